@@ -1,0 +1,219 @@
+//! A record's fields, taken one by one by the command parsers; what is left goes to `extra`.
+
+use super::lex::{key_is, raw_value};
+use crate::model::{Extra, Warning, parse_size};
+
+/// One `Key : Value` line.
+#[derive(Debug, Clone, Copy)]
+pub struct Field<'a> {
+    /// Key as printed (trimmed).
+    pub key: &'a str,
+    /// Value (trimmed).
+    pub value: &'a str,
+    /// The whole visible line, for fixed-width values.
+    pub text: &'a str,
+    /// 1-based line number.
+    pub line: usize,
+    taken: bool,
+}
+
+/// The fields of one record (a drive, a VD, a BBU...) in input order.
+#[derive(Debug, Clone, Default)]
+pub struct Record<'a> {
+    /// Fields in order.
+    pub fields: Vec<Field<'a>>,
+    /// Line where the record starts.
+    pub start_line: usize,
+}
+
+/// Values that mean "nothing here".
+fn is_absent(value: &str) -> bool {
+    matches!(value, "" | "N/A" | "NA" | "n/a" | "-" | "Unknown" | "Not Available")
+}
+
+/// Reads the leading unsigned integer of a value (`28C (82.40 F)` → 28, `300sec` → 300).
+pub fn leading_u64(value: &str) -> Option<u64> {
+    let v = value.trim();
+    if let Some(hex) = v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+        let digits: &str = &hex[..hex.find(|c: char| !c.is_ascii_hexdigit()).unwrap_or(hex.len())];
+        return u64::from_str_radix(digits, 16).ok();
+    }
+    let end = v.find(|c: char| !c.is_ascii_digit()).unwrap_or(v.len());
+    v[..end].parse().ok()
+}
+
+/// Reads a leading signed integer.
+pub fn leading_i64(value: &str) -> Option<i64> {
+    let v = value.trim();
+    match v.strip_prefix('-') {
+        Some(rest) => leading_u64(rest).and_then(|n| i64::try_from(n).ok()).map(|n| -n),
+        None => leading_u64(v).and_then(|n| i64::try_from(n).ok()),
+    }
+}
+
+/// Reads MegaCli's yes/no vocabulary.
+pub fn parse_bool(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "yes" | "enabled" | "enable" | "present" | "true" | "on" | "1" => Some(true),
+        "no" | "disabled" | "disable" | "absent" | "false" | "off" | "0" | "none" => Some(false),
+        _ => None,
+    }
+}
+
+impl<'a> Record<'a> {
+    /// An empty record starting at `line`.
+    pub fn new(start_line: usize) -> Self {
+        Self { fields: Vec::new(), start_line }
+    }
+
+    /// Appends a field.
+    pub fn push(&mut self, key: &'a str, value: &'a str, text: &'a str, line: usize) {
+        self.fields.push(Field { key, value, text, line, taken: false });
+    }
+
+    /// True when no field was pushed.
+    pub fn is_empty(&self) -> bool {
+        self.fields.is_empty()
+    }
+
+    /// Takes the first untaken field whose normalised key is `name`.
+    pub fn take_field(&mut self, name: &str) -> Option<Field<'a>> {
+        let f = self.fields.iter_mut().find(|f| !f.taken && key_is(f.key, name))?;
+        f.taken = true;
+        Some(*f)
+    }
+
+    /// True when a field with this key exists (taken or not).
+    pub fn has(&self, name: &str) -> bool {
+        self.fields.iter().any(|f| key_is(f.key, name))
+    }
+
+    /// Takes a value as text; absent markers (`N/A`, empty) become `None`.
+    pub fn text(&mut self, name: &str) -> Option<String> {
+        let f = self.take_field(name)?;
+        (!is_absent(f.value)).then(|| f.value.to_owned())
+    }
+
+    /// Takes a value as text, trying several key spellings in order.
+    pub fn text_any(&mut self, names: &[&str]) -> Option<String> {
+        names.iter().find_map(|n| self.text(n))
+    }
+
+    /// Takes the value after the colon without trimming its left side (fixed-width fields).
+    pub fn raw(&mut self, name: &str) -> Option<&'a str> {
+        let f = self.take_field(name)?;
+        raw_value(f.text)
+    }
+
+    /// Takes an unsigned number; warns when the value is present but not a number.
+    pub fn u64(&mut self, name: &str, w: &mut Vec<Warning>) -> Option<u64> {
+        let f = self.take_field(name)?;
+        if is_absent(f.value) {
+            return None;
+        }
+        let v = leading_u64(f.value);
+        if v.is_none() {
+            w.push(Warning { line: f.line, message: format!("{}: not a number: {:?}", f.key, f.value) });
+        }
+        v
+    }
+
+    /// Takes an unsigned 32-bit number.
+    pub fn u32(&mut self, name: &str, w: &mut Vec<Warning>) -> Option<u32> {
+        self.u64(name, w).and_then(|v| u32::try_from(v).ok())
+    }
+
+    /// Takes a signed number (temperatures, currents).
+    pub fn i64(&mut self, name: &str, w: &mut Vec<Warning>) -> Option<i64> {
+        let f = self.take_field(name)?;
+        if is_absent(f.value) {
+            return None;
+        }
+        let v = leading_i64(f.value);
+        if v.is_none() {
+            w.push(Warning { line: f.line, message: format!("{}: not a number: {:?}", f.key, f.value) });
+        }
+        v
+    }
+
+    /// Takes a yes/no value; warns on anything else.
+    pub fn bool(&mut self, name: &str, w: &mut Vec<Warning>) -> Option<bool> {
+        let f = self.take_field(name)?;
+        if is_absent(f.value) {
+            return None;
+        }
+        let v = parse_bool(f.value);
+        if v.is_none() {
+            w.push(Warning { line: f.line, message: format!("{}: expected yes/no, got {:?}", f.key, f.value) });
+        }
+        v
+    }
+
+    /// Takes a size in bytes; warns when it cannot be read.
+    pub fn size(&mut self, name: &str, w: &mut Vec<Warning>) -> Option<u64> {
+        let f = self.take_field(name)?;
+        if is_absent(f.value) {
+            return None;
+        }
+        match parse_size(f.value) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                w.push(Warning { line: f.line, message: format!("{}: {e}", f.key) });
+                None
+            }
+        }
+    }
+
+    /// Moves every untaken field into `extra`. A key seen twice gets ` #2`, ` #3`... so nothing
+    /// is overwritten.
+    pub fn into_extra(self, extra: &mut Extra) {
+        for f in self.fields.into_iter().filter(|f| !f.taken) {
+            insert_extra(extra, f.key, f.value);
+        }
+    }
+}
+
+/// Inserts into `extra` without overwriting an earlier value of the same key.
+pub fn insert_extra(extra: &mut Extra, key: &str, value: &str) {
+    if !extra.contains_key(key) {
+        extra.insert(key.to_owned(), value.to_owned());
+        return;
+    }
+    let mut n = 2;
+    loop {
+        let k = format!("{key} #{n}");
+        if !extra.contains_key(&k) {
+            extra.insert(k, value.to_owned());
+            return;
+        }
+        n += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers() {
+        assert_eq!(leading_u64("28C (82.40 F)"), Some(28));
+        assert_eq!(leading_u64("0x1f"), Some(31));
+        assert_eq!(leading_i64("-5 mA"), Some(-5));
+        assert_eq!(leading_u64("abc"), None);
+    }
+
+    #[test]
+    fn take_and_extra() {
+        let mut r = Record::new(1);
+        r.push("Slot Number", "4", "Slot Number: 4", 1);
+        r.push("Odd Key", "x", "Odd Key: x", 2);
+        r.push("Odd Key", "y", "Odd Key: y", 3);
+        let mut w = Vec::new();
+        assert_eq!(r.u32("slotnumber", &mut w), Some(4));
+        assert_eq!(r.u32("slotnumber", &mut w), None);
+        let mut extra = Extra::new();
+        r.into_extra(&mut extra);
+        assert_eq!(extra.get("Odd Key").map(String::as_str), Some("x"));
+        assert_eq!(extra.get("Odd Key #2").map(String::as_str), Some("y"));
+    }
+}

@@ -1,0 +1,177 @@
+//! The layer every MegaCli parser shares: lines with numbers, `Key : Value` splitting, the
+//! `Exit Code` trailer and the junk that real captures carry (spinner lines, prompts, CRLF).
+
+use nom::IResult;
+use nom::Parser;
+use nom::bytes::complete::{tag, take_till, take_while1};
+use nom::character::complete::{char, space0};
+use nom::combinator::{opt, rest};
+use nom::sequence::preceded;
+
+/// One input line, with its 1-based number and the terminal-visible text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Line<'a> {
+    /// 1-based line number in the input.
+    pub no: usize,
+    /// Text as a terminal shows it: after the last `\r`, trailing white space removed.
+    pub text: &'a str,
+}
+
+impl<'a> Line<'a> {
+    /// True for lines with nothing but white space.
+    pub fn is_blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+
+    /// Splits `Key : Value`, see [`split_kv`].
+    pub fn kv(&self) -> Option<(&'a str, &'a str)> {
+        split_kv(self.text)
+    }
+}
+
+/// Splits input into [`Line`]s. A `\r` inside a line means the terminal overwrote what came
+/// before it (MegaCli's spinner), so only the text after the last `\r` is kept.
+pub fn lines(input: &str) -> impl Iterator<Item = Line<'_>> {
+    input.split('\n').enumerate().map(|(i, raw)| {
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        let visible = match raw.rfind('\r') {
+            Some(at) => &raw[at + 1..],
+            None => raw,
+        };
+        Line { no: i + 1, text: visible.trim_end() }
+    })
+}
+
+fn key_part(input: &str) -> IResult<&str, &str> {
+    take_till(|c| c == ':').parse(input)
+}
+
+/// Splits `Key : Value` at the first colon. Both sides are trimmed; the key must be
+/// non-empty. Returns `None` for lines without a colon.
+pub fn split_kv(text: &str) -> Option<(&str, &str)> {
+    let parsed: IResult<&str, (&str, &str)> =
+        (key_part, preceded(char(':'), rest)).parse(text);
+    let (_, (key, value)) = parsed.ok()?;
+    let key = key.trim();
+    if key.is_empty() {
+        return None;
+    }
+    Some((key, value.trim()))
+}
+
+/// The value of `Key: Value` without trimming its left side, for fixed-width fields such as
+/// `Inquiry Data` (one separating space after the colon is dropped).
+pub fn raw_value(text: &str) -> Option<&str> {
+    let (_, value) = text.split_once(':')?;
+    Some(value.strip_prefix(' ').unwrap_or(value))
+}
+
+fn exit_code_line(input: &str) -> IResult<&str, u32> {
+    let (input, _) = (space0, tag("Exit Code:"), space0, opt(tag("0x")), opt(tag("0X"))).parse(input)?;
+    let (input, hex) = take_while1(|c: char| c.is_ascii_hexdigit()).parse(input)?;
+    match u32::from_str_radix(hex, 16) {
+        Ok(v) => Ok((input, v)),
+        Err(_) => Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::HexDigit))),
+    }
+}
+
+/// Reads `Exit Code: 0xNN`.
+pub fn exit_code(text: &str) -> Option<u32> {
+    exit_code_line(text).ok().map(|(_, v)| v)
+}
+
+/// Lines that a pasted capture carries before the output: shell prompts and echoed commands.
+pub fn is_prompt_or_command(text: &str) -> bool {
+    let t = text.trim_start();
+    let lower = t.to_ascii_lowercase();
+    t.starts_with("[root@")
+        || t.starts_with("root@")
+        || ((t.starts_with('#') || t.starts_with('$') || t.starts_with('>'))
+            && !t.starts_with("####"))
+        || ((lower.contains("megacli") || lower.contains("cmdtool"))
+            && (lower.contains(" -") || lower.contains("/")) && !lower.contains("management tool"))
+}
+
+/// Compares a printed key with a normalised name: letters and digits only, lowercase.
+/// `Drive's postion`, `Drive's position` and `drives position` all match `drivesposition`
+/// after the aliases below; no allocation, because this runs for every field.
+pub fn key_is(key: &str, normalised: &str) -> bool {
+    let mut want = normalised.bytes();
+    for b in key.bytes() {
+        if !b.is_ascii_alphanumeric() {
+            continue;
+        }
+        match want.next() {
+            Some(w) if w == b.to_ascii_lowercase() => {}
+            _ => return false,
+        }
+    }
+    want.next().is_none()
+}
+
+/// Normalises a key and folds the tool's own misspellings onto one spelling.
+pub fn normalise_key(key: &str) -> String {
+    let mut s = crate::model::squash_text(key);
+    for (wrong, right) in KEY_ALIASES {
+        if s.contains(wrong) {
+            s = s.replace(wrong, right);
+        }
+    }
+    s
+}
+
+/// Misspellings MegaCli prints in some versions, folded onto the correct spelling.
+const KEY_ALIASES: &[(&str, &str)] = &[("postion", "position"), ("gasguage", "gasgauge")];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spinner_and_crlf() {
+        let input = "\r                                     \r\nAdapter #0\r\n\rFoo: 1\n";
+        let v: Vec<_> = lines(input).collect();
+        assert!(v[0].is_blank());
+        assert_eq!(v[1].text, "Adapter #0");
+        assert_eq!(v[2].text, "Foo: 1");
+        assert_eq!(v[2].no, 3);
+    }
+
+    #[test]
+    fn kv_splitting() {
+        assert_eq!(split_kv("Drive Temperature :28C (82.40 F)"), Some(("Drive Temperature", "28C (82.40 F)")));
+        assert_eq!(
+            split_kv("Drive's position: DiskGroup: 0, Span: 0, Arm: 0"),
+            Some(("Drive's position", "DiskGroup: 0, Span: 0, Arm: 0"))
+        );
+        assert_eq!(split_kv("Learn Cycle Requested\t       : No"), Some(("Learn Cycle Requested", "No")));
+        assert_eq!(split_kv("Port-0 :"), Some(("Port-0", "")));
+        assert_eq!(split_kv("Adapter #0"), None);
+        assert_eq!(split_kv(": x"), None);
+    }
+
+    #[test]
+    fn exit_codes() {
+        assert_eq!(exit_code("Exit Code: 0x00"), Some(0));
+        assert_eq!(exit_code("Exit Code: 0x54"), Some(0x54));
+        assert_eq!(exit_code("Exit Code: zz"), None);
+    }
+
+    #[test]
+    fn keys() {
+        assert!(key_is("Drive's position", "drivesposition"));
+        assert!(key_is("Drive Temperature ", "drivetemperature"));
+        assert!(!key_is("Drive Temperature", "drivetemp"));
+        assert_eq!(normalise_key("Drive's postion"), "drivesposition");
+        assert_eq!(normalise_key("GasGuageStatus"), "gasgaugestatus");
+    }
+
+    #[test]
+    fn prompts() {
+        assert!(is_prompt_or_command("[root@pc-db1]# /opt/MegaRAID/MegaCli/MegaCli64  -AdpAllInfo -aALL"));
+        assert!(is_prompt_or_command("# /opt/MegaRAID/MegaCli/MegaCli64 -V"));
+        assert!(is_prompt_or_command("megacli -adpallinfo -aALL"));
+        assert!(!is_prompt_or_command("Adapter #0"));
+        assert!(!is_prompt_or_command("      MegaCLI SAS RAID Management Tool  Ver 8.02.16 July 01, 2011"));
+    }
+}

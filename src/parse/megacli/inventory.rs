@@ -1,0 +1,543 @@
+//! `-PDList`, `-PDInfo`, `-LDInfo`, `-LdPdInfo` and `-CfgDsply`: one walker, because they all
+//! print the same drive and VD records, nested differently.
+
+use super::{Understood, adapter_header};
+use crate::model::{
+    DiskGroup, Document, FirmwareState, LdState, LogicalDrive, MediaType, PdType,
+    PhysicalDrive, Progress, ProgressKind, RaidLevel, Span, SpanRow, Warning,
+};
+use crate::parse::Kind;
+use crate::parse::fields::{Record, insert_extra, leading_u64};
+use crate::parse::lex::{self, Line};
+
+enum Open<'a> {
+    None,
+    Pd(Record<'a>),
+    Ld(Record<'a>),
+}
+
+struct Walker<'a> {
+    adapter: u32,
+    open: Open<'a>,
+    /// Target id of the VD whose drives `-LdPdInfo` is listing.
+    current_ld: Option<u32>,
+    /// (disk group index in `doc.disk_groups`, span index, row index) of a pending CfgDsply row.
+    pending_row: Option<(usize, usize, usize)>,
+    current_group: Option<usize>,
+    adapter_fields: Record<'a>,
+    kind: Kind,
+}
+
+/// Walks the lines and fills `doc`.
+pub(crate) fn parse(lines: &[Line<'_>], kind: Kind, doc: &mut Document) -> Understood {
+    let mut w = Walker {
+        adapter: 0,
+        open: Open::None,
+        current_ld: None,
+        pending_row: None,
+        current_group: None,
+        adapter_fields: Record::new(0),
+        kind,
+    };
+    let mut understood = 0;
+    let mut seen_content = false;
+    for line in lines {
+        let t = line.text.trim();
+        if t.is_empty() || t.starts_with("====") || lex::exit_code(t).is_some() {
+            continue;
+        }
+        if !seen_content && lex::is_prompt_or_command(t) {
+            continue;
+        }
+        seen_content = true;
+        if let Some(a) = adapter_header(t) {
+            w.close(doc);
+            w.flush_adapter(doc);
+            w.adapter = a;
+            w.current_ld = None;
+            w.current_group = None;
+            understood += 1;
+            continue;
+        }
+        if t.contains("No Virtual Drive Configured") {
+            understood += 1;
+            continue;
+        }
+        if t.starts_with("PD:") && t.ends_with("Information") {
+            w.close(doc);
+            understood += 1;
+            continue;
+        }
+        let Some((key, value)) = lex::split_kv(t) else {
+            if !t.starts_with("FW error description") {
+                doc.warnings.push(Warning { line: line.no, message: format!("unrecognised line: {t:?}") });
+            }
+            continue;
+        };
+        understood += 1;
+        w.field(key, value, line, doc);
+    }
+    w.close(doc);
+    w.flush_adapter(doc);
+    if kind == Kind::CfgDsply {
+        fill_members_from_groups(doc);
+    }
+    understood
+}
+
+impl<'a> Walker<'a> {
+    fn field(&mut self, key: &'a str, value: &'a str, line: &Line<'a>, doc: &mut Document) {
+        let starts_digit = value.starts_with(|c: char| c.is_ascii_digit());
+        if lex::key_is(key, "enclosuredeviceid") {
+            self.close(doc);
+            let mut r = Record::new(line.no);
+            r.push(key, value, line.text, line.no);
+            self.open = Open::Pd(r);
+            return;
+        }
+        if lex::key_is(key, "slotnumber") {
+            let needs_new = match &self.open {
+                Open::Pd(r) => r.has("slotnumber"),
+                _ => true,
+            };
+            if needs_new {
+                self.close(doc);
+                self.open = Open::Pd(Record::new(line.no));
+            }
+        }
+        if (lex::key_is(key, "virtualdrive") || lex::key_is(key, "virtualdisk")) && starts_digit {
+            self.close(doc);
+            let mut r = Record::new(line.no);
+            r.push(key, value, line.text, line.no);
+            self.open = Open::Ld(r);
+            return;
+        }
+        if self.kind == Kind::CfgDsply && self.config_line(key, value, doc) {
+            return;
+        }
+        if matches!(self.open, Open::None) && matches!(self.kind, Kind::LdPdInfo | Kind::CfgDsply) {
+            self.adapter_fields.push(key, value, line.text, line.no);
+            return;
+        }
+        match &mut self.open {
+            Open::Pd(r) | Open::Ld(r) => r.push(key, value, line.text, line.no),
+            Open::None => {
+                if !value.is_empty() {
+                    doc.warnings.push(Warning {
+                        line: line.no,
+                        message: format!("field outside any drive or VD record: {key:?}"),
+                    });
+                }
+            }
+        }
+    }
+
+    /// CfgDsply structure lines. Returns true when the line was one.
+    fn config_line(&mut self, key: &str, value: &str, doc: &mut Document) -> bool {
+        let num = || leading_u64(value).and_then(|v| u32::try_from(v).ok());
+        if (lex::key_is(key, "diskgroup") || lex::key_is(key, "diskgroups")) && num().is_some() {
+            self.close(doc);
+            doc.disk_groups.push(DiskGroup {
+                adapter: self.adapter,
+                index: num().unwrap_or(0),
+                ..DiskGroup::default()
+            });
+            self.current_group = Some(doc.disk_groups.len() - 1);
+            return true;
+        }
+        let Some(g) = self.current_group else { return false };
+        if lex::key_is(key, "span") && num().is_some() && !value.contains('-') {
+            self.close(doc);
+            if let Some(group) = doc.disk_groups.get_mut(g) {
+                group.spans.push(Span { index: num().unwrap_or(0), ..Span::default() });
+            }
+            return true;
+        }
+        if lex::key_is(key, "spanreference") {
+            if let Some(span) = doc.disk_groups.get_mut(g).and_then(|gr| gr.spans.last_mut()) {
+                span.array_ref = leading_u64(value).and_then(|v| u32::try_from(v).ok());
+            }
+            return true;
+        }
+        if lex::key_is(key, "numberofdedicatedhotspares") {
+            if let Some(group) = doc.disk_groups.get_mut(g) {
+                group.dedicated_hotspares = num();
+            }
+            return true;
+        }
+        if lex::key_is(key, "physicaldisk") && num().is_some() {
+            self.close(doc);
+            if let Some(group) = doc.disk_groups.get_mut(g) {
+                if group.spans.is_empty() {
+                    group.spans.push(Span::default());
+                }
+                let si = group.spans.len() - 1;
+                if let Some(span) = group.spans.last_mut() {
+                    span.rows.push(SpanRow { row: num().unwrap_or(0), drive: None, firmware_state: None });
+                    self.pending_row = Some((g, si, span.rows.len() - 1));
+                }
+            }
+            return true;
+        }
+        if lex::key_is(key, "numberofspans")
+            || lex::key_is(key, "numberofpds")
+            || lex::key_is(key, "numberofvds")
+            || lex::key_is(key, "numberofdiskgroups")
+            || lex::key_is(key, "virtualdriveinformation")
+            || lex::key_is(key, "virtualdiskinformation")
+            || lex::key_is(key, "physicaldiskinformation")
+        {
+            // Structure counts that the nested records make explicit.
+            if matches!(self.open, Open::None) || lex::key_is(key, "physicaldiskinformation") {
+                self.close(doc);
+                return true;
+            }
+        }
+        false
+    }
+
+    fn close(&mut self, doc: &mut Document) {
+        match std::mem::replace(&mut self.open, Open::None) {
+            Open::None => {}
+            Open::Pd(r) => {
+                if let Some(mut pd) = pd_from_record(r, self.adapter, &mut doc.warnings) {
+                    if self.kind == Kind::LdPdInfo {
+                        pd.logical_drive = self.current_ld;
+                    }
+                    if let Some((g, s, row)) = self.pending_row.take() {
+                        if let Some(slot) = doc
+                            .disk_groups
+                            .get_mut(g)
+                            .and_then(|gr| gr.spans.get_mut(s))
+                            .and_then(|sp| sp.rows.get_mut(row))
+                        {
+                            slot.drive = Some(pd.address());
+                            slot.firmware_state = Some(pd.firmware_state.clone());
+                        }
+                    }
+                    doc.physical_drives.push(pd);
+                }
+            }
+            Open::Ld(r) => {
+                let (ld, progress) = ld_from_record(r, self.adapter, &mut doc.warnings);
+                if let Some(mut ld) = ld {
+                    self.current_ld = Some(ld.target_id);
+                    if let Some(g) = self.current_group.and_then(|g| doc.disk_groups.get_mut(g)) {
+                        g.logical_drives.push(ld.target_id);
+                        ld.disk_group = Some(g.index);
+                    }
+                    doc.logical_drives.push(ld);
+                }
+                doc.progress.extend(progress);
+            }
+        }
+    }
+
+    /// Adapter-level fields of `-CfgDsply` (`Product Name`, `Memory`, `BBU`, `Serial No`).
+    fn flush_adapter(&mut self, doc: &mut Document) {
+        let mut r = std::mem::replace(&mut self.adapter_fields, Record::new(0));
+        if r.is_empty() || self.kind != Kind::CfgDsply {
+            return;
+        }
+        let w = &mut doc.warnings;
+        let mut a = crate::model::Adapter { adapter: self.adapter, ..Default::default() };
+        a.product_name = r.text("productname");
+        a.serial = r.text("serialno");
+        a.memory_bytes = r.size("memory", w);
+        a.bbu_present = r.text("bbu").map(|v| v.eq_ignore_ascii_case("present"));
+        r.into_extra(&mut a.extra);
+        doc.adapters.push(a);
+    }
+}
+
+/// After `-CfgDsply`, every VD's members are the rows of its disk group.
+fn fill_members_from_groups(doc: &mut Document) {
+    for ld in &mut doc.logical_drives {
+        let Some(g) = doc
+            .disk_groups
+            .iter()
+            .find(|g| g.adapter == ld.adapter && Some(g.index) == ld.disk_group)
+        else {
+            continue;
+        };
+        if ld.members.is_empty() {
+            ld.members =
+                g.spans.iter().flat_map(|s| s.rows.iter().filter_map(|r| r.drive)).collect();
+        }
+    }
+}
+
+/// Maps one drive record. `None` (with a warning) when it has no slot number.
+pub(crate) fn pd_from_record(
+    mut r: Record<'_>,
+    adapter: u32,
+    w: &mut Vec<Warning>,
+) -> Option<PhysicalDrive> {
+    let start = r.start_line;
+    let enclosure_text = r.take_field("enclosuredeviceid");
+    let Some(slot) = r.u64("slotnumber", w).and_then(|v| u16::try_from(v).ok()) else {
+        w.push(Warning { line: start, message: "drive record without a Slot Number dropped".to_owned() });
+        return None;
+    };
+    let mut pd = PhysicalDrive { adapter, slot, ..PhysicalDrive::default() };
+    if let Some(f) = enclosure_text {
+        pd.enclosure_id = match f.value {
+            "N/A" | "" | "n/a" => None,
+            v => match v.parse::<u16>() {
+                Ok(e) => Some(e),
+                Err(_) => {
+                    w.push(Warning { line: f.line, message: format!("Enclosure Device ID: not a number: {v:?}") });
+                    None
+                }
+            },
+        };
+    }
+    pd.device_id = r.u32("deviceid", w);
+    pd.wwn = r.text("wwn");
+    if let Some(pos) = r.take_field("drivesposition") {
+        for part in pos.value.split(',') {
+            if let Some((k, v)) = lex::split_kv(part) {
+                let n = leading_u64(v).and_then(|n| u32::try_from(n).ok());
+                if lex::key_is(k, "diskgroup") {
+                    pd.disk_group = n;
+                } else if lex::key_is(k, "span") {
+                    pd.span = n;
+                } else if lex::key_is(k, "arm") {
+                    pd.arm = n;
+                }
+            }
+        }
+    }
+    pd.media_error_count = r.u64("mediaerrorcount", w);
+    pd.other_error_count = r.u64("othererrorcount", w);
+    pd.predictive_failure_count = r.u64("predictivefailurecount", w);
+    pd.smart_alert = r.bool("drivehasflaggedasmartalert", w);
+    pd.raw_size_bytes = r.size("rawsize", w);
+    pd.non_coerced_size_bytes = r.size("noncoercedsize", w);
+    pd.coerced_size_bytes = r.size("coercedsize", w);
+    if let Some(t) = r.text("pdtype") {
+        pd.pd_type = PdType::from_text(&t);
+        if pd.pd_type.is_unknown() {
+            insert_extra(&mut pd.extra, "PD Type", &t);
+        }
+    }
+    if let Some(t) = r.text("mediatype") {
+        pd.media_type = MediaType::from_text(&t);
+        if pd.media_type.is_unknown() {
+            insert_extra(&mut pd.extra, "Media Type", &t);
+        }
+    }
+    match r.take_field("firmwarestate") {
+        Some(f) => {
+            pd.firmware_state = FirmwareState::from_text(f.value);
+            pd.firmware_state_raw = Some(f.value.to_owned());
+            let lower = f.value.to_ascii_lowercase();
+            pd.spun_up = if lower.contains("spun up") {
+                Some(true)
+            } else if lower.contains("spun down") {
+                Some(false)
+            } else {
+                None
+            };
+            if pd.firmware_state.is_unknown() {
+                w.push(Warning { line: f.line, message: format!("unknown firmware state {:?}", f.value) });
+            }
+        }
+        None => w.push(Warning {
+            line: start,
+            message: format!("drive in slot {slot} has no Firmware state (output cut?)"),
+        }),
+    }
+    pd.foreign = r.text("foreignstate").map(|v| !v.eq_ignore_ascii_case("none"));
+    pd.firmware = r.text("devicefirmwarelevel");
+    if let Some(raw) = r.raw("inquirydata") {
+        let (vendor, model, serial) = split_inquiry(raw, &pd.pd_type, pd.firmware.as_deref());
+        pd.vendor = vendor;
+        pd.model = model;
+        pd.serial = serial;
+        let trimmed = raw.trim();
+        pd.inquiry_data = (!trimmed.is_empty()).then(|| trimmed.to_owned());
+    }
+    pd.temperature_c = r
+        .text("drivetemperature")
+        .and_then(|t| crate::parse::fields::leading_i64(&t))
+        .and_then(|v| i32::try_from(v).ok());
+    pd.device_speed = r.text("devicespeed");
+    pd.link_speed = r.text("linkspeed");
+    if let Some(info) = r.take_field("hotspareinformation") {
+        let mut text = info.value.to_owned();
+        if let Some(t) = r.take_field("type") {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(t.value);
+        }
+        pd.hotspare = Some(text);
+    }
+    r.into_extra(&mut pd.extra);
+    Some(pd)
+}
+
+/// Splits `Inquiry Data` into vendor, model and serial.
+///
+/// SAS drives print the SCSI INQUIRY layout: vendor (8), product (16), revision (4), then the
+/// serial. SATA drives print the ATA IDENTIFY layout: serial (20), model (40), firmware (8).
+/// When the fixed layout does not line up with `Device Firmware Level` (captures whose spaces
+/// were squeezed), fall back to splitting on white space.
+fn split_inquiry(
+    raw: &str,
+    pd_type: &PdType,
+    firmware: Option<&str>,
+) -> (Option<String>, Option<String>, Option<String>) {
+    let clean = |s: Option<&str>| s.map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+    let fw = firmware.unwrap_or("").trim();
+    let sas_fits = raw.get(24..28).is_some_and(|rev| !fw.is_empty() && rev.trim() == fw);
+    let sata_fits = raw.get(60..).is_some_and(|tail| !fw.is_empty() && tail.trim() == fw);
+    if *pd_type != PdType::Sata && sas_fits {
+        return (clean(raw.get(0..8)), clean(raw.get(8..24)), clean(raw.get(28..)));
+    }
+    if sata_fits || (*pd_type == PdType::Sata && raw.len() >= 40 && raw.is_char_boundary(20)) {
+        let model_end = raw.len().min(60);
+        let model = raw.get(20..model_end);
+        return (None, clean(model), clean(raw.get(0..20)));
+    }
+    let mut tokens: Vec<&str> = raw.split_whitespace().collect();
+    if tokens.last().is_some_and(|t| *t == fw) {
+        tokens.pop();
+    }
+    match (pd_type, tokens.as_slice()) {
+        (_, []) => (None, None, None),
+        (PdType::Sata, [serial, model @ ..]) => {
+            (None, (!model.is_empty()).then(|| model.join(" ")), Some((*serial).to_owned()))
+        }
+        (_, [vendor, model, .., serial]) => {
+            (Some((*vendor).to_owned()), Some((*model).to_owned()), Some((*serial).to_owned()))
+        }
+        (_, [vendor, model]) => (Some((*vendor).to_owned()), Some((*model).to_owned()), None),
+        (_, [single]) => (None, Some((*single).to_owned()), None),
+    }
+}
+
+/// Maps one VD record, plus the `Ongoing Progresses` it reports.
+pub(crate) fn ld_from_record(
+    mut r: Record<'_>,
+    adapter: u32,
+    w: &mut Vec<Warning>,
+) -> (Option<LogicalDrive>, Vec<Progress>) {
+    let start = r.start_line;
+    let header = r.take_field("virtualdrive").or_else(|| r.take_field("virtualdisk"));
+    let Some(header) = header else {
+        return (None, Vec::new());
+    };
+    let number = leading_u64(header.value).and_then(|v| u32::try_from(v).ok());
+    let target = header
+        .value
+        .to_ascii_lowercase()
+        .find("target id:")
+        .and_then(|at| leading_u64(header.value[at + 10..].trim_start()))
+        .and_then(|v| u32::try_from(v).ok());
+    let Some(number) = number else {
+        w.push(Warning { line: start, message: format!("virtual drive header without a number: {:?}", header.value) });
+        return (None, Vec::new());
+    };
+    let mut ld = LogicalDrive { adapter, number, target_id: target.unwrap_or(number), ..LogicalDrive::default() };
+    ld.name = r.text("name");
+    ld.span_depth = r.u32("spandepth", w);
+    if let Some(f) = r.take_field("raidlevel") {
+        ld.raid_level = RaidLevel::from_megacli(f.value, ld.span_depth);
+        ld.raid_level_raw = Some(f.value.to_owned());
+    }
+    if let Some(f) = r.take_field("state") {
+        ld.state = LdState::from_text(f.value);
+        ld.state_raw = Some(f.value.to_owned());
+        if ld.state.is_unknown() {
+            w.push(Warning { line: f.line, message: format!("unknown VD state {:?}", f.value) });
+        }
+    } else {
+        w.push(Warning { line: start, message: format!("virtual drive {number} has no State (output cut?)") });
+    }
+    if let Some(f) = r.take_field("size") {
+        ld.size_raw = Some(f.value.to_owned());
+        ld.size_bytes = crate::model::parse_size(f.value).ok();
+    }
+    ld.strip_size_bytes = r.size("stripsize", w).or_else(|| r.size("stripesize", w));
+    ld.number_of_drives = r
+        .u32("numberofdrives", w)
+        .or_else(|| r.u32("numberofdrivesperspan", w));
+    ld.default_cache_policy = r.text("defaultcachepolicy");
+    ld.current_cache_policy = r.text("currentcachepolicy");
+    ld.access_policy = r.text("currentaccesspolicy").or_else(|| r.text("accesspolicy"));
+    ld.disk_cache_policy = r.text("diskcachepolicy");
+    ld.bad_blocks_exist = r.bool("badblocksexist", w);
+    let mut progress = Vec::new();
+    for f in &r.fields {
+        if f.value.contains("Completed") && f.value.contains('%') {
+            ld.ongoing.push(format!("{}: {}", f.key, f.value));
+            progress.push(Progress {
+                adapter,
+                kind: progress_kind(f.key),
+                drive: None,
+                logical_drive: Some(ld.target_id),
+                in_progress: true,
+                percent: crate::parse::megacli::progress::percent_in(f.value),
+                elapsed_minutes: minutes_taken(f.value),
+            });
+        }
+    }
+    r.fields.retain(|f| !(f.value.contains("Completed") && f.value.contains('%')));
+    let _ = r.take_field("ongoingprogresses");
+    if let Some(f) = r.take_field("isvdcached") {
+        insert_extra(&mut ld.extra, f.key, f.value);
+    }
+    r.into_extra(&mut ld.extra);
+    (Some(ld), progress)
+}
+
+fn progress_kind(key: &str) -> ProgressKind {
+    let k = crate::model::squash_text(key);
+    if k.contains("background") {
+        ProgressKind::BackgroundInit
+    } else if k.contains("consistency") {
+        ProgressKind::ConsistencyCheck
+    } else if k.contains("reconstruct") {
+        ProgressKind::Reconstruction
+    } else if k.contains("initiali") {
+        ProgressKind::Initialization
+    } else if k.contains("patrol") {
+        ProgressKind::PatrolRead
+    } else {
+        ProgressKind::Unknown(key.to_owned())
+    }
+}
+
+/// `Completed 15%, Taken 10 min.` → 10.
+fn minutes_taken(value: &str) -> Option<u32> {
+    let at = value.find("Taken")?;
+    leading_u64(value[at + 5..].trim_start()).and_then(|v| u32::try_from(v).ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inquiry_sas_fixed() {
+        let (v, m, s) = split_inquiry("SEAGATE ST973451SS      SM043PD2JH68            ", &PdType::Sas, Some("SM04"));
+        assert_eq!((v.as_deref(), m.as_deref(), s.as_deref()), (Some("SEAGATE"), Some("ST973451SS"), Some("3PD2JH68")));
+    }
+
+    #[test]
+    fn inquiry_sata_fixed() {
+        let raw = "            9WM5PANGST32000644NS                                KA06";
+        let (v, m, s) = split_inquiry(raw, &PdType::Sata, Some("KA06"));
+        assert_eq!((v, m.as_deref(), s.as_deref()), (None, Some("ST32000644NS"), Some("9WM5PANG")));
+    }
+
+    #[test]
+    fn inquiry_squeezed() {
+        let (v, m, s) = split_inquiry("SEAGATE ST3300657SS 0008 6SJ5XYZ1", &PdType::Sas, Some("0008"));
+        assert_eq!(v.as_deref(), Some("SEAGATE"));
+        assert_eq!(m.as_deref(), Some("ST3300657SS"));
+        assert_eq!(s.as_deref(), Some("6SJ5XYZ1"));
+    }
+}

@@ -1,0 +1,242 @@
+//! MegaCli text parsers, one module per family of commands, and kind detection.
+
+mod action;
+mod adapter;
+mod bbu;
+mod config;
+mod enclosure;
+mod events;
+mod inventory;
+mod progress;
+mod summary;
+
+use super::lex::{self, Line};
+use super::{Kind, ParseError, first_content_line};
+use crate::model::{Document, Warning};
+
+/// Result of one command parser: how many lines it understood.
+pub(crate) type Understood = usize;
+
+/// Guesses the command kind from the first decisive line.
+pub fn detect(input: &str) -> Option<Kind> {
+    let mut saw_adapter_header = false;
+    let mut saw_exit_code = false;
+    for line in lex::lines(input).take(400) {
+        let t = line.text.trim();
+        if t.is_empty() || lex::is_prompt_or_command(t) {
+            continue;
+        }
+        if lex::exit_code(t).is_some() {
+            saw_exit_code = true;
+            continue;
+        }
+        if t.starts_with("Adapter #") {
+            saw_adapter_header = true;
+            continue;
+        }
+        if let Some(kind) = detect_line(t, input, saw_adapter_header) {
+            return Some(kind);
+        }
+    }
+    let content = lex::lines(input).any(|l| {
+        let t = l.text.trim();
+        !t.is_empty() && lex::exit_code(t).is_none() && !lex::is_prompt_or_command(t)
+    });
+    (saw_exit_code && !content).then_some(Kind::Empty)
+}
+
+fn detect_line(t: &str, input: &str, saw_adapter_header: bool) -> Option<Kind> {
+    let lower = t.to_ascii_lowercase();
+    let kind = if t.starts_with("seqNum:") {
+        Kind::EventLog
+    } else if t.starts_with("Controller Count:") {
+        Kind::AdpCount
+    } else if t.starts_with("PCI information for Controller") {
+        Kind::AdpGetPciInfo
+    } else if t.starts_with("Number of enclosures on adapter") {
+        Kind::EncInfo
+    } else if lower.contains("raid management tool") && lower.contains("ver") {
+        Kind::Version
+    } else if t == "System" || t == "Hardware" {
+        Kind::ShowSummary
+    } else if lower.starts_with("foreign configuration") && !lower.contains("cleared") {
+        if input.contains("-Preview") { Kind::ForeignPreview } else { Kind::ForeignDsply }
+    } else if lower.contains("foreign configuration(s) on controller")
+        || lower.contains("no foreign configuration on controller")
+    {
+        Kind::ForeignScan
+    } else if lower.contains("is cleared on controller") || lower.starts_with("failed to clear foreign") {
+        Kind::ForeignClear
+    } else if lower.contains("foreign") && lower.contains("import") {
+        Kind::ForeignImport
+    } else if t.starts_with("Number of DISK GROUP") || t.starts_with("DISK GROUP") {
+        Kind::CfgDsply
+    } else if t.starts_with("Adapter:") && input.contains("DISK GROUP") {
+        Kind::CfgDsply
+    } else if lower.contains("missing physical drives") || lower.contains("no missing drive") {
+        Kind::PdGetMissing
+    } else if progress::is_progress_line(t) {
+        Kind::Progress
+    } else if t.starts_with("BBU status for Adapter")
+        || t.starts_with("BatteryType")
+        || t.contains("Get BBU Status Failed")
+        || t.starts_with("BBU Capacity Info")
+    {
+        if input.contains("BBU Capacity Info") || input.contains("BBU Design Info") {
+            Kind::Bbu
+        } else {
+            Kind::BbuStatus
+        }
+    } else if t.starts_with("Number of Virtual Disks") || (t.starts_with("PD:") && t.ends_with("Information")) {
+        Kind::LdPdInfo
+    } else if t.contains("Virtual Drive Information")
+        || t.contains("Virtual Disk Information")
+        || t.contains("No Virtual Drive Configured")
+        || t.starts_with("Virtual Drive:")
+        || t.starts_with("Virtual Disk:")
+    {
+        Kind::LdInfo
+    } else if t.starts_with("Enclosure Device ID") || t.starts_with("Slot Number") {
+        if saw_adapter_header { Kind::PdList } else { Kind::PdInfo }
+    } else if t == "Versions" || t.starts_with("Product Name") {
+        Kind::AdpAllInfo
+    } else if action::is_termlog_line(t) {
+        Kind::FwTermLog
+    } else if action::is_action_line(t) {
+        Kind::Action
+    } else {
+        return None;
+    };
+    Some(kind)
+}
+
+/// Parses `input` as the output of `kind`.
+pub(crate) fn parse_kind(input: &str, kind: Kind) -> Result<Document, ParseError> {
+    let mut doc = Document::new(kind.name());
+    let lines: Vec<Line<'_>> = lex::lines(input).collect();
+    let understood = match kind {
+        Kind::PdList | Kind::PdInfo | Kind::LdInfo | Kind::LdPdInfo | Kind::CfgDsply => {
+            inventory::parse(&lines, kind, &mut doc)
+        }
+        Kind::ForeignDsply | Kind::ForeignPreview => config::parse_foreign_dsply(&lines, &mut doc),
+        Kind::AdpAllInfo => adapter::parse_all_info(&lines, &mut doc),
+        Kind::AdpCount => adapter::parse_count(&lines, &mut doc),
+        Kind::AdpGetPciInfo => adapter::parse_pci_info(&lines, &mut doc),
+        Kind::Version => adapter::parse_version(&lines, &mut doc),
+        Kind::ShowSummary => summary::parse(&lines, &mut doc),
+        Kind::EncInfo => enclosure::parse(&lines, &mut doc),
+        Kind::Bbu | Kind::BbuStatus => bbu::parse(&lines, &mut doc),
+        Kind::EventLog => events::parse(&lines, &mut doc),
+        Kind::ForeignScan | Kind::ForeignClear | Kind::ForeignImport => {
+            config::parse_foreign_result(&lines, &mut doc)
+        }
+        Kind::PdGetMissing => config::parse_missing(&lines, &mut doc),
+        Kind::Progress => progress::parse(&lines, &mut doc),
+        Kind::FwTermLog => action::parse_termlog(&lines, &mut doc),
+        Kind::Action => action::parse(&lines, &mut doc),
+        Kind::Empty => 0,
+    };
+    let trailer = trailer(&lines, &mut doc);
+    if understood == 0 && kind != Kind::Empty {
+        let content = lines.iter().any(|l| {
+            let t = l.text.trim();
+            !t.is_empty() && lex::exit_code(t).is_none() && !lex::is_prompt_or_command(t)
+        });
+        if content || !trailer {
+            return Err(ParseError {
+                line: first_content_line(input),
+                message: format!("nothing in the input is {} output", kind.name()),
+            });
+        }
+    }
+    if kind == Kind::Empty || (understood == 0 && trailer) {
+        doc.warnings.push(Warning {
+            line: first_content_line(input),
+            message: "the output holds nothing but the Exit Code trailer (MegaCli prints this \
+                      when it cannot reach the controller, e.g. without root)"
+                .to_owned(),
+        });
+    }
+    doc.warnings.sort_by_key(|w| w.line);
+    Ok(doc)
+}
+
+/// Reads the `Exit Code` trailer and any `FW error description:` block. Returns whether a
+/// trailer was found.
+fn trailer(lines: &[Line<'_>], doc: &mut Document) -> bool {
+    let mut found = false;
+    let mut iter = lines.iter().peekable();
+    while let Some(line) = iter.next() {
+        let t = line.text.trim();
+        if let Some(code) = lex::exit_code(t) {
+            doc.exit_code = Some(code);
+            found = true;
+        } else if t.starts_with("FW error description") {
+            let mut text = String::new();
+            let first = t.split_once(':').map_or("", |(_, v)| v.trim());
+            text.push_str(first);
+            while let Some(next) = iter.peek() {
+                let nt = next.text.trim();
+                if nt.is_empty() || lex::exit_code(nt).is_some() {
+                    break;
+                }
+                if !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(nt);
+                iter.next();
+            }
+            doc.fw_error = Some(text);
+        }
+    }
+    found
+}
+
+/// Reads the adapter number out of the headers MegaCli uses: `Adapter #0`,
+/// `Adapter 0 -- Virtual Drive Information:`, `Adapter: 0`, `BBU status for Adapter: 0`,
+/// `Number of enclosures on adapter 0 -- 1`, `Adapter 0 - Missing Physical drives`.
+pub(crate) fn adapter_header(t: &str) -> Option<u32> {
+    let rest = if let Some(r) = t.strip_prefix("Adapter #") {
+        r
+    } else if let Some(r) = t.strip_prefix("Adapter: ") {
+        if r.contains(':') {
+            return None; // `Adapter: 0: EnclId-...` is an action line
+        }
+        r
+    } else if let Some(r) = t.strip_prefix("Adapter ") {
+        if !(r.contains("--") || r.contains(" - ")) {
+            return None;
+        }
+        r
+    } else if let Some(r) = t.strip_prefix("BBU status for Adapter:") {
+        r.trim_start()
+    } else if let Some(r) = t.strip_prefix("Number of enclosures on adapter ") {
+        r
+    } else {
+        return None;
+    };
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adapter_headers() {
+        assert_eq!(adapter_header("Adapter #1"), Some(1));
+        assert_eq!(adapter_header("Adapter 2 -- Virtual Drive Information:"), Some(2));
+        assert_eq!(adapter_header("Adapter: 0"), Some(0));
+        assert_eq!(adapter_header("Adapter: 0: EnclId-32 SlotId-1 state changed to OffLine."), None);
+        assert_eq!(adapter_header("BBU status for Adapter: 3"), Some(3));
+        assert_eq!(adapter_header("Adapter 0 - Missing Physical drives"), Some(0));
+        assert_eq!(adapter_header("Adapter 0: Set alarm to Silenced success."), None);
+    }
+
+    #[test]
+    fn detects_only_trailer_as_empty() {
+        assert_eq!(detect("\r                                     \n\nExit Code: 0x00\n"), Some(Kind::Empty));
+        assert_eq!(detect("\u{fffd}\u{fffd}garbage"), None);
+    }
+}
