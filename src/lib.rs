@@ -1,5 +1,11 @@
 //! raidctl: typed models, parsers, backends, workflows and tooling for LSI/Broadcom MegaRAID and
 //! Dell PERC controllers.
+//!
+//! Dependencies point one way: `model` ← `parse` ← backends ← workflows ← `output` ← `cli`.
 
+pub mod app;
+pub mod cli;
+pub mod exit;
 pub mod model;
+pub mod output;
 pub mod parse;

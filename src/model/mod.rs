@@ -423,6 +423,9 @@ pub struct ActionResult {
 /// A parser diagnostic with its 1-based line number.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Warning {
+    /// The file the line is in, when several inputs were read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     /// 1-based line number in the input.
     pub line: usize,
     /// What was wrong.

@@ -113,7 +113,7 @@ impl<'a> Record<'a> {
         }
         let v = leading_u64(f.value);
         if v.is_none() {
-            w.push(Warning { line: f.line, message: format!("{}: not a number: {:?}", f.key, f.value) });
+            w.push(Warning { file: None, line: f.line, message: format!("{}: not a number: {:?}", f.key, f.value) });
         }
         v
     }
@@ -131,7 +131,7 @@ impl<'a> Record<'a> {
         }
         let v = leading_i64(f.value);
         if v.is_none() {
-            w.push(Warning { line: f.line, message: format!("{}: not a number: {:?}", f.key, f.value) });
+            w.push(Warning { file: None, line: f.line, message: format!("{}: not a number: {:?}", f.key, f.value) });
         }
         v
     }
@@ -144,7 +144,7 @@ impl<'a> Record<'a> {
         }
         let v = parse_bool(f.value);
         if v.is_none() {
-            w.push(Warning { line: f.line, message: format!("{}: expected yes/no, got {:?}", f.key, f.value) });
+            w.push(Warning { file: None, line: f.line, message: format!("{}: expected yes/no, got {:?}", f.key, f.value) });
         }
         v
     }
@@ -158,7 +158,7 @@ impl<'a> Record<'a> {
         match parse_size(f.value) {
             Ok(v) => Some(v),
             Err(e) => {
-                w.push(Warning { line: f.line, message: format!("{}: {e}", f.key) });
+                w.push(Warning { file: None, line: f.line, message: format!("{}: {e}", f.key) });
                 None
             }
         }

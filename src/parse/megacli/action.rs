@@ -156,7 +156,7 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
         {
             understood += 1;
         } else if !doc.fw_error.as_deref().is_some_and(|e| e.contains(t)) && !t.contains("The current operation is not allowed") {
-            doc.warnings.push(Warning { line: line.no, message: format!("unrecognised action output: {t:?}") });
+            doc.warnings.push(Warning { file: None, line: line.no, message: format!("unrecognised action output: {t:?}") });
         }
     }
     understood

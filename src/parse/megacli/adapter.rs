@@ -67,7 +67,7 @@ pub(crate) fn parse_all_info(lines: &[Line<'_>], doc: &mut Document) -> Understo
         if let Some((key, value)) = lex::split_kv(t) {
             if adapter.is_none() {
                 adapter = Some(0);
-                doc.warnings.push(Warning { line: line.no, message: "no `Adapter #N` header; assuming adapter 0".to_owned() });
+                doc.warnings.push(Warning { file: None, line: line.no, message: "no `Adapter #N` header; assuming adapter 0".to_owned() });
             }
             current.fields.push(SectionField { section: section.clone(), key, value, line: line.no, taken: false });
             understood += 1;
@@ -126,7 +126,7 @@ pub(crate) fn parse_count(lines: &[Line<'_>], doc: &mut Document) -> Understood 
             if lex::key_is(k, "controllercount") {
                 doc.adapter_count = leading_u64(v).and_then(|n| u32::try_from(n).ok());
                 if doc.adapter_count.is_none() {
-                    doc.warnings.push(Warning { line: line.no, message: format!("Controller Count: not a number: {v:?}") });
+                    doc.warnings.push(Warning { file: None, line: line.no, message: format!("Controller Count: not a number: {v:?}") });
                 }
                 return 1;
             }

@@ -35,7 +35,7 @@ pub(crate) fn parse_foreign_result(lines: &[Line<'_>], doc: &mut Document) -> Un
         } else if t.starts_with("FW error description") || t.starts_with("The current operation is not allowed") {
             understood += 1;
         } else {
-            doc.warnings.push(Warning { line: line.no, message: format!("unrecognised foreign-config output: {t:?}") });
+            doc.warnings.push(Warning { file: None, line: line.no, message: format!("unrecognised foreign-config output: {t:?}") });
         }
     }
     understood
@@ -115,7 +115,7 @@ pub(crate) fn parse_missing(lines: &[Line<'_>], doc: &mut Document) -> Understoo
                 });
                 understood += 1;
             }
-            _ => doc.warnings.push(Warning { line: line.no, message: format!("unrecognised missing-drive line: {t:?}") }),
+            _ => doc.warnings.push(Warning { file: None, line: line.no, message: format!("unrecognised missing-drive line: {t:?}") }),
         }
     }
     understood

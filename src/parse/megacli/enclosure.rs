@@ -34,7 +34,7 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
                 understood += 1;
             }
             (Some(_), None) | (None, _) => {
-                doc.warnings.push(Warning { line: line.no, message: format!("unrecognised line: {t:?}") });
+                doc.warnings.push(Warning { file: None, line: line.no, message: format!("unrecognised line: {t:?}") });
             }
         }
     }

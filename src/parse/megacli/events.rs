@@ -25,7 +25,7 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
                 in_data = false;
                 let seq = leading_u64(v);
                 if seq.is_none() {
-                    doc.warnings.push(Warning { line: line.no, message: format!("seqNum: not a number: {v:?}") });
+                    doc.warnings.push(Warning { file: None, line: line.no, message: format!("seqNum: not a number: {v:?}") });
                 }
                 current = Some(Event { seq_num: seq.unwrap_or(0), ..Event::default() });
                 understood += 1;
@@ -34,7 +34,7 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
         }
         let Some(e) = current.as_mut() else {
             if !lex::is_prompt_or_command(t) {
-                doc.warnings.push(Warning { line: line.no, message: format!("line before the first event: {t:?}") });
+                doc.warnings.push(Warning { file: None, line: line.no, message: format!("line before the first event: {t:?}") });
             }
             continue;
         };
@@ -57,7 +57,7 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
             Some((k, _)) if lex::key_is(k, "secondssincepoweron") || lex::key_is(k, "timesincepoweron") => {
                 e.time = Some(t.to_owned());
             }
-            _ => doc.warnings.push(Warning { line: line.no, message: format!("unrecognised event line: {t:?}") }),
+            _ => doc.warnings.push(Warning { file: None, line: line.no, message: format!("unrecognised event line: {t:?}") }),
         }
     }
     if let Some(e) = current {

@@ -70,7 +70,7 @@ pub(crate) fn parse(lines: &[Line<'_>], kind: Kind, doc: &mut Document) -> Under
         }
         let Some((key, value)) = lex::split_kv(t) else {
             if !t.starts_with("FW error description") {
-                doc.warnings.push(Warning { line: line.no, message: format!("unrecognised line: {t:?}") });
+                doc.warnings.push(Warning { file: None, line: line.no, message: format!("unrecognised line: {t:?}") });
             }
             continue;
         };
@@ -124,6 +124,7 @@ impl<'a> Walker<'a> {
             Open::None => {
                 if !value.is_empty() {
                     doc.warnings.push(Warning {
+                        file: None,
                         line: line.no,
                         message: format!("field outside any drive or VD record: {key:?}"),
                     });
@@ -276,7 +277,7 @@ pub(crate) fn pd_from_record(
     let start = r.start_line;
     let enclosure_text = r.take_field("enclosuredeviceid");
     let Some(slot) = r.u64("slotnumber", w).and_then(|v| u16::try_from(v).ok()) else {
-        w.push(Warning { line: start, message: "drive record without a Slot Number dropped".to_owned() });
+        w.push(Warning { file: None, line: start, message: "drive record without a Slot Number dropped".to_owned() });
         return None;
     };
     let mut pd = PhysicalDrive { adapter, slot, ..PhysicalDrive::default() };
@@ -286,7 +287,7 @@ pub(crate) fn pd_from_record(
             v => match v.parse::<u16>() {
                 Ok(e) => Some(e),
                 Err(_) => {
-                    w.push(Warning { line: f.line, message: format!("Enclosure Device ID: not a number: {v:?}") });
+                    w.push(Warning { file: None, line: f.line, message: format!("Enclosure Device ID: not a number: {v:?}") });
                     None
                 }
             },
@@ -340,10 +341,11 @@ pub(crate) fn pd_from_record(
                 None
             };
             if pd.firmware_state.is_unknown() {
-                w.push(Warning { line: f.line, message: format!("unknown firmware state {:?}", f.value) });
+                w.push(Warning { file: None, line: f.line, message: format!("unknown firmware state {:?}", f.value) });
             }
         }
         None => w.push(Warning {
+            file: None,
             line: start,
             message: format!("drive in slot {slot} has no Firmware state (output cut?)"),
         }),
@@ -437,7 +439,7 @@ pub(crate) fn ld_from_record(
         .and_then(|at| leading_u64(header.value[at + 10..].trim_start()))
         .and_then(|v| u32::try_from(v).ok());
     let Some(number) = number else {
-        w.push(Warning { line: start, message: format!("virtual drive header without a number: {:?}", header.value) });
+        w.push(Warning { file: None, line: start, message: format!("virtual drive header without a number: {:?}", header.value) });
         return (None, Vec::new());
     };
     let mut ld = LogicalDrive { adapter, number, target_id: target.unwrap_or(number), ..LogicalDrive::default() };
@@ -451,10 +453,10 @@ pub(crate) fn ld_from_record(
         ld.state = LdState::from_text(f.value);
         ld.state_raw = Some(f.value.to_owned());
         if ld.state.is_unknown() {
-            w.push(Warning { line: f.line, message: format!("unknown VD state {:?}", f.value) });
+            w.push(Warning { file: None, line: f.line, message: format!("unknown VD state {:?}", f.value) });
         }
     } else {
-        w.push(Warning { line: start, message: format!("virtual drive {number} has no State (output cut?)") });
+        w.push(Warning { file: None, line: start, message: format!("virtual drive {number} has no State (output cut?)") });
     }
     if let Some(f) = r.take_field("size") {
         ld.size_raw = Some(f.value.to_owned());

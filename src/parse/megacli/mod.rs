@@ -151,6 +151,7 @@ pub(crate) fn parse_kind(input: &str, kind: Kind) -> Result<Document, ParseError
     }
     if kind == Kind::Empty || (understood == 0 && trailer) {
         doc.warnings.push(Warning {
+            file: None,
             line: first_content_line(input),
             message: "the output holds nothing but the Exit Code trailer (MegaCli prints this \
                       when it cannot reach the controller, e.g. without root)"

@@ -138,7 +138,7 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
                 understood += 1;
                 doc.progress.push(item);
             }
-            None => doc.warnings.push(Warning { line: line.no, message: format!("unrecognised progress line: {t:?}") }),
+            None => doc.warnings.push(Warning { file: None, line: line.no, message: format!("unrecognised progress line: {t:?}") }),
         }
     }
     understood
