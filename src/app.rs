@@ -34,7 +34,10 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
     match cli.command {
         Command::Parse { kind, files } => run_parse(&kind, &files, cli.format, style),
         Command::Generate { what } => {
-            generate(what, &mut std::io::stdout()).map_err(|source| AppError::Io { what: "writing to stdout".into(), source })?;
+            generate(what, &mut std::io::stdout()).map_err(|source| AppError::Io {
+                what: "writing to stdout".into(),
+                source,
+            })?;
             Ok(ExitStatus::Ok)
         }
     }
@@ -68,21 +71,40 @@ fn read_input(path: &Path) -> Result<String, AppError> {
     if path.as_os_str() == "-" {
         std::io::stdin()
             .read_to_end(&mut bytes)
-            .map_err(|source| AppError::Io { what: "reading standard input".into(), source })?;
+            .map_err(|source| AppError::Io {
+                what: "reading standard input".into(),
+                source,
+            })?;
     } else {
-        bytes = std::fs::read(path)
-            .map_err(|source| AppError::Io { what: format!("reading {}", path.display()), source })?;
+        bytes = std::fs::read(path).map_err(|source| AppError::Io {
+            what: format!("reading {}", path.display()),
+            source,
+        })?;
     }
     Ok(parse::decode(&bytes))
 }
 
-fn run_parse(kind: &str, files: &[std::path::PathBuf], format: Format, style: Style) -> Result<ExitStatus, AppError> {
-    let kind: Option<Kind> = if kind == "auto" { None } else { Some(kind.parse().map_err(AppError::Input)?) };
+fn run_parse(
+    kind: &str,
+    files: &[std::path::PathBuf],
+    format: Format,
+    style: Style,
+) -> Result<ExitStatus, AppError> {
+    let kind: Option<Kind> = if kind == "auto" {
+        None
+    } else {
+        Some(kind.parse().map_err(AppError::Input)?)
+    };
     let mut merged: Option<Document> = None;
     for path in files {
-        let name = if path.as_os_str() == "-" { "<stdin>".to_owned() } else { path.display().to_string() };
+        let name = if path.as_os_str() == "-" {
+            "<stdin>".to_owned()
+        } else {
+            path.display().to_string()
+        };
         let text = read_input(path)?;
-        let mut doc = parse::parse(&text, kind).map_err(|e| AppError::Input(format!("{name}: {e}")))?;
+        let mut doc =
+            parse::parse(&text, kind).map_err(|e| AppError::Input(format!("{name}: {e}")))?;
         if files.len() > 1 {
             for w in &mut doc.warnings {
                 w.file = Some(name.clone());
@@ -101,10 +123,16 @@ fn run_parse(kind: &str, files: &[std::path::PathBuf], format: Format, style: St
     let mut doc = merged.unwrap_or_else(|| Document::new("empty"));
     doc.schema_version = SCHEMA_VERSION;
     let mut out = std::io::stdout().lock();
-    let io = |source| AppError::Io { what: "writing to stdout".into(), source };
+    let io = |source| AppError::Io {
+        what: "writing to stdout".into(),
+        source,
+    };
     match format {
         Format::Json => {
-            serde_json::to_writer_pretty(&mut out, &doc).map_err(|e| AppError::Io { what: "writing JSON".into(), source: e.into() })?;
+            serde_json::to_writer_pretty(&mut out, &doc).map_err(|e| AppError::Io {
+                what: "writing JSON".into(),
+                source: e.into(),
+            })?;
             writeln!(out).map_err(io)?;
         }
         Format::Table => {
@@ -113,7 +141,12 @@ fn run_parse(kind: &str, files: &[std::path::PathBuf], format: Format, style: St
     }
     let mut err = std::io::stderr().lock();
     for w in &doc.warnings {
-        let file = w.file.as_deref().unwrap_or(files.first().map(|p| p.to_str().unwrap_or("-")).unwrap_or("-"));
+        let file = w.file.as_deref().unwrap_or(
+            files
+                .first()
+                .map(|p| p.to_str().unwrap_or("-"))
+                .unwrap_or("-"),
+        );
         let _ = writeln!(err, "warning: {file}:{}: {}", w.line, w.message);
     }
     Ok(ExitStatus::Ok)

@@ -16,7 +16,10 @@ pub struct DriveAddress {
 impl DriveAddress {
     /// A drive in an enclosure.
     pub fn new(enclosure: u16, slot: u16) -> Self {
-        Self { enclosure: Some(enclosure), slot }
+        Self {
+            enclosure: Some(enclosure),
+            slot,
+        }
     }
 
     /// The form MegaCli's `-PhysDrv[E:S]` takes: `32:4`, or `:4` without an enclosure.
@@ -47,7 +50,9 @@ impl FromStr for DriveAddress {
 
     /// Accepts `32:4`, `[32:4]`, `:4`, `[:4]` and `N/A:4`.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let err = || AddressError { text: text.to_owned() };
+        let err = || AddressError {
+            text: text.to_owned(),
+        };
         let inner = text.trim();
         let inner = inner.strip_prefix('[').unwrap_or(inner);
         let inner = inner.strip_suffix(']').unwrap_or(inner);
@@ -69,9 +74,18 @@ mod tests {
 
     #[test]
     fn parses_common_forms() {
-        assert_eq!("32:4".parse::<DriveAddress>().unwrap(), DriveAddress::new(32, 4));
-        assert_eq!("[252:11]".parse::<DriveAddress>().unwrap(), DriveAddress::new(252, 11));
-        let na = DriveAddress { enclosure: None, slot: 3 };
+        assert_eq!(
+            "32:4".parse::<DriveAddress>().unwrap(),
+            DriveAddress::new(32, 4)
+        );
+        assert_eq!(
+            "[252:11]".parse::<DriveAddress>().unwrap(),
+            DriveAddress::new(252, 11)
+        );
+        let na = DriveAddress {
+            enclosure: None,
+            slot: 3,
+        };
         assert_eq!(":3".parse::<DriveAddress>().unwrap(), na);
         assert_eq!("[N/A:3]".parse::<DriveAddress>().unwrap(), na);
         assert_eq!(na.to_string(), "[:3]");

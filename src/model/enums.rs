@@ -5,7 +5,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// Lowercases and drops everything but letters and digits, so `Unconfigured(good)`,
 /// `Unconfigured Good` and `UGood`-style spellings compare on their letters only.
 pub(crate) fn squash(text: &str) -> String {
-    text.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect()
+    text.chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
 }
 
 macro_rules! text_enum {
@@ -158,8 +161,11 @@ impl RaidLevel {
     pub fn from_megacli(text: &str, span_depth: Option<u32>) -> Self {
         let number_after = |label: &str| -> Option<u32> {
             let at = text.find(label)? + label.len();
-            let digits: String =
-                text[at..].chars().skip_while(|c| *c == ' ').take_while(char::is_ascii_digit).collect();
+            let digits: String = text[at..]
+                .chars()
+                .skip_while(|c| *c == ' ')
+                .take_while(char::is_ascii_digit)
+                .collect();
             digits.parse().ok()
         };
         let spanned = span_depth.is_some_and(|d| d > 1);
@@ -224,7 +230,10 @@ impl RaidLevel {
 
     /// True for levels built from several spans.
     pub fn is_spanned(&self) -> bool {
-        matches!(self, Self::Raid10 | Self::Raid50 | Self::Raid60 | Self::Raid00)
+        matches!(
+            self,
+            Self::Raid10 | Self::Raid50 | Self::Raid60 | Self::Raid00
+        )
     }
 }
 

@@ -237,6 +237,32 @@ pub struct PhysicalDrive {
     pub logical_drive: Option<u32>,
     /// Hot spare details (`Hotspare Information` in `-PDInfo`).
     pub hotspare: Option<String>,
+    /// `Sequence Number`: bumps on every state change of the drive.
+    pub sequence_number: Option<u32>,
+    /// `Last Predictive Failure Event Seq Number`.
+    pub last_predictive_failure_seq: Option<u64>,
+    /// `Logical Sector Size` (or the plain `Sector Size` on older firmware), bytes; 0 unknown.
+    pub logical_sector_size: Option<u32>,
+    /// `Physical Sector Size`, bytes.
+    pub physical_sector_size: Option<u32>,
+    /// `Shield Counter`.
+    pub shield_counter: Option<u32>,
+    /// `Commissioned Spare`.
+    pub commissioned_spare: Option<bool>,
+    /// `Emergency Spare`.
+    pub emergency_spare: Option<bool>,
+    /// `SAS Address(N)` values in port order.
+    pub sas_addresses: Vec<String>,
+    /// `Connected Port Number`.
+    pub connected_port: Option<String>,
+    /// `FDE Capable` (self-encrypting drive).
+    pub fde_capable: Option<bool>,
+    /// `Secured`.
+    pub secured: Option<bool>,
+    /// `Locked`.
+    pub locked: Option<bool>,
+    /// Per-port `Port status` and `Port's Linkspeed`, in port order.
+    pub ports: Vec<PortStatus>,
     /// Unrecognised keys.
     pub extra: Extra,
 }
@@ -244,8 +270,20 @@ pub struct PhysicalDrive {
 impl PhysicalDrive {
     /// The `[E:S]` address of this drive.
     pub fn address(&self) -> DriveAddress {
-        DriveAddress { enclosure: self.enclosure_id, slot: self.slot }
+        DriveAddress {
+            enclosure: self.enclosure_id,
+            slot: self.slot,
+        }
     }
+}
+
+/// One SAS port of a drive.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PortStatus {
+    /// `Port status`, e.g. `Active`.
+    pub status: Option<String>,
+    /// `Port's Linkspeed`, e.g. `6.0Gb/s`.
+    pub link_speed: Option<String>,
 }
 
 /// Battery backup unit status from `-AdpBbuCmd`.
@@ -478,7 +516,11 @@ pub struct Document {
 impl Document {
     /// An empty document of the given kind.
     pub fn new(kind: &str) -> Self {
-        Self { schema_version: SCHEMA_VERSION, kind: kind.to_owned(), ..Self::default() }
+        Self {
+            schema_version: SCHEMA_VERSION,
+            kind: kind.to_owned(),
+            ..Self::default()
+        }
     }
 
     /// Appends everything in `other` (used to merge several files or commands).

@@ -15,16 +15,22 @@ pub struct SizeError {
 /// the number and unit are read as binary units (MegaCli's `GB` is GiB), so the result is
 /// approximate to the printed precision.
 pub fn parse_size(text: &str) -> Result<u64, SizeError> {
-    let err = || SizeError { text: text.to_owned() };
+    let err = || SizeError {
+        text: text.to_owned(),
+    };
     if let Some(open) = text.find("[0x") {
-        let hex: String =
-            text[open + 3..].chars().take_while(char::is_ascii_hexdigit).collect();
+        let hex: String = text[open + 3..]
+            .chars()
+            .take_while(char::is_ascii_hexdigit)
+            .collect();
         if let Ok(sectors) = u64::from_str_radix(&hex, 16) {
             return sectors.checked_mul(SECTOR).ok_or_else(err);
         }
     }
     let t = text.trim().replace(',', "");
-    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
     let (num, unit) = t.split_at(split);
     let value: f64 = num.parse().map_err(|_| err())?;
     let unit = unit.trim().to_ascii_uppercase();
@@ -57,7 +63,11 @@ pub fn human(bytes: u64) -> String {
         v /= 1024.0;
         i += 1;
     }
-    if i == 0 { format!("{bytes} B") } else { format!("{v:.3} {}", UNITS[i]) }
+    if i == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{v:.3} {}", UNITS[i])
+    }
 }
 
 #[cfg(test)]
@@ -66,8 +76,14 @@ mod tests {
 
     #[test]
     fn sectors_win() {
-        assert_eq!(parse_size("136.731 GB [0x11176d60 Sectors]").unwrap(), 0x1117_6d60 * 512);
-        assert_eq!(parse_size("140014MB [0x11177328 Sectors]").unwrap(), 0x1117_7328 * 512);
+        assert_eq!(
+            parse_size("136.731 GB [0x11176d60 Sectors]").unwrap(),
+            0x1117_6d60 * 512
+        );
+        assert_eq!(
+            parse_size("140014MB [0x11177328 Sectors]").unwrap(),
+            0x1117_7328 * 512
+        );
     }
 
     #[test]
@@ -75,7 +91,10 @@ mod tests {
         assert_eq!(parse_size("69376MB").unwrap(), 69376 * 1024 * 1024);
         assert_eq!(parse_size("64 KB").unwrap(), 65536);
         assert_eq!(parse_size("64kB").unwrap(), 65536);
-        assert_eq!(parse_size("3,631.87 GiB").unwrap(), (3631.87 * 1024f64.powi(3)).round() as u64);
+        assert_eq!(
+            parse_size("3,631.87 GiB").unwrap(),
+            (3631.87 * 1024f64.powi(3)).round() as u64
+        );
         assert!(parse_size("N/A").is_err());
         assert!(parse_size("12 XB").is_err());
     }

@@ -51,7 +51,13 @@ pub fn render_document(doc: &Document, style: Style) -> String {
         out.push_str("\n\n");
     };
     if !doc.adapters.is_empty() {
-        let mut t = new_table(style, &["adapter", "product", "serial", "firmware", "BBU", "memory", "VDs", "degraded", "offline"]);
+        let mut t = new_table(
+            style,
+            &[
+                "adapter", "product", "serial", "firmware", "BBU", "memory", "VDs", "degraded",
+                "offline",
+            ],
+        );
         for a in &doc.adapters {
             t.add_row(vec![
                 a.adapter.to_string(),
@@ -68,7 +74,18 @@ pub fn render_document(doc: &Document, style: Style) -> String {
         section("Adapters", t);
     }
     if !doc.enclosures.is_empty() {
-        let mut t = new_table(style, &["adapter", "enclosure", "device id", "slots", "drives", "status", "product"]);
+        let mut t = new_table(
+            style,
+            &[
+                "adapter",
+                "enclosure",
+                "device id",
+                "slots",
+                "drives",
+                "status",
+                "product",
+            ],
+        );
         for e in &doc.enclosures {
             t.add_row(vec![
                 e.adapter.to_string(),
@@ -83,9 +100,18 @@ pub fn render_document(doc: &Document, style: Style) -> String {
         section("Enclosures", t);
     }
     if !doc.logical_drives.is_empty() {
-        let mut t = new_table(style, &["adapter", "VD", "target", "RAID", "size", "state", "drives", "spans", "cache", "members"]);
+        let mut t = new_table(
+            style,
+            &[
+                "adapter", "VD", "target", "RAID", "size", "state", "drives", "spans", "cache",
+                "members",
+            ],
+        );
         for ld in &doc.logical_drives {
-            let bad = matches!(ld.state, crate::model::LdState::Offline | crate::model::LdState::Degraded);
+            let bad = matches!(
+                ld.state,
+                crate::model::LdState::Offline | crate::model::LdState::Degraded
+            );
             let warn = ld.state != crate::model::LdState::Optimal;
             let members: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
             t.add_row(vec![
@@ -94,7 +120,12 @@ pub fn render_document(doc: &Document, style: Style) -> String {
                 Cell::new(ld.target_id),
                 Cell::new(ld.raid_level.as_str()),
                 Cell::new(ld.size_raw.clone().unwrap_or_else(|| size(ld.size_bytes))),
-                state_cell(style, ld.state_raw.as_deref().unwrap_or(ld.state.as_str()), bad, warn),
+                state_cell(
+                    style,
+                    ld.state_raw.as_deref().unwrap_or(ld.state.as_str()),
+                    bad,
+                    warn,
+                ),
                 Cell::new(opt(ld.number_of_drives)),
                 Cell::new(opt(ld.span_depth)),
                 Cell::new(opt(ld.current_cache_policy.as_ref())),
@@ -104,23 +135,55 @@ pub fn render_document(doc: &Document, style: Style) -> String {
         section("Logical drives", t);
     }
     if !doc.physical_drives.is_empty() {
-        let mut t = new_table(style, &["adapter", "drive", "dev id", "state", "type", "model", "serial", "size", "media err", "other err", "pred fail", "SMART", "temp", "VD"]);
+        let mut t = new_table(
+            style,
+            &[
+                "adapter",
+                "drive",
+                "dev id",
+                "state",
+                "type",
+                "model",
+                "serial",
+                "size",
+                "media err",
+                "other err",
+                "pred fail",
+                "SMART",
+                "temp",
+                "VD",
+            ],
+        );
         for pd in &doc.physical_drives {
             use crate::model::FirmwareState as F;
-            let bad = matches!(pd.firmware_state, F::Failed | F::Offline | F::UnconfiguredBad);
+            let bad = matches!(
+                pd.firmware_state,
+                F::Failed | F::Offline | F::UnconfiguredBad
+            );
             let warn = matches!(pd.firmware_state, F::Rebuild | F::Copyback)
                 || pd.media_error_count.unwrap_or(0) > 0
                 || pd.predictive_failure_count.unwrap_or(0) > 0
                 || pd.smart_alert == Some(true)
                 || pd.foreign == Some(true);
-            let state = pd.firmware_state_raw.as_deref().unwrap_or(pd.firmware_state.as_str());
-            let state = if pd.foreign == Some(true) { format!("{state} (foreign)") } else { state.to_owned() };
+            let state = pd
+                .firmware_state_raw
+                .as_deref()
+                .unwrap_or(pd.firmware_state.as_str());
+            let state = if pd.foreign == Some(true) {
+                format!("{state} (foreign)")
+            } else {
+                state.to_owned()
+            };
             t.add_row(vec![
                 Cell::new(pd.adapter),
                 Cell::new(pd.address()),
                 Cell::new(opt(pd.device_id)),
                 state_cell(style, &state, bad, warn),
-                Cell::new(format!("{}/{}", pd.pd_type.as_str(), pd.media_type.as_str())),
+                Cell::new(format!(
+                    "{}/{}",
+                    pd.pd_type.as_str(),
+                    pd.media_type.as_str()
+                )),
                 Cell::new(opt(pd.model.as_ref())),
                 Cell::new(opt(pd.serial.as_ref())),
                 Cell::new(size(pd.raw_size_bytes.or(pd.coerced_size_bytes))),
@@ -135,15 +198,35 @@ pub fn render_document(doc: &Document, style: Style) -> String {
         section("Physical drives", t);
     }
     if !doc.bbus.is_empty() {
-        let mut t = new_table(style, &["adapter", "type", "state", "charging", "learn cycle", "replace", "charge", "temp"]);
+        let mut t = new_table(
+            style,
+            &[
+                "adapter",
+                "type",
+                "state",
+                "charging",
+                "learn cycle",
+                "replace",
+                "charge",
+                "temp",
+            ],
+        );
         for b in &doc.bbus {
-            let state = if b.status_failed { "status failed".to_owned() } else { b.state_raw.clone().unwrap_or_else(|| b.state.as_str().to_owned()) };
+            let state = if b.status_failed {
+                "status failed".to_owned()
+            } else {
+                b.state_raw
+                    .clone()
+                    .unwrap_or_else(|| b.state.as_str().to_owned())
+            };
             t.add_row(vec![
                 b.adapter.to_string(),
                 opt(b.battery_type.as_ref()),
                 state,
                 b.charging.as_str().to_owned(),
-                opt(b.learn_cycle_active.map(|l| if l { "active" } else { "no" })),
+                opt(b
+                    .learn_cycle_active
+                    .map(|l| if l { "active" } else { "no" })),
                 opt(b.replacement_required.map(|r| if r { "YES" } else { "no" })),
                 opt(b.relative_charge_pct.map(|c| format!("{c}%"))),
                 opt(b.temperature_c.map(|c| format!("{c}C"))),
@@ -152,16 +235,33 @@ pub fn render_document(doc: &Document, style: Style) -> String {
         section("Batteries", t);
     }
     if !doc.disk_groups.is_empty() {
-        let mut t = new_table(style, &["adapter", "disk group", "span", "array", "rows", "VDs"]);
+        let mut t = new_table(
+            style,
+            &["adapter", "disk group", "span", "array", "rows", "VDs"],
+        );
         for g in &doc.disk_groups {
             for s in &g.spans {
                 let rows: Vec<String> = s
                     .rows
                     .iter()
-                    .map(|r| format!("{}:{}", r.row, r.drive.map_or_else(|| "MISSING".to_owned(), |d| d.to_string())))
+                    .map(|r| {
+                        format!(
+                            "{}:{}",
+                            r.row,
+                            r.drive
+                                .map_or_else(|| "MISSING".to_owned(), |d| d.to_string())
+                        )
+                    })
                     .collect();
                 let vds: Vec<String> = g.logical_drives.iter().map(ToString::to_string).collect();
-                t.add_row(vec![g.adapter.to_string(), g.index.to_string(), s.index.to_string(), opt(s.array_ref), rows.join(" "), vds.join(",")]);
+                t.add_row(vec![
+                    g.adapter.to_string(),
+                    g.index.to_string(),
+                    s.index.to_string(),
+                    opt(s.array_ref),
+                    rows.join(" "),
+                    vds.join(","),
+                ]);
             }
         }
         section("Configuration", t);
@@ -169,26 +269,54 @@ pub fn render_document(doc: &Document, style: Style) -> String {
     if !doc.foreign_configs.is_empty() {
         let mut t = new_table(style, &["adapter", "foreign config", "disk groups"]);
         for f in &doc.foreign_configs {
-            t.add_row(vec![f.adapter.to_string(), f.index.to_string(), f.disk_groups.len().to_string()]);
+            t.add_row(vec![
+                f.adapter.to_string(),
+                f.index.to_string(),
+                f.disk_groups.len().to_string(),
+            ]);
         }
         section("Foreign configurations", t);
     }
     if !doc.missing.is_empty() {
         let mut t = new_table(style, &["adapter", "no.", "array", "row", "size expected"]);
         for m in &doc.missing {
-            t.add_row(vec![m.adapter.to_string(), m.number.to_string(), m.array.to_string(), m.row.to_string(), human(m.size_expected_bytes)]);
+            t.add_row(vec![
+                m.adapter.to_string(),
+                m.number.to_string(),
+                m.array.to_string(),
+                m.row.to_string(),
+                human(m.size_expected_bytes),
+            ]);
         }
         section("Missing drives", t);
     }
     if !doc.progress.is_empty() {
-        let mut t = new_table(style, &["adapter", "operation", "target", "running", "percent", "elapsed"]);
+        let mut t = new_table(
+            style,
+            &[
+                "adapter",
+                "operation",
+                "target",
+                "running",
+                "percent",
+                "elapsed",
+            ],
+        );
         for p in &doc.progress {
-            let target = p.drive.map(|d| d.to_string()).or_else(|| p.logical_drive.map(|l| format!("VD {l}"))).unwrap_or_default();
+            let target = p
+                .drive
+                .map(|d| d.to_string())
+                .or_else(|| p.logical_drive.map(|l| format!("VD {l}")))
+                .unwrap_or_default();
             t.add_row(vec![
                 p.adapter.to_string(),
                 p.kind.as_str().to_owned(),
                 target,
-                if p.in_progress { "yes".to_owned() } else { "no".to_owned() },
+                if p.in_progress {
+                    "yes".to_owned()
+                } else {
+                    "no".to_owned()
+                },
                 opt(p.percent.map(|v| format!("{v}%"))),
                 opt(p.elapsed_minutes.map(|m| format!("{m} min"))),
             ]);
@@ -212,7 +340,11 @@ pub fn render_document(doc: &Document, style: Style) -> String {
         let mut t = new_table(style, &["result", "kind", "drive", "message"]);
         for a in &doc.actions {
             t.add_row(vec![
-                if a.success { "ok".to_owned() } else { "FAILED".to_owned() },
+                if a.success {
+                    "ok".to_owned()
+                } else {
+                    "FAILED".to_owned()
+                },
                 a.kind.as_str().to_owned(),
                 opt(a.drive),
                 a.message.clone(),

@@ -14,7 +14,8 @@ pub struct Field<'a> {
     pub text: &'a str,
     /// 1-based line number.
     pub line: usize,
-    taken: bool,
+    /// Already mapped to a typed field.
+    pub taken: bool,
 }
 
 /// The fields of one record (a drive, a VD, a BBU...) in input order.
@@ -24,18 +25,26 @@ pub struct Record<'a> {
     pub fields: Vec<Field<'a>>,
     /// Line where the record starts.
     pub start_line: usize,
+    /// Where the next search starts: parsers take fields roughly in print order, so searching
+    /// from just after the last hit makes most takes O(1).
+    cursor: usize,
 }
 
 /// Values that mean "nothing here".
 fn is_absent(value: &str) -> bool {
-    matches!(value, "" | "N/A" | "NA" | "n/a" | "-" | "Unknown" | "Not Available")
+    matches!(
+        value,
+        "" | "N/A" | "NA" | "n/a" | "-" | "Unknown" | "Not Available"
+    )
 }
 
 /// Reads the leading unsigned integer of a value (`28C (82.40 F)` → 28, `300sec` → 300).
 pub fn leading_u64(value: &str) -> Option<u64> {
     let v = value.trim();
     if let Some(hex) = v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
-        let digits: &str = &hex[..hex.find(|c: char| !c.is_ascii_hexdigit()).unwrap_or(hex.len())];
+        let digits: &str = &hex[..hex
+            .find(|c: char| !c.is_ascii_hexdigit())
+            .unwrap_or(hex.len())];
         return u64::from_str_radix(digits, 16).ok();
     }
     let end = v.find(|c: char| !c.is_ascii_digit()).unwrap_or(v.len());
@@ -46,7 +55,9 @@ pub fn leading_u64(value: &str) -> Option<u64> {
 pub fn leading_i64(value: &str) -> Option<i64> {
     let v = value.trim();
     match v.strip_prefix('-') {
-        Some(rest) => leading_u64(rest).and_then(|n| i64::try_from(n).ok()).map(|n| -n),
+        Some(rest) => leading_u64(rest)
+            .and_then(|n| i64::try_from(n).ok())
+            .map(|n| -n),
         None => leading_u64(v).and_then(|n| i64::try_from(n).ok()),
     }
 }
@@ -63,12 +74,22 @@ pub fn parse_bool(value: &str) -> Option<bool> {
 impl<'a> Record<'a> {
     /// An empty record starting at `line`.
     pub fn new(start_line: usize) -> Self {
-        Self { fields: Vec::new(), start_line }
+        Self {
+            fields: Vec::new(),
+            start_line,
+            cursor: 0,
+        }
     }
 
     /// Appends a field.
     pub fn push(&mut self, key: &'a str, value: &'a str, text: &'a str, line: usize) {
-        self.fields.push(Field { key, value, text, line, taken: false });
+        self.fields.push(Field {
+            key,
+            value,
+            text,
+            line,
+            taken: false,
+        });
     }
 
     /// True when no field was pushed.
@@ -78,7 +99,13 @@ impl<'a> Record<'a> {
 
     /// Takes the first untaken field whose normalised key is `name`.
     pub fn take_field(&mut self, name: &str) -> Option<Field<'a>> {
-        let f = self.fields.iter_mut().find(|f| !f.taken && key_is(f.key, name))?;
+        let n = self.fields.len();
+        let start = self.cursor.min(n);
+        let hit = (start..n)
+            .chain(0..start)
+            .find(|&i| self.fields.get(i).is_some_and(|f| !f.taken && key_is(f.key, name)))?;
+        self.cursor = hit + 1;
+        let f = self.fields.get_mut(hit)?;
         f.taken = true;
         Some(*f)
     }
@@ -113,7 +140,11 @@ impl<'a> Record<'a> {
         }
         let v = leading_u64(f.value);
         if v.is_none() {
-            w.push(Warning { file: None, line: f.line, message: format!("{}: not a number: {:?}", f.key, f.value) });
+            w.push(Warning {
+                file: None,
+                line: f.line,
+                message: format!("{}: not a number: {:?}", f.key, f.value),
+            });
         }
         v
     }
@@ -131,7 +162,11 @@ impl<'a> Record<'a> {
         }
         let v = leading_i64(f.value);
         if v.is_none() {
-            w.push(Warning { file: None, line: f.line, message: format!("{}: not a number: {:?}", f.key, f.value) });
+            w.push(Warning {
+                file: None,
+                line: f.line,
+                message: format!("{}: not a number: {:?}", f.key, f.value),
+            });
         }
         v
     }
@@ -144,7 +179,11 @@ impl<'a> Record<'a> {
         }
         let v = parse_bool(f.value);
         if v.is_none() {
-            w.push(Warning { file: None, line: f.line, message: format!("{}: expected yes/no, got {:?}", f.key, f.value) });
+            w.push(Warning {
+                file: None,
+                line: f.line,
+                message: format!("{}: expected yes/no, got {:?}", f.key, f.value),
+            });
         }
         v
     }
@@ -158,7 +197,11 @@ impl<'a> Record<'a> {
         match parse_size(f.value) {
             Ok(v) => Some(v),
             Err(e) => {
-                w.push(Warning { file: None, line: f.line, message: format!("{}: {e}", f.key) });
+                w.push(Warning {
+                    file: None,
+                    line: f.line,
+                    message: format!("{}: {e}", f.key),
+                });
                 None
             }
         }
@@ -175,15 +218,15 @@ impl<'a> Record<'a> {
 
 /// Inserts into `extra` without overwriting an earlier value of the same key.
 pub fn insert_extra(extra: &mut Extra, key: &str, value: &str) {
-    if !extra.contains_key(key) {
-        extra.insert(key.to_owned(), value.to_owned());
+    if let std::collections::btree_map::Entry::Vacant(slot) = extra.entry(key.to_owned()) {
+        slot.insert(value.to_owned());
         return;
     }
     let mut n = 2;
     loop {
-        let k = format!("{key} #{n}");
-        if !extra.contains_key(&k) {
-            extra.insert(k, value.to_owned());
+        if let std::collections::btree_map::Entry::Vacant(slot) = extra.entry(format!("{key} #{n}"))
+        {
+            slot.insert(value.to_owned());
             return;
         }
         n += 1;

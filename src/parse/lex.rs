@@ -32,13 +32,17 @@ impl<'a> Line<'a> {
 /// Splits input into [`Line`]s. A `\r` inside a line means the terminal overwrote what came
 /// before it (MegaCli's spinner), so only the text after the last `\r` is kept.
 pub fn lines(input: &str) -> impl Iterator<Item = Line<'_>> {
-    input.split('\n').enumerate().map(|(i, raw)| {
+    let has_cr = input.contains('\r');
+    input.split('\n').enumerate().map(move |(i, raw)| {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        let visible = match raw.rfind('\r') {
+        let visible = match if has_cr { raw.rfind('\r') } else { None } {
             Some(at) => &raw[at + 1..],
             None => raw,
         };
-        Line { no: i + 1, text: visible.trim_end() }
+        Line {
+            no: i + 1,
+            text: visible.trim_end(),
+        }
     })
 }
 
@@ -49,8 +53,7 @@ fn key_part(input: &str) -> IResult<&str, &str> {
 /// Splits `Key : Value` at the first colon. Both sides are trimmed; the key must be
 /// non-empty. Returns `None` for lines without a colon.
 pub fn split_kv(text: &str) -> Option<(&str, &str)> {
-    let parsed: IResult<&str, (&str, &str)> =
-        (key_part, preceded(char(':'), rest)).parse(text);
+    let parsed: IResult<&str, (&str, &str)> = (key_part, preceded(char(':'), rest)).parse(text);
     let (_, (key, value)) = parsed.ok()?;
     let key = key.trim();
     if key.is_empty() {
@@ -67,16 +70,29 @@ pub fn raw_value(text: &str) -> Option<&str> {
 }
 
 fn exit_code_line(input: &str) -> IResult<&str, u32> {
-    let (input, _) = (space0, tag("Exit Code:"), space0, opt(tag("0x")), opt(tag("0X"))).parse(input)?;
+    let (input, _) = (
+        space0,
+        tag("Exit Code:"),
+        space0,
+        opt(tag("0x")),
+        opt(tag("0X")),
+    )
+        .parse(input)?;
     let (input, hex) = take_while1(|c: char| c.is_ascii_hexdigit()).parse(input)?;
     match u32::from_str_radix(hex, 16) {
         Ok(v) => Ok((input, v)),
-        Err(_) => Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::HexDigit))),
+        Err(_) => Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::HexDigit,
+        ))),
     }
 }
 
 /// Reads `Exit Code: 0xNN`.
 pub fn exit_code(text: &str) -> Option<u32> {
+    if !text.trim_start().starts_with("Exit Code") {
+        return None;
+    }
     exit_code_line(text).ok().map(|(_, v)| v)
 }
 
@@ -89,7 +105,8 @@ pub fn is_prompt_or_command(text: &str) -> bool {
         || ((t.starts_with('#') || t.starts_with('$') || t.starts_with('>'))
             && !t.starts_with("####"))
         || ((lower.contains("megacli") || lower.contains("cmdtool"))
-            && (lower.contains(" -") || lower.contains("/")) && !lower.contains("management tool"))
+            && (lower.contains(" -") || lower.contains("/"))
+            && !lower.contains("management tool"))
 }
 
 /// Compares a printed key with a normalised name: letters and digits only, lowercase.
@@ -139,12 +156,18 @@ mod tests {
 
     #[test]
     fn kv_splitting() {
-        assert_eq!(split_kv("Drive Temperature :28C (82.40 F)"), Some(("Drive Temperature", "28C (82.40 F)")));
+        assert_eq!(
+            split_kv("Drive Temperature :28C (82.40 F)"),
+            Some(("Drive Temperature", "28C (82.40 F)"))
+        );
         assert_eq!(
             split_kv("Drive's position: DiskGroup: 0, Span: 0, Arm: 0"),
             Some(("Drive's position", "DiskGroup: 0, Span: 0, Arm: 0"))
         );
-        assert_eq!(split_kv("Learn Cycle Requested\t       : No"), Some(("Learn Cycle Requested", "No")));
+        assert_eq!(
+            split_kv("Learn Cycle Requested\t       : No"),
+            Some(("Learn Cycle Requested", "No"))
+        );
         assert_eq!(split_kv("Port-0 :"), Some(("Port-0", "")));
         assert_eq!(split_kv("Adapter #0"), None);
         assert_eq!(split_kv(": x"), None);
@@ -168,10 +191,14 @@ mod tests {
 
     #[test]
     fn prompts() {
-        assert!(is_prompt_or_command("[root@pc-db1]# /opt/MegaRAID/MegaCli/MegaCli64  -AdpAllInfo -aALL"));
+        assert!(is_prompt_or_command(
+            "[root@pc-db1]# /opt/MegaRAID/MegaCli/MegaCli64  -AdpAllInfo -aALL"
+        ));
         assert!(is_prompt_or_command("# /opt/MegaRAID/MegaCli/MegaCli64 -V"));
         assert!(is_prompt_or_command("megacli -adpallinfo -aALL"));
         assert!(!is_prompt_or_command("Adapter #0"));
-        assert!(!is_prompt_or_command("      MegaCLI SAS RAID Management Tool  Ver 8.02.16 July 01, 2011"));
+        assert!(!is_prompt_or_command(
+            "      MegaCLI SAS RAID Management Tool  Ver 8.02.16 July 01, 2011"
+        ));
     }
 }

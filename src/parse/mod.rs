@@ -93,7 +93,10 @@ impl Kind {
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
-        Self::ALL.iter().find(|(k, _)| *k == self).map_or("unknown", |(_, n)| n)
+        Self::ALL
+            .iter()
+            .find(|(k, _)| *k == self)
+            .map_or("unknown", |(_, n)| n)
     }
 }
 
@@ -107,10 +110,14 @@ impl FromStr for Kind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let s = s.to_ascii_lowercase();
-        Self::ALL.iter().find(|(_, n)| *n == s).map(|(k, _)| *k).ok_or_else(|| {
-            let names: Vec<_> = Self::ALL.iter().map(|(_, n)| *n).collect();
-            format!("unknown kind {s:?}; expected one of: {}", names.join(", "))
-        })
+        Self::ALL
+            .iter()
+            .find(|(_, n)| *n == s)
+            .map(|(k, _)| *k)
+            .ok_or_else(|| {
+                let names: Vec<_> = Self::ALL.iter().map(|(_, n)| *n).collect();
+                format!("unknown kind {s:?}; expected one of: {}", names.join(", "))
+            })
     }
 }
 
@@ -133,8 +140,9 @@ pub fn parse(input: &str, kind: Option<Kind>) -> Result<Document, ParseError> {
         Some(k) => k,
         None => megacli::detect(input).ok_or_else(|| ParseError {
             line: first_content_line(input),
-            message: "not recognised as MegaCli output (use --kind to say which command produced it)"
-                .to_owned(),
+            message:
+                "not recognised as MegaCli output (use --kind to say which command produced it)"
+                    .to_owned(),
         })?,
     };
     megacli::parse_kind(input, kind)
@@ -142,7 +150,9 @@ pub fn parse(input: &str, kind: Option<Kind>) -> Result<Document, ParseError> {
 
 /// Line number of the first non-blank line (1 when there is none).
 pub(crate) fn first_content_line(input: &str) -> usize {
-    lex::lines(input).find(|l| !l.is_blank()).map_or(1, |l| l.no)
+    lex::lines(input)
+        .find(|l| !l.is_blank())
+        .map_or(1, |l| l.no)
 }
 
 /// Reads bytes as text the way a terminal would: invalid UTF-8 becomes U+FFFD, NULs are

@@ -9,33 +9,141 @@ use std::sync::OnceLock;
 /// (pattern, kind, success). Named groups: `a` adapter, `e` enclosure, `s` slot, `st` new
 /// state, `ld` logical drive, `arr`/`row` array and row.
 const PATTERNS: &[(&str, ActionKindName, bool)] = &[
-    (r"^(?:Adapter: (?P<a>\d+): )?EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+) state changed to (?P<st>[\w-]+)\.?", ActionKindName::StateChanged, true),
-    (r"^(?:Adapter: (?P<a>\d+): )?Failed to change PD state at EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+)", ActionKindName::StateChangeFailed, false),
-    (r"^(?:Adapter: (?P<a>\d+): )?EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+) is marked Missing", ActionKindName::MarkedMissing, true),
-    (r"^Undo Prepare for removal Success", ActionKindName::UndoPrepareForRemoval, true),
-    (r"^Prepare for removal Success", ActionKindName::PreparedForRemoval, true),
-    (r"^(?:Adapter: (?P<a>\d+): )?Device at EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+)\s+-- PD Locate Start Command was successfully sent", ActionKindName::LocateStarted, true),
-    (r"^(?:Adapter: (?P<a>\d+): )?Device at EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+)\s+-- PD Locate Stop Command was successfully sent", ActionKindName::LocateStopped, true),
-    (r"^(?:Adapter: (?P<a>\d+): )?Missing PD at Array (?P<arr>\d+), Row (?P<row>\d+) is replaced", ActionKindName::ReplacedMissing, true),
-    (r"^Started rebuild progress on device\(Encl-(?P<e>N/A|\d*) Slot-(?P<s>\d+)\)", ActionKindName::RebuildStarted, true),
-    (r"^Stopped rebuild progress on device\(Encl-(?P<e>N/A|\d*) Slot-(?P<s>\d+)\)", ActionKindName::RebuildStopped, true),
-    (r"^Started copyback progress on device\(Encl-(?P<e>N/A|\d*) Slot-(?P<s>\d+)\)", ActionKindName::CopybackStarted, true),
-    (r"^(?:Adapter: (?P<a>\d+): )?Set Physical Drive at EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+) as Hot Spare Success", ActionKindName::HotspareSet, true),
-    (r"^(?:Adapter: (?P<a>\d+): )?Remove Physical Drive at EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+) as Hot Spare Success", ActionKindName::HotspareRemoved, true),
-    (r"^Adapter (?P<a>\d+): Created VD (?P<ld>\d+)", ActionKindName::VdCreated, true),
-    (r"^Adapter (?P<a>\d+): Configured the Adapter", ActionKindName::AdapterConfigured, true),
-    (r"^Adapter (?P<a>\d+): Configure Adapter Failed", ActionKindName::ConfigureFailed, false),
-    (r"^Adapter (?P<a>\d+): Deleted Virtual Drive-(?P<ld>\d+)", ActionKindName::VdDeleted, true),
-    (r"^Adapter (?P<a>\d+): (?:Set|AutoRebuild|Auto Rebuild).*(?:success|Success|Enabled|Disabled)\.?$", ActionKindName::PropertySet, true),
-    (r"^Adapter (?P<a>\d+): (?:Alarm Status is|Rebuild Rate =|JBOD:|Copyback|Battery Warning|Auto Rebuild)", ActionKindName::PropertyValue, true),
-    (r"^Foreign configuration (?P<ld>\d+) is cleared on controller (?P<a>\d+)", ActionKindName::ForeignCleared, true),
-    (r"^Failed to clear Foreign configuration (?P<ld>\d+) on controller (?P<a>\d+)", ActionKindName::ForeignClearFailed, false),
-    (r"^Foreign configuration (?:(?P<ld>\d+) )?is imported on controller (?P<a>\d+)", ActionKindName::ForeignImported, true),
-    (r"^Virtual Drive\(Target ID (?P<ld>\d+)\): Preserved Cache Data Cleared", ActionKindName::PreservedCacheCleared, true),
-    (r"^Virtual Drive\(Target ID (?P<ld>\d+)\): Missing", ActionKindName::PreservedCachePresent, true),
-    (r"^The specified physical disk does not have the appropriate attributes", ActionKindName::WrongAttributes, false),
-    (r"in a state that doesn't support the requested command", ActionKindName::WrongState, false),
-    (r"^Invalid input at or near token", ActionKindName::InvalidInput, false),
+    (
+        r"^(?:Adapter: (?P<a>\d+): )?EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+) state changed to (?P<st>[\w-]+)\.?",
+        ActionKindName::StateChanged,
+        true,
+    ),
+    (
+        r"^(?:Adapter: (?P<a>\d+): )?Failed to change PD state at EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+)",
+        ActionKindName::StateChangeFailed,
+        false,
+    ),
+    (
+        r"^(?:Adapter: (?P<a>\d+): )?EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+) is marked Missing",
+        ActionKindName::MarkedMissing,
+        true,
+    ),
+    (
+        r"^Undo Prepare for removal Success",
+        ActionKindName::UndoPrepareForRemoval,
+        true,
+    ),
+    (
+        r"^Prepare for removal Success",
+        ActionKindName::PreparedForRemoval,
+        true,
+    ),
+    (
+        r"^(?:Adapter: (?P<a>\d+): )?Device at EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+)\s+-- PD Locate Start Command was successfully sent",
+        ActionKindName::LocateStarted,
+        true,
+    ),
+    (
+        r"^(?:Adapter: (?P<a>\d+): )?Device at EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+)\s+-- PD Locate Stop Command was successfully sent",
+        ActionKindName::LocateStopped,
+        true,
+    ),
+    (
+        r"^(?:Adapter: (?P<a>\d+): )?Missing PD at Array (?P<arr>\d+), Row (?P<row>\d+) is replaced",
+        ActionKindName::ReplacedMissing,
+        true,
+    ),
+    (
+        r"^Started rebuild progress on device\(Encl-(?P<e>N/A|\d*) Slot-(?P<s>\d+)\)",
+        ActionKindName::RebuildStarted,
+        true,
+    ),
+    (
+        r"^Stopped rebuild progress on device\(Encl-(?P<e>N/A|\d*) Slot-(?P<s>\d+)\)",
+        ActionKindName::RebuildStopped,
+        true,
+    ),
+    (
+        r"^Started copyback progress on device\(Encl-(?P<e>N/A|\d*) Slot-(?P<s>\d+)\)",
+        ActionKindName::CopybackStarted,
+        true,
+    ),
+    (
+        r"^(?:Adapter: (?P<a>\d+): )?Set Physical Drive at EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+) as Hot Spare Success",
+        ActionKindName::HotspareSet,
+        true,
+    ),
+    (
+        r"^(?:Adapter: (?P<a>\d+): )?Remove Physical Drive at EnclId-(?P<e>N/A|\d*) SlotId-(?P<s>\d+) as Hot Spare Success",
+        ActionKindName::HotspareRemoved,
+        true,
+    ),
+    (
+        r"^Adapter (?P<a>\d+): Created VD (?P<ld>\d+)",
+        ActionKindName::VdCreated,
+        true,
+    ),
+    (
+        r"^Adapter (?P<a>\d+): Configured the Adapter",
+        ActionKindName::AdapterConfigured,
+        true,
+    ),
+    (
+        r"^Adapter (?P<a>\d+): Configure Adapter Failed",
+        ActionKindName::ConfigureFailed,
+        false,
+    ),
+    (
+        r"^Adapter (?P<a>\d+): Deleted Virtual Drive-(?P<ld>\d+)",
+        ActionKindName::VdDeleted,
+        true,
+    ),
+    (
+        r"^Adapter (?P<a>\d+): (?:Set|AutoRebuild|Auto Rebuild).*(?:success|Success|Enabled|Disabled)\.?$",
+        ActionKindName::PropertySet,
+        true,
+    ),
+    (
+        r"^Adapter (?P<a>\d+): (?:Alarm Status is|Rebuild Rate =|JBOD:|Copyback|Battery Warning|Auto Rebuild)",
+        ActionKindName::PropertyValue,
+        true,
+    ),
+    (
+        r"^Foreign configuration (?P<ld>\d+) is cleared on controller (?P<a>\d+)",
+        ActionKindName::ForeignCleared,
+        true,
+    ),
+    (
+        r"^Failed to clear Foreign configuration (?P<ld>\d+) on controller (?P<a>\d+)",
+        ActionKindName::ForeignClearFailed,
+        false,
+    ),
+    (
+        r"^Foreign configuration (?:(?P<ld>\d+) )?is imported on controller (?P<a>\d+)",
+        ActionKindName::ForeignImported,
+        true,
+    ),
+    (
+        r"^Virtual Drive\(Target ID (?P<ld>\d+)\): Preserved Cache Data Cleared",
+        ActionKindName::PreservedCacheCleared,
+        true,
+    ),
+    (
+        r"^Virtual Drive\(Target ID (?P<ld>\d+)\): Missing",
+        ActionKindName::PreservedCachePresent,
+        true,
+    ),
+    (
+        r"^The specified physical disk does not have the appropriate attributes",
+        ActionKindName::WrongAttributes,
+        false,
+    ),
+    (
+        r"in a state that doesn't support the requested command",
+        ActionKindName::WrongState,
+        false,
+    ),
+    (
+        r"^Invalid input at or near token",
+        ActionKindName::InvalidInput,
+        false,
+    ),
 ];
 
 /// `ActionKind` has a data-carrying arm, so the table names kinds with this plain copy.
@@ -152,11 +260,19 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
         if let Some(r) = parse_action_line(t) {
             doc.actions.push(r);
             understood += 1;
-        } else if t == "the requested command." || t.starts_with("FW error description") || t.starts_with("Adapter #")
+        } else if t == "the requested command."
+            || t.starts_with("FW error description")
+            || t.starts_with("Adapter #")
         {
             understood += 1;
-        } else if !doc.fw_error.as_deref().is_some_and(|e| e.contains(t)) && !t.contains("The current operation is not allowed") {
-            doc.warnings.push(Warning { file: None, line: line.no, message: format!("unrecognised action output: {t:?}") });
+        } else if !doc.fw_error.as_deref().is_some_and(|e| e.contains(t))
+            && !t.contains("The current operation is not allowed")
+        {
+            doc.warnings.push(Warning {
+                file: None,
+                line: line.no,
+                message: format!("unrecognised action output: {t:?}"),
+            });
         }
     }
     understood
@@ -169,7 +285,10 @@ pub(crate) fn is_termlog_line(t: &str) -> bool {
         && b.get(2) == Some(&b'/')
         && b.get(5) == Some(&b'/')
         && b.iter().take(8).all(|c| c.is_ascii_digit() || *c == b'/');
-    let tick = t.starts_with('T') && t[1..].split_once(':').is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()));
+    let tick = t.starts_with('T')
+        && t[1..]
+            .split_once(':')
+            .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()));
     date || tick
 }
 
@@ -178,7 +297,8 @@ pub(crate) fn parse_termlog(lines: &[Line<'_>], doc: &mut Document) -> Understoo
     let mut understood = 0;
     for line in lines {
         let t = line.text.trim_end();
-        if t.trim().is_empty() || lex::exit_code(t.trim()).is_some() || lex::is_prompt_or_command(t) {
+        if t.trim().is_empty() || lex::exit_code(t.trim()).is_some() || lex::is_prompt_or_command(t)
+        {
             continue;
         }
         if is_termlog_line(t.trim()) {
@@ -195,12 +315,17 @@ mod tests {
 
     #[test]
     fn state_changes() {
-        let r = parse_action_line("Adapter: 0: EnclId-32 SlotId-1 state changed to OffLine.").unwrap();
+        let r =
+            parse_action_line("Adapter: 0: EnclId-32 SlotId-1 state changed to OffLine.").unwrap();
         assert_eq!(r.kind, ActionKind::StateChanged);
-        assert_eq!((r.adapter, r.drive, r.new_state.as_deref()), (Some(0), Some(DriveAddress::new(32, 1)), Some("OffLine")));
+        assert_eq!(
+            (r.adapter, r.drive, r.new_state.as_deref()),
+            (Some(0), Some(DriveAddress::new(32, 1)), Some("OffLine"))
+        );
         let r = parse_action_line("EnclId-32 SlotId-1 state changed to OnLine.").unwrap();
         assert_eq!(r.adapter, None);
-        let r = parse_action_line("Adapter: 0: Failed to change PD state at EnclId-23 SlotId-5.").unwrap();
+        let r = parse_action_line("Adapter: 0: Failed to change PD state at EnclId-23 SlotId-5.")
+            .unwrap();
         assert!(!r.success);
     }
 
@@ -216,8 +341,15 @@ mod tests {
         assert_eq!(r.kind, ActionKind::PropertyValue);
         let r = parse_action_line("Started rebuild progress on device(Encl-14 Slot-5)").unwrap();
         assert_eq!(r.drive, Some(DriveAddress::new(14, 5)));
-        let r = parse_action_line("Adapter: 0: EnclId-N/A SlotId-4 state changed to JBOD.").unwrap();
-        assert_eq!(r.drive, Some(DriveAddress { enclosure: None, slot: 4 }));
+        let r =
+            parse_action_line("Adapter: 0: EnclId-N/A SlotId-4 state changed to JBOD.").unwrap();
+        assert_eq!(
+            r.drive,
+            Some(DriveAddress {
+                enclosure: None,
+                slot: 4
+            })
+        );
     }
 
     #[test]

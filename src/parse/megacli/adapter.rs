@@ -30,7 +30,9 @@ impl<'a> Sections<'a> {
     }
 
     fn num(&mut self, section: &str, key: &str) -> Option<u32> {
-        self.take(section, key).and_then(leading_u64).and_then(|v| u32::try_from(v).ok())
+        self.take(section, key)
+            .and_then(leading_u64)
+            .and_then(|v| u32::try_from(v).ok())
     }
 
     fn flag(&mut self, section: &str, key: &str) -> Option<bool> {
@@ -46,19 +48,29 @@ pub(crate) fn parse_all_info(lines: &[Line<'_>], doc: &mut Document) -> Understo
     let mut current = Sections { fields: Vec::new() };
     for (i, line) in lines.iter().enumerate() {
         let t = line.text.trim();
-        if t.is_empty() || t.starts_with("====") || lex::exit_code(t).is_some() || lex::is_prompt_or_command(t) {
+        if t.is_empty()
+            || t.starts_with("====")
+            || lex::exit_code(t).is_some()
+            || lex::is_prompt_or_command(t)
+        {
             continue;
         }
         if let Some(a) = adapter_header(t) {
             if let Some(prev) = adapter {
-                doc.adapters.push(finish(prev, std::mem::replace(&mut current, Sections { fields: Vec::new() }), &mut doc.warnings));
+                doc.adapters.push(finish(
+                    prev,
+                    std::mem::replace(&mut current, Sections { fields: Vec::new() }),
+                    &mut doc.warnings,
+                ));
             }
             adapter = Some(a);
             section.clear();
             understood += 1;
             continue;
         }
-        let underlined = lines.get(i + 1).is_some_and(|n| n.text.trim().starts_with("===="));
+        let underlined = lines
+            .get(i + 1)
+            .is_some_and(|n| n.text.trim().starts_with("===="));
         if underlined {
             section = crate::model::squash_text(t);
             understood += 1;
@@ -67,9 +79,19 @@ pub(crate) fn parse_all_info(lines: &[Line<'_>], doc: &mut Document) -> Understo
         if let Some((key, value)) = lex::split_kv(t) {
             if adapter.is_none() {
                 adapter = Some(0);
-                doc.warnings.push(Warning { file: None, line: line.no, message: "no `Adapter #N` header; assuming adapter 0".to_owned() });
+                doc.warnings.push(Warning {
+                    file: None,
+                    line: line.no,
+                    message: "no `Adapter #N` header; assuming adapter 0".to_owned(),
+                });
             }
-            current.fields.push(SectionField { section: section.clone(), key, value, line: line.no, taken: false });
+            current.fields.push(SectionField {
+                section: section.clone(),
+                key,
+                value,
+                line: line.no,
+                taken: false,
+            });
             understood += 1;
         }
         // Other lines are table rows (`Port  Address`) or lists; they carry nothing typed.
@@ -81,19 +103,41 @@ pub(crate) fn parse_all_info(lines: &[Line<'_>], doc: &mut Document) -> Understo
 }
 
 fn finish(adapter: u32, mut s: Sections<'_>, w: &mut Vec<Warning>) -> Adapter {
-    let mut a = Adapter { adapter, ..Adapter::default() };
-    a.product_name = s.take("versions", "productname").or_else(|| s.take("", "productname")).map(str::to_owned);
-    a.serial = s.take("versions", "serialno").or_else(|| s.take("", "serialno")).map(str::to_owned);
-    a.fw_package = s.take("versions", "fwpackagebuild").or_else(|| s.take("", "fwpackagebuild")).map(str::to_owned);
-    a.fw_version = s.take("image", "fwversion").or_else(|| s.take("", "fwversion")).map(str::to_owned);
-    a.bios_version = s.take("image", "biosversion").or_else(|| s.take("", "biosversion")).map(str::to_owned);
-    a.bbu_present = s.take("hwconfiguration", "bbu").map(|v| v.eq_ignore_ascii_case("present"));
+    let mut a = Adapter {
+        adapter,
+        ..Adapter::default()
+    };
+    a.product_name = s
+        .take("versions", "productname")
+        .or_else(|| s.take("", "productname"))
+        .map(str::to_owned);
+    a.serial = s
+        .take("versions", "serialno")
+        .or_else(|| s.take("", "serialno"))
+        .map(str::to_owned);
+    a.fw_package = s
+        .take("versions", "fwpackagebuild")
+        .or_else(|| s.take("", "fwpackagebuild"))
+        .map(str::to_owned);
+    a.fw_version = s
+        .take("image", "fwversion")
+        .or_else(|| s.take("", "fwversion"))
+        .map(str::to_owned);
+    a.bios_version = s
+        .take("image", "biosversion")
+        .or_else(|| s.take("", "biosversion"))
+        .map(str::to_owned);
+    a.bbu_present = s
+        .take("hwconfiguration", "bbu")
+        .map(|v| v.eq_ignore_ascii_case("present"));
     if let Some(v) = s.take("hwconfiguration", "memorysize") {
         a.memory_bytes = parse_size(v).ok();
     }
     a.alarm = s.take("settings", "alarm").map(str::to_owned);
     a.auto_rebuild = s.flag("settings", "autorebuild");
-    a.rebuild_rate_pct = s.num("settings", "rebuildrate").and_then(|v| u8::try_from(v).ok());
+    a.rebuild_rate_pct = s
+        .num("settings", "rebuildrate")
+        .and_then(|v| u8::try_from(v).ok());
     a.battery_warning = s.flag("settings", "batterywarning");
     a.offline_vd_cache_preserved = s.flag("settings", "anyofflinevdcachepreserved");
     a.jbod_enabled = s.flag("settings", "enablejbod");
@@ -112,7 +156,11 @@ fn finish(adapter: u32, mut s: Sections<'_>, w: &mut Vec<Warning>) -> Adapter {
     a.failed_disk_count = s.num("devicepresent", "faileddisks");
     let mut seen = std::collections::BTreeSet::new();
     for f in s.fields.iter().filter(|f| !f.taken) {
-        let key = if seen.insert(f.key) { f.key.to_owned() } else { format!("{} / {}", f.section, f.key) };
+        let key = if seen.insert(f.key) {
+            f.key.to_owned()
+        } else {
+            format!("{} / {}", f.section, f.key)
+        };
         insert_extra(&mut a.extra, &key, f.value);
     }
     let _ = w;
@@ -126,7 +174,11 @@ pub(crate) fn parse_count(lines: &[Line<'_>], doc: &mut Document) -> Understood 
             if lex::key_is(k, "controllercount") {
                 doc.adapter_count = leading_u64(v).and_then(|n| u32::try_from(n).ok());
                 if doc.adapter_count.is_none() {
-                    doc.warnings.push(Warning { file: None, line: line.no, message: format!("Controller Count: not a number: {v:?}") });
+                    doc.warnings.push(Warning {
+                        file: None,
+                        line: line.no,
+                        message: format!("Controller Count: not a number: {v:?}"),
+                    });
                 }
                 return 1;
             }
@@ -141,13 +193,23 @@ pub(crate) fn parse_pci_info(lines: &[Line<'_>], doc: &mut Document) -> Understo
     for line in lines {
         let t = line.text.trim();
         if let Some(rest) = t.strip_prefix("PCI information for Controller") {
-            let n = leading_u64(rest.trim()).and_then(|v| u32::try_from(v).ok()).unwrap_or(0);
-            doc.adapters.push(Adapter { adapter: n, pci: Some(PciLocation::default()), ..Adapter::default() });
+            let n = leading_u64(rest.trim())
+                .and_then(|v| u32::try_from(v).ok())
+                .unwrap_or(0);
+            doc.adapters.push(Adapter {
+                adapter: n,
+                pci: Some(PciLocation::default()),
+                ..Adapter::default()
+            });
             understood += 1;
             continue;
         }
-        let Some((k, v)) = lex::split_kv(t) else { continue };
-        let Some(pci) = doc.adapters.last_mut().and_then(|a| a.pci.as_mut()) else { continue };
+        let Some((k, v)) = lex::split_kv(t) else {
+            continue;
+        };
+        let Some(pci) = doc.adapters.last_mut().and_then(|a| a.pci.as_mut()) else {
+            continue;
+        };
         let n = leading_u64(v).and_then(|n| u32::try_from(n).ok());
         if lex::key_is(k, "busnumber") {
             pci.bus = n;
@@ -168,7 +230,11 @@ pub(crate) fn parse_version(lines: &[Line<'_>], doc: &mut Document) -> Understoo
     for line in lines {
         let t = line.text.trim();
         if let Some(at) = t.find(" Ver ") {
-            let version = t[at + 5..].split_whitespace().next().unwrap_or("").to_owned();
+            let version = t[at + 5..]
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_owned();
             if !version.is_empty() {
                 doc.tool_version = Some(version);
                 return 1;

@@ -1,7 +1,7 @@
 //! `-AdpBbuCmd` and `-AdpBbuCmd -GetBbuStatus`.
 
 use super::Understood;
-use crate::model::{Bbu, BatteryState, ChargingStatus, Document};
+use crate::model::{BatteryState, Bbu, ChargingStatus, Document};
 use crate::parse::fields::{Record, leading_u64};
 use crate::parse::lex::{self, Line};
 
@@ -35,7 +35,11 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
                 .and_then(|v| u32::try_from(v).ok())
                 .unwrap_or(0);
             flush(&mut open, doc);
-            doc.bbus.push(Bbu { adapter: a, status_failed: true, ..Bbu::default() });
+            doc.bbus.push(Bbu {
+                adapter: a,
+                status_failed: true,
+                ..Bbu::default()
+            });
             understood += 1;
             continue;
         }
@@ -50,9 +54,14 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
 }
 
 fn flush(open: &mut Option<(u32, Record<'_>)>, doc: &mut Document) {
-    let Some((adapter, mut r)) = open.take() else { return };
+    let Some((adapter, mut r)) = open.take() else {
+        return;
+    };
     let w = &mut doc.warnings;
-    let mut b = Bbu { adapter, ..Bbu::default() };
+    let mut b = Bbu {
+        adapter,
+        ..Bbu::default()
+    };
     b.battery_type = r.text("batterytype");
     b.voltage_mv = r.u32("voltage", w);
     b.current_ma = r.i64("current", w).and_then(|v| i32::try_from(v).ok());
@@ -74,7 +83,9 @@ fn flush(open: &mut Option<(u32, Record<'_>)>, doc: &mut Document) {
     b.capacity_low = r.bool("remainingcapacitylow", w);
     b.about_to_fail = r.bool("packisabouttofailshouldbereplaced", w);
     b.soh_good = r.bool("issohgood", w);
-    b.relative_charge_pct = r.u32("relativestateofcharge", w).and_then(|v| u8::try_from(v).ok());
+    b.relative_charge_pct = r
+        .u32("relativestateofcharge", w)
+        .and_then(|v| u8::try_from(v).ok());
     b.full_charge_capacity_mah = r.u32("fullchargecapacity", w);
     b.design_capacity_mah = r.u32("designcapacity", w);
     if b.state.is_unknown() && b.state_raw.is_none() {

@@ -24,7 +24,11 @@ pub(crate) fn parse_foreign_result(lines: &[Line<'_>], doc: &mut Document) -> Un
             let count = number_after(t, "There are").unwrap_or(0);
             let adapter = number_after(t, "controller").unwrap_or(0);
             for index in 0..count {
-                doc.foreign_configs.push(ForeignConfig { adapter, index, disk_groups: Vec::new() });
+                doc.foreign_configs.push(ForeignConfig {
+                    adapter,
+                    index,
+                    disk_groups: Vec::new(),
+                });
             }
             understood += 1;
         } else if lower.contains("no foreign configuration on controller") {
@@ -32,10 +36,16 @@ pub(crate) fn parse_foreign_result(lines: &[Line<'_>], doc: &mut Document) -> Un
         } else if let Some(a) = action::parse_action_line(t) {
             doc.actions.push(a);
             understood += 1;
-        } else if t.starts_with("FW error description") || t.starts_with("The current operation is not allowed") {
+        } else if t.starts_with("FW error description")
+            || t.starts_with("The current operation is not allowed")
+        {
             understood += 1;
         } else {
-            doc.warnings.push(Warning { file: None, line: line.no, message: format!("unrecognised foreign-config output: {t:?}") });
+            doc.warnings.push(Warning {
+                file: None,
+                line: line.no,
+                message: format!("unrecognised foreign-config output: {t:?}"),
+            });
         }
     }
     understood
@@ -64,7 +74,7 @@ pub(crate) fn parse_foreign_dsply(lines: &[Line<'_>], doc: &mut Document) -> Und
     for (adapter, index, from, to) in sections {
         let mut part = Document::default();
         let slice = lines.get(from..to).unwrap_or(&[]);
-        understood += inventory::parse(slice, Kind::CfgDsply, &mut part);
+        understood += inventory::parse(slice.iter().copied(), Kind::CfgDsply, &mut part);
         let mut groups = std::mem::take(&mut part.disk_groups);
         for g in &mut groups {
             g.adapter = adapter;
@@ -75,7 +85,11 @@ pub(crate) fn parse_foreign_dsply(lines: &[Line<'_>], doc: &mut Document) -> Und
         for ld in &mut part.logical_drives {
             ld.adapter = adapter;
         }
-        doc.foreign_configs.push(ForeignConfig { adapter, index, disk_groups: groups });
+        doc.foreign_configs.push(ForeignConfig {
+            adapter,
+            index,
+            disk_groups: groups,
+        });
         part.adapters.clear();
         doc.merge(part);
     }
@@ -105,7 +119,11 @@ pub(crate) fn parse_missing(lines: &[Line<'_>], doc: &mut Document) -> Understoo
         match nums.as_slice() {
             [Some(n), Some(arr), Some(row), Some(mb)] => {
                 let unit = cols.get(4).copied().unwrap_or("MB");
-                let mult = if unit.eq_ignore_ascii_case("GB") { 1u64 << 30 } else { 1u64 << 20 };
+                let mult = if unit.eq_ignore_ascii_case("GB") {
+                    1u64 << 30
+                } else {
+                    1u64 << 20
+                };
                 doc.missing.push(MissingRow {
                     adapter,
                     number: u32::try_from(*n).unwrap_or(u32::MAX),
@@ -115,7 +133,11 @@ pub(crate) fn parse_missing(lines: &[Line<'_>], doc: &mut Document) -> Understoo
                 });
                 understood += 1;
             }
-            _ => doc.warnings.push(Warning { file: None, line: line.no, message: format!("unrecognised missing-drive line: {t:?}") }),
+            _ => doc.warnings.push(Warning {
+                file: None,
+                line: line.no,
+                message: format!("unrecognised missing-drive line: {t:?}"),
+            }),
         }
     }
     understood

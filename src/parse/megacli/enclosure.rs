@@ -21,7 +21,10 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
             continue;
         }
         if let Some(rest) = t.strip_prefix("Enclosure ") {
-            if let Some(n) = rest.strip_suffix(':').and_then(|n| n.trim().parse::<u32>().ok()) {
+            if let Some(n) = rest
+                .strip_suffix(':')
+                .and_then(|n| n.trim().parse::<u32>().ok())
+            {
                 flush(&mut open, adapter, doc);
                 open = Some((n, Record::new(line.no)));
                 understood += 1;
@@ -34,7 +37,11 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
                 understood += 1;
             }
             (Some(_), None) | (None, _) => {
-                doc.warnings.push(Warning { file: None, line: line.no, message: format!("unrecognised line: {t:?}") });
+                doc.warnings.push(Warning {
+                    file: None,
+                    line: line.no,
+                    message: format!("unrecognised line: {t:?}"),
+                });
             }
         }
     }
@@ -43,9 +50,15 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
 }
 
 fn flush(open: &mut Option<(u32, Record<'_>)>, adapter: u32, doc: &mut Document) {
-    let Some((index, mut r)) = open.take() else { return };
+    let Some((index, mut r)) = open.take() else {
+        return;
+    };
     let w = &mut doc.warnings;
-    let mut e = Enclosure { adapter, index, ..Enclosure::default() };
+    let mut e = Enclosure {
+        adapter,
+        index,
+        ..Enclosure::default()
+    };
     e.device_id = r.u32("deviceid", w);
     e.slots = r.u32("numberofslots", w);
     e.physical_drives = r.u32("numberofphysicaldrives", w);

@@ -3,8 +3,8 @@
 
 use super::{Understood, adapter_header};
 use crate::model::{
-    DiskGroup, Document, FirmwareState, LdState, LogicalDrive, MediaType, PdType,
-    PhysicalDrive, Progress, ProgressKind, RaidLevel, Span, SpanRow, Warning,
+    DiskGroup, Document, FirmwareState, LdState, LogicalDrive, MediaType, PdType, PhysicalDrive,
+    Progress, ProgressKind, RaidLevel, Span, SpanRow, Warning,
 };
 use crate::parse::Kind;
 use crate::parse::fields::{Record, insert_extra, leading_u64};
@@ -29,7 +29,11 @@ struct Walker<'a> {
 }
 
 /// Walks the lines and fills `doc`.
-pub(crate) fn parse(lines: &[Line<'_>], kind: Kind, doc: &mut Document) -> Understood {
+pub(crate) fn parse<'a>(
+    lines: impl IntoIterator<Item = Line<'a>>,
+    kind: Kind,
+    doc: &mut Document,
+) -> Understood {
     let mut w = Walker {
         adapter: 0,
         open: Open::None,
@@ -59,7 +63,7 @@ pub(crate) fn parse(lines: &[Line<'_>], kind: Kind, doc: &mut Document) -> Under
             understood += 1;
             continue;
         }
-        if t.contains("No Virtual Drive Configured") {
+        if t.starts_with("Adapter") && t.contains("No Virtual Drive Configured") {
             understood += 1;
             continue;
         }
@@ -70,12 +74,16 @@ pub(crate) fn parse(lines: &[Line<'_>], kind: Kind, doc: &mut Document) -> Under
         }
         let Some((key, value)) = lex::split_kv(t) else {
             if !t.starts_with("FW error description") {
-                doc.warnings.push(Warning { file: None, line: line.no, message: format!("unrecognised line: {t:?}") });
+                doc.warnings.push(Warning {
+                    file: None,
+                    line: line.no,
+                    message: format!("unrecognised line: {t:?}"),
+                });
             }
             continue;
         };
         understood += 1;
-        w.field(key, value, line, doc);
+        w.field(key, value, &line, doc);
     }
     w.close(doc);
     w.flush_adapter(doc);
@@ -146,16 +154,25 @@ impl<'a> Walker<'a> {
             self.current_group = Some(doc.disk_groups.len() - 1);
             return true;
         }
-        let Some(g) = self.current_group else { return false };
+        let Some(g) = self.current_group else {
+            return false;
+        };
         if lex::key_is(key, "span") && num().is_some() && !value.contains('-') {
             self.close(doc);
             if let Some(group) = doc.disk_groups.get_mut(g) {
-                group.spans.push(Span { index: num().unwrap_or(0), ..Span::default() });
+                group.spans.push(Span {
+                    index: num().unwrap_or(0),
+                    ..Span::default()
+                });
             }
             return true;
         }
         if lex::key_is(key, "spanreference") {
-            if let Some(span) = doc.disk_groups.get_mut(g).and_then(|gr| gr.spans.last_mut()) {
+            if let Some(span) = doc
+                .disk_groups
+                .get_mut(g)
+                .and_then(|gr| gr.spans.last_mut())
+            {
                 span.array_ref = leading_u64(value).and_then(|v| u32::try_from(v).ok());
             }
             return true;
@@ -174,7 +191,11 @@ impl<'a> Walker<'a> {
                 }
                 let si = group.spans.len() - 1;
                 if let Some(span) = group.spans.last_mut() {
-                    span.rows.push(SpanRow { row: num().unwrap_or(0), drive: None, firmware_state: None });
+                    span.rows.push(SpanRow {
+                        row: num().unwrap_or(0),
+                        drive: None,
+                        firmware_state: None,
+                    });
                     self.pending_row = Some((g, si, span.rows.len() - 1));
                 }
             }
@@ -241,7 +262,10 @@ impl<'a> Walker<'a> {
             return;
         }
         let w = &mut doc.warnings;
-        let mut a = crate::model::Adapter { adapter: self.adapter, ..Default::default() };
+        let mut a = crate::model::Adapter {
+            adapter: self.adapter,
+            ..Default::default()
+        };
         a.product_name = r.text("productname");
         a.serial = r.text("serialno");
         a.memory_bytes = r.size("memory", w);
@@ -262,8 +286,11 @@ fn fill_members_from_groups(doc: &mut Document) {
             continue;
         };
         if ld.members.is_empty() {
-            ld.members =
-                g.spans.iter().flat_map(|s| s.rows.iter().filter_map(|r| r.drive)).collect();
+            ld.members = g
+                .spans
+                .iter()
+                .flat_map(|s| s.rows.iter().filter_map(|r| r.drive))
+                .collect();
         }
     }
 }
@@ -277,17 +304,29 @@ pub(crate) fn pd_from_record(
     let start = r.start_line;
     let enclosure_text = r.take_field("enclosuredeviceid");
     let Some(slot) = r.u64("slotnumber", w).and_then(|v| u16::try_from(v).ok()) else {
-        w.push(Warning { file: None, line: start, message: "drive record without a Slot Number dropped".to_owned() });
+        w.push(Warning {
+            file: None,
+            line: start,
+            message: "drive record without a Slot Number dropped".to_owned(),
+        });
         return None;
     };
-    let mut pd = PhysicalDrive { adapter, slot, ..PhysicalDrive::default() };
+    let mut pd = PhysicalDrive {
+        adapter,
+        slot,
+        ..PhysicalDrive::default()
+    };
     if let Some(f) = enclosure_text {
         pd.enclosure_id = match f.value {
             "N/A" | "" | "n/a" => None,
             v => match v.parse::<u16>() {
                 Ok(e) => Some(e),
                 Err(_) => {
-                    w.push(Warning { file: None, line: f.line, message: format!("Enclosure Device ID: not a number: {v:?}") });
+                    w.push(Warning {
+                        file: None,
+                        line: f.line,
+                        message: format!("Enclosure Device ID: not a number: {v:?}"),
+                    });
                     None
                 }
             },
@@ -341,7 +380,11 @@ pub(crate) fn pd_from_record(
                 None
             };
             if pd.firmware_state.is_unknown() {
-                w.push(Warning { file: None, line: f.line, message: format!("unknown firmware state {:?}", f.value) });
+                w.push(Warning {
+                    file: None,
+                    line: f.line,
+                    message: format!("unknown firmware state {:?}", f.value),
+                });
             }
         }
         None => w.push(Warning {
@@ -350,7 +393,9 @@ pub(crate) fn pd_from_record(
             message: format!("drive in slot {slot} has no Firmware state (output cut?)"),
         }),
     }
-    pd.foreign = r.text("foreignstate").map(|v| !v.eq_ignore_ascii_case("none"));
+    pd.foreign = r
+        .text("foreignstate")
+        .map(|v| !v.eq_ignore_ascii_case("none"));
     pd.firmware = r.text("devicefirmwarelevel");
     if let Some(raw) = r.raw("inquirydata") {
         let (vendor, model, serial) = split_inquiry(raw, &pd.pd_type, pd.firmware.as_deref());
@@ -376,6 +421,48 @@ pub(crate) fn pd_from_record(
         }
         pd.hotspare = Some(text);
     }
+    pd.sequence_number = r.u32("sequencenumber", w);
+    pd.last_predictive_failure_seq = r.u64("lastpredictivefailureeventseqnumber", w);
+    pd.logical_sector_size = r
+        .u32("logicalsectorsize", w)
+        .or_else(|| r.u32("sectorsize", w));
+    pd.physical_sector_size = r.u32("physicalsectorsize", w);
+    pd.shield_counter = r.u32("shieldcounter", w);
+    pd.commissioned_spare = r.bool("commissionedspare", w);
+    pd.emergency_spare = r.bool("emergencyspare", w);
+    pd.connected_port = r.text("connectedportnumber");
+    let capable =
+        |v: String| !v.to_ascii_lowercase().starts_with("not") && !v.eq_ignore_ascii_case("no");
+    pd.fde_capable = r.text("fdecapable").map(capable);
+    pd.secured = r.text("secured").map(|v| v.eq_ignore_ascii_case("secured"));
+    pd.locked = r.text("locked").map(|v| v.eq_ignore_ascii_case("locked"));
+    // `SAS Address(N)` and the `Port-N :` / `Port status` / `Port's Linkspeed` groups repeat
+    // per port; keep them in order instead of as numbered extras.
+    for f in &mut r.fields {
+        if f.taken {
+            continue;
+        }
+        if f.key.starts_with("SAS Address(") {
+            pd.sas_addresses.push(f.value.to_owned());
+        } else if lex::key_is(f.key, "portstatus") {
+            pd.ports.push(crate::model::PortStatus {
+                status: Some(f.value.to_owned()),
+                link_speed: None,
+            });
+        } else if lex::key_is(f.key, "portslinkspeed") {
+            match pd.ports.last_mut() {
+                Some(p) if p.link_speed.is_none() => p.link_speed = Some(f.value.to_owned()),
+                _ => pd.ports.push(crate::model::PortStatus {
+                    status: None,
+                    link_speed: Some(f.value.to_owned()),
+                }),
+            }
+        } else if f.key.starts_with("Port-") && f.value.is_empty() {
+        } else {
+            continue;
+        }
+        f.taken = true;
+    }
     r.into_extra(&mut pd.extra);
     Some(pd)
 }
@@ -391,12 +478,24 @@ fn split_inquiry(
     pd_type: &PdType,
     firmware: Option<&str>,
 ) -> (Option<String>, Option<String>, Option<String>) {
-    let clean = |s: Option<&str>| s.map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+    let clean = |s: Option<&str>| {
+        s.map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+    };
     let fw = firmware.unwrap_or("").trim();
-    let sas_fits = raw.get(24..28).is_some_and(|rev| !fw.is_empty() && rev.trim() == fw);
-    let sata_fits = raw.get(60..).is_some_and(|tail| !fw.is_empty() && tail.trim() == fw);
+    let sas_fits = raw
+        .get(24..28)
+        .is_some_and(|rev| !fw.is_empty() && rev.trim() == fw);
+    let sata_fits = raw
+        .get(60..)
+        .is_some_and(|tail| !fw.is_empty() && tail.trim() == fw);
     if *pd_type != PdType::Sata && sas_fits {
-        return (clean(raw.get(0..8)), clean(raw.get(8..24)), clean(raw.get(28..)));
+        return (
+            clean(raw.get(0..8)),
+            clean(raw.get(8..24)),
+            clean(raw.get(28..)),
+        );
     }
     if sata_fits || (*pd_type == PdType::Sata && raw.len() >= 40 && raw.is_char_boundary(20)) {
         let model_end = raw.len().min(60);
@@ -409,12 +508,16 @@ fn split_inquiry(
     }
     match (pd_type, tokens.as_slice()) {
         (_, []) => (None, None, None),
-        (PdType::Sata, [serial, model @ ..]) => {
-            (None, (!model.is_empty()).then(|| model.join(" ")), Some((*serial).to_owned()))
-        }
-        (_, [vendor, model, .., serial]) => {
-            (Some((*vendor).to_owned()), Some((*model).to_owned()), Some((*serial).to_owned()))
-        }
+        (PdType::Sata, [serial, model @ ..]) => (
+            None,
+            (!model.is_empty()).then(|| model.join(" ")),
+            Some((*serial).to_owned()),
+        ),
+        (_, [vendor, model, .., serial]) => (
+            Some((*vendor).to_owned()),
+            Some((*model).to_owned()),
+            Some((*serial).to_owned()),
+        ),
         (_, [vendor, model]) => (Some((*vendor).to_owned()), Some((*model).to_owned()), None),
         (_, [single]) => (None, Some((*single).to_owned()), None),
     }
@@ -427,7 +530,9 @@ pub(crate) fn ld_from_record(
     w: &mut Vec<Warning>,
 ) -> (Option<LogicalDrive>, Vec<Progress>) {
     let start = r.start_line;
-    let header = r.take_field("virtualdrive").or_else(|| r.take_field("virtualdisk"));
+    let header = r
+        .take_field("virtualdrive")
+        .or_else(|| r.take_field("virtualdisk"));
     let Some(header) = header else {
         return (None, Vec::new());
     };
@@ -439,10 +544,19 @@ pub(crate) fn ld_from_record(
         .and_then(|at| leading_u64(header.value[at + 10..].trim_start()))
         .and_then(|v| u32::try_from(v).ok());
     let Some(number) = number else {
-        w.push(Warning { file: None, line: start, message: format!("virtual drive header without a number: {:?}", header.value) });
+        w.push(Warning {
+            file: None,
+            line: start,
+            message: format!("virtual drive header without a number: {:?}", header.value),
+        });
         return (None, Vec::new());
     };
-    let mut ld = LogicalDrive { adapter, number, target_id: target.unwrap_or(number), ..LogicalDrive::default() };
+    let mut ld = LogicalDrive {
+        adapter,
+        number,
+        target_id: target.unwrap_or(number),
+        ..LogicalDrive::default()
+    };
     ld.name = r.text("name");
     ld.span_depth = r.u32("spandepth", w);
     if let Some(f) = r.take_field("raidlevel") {
@@ -453,10 +567,18 @@ pub(crate) fn ld_from_record(
         ld.state = LdState::from_text(f.value);
         ld.state_raw = Some(f.value.to_owned());
         if ld.state.is_unknown() {
-            w.push(Warning { file: None, line: f.line, message: format!("unknown VD state {:?}", f.value) });
+            w.push(Warning {
+                file: None,
+                line: f.line,
+                message: format!("unknown VD state {:?}", f.value),
+            });
         }
     } else {
-        w.push(Warning { file: None, line: start, message: format!("virtual drive {number} has no State (output cut?)") });
+        w.push(Warning {
+            file: None,
+            line: start,
+            message: format!("virtual drive {number} has no State (output cut?)"),
+        });
     }
     if let Some(f) = r.take_field("size") {
         ld.size_raw = Some(f.value.to_owned());
@@ -468,7 +590,9 @@ pub(crate) fn ld_from_record(
         .or_else(|| r.u32("numberofdrivesperspan", w));
     ld.default_cache_policy = r.text("defaultcachepolicy");
     ld.current_cache_policy = r.text("currentcachepolicy");
-    ld.access_policy = r.text("currentaccesspolicy").or_else(|| r.text("accesspolicy"));
+    ld.access_policy = r
+        .text("currentaccesspolicy")
+        .or_else(|| r.text("accesspolicy"));
     ld.disk_cache_policy = r.text("diskcachepolicy");
     ld.bad_blocks_exist = r.bool("badblocksexist", w);
     let mut progress = Vec::new();
@@ -486,7 +610,8 @@ pub(crate) fn ld_from_record(
             });
         }
     }
-    r.fields.retain(|f| !(f.value.contains("Completed") && f.value.contains('%')));
+    r.fields
+        .retain(|f| !(f.value.contains("Completed") && f.value.contains('%')));
     let _ = r.take_field("ongoingprogresses");
     if let Some(f) = r.take_field("isvdcached") {
         insert_extra(&mut ld.extra, f.key, f.value);
@@ -524,20 +649,34 @@ mod tests {
 
     #[test]
     fn inquiry_sas_fixed() {
-        let (v, m, s) = split_inquiry("SEAGATE ST973451SS      SM043PD2JH68            ", &PdType::Sas, Some("SM04"));
-        assert_eq!((v.as_deref(), m.as_deref(), s.as_deref()), (Some("SEAGATE"), Some("ST973451SS"), Some("3PD2JH68")));
+        let (v, m, s) = split_inquiry(
+            "SEAGATE ST973451SS      SM043PD2JH68            ",
+            &PdType::Sas,
+            Some("SM04"),
+        );
+        assert_eq!(
+            (v.as_deref(), m.as_deref(), s.as_deref()),
+            (Some("SEAGATE"), Some("ST973451SS"), Some("3PD2JH68"))
+        );
     }
 
     #[test]
     fn inquiry_sata_fixed() {
         let raw = "            9WM5PANGST32000644NS                                KA06";
         let (v, m, s) = split_inquiry(raw, &PdType::Sata, Some("KA06"));
-        assert_eq!((v, m.as_deref(), s.as_deref()), (None, Some("ST32000644NS"), Some("9WM5PANG")));
+        assert_eq!(
+            (v, m.as_deref(), s.as_deref()),
+            (None, Some("ST32000644NS"), Some("9WM5PANG"))
+        );
     }
 
     #[test]
     fn inquiry_squeezed() {
-        let (v, m, s) = split_inquiry("SEAGATE ST3300657SS 0008 6SJ5XYZ1", &PdType::Sas, Some("0008"));
+        let (v, m, s) = split_inquiry(
+            "SEAGATE ST3300657SS 0008 6SJ5XYZ1",
+            &PdType::Sas,
+            Some("0008"),
+        );
         assert_eq!(v.as_deref(), Some("SEAGATE"));
         assert_eq!(m.as_deref(), Some("ST3300657SS"));
         assert_eq!(s.as_deref(), Some("6SJ5XYZ1"));

@@ -60,18 +60,25 @@ fn detect_line(t: &str, input: &str, saw_adapter_header: bool) -> Option<Kind> {
     } else if t == "System" || t == "Hardware" {
         Kind::ShowSummary
     } else if lower.starts_with("foreign configuration") && !lower.contains("cleared") {
-        if input.contains("-Preview") { Kind::ForeignPreview } else { Kind::ForeignDsply }
+        if input.contains("-Preview") {
+            Kind::ForeignPreview
+        } else {
+            Kind::ForeignDsply
+        }
     } else if lower.contains("foreign configuration(s) on controller")
         || lower.contains("no foreign configuration on controller")
     {
         Kind::ForeignScan
-    } else if lower.contains("is cleared on controller") || lower.starts_with("failed to clear foreign") {
+    } else if lower.contains("is cleared on controller")
+        || lower.starts_with("failed to clear foreign")
+    {
         Kind::ForeignClear
     } else if lower.contains("foreign") && lower.contains("import") {
         Kind::ForeignImport
-    } else if t.starts_with("Number of DISK GROUP") || t.starts_with("DISK GROUP") {
-        Kind::CfgDsply
-    } else if t.starts_with("Adapter:") && input.contains("DISK GROUP") {
+    } else if t.starts_with("Number of DISK GROUP")
+        || t.starts_with("DISK GROUP")
+        || (t.starts_with("Adapter:") && input.contains("DISK GROUP"))
+    {
         Kind::CfgDsply
     } else if lower.contains("missing physical drives") || lower.contains("no missing drive") {
         Kind::PdGetMissing
@@ -87,7 +94,9 @@ fn detect_line(t: &str, input: &str, saw_adapter_header: bool) -> Option<Kind> {
         } else {
             Kind::BbuStatus
         }
-    } else if t.starts_with("Number of Virtual Disks") || (t.starts_with("PD:") && t.ends_with("Information")) {
+    } else if t.starts_with("Number of Virtual Disks")
+        || (t.starts_with("PD:") && t.ends_with("Information"))
+    {
         Kind::LdPdInfo
     } else if t.contains("Virtual Drive Information")
         || t.contains("Virtual Disk Information")
@@ -97,7 +106,11 @@ fn detect_line(t: &str, input: &str, saw_adapter_header: bool) -> Option<Kind> {
     {
         Kind::LdInfo
     } else if t.starts_with("Enclosure Device ID") || t.starts_with("Slot Number") {
-        if saw_adapter_header { Kind::PdList } else { Kind::PdInfo }
+        if saw_adapter_header {
+            Kind::PdList
+        } else {
+            Kind::PdInfo
+        }
     } else if t == "Versions" || t.starts_with("Product Name") {
         Kind::AdpAllInfo
     } else if action::is_termlog_line(t) {
@@ -113,32 +126,45 @@ fn detect_line(t: &str, input: &str, saw_adapter_header: bool) -> Option<Kind> {
 /// Parses `input` as the output of `kind`.
 pub(crate) fn parse_kind(input: &str, kind: Kind) -> Result<Document, ParseError> {
     let mut doc = Document::new(kind.name());
-    let lines: Vec<Line<'_>> = lex::lines(input).collect();
     let understood = match kind {
+        // The large outputs stream their lines instead of collecting them: a `Line` per
+        // 20-byte event line would double the memory a 50 MB event log needs.
         Kind::PdList | Kind::PdInfo | Kind::LdInfo | Kind::LdPdInfo | Kind::CfgDsply => {
-            inventory::parse(&lines, kind, &mut doc)
+            doc.physical_drives
+                .reserve(input.matches("Slot Number").count());
+            inventory::parse(lex::lines(input), kind, &mut doc)
         }
-        Kind::ForeignDsply | Kind::ForeignPreview => config::parse_foreign_dsply(&lines, &mut doc),
-        Kind::AdpAllInfo => adapter::parse_all_info(&lines, &mut doc),
-        Kind::AdpCount => adapter::parse_count(&lines, &mut doc),
-        Kind::AdpGetPciInfo => adapter::parse_pci_info(&lines, &mut doc),
-        Kind::Version => adapter::parse_version(&lines, &mut doc),
-        Kind::ShowSummary => summary::parse(&lines, &mut doc),
-        Kind::EncInfo => enclosure::parse(&lines, &mut doc),
-        Kind::Bbu | Kind::BbuStatus => bbu::parse(&lines, &mut doc),
-        Kind::EventLog => events::parse(&lines, &mut doc),
-        Kind::ForeignScan | Kind::ForeignClear | Kind::ForeignImport => {
-            config::parse_foreign_result(&lines, &mut doc)
+        Kind::EventLog => {
+            doc.events.reserve(input.matches("seqNum").count());
+            events::parse(lex::lines(input), &mut doc)
         }
-        Kind::PdGetMissing => config::parse_missing(&lines, &mut doc),
-        Kind::Progress => progress::parse(&lines, &mut doc),
-        Kind::FwTermLog => action::parse_termlog(&lines, &mut doc),
-        Kind::Action => action::parse(&lines, &mut doc),
-        Kind::Empty => 0,
+        _ => {
+            let lines: Vec<Line<'_>> = lex::lines(input).collect();
+            match kind {
+                Kind::ForeignDsply | Kind::ForeignPreview => {
+                    config::parse_foreign_dsply(&lines, &mut doc)
+                }
+                Kind::AdpAllInfo => adapter::parse_all_info(&lines, &mut doc),
+                Kind::AdpCount => adapter::parse_count(&lines, &mut doc),
+                Kind::AdpGetPciInfo => adapter::parse_pci_info(&lines, &mut doc),
+                Kind::Version => adapter::parse_version(&lines, &mut doc),
+                Kind::ShowSummary => summary::parse(&lines, &mut doc),
+                Kind::EncInfo => enclosure::parse(&lines, &mut doc),
+                Kind::Bbu | Kind::BbuStatus => bbu::parse(&lines, &mut doc),
+                Kind::ForeignScan | Kind::ForeignClear | Kind::ForeignImport => {
+                    config::parse_foreign_result(&lines, &mut doc)
+                }
+                Kind::PdGetMissing => config::parse_missing(&lines, &mut doc),
+                Kind::Progress => progress::parse(&lines, &mut doc),
+                Kind::FwTermLog => action::parse_termlog(&lines, &mut doc),
+                Kind::Action => action::parse(&lines, &mut doc),
+                _ => 0,
+            }
+        }
     };
-    let trailer = trailer(&lines, &mut doc);
+    let trailer = trailer(input, &mut doc);
     if understood == 0 && kind != Kind::Empty {
-        let content = lines.iter().any(|l| {
+        let content = lex::lines(input).any(|l| {
             let t = l.text.trim();
             !t.is_empty() && lex::exit_code(t).is_none() && !lex::is_prompt_or_command(t)
         });
@@ -162,33 +188,38 @@ pub(crate) fn parse_kind(input: &str, kind: Kind) -> Result<Document, ParseError
     Ok(doc)
 }
 
-/// Reads the `Exit Code` trailer and any `FW error description:` block. Returns whether a
-/// trailer was found.
-fn trailer(lines: &[Line<'_>], doc: &mut Document) -> bool {
+/// Reads the last `Exit Code` trailer and the first `FW error description:` block. Returns
+/// whether a trailer was found. Searches the text rather than walking every line, because the
+/// trailer sits at the end of outputs that can be tens of megabytes.
+fn trailer(input: &str, doc: &mut Document) -> bool {
     let mut found = false;
-    let mut iter = lines.iter().peekable();
-    while let Some(line) = iter.next() {
-        let t = line.text.trim();
-        if let Some(code) = lex::exit_code(t) {
+    if let Some(at) = input.rfind("Exit Code:") {
+        let line = input[at..].lines().next().unwrap_or("");
+        if let Some(code) = lex::exit_code(line) {
             doc.exit_code = Some(code);
             found = true;
-        } else if t.starts_with("FW error description") {
-            let mut text = String::new();
-            let first = t.split_once(':').map_or("", |(_, v)| v.trim());
-            text.push_str(first);
-            while let Some(next) = iter.peek() {
-                let nt = next.text.trim();
-                if nt.is_empty() || lex::exit_code(nt).is_some() {
-                    break;
-                }
+        }
+    }
+    if let Some(at) = input.find("FW error description") {
+        let mut text = String::new();
+        for (i, l) in lex::lines(&input[at..]).enumerate() {
+            let t = l.text.trim();
+            let t = if i == 0 {
+                t.split_once(':').map_or("", |(_, v)| v.trim())
+            } else {
+                t
+            };
+            if i > 0 && (t.is_empty() || lex::exit_code(t).is_some()) {
+                break;
+            }
+            if !t.is_empty() {
                 if !text.is_empty() {
                     text.push(' ');
                 }
-                text.push_str(nt);
-                iter.next();
+                text.push_str(t);
             }
-            doc.fw_error = Some(text);
         }
+        doc.fw_error = Some(text);
     }
     found
 }
@@ -211,10 +242,8 @@ pub(crate) fn adapter_header(t: &str) -> Option<u32> {
         r
     } else if let Some(r) = t.strip_prefix("BBU status for Adapter:") {
         r.trim_start()
-    } else if let Some(r) = t.strip_prefix("Number of enclosures on adapter ") {
-        r
     } else {
-        return None;
+        t.strip_prefix("Number of enclosures on adapter ")?
     };
     let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
     digits.parse().ok()
@@ -227,17 +256,32 @@ mod tests {
     #[test]
     fn adapter_headers() {
         assert_eq!(adapter_header("Adapter #1"), Some(1));
-        assert_eq!(adapter_header("Adapter 2 -- Virtual Drive Information:"), Some(2));
+        assert_eq!(
+            adapter_header("Adapter 2 -- Virtual Drive Information:"),
+            Some(2)
+        );
         assert_eq!(adapter_header("Adapter: 0"), Some(0));
-        assert_eq!(adapter_header("Adapter: 0: EnclId-32 SlotId-1 state changed to OffLine."), None);
+        assert_eq!(
+            adapter_header("Adapter: 0: EnclId-32 SlotId-1 state changed to OffLine."),
+            None
+        );
         assert_eq!(adapter_header("BBU status for Adapter: 3"), Some(3));
-        assert_eq!(adapter_header("Adapter 0 - Missing Physical drives"), Some(0));
-        assert_eq!(adapter_header("Adapter 0: Set alarm to Silenced success."), None);
+        assert_eq!(
+            adapter_header("Adapter 0 - Missing Physical drives"),
+            Some(0)
+        );
+        assert_eq!(
+            adapter_header("Adapter 0: Set alarm to Silenced success."),
+            None
+        );
     }
 
     #[test]
     fn detects_only_trailer_as_empty() {
-        assert_eq!(detect("\r                                     \n\nExit Code: 0x00\n"), Some(Kind::Empty));
+        assert_eq!(
+            detect("\r                                     \n\nExit Code: 0x00\n"),
+            Some(Kind::Empty)
+        );
         assert_eq!(detect("\u{fffd}\u{fffd}garbage"), None);
     }
 }

@@ -49,7 +49,11 @@ pub(crate) fn is_progress_line(t: &str) -> bool {
 /// `Completed 15%` → 15.
 pub(crate) fn percent_in(value: &str) -> Option<u8> {
     let at = value.find('%')?;
-    let digits: String = value[..at].chars().rev().take_while(char::is_ascii_digit).collect();
+    let digits: String = value[..at]
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect();
     digits.chars().rev().collect::<String>().parse().ok()
 }
 
@@ -115,30 +119,38 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
                 adapter: 0,
                 kind: vd_kind(&c[1]),
                 drive: None,
-                logical_drive: c.get(3).or_else(|| c.get(2)).and_then(|m| m.as_str().parse().ok()),
+                logical_drive: c
+                    .get(3)
+                    .or_else(|| c.get(2))
+                    .and_then(|m| m.as_str().parse().ok()),
                 in_progress: true,
                 percent: c[4].parse().ok(),
                 elapsed_minutes: c[5].parse().ok(),
             })
-        } else if let Some(c) = p.vd_idle.captures(t) {
-            Some(Progress {
+        } else {
+            p.vd_idle.captures(t).map(|c| Progress {
                 adapter: 0,
                 kind: vd_kind(&c[1]),
                 drive: None,
-                logical_drive: c.get(3).or_else(|| c.get(2)).and_then(|m| m.as_str().parse().ok()),
+                logical_drive: c
+                    .get(3)
+                    .or_else(|| c.get(2))
+                    .and_then(|m| m.as_str().parse().ok()),
                 in_progress: false,
                 percent: None,
                 elapsed_minutes: None,
             })
-        } else {
-            None
         };
         match item {
             Some(item) => {
                 understood += 1;
                 doc.progress.push(item);
             }
-            None => doc.warnings.push(Warning { file: None, line: line.no, message: format!("unrecognised progress line: {t:?}") }),
+            None => doc.warnings.push(Warning {
+                file: None,
+                line: line.no,
+                message: format!("unrecognised progress line: {t:?}"),
+            }),
         }
     }
     understood
@@ -157,28 +169,45 @@ mod tests {
 
     #[test]
     fn rebuild_line() {
-        let p = one("Rebuild Progress on Device at Enclosure 14, Slot 5 Completed 71% in 113 Minutes.");
+        let p =
+            one("Rebuild Progress on Device at Enclosure 14, Slot 5 Completed 71% in 113 Minutes.");
         assert_eq!(p.kind, ProgressKind::Rebuild);
         assert_eq!(p.drive, Some(DriveAddress::new(14, 5)));
-        assert_eq!((p.percent, p.elapsed_minutes, p.in_progress), (Some(71), Some(113), true));
+        assert_eq!(
+            (p.percent, p.elapsed_minutes, p.in_progress),
+            (Some(71), Some(113), true)
+        );
     }
 
     #[test]
     fn idle_lines() {
         let p = one("Device(Encl-N/A Slot-2) is not in rebuild process");
-        assert_eq!(p.drive, Some(DriveAddress { enclosure: None, slot: 2 }));
+        assert_eq!(
+            p.drive,
+            Some(DriveAddress {
+                enclosure: None,
+                slot: 2
+            })
+        );
         assert!(!p.in_progress);
         let p = one("Background Initialization on VD #0 is not in Progress.");
-        assert_eq!((p.kind, p.logical_drive, p.in_progress), (ProgressKind::BackgroundInit, Some(0), false));
+        assert_eq!(
+            (p.kind, p.logical_drive, p.in_progress),
+            (ProgressKind::BackgroundInit, Some(0), false)
+        );
     }
 
     #[test]
     fn vd_lines() {
         let p = one("Reconstruction on VD #0 (target id #0) Completed 23% in 15 Minutes.");
-        assert_eq!((p.kind, p.percent), (ProgressKind::Reconstruction, Some(23)));
+        assert_eq!(
+            (p.kind, p.percent),
+            (ProgressKind::Reconstruction, Some(23))
+        );
         let p = one("Background Initialization on VD #4 (target id #4) Complete 0% in 0 Minutes.");
         assert_eq!((p.logical_drive, p.percent), (Some(4), Some(0)));
-        let p = one("Copyback Progress on Device at Enclosure 0, Slot 18 Completed 4% in 3 Minutes.");
+        let p =
+            one("Copyback Progress on Device at Enclosure 0, Slot 18 Completed 4% in 3 Minutes.");
         assert_eq!(p.kind, ProgressKind::Copyback);
     }
 }

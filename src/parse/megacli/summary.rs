@@ -3,7 +3,7 @@
 
 use super::Understood;
 use crate::model::{
-    Adapter, Bbu, BatteryState, Document, Enclosure, FirmwareState, LdState, LogicalDrive,
+    Adapter, BatteryState, Bbu, Document, Enclosure, FirmwareState, LdState, LogicalDrive,
     MediaType, PdType, PhysicalDrive, RaidLevel, parse_size,
 };
 use crate::parse::fields::{insert_extra, leading_u64};
@@ -37,7 +37,11 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
                 "Controller" => {
                     let n = adapter.map_or(0, |a| a + 1);
                     adapter = Some(n);
-                    doc.adapters.push(Adapter { adapter: n, driver_version: driver.clone(), ..Adapter::default() });
+                    doc.adapters.push(Adapter {
+                        adapter: n,
+                        driver_version: driver.clone(),
+                        ..Adapter::default()
+                    });
                     Sub::Controller
                 }
                 "BBU" => Sub::Bbu,
@@ -58,9 +62,18 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
                 }
             }
             Sub::Controller => {
-                let Some(ad) = doc.adapters.last_mut() else { continue };
+                let Some(ad) = doc.adapters.last_mut() else {
+                    continue;
+                };
                 if lex::key_is(key, "productname") {
-                    ad.product_name = Some(value.split("(Bus").next().unwrap_or(value).trim().to_owned());
+                    ad.product_name = Some(
+                        value
+                            .split("(Bus")
+                            .next()
+                            .unwrap_or(value)
+                            .trim()
+                            .to_owned(),
+                    );
                 } else if lex::key_is(key, "fwpackageversion") {
                     ad.fw_package = Some(value.to_owned());
                 } else if lex::key_is(key, "status") {
@@ -71,7 +84,11 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
             }
             Sub::Bbu => {
                 if lex::key_is(key, "bbutype") {
-                    doc.bbus.push(Bbu { adapter: a, battery_type: Some(value.to_owned()), ..Bbu::default() });
+                    doc.bbus.push(Bbu {
+                        adapter: a,
+                        battery_type: Some(value.to_owned()),
+                        ..Bbu::default()
+                    });
                 } else if let Some(b) = doc.bbus.last_mut() {
                     if lex::key_is(key, "status") {
                         b.state = BatteryState::from_text(value);
@@ -83,8 +100,15 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
             }
             Sub::Enclosure => {
                 if lex::key_is(key, "productid") {
-                    let index = u32::try_from(doc.enclosures.iter().filter(|e| e.adapter == a).count()).unwrap_or(0);
-                    doc.enclosures.push(Enclosure { adapter: a, index, product: Some(value.to_owned()), ..Enclosure::default() });
+                    let index =
+                        u32::try_from(doc.enclosures.iter().filter(|e| e.adapter == a).count())
+                            .unwrap_or(0);
+                    doc.enclosures.push(Enclosure {
+                        adapter: a,
+                        index,
+                        product: Some(value.to_owned()),
+                        ..Enclosure::default()
+                    });
                 } else if let Some(e) = doc.enclosures.last_mut() {
                     if lex::key_is(key, "type") {
                         e.enclosure_type = Some(value.to_owned());
@@ -102,7 +126,11 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
                         .and_then(|at| leading_u64(value[at + 4..].trim()))
                         .and_then(|v| u16::try_from(v).ok())
                         .unwrap_or(0);
-                    let mut pd = PhysicalDrive { adapter: a, slot, ..PhysicalDrive::default() };
+                    let mut pd = PhysicalDrive {
+                        adapter: a,
+                        slot,
+                        ..PhysicalDrive::default()
+                    };
                     insert_extra(&mut pd.extra, "Connector", value);
                     doc.physical_drives.push(pd);
                 } else if let Some(pd) = doc.physical_drives.last_mut() {
@@ -133,8 +161,17 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
                         .and_then(|at| leading_u64(value[at + 9..].trim()))
                         .and_then(|v| u32::try_from(v).ok())
                         .unwrap_or(0);
-                    let name = value.split_once("VD name").map(|(_, n)| n.trim().to_owned()).filter(|n| !n.is_empty());
-                    doc.logical_drives.push(LogicalDrive { adapter: a, number: target, target_id: target, name, ..LogicalDrive::default() });
+                    let name = value
+                        .split_once("VD name")
+                        .map(|(_, n)| n.trim().to_owned())
+                        .filter(|n| !n.is_empty());
+                    doc.logical_drives.push(LogicalDrive {
+                        adapter: a,
+                        number: target,
+                        target_id: target,
+                        name,
+                        ..LogicalDrive::default()
+                    });
                 } else if let Some(ld) = doc.logical_drives.last_mut() {
                     if lex::key_is(key, "size") {
                         ld.size_bytes = parse_size(value).ok();
