@@ -4,6 +4,7 @@
 //! Dependencies point one way: `model` ← `parse` ← backends ← workflows ← `output` ← `cli`.
 
 pub mod app;
+pub mod backend;
 pub mod cli;
 pub mod exit;
 pub mod model;

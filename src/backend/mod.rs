@@ -1,0 +1,3 @@
+//! Backends: how raidctl talks to vendor tools.
+
+pub mod runner;
