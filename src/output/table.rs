@@ -8,12 +8,14 @@ use comfy_table::{Cell, Color, ContentArrangement, Table, presets};
 pub fn new_table(style: Style, header: &[&str]) -> Table {
     let mut t = Table::new();
     t.load_style(presets::UTF8_FULL_CONDENSED);
-    if !style.tty {
+    if style.tty {
+        t.set_content_arrangement(ContentArrangement::Dynamic);
+    } else {
+        // Pipes and files get unwrapped rows: one drive per line greps and diffs well.
         t.load_style(presets::ASCII_MARKDOWN);
         t.force_no_tty();
-        t.set_width(160);
+        t.set_content_arrangement(ContentArrangement::Disabled);
     }
-    t.set_content_arrangement(ContentArrangement::Dynamic);
     t.set_header(header.iter().map(|h| Cell::new(*h)));
     t
 }

@@ -3,5 +3,6 @@
 
 mod cli;
 mod corpus;
+mod fixtures;
 mod props;
 mod util;

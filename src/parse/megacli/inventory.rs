@@ -245,6 +245,10 @@ impl<'a> Walker<'a> {
                 if let Some(mut ld) = ld {
                     self.current_ld = Some(ld.target_id);
                     if let Some(g) = self.current_group.and_then(|g| doc.disk_groups.get_mut(g)) {
+                        // -CfgDsply repeats a spanned VD's block under every span.
+                        if g.logical_drives.contains(&ld.target_id) {
+                            return;
+                        }
                         g.logical_drives.push(ld.target_id);
                         ld.disk_group = Some(g.index);
                     }

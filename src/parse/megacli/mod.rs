@@ -59,12 +59,15 @@ fn detect_line(t: &str, input: &str, saw_adapter_header: bool) -> Option<Kind> {
         Kind::Version
     } else if t == "System" || t == "Hardware" {
         Kind::ShowSummary
-    } else if lower.starts_with("foreign configuration") && !lower.contains("cleared") {
-        if input.contains("-Preview") {
+    } else if lower.starts_with("foreign configuration") && t.ends_with(':') {
+        // -Dsply and -Preview print the same layout; only an echoed command tells them apart.
+        if input.contains("-Preview") || input.contains("-preview") {
             Kind::ForeignPreview
         } else {
             Kind::ForeignDsply
         }
+    } else if lower.starts_with("foreign configuration") && lower.contains("imported") {
+        Kind::ForeignImport
     } else if lower.contains("foreign configuration(s) on controller")
         || lower.contains("no foreign configuration on controller")
     {
