@@ -29,6 +29,14 @@ impl<'a> Sections<'a> {
         Some(f.value).filter(|v| !v.is_empty() && *v != "N/A")
     }
 
+    /// Takes `key` from its usual section, or from any section: older firmware files some
+    /// keys under other headings.
+    fn text(&mut self, section: &str, key: &str) -> Option<String> {
+        self.take(section, key)
+            .or_else(|| self.take("", key))
+            .map(str::to_owned)
+    }
+
     fn num(&mut self, section: &str, key: &str) -> Option<u32> {
         self.take(section, key)
             .and_then(leading_u64)
@@ -60,7 +68,6 @@ pub(crate) fn parse_all_info(lines: &[Line<'_>], doc: &mut Document) -> Understo
                 doc.adapters.push(finish(
                     prev,
                     std::mem::replace(&mut current, Sections { fields: Vec::new() }),
-                    &mut doc.warnings,
                 ));
             }
             adapter = Some(a);
@@ -97,36 +104,21 @@ pub(crate) fn parse_all_info(lines: &[Line<'_>], doc: &mut Document) -> Understo
         // Other lines are table rows (`Port  Address`) or lists; they carry nothing typed.
     }
     if let Some(a) = adapter {
-        doc.adapters.push(finish(a, current, &mut doc.warnings));
+        doc.adapters.push(finish(a, current));
     }
     understood
 }
 
-fn finish(adapter: u32, mut s: Sections<'_>, w: &mut Vec<Warning>) -> Adapter {
+fn finish(adapter: u32, mut s: Sections<'_>) -> Adapter {
     let mut a = Adapter {
         adapter,
         ..Adapter::default()
     };
-    a.product_name = s
-        .take("versions", "productname")
-        .or_else(|| s.take("", "productname"))
-        .map(str::to_owned);
-    a.serial = s
-        .take("versions", "serialno")
-        .or_else(|| s.take("", "serialno"))
-        .map(str::to_owned);
-    a.fw_package = s
-        .take("versions", "fwpackagebuild")
-        .or_else(|| s.take("", "fwpackagebuild"))
-        .map(str::to_owned);
-    a.fw_version = s
-        .take("image", "fwversion")
-        .or_else(|| s.take("", "fwversion"))
-        .map(str::to_owned);
-    a.bios_version = s
-        .take("image", "biosversion")
-        .or_else(|| s.take("", "biosversion"))
-        .map(str::to_owned);
+    a.product_name = s.text("versions", "productname");
+    a.serial = s.text("versions", "serialno");
+    a.fw_package = s.text("versions", "fwpackagebuild");
+    a.fw_version = s.text("image", "fwversion");
+    a.bios_version = s.text("image", "biosversion");
     a.bbu_present = s
         .take("hwconfiguration", "bbu")
         .map(|v| v.eq_ignore_ascii_case("present"));
@@ -163,7 +155,6 @@ fn finish(adapter: u32, mut s: Sections<'_>, w: &mut Vec<Warning>) -> Adapter {
         };
         insert_extra(&mut a.extra, &key, f.value);
     }
-    let _ = w;
     a
 }
 
