@@ -10,3 +10,4 @@ pub mod exit;
 pub mod model;
 pub mod output;
 pub mod parse;
+pub mod sim;

@@ -1,0 +1,582 @@
+//! A simulated MegaRAID controller that speaks MegaCli 8.07 on the command line.
+//!
+//! The `raidctl-megacli-sim` executable takes MegaCli's syntax and prints byte-compatible
+//! output (spinner line, exact texts, `Exit Code: 0xNN` trailer, MFI status as the process
+//! exit status). Its controller lives in a JSON state file in the directory named by
+//! `RAIDCTL_SIM_STATE` (created from the `healthy` scenario when empty; without the variable
+//! a private in-memory `healthy` controller answers and nothing is kept).
+//!
+//! `raidctl-megacli-sim control ...` is the physical world and test harness: pull and insert
+//! drives, fail them, drain the battery, advance the virtual clock, inject faults. See
+//! [`control_usage`].
+//!
+//! Texts no real capture shows are all in [`unverified`].
+
+pub mod actions;
+pub mod args;
+pub mod engine;
+pub mod render;
+pub mod scenarios;
+pub mod state;
+pub mod store;
+pub mod text;
+pub mod unverified;
+pub mod world;
+
+use crate::model::DriveAddress;
+use crate::sim::args::Invocation;
+use crate::sim::render::Reply;
+use crate::sim::state::{FaultKind, FaultRule, OpKind, SimState};
+use crate::sim::store::{Locked, STATE_ENV};
+use crate::sim::text::frame;
+use crate::sim::unverified::fill;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Answers one MegaCli invocation against a state (no locking, no faults).
+pub fn dispatch(st: &mut SimState, inv: &Invocation) -> Reply {
+    use render as r;
+    let c = inv.command.as_str();
+    match c {
+        "adpallinfo" => r::adp_all_info(st, inv),
+        "adpcount" => r::adp_count(st),
+        "adpgetpciinfo" => r::pci_info(st, inv),
+        "encinfo" => r::enc_info(st, inv),
+        "ldinfo" => r::ld_info(st, inv),
+        "ldgetnum" => r::ld_get_num(st, inv),
+        "pdlist" => r::pd_list(st, inv),
+        "pdinfo" => r::pd_info(st, inv),
+        "ldpdinfo" => r::ld_pd_info(st, inv),
+        "adpbbucmd" if inv.has("bbulearn") => bbu_learn(st, inv),
+        "adpbbucmd" => r::bbu(st, inv, !inv.has("getbbustatus")),
+        "cfgdsply" => r::cfg_dsply(st, inv),
+        "cfgforeign" if inv.has("scan") => r::foreign_scan(st, inv),
+        "cfgforeign" if inv.has("dsply") || inv.has("preview") => r::foreign_dsply(st, inv),
+        "pdgetmissing" => r::pd_get_missing(st, inv),
+        "pdrbld" if inv.has("showprog") || inv.has("progdsply") => {
+            r::drive_progress(st, inv, OpKind::Rebuild)
+        }
+        "pdcpybk" if inv.has("showprog") || inv.has("progdsply") => {
+            r::drive_progress(st, inv, OpKind::Copyback)
+        }
+        "ldbi" => r::ldbi_progress(st, inv),
+        "fwtermlog" => r::fw_term_log(st, inv),
+        "showsummary" => r::show_summary(st, inv),
+        "getpreservedcachelist" => r::preserved_cache_list(st, inv),
+        "adpgetprop" => r::get_prop(st, inv),
+        "adpeventlog" if inv.has("geteventloginfo") => r::event_log_info(st, inv),
+        "adpeventlog" if inv.has("getevents") => write_events(st, inv),
+        "v" => (
+            vec![
+                String::new(),
+                "      MegaCLI SAS RAID Management Tool  Ver 8.07.14 Dec 16, 2013".to_owned(),
+                String::new(),
+                "    (c)Copyright 2013, LSI Corporation, All Rights Reserved.".to_owned(),
+            ],
+            0,
+        ),
+        _ => actions::run(st, inv),
+    }
+}
+
+fn bbu_learn(st: &mut SimState, inv: &Invocation) -> Reply {
+    let clock = st.clock;
+    let present: Vec<u32> = st.adapters.iter().map(|a| a.index).collect();
+    let mut out = Vec::new();
+    for n in inv.adapter_list(&present) {
+        let Some(ad) = st.adapters.iter_mut().find(|a| a.index == n) else {
+            continue;
+        };
+        match world::bbu(ad, clock, "learn") {
+            Ok(()) => out.push(format!("Adapter {n}: BBU Learn Succeeded.")),
+            Err(_) => return (vec![format!("Adapter {n}: Get BBU Status Failed.")], 0x01),
+        }
+    }
+    (out, 0)
+}
+
+fn write_events(st: &SimState, inv: &Invocation) -> Reply {
+    let Some(file) = inv.file.clone() else {
+        return (
+            vec![fill(unverified::INVALID_INPUT, &[("x", "-GetEvents")])],
+            0x01,
+        );
+    };
+    let present: Vec<u32> = st.adapters.iter().map(|a| a.index).collect();
+    let mut text = String::new();
+    for n in inv.adapter_list(&present) {
+        if let Some(ad) = st.adapters.iter().find(|a| a.index == n) {
+            text.push_str(&render::event_file(st, ad, inv));
+        }
+    }
+    if std::fs::write(&file, text).is_err() {
+        return (vec![format!("Failed to open file {file}")], 0x01);
+    }
+    (vec![fill(unverified::EVENTS_WRITTEN, &[("x", &file)])], 0)
+}
+
+fn fault_for(st: &SimState, command: &str, call: u64) -> Option<FaultKind> {
+    st.faults
+        .iter()
+        .find(|f| (f.command == command || f.command == "*") && f.on_call.is_none_or(|n| n == call))
+        .map(|f| f.kind.clone())
+}
+
+/// Mangles output the way a broken pipe or terminal would: flipped bits and invalid UTF-8.
+pub fn garble(text: &str) -> Vec<u8> {
+    text.bytes()
+        .enumerate()
+        .map(|(i, b)| match i % 7 {
+            3 => 0xff,
+            5 => b ^ 0x55,
+            _ => b,
+        })
+        .collect()
+}
+
+fn crash(prefix: &[u8]) -> ! {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(prefix);
+    let _ = out.flush();
+    drop(out);
+    #[cfg(unix)]
+    {
+        // Rust's runtime handles SIGSEGV for stack-overflow detection and restores the
+        // default action when the fault is not one; a second signal then terminates.
+        for _ in 0..3 {
+            let _ = rustix::process::kill_process(
+                rustix::process::getpid(),
+                rustix::process::Signal::SEGV,
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    std::process::abort()
+}
+
+fn hang() -> ! {
+    loop {
+        std::thread::sleep(Duration::from_secs(3600));
+    }
+}
+
+/// Runs the simulator with argv (without the program name); returns the exit status.
+pub fn main_with_args(args: &[String]) -> i32 {
+    if args.first().is_some_and(|a| a == "control") {
+        return control(&args[1..]);
+    }
+    let inv = match args::parse(args) {
+        Ok(i) => i,
+        Err(e) => {
+            let text = frame(&[fill(unverified::INVALID_INPUT, &[("x", &e.token)])], 0x01);
+            print!("{text}");
+            return 1;
+        }
+    };
+    let dir = std::env::var_os(STATE_ENV).map(PathBuf::from);
+    let (reply, fault) = match dir {
+        None => {
+            let mut st = match scenarios::build("healthy") {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("raidctl-megacli-sim: {e}");
+                    return 2;
+                }
+            };
+            (dispatch(&mut st, &inv), None)
+        }
+        Some(dir) => match locked_run(&dir, &inv) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("raidctl-megacli-sim: {e}");
+                return 2;
+            }
+        },
+    };
+    let (body, mut code) = reply;
+    let mut text = frame(&body, code);
+    match fault {
+        Some(FaultKind::Latency(ms)) => std::thread::sleep(Duration::from_millis(ms)),
+        Some(FaultKind::Hang) => {
+            print!("{}\n", text::SPINNER);
+            let _ = std::io::stdout().flush();
+            hang();
+        }
+        Some(FaultKind::Crash) => {
+            let cut = text.len() / 2;
+            crash(&text.as_bytes()[..cut]);
+        }
+        Some(FaultKind::Exit(n)) => {
+            code = u32::from(n);
+            text = frame(&body, code);
+        }
+        Some(FaultKind::Empty) => {
+            text = frame(&[], 0);
+            code = 0;
+        }
+        Some(FaultKind::Garbled) => {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(&garble(&text));
+            let _ = out.flush();
+            return i32::try_from(code & 0xff).unwrap_or(1);
+        }
+        None => {}
+    }
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    i32::try_from(code & 0xff).unwrap_or(1)
+}
+
+/// Locks the directory, counts the call, picks a fault, runs the command unless the fault
+/// prevents it, saves. The lock is released before any fault sleeps or crashes.
+fn locked_run(
+    dir: &std::path::Path,
+    inv: &Invocation,
+) -> Result<(Reply, Option<FaultKind>), String> {
+    let lock = Locked::acquire(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut st = if lock.exists() {
+        lock.load()?
+    } else {
+        scenarios::build("healthy")?
+    };
+    let count = st.calls.entry(inv.command.clone()).or_insert(0);
+    *count += 1;
+    let call = *count;
+    let fault = fault_for(&st, &inv.command, call);
+    let reply = match fault {
+        Some(FaultKind::Hang | FaultKind::Empty) => (Vec::new(), 0),
+        _ => dispatch(&mut st, inv),
+    };
+    lock.save(&st)?;
+    drop(lock);
+    Ok((reply, fault))
+}
+
+/// Usage of the control interface.
+pub fn control_usage() -> &'static str {
+    "usage: raidctl-megacli-sim control <command> [args]   (state dir: $RAIDCTL_SIM_STATE or --state DIR)
+
+  init SCENARIO [--from FILE.json]   create the state (scenarios: healthy degraded rebuilding
+                                     foreign hotspare bbu-learn ceph-node large; `custom` with --from)
+  scenarios                          list scenario names
+  state                              print the state as JSON
+  calls                              print per-command call counts as JSON
+  pull E:S [-a N]                    pull a drive out of its slot ([:S] or :S without enclosure)
+  insert E:S [--kind original|blank|foreign|small|sata|media-errors] [--size-gb N] [-a N]
+  fail E:S [-a N]                    the firmware fails a drive
+  media-errors E:S N [-a N]          set the media error counter
+  predictive E:S N [-a N]            set the predictive failure counter
+  bbu drain|learn|replace|fail [-a N]
+  advance SECONDS                    advance the virtual clock (rebuild, copyback, BGI, battery)
+  speed FACTOR                       multiply every rate (e.g. 1000 finishes a rebuild in seconds)
+  fault add --command CMD|* --kind latency:300ms|hang|crash|exit:0x03|garbled|empty [--on-call N]
+  fault clear | fault list
+"
+}
+
+fn parse_fault_kind(s: &str) -> Result<FaultKind, String> {
+    let lower = s.to_ascii_lowercase();
+    if let Some(v) = lower.strip_prefix("latency:") {
+        let ms = if let Some(n) = v.strip_suffix("ms") {
+            n.parse::<u64>().ok()
+        } else if let Some(n) = v.strip_suffix('s') {
+            n.parse::<u64>().ok().map(|n| n * 1000)
+        } else {
+            v.parse::<u64>().ok()
+        };
+        return ms
+            .map(FaultKind::Latency)
+            .ok_or_else(|| format!("bad latency {v:?}"));
+    }
+    if let Some(v) = lower.strip_prefix("exit:") {
+        let n = match v.strip_prefix("0x") {
+            Some(h) => u8::from_str_radix(h, 16).ok(),
+            None => v.parse().ok(),
+        };
+        return n
+            .map(FaultKind::Exit)
+            .ok_or_else(|| format!("bad exit status {v:?}"));
+    }
+    Ok(match lower.as_str() {
+        "hang" => FaultKind::Hang,
+        "crash" => FaultKind::Crash,
+        "garbled" => FaultKind::Garbled,
+        "empty" => FaultKind::Empty,
+        _ => return Err(format!("unknown fault kind {s:?}")),
+    })
+}
+
+/// Options of a control command: positional words and `--key value` pairs.
+struct Opts {
+    pos: Vec<String>,
+    adapter: u32,
+    kv: Vec<(String, String)>,
+}
+
+fn opts(args: &[String]) -> Result<Opts, String> {
+    let mut o = Opts {
+        pos: Vec::new(),
+        adapter: 0,
+        kv: Vec::new(),
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "-a" || a == "--adapter" {
+            let v = it.next().ok_or("missing adapter number")?;
+            o.adapter = v.parse().map_err(|_| format!("bad adapter {v:?}"))?;
+        } else if let Some(k) = a.strip_prefix("--") {
+            let v = it
+                .next()
+                .ok_or_else(|| format!("missing value for --{k}"))?;
+            o.kv.push((k.to_owned(), v.clone()));
+        } else {
+            o.pos.push(a.clone());
+        }
+    }
+    Ok(o)
+}
+
+impl Opts {
+    fn get(&self, k: &str) -> Option<&str> {
+        self.kv
+            .iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.as_str())
+    }
+    fn addr(&self, i: usize) -> Result<DriveAddress, String> {
+        let t = self.pos.get(i).ok_or("missing drive address E:S")?;
+        t.parse::<DriveAddress>().map_err(|e| e.to_string())
+    }
+    fn num(&self, i: usize) -> Result<u64, String> {
+        let t = self.pos.get(i).ok_or("missing number")?;
+        t.parse().map_err(|_| format!("not a number: {t:?}"))
+    }
+}
+
+/// `raidctl-megacli-sim control ...`; returns the exit status.
+pub fn control(args: &[String]) -> i32 {
+    match control_inner(args) {
+        Ok(out) => {
+            if !out.is_empty() {
+                println!("{out}");
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("raidctl-megacli-sim control: {e}");
+            if e.starts_with("usage") {
+                eprintln!("{}", control_usage());
+            }
+            2
+        }
+    }
+}
+
+fn control_inner(args: &[String]) -> Result<String, String> {
+    let mut args = args.to_vec();
+    let mut dir = std::env::var_os(STATE_ENV).map(PathBuf::from);
+    if let Some(i) = args.iter().position(|a| a == "--state") {
+        let d = args
+            .get(i + 1)
+            .cloned()
+            .ok_or("missing directory after --state")?;
+        dir = Some(PathBuf::from(d));
+        args.drain(i..i + 2);
+    }
+    let Some(cmd) = args.first().cloned() else {
+        return Err("usage: missing command".to_owned());
+    };
+    let o = opts(&args[1..])?;
+    match cmd.as_str() {
+        "help" | "--help" | "-h" => return Ok(control_usage().to_owned()),
+        "scenarios" => return Ok(scenarios::NAMES.join("\n")),
+        _ => {}
+    }
+    let dir =
+        dir.ok_or_else(|| format!("set {STATE_ENV} (or --state DIR) to the state directory"))?;
+    let lock = Locked::acquire(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    if cmd == "init" {
+        let st = match o.get("from") {
+            Some(file) => {
+                let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+                let mut st: SimState =
+                    serde_json::from_str(&text).map_err(|e| format!("{file}: {e}"))?;
+                if st.scenario.is_empty() {
+                    st.scenario = "custom".to_owned();
+                }
+                st
+            }
+            None => scenarios::build(o.pos.first().map_or("healthy", String::as_str))?,
+        };
+        lock.save(&st)?;
+        return Ok(format!("initialised {} in {}", st.scenario, dir.display()));
+    }
+    let mut st = if lock.exists() {
+        lock.load()?
+    } else {
+        scenarios::build("healthy")?
+    };
+    let clock = st.clock;
+    let out = {
+        let ad_index = o.adapter;
+        fn pick(st: &mut SimState, n: u32) -> Result<&mut state::Adapter, String> {
+            st.adapters
+                .iter_mut()
+                .find(|a| a.index == n)
+                .ok_or_else(|| format!("no adapter {n}"))
+        }
+        match cmd.as_str() {
+            "state" => serde_json::to_string_pretty(&st).map_err(|e| e.to_string())?,
+            "calls" => serde_json::to_string(&st.calls).map_err(|e| e.to_string())?,
+            "pull" => {
+                let a = o.addr(0)?;
+                world::pull(pick(&mut st, ad_index)?, clock, a)?;
+                format!("pulled {a}")
+            }
+            "insert" => {
+                let a = o.addr(0)?;
+                let kind = o
+                    .get("kind")
+                    .map(str::parse::<world::InsertKind>)
+                    .transpose()?;
+                let size = o
+                    .get("size-gb")
+                    .map(|v| v.parse::<u64>().map_err(|_| format!("bad size {v:?}")))
+                    .transpose()?;
+                world::insert(pick(&mut st, ad_index)?, clock, a, kind, size)?;
+                format!("inserted {a}")
+            }
+            "fail" => {
+                let a = o.addr(0)?;
+                world::fail(pick(&mut st, ad_index)?, clock, a)?;
+                format!("failed {a}")
+            }
+            "media-errors" => {
+                let (a, n) = (o.addr(0)?, o.num(1)?);
+                world::media_errors(pick(&mut st, ad_index)?, clock, a, n)?;
+                format!("{a}: media errors {n}")
+            }
+            "predictive" => {
+                let (a, n) = (o.addr(0)?, o.num(1)?);
+                world::predictive(pick(&mut st, ad_index)?, clock, a, n)?;
+                format!("{a}: predictive failures {n}")
+            }
+            "bbu" => {
+                let action = o
+                    .pos
+                    .first()
+                    .ok_or("usage: bbu drain|learn|replace|fail")?
+                    .clone();
+                world::bbu(pick(&mut st, ad_index)?, clock, &action)?;
+                format!("battery: {action}")
+            }
+            "advance" => {
+                let secs = o.num(0)?;
+                engine::advance(&mut st, secs);
+                format!("clock {}", st.clock)
+            }
+            "speed" => {
+                let t = o.pos.first().ok_or("usage: speed FACTOR")?;
+                let f: f64 = t.parse().map_err(|_| format!("bad factor {t:?}"))?;
+                if !(f.is_finite() && f > 0.0) {
+                    return Err(format!("bad factor {t:?}"));
+                }
+                st.speed = f;
+                format!("speed {f}")
+            }
+            "fault" => match o.pos.first().map(String::as_str) {
+                Some("add") => {
+                    let command = o
+                        .get("command")
+                        .ok_or("fault add needs --command")?
+                        .to_ascii_lowercase();
+                    let command = command.trim_start_matches('-').to_owned();
+                    if command != "*" && !args::COMMANDS.contains(&command.as_str()) {
+                        return Err(format!("unknown command {command:?}"));
+                    }
+                    let kind = parse_fault_kind(o.get("kind").ok_or("fault add needs --kind")?)?;
+                    let on_call = o
+                        .get("on-call")
+                        .map(|v| {
+                            v.parse::<u64>()
+                                .map_err(|_| format!("bad call number {v:?}"))
+                        })
+                        .transpose()?;
+                    st.faults.push(FaultRule {
+                        command,
+                        kind,
+                        on_call,
+                    });
+                    format!("{} fault(s)", st.faults.len())
+                }
+                Some("clear") => {
+                    st.faults.clear();
+                    "faults cleared".to_owned()
+                }
+                Some("list") => {
+                    serde_json::to_string_pretty(&st.faults).map_err(|e| e.to_string())?
+                }
+                _ => return Err("usage: fault add|clear|list".to_owned()),
+            },
+            other => return Err(format!("usage: unknown control command {other:?}")),
+        }
+    };
+    lock.save(&st)?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(st: &mut SimState, line: &str) -> Reply {
+        let v: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
+        let inv = args::parse(&v).unwrap();
+        dispatch(st, &inv)
+    }
+
+    #[test]
+    fn offline_then_online() {
+        let mut st = scenarios::build("healthy").unwrap();
+        let (out, code) = run(&mut st, "-PDOffline -PhysDrv[32:3] -a0");
+        assert_eq!(
+            (out[0].as_str(), code),
+            (
+                "Adapter: 0: EnclId-32 SlotId-3 state changed to OffLine.",
+                0
+            )
+        );
+        let (out, code) = run(&mut st, "-PDOnline -PhysDrv[32:3] -a0");
+        assert_eq!(
+            (out[0].as_str(), code),
+            ("EnclId-32 SlotId-3 state changed to OnLine.", 0)
+        );
+        let descs: Vec<&str> = st.adapters[0]
+            .events
+            .iter()
+            .map(|e| e.description.as_str())
+            .collect();
+        assert!(
+            descs.contains(&"State change on PD 03(e0x20/s3) from ONLINE(18) to OFFLINE(10)"),
+            "{descs:?}"
+        );
+        assert!(descs.contains(&"VD 01/1 is now DEGRADED"));
+        assert!(descs.contains(&"State change on VD 01/1 from DEGRADED(2) to OPTIMAL(3)"));
+    }
+
+    #[test]
+    fn fault_kinds_parse() {
+        assert_eq!(
+            parse_fault_kind("latency:300ms").unwrap(),
+            FaultKind::Latency(300)
+        );
+        assert_eq!(
+            parse_fault_kind("latency:2s").unwrap(),
+            FaultKind::Latency(2000)
+        );
+        assert_eq!(parse_fault_kind("exit:0x03").unwrap(), FaultKind::Exit(3));
+        assert!(parse_fault_kind("nope").is_err());
+    }
+}
