@@ -105,12 +105,28 @@ pub fn pull(ad: &mut Adapter, clock: u64, addr: DriveAddress) -> Result<(), Stri
 }
 
 fn template_drive(ad: &Adapter, addr: DriveAddress) -> Option<Drive> {
-    ad.pulled
+    // A drive like the other members of the row this slot belongs to...
+    for g in &ad.groups {
+        for span in &g.spans {
+            if span.rows.iter().any(|r| r.home == Some(addr)) {
+                if let Some(d) = span
+                    .rows
+                    .iter()
+                    .filter_map(|r| r.drive)
+                    .find_map(|a| ad.drive(a))
+                {
+                    return Some(d.clone());
+                }
+            }
+        }
+    }
+    // ...else like the nearest drive in the same enclosure.
+    ad.drives
         .iter()
-        .find(|d| d.addr() == addr)
-        .or_else(|| ad.drives.iter().find(|d| d.enclosure == addr.enclosure))
+        .filter(|d| d.enclosure == addr.enclosure)
+        .min_by_key(|d| d.slot.abs_diff(addr.slot))
         .or_else(|| ad.drives.first())
-        .or_else(|| ad.pulled.first())
+        .or_else(|| ad.pulled.iter().find(|d| d.addr() == addr))
         .cloned()
 }
 

@@ -5,4 +5,5 @@ mod cli;
 mod corpus;
 mod fixtures;
 mod props;
+mod sim;
 mod util;
