@@ -756,7 +756,7 @@ fn create(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
     let shape_ok = per >= min
         && spans.iter().all(|s| s.len() == per)
         && (!matches!(level, RaidLevel::Raid1) || per == 2)
-        && (!matches!(level, RaidLevel::Raid10) || per % 2 == 0)
+        && (!matches!(level, RaidLevel::Raid10) || per.is_multiple_of(2))
         && (!level.is_spanned() || spans.len() >= 2);
     if !shape_ok {
         return (configure_failed(a), 0x03);

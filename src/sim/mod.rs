@@ -199,7 +199,7 @@ pub fn main_with_args(args: &[String]) -> i32 {
     match fault {
         Some(FaultKind::Latency(ms)) => std::thread::sleep(Duration::from_millis(ms)),
         Some(FaultKind::Hang) => {
-            print!("{}\n", text::SPINNER);
+            println!("{}", text::SPINNER);
             let _ = std::io::stdout().flush();
             hang();
         }

@@ -1361,11 +1361,12 @@ pub fn adp_all_info(st: &SimState, inv: &Invocation) -> Reply {
 
 /// `-ShowSummary` (TAB and space indentation of the PERC captures).
 pub fn show_summary(st: &SimState, inv: &Invocation) -> Reply {
-    let mut out = Vec::new();
-    out.push(s("System"));
-    out.push(s("\tOperating System:  Linux version 5.15.0-sim "));
-    out.push(s("\tDriver Version: 07.714.04.00-rc1"));
-    out.push(s("\tCLI Version: 8.07.14"));
+    let mut out = vec![
+        s("System"),
+        s("\tOperating System:  Linux version 5.15.0-sim "),
+        s("\tDriver Version: 07.714.04.00-rc1"),
+        s("\tCLI Version: 8.07.14"),
+    ];
     out.push(String::new());
     out.push(s("Hardware"));
     let list = adapters_or_return!(st, inv);
