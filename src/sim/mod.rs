@@ -254,6 +254,27 @@ fn locked_run(
     Ok((reply, fault))
 }
 
+/// Prepares a state directory for `raidctl --sim SCENARIO`: creates the scenario's state when
+/// the directory is missing or holds no `state.json`, reuses the existing state otherwise.
+/// `scenario` may also be a path to a JSON state file. Returns true when a state was created.
+///
+/// # Errors
+/// An unknown scenario, an unreadable JSON file or an I/O error.
+pub fn init_state_dir(dir: &std::path::Path, scenario: &str) -> Result<bool, String> {
+    let lock = Locked::acquire(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    if lock.exists() {
+        return Ok(false);
+    }
+    let st = if scenario.ends_with(".json") {
+        let text = std::fs::read_to_string(scenario).map_err(|e| format!("{scenario}: {e}"))?;
+        serde_json::from_str(&text).map_err(|e| format!("{scenario}: {e}"))?
+    } else {
+        scenarios::build(scenario)?
+    };
+    lock.save(&st)?;
+    Ok(true)
+}
+
 /// Usage of the control interface.
 pub fn control_usage() -> &'static str {
     "usage: raidctl-megacli-sim control <command> [args]   (state dir: $RAIDCTL_SIM_STATE or --state DIR)

@@ -1372,3 +1372,33 @@ fn fault_hang_blocks_until_killed_without_holding_the_lock() {
     let status = child.wait().unwrap();
     assert!(!status.success());
 }
+
+#[test]
+fn custom_json_state_with_direct_attached_drives() {
+    let sim = Sim::new("healthy");
+    let file = crate::util::root().join("fixtures/sim/direct-attached.json");
+    sim.control(&format!("init custom --from {}", file.display()));
+    expect(
+        &sim,
+        "-PDOffline -PhysDrv [:3] -a0",
+        0,
+        "Adapter: 0: EnclId-N/A SlotId-3 state changed to OffLine.",
+    );
+    sim.control("pull :3");
+    sim.control("insert :3 --kind blank");
+    expect(
+        &sim,
+        "-PDRbld -ShowProg -PhysDrv[:3] -a0",
+        0,
+        "Rebuild Progress on Device at Enclosure N/A, Slot 3 Completed 0% in 0 Minutes.",
+    );
+    let (text, _) = sim.run("-PDList -aALL");
+    let doc = parse(&text, None).unwrap();
+    assert!(doc.warnings.is_empty(), "{:?}", doc.warnings);
+    assert!(doc.physical_drives.iter().all(|d| d.enclosure_id.is_none()));
+    // raidctl's helper creates a state once and reuses it afterwards.
+    let dir = tempfile::tempdir().unwrap();
+    assert!(raidctl::sim::init_state_dir(dir.path(), "degraded").unwrap());
+    assert!(!raidctl::sim::init_state_dir(dir.path(), "healthy").unwrap());
+    assert!(raidctl::sim::init_state_dir(&dir.path().join("x"), "nope").is_err());
+}
