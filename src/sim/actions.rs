@@ -50,7 +50,12 @@ fn adapter_indices(st: &SimState, inv: &Invocation) -> Result<Vec<usize>, Reply>
             st.adapters
                 .iter()
                 .position(|a| a.index == n)
-                .ok_or_else(|| (vec![format!("Adapter {n} is not found.")], 0x03))
+                .ok_or_else(|| {
+                    (
+                        vec![fill(unv::ADAPTER_NOT_FOUND, &[("a", &n.to_string())])],
+                        0x03,
+                    )
+                })
         })
         .collect()
 }

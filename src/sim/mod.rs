@@ -89,7 +89,10 @@ fn bbu_learn(st: &mut SimState, inv: &Invocation) -> Reply {
             continue;
         };
         match world::bbu(ad, clock, "learn") {
-            Ok(()) => out.push(format!("Adapter {n}: BBU Learn Succeeded.")),
+            Ok(()) => out.push(fill(
+                unverified::BBU_LEARN_STARTED,
+                &[("a", &n.to_string())],
+            )),
             Err(_) => return (vec![format!("Adapter {n}: Get BBU Status Failed.")], 0x01),
         }
     }
@@ -111,7 +114,10 @@ fn write_events(st: &SimState, inv: &Invocation) -> Reply {
         }
     }
     if std::fs::write(&file, text).is_err() {
-        return (vec![format!("Failed to open file {file}")], 0x01);
+        return (
+            vec![fill(unverified::EVENT_FILE_FAILED, &[("x", &file)])],
+            0x01,
+        );
     }
     (vec![fill(unverified::EVENTS_WRITTEN, &[("x", &file)])], 0)
 }

@@ -235,7 +235,12 @@ fn adapters(st: &SimState, inv: &Invocation) -> Result<Vec<usize>, Reply> {
     for n in inv.adapter_list(&present) {
         match st.adapters.iter().position(|a| a.index == n) {
             Some(i) => out.push(i),
-            None => return Err((vec![format!("Adapter {n} is not found.")], 0x03)),
+            None => {
+                return Err((
+                    vec![fill(unv::ADAPTER_NOT_FOUND, &[("a", &n.to_string())])],
+                    0x03,
+                ));
+            }
         }
     }
     Ok(out)

@@ -23,7 +23,11 @@ pub fn frame(body: &[String], code: u32) -> String {
 
 /// `Exit Code: 0xNN`.
 pub fn exit_line(code: u32) -> String {
-    format!("Exit Code: 0x{code:02X}")
+    if crate::sim::unverified::EXIT_CODE_UPPERCASE {
+        format!("Exit Code: 0x{code:02X}")
+    } else {
+        format!("Exit Code: 0x{code:02x}")
+    }
 }
 
 fn trunc3(num: u128, den: u128) -> (u128, u128) {

@@ -81,6 +81,12 @@ pub const EVENT_LOG_INFO: &str =
 pub const INVALID_INPUT: &str = "Invalid input at or near token {x}";
 /// `-CfgEachDskRaid0` with no usable drive.
 pub const NO_UNCONFIGURED: &str = "Adapter {a}: No Unconfigured drive is found.";
+/// `-AdpBbuCmd -BbuLearn` success.
+pub const BBU_LEARN_STARTED: &str = "Adapter {a}: BBU Learn Succeeded.";
+/// `-aN` naming an adapter that does not exist.
+pub const ADAPTER_NOT_FOUND: &str = "Adapter {a} is not found.";
+/// `-AdpEventLog -GetEvents -f FILE` when FILE cannot be written.
+pub const EVENT_FILE_FAILED: &str = "Failed to open file {x}";
 /// Hex digits of the `Exit Code` trailer are printed in upper case (`0x0D`); only digit-only
 /// codes were captured.
 pub const EXIT_CODE_UPPERCASE: bool = true;
@@ -171,6 +177,9 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("EVENT_LOG_INFO", EVENT_LOG_INFO),
     ("INVALID_INPUT", INVALID_INPUT),
     ("NO_UNCONFIGURED", NO_UNCONFIGURED),
+    ("BBU_LEARN_STARTED", BBU_LEARN_STARTED),
+    ("ADAPTER_NOT_FOUND", ADAPTER_NOT_FOUND),
+    ("EVENT_FILE_FAILED", EVENT_FILE_FAILED),
     ("event:REBUILD_AUTO_STARTED", events::REBUILD_AUTO_STARTED),
     ("event:REBUILD_STARTED", events::REBUILD_STARTED),
     ("event:REBUILD_COMPLETE", events::REBUILD_COMPLETE),
