@@ -1,3 +1,6 @@
-//! Backends: how raidctl talks to vendor tools.
+//! Backends: how raidctl talks to vendor tools. Nothing above this layer knows MegaCli syntax.
 
+pub mod identity;
+pub mod megacli;
 pub mod runner;
+pub mod snapshot;

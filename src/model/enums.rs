@@ -446,5 +446,21 @@ text_enum! {
         InvalidInput => "invalid_input",
         /// Auto-rebuild setting changed or displayed.
         AutoRebuild => "auto_rebuild",
+        /// Copyback stopped.
+        CopybackStopped => "copyback_stopped",
+        /// `Failed to replace Missing PD at Array A, Row R.`
+        ReplaceMissingFailed => "replace_missing_failed",
+        /// `Device at Enclosure - E, Slot - S is not found.`
+        DeviceNotFound => "device_not_found",
+        /// `Virtual Drive N does not exist.`
+        VdNotFound => "vd_not_found",
+        /// `No Virtual Drive has Preserved Cache Data.`
+        NoPreservedCache => "no_preserved_cache",
+        /// `Events are written to file F`
+        EventsWritten => "events_written",
+        /// `Event Log Cleared.`
+        EventLogCleared => "event_log_cleared",
+        /// `BBU Learn Succeeded.`
+        BbuLearnStarted => "bbu_learn_started",
     }
 }

@@ -168,6 +168,9 @@ pub struct LogicalDrive {
     pub members: Vec<DriveAddress>,
     /// Disk group this VD lives in (from `-CfgDsply`).
     pub disk_group: Option<u32>,
+    /// Linux block device the VD appears as (best effort, from sysfs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block_device: Option<String>,
     /// Unrecognised keys.
     pub extra: Extra,
 }
@@ -263,6 +266,10 @@ pub struct PhysicalDrive {
     pub locked: Option<bool>,
     /// Per-port `Port status` and `Port's Linkspeed`, in port order.
     pub ports: Vec<PortStatus>,
+    /// The `smartctl -d` argument that reaches this drive through the controller
+    /// (`megaraid,N`, or `sat+megaraid,N` for SATA drives), set by the snapshot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smartctl_device: Option<String>,
     /// Unrecognised keys.
     pub extra: Extra,
 }

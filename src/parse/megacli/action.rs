@@ -130,6 +130,46 @@ const PATTERNS: &[(&str, ActionKindName, bool)] = &[
         true,
     ),
     (
+        r"^Stopped copyback progress on device\(Encl-(?P<e>N/A|\d*) Slot-(?P<s>\d+)\)",
+        ActionKindName::CopybackStopped,
+        true,
+    ),
+    (
+        r"^(?:Adapter: (?P<a>\d+): )?Failed to replace Missing PD at Array (?P<arr>\d+), Row (?P<row>\d+)",
+        ActionKindName::ReplaceMissingFailed,
+        false,
+    ),
+    (
+        r"^(?:Adapter:? (?P<a>\d+): )?Device at Enclosure - (?P<e>N/A|\d*), Slot - (?P<s>\d+) is not found",
+        ActionKindName::DeviceNotFound,
+        false,
+    ),
+    (
+        r"^Adapter (?P<a>\d+): Virtual Drive (?P<ld>\d+) does not exist",
+        ActionKindName::VdNotFound,
+        false,
+    ),
+    (
+        r"^No Virtual Drive has Preserved Cache Data",
+        ActionKindName::NoPreservedCache,
+        true,
+    ),
+    (
+        r"^Events are written to file",
+        ActionKindName::EventsWritten,
+        true,
+    ),
+    (
+        r"^Adapter (?P<a>\d+): Event Log Cleared",
+        ActionKindName::EventLogCleared,
+        true,
+    ),
+    (
+        r"^Adapter (?P<a>\d+): BBU Learn Succeeded",
+        ActionKindName::BbuLearnStarted,
+        true,
+    ),
+    (
         r"^The specified physical disk does not have the appropriate attributes",
         ActionKindName::WrongAttributes,
         false,
@@ -176,6 +216,14 @@ enum ActionKindName {
     WrongAttributes,
     WrongState,
     InvalidInput,
+    CopybackStopped,
+    ReplaceMissingFailed,
+    DeviceNotFound,
+    VdNotFound,
+    NoPreservedCache,
+    EventsWritten,
+    EventLogCleared,
+    BbuLearnStarted,
 }
 
 impl ActionKindName {
@@ -208,6 +256,14 @@ impl ActionKindName {
             Self::WrongAttributes => ActionKind::WrongAttributes,
             Self::WrongState => ActionKind::WrongState,
             Self::InvalidInput => ActionKind::InvalidInput,
+            Self::CopybackStopped => ActionKind::CopybackStopped,
+            Self::ReplaceMissingFailed => ActionKind::ReplaceMissingFailed,
+            Self::DeviceNotFound => ActionKind::DeviceNotFound,
+            Self::VdNotFound => ActionKind::VdNotFound,
+            Self::NoPreservedCache => ActionKind::NoPreservedCache,
+            Self::EventsWritten => ActionKind::EventsWritten,
+            Self::EventLogCleared => ActionKind::EventLogCleared,
+            Self::BbuLearnStarted => ActionKind::BbuLearnStarted,
         }
     }
 }

@@ -42,6 +42,14 @@ pub fn detect(input: &str) -> Option<Kind> {
         let t = l.text.trim();
         !t.is_empty() && lex::exit_code(t).is_none() && !lex::is_prompt_or_command(t)
     });
+    let only_headers = lex::lines(input).all(|l| {
+        let t = l.text.trim();
+        t.is_empty() || lex::exit_code(t).is_some() || t.starts_with("Adapter #")
+    });
+    if saw_adapter_header && only_headers {
+        // `Adapter #0` and nothing else: what -DiscardPreservedCache prints with nothing pinned.
+        return Some(Kind::Action);
+    }
     (saw_exit_code && !content).then_some(Kind::Empty)
 }
 

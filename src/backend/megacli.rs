@@ -1,0 +1,235 @@
+//! The MegaCli backend: finds the binary, builds argv (always `-NoLog`), runs it through a
+//! [`Runner`], and turns what came back into a parsed [`Document`] or a precise error.
+
+use super::runner::{CmdOutput, RunError, Runner};
+use crate::model::Document;
+use crate::parse::{self, Kind};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+/// Names tried on `PATH`, in order.
+pub const BINARY_NAMES: &[&str] = &["MegaCli64", "MegaCli", "megacli"];
+/// Where the vendor package installs MegaCli.
+pub const INSTALL_DIRS: &[&str] = &["/opt/MegaRAID/MegaCli", "/opt/lsi/MegaCLI"];
+/// Environment variable naming the MegaCli binary.
+pub const ENV_MEGACLI: &str = "RAIDCTL_MEGACLI";
+
+/// Why a MegaCli call gave no usable answer. Every variant means "state unknown", never
+/// "healthy".
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BackendError {
+    /// No MegaCli binary was found.
+    #[error("MegaCli not found: tried --megacli, ${ENV_MEGACLI}, {names} on PATH and {dirs}", names = BINARY_NAMES.join("/"), dirs = INSTALL_DIRS.join(", "))]
+    NotFound,
+    /// The process could not be run, timed out or crashed.
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// MegaCli printed nothing but `Exit Code: 0x00` (what it does without root).
+    #[error("{argv} printed nothing but its Exit Code trailer (not root? controller not visible?)")]
+    Empty {
+        /// Command line.
+        argv: String,
+    },
+    /// The output could not be read as the expected command's output.
+    #[error("{argv}: output not understood: {reason}")]
+    Unparseable {
+        /// Command line.
+        argv: String,
+        /// Parser message.
+        reason: String,
+    },
+    /// MegaCli reported a failure status.
+    #[error("{argv} failed with status 0x{status:02x}: {message}")]
+    Failed {
+        /// Command line.
+        argv: String,
+        /// MFI status.
+        status: u32,
+        /// What MegaCli said.
+        message: String,
+        /// Parsed output, for callers that interpret refusals.
+        doc: Box<Document>,
+    },
+}
+
+/// Looks for MegaCli: `explicit`, then `$RAIDCTL_MEGACLI`, then `PATH`, then the vendor's
+/// install directories.
+pub fn find_binary(explicit: Option<&Path>) -> Option<PathBuf> {
+    if let Some(p) = explicit {
+        return Some(p.to_path_buf());
+    }
+    if let Some(p) = std::env::var_os(ENV_MEGACLI).filter(|v| !v.is_empty()) {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs = std::env::split_paths(&path)
+        .chain(INSTALL_DIRS.iter().map(PathBuf::from))
+        .collect::<Vec<_>>();
+    for dir in &dirs {
+        for name in BINARY_NAMES {
+            let candidate = dir.join(name);
+            if is_executable(&candidate) {
+                return Some(candidate);
+            }
+        }
+    }
+    None
+}
+
+fn is_executable(p: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// A MegaCli installation and how to run it.
+pub struct MegaCli {
+    program: PathBuf,
+    runner: Arc<dyn Runner>,
+    timeout: Duration,
+    calls: AtomicU32,
+}
+
+impl std::fmt::Debug for MegaCli {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MegaCli")
+            .field("program", &self.program)
+            .field("timeout", &self.timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+impl MegaCli {
+    /// A backend running `program` through `runner` with a per-call `timeout`.
+    pub fn new(program: PathBuf, runner: Arc<dyn Runner>, timeout: Duration) -> Self {
+        Self {
+            program,
+            runner,
+            timeout,
+            calls: AtomicU32::new(0),
+        }
+    }
+
+    /// The binary in use.
+    pub fn program(&self) -> &Path {
+        &self.program
+    }
+
+    /// How many vendor calls this backend has made.
+    pub fn calls(&self) -> u32 {
+        self.calls.load(Ordering::Relaxed)
+    }
+
+    /// The argv raidctl would run for `args` (for `--dry-run` plans).
+    pub fn command_line(&self, args: &[&str]) -> String {
+        let mut v = vec![self.program.display().to_string()];
+        v.extend(args.iter().map(|a| (*a).to_owned()));
+        v.push("-NoLog".to_owned());
+        v.join(" ")
+    }
+
+    /// Runs MegaCli with `args` (plus `-NoLog`) and returns its raw output.
+    ///
+    /// # Errors
+    /// [`BackendError::Run`] when it could not run, timed out or crashed.
+    pub fn raw(&self, args: &[&str]) -> Result<CmdOutput, BackendError> {
+        let mut argv: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
+        argv.push("-NoLog".to_owned());
+        self.calls.fetch_add(1, Ordering::Relaxed);
+        Ok(self.runner.run(&self.program, &argv, self.timeout)?)
+    }
+
+    /// Runs a command and parses its output as `kind`. `count_status` marks commands whose
+    /// exit status is a count, not an error (`-adpCount`, `-LDGetNum`).
+    ///
+    /// # Errors
+    /// Every way the answer can be unusable: see [`BackendError`].
+    pub fn query(
+        &self,
+        args: &[&str],
+        kind: Kind,
+        count_status: bool,
+    ) -> Result<Document, BackendError> {
+        let out = self.raw(args)?;
+        let argv = self.command_line(args);
+        let text = out.stdout.as_str();
+        let detected = parse::megacli::detect(text);
+        if detected == Some(Kind::Empty) {
+            return Err(BackendError::Empty { argv });
+        }
+        let status = out.status.unwrap_or(0);
+        let parsed = parse::parse(text, Some(kind));
+        if status != 0 && !count_status {
+            let doc = parsed
+                .or_else(|_| parse::parse(text, None))
+                .unwrap_or_default();
+            let message = doc
+                .fw_error
+                .clone()
+                .or_else(|| doc.actions.first().map(|a| a.message.clone()))
+                .unwrap_or_else(|| first_line(text));
+            return Err(BackendError::Failed {
+                argv,
+                status: u32::try_from(status).unwrap_or(u32::MAX),
+                message,
+                doc: Box::new(doc),
+            });
+        }
+        let doc = parsed.map_err(|e| BackendError::Unparseable {
+            argv: argv.clone(),
+            reason: e.to_string(),
+        })?;
+        if doc.exit_code.is_none() && text.trim().is_empty() {
+            return Err(BackendError::Unparseable {
+                argv,
+                reason: "no output at all".into(),
+            });
+        }
+        Ok(doc)
+    }
+
+    /// Runs an action and returns its parsed result lines; a non-zero status is an error that
+    /// carries MegaCli's own words.
+    ///
+    /// # Errors
+    /// See [`BackendError`].
+    pub fn action(&self, args: &[&str]) -> Result<Document, BackendError> {
+        let out = self.raw(args)?;
+        let argv = self.command_line(args);
+        let text = out.stdout.as_str();
+        if parse::megacli::detect(text) == Some(Kind::Empty) && out.status == Some(0) {
+            return Err(BackendError::Empty { argv });
+        }
+        let doc = parse::parse(text, None).unwrap_or_default();
+        let status = out.status.unwrap_or(0);
+        if status != 0 {
+            let message = doc
+                .fw_error
+                .clone()
+                .or_else(|| {
+                    doc.actions
+                        .iter()
+                        .find(|a| !a.success)
+                        .or(doc.actions.first())
+                        .map(|a| a.message.clone())
+                })
+                .unwrap_or_else(|| first_line(text));
+            return Err(BackendError::Failed {
+                argv,
+                status: u32::try_from(status).unwrap_or(u32::MAX),
+                message,
+                doc: Box::new(doc),
+            });
+        }
+        Ok(doc)
+    }
+}
+
+fn first_line(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("Exit Code"))
+        .unwrap_or("no output")
+        .to_owned()
+}
