@@ -1,6 +1,26 @@
 //! Runs a parsed command line; `main` only maps the result to an exit status.
 
 use crate::cli::{Cli, Command, Generated};
+use crate::ctx::{Ctx, CtxOptions};
+/// Placeholder until the health rules land (same signatures as `crate::monitor`).
+mod monitor {
+    use crate::ctx::Ctx;
+    use crate::exit::ExitStatus;
+    use crate::output::{Format, Style};
+    use std::path::Path;
+    use std::time::Duration;
+    pub fn run_status(_: &Ctx, _: Duration, _: Format, _: Style) -> ExitStatus {
+        eprintln!("raidctl: status is not available in this build yet");
+        ExitStatus::Unknown
+    }
+    pub fn run_check(_: &Ctx, _: Duration) -> ExitStatus {
+        println!("RAID UNKNOWN - check is not available in this build yet");
+        ExitStatus::Unknown
+    }
+    pub fn run_metrics(_: &Ctx, _: Duration, _: Option<&Path>) -> ExitStatus {
+        ExitStatus::Unknown
+    }
+}
 use crate::exit::ExitStatus;
 use crate::model::{Document, SCHEMA_VERSION};
 use crate::output::{Format, Style, table};
@@ -8,6 +28,7 @@ use crate::parse::{self, Kind};
 use clap::CommandFactory;
 use std::io::{Read, Write};
 use std::path::Path;
+use std::time::Duration;
 
 /// An error for the operator: one line, naming what and where.
 #[derive(Debug, thiserror::Error)]
@@ -31,8 +52,55 @@ pub enum AppError {
 /// An [`AppError`] for the operator; `main` prints it and exits 2.
 pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
     let style = Style::detect(cli.color);
+    let opts = CtxOptions {
+        sim: cli.sim.clone(),
+        sim_state: cli.sim_state.clone(),
+        megacli: cli.megacli.clone(),
+        state_dir: cli.state_dir.clone(),
+        timeout: Duration::from_secs_f64(cli.timeout.max(0.001)),
+        quiet: cli.quiet,
+    };
+    let ctx = || Ctx::new(&opts).map_err(|e| AppError::Input(e.to_string()));
     match cli.command {
         Command::Parse { kind, files } => run_parse(&kind, &files, cli.format, style),
+        Command::Status { max_age } => Ok(monitor::run_status(
+            &ctx()?,
+            Duration::from_secs(max_age),
+            cli.format,
+            style,
+        )), // WIRE
+        Command::Check { max_age } => match Ctx::new(&opts) {
+            Ok(c) => Ok(monitor::run_check(&c, Duration::from_secs(max_age))),
+            Err(e) => {
+                println!("RAID UNKNOWN - {e}");
+                Ok(ExitStatus::Unknown)
+            }
+        },
+        Command::Metrics {
+            max_age,
+            textfile_dir,
+        } => Ok(monitor::run_metrics(
+            &ctx()?,
+            Duration::from_secs(max_age),
+            textfile_dir.as_deref(),
+        )),
+        Command::Sim { args } => {
+            let c = ctx()?;
+            let Some(dir) = c.sim_dir.as_ref() else {
+                return Err(AppError::Input(
+                    "`raidctl sim` needs --sim SCENARIO or --sim-state DIR".into(),
+                ));
+            };
+            let mut full = vec!["--state".to_owned(), dir.display().to_string()];
+            full.extend(args);
+            let code = crate::sim::control(&full);
+            c.cache().invalidate();
+            Ok(if code == 0 {
+                ExitStatus::Ok
+            } else {
+                ExitStatus::Error
+            })
+        }
         Command::Generate { what } => {
             generate(what, &mut std::io::stdout()).map_err(|source| AppError::Io {
                 what: "writing to stdout".into(),

@@ -2,5 +2,6 @@
 
 pub mod identity;
 pub mod megacli;
+pub mod ops;
 pub mod runner;
 pub mod snapshot;

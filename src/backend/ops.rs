@@ -1,0 +1,499 @@
+//! Backend-neutral operations. Workflows describe what they want as [`Op`] values; a backend
+//! turns each into its own command line (shown in plans before anything runs) and runs it.
+
+use super::megacli::{BackendError, MegaCli};
+use super::snapshot::{self, Snapshot};
+use crate::model::{Document, DriveAddress, ForeignConfig, MissingRow, Progress, RaidLevel};
+use crate::parse::Kind;
+use serde::{Deserialize, Serialize};
+
+/// Alarm actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Alarm {
+    /// Silence the current alarm (it sounds again on the next event).
+    Silence,
+    /// Enable the buzzer.
+    Enable,
+    /// Disable the buzzer persistently.
+    Disable,
+}
+
+/// One change to a controller. Fields are the adapter number, the drive's `[E:S]` address
+/// and the parameters named in each variant's doc.
+#[allow(missing_docs)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Op {
+    /// Take a member offline (its VD loses redundancy).
+    Offline { adapter: u32, drive: DriveAddress },
+    /// Force a drive online without a rebuild (last-resort recovery).
+    Online { adapter: u32, drive: DriveAddress },
+    /// Turn an offline/failed member's row into a missing row.
+    MarkMissing { adapter: u32, drive: DriveAddress },
+    /// Spin the drive down for removal.
+    PrepareRemoval { adapter: u32, drive: DriveAddress },
+    /// Spin it back up.
+    UndoPrepareRemoval { adapter: u32, drive: DriveAddress },
+    /// Blink the bay's locate LED.
+    LocateStart { adapter: u32, drive: DriveAddress },
+    /// Stop blinking.
+    LocateStop { adapter: u32, drive: DriveAddress },
+    /// Unconfigured(bad) (or JBOD with `force`) → Unconfigured(good).
+    MakeGood {
+        adapter: u32,
+        drive: DriveAddress,
+        force: bool,
+    },
+    /// Put a drive into a missing row.
+    ReplaceMissing {
+        adapter: u32,
+        drive: DriveAddress,
+        array: u32,
+        row: u32,
+    },
+    /// Start a rebuild onto an offline member.
+    RebuildStart { adapter: u32, drive: DriveAddress },
+    /// Stop a rebuild.
+    RebuildStop { adapter: u32, drive: DriveAddress },
+    /// Make a hot spare: global when `arrays` is empty, else dedicated to those arrays.
+    HotspareSet {
+        adapter: u32,
+        drive: DriveAddress,
+        arrays: Vec<u32>,
+    },
+    /// Remove a hot spare.
+    HotspareRemove { adapter: u32, drive: DriveAddress },
+    /// Import foreign configuration `index` (all when `None`).
+    ForeignImport { adapter: u32, index: Option<u32> },
+    /// Clear foreign configuration `index` (all when `None`): erases its metadata.
+    ForeignClear { adapter: u32, index: Option<u32> },
+    /// Alarm control.
+    Alarm { adapter: u32, action: Alarm },
+    /// Rebuild rate in percent.
+    RebuildRate { adapter: u32, percent: u8 },
+    /// Battery warning on or off.
+    BatteryWarning { adapter: u32, enabled: bool },
+    /// Create a VD (spans of drives; one span for non-spanned levels).
+    LdCreate {
+        adapter: u32,
+        level: RaidLevel,
+        spans: Vec<Vec<DriveAddress>>,
+        write_through: bool,
+        read_ahead: bool,
+        direct: bool,
+    },
+    /// Delete a VD.
+    LdDelete { adapter: u32, target: u32 },
+    /// Make a drive JBOD.
+    MakeJbod { adapter: u32, drive: DriveAddress },
+}
+
+impl Op {
+    /// True for operations that can lose data or redundancy when aimed at the wrong drive.
+    pub fn is_destructive(&self) -> bool {
+        !matches!(
+            self,
+            Op::LocateStart { .. }
+                | Op::LocateStop { .. }
+                | Op::UndoPrepareRemoval { .. }
+                | Op::Alarm { .. }
+                | Op::RebuildRate { .. }
+                | Op::BatteryWarning { .. }
+                | Op::RebuildStart { .. }
+        )
+    }
+
+    /// The adapter the operation acts on.
+    pub fn adapter(&self) -> u32 {
+        match self {
+            Op::Offline { adapter, .. }
+            | Op::Online { adapter, .. }
+            | Op::MarkMissing { adapter, .. }
+            | Op::PrepareRemoval { adapter, .. }
+            | Op::UndoPrepareRemoval { adapter, .. }
+            | Op::LocateStart { adapter, .. }
+            | Op::LocateStop { adapter, .. }
+            | Op::MakeGood { adapter, .. }
+            | Op::ReplaceMissing { adapter, .. }
+            | Op::RebuildStart { adapter, .. }
+            | Op::RebuildStop { adapter, .. }
+            | Op::HotspareSet { adapter, .. }
+            | Op::HotspareRemove { adapter, .. }
+            | Op::ForeignImport { adapter, .. }
+            | Op::ForeignClear { adapter, .. }
+            | Op::Alarm { adapter, .. }
+            | Op::RebuildRate { adapter, .. }
+            | Op::BatteryWarning { adapter, .. }
+            | Op::LdCreate { adapter, .. }
+            | Op::LdDelete { adapter, .. }
+            | Op::MakeJbod { adapter, .. } => *adapter,
+        }
+    }
+}
+
+/// What a backend can read and change. Workflows use only this and the snapshot.
+pub trait Operations {
+    /// Short backend name for messages (`megacli`).
+    fn name(&self) -> &str;
+    /// A fresh snapshot.
+    ///
+    /// # Errors
+    /// When the state cannot be read.
+    fn snapshot(&self) -> Result<Snapshot, BackendError>;
+    /// Missing rows as the controller reports them (authoritative Array/Row).
+    ///
+    /// # Errors
+    /// When the state cannot be read.
+    fn missing(&self, adapter: u32) -> Result<Vec<MissingRow>, BackendError>;
+    /// Rebuild or copyback progress of one drive.
+    ///
+    /// # Errors
+    /// When the state cannot be read.
+    fn progress(&self, adapter: u32, drive: DriveAddress)
+    -> Result<Option<Progress>, BackendError>;
+    /// Foreign configurations with their preview.
+    ///
+    /// # Errors
+    /// When the state cannot be read.
+    fn foreign(&self, adapter: u32) -> Result<Vec<ForeignConfig>, BackendError>;
+    /// Target ids of VDs with preserved (pinned) cache.
+    ///
+    /// # Errors
+    /// When the state cannot be read.
+    fn preserved_cache(&self, adapter: u32) -> Result<Vec<u32>, BackendError>;
+    /// The exact command line `op` runs, for plans and journals.
+    fn command_line(&self, op: &Op) -> String;
+    /// Runs `op`.
+    ///
+    /// # Errors
+    /// The backend's refusal or failure, with the tool's own words.
+    fn apply(&self, op: &Op) -> Result<Document, BackendError>;
+}
+
+fn pd(d: &DriveAddress) -> String {
+    format!("-PhysDrv[{}]", d.megacli_arg())
+}
+
+fn a(n: u32) -> String {
+    format!("-a{n}")
+}
+
+/// MegaCli argv for an operation.
+pub fn megacli_args(op: &Op) -> Vec<String> {
+    let s = |v: &[&str]| v.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>();
+    match op {
+        Op::Offline { adapter, drive } => vec!["-PDOffline".into(), pd(drive), a(*adapter)],
+        Op::Online { adapter, drive } => vec!["-PDOnline".into(), pd(drive), a(*adapter)],
+        Op::MarkMissing { adapter, drive } => vec!["-PdMarkMissing".into(), pd(drive), a(*adapter)],
+        Op::PrepareRemoval { adapter, drive } => vec!["-PdPrpRmv".into(), pd(drive), a(*adapter)],
+        Op::UndoPrepareRemoval { adapter, drive } => {
+            vec!["-PdPrpRmv".into(), "-UnDo".into(), pd(drive), a(*adapter)]
+        }
+        Op::LocateStart { adapter, drive } => {
+            vec!["-PdLocate".into(), "-start".into(), pd(drive), a(*adapter)]
+        }
+        Op::LocateStop { adapter, drive } => {
+            vec!["-PdLocate".into(), "-stop".into(), pd(drive), a(*adapter)]
+        }
+        Op::MakeGood {
+            adapter,
+            drive,
+            force,
+        } => {
+            let mut v = vec!["-PDMakeGood".into(), pd(drive)];
+            if *force {
+                v.push("-Force".into());
+            }
+            v.push(a(*adapter));
+            v
+        }
+        Op::ReplaceMissing {
+            adapter,
+            drive,
+            array,
+            row,
+        } => {
+            vec![
+                "-PdReplaceMissing".into(),
+                pd(drive),
+                format!("-Array{array}"),
+                format!("-row{row}"),
+                a(*adapter),
+            ]
+        }
+        Op::RebuildStart { adapter, drive } => {
+            vec!["-PDRbld".into(), "-Start".into(), pd(drive), a(*adapter)]
+        }
+        Op::RebuildStop { adapter, drive } => {
+            vec!["-PDRbld".into(), "-Stop".into(), pd(drive), a(*adapter)]
+        }
+        Op::HotspareSet {
+            adapter,
+            drive,
+            arrays,
+        } => {
+            let mut v = s(&["-PDHSP", "-Set"]);
+            if !arrays.is_empty() {
+                v.push("-Dedicated".into());
+                v.push(format!(
+                    "-Array{}",
+                    arrays
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ));
+            }
+            v.push(pd(drive));
+            v.push(a(*adapter));
+            v
+        }
+        Op::HotspareRemove { adapter, drive } => {
+            vec!["-PDHSP".into(), "-Rmv".into(), pd(drive), a(*adapter)]
+        }
+        Op::ForeignImport { adapter, index } => {
+            let mut v = s(&["-CfgForeign", "-Import"]);
+            if let Some(i) = index {
+                v.push(i.to_string());
+            }
+            v.push(a(*adapter));
+            v
+        }
+        Op::ForeignClear { adapter, index } => {
+            let mut v = s(&["-CfgForeign", "-Clear"]);
+            if let Some(i) = index {
+                v.push(i.to_string());
+            }
+            v.push(a(*adapter));
+            v
+        }
+        Op::Alarm { adapter, action } => {
+            let word = match action {
+                Alarm::Silence => "AlarmSilence",
+                Alarm::Enable => "AlarmEnbl",
+                Alarm::Disable => "AlarmDsbl",
+            };
+            vec!["-AdpSetProp".into(), word.into(), a(*adapter)]
+        }
+        Op::RebuildRate { adapter, percent } => vec![
+            "-AdpSetProp".into(),
+            "RebuildRate".into(),
+            format!("-{percent}"),
+            a(*adapter),
+        ],
+        Op::BatteryWarning { adapter, enabled } => {
+            vec![
+                "-AdpSetProp".into(),
+                "BatWarnDsbl".into(),
+                format!("-{}", if *enabled { 0 } else { 1 }),
+                a(*adapter),
+            ]
+        }
+        Op::LdCreate {
+            adapter,
+            level,
+            spans,
+            write_through,
+            read_ahead,
+            direct,
+        } => {
+            let n = level.megacli_number().unwrap_or(0);
+            let drives = |span: &Vec<DriveAddress>| {
+                span.iter()
+                    .map(DriveAddress::megacli_arg)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            let mut v = if level.is_spanned() {
+                let mut v = vec!["-CfgSpanAdd".to_owned(), format!("-r{n}")];
+                for (i, span) in spans.iter().enumerate() {
+                    v.push(format!("-Array{i}[{}]", drives(span)));
+                }
+                v
+            } else {
+                vec![
+                    "-CfgLdAdd".to_owned(),
+                    format!("-r{n}[{}]", spans.first().map(drives).unwrap_or_default()),
+                ]
+            };
+            v.push(if *write_through { "WT" } else { "WB" }.into());
+            v.push(if *read_ahead { "RA" } else { "NORA" }.into());
+            v.push(if *direct { "Direct" } else { "Cached" }.into());
+            v.push(a(*adapter));
+            v
+        }
+        Op::LdDelete { adapter, target } => {
+            vec!["-CfgLdDel".into(), format!("-L{target}"), a(*adapter)]
+        }
+        Op::MakeJbod { adapter, drive } => vec!["-PDMakeJBOD".into(), pd(drive), a(*adapter)],
+    }
+}
+
+impl Operations for MegaCli {
+    fn name(&self) -> &str {
+        "megacli"
+    }
+
+    fn snapshot(&self) -> Result<Snapshot, BackendError> {
+        snapshot::gather(self)
+    }
+
+    fn missing(&self, adapter: u32) -> Result<Vec<MissingRow>, BackendError> {
+        let ad = a(adapter);
+        let doc = self.query(&["-PdGetMissing", &ad], Kind::PdGetMissing, false)?;
+        Ok(doc
+            .missing
+            .into_iter()
+            .map(|mut m| {
+                m.adapter = adapter;
+                m
+            })
+            .collect())
+    }
+
+    fn progress(
+        &self,
+        adapter: u32,
+        drive: DriveAddress,
+    ) -> Result<Option<Progress>, BackendError> {
+        let (d, ad) = (pd(&drive), a(adapter));
+        for cmd in ["-PDRbld", "-PDCpyBk"] {
+            let doc = self.query(&[cmd, "-ShowProg", &d, &ad], Kind::Progress, false)?;
+            if let Some(mut p) = doc.progress.into_iter().find(|p| p.in_progress) {
+                p.adapter = adapter;
+                return Ok(Some(p));
+            }
+        }
+        Ok(None)
+    }
+
+    fn foreign(&self, adapter: u32) -> Result<Vec<ForeignConfig>, BackendError> {
+        let ad = a(adapter);
+        let scan = self.query(&["-CfgForeign", "-Scan", &ad], Kind::ForeignScan, false)?;
+        if scan.foreign_configs.is_empty() {
+            return Ok(Vec::new());
+        }
+        let preview = self.query(
+            &["-CfgForeign", "-Preview", &ad],
+            Kind::ForeignPreview,
+            false,
+        )?;
+        let mut v = if preview.foreign_configs.is_empty() {
+            scan.foreign_configs
+        } else {
+            preview.foreign_configs
+        };
+        for f in &mut v {
+            f.adapter = adapter;
+        }
+        Ok(v)
+    }
+
+    fn preserved_cache(&self, adapter: u32) -> Result<Vec<u32>, BackendError> {
+        let ad = a(adapter);
+        let doc = self.query(&["-GetPreservedCacheList", &ad], Kind::Action, false)?;
+        Ok(doc
+            .actions
+            .iter()
+            .filter(|x| x.kind == crate::model::ActionKind::PreservedCachePresent)
+            .filter_map(|x| x.logical_drive)
+            .collect())
+    }
+
+    fn command_line(&self, op: &Op) -> String {
+        let args = megacli_args(op);
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        MegaCli::command_line(self, &refs)
+    }
+
+    fn apply(&self, op: &Op) -> Result<Document, BackendError> {
+        let args = megacli_args(op);
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        self.action(&refs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn argv_shapes() {
+        let d = DriveAddress::new(32, 4);
+        assert_eq!(
+            megacli_args(&Op::Offline {
+                adapter: 0,
+                drive: d
+            })
+            .join(" "),
+            "-PDOffline -PhysDrv[32:4] -a0"
+        );
+        let na = DriveAddress {
+            enclosure: None,
+            slot: 3,
+        };
+        assert_eq!(
+            megacli_args(&Op::LocateStart {
+                adapter: 1,
+                drive: na
+            })
+            .join(" "),
+            "-PdLocate -start -PhysDrv[:3] -a1"
+        );
+        assert_eq!(
+            megacli_args(&Op::ReplaceMissing {
+                adapter: 0,
+                drive: d,
+                array: 2,
+                row: 1
+            })
+            .join(" "),
+            "-PdReplaceMissing -PhysDrv[32:4] -Array2 -row1 -a0"
+        );
+        assert_eq!(
+            megacli_args(&Op::HotspareSet {
+                adapter: 0,
+                drive: d,
+                arrays: vec![1, 2]
+            })
+            .join(" "),
+            "-PDHSP -Set -Dedicated -Array1,2 -PhysDrv[32:4] -a0"
+        );
+        let spans = vec![
+            vec![DriveAddress::new(8, 0), DriveAddress::new(8, 1)],
+            vec![DriveAddress::new(8, 2), DriveAddress::new(8, 3)],
+        ];
+        assert_eq!(
+            megacli_args(&Op::LdCreate {
+                adapter: 0,
+                level: RaidLevel::Raid10,
+                spans,
+                write_through: false,
+                read_ahead: true,
+                direct: true
+            })
+            .join(" "),
+            "-CfgSpanAdd -r10 -Array0[8:0,8:1] -Array1[8:2,8:3] WB RA Direct -a0"
+        );
+        assert_eq!(
+            megacli_args(&Op::RebuildRate {
+                adapter: 0,
+                percent: 60
+            })
+            .join(" "),
+            "-AdpSetProp RebuildRate -60 -a0"
+        );
+    }
+
+    #[test]
+    fn ops_serialise_for_journals() {
+        let op = Op::MarkMissing {
+            adapter: 0,
+            drive: DriveAddress::new(32, 3),
+        };
+        let json = serde_json::to_string(&op).unwrap();
+        assert!(json.contains("\"op\":\"mark_missing\""));
+        assert_eq!(serde_json::from_str::<Op>(&json).unwrap(), op);
+    }
+}

@@ -1,0 +1,175 @@
+//! The run-time context every controller-facing command needs: which MegaCli to run (a real
+//! one, or the simulator under `--sim`), where raidctl keeps its state, and timeouts.
+
+use crate::backend::megacli::{self, BackendError, MegaCli};
+use crate::backend::runner::OsRunner;
+use crate::backend::snapshot::{self, Cache, Snapshot};
+use crate::sim::store::STATE_ENV;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Environment variable overriding where the simulator binary is.
+pub const ENV_SIM_BIN: &str = "RAIDCTL_SIM_BIN";
+/// Environment variable naming raidctl's state directory.
+pub const ENV_STATE_DIR: &str = "RAIDCTL_STATE_DIR";
+
+/// Options that decide the context (from global flags).
+#[derive(Debug, Clone, Default)]
+pub struct CtxOptions {
+    /// `--sim SCENARIO`.
+    pub sim: Option<String>,
+    /// `--sim-state DIR`.
+    pub sim_state: Option<PathBuf>,
+    /// `--megacli PATH`.
+    pub megacli: Option<PathBuf>,
+    /// `--state-dir DIR`.
+    pub state_dir: Option<PathBuf>,
+    /// Per vendor call timeout.
+    pub timeout: Duration,
+    /// Suppress informational messages on stderr.
+    pub quiet: bool,
+}
+
+/// Resolved context.
+#[derive(Debug)]
+pub struct Ctx {
+    /// The simulator's state directory when running under `--sim`.
+    pub sim_dir: Option<PathBuf>,
+    /// raidctl's own state: snapshot cache, counter baseline, journals.
+    pub state_dir: PathBuf,
+    megacli: Result<MegaCli, BackendError>,
+}
+
+/// Why the context could not be set up.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct CtxError(pub String);
+
+fn default_state_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os(ENV_STATE_DIR).filter(|v| !v.is_empty()) {
+        return PathBuf::from(d);
+    }
+    if rustix::process::geteuid().is_root() {
+        return PathBuf::from("/var/lib/raidctl");
+    }
+    if let Some(d) = std::env::var_os("XDG_STATE_HOME").filter(|v| !v.is_empty()) {
+        return PathBuf::from(d).join("raidctl");
+    }
+    std::env::var_os("HOME").map_or_else(
+        || std::env::temp_dir().join("raidctl"),
+        |h| PathBuf::from(h).join(".local/state/raidctl"),
+    )
+}
+
+/// The simulator binary: `$RAIDCTL_SIM_BIN`, else next to this executable.
+pub fn sim_binary() -> Result<PathBuf, CtxError> {
+    if let Some(p) = std::env::var_os(ENV_SIM_BIN).filter(|v| !v.is_empty()) {
+        return Ok(PathBuf::from(p));
+    }
+    let exe = std::env::current_exe()
+        .map_err(|e| CtxError(format!("cannot locate raidctl itself: {e}")))?;
+    let dir = exe.parent().unwrap_or(Path::new("."));
+    // Test binaries live one level deeper (target/debug/deps).
+    for candidate in [
+        dir.join("raidctl-megacli-sim"),
+        dir.join("../raidctl-megacli-sim"),
+    ] {
+        if candidate.is_file() {
+            return Ok(candidate);
+        }
+    }
+    Err(CtxError(format!(
+        "the simulator raidctl-megacli-sim is not next to {}; build it with `cargo build` or set {ENV_SIM_BIN}",
+        exe.display()
+    )))
+}
+
+impl Ctx {
+    /// Resolves the options: sets up the simulator's state under `--sim`/`--sim-state` and
+    /// finds MegaCli otherwise.
+    ///
+    /// # Errors
+    /// When the simulator cannot be set up.
+    pub fn new(opts: &CtxOptions) -> Result<Self, CtxError> {
+        if opts.sim.is_some() || opts.sim_state.is_some() {
+            let scenario = opts.sim.clone().unwrap_or_else(|| "healthy".to_owned());
+            let dir = match &opts.sim_state {
+                Some(d) => d.clone(),
+                None => {
+                    let d = std::env::temp_dir()
+                        .join(format!("raidctl-sim-{scenario}-{}", std::process::id()));
+                    let _ = std::fs::remove_dir_all(&d);
+                    d
+                }
+            };
+            std::fs::create_dir_all(&dir)
+                .map_err(|e| CtxError(format!("{}: {e}", dir.display())))?;
+            let dir = dir.canonicalize().unwrap_or(dir);
+            let created = crate::sim::init_state_dir(&dir, &scenario).map_err(CtxError)?;
+            if created && !opts.quiet {
+                eprintln!(
+                    "raidctl: simulated controller (scenario {scenario}), state in {}",
+                    dir.display()
+                );
+            }
+            let program = sim_binary()?;
+            let runner =
+                OsRunner::new(dir.join("work")).with_env(STATE_ENV, &dir.display().to_string());
+            let state_dir = opts
+                .state_dir
+                .clone()
+                .unwrap_or_else(|| dir.join("raidctl"));
+            let megacli = Ok(MegaCli::new(program, Arc::new(runner), opts.timeout));
+            return Ok(Self {
+                sim_dir: Some(dir),
+                state_dir,
+                megacli,
+            });
+        }
+        let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
+        let megacli = megacli::find_binary(opts.megacli.as_deref())
+            .ok_or(BackendError::NotFound)
+            .map(|program| {
+                let runner = OsRunner::new(
+                    std::env::temp_dir().join(format!("raidctl-work-{}", std::process::id())),
+                );
+                MegaCli::new(program, Arc::new(runner), opts.timeout)
+            });
+        Ok(Self {
+            sim_dir: None,
+            state_dir,
+            megacli,
+        })
+    }
+
+    /// The MegaCli backend.
+    ///
+    /// # Errors
+    /// [`BackendError::NotFound`] when no MegaCli was found.
+    pub fn megacli(&self) -> Result<&MegaCli, BackendError> {
+        self.megacli.as_ref().map_err(Clone::clone)
+    }
+
+    /// The snapshot cache.
+    pub fn cache(&self) -> Cache {
+        Cache::new(self.state_dir.clone())
+    }
+
+    /// A snapshot no older than `max_age` (zero: always fresh).
+    ///
+    /// # Errors
+    /// Whatever made the vendor calls unusable.
+    pub fn snapshot(&self, max_age: Duration) -> Result<Snapshot, BackendError> {
+        let mc = self.megacli()?;
+        let source = match &self.sim_dir {
+            Some(d) => format!("sim:{}", d.display()),
+            None => mc.program().display().to_string(),
+        };
+        self.cache().get_or_fetch(&source, max_age, || {
+            let mut s = snapshot::gather(mc)?;
+            s.source.clone_from(&source);
+            Ok(s)
+        })
+    }
+}
