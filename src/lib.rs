@@ -8,6 +8,7 @@ pub mod backend;
 pub mod cli;
 pub mod ctx;
 pub mod exit;
+pub mod health;
 pub mod model;
 pub mod output;
 pub mod parse;

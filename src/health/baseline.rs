@@ -1,0 +1,286 @@
+//! Lifetime-counter baseline: what each drive's error counters said when raidctl first saw it.
+//!
+//! MegaCli's media, other and predictive-failure counts never go down on their own, so a
+//! static count is history, not news. The baseline lets [`super::evaluate`] report what grew
+//! since then separately from the totals.
+
+use crate::backend::snapshot::Snapshot;
+use crate::model::PhysicalDrive;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// File name of the baseline inside raidctl's state directory.
+pub const BASELINE_FILE: &str = "baseline.json";
+
+/// Layout version of `baseline.json`.
+pub const BASELINE_SCHEMA: u32 = 1;
+
+/// Counters recorded per drive identity (see [`drive_key`]).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Baseline {
+    /// Layout version.
+    pub schema_version: u32,
+    /// Entries by drive identity.
+    pub drives: BTreeMap<String, DriveBaseline>,
+}
+
+/// One drive's counters at the time they were recorded.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DriveBaseline {
+    /// Adapter the drive was on.
+    pub adapter: u32,
+    /// `E:S` address it had (informational; identity is the key).
+    pub address: String,
+    /// Serial number, when known.
+    pub serial: Option<String>,
+    /// `Media Error Count`.
+    pub media_errors: Option<u64>,
+    /// `Other Error Count`.
+    pub other_errors: Option<u64>,
+    /// `Predictive Failure Count`.
+    pub predictive_failures: Option<u64>,
+    /// Snapshot time the entry was recorded (seconds since the Unix epoch).
+    pub first_seen_unix: u64,
+}
+
+/// Identity of a drive across snapshots: `serial:<serial>` when the serial is known, else
+/// `addr:<adapter>:<E:S>:<wwn or ->` (a drive swapped into the same slot without serial or WWN
+/// is then indistinguishable, which is the best MegaCli allows).
+pub fn drive_key(pd: &PhysicalDrive) -> String {
+    match pd
+        .serial
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        Some(serial) => format!("serial:{serial}"),
+        None => format!(
+            "addr:{}:{}:{}",
+            pd.adapter,
+            pd.address().megacli_arg(),
+            pd.wwn.as_deref().unwrap_or("-")
+        ),
+    }
+}
+
+impl DriveBaseline {
+    fn of(pd: &PhysicalDrive, now: u64) -> Self {
+        Self {
+            adapter: pd.adapter,
+            address: pd.address().megacli_arg(),
+            serial: pd.serial.clone(),
+            media_errors: pd.media_error_count,
+            other_errors: pd.other_error_count,
+            predictive_failures: pd.predictive_failure_count,
+            first_seen_unix: now,
+        }
+    }
+}
+
+/// Fills a counter the entry did not know yet, and lowers one that went backwards (a counter
+/// reset, e.g. after a controller swap) so that later increases are not hidden.
+fn merge_counter(stored: &mut Option<u64>, current: Option<u64>) -> bool {
+    match (*stored, current) {
+        (None, Some(c)) => {
+            *stored = Some(c);
+            true
+        }
+        (Some(s), Some(c)) if c < s => {
+            *stored = Some(c);
+            true
+        }
+        _ => false,
+    }
+}
+
+impl Baseline {
+    /// Path of the baseline file in `dir`.
+    pub fn path(dir: &Path) -> PathBuf {
+        dir.join(BASELINE_FILE)
+    }
+
+    /// Reads `baseline.json` from `dir`; a missing file is an empty baseline.
+    ///
+    /// # Errors
+    /// The file exists but cannot be read or is not a baseline (reported, never silently
+    /// replaced, so increases are not lost by accident).
+    pub fn load(dir: &Path) -> io::Result<Self> {
+        match std::fs::read(Self::path(dir)) {
+            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("{}: {e}", Self::path(dir).display()),
+                )
+            }),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Self {
+                schema_version: BASELINE_SCHEMA,
+                drives: BTreeMap::new(),
+            }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Writes `baseline.json` into `dir` atomically (temporary file in `dir`, fsync, rename).
+    ///
+    /// # Errors
+    /// Creating the directory, writing or renaming failed.
+    pub fn save(&self, dir: &Path) -> io::Result<PathBuf> {
+        std::fs::create_dir_all(dir)?;
+        let target = Self::path(dir);
+        let tmp = dir.join(format!(".{BASELINE_FILE}.{}.tmp", std::process::id()));
+        let json = serde_json::to_vec_pretty(self).map_err(io::Error::other)?;
+        let result = (|| {
+            let mut f = std::fs::File::create(&tmp)?;
+            f.write_all(&json)?;
+            f.write_all(b"\n")?;
+            f.sync_all()?;
+            std::fs::rename(&tmp, &target)
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result.map(|()| target)
+    }
+
+    /// Records every drive of `snap` not yet in the baseline with its current counters.
+    /// Existing entries keep their values, except that an unknown counter is filled in and a
+    /// counter that went backwards is lowered. Returns whether anything changed.
+    pub fn update_from(&mut self, snap: &Snapshot) -> bool {
+        self.schema_version = BASELINE_SCHEMA;
+        let mut changed = false;
+        for pd in &snap.physical_drives {
+            match self.drives.entry(drive_key(pd)) {
+                std::collections::btree_map::Entry::Vacant(v) => {
+                    v.insert(DriveBaseline::of(pd, snap.taken_at_unix));
+                    changed = true;
+                }
+                std::collections::btree_map::Entry::Occupied(mut o) => {
+                    let e = o.get_mut();
+                    changed |= merge_counter(&mut e.media_errors, pd.media_error_count);
+                    changed |= merge_counter(&mut e.other_errors, pd.other_error_count);
+                    changed |=
+                        merge_counter(&mut e.predictive_failures, pd.predictive_failure_count);
+                }
+            }
+        }
+        changed
+    }
+
+    /// Re-records every drive of `snap` with its current counters (an operator acknowledged
+    /// the increases). Drives no longer present are forgotten.
+    pub fn reset_from(&mut self, snap: &Snapshot) {
+        self.schema_version = BASELINE_SCHEMA;
+        self.drives = snap
+            .physical_drives
+            .iter()
+            .map(|pd| (drive_key(pd), DriveBaseline::of(pd, snap.taken_at_unix)))
+            .collect();
+    }
+
+    /// Re-records one drive (by adapter and `[E:S]`) with its current counters. Returns false
+    /// when the snapshot has no such drive.
+    pub fn reset_drive(
+        &mut self,
+        snap: &Snapshot,
+        adapter: u32,
+        addr: crate::model::DriveAddress,
+    ) -> bool {
+        let Some(pd) = snap.drive(adapter, addr) else {
+            return false;
+        };
+        self.schema_version = BASELINE_SCHEMA;
+        self.drives
+            .insert(drive_key(pd), DriveBaseline::of(pd, snap.taken_at_unix));
+        true
+    }
+
+    /// The entry for `pd`, if it was recorded.
+    pub fn get(&self, pd: &PhysicalDrive) -> Option<&DriveBaseline> {
+        self.drives.get(&drive_key(pd))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::DriveAddress;
+
+    fn pd(serial: Option<&str>, slot: u16, media: u64) -> PhysicalDrive {
+        PhysicalDrive {
+            enclosure_id: Some(32),
+            slot,
+            serial: serial.map(str::to_owned),
+            media_error_count: Some(media),
+            other_error_count: Some(0),
+            predictive_failure_count: Some(0),
+            ..PhysicalDrive::default()
+        }
+    }
+
+    fn snap(drives: Vec<PhysicalDrive>, at: u64) -> Snapshot {
+        Snapshot {
+            taken_at_unix: at,
+            physical_drives: drives,
+            ..Snapshot::default()
+        }
+    }
+
+    #[test]
+    fn keys_prefer_serial() {
+        assert_eq!(drive_key(&pd(Some(" ABC "), 1, 0)), "serial:ABC");
+        let mut p = pd(None, 4, 0);
+        p.wwn = Some("5000C5".into());
+        assert_eq!(drive_key(&p), "addr:0:32:4:5000C5");
+        assert_eq!(drive_key(&pd(Some(""), 4, 0)), "addr:0:32:4:-");
+    }
+
+    #[test]
+    fn update_keeps_existing_entries_and_reset_overwrites() {
+        let mut b = Baseline::default();
+        assert!(b.update_from(&snap(vec![pd(Some("A"), 1, 2)], 100)));
+        // Grown counter: not overwritten by update.
+        assert!(b.update_from(&snap(vec![pd(Some("A"), 1, 5), pd(Some("B"), 2, 0)], 200)));
+        assert!(!b.update_from(&snap(vec![pd(Some("A"), 1, 5)], 250)));
+        assert_eq!(b.drives["serial:A"].media_errors, Some(2));
+        assert_eq!(b.drives["serial:A"].first_seen_unix, 100);
+        assert_eq!(b.drives["serial:B"].first_seen_unix, 200);
+        // A counter that went backwards re-bases.
+        b.update_from(&snap(vec![pd(Some("A"), 1, 1)], 300));
+        assert_eq!(b.drives["serial:A"].media_errors, Some(1));
+        // Reset of one drive.
+        let s = snap(vec![pd(Some("A"), 1, 9), pd(Some("B"), 2, 0)], 400);
+        assert!(b.reset_drive(&s, 0, DriveAddress::new(32, 1)));
+        assert!(!b.reset_drive(&s, 0, DriveAddress::new(32, 9)));
+        assert_eq!(b.drives["serial:A"].media_errors, Some(9));
+        assert_eq!(b.drives["serial:A"].first_seen_unix, 400);
+        // Reset of everything forgets absent drives.
+        b.reset_from(&snap(vec![pd(Some("C"), 3, 0)], 500));
+        assert_eq!(b.drives.keys().collect::<Vec<_>>(), vec!["serial:C"]);
+    }
+
+    #[test]
+    fn load_save_round_trip_and_missing_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("state");
+        let empty = Baseline::load(&state).unwrap();
+        assert!(empty.drives.is_empty());
+        let mut b = Baseline::default();
+        b.update_from(&snap(vec![pd(Some("A"), 1, 2)], 100));
+        let path = b.save(&state).unwrap();
+        assert_eq!(path, state.join("baseline.json"));
+        assert_eq!(Baseline::load(&state).unwrap(), b);
+        // No temporary file is left behind.
+        let names: Vec<_> = std::fs::read_dir(&state)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("baseline.json")]);
+        std::fs::write(state.join("baseline.json"), "not json").unwrap();
+        assert_eq!(
+            Baseline::load(&state).unwrap_err().kind(),
+            io::ErrorKind::InvalidData
+        );
+    }
+}

@@ -1,0 +1,840 @@
+//! Health rules: what in a [`Snapshot`] needs an operator, how urgently, and what to run next.
+//!
+//! Every rule has a stable id (see [`rule`]) and a fixed severity documented there. The rules
+//! are written against the false alarms of existing tools: a BBU learn cycle, a charging
+//! battery, JBOD, Unconfigured(good) drives, hot spares, an adapter without logical drives and
+//! an adapter without a battery are not problems; lifetime error counters are reported as
+//! totals and, separately, as increases since a [`Baseline`].
+
+mod baseline;
+#[cfg(test)]
+pub(crate) mod tests;
+
+pub use baseline::{BASELINE_FILE, BASELINE_SCHEMA, Baseline, DriveBaseline, drive_key};
+
+use crate::backend::snapshot::Snapshot;
+use crate::model::{
+    Adapter, BatteryState, ChargingStatus, DriveAddress, FirmwareState, LdState, LogicalDrive,
+    PhysicalDrive, ProgressKind, human,
+};
+use serde::{Deserialize, Serialize};
+
+/// How urgent a problem is. Ordered: `Ok < Info < Warning < Critical`.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    /// Nothing to do.
+    #[default]
+    Ok,
+    /// Worth knowing, needs no action (does not change a check's exit status).
+    Info,
+    /// Needs attention soon.
+    Warning,
+    /// Data or redundancy at risk now.
+    Critical,
+}
+
+impl Severity {
+    /// Every severity, lowest first.
+    pub const ALL: [Self; 4] = [Self::Ok, Self::Info, Self::Warning, Self::Critical];
+
+    /// The snake_case name used in JSON and metrics.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Ok => "ok",
+            Self::Info => "info",
+            Self::Warning => "warning",
+            Self::Critical => "critical",
+        }
+    }
+}
+
+impl std::fmt::Display for Severity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One finding of [`evaluate`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// Stable rule id, one of the [`rule`] constants.
+    pub rule: &'static str,
+    /// How urgent it is.
+    pub severity: Severity,
+    /// Adapter it concerns; `None` for findings about the snapshot as a whole.
+    pub adapter: Option<u32>,
+    /// What it is about: `VD 1`, `[32:4]`, `BBU`, `adapter`, `array 1 row 1`.
+    pub subject: String,
+    /// One concrete line: states, serials, counts, percentages.
+    pub message: String,
+    /// The next command an operator should run, when there is one.
+    pub suggestion: Option<String>,
+}
+
+/// Rule ids with their severities.
+pub mod rule {
+    /// Critical: the snapshot lists no adapter (nothing was checked).
+    pub const NO_ADAPTERS: &str = "no-adapters";
+    /// Warning: the adapter's own status (`-ShowSummary`) is not optimal.
+    pub const ADAPTER_STATUS: &str = "adapter-status";
+    /// Critical: a logical drive is offline (data inaccessible).
+    pub const LD_OFFLINE: &str = "ld-offline";
+    /// Critical: a logical drive is degraded (no redundancy left), also while it rebuilds.
+    pub const LD_DEGRADED: &str = "ld-degraded";
+    /// Warning: a RAID 6/60 logical drive lost one member (still redundant).
+    pub const LD_PARTIALLY_DEGRADED: &str = "ld-partially-degraded";
+    /// Warning: the logical drive state is not one raidctl knows (never assumed good).
+    pub const LD_STATE_UNKNOWN: &str = "ld-state-unknown";
+    /// Warning: `Bad Blocks Exist: Yes` (punctured stripes; reads of them fail).
+    pub const LD_BAD_BLOCKS: &str = "ld-bad-blocks";
+    /// Info: background initialisation or initialisation running (parity not valid until done).
+    pub const LD_INITIALIZING: &str = "ld-initializing";
+    /// Info: reconstruction (level migration or expansion) running.
+    pub const LD_RECONSTRUCTION: &str = "ld-reconstruction";
+    /// Warning: a drive group row has no drive (`-PdGetMissing`).
+    pub const MISSING_ROW: &str = "missing-row";
+    /// Warning: foreign drives or foreign configurations on an adapter.
+    pub const FOREIGN_CONFIG: &str = "foreign-config";
+    /// Critical: the adapter holds preserved (pinned) cache of an offline VD: unwritten data.
+    pub const PRESERVED_CACHE: &str = "preserved-cache";
+    /// Warning: a drive is Failed or Offline (the VD rule carries the urgency).
+    pub const PD_FAILED: &str = "pd-failed";
+    /// Warning: a drive is being rebuilt; message has percent and ETA.
+    pub const PD_REBUILD: &str = "pd-rebuild";
+    /// Info: a copyback onto a drive is running (redundancy is intact meanwhile).
+    pub const PD_COPYBACK: &str = "pd-copyback";
+    /// Warning: a drive is Unconfigured(bad).
+    pub const PD_UNCONFIGURED_BAD: &str = "pd-unconfigured-bad";
+    /// Warning: a drive's firmware state is not one raidctl knows.
+    pub const PD_STATE_UNKNOWN: &str = "pd-state-unknown";
+    /// Warning: predictive failure count above zero (warning, not critical: check_raid#123).
+    pub const PD_PREDICTIVE_FAILURE: &str = "pd-predictive-failure";
+    /// Warning: the drive flagged a S.M.A.R.T alert.
+    pub const PD_SMART_ALERT: &str = "pd-smart-alert";
+    /// Warning: lifetime media error count above zero, whatever the VD state.
+    pub const PD_MEDIA_ERRORS: &str = "pd-media-errors";
+    /// Info: lifetime other error count above zero (link resets and the like; mostly noise).
+    pub const PD_OTHER_ERRORS: &str = "pd-other-errors";
+    /// Warning: media errors grew since the baseline.
+    pub const PD_MEDIA_ERRORS_INCREASED: &str = "pd-media-errors-increased";
+    /// Warning: other errors grew since the baseline.
+    pub const PD_OTHER_ERRORS_INCREASED: &str = "pd-other-errors-increased";
+    /// Warning: predictive failures grew since the baseline.
+    pub const PD_PREDICTIVE_FAILURES_INCREASED: &str = "pd-predictive-failures-increased";
+    /// Warning, or Critical while a VD on the adapter still runs write-back: the battery needs
+    /// replacement (replacement required, about to fail, SOH bad, or state Failed).
+    pub const BBU_REPLACE: &str = "bbu-replace";
+    /// Warning: the pack is missing although the adapter says a BBU is fitted.
+    pub const BBU_MISSING: &str = "bbu-missing";
+    /// Warning: the adapter says a BBU is fitted but its status cannot be read.
+    pub const BBU_UNREADABLE: &str = "bbu-unreadable";
+    /// Warning: battery degraded while not charging and not in a learn cycle.
+    pub const BBU_DEGRADED: &str = "bbu-degraded";
+    /// Info: battery state text raidctl does not know.
+    pub const BBU_STATE_UNKNOWN: &str = "bbu-state-unknown";
+    /// Info: the vendor output had lines the parsers did not understand.
+    pub const PARSE_WARNINGS: &str = "parse-warnings";
+}
+
+/// The worst severity among `problems` (`Ok` when there are none).
+pub fn overall(problems: &[Problem]) -> Severity {
+    problems
+        .iter()
+        .map(|p| p.severity)
+        .max()
+        .unwrap_or(Severity::Ok)
+}
+
+/// Estimated minutes left for an operation `percent` done after `elapsed` minutes, assuming a
+/// constant rate. `None` before any progress.
+pub fn eta_minutes(percent: u8, elapsed_minutes: u32) -> Option<u32> {
+    match percent {
+        0 => None,
+        p if p >= 100 => Some(0),
+        p => {
+            let left = u64::from(elapsed_minutes) * u64::from(100 - p);
+            let eta = (left + u64::from(p) / 2) / u64::from(p);
+            Some(u32::try_from(eta).unwrap_or(u32::MAX))
+        }
+    }
+}
+
+/// `53 min`, `2 h 05 min`, `3 d 4 h`.
+pub fn format_minutes(minutes: u64) -> String {
+    match minutes {
+        m if m < 60 => format!("{m} min"),
+        m if m < 48 * 60 => format!("{} h {:02} min", m / 60, m % 60),
+        m => format!("{} d {} h", m / (24 * 60), (m / 60) % 24),
+    }
+}
+
+/// Runs every rule over `snap`. Counter increases are measured against `baseline` (drives
+/// not in it have no increase yet). The result is sorted worst first; within one severity
+/// the order is adapters, logical drives, drives, batteries.
+pub fn evaluate(snap: &Snapshot, baseline: &Baseline) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if snap.adapters.is_empty() {
+        out.push(Problem {
+            rule: rule::NO_ADAPTERS,
+            severity: Severity::Critical,
+            adapter: None,
+            subject: "snapshot".into(),
+            message: "no adapter in the snapshot: nothing was checked".into(),
+            suggestion: Some("raidctl collect".into()),
+        });
+    }
+    for a in &snap.adapters {
+        adapter_rules(snap, a, &mut out);
+    }
+    for ld in &snap.logical_drives {
+        ld_rules(snap, ld, &mut out);
+    }
+    missing_rules(snap, &mut out);
+    for pd in &snap.physical_drives {
+        pd_rules(snap, pd, baseline, &mut out);
+    }
+    bbu_rules(snap, &mut out);
+    if let Some(first) = snap.warnings.first() {
+        out.push(Problem {
+            rule: rule::PARSE_WARNINGS,
+            severity: Severity::Info,
+            adapter: None,
+            subject: "parser".into(),
+            message: format!(
+                "{} parser warning(s) in the vendor output, first: line {}: {}",
+                snap.warnings.len(),
+                first.line,
+                first.message
+            ),
+            suggestion: Some("raidctl collect".into()),
+        });
+    }
+    out.sort_by_key(|p| std::cmp::Reverse(p.severity));
+    out
+}
+
+/// `raidctl <args> -a N`: every suggestion names its adapter explicitly.
+fn cmd(adapter: u32, args: &str) -> Option<String> {
+    Some(format!("raidctl {args} -a {adapter}"))
+}
+
+fn vd_label(ld: &LogicalDrive) -> String {
+    match ld.name.as_deref().filter(|n| !n.is_empty()) {
+        Some(n) => format!("VD {} ({n})", ld.target_id),
+        None => format!("VD {}", ld.target_id),
+    }
+}
+
+/// `[32:4] (serial X, VD 1)`.
+fn drive_label(pd: &PhysicalDrive) -> String {
+    let mut extra = Vec::new();
+    if let Some(s) = pd.serial.as_deref().filter(|s| !s.is_empty()) {
+        extra.push(format!("serial {s}"));
+    }
+    if let Some(vd) = pd.logical_drive {
+        extra.push(format!("VD {vd}"));
+    }
+    if extra.is_empty() {
+        pd.address().to_string()
+    } else {
+        format!("{} ({})", pd.address(), extra.join(", "))
+    }
+}
+
+fn is_foreign_adapter(snap: &Snapshot, adapter: u32) -> bool {
+    snap.physical_drives
+        .iter()
+        .any(|d| d.adapter == adapter && d.foreign == Some(true))
+        || snap.foreign_configs.iter().any(|f| f.adapter == adapter)
+}
+
+fn adapter_rules(snap: &Snapshot, a: &Adapter, out: &mut Vec<Problem>) {
+    let ad = a.adapter;
+    if let Some(status) = a.status.as_deref() {
+        let s = crate::model::squash_text(status);
+        if !s.is_empty() && s != "optimal" && s != "ok" {
+            out.push(Problem {
+                rule: rule::ADAPTER_STATUS,
+                severity: Severity::Warning,
+                adapter: Some(ad),
+                subject: "adapter".into(),
+                message: format!("adapter {ad} status is {status}"),
+                suggestion: cmd(ad, "collect"),
+            });
+        }
+    }
+    if a.offline_vd_cache_preserved == Some(true) {
+        out.push(Problem {
+            rule: rule::PRESERVED_CACHE,
+            severity: Severity::Critical,
+            adapter: Some(ad),
+            subject: "cache".into(),
+            message: format!(
+                "adapter {ad} holds preserved cache of an offline VD (writes that never reached \
+                 disk); bring the VD's drives back or import them before discarding anything"
+            ),
+            suggestion: cmd(ad, "foreign show"),
+        });
+    }
+    let foreign: Vec<String> = snap
+        .physical_drives
+        .iter()
+        .filter(|d| d.adapter == ad && d.foreign == Some(true))
+        .map(|d| d.address().to_string())
+        .collect();
+    let configs = snap
+        .foreign_configs
+        .iter()
+        .filter(|f| f.adapter == ad)
+        .count();
+    if !foreign.is_empty() || configs > 0 {
+        let mut parts = Vec::new();
+        if !foreign.is_empty() {
+            parts.push(format!(
+                "{} foreign drive(s) {}",
+                foreign.len(),
+                foreign.join(" ")
+            ));
+        }
+        if configs > 0 {
+            parts.push(format!("{configs} foreign configuration(s)"));
+        }
+        out.push(Problem {
+            rule: rule::FOREIGN_CONFIG,
+            severity: Severity::Warning,
+            adapter: Some(ad),
+            subject: "foreign".into(),
+            message: format!(
+                "adapter {ad}: {}; import or clear only after reviewing them",
+                parts.join(", ")
+            ),
+            suggestion: cmd(ad, "foreign show"),
+        });
+    }
+}
+
+/// Member drives of a VD: its member list plus drives that say they belong to it.
+fn members<'a>(snap: &'a Snapshot, ld: &'a LogicalDrive) -> Vec<&'a PhysicalDrive> {
+    let mut v: Vec<&PhysicalDrive> = snap
+        .physical_drives
+        .iter()
+        .filter(|d| {
+            d.adapter == ld.adapter
+                && (ld.members.contains(&d.address()) || d.logical_drive == Some(ld.target_id))
+        })
+        .collect();
+    v.sort_by_key(|d| d.address());
+    v
+}
+
+/// `(array, row)` of rows without a drive in the disk group(s) holding `ld`.
+fn missing_rows_of(snap: &Snapshot, ld: &LogicalDrive) -> Vec<(u32, u32)> {
+    snap.disk_groups
+        .iter()
+        .filter(|g| {
+            g.adapter == ld.adapter
+                && (g.logical_drives.contains(&ld.target_id) || ld.disk_group == Some(g.index))
+        })
+        .flat_map(|g| {
+            g.spans.iter().flat_map(|s| {
+                s.rows
+                    .iter()
+                    .filter(|r| r.drive.is_none())
+                    .map(|r| (s.array_ref.unwrap_or(s.index), r.row))
+            })
+        })
+        .collect()
+}
+
+fn rebuild_percent(snap: &Snapshot, adapter: u32, addr: DriveAddress) -> Option<u8> {
+    snap.progress
+        .iter()
+        .find(|p| p.adapter == adapter && p.drive == Some(addr) && p.kind == ProgressKind::Rebuild)
+        .and_then(|p| p.percent)
+}
+
+fn ld_rules(snap: &Snapshot, ld: &LogicalDrive, out: &mut Vec<Problem>) {
+    let ad = ld.adapter;
+    let label = vd_label(ld);
+    let mut details = Vec::new();
+    let mut suggestion = None;
+    let mut fallback = None;
+    for pd in members(snap, ld) {
+        let addr = pd.address();
+        match &pd.firmware_state {
+            FirmwareState::Online => {}
+            FirmwareState::Rebuild => {
+                let pct =
+                    rebuild_percent(snap, ad, addr).map_or_else(String::new, |p| format!(" {p}%"));
+                details.push(format!("{addr} rebuilding{pct}"));
+                suggestion = suggestion
+                    .or_else(|| cmd(ad, &format!("rebuild watch {}", addr.megacli_arg())));
+            }
+            other => {
+                details.push(format!("{addr} {}", other.as_str()));
+                if matches!(other, FirmwareState::Failed | FirmwareState::Offline) {
+                    fallback = fallback
+                        .or_else(|| cmd(ad, &format!("replace-drive {}", addr.megacli_arg())));
+                }
+            }
+        }
+    }
+    for (array, row) in missing_rows_of(snap, ld) {
+        details.push(format!("array {array} row {row} missing"));
+        fallback = fallback.or_else(|| cmd(ad, "replace-drive <new E:S>"));
+    }
+    let suggestion = suggestion.or(fallback);
+    let detail = if details.is_empty() {
+        ld.raid_level.as_str().to_owned()
+    } else {
+        format!("{}, {}", ld.raid_level.as_str(), details.join(", "))
+    };
+    let mut push = |rule, severity, message: String, suggestion| {
+        out.push(Problem {
+            rule,
+            severity,
+            adapter: Some(ad),
+            subject: format!("VD {}", ld.target_id),
+            message,
+            suggestion,
+        });
+    };
+    match &ld.state {
+        LdState::Optimal => {}
+        LdState::Degraded => push(
+            rule::LD_DEGRADED,
+            Severity::Critical,
+            format!("{label} degraded ({detail})"),
+            suggestion.or_else(|| cmd(ad, "collect")),
+        ),
+        LdState::PartiallyDegraded => push(
+            rule::LD_PARTIALLY_DEGRADED,
+            Severity::Warning,
+            format!("{label} partially degraded ({detail}): one more failure leaves no redundancy"),
+            suggestion.or_else(|| cmd(ad, "collect")),
+        ),
+        LdState::Offline => push(
+            rule::LD_OFFLINE,
+            Severity::Critical,
+            format!("{label} offline ({detail}): data inaccessible"),
+            if is_foreign_adapter(snap, ad) {
+                cmd(ad, "foreign show")
+            } else {
+                cmd(ad, "collect")
+            },
+        ),
+        LdState::Unknown(raw) => push(
+            rule::LD_STATE_UNKNOWN,
+            Severity::Warning,
+            format!("{label} in unrecognised state {raw:?} ({detail})"),
+            cmd(ad, "collect"),
+        ),
+    }
+    if ld.bad_blocks_exist == Some(true) {
+        push(
+            rule::LD_BAD_BLOCKS,
+            Severity::Warning,
+            format!("{label} has bad blocks (punctured stripes: reads of them fail)"),
+            cmd(ad, "collect"),
+        );
+    }
+    for p in snap.progress.iter().filter(|p| {
+        p.adapter == ad
+            && p.in_progress
+            && p.drive.is_none()
+            && (p.logical_drive == Some(ld.number) || p.logical_drive == Some(ld.target_id))
+    }) {
+        let rule = match p.kind {
+            ProgressKind::BackgroundInit | ProgressKind::Initialization => rule::LD_INITIALIZING,
+            ProgressKind::Reconstruction => rule::LD_RECONSTRUCTION,
+            _ => continue,
+        };
+        push(
+            rule,
+            Severity::Info,
+            format!(
+                "{label} {} {}{}",
+                p.kind.as_str().replace('_', " "),
+                p.percent
+                    .map_or_else(|| "running".into(), |v| format!("{v}%")),
+                eta_text(p.percent, p.elapsed_minutes)
+            ),
+            None,
+        );
+    }
+}
+
+/// `, 37 min elapsed, about 53 min left` (empty when nothing is known).
+fn eta_text(percent: Option<u8>, elapsed: Option<u32>) -> String {
+    let Some(e) = elapsed else {
+        return String::new();
+    };
+    let left = percent
+        .and_then(|p| eta_minutes(p, e))
+        .map_or_else(String::new, |m| {
+            format!(", about {} left", format_minutes(u64::from(m)))
+        });
+    format!(" after {}{left}", format_minutes(u64::from(e)))
+}
+
+fn missing_rules(snap: &Snapshot, out: &mut Vec<Problem>) {
+    for m in &snap.missing {
+        let vds: Vec<String> = snap
+            .disk_groups
+            .iter()
+            .filter(|g| {
+                g.adapter == m.adapter
+                    && g.spans
+                        .iter()
+                        .any(|s| s.array_ref.unwrap_or(s.index) == m.array)
+            })
+            .flat_map(|g| g.logical_drives.iter().map(|t| format!("VD {t}")))
+            .collect();
+        let vd = if vds.is_empty() {
+            String::new()
+        } else {
+            format!(" of {}", vds.join(", "))
+        };
+        let size = if m.size_expected_bytes > 0 {
+            format!(
+                "; a replacement needs at least {}",
+                human(m.size_expected_bytes)
+            )
+        } else {
+            String::new()
+        };
+        out.push(Problem {
+            rule: rule::MISSING_ROW,
+            severity: Severity::Warning,
+            adapter: Some(m.adapter),
+            subject: format!("array {} row {}", m.array, m.row),
+            message: format!("array {} row {}{vd} has no drive{size}", m.array, m.row),
+            suggestion: cmd(m.adapter, "replace-drive <new E:S>"),
+        });
+    }
+}
+
+/// Reports growth of the three lifetime counters of `pd` since its baseline entry `b`.
+fn counter_increases(
+    out: &mut Vec<Problem>,
+    snap: &Snapshot,
+    pd: &PhysicalDrive,
+    b: &DriveBaseline,
+) {
+    let ago = format_minutes(snap.taken_at_unix.saturating_sub(b.first_seen_unix) / 60);
+    let counters = [
+        (
+            rule::PD_MEDIA_ERRORS_INCREASED,
+            "media errors",
+            b.media_errors,
+            pd.media_error_count,
+        ),
+        (
+            rule::PD_OTHER_ERRORS_INCREASED,
+            "other errors",
+            b.other_errors,
+            pd.other_error_count,
+        ),
+        (
+            rule::PD_PREDICTIVE_FAILURES_INCREASED,
+            "predictive failures",
+            b.predictive_failures,
+            pd.predictive_failure_count,
+        ),
+    ];
+    for (rule, what, base, now) in counters {
+        let (Some(b), Some(n)) = (base, now) else {
+            continue;
+        };
+        if n <= b {
+            continue;
+        }
+        out.push(Problem {
+            rule,
+            severity: Severity::Warning,
+            adapter: Some(pd.adapter),
+            subject: pd.address().to_string(),
+            message: format!(
+                "{}: {what} rose from {b} to {n} (+{}) since the baseline {ago} ago",
+                drive_label(pd),
+                n - b
+            ),
+            suggestion: cmd(pd.adapter, "collect"),
+        });
+    }
+}
+
+fn pd_rules(snap: &Snapshot, pd: &PhysicalDrive, baseline: &Baseline, out: &mut Vec<Problem>) {
+    let ad = pd.adapter;
+    let addr = pd.address();
+    let e_s = addr.megacli_arg();
+    let label = drive_label(pd);
+    let mut push = |rule, severity, message: String, suggestion: Option<String>| {
+        out.push(Problem {
+            rule,
+            severity,
+            adapter: Some(ad),
+            subject: addr.to_string(),
+            message,
+            suggestion,
+        });
+    };
+    match &pd.firmware_state {
+        FirmwareState::Failed | FirmwareState::Offline => push(
+            rule::PD_FAILED,
+            Severity::Warning,
+            format!("{label} is {}", pd.firmware_state.as_str()),
+            cmd(ad, &format!("replace-drive {e_s}")),
+        ),
+        FirmwareState::Rebuild => {
+            let p = snap.progress.iter().find(|p| {
+                p.adapter == ad && p.drive == Some(addr) && p.kind == ProgressKind::Rebuild
+            });
+            let progress = match p {
+                Some(p) => format!(
+                    "{}{}",
+                    p.percent
+                        .map_or_else(|| "progress unknown".into(), |v| format!("{v}%")),
+                    eta_text(p.percent, p.elapsed_minutes)
+                ),
+                None => "progress not read".into(),
+            };
+            push(
+                rule::PD_REBUILD,
+                Severity::Warning,
+                format!("{label} rebuilding: {progress}"),
+                cmd(ad, &format!("rebuild watch {e_s}")),
+            );
+        }
+        FirmwareState::Copyback => {
+            let p = snap.progress.iter().find(|p| {
+                p.adapter == ad && p.drive == Some(addr) && p.kind == ProgressKind::Copyback
+            });
+            let progress = p.map_or_else(String::new, |p| {
+                format!(
+                    ": {}{}",
+                    p.percent
+                        .map_or_else(|| "running".into(), |v| format!("{v}%")),
+                    eta_text(p.percent, p.elapsed_minutes)
+                )
+            });
+            push(
+                rule::PD_COPYBACK,
+                Severity::Info,
+                format!("{label} receiving a copyback{progress}"),
+                None,
+            );
+        }
+        FirmwareState::UnconfiguredBad => push(
+            rule::PD_UNCONFIGURED_BAD,
+            Severity::Warning,
+            format!(
+                "{label} is Unconfigured(bad){}",
+                if pd.foreign == Some(true) {
+                    " and carries foreign metadata"
+                } else {
+                    ""
+                }
+            ),
+            if pd.foreign == Some(true) {
+                cmd(ad, "foreign show")
+            } else {
+                cmd(ad, &format!("pd make-good {e_s}"))
+            },
+        ),
+        FirmwareState::Unknown(raw) => push(
+            rule::PD_STATE_UNKNOWN,
+            Severity::Warning,
+            format!("{label} in unrecognised firmware state {raw:?}"),
+            cmd(ad, "collect"),
+        ),
+        FirmwareState::Online
+        | FirmwareState::UnconfiguredGood
+        | FirmwareState::Hotspare
+        | FirmwareState::Jbod => {}
+    }
+    if let Some(n) = pd.predictive_failure_count.filter(|n| *n > 0) {
+        push(
+            rule::PD_PREDICTIVE_FAILURE,
+            Severity::Warning,
+            format!("{label}: predictive failure count {n}"),
+            cmd(ad, &format!("replace-drive {e_s}")),
+        );
+    }
+    if pd.smart_alert == Some(true) {
+        push(
+            rule::PD_SMART_ALERT,
+            Severity::Warning,
+            format!("{label} flagged a S.M.A.R.T alert"),
+            cmd(ad, &format!("replace-drive {e_s}")),
+        );
+    }
+    if let Some(n) = pd.media_error_count.filter(|n| *n > 0) {
+        let risk = pd
+            .logical_drive
+            .and_then(|t| snap.logical_drive(ad, t))
+            .filter(|ld| ld.state != LdState::Optimal && pd.firmware_state.is_member())
+            .map_or_else(String::new, |ld| {
+                format!(
+                    " (VD {} is {}: a rebuild reads this drive)",
+                    ld.target_id,
+                    ld.state.as_str().replace('_', " ")
+                )
+            });
+        push(
+            rule::PD_MEDIA_ERRORS,
+            Severity::Warning,
+            format!("{label}: {n} media error(s) (lifetime){risk}"),
+            cmd(ad, "collect"),
+        );
+    }
+    if let Some(n) = pd.other_error_count.filter(|n| *n > 0) {
+        push(
+            rule::PD_OTHER_ERRORS,
+            Severity::Info,
+            format!("{label}: {n} other error(s) (lifetime; usually link or bus resets)"),
+            None,
+        );
+    }
+    if let Some(b) = baseline.get(pd) {
+        counter_increases(out, snap, pd, b);
+    }
+}
+
+/// Target ids of the VDs on `adapter` that cache writes now (write-back current, not default).
+fn write_back_now(snap: &Snapshot, adapter: u32) -> Vec<u32> {
+    snap.logical_drives
+        .iter()
+        .filter(|ld| ld.adapter == adapter)
+        .filter(|ld| {
+            ld.current_cache_policy
+                .as_deref()
+                .and_then(|p| p.split(',').next())
+                .is_some_and(|first| {
+                    let s = crate::model::squash_text(first);
+                    s == "writeback" || s == "wb" || s == "alwayswriteback" || s == "awb"
+                })
+        })
+        .map(|ld| ld.target_id)
+        .collect()
+}
+
+fn bbu_rules(snap: &Snapshot, out: &mut Vec<Problem>) {
+    for b in &snap.bbus {
+        let ad = b.adapter;
+        let said_present = snap
+            .adapters
+            .iter()
+            .find(|a| a.adapter == ad)
+            .and_then(|a| a.bbu_present);
+        let mut push = |rule, severity, message: String, suggestion| {
+            out.push(Problem {
+                rule,
+                severity,
+                adapter: Some(ad),
+                subject: "BBU".into(),
+                message,
+                suggestion,
+            });
+        };
+        if b.status_failed {
+            // No battery, or one the firmware cannot read: only a problem when the adapter
+            // insists one is fitted.
+            if said_present == Some(true) {
+                push(
+                    rule::BBU_UNREADABLE,
+                    Severity::Warning,
+                    format!("adapter {ad} reports a BBU but its status cannot be read"),
+                    cmd(ad, "collect"),
+                );
+            }
+            continue;
+        }
+        if said_present == Some(false) {
+            continue;
+        }
+        let kind = b.battery_type.as_deref().unwrap_or("battery");
+        if b.pack_missing == Some(true) || b.state == BatteryState::Missing {
+            push(
+                rule::BBU_MISSING,
+                Severity::Warning,
+                format!(
+                    "adapter {ad}: {kind} pack missing; write-back caching is unprotected or off"
+                ),
+                cmd(ad, "collect"),
+            );
+            continue;
+        }
+        let mut reasons = Vec::new();
+        if b.replacement_required == Some(true) {
+            reasons.push("replacement required".to_owned());
+        }
+        if b.about_to_fail == Some(true) {
+            reasons.push("pack about to fail".to_owned());
+        }
+        if b.soh_good == Some(false) {
+            reasons.push("state of health bad".to_owned());
+        }
+        if b.state == BatteryState::Failed {
+            reasons.push("state failed".to_owned());
+        }
+        if !reasons.is_empty() {
+            if let (Some(full), Some(design)) = (b.full_charge_capacity_mah, b.design_capacity_mah)
+            {
+                reasons.push(format!("full charge {full} of {design} mAh"));
+            }
+            let wb = write_back_now(snap, ad);
+            let (severity, tail) = if wb.is_empty() {
+                (
+                    Severity::Warning,
+                    "; caching falls back to write-through".to_owned(),
+                )
+            } else {
+                let vds: Vec<String> = wb.iter().map(|t| format!("VD {t}")).collect();
+                (
+                    Severity::Critical,
+                    format!(
+                        "; {} still in write-back: cached writes are lost on power failure",
+                        vds.join(", ")
+                    ),
+                )
+            };
+            push(
+                rule::BBU_REPLACE,
+                severity,
+                format!(
+                    "adapter {ad}: {kind} needs replacement ({}){tail}",
+                    reasons.join(", ")
+                ),
+                cmd(ad, "collect"),
+            );
+            continue;
+        }
+        let busy = matches!(
+            b.charging,
+            ChargingStatus::Charging | ChargingStatus::Discharging
+        ) || b.learn_cycle_active == Some(true);
+        match &b.state {
+            BatteryState::Degraded if !busy => push(
+                rule::BBU_DEGRADED,
+                Severity::Warning,
+                format!(
+                    "adapter {ad}: {kind} degraded while not charging and not learning{}",
+                    b.relative_charge_pct
+                        .map_or_else(String::new, |c| format!(" (charge {c}%)"))
+                ),
+                cmd(ad, "collect"),
+            ),
+            BatteryState::Unknown(raw) if !raw.is_empty() => push(
+                rule::BBU_STATE_UNKNOWN,
+                Severity::Info,
+                format!("adapter {ad}: {kind} in unrecognised state {raw:?}"),
+                None,
+            ),
+            _ => {}
+        }
+    }
+}

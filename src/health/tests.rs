@@ -1,0 +1,759 @@
+//! Unit tests of the health rules, with hand-built and fixture-built snapshots. The fixture
+//! helpers are shared with the output modules' tests.
+
+use super::*;
+use crate::model::{
+    Adapter, Bbu, DiskGroup, ForeignConfig, MissingRow, Progress, RaidLevel, Span, SpanRow,
+};
+
+/// Parses fixtures (names under `fixtures/megacli/`, without `.txt`) into one snapshot,
+/// joining drives to VDs and setting smartctl arguments the way the backend does.
+pub(crate) fn fixture_snapshot(names: &[&str]) -> Snapshot {
+    let mut doc = crate::model::Document::default();
+    for name in names {
+        let path = format!("{}/fixtures/megacli/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+        let text = crate::parse::decode(&std::fs::read(&path).unwrap());
+        doc.merge(crate::parse::parse(&text, None).unwrap());
+    }
+    // -CfgDsply lists its drives too: the later file (the -PDList) wins, as in the backend.
+    let mut drives: Vec<PhysicalDrive> = Vec::new();
+    for d in doc.physical_drives {
+        drives.retain(|o| (o.adapter, o.address()) != (d.adapter, d.address()));
+        drives.push(d);
+    }
+    drives.sort_by_key(|d| (d.adapter, d.address()));
+    let mut snap = Snapshot {
+        schema_version: 1,
+        taken_at_unix: 1_700_000_000,
+        source: "fixtures".into(),
+        vendor_calls: 4,
+        adapters: doc.adapters,
+        logical_drives: doc.logical_drives,
+        physical_drives: drives,
+        bbus: doc.bbus,
+        disk_groups: doc.disk_groups,
+        missing: doc.missing,
+        foreign_configs: doc.foreign_configs,
+        progress: doc.progress,
+        warnings: doc.warnings,
+        ..Snapshot::default()
+    };
+    for i in 0..snap.logical_drives.len() {
+        let (ad, t) = (
+            snap.logical_drives[i].adapter,
+            snap.logical_drives[i].target_id,
+        );
+        let members = snap.logical_drives[i].members.clone();
+        for pd in &mut snap.physical_drives {
+            if pd.adapter == ad && members.contains(&pd.address()) {
+                pd.logical_drive = Some(t);
+            }
+        }
+    }
+    for pd in &mut snap.physical_drives {
+        if let Some(id) = pd.device_id {
+            pd.smartctl_device = Some(match pd.pd_type {
+                crate::model::PdType::Sata => format!("sat+megaraid,{id}"),
+                _ => format!("megaraid,{id}"),
+            });
+        }
+    }
+    snap
+}
+
+/// Degraded RAID 5 (VD 1, [32:3] failed, [32:4] with media errors, predictive failure and a
+/// S.M.A.R.T alert), a healthy BBU.
+pub(crate) fn degraded() -> Snapshot {
+    fixture_snapshot(&[
+        "h710-healthy__adpallinfo",
+        "h710-degraded__cfgdsply",
+        "h710-degraded__pdlist",
+        "h710-healthy__bbustatus",
+    ])
+}
+
+/// The degraded array rebuilding onto [32:3] (41 % after 37 minutes), BBU in a learn cycle.
+pub(crate) fn rebuilding() -> Snapshot {
+    fixture_snapshot(&[
+        "h710-healthy__adpallinfo",
+        "h710-degraded__cfgdsply",
+        "h710-rebuild__pdlist",
+        "h710-rebuild__rbldprog",
+        "bbu-learn__bbustatus",
+    ])
+}
+
+/// A healthy two-VD H710.
+pub(crate) fn healthy() -> Snapshot {
+    fixture_snapshot(&[
+        "h710-healthy__adpallinfo",
+        "h710-healthy__cfgdsply",
+        "h710-healthy__pdlist",
+        "h710-healthy__bbustatus",
+    ])
+}
+
+fn rules(problems: &[Problem]) -> Vec<&'static str> {
+    problems.iter().map(|p| p.rule).collect()
+}
+
+fn find<'a>(problems: &'a [Problem], rule: &str) -> &'a Problem {
+    problems
+        .iter()
+        .find(|p| p.rule == rule)
+        .unwrap_or_else(|| panic!("no {rule} in {:#?}", problems))
+}
+
+fn eval(snap: &Snapshot) -> Vec<Problem> {
+    evaluate(snap, &Baseline::default())
+}
+
+fn adapter() -> Adapter {
+    Adapter {
+        adapter: 0,
+        bbu_present: Some(true),
+        offline_vd_cache_preserved: Some(false),
+        ..Adapter::default()
+    }
+}
+
+fn pd(slot: u16, state: FirmwareState) -> PhysicalDrive {
+    PhysicalDrive {
+        enclosure_id: Some(32),
+        slot,
+        device_id: Some(u32::from(slot)),
+        firmware_state: state,
+        serial: Some(format!("SER{slot}")),
+        media_error_count: Some(0),
+        other_error_count: Some(0),
+        predictive_failure_count: Some(0),
+        smart_alert: Some(false),
+        foreign: Some(false),
+        ..PhysicalDrive::default()
+    }
+}
+
+fn ld(target: u32, level: RaidLevel, state: LdState, slots: &[u16]) -> LogicalDrive {
+    LogicalDrive {
+        number: target,
+        target_id: target,
+        raid_level: level,
+        state,
+        members: slots.iter().map(|s| DriveAddress::new(32, *s)).collect(),
+        current_cache_policy: Some("WriteThrough, ReadAheadNone, Direct".into()),
+        ..LogicalDrive::default()
+    }
+}
+
+fn good_bbu() -> Bbu {
+    Bbu {
+        battery_type: Some("iBBU08".into()),
+        state: BatteryState::Optimal,
+        charging: ChargingStatus::None,
+        learn_cycle_active: Some(false),
+        pack_missing: Some(false),
+        replacement_required: Some(false),
+        about_to_fail: Some(false),
+        soh_good: Some(true),
+        ..Bbu::default()
+    }
+}
+
+/// One adapter, VD 0 RAID 1 on [32:0],[32:1], both online, a good BBU.
+fn base() -> Snapshot {
+    let mut drives = vec![pd(0, FirmwareState::Online), pd(1, FirmwareState::Online)];
+    for d in &mut drives {
+        d.logical_drive = Some(0);
+    }
+    Snapshot {
+        taken_at_unix: 1_700_000_000,
+        adapters: vec![adapter()],
+        logical_drives: vec![ld(0, RaidLevel::Raid1, LdState::Optimal, &[0, 1])],
+        physical_drives: drives,
+        bbus: vec![good_bbu()],
+        ..Snapshot::default()
+    }
+}
+
+#[test]
+fn healthy_hand_built_and_fixture_snapshots_are_ok() {
+    assert_eq!(eval(&base()), vec![]);
+    assert_eq!(overall(&eval(&base())), Severity::Ok);
+    let h = healthy();
+    assert!(!h.physical_drives.is_empty());
+    assert_eq!(eval(&h), vec![], "{:#?}", eval(&h));
+}
+
+#[test]
+fn severity_order_and_names() {
+    assert!(Severity::Ok < Severity::Info);
+    assert!(Severity::Info < Severity::Warning);
+    assert!(Severity::Warning < Severity::Critical);
+    assert_eq!(
+        serde_json::to_string(&Severity::Critical).unwrap(),
+        "\"critical\""
+    );
+    assert_eq!(overall(&[]), Severity::Ok);
+}
+
+#[test]
+fn degraded_vd_is_critical_and_names_the_failed_drive() {
+    let p = eval(&degraded());
+    let d = find(&p, rule::LD_DEGRADED);
+    assert_eq!(d.severity, Severity::Critical);
+    assert_eq!(d.subject, "VD 1");
+    assert_eq!(d.message, "VD 1 (data) degraded (raid5, [32:3] failed)");
+    assert_eq!(
+        d.suggestion.as_deref(),
+        Some("raidctl replace-drive 32:3 -a 0")
+    );
+    let f = find(&p, rule::PD_FAILED);
+    assert_eq!(f.severity, Severity::Warning);
+    assert!(f.message.contains("Y4N0A0M2FRD6"), "{}", f.message);
+    assert_eq!(overall(&p), Severity::Critical);
+    // Worst first.
+    assert_eq!(p[0].rule, rule::LD_DEGRADED);
+}
+
+#[test]
+fn media_errors_predictive_and_smart_on_a_member() {
+    let p = eval(&degraded());
+    let m = find(&p, rule::PD_MEDIA_ERRORS);
+    assert_eq!(m.severity, Severity::Warning);
+    assert_eq!(m.subject, "[32:4]");
+    assert!(m.message.contains("12 media error"), "{}", m.message);
+    assert!(m.message.contains("Y4N0A0L5FRD6"), "{}", m.message);
+    assert!(m.message.contains("VD 1 is degraded"), "{}", m.message);
+    let pf = find(&p, rule::PD_PREDICTIVE_FAILURE);
+    assert_eq!(pf.severity, Severity::Warning);
+    assert_eq!(
+        pf.suggestion.as_deref(),
+        Some("raidctl replace-drive 32:4 -a 0")
+    );
+    assert_eq!(find(&p, rule::PD_SMART_ALERT).severity, Severity::Warning);
+    // Other errors on the failed drive: info only.
+    let o = find(&p, rule::PD_OTHER_ERRORS);
+    assert_eq!((o.severity, o.subject.as_str()), (Severity::Info, "[32:3]"));
+}
+
+#[test]
+fn media_errors_on_a_drive_of_an_optimal_vd_still_warn() {
+    let mut s = base();
+    s.physical_drives[1].media_error_count = Some(1);
+    let p = eval(&s);
+    assert_eq!(rules(&p), vec![rule::PD_MEDIA_ERRORS]);
+    assert_eq!(p[0].severity, Severity::Warning);
+    assert!(!p[0].message.contains("rebuild"), "{}", p[0].message);
+}
+
+#[test]
+fn other_error_totals_are_info_only() {
+    let mut s = base();
+    s.physical_drives[0].other_error_count = Some(556_475);
+    let p = eval(&s);
+    assert_eq!(rules(&p), vec![rule::PD_OTHER_ERRORS]);
+    assert_eq!(overall(&p), Severity::Info);
+}
+
+#[test]
+fn offline_vd_is_critical() {
+    let mut s = base();
+    s.logical_drives
+        .push(ld(1, RaidLevel::Raid0, LdState::Offline, &[2]));
+    let mut d = pd(2, FirmwareState::Failed);
+    d.logical_drive = Some(1);
+    s.physical_drives.push(d);
+    let p = eval(&s);
+    let o = find(&p, rule::LD_OFFLINE);
+    assert_eq!(o.severity, Severity::Critical);
+    assert_eq!(
+        o.message,
+        "VD 1 offline (raid0, [32:2] failed): data inaccessible"
+    );
+    assert_eq!(o.suggestion.as_deref(), Some("raidctl collect -a 0"));
+}
+
+#[test]
+fn partially_degraded_is_a_warning() {
+    let mut s = base();
+    s.logical_drives.push(ld(
+        1,
+        RaidLevel::Raid6,
+        LdState::PartiallyDegraded,
+        &[2, 3, 4, 5],
+    ));
+    for slot in 2..6 {
+        let mut d = pd(slot, FirmwareState::Online);
+        d.logical_drive = Some(1);
+        s.physical_drives.push(d);
+    }
+    s.physical_drives[3].firmware_state = FirmwareState::Offline;
+    let p = eval(&s);
+    let w = find(&p, rule::LD_PARTIALLY_DEGRADED);
+    assert_eq!(w.severity, Severity::Warning);
+    assert!(w.message.contains("[32:3] offline"), "{}", w.message);
+    assert_eq!(overall(&p), Severity::Warning);
+}
+
+#[test]
+fn unknown_vd_state_is_never_good() {
+    let mut s = base();
+    s.logical_drives[0].state = LdState::Unknown("Recovery".into());
+    let p = eval(&s);
+    assert_eq!(find(&p, rule::LD_STATE_UNKNOWN).severity, Severity::Warning);
+}
+
+#[test]
+fn unknown_drive_state_is_never_good() {
+    let mut s = base();
+    s.physical_drives[0].firmware_state = FirmwareState::Unknown("Shielded".into());
+    assert_eq!(
+        find(&eval(&s), rule::PD_STATE_UNKNOWN).severity,
+        Severity::Warning
+    );
+}
+
+#[test]
+fn rebuild_reports_percent_and_eta() {
+    let s = rebuilding();
+    let p = eval(&s);
+    let r = find(&p, rule::PD_REBUILD);
+    assert_eq!(r.severity, Severity::Warning);
+    assert_eq!(r.subject, "[32:3]");
+    assert!(
+        r.message.contains("41% after 37 min, about 53 min left"),
+        "{}",
+        r.message
+    );
+    assert_eq!(
+        r.suggestion.as_deref(),
+        Some("raidctl rebuild watch 32:3 -a 0")
+    );
+    // The VD is still degraded while it rebuilds, and says so.
+    let d = find(&p, rule::LD_DEGRADED);
+    assert!(d.message.contains("[32:3] rebuilding 41%"), "{}", d.message);
+    assert_eq!(
+        d.suggestion.as_deref(),
+        Some("raidctl rebuild watch 32:3 -a 0")
+    );
+    // The learn cycle of the BBU in this snapshot is not a problem.
+    assert!(p.iter().all(|p| !p.rule.starts_with("bbu")), "{p:#?}");
+}
+
+#[test]
+fn rebuild_without_progress_still_warns() {
+    let mut s = base();
+    s.physical_drives[1].firmware_state = FirmwareState::Rebuild;
+    s.logical_drives[0].state = LdState::Degraded;
+    let r = find(&eval(&s), rule::PD_REBUILD).clone();
+    assert!(r.message.contains("progress not read"), "{}", r.message);
+}
+
+#[test]
+fn eta_arithmetic() {
+    assert_eq!(eta_minutes(41, 37), Some(53));
+    assert_eq!(eta_minutes(50, 10), Some(10));
+    assert_eq!(eta_minutes(0, 10), None);
+    assert_eq!(eta_minutes(100, 10), Some(0));
+    assert_eq!(eta_minutes(1, u32::MAX), Some(u32::MAX));
+    assert_eq!(format_minutes(53), "53 min");
+    assert_eq!(format_minutes(125), "2 h 05 min");
+    assert_eq!(format_minutes(3 * 24 * 60 + 4 * 60), "3 d 4 h");
+}
+
+#[test]
+fn missing_row_and_its_vd() {
+    let s = fixture_snapshot(&[
+        "h710-healthy__adpallinfo",
+        "h710-missing__cfgdsply",
+        "h710-missing__pdlist",
+        "h710-missing__pdgetmissing",
+    ]);
+    let p = eval(&s);
+    let m = find(&p, rule::MISSING_ROW);
+    assert_eq!(m.severity, Severity::Warning);
+    assert_eq!(m.subject, "array 1 row 1");
+    assert!(m.message.contains("of VD 1"), "{}", m.message);
+    assert!(m.message.contains("278.875 GB"), "{}", m.message);
+    let d = p
+        .iter()
+        .find(|p| p.rule == rule::LD_DEGRADED && p.subject == "VD 1")
+        .unwrap();
+    assert!(d.message.contains("array 1 row 1 missing"), "{}", d.message);
+    // [32:5] is Unconfigured(bad) and foreign.
+    let u = find(&p, rule::PD_UNCONFIGURED_BAD);
+    assert_eq!(u.severity, Severity::Warning);
+    assert_eq!(u.suggestion.as_deref(), Some("raidctl foreign show -a 0"));
+    assert_eq!(find(&p, rule::FOREIGN_CONFIG).severity, Severity::Warning);
+}
+
+#[test]
+fn unconfigured_bad_without_foreign_suggests_make_good() {
+    let mut s = base();
+    s.physical_drives
+        .push(pd(5, FirmwareState::UnconfiguredBad));
+    let u = find(&eval(&s), rule::PD_UNCONFIGURED_BAD).clone();
+    assert_eq!(
+        u.suggestion.as_deref(),
+        Some("raidctl pd make-good 32:5 -a 0")
+    );
+}
+
+#[test]
+fn foreign_drives_and_configs() {
+    let s = fixture_snapshot(&["h710-healthy__adpallinfo", "h730-foreign__pdlist"]);
+    let f = find(&eval(&s), rule::FOREIGN_CONFIG).clone();
+    assert!(
+        f.message.contains("2 foreign drive(s) [32:4] [32:5]"),
+        "{}",
+        f.message
+    );
+    assert_eq!(f.suggestion.as_deref(), Some("raidctl foreign show -a 0"));
+    let mut s = base();
+    s.foreign_configs.push(ForeignConfig::default());
+    let f = find(&eval(&s), rule::FOREIGN_CONFIG).clone();
+    assert!(
+        f.message.contains("1 foreign configuration"),
+        "{}",
+        f.message
+    );
+}
+
+#[test]
+fn preserved_cache_is_critical() {
+    let mut s = base();
+    s.adapters[0].offline_vd_cache_preserved = Some(true);
+    let p = eval(&s);
+    assert_eq!(rules(&p), vec![rule::PRESERVED_CACHE]);
+    assert_eq!(p[0].severity, Severity::Critical);
+}
+
+#[test]
+fn bad_blocks_warn() {
+    let mut s = base();
+    s.logical_drives[0].bad_blocks_exist = Some(true);
+    let p = eval(&s);
+    assert_eq!(rules(&p), vec![rule::LD_BAD_BLOCKS]);
+    assert_eq!(p[0].severity, Severity::Warning);
+}
+
+#[test]
+fn adapter_status_not_optimal_warns() {
+    let mut s = base();
+    s.adapters[0].status = Some("Optimal".into());
+    assert_eq!(eval(&s), vec![]);
+    s.adapters[0].status = Some("Needs Attention".into());
+    assert_eq!(rules(&eval(&s)), vec![rule::ADAPTER_STATUS]);
+}
+
+#[test]
+fn no_adapter_is_critical() {
+    let p = eval(&Snapshot::default());
+    assert_eq!(rules(&p), vec![rule::NO_ADAPTERS]);
+    assert_eq!(overall(&p), Severity::Critical);
+}
+
+#[test]
+fn bbu_needing_replacement_fixture() {
+    let s = fixture_snapshot(&["h710-healthy__adpallinfo", "bbu-replace__bbustatus"]);
+    let p = eval(&s);
+    let b = find(&p, rule::BBU_REPLACE);
+    assert_eq!(b.severity, Severity::Warning);
+    assert!(b.message.contains("replacement required"), "{}", b.message);
+    assert!(b.message.contains("state of health bad"), "{}", b.message);
+    assert_eq!(p.len(), 1, "{p:#?}");
+}
+
+#[test]
+fn bbu_replacement_with_write_back_still_on_is_critical() {
+    let mut s = base();
+    s.bbus[0].soh_good = Some(false);
+    s.logical_drives[0].current_cache_policy =
+        Some("WriteBack, ReadAdaptive, Direct, Write Cache OK if Bad BBU".into());
+    let b = find(&eval(&s), rule::BBU_REPLACE).clone();
+    assert_eq!(b.severity, Severity::Critical);
+    assert!(
+        b.message.contains("VD 0 still in write-back"),
+        "{}",
+        b.message
+    );
+}
+
+#[test]
+fn bbu_failed_state_and_about_to_fail_need_replacement() {
+    for tweak in [
+        |b: &mut Bbu| b.state = BatteryState::Failed,
+        |b: &mut Bbu| b.about_to_fail = Some(true),
+        |b: &mut Bbu| b.replacement_required = Some(true),
+    ] {
+        let mut s = base();
+        tweak(&mut s.bbus[0]);
+        assert_eq!(rules(&eval(&s)), vec![rule::BBU_REPLACE]);
+    }
+}
+
+#[test]
+fn bbu_pack_missing_while_adapter_says_present() {
+    let mut s = base();
+    s.bbus[0].pack_missing = Some(true);
+    let p = eval(&s);
+    assert_eq!(rules(&p), vec![rule::BBU_MISSING]);
+    assert_eq!(p[0].severity, Severity::Warning);
+    // The adapter says there is none: fine.
+    s.adapters[0].bbu_present = Some(false);
+    assert_eq!(eval(&s), vec![]);
+}
+
+#[test]
+fn bbu_unreadable_only_when_adapter_says_present() {
+    let mut s = base();
+    s.bbus = vec![Bbu {
+        status_failed: true,
+        ..Bbu::default()
+    }];
+    assert_eq!(rules(&eval(&s)), vec![rule::BBU_UNREADABLE]);
+    s.adapters[0].bbu_present = None;
+    assert_eq!(eval(&s), vec![]);
+}
+
+#[test]
+fn bbu_degraded_only_when_idle() {
+    let mut s = base();
+    s.bbus[0].state = BatteryState::Degraded;
+    s.bbus[0].charging = ChargingStatus::Charging;
+    assert_eq!(eval(&s), vec![]);
+    s.bbus[0].charging = ChargingStatus::None;
+    assert_eq!(rules(&eval(&s)), vec![rule::BBU_DEGRADED]);
+    s.bbus[0].state = BatteryState::Unknown("Wobbly".into());
+    let p = eval(&s);
+    assert_eq!(rules(&p), vec![rule::BBU_STATE_UNKNOWN]);
+    assert_eq!(overall(&p), Severity::Info);
+}
+
+// ---- False alarms: each of these must stay OK. ----
+
+#[test]
+fn ok_bbu_learn_cycle_fixture() {
+    let s = fixture_snapshot(&[
+        "h710-healthy__adpallinfo",
+        "h710-healthy__cfgdsply",
+        "h710-healthy__pdlist",
+        "bbu-learn__bbustatus",
+    ]);
+    assert_eq!(s.bbus[0].state, BatteryState::Learning);
+    assert_eq!(eval(&s), vec![]);
+}
+
+#[test]
+fn ok_bbu_learning_with_write_through_fallback() {
+    let mut s = base();
+    s.bbus[0].state = BatteryState::Learning;
+    s.bbus[0].learn_cycle_active = Some(true);
+    s.bbus[0].charging = ChargingStatus::Discharging;
+    s.bbus[0].capacity_low = Some(true);
+    s.logical_drives[0].current_cache_policy = Some("WriteThrough, ReadAdaptive".into());
+    s.logical_drives[0].default_cache_policy = Some("WriteBack, ReadAdaptive".into());
+    assert_eq!(eval(&s), vec![]);
+}
+
+#[test]
+fn ok_bbu_charging() {
+    let mut s = base();
+    s.bbus[0].charging = ChargingStatus::Charging;
+    s.bbus[0].relative_charge_pct = Some(40);
+    assert_eq!(eval(&s), vec![]);
+}
+
+#[test]
+fn ok_jbod_unconfigured_good_and_hot_spares() {
+    let mut s = base();
+    s.physical_drives.push(pd(2, FirmwareState::Jbod));
+    s.physical_drives
+        .push(pd(3, FirmwareState::UnconfiguredGood));
+    let mut spare = pd(4, FirmwareState::Hotspare);
+    spare.spun_up = Some(false);
+    s.physical_drives.push(spare);
+    assert_eq!(eval(&s), vec![]);
+    // The ceph-node fixture: JBOD and many Unconfigured(good) drives.
+    let c = fixture_snapshot(&["h710-healthy__adpallinfo", "ceph-node__pdlist"]);
+    assert_eq!(eval(&c), vec![]);
+}
+
+#[test]
+fn ok_adapter_without_vds() {
+    let mut s = base();
+    s.logical_drives.clear();
+    for d in &mut s.physical_drives {
+        d.firmware_state = FirmwareState::UnconfiguredGood;
+        d.logical_drive = None;
+    }
+    assert_eq!(eval(&s), vec![]);
+    let e = fixture_snapshot(&["h710-healthy__adpallinfo", "empty-config__cfgdsply"]);
+    assert_eq!(eval(&e), vec![]);
+}
+
+#[test]
+fn ok_adapter_without_bbu() {
+    let mut s = base();
+    s.adapters[0].bbu_present = Some(false);
+    s.bbus.clear();
+    assert_eq!(eval(&s), vec![]);
+    // `Get BBU Status Failed` with the adapter not claiming a BBU.
+    let mut s = base();
+    s.adapters[0].bbu_present = None;
+    s.bbus = fixture_snapshot(&["bbu-absent__bbustatus"]).bbus;
+    assert_eq!(eval(&s), vec![]);
+    let mut s = base();
+    s.adapters[0].bbu_present = Some(false);
+    s.bbus = fixture_snapshot(&["bbu-failed__bbustatus"]).bbus;
+    assert_eq!(eval(&s), vec![]);
+}
+
+#[test]
+fn ok_consistency_check_and_patrol_read() {
+    let mut s = base();
+    for kind in [ProgressKind::ConsistencyCheck, ProgressKind::PatrolRead] {
+        s.progress.push(Progress {
+            kind,
+            logical_drive: Some(0),
+            in_progress: true,
+            percent: Some(10),
+            elapsed_minutes: Some(5),
+            ..Progress::default()
+        });
+    }
+    assert_eq!(eval(&s), vec![]);
+}
+
+#[test]
+fn background_init_and_copyback_are_info() {
+    let mut s = base();
+    s.progress.push(Progress {
+        kind: ProgressKind::BackgroundInit,
+        logical_drive: Some(0),
+        in_progress: true,
+        percent: Some(20),
+        elapsed_minutes: Some(10),
+        ..Progress::default()
+    });
+    s.physical_drives[1].firmware_state = FirmwareState::Copyback;
+    let p = eval(&s);
+    assert_eq!(rules(&p), vec![rule::LD_INITIALIZING, rule::PD_COPYBACK]);
+    assert!(
+        p[0].message
+            .contains("background init 20% after 10 min, about 40 min left")
+    );
+    assert_eq!(overall(&p), Severity::Info);
+}
+
+// ---- Lifetime counters and the baseline. ----
+
+#[test]
+fn increases_since_the_baseline_are_separate_rules() {
+    let mut s = base();
+    s.physical_drives[0].media_error_count = Some(3);
+    s.physical_drives[0].other_error_count = Some(100);
+    let mut b = Baseline::default();
+    b.update_from(&s);
+    // Static counts: totals only, no increase.
+    let p = evaluate(&s, &b);
+    assert_eq!(
+        rules(&p),
+        vec![rule::PD_MEDIA_ERRORS, rule::PD_OTHER_ERRORS]
+    );
+    // Everything grows a day later.
+    s.taken_at_unix += 24 * 3600;
+    s.physical_drives[0].media_error_count = Some(5);
+    s.physical_drives[0].other_error_count = Some(101);
+    s.physical_drives[0].predictive_failure_count = Some(1);
+    let p = evaluate(&s, &b);
+    let m = find(&p, rule::PD_MEDIA_ERRORS_INCREASED);
+    assert_eq!(m.severity, Severity::Warning);
+    assert_eq!(
+        m.message,
+        "[32:0] (serial SER0, VD 0): media errors rose from 3 to 5 (+2) since the baseline \
+         24 h 00 min ago"
+    );
+    assert_eq!(
+        find(&p, rule::PD_OTHER_ERRORS_INCREASED).severity,
+        Severity::Warning
+    );
+    assert_eq!(
+        find(&p, rule::PD_PREDICTIVE_FAILURES_INCREASED).severity,
+        Severity::Warning
+    );
+    assert_eq!(find(&p, rule::PD_OTHER_ERRORS).severity, Severity::Info);
+    // Updating does not swallow the increase; a reset does.
+    b.update_from(&s);
+    assert!(
+        evaluate(&s, &b)
+            .iter()
+            .any(|p| p.rule == rule::PD_MEDIA_ERRORS_INCREASED)
+    );
+    b.reset_from(&s);
+    assert!(
+        evaluate(&s, &b)
+            .iter()
+            .all(|p| !p.rule.ends_with("-increased"))
+    );
+}
+
+#[test]
+fn drive_not_in_the_baseline_has_no_increase() {
+    let mut s = base();
+    s.physical_drives[0].media_error_count = Some(7);
+    let p = evaluate(&s, &Baseline::default());
+    assert_eq!(rules(&p), vec![rule::PD_MEDIA_ERRORS]);
+}
+
+#[test]
+fn missing_rows_from_hand_built_groups() {
+    let mut s = base();
+    s.logical_drives[0].state = LdState::Degraded;
+    s.physical_drives.truncate(1);
+    s.disk_groups.push(DiskGroup {
+        index: 0,
+        spans: vec![Span {
+            index: 0,
+            array_ref: Some(0),
+            rows: vec![
+                SpanRow {
+                    row: 0,
+                    drive: Some(DriveAddress::new(32, 0)),
+                    firmware_state: Some(FirmwareState::Online),
+                },
+                SpanRow::default(),
+            ],
+        }],
+        logical_drives: vec![0],
+        ..DiskGroup::default()
+    });
+    s.disk_groups[0].spans[0].rows[1].row = 1;
+    s.missing.push(MissingRow {
+        array: 0,
+        row: 1,
+        size_expected_bytes: 0,
+        ..MissingRow::default()
+    });
+    let p = eval(&s);
+    assert_eq!(rules(&p), vec![rule::LD_DEGRADED, rule::MISSING_ROW]);
+    assert_eq!(p[0].message, "VD 0 degraded (raid1, array 0 row 1 missing)");
+    assert_eq!(
+        p[0].suggestion.as_deref(),
+        Some("raidctl replace-drive <new E:S> -a 0")
+    );
+    assert_eq!(p[1].message, "array 0 row 1 of VD 0 has no drive");
+}
+
+#[test]
+fn parse_warnings_are_info() {
+    let mut s = base();
+    s.warnings.push(crate::model::Warning {
+        file: None,
+        line: 3,
+        message: "odd line".into(),
+    });
+    let p = eval(&s);
+    assert_eq!(rules(&p), vec![rule::PARSE_WARNINGS]);
+    assert_eq!(p[0].severity, Severity::Info);
+}
