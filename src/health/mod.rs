@@ -384,7 +384,7 @@ fn ld_rules(snap: &Snapshot, ld: &LogicalDrive, out: &mut Vec<Problem>) {
     }
     for (array, row) in missing_rows_of(snap, ld) {
         details.push(format!("array {array} row {row} missing"));
-        fallback = fallback.or_else(|| cmd(ad, "replace-drive <new E:S>"));
+        fallback = fallback.or_else(|| missing_row_next_step(snap, ad));
     }
     let suggestion = suggestion.or(fallback);
     let detail = if details.is_empty() {
@@ -480,6 +480,16 @@ fn eta_text(percent: Option<u8>, elapsed: Option<u32>) -> String {
     format!(" after {}{left}", format_minutes(u64::from(e)))
 }
 
+/// For a row without a drive: when foreign drives are present the missing member may be among
+/// them (import it, never clear it), otherwise a new drive goes in through replace-drive.
+fn missing_row_next_step(snap: &Snapshot, adapter: u32) -> Option<String> {
+    if is_foreign_adapter(snap, adapter) {
+        cmd(adapter, "foreign show")
+    } else {
+        cmd(adapter, "replace-drive <new E:S>")
+    }
+}
+
 fn missing_rules(snap: &Snapshot, out: &mut Vec<Problem>) {
     for m in &snap.missing {
         let vds: Vec<String> = snap
@@ -512,7 +522,7 @@ fn missing_rules(snap: &Snapshot, out: &mut Vec<Problem>) {
             adapter: Some(m.adapter),
             subject: format!("array {} row {}", m.array, m.row),
             message: format!("array {} row {}{vd} has no drive{size}", m.array, m.row),
-            suggestion: cmd(m.adapter, "replace-drive <new E:S>"),
+            suggestion: missing_row_next_step(snap, m.adapter),
         });
     }
 }

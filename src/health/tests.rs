@@ -22,12 +22,19 @@ pub(crate) fn fixture_snapshot(names: &[&str]) -> Snapshot {
         drives.push(d);
     }
     drives.sort_by_key(|d| (d.adapter, d.address()));
+    // Several commands describe the adapter: the first file (the -AdpAllInfo) wins.
+    let mut adapters: Vec<Adapter> = Vec::new();
+    for a in doc.adapters {
+        if !adapters.iter().any(|o| o.adapter == a.adapter) {
+            adapters.push(a);
+        }
+    }
     let mut snap = Snapshot {
         schema_version: 1,
         taken_at_unix: 1_700_000_000,
         source: "fixtures".into(),
         vendor_calls: 4,
-        adapters: doc.adapters,
+        adapters,
         logical_drives: doc.logical_drives,
         physical_drives: drives,
         bbus: doc.bbus,
@@ -380,6 +387,9 @@ fn missing_row_and_its_vd() {
         .find(|p| p.rule == rule::LD_DEGRADED && p.subject == "VD 1")
         .unwrap();
     assert!(d.message.contains("array 1 row 1 missing"), "{}", d.message);
+    // A foreign drive may be the missing member: look at it before replacing anything.
+    assert_eq!(d.suggestion.as_deref(), Some("raidctl foreign show -a 0"));
+    assert_eq!(m.suggestion.as_deref(), Some("raidctl foreign show -a 0"));
     // [32:5] is Unconfigured(bad) and foreign.
     let u = find(&p, rule::PD_UNCONFIGURED_BAD);
     assert_eq!(u.severity, Severity::Warning);

@@ -1,5 +1,8 @@
 //! Rendering for people (tables) and programs (JSON).
 
+pub mod check;
+pub mod metrics;
+pub mod status;
 pub mod table;
 
 use std::io::IsTerminal;

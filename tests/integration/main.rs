@@ -4,6 +4,7 @@
 mod cli;
 mod corpus;
 mod fixtures;
+mod health;
 mod props;
 mod sim;
 mod util;

@@ -1,0 +1,321 @@
+//! `raidctl check`: output for Nagios, Icinga and other plugin-API monitors.
+//!
+//! One summary line with the perfdata after `|`, then one long-output line per problem. Exit
+//! code 0 OK (also with informational notes only), 1 WARNING, 2 CRITICAL, 3 UNKNOWN (the state
+//! could not be read: never reported as OK).
+
+use crate::backend::snapshot::Snapshot;
+use crate::health::{Problem, Severity, overall};
+use crate::model::{FirmwareState, LdState, ProgressKind};
+use std::fmt::Write;
+
+/// Plugin exit code for OK.
+pub const OK: i32 = 0;
+/// Plugin exit code for WARNING.
+pub const WARNING: i32 = 1;
+/// Plugin exit code for CRITICAL.
+pub const CRITICAL: i32 = 2;
+/// Plugin exit code for UNKNOWN.
+pub const UNKNOWN: i32 = 3;
+
+/// How many top-severity messages the summary line names before `and N more`.
+const SUMMARY_ITEMS: usize = 3;
+
+/// One line, and no `|` (which would start perfdata).
+fn clean(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('|', "/")
+}
+
+/// A perfdata label, quoted; `'` and `=` are not allowed in labels and become `_`.
+fn label(name: &str) -> String {
+    format!("'{}'", name.replace(['\'', '='], "_"))
+}
+
+/// Perfdata in the plugin guidelines' syntax: `'label'=value[UOM];warn;crit;min;max`.
+fn perfdata(snap: &Snapshot, problems: &[Problem]) -> String {
+    let count_ld =
+        |f: &dyn Fn(&LdState) -> bool| snap.logical_drives.iter().filter(|l| f(&l.state)).count();
+    let failed = snap
+        .physical_drives
+        .iter()
+        .filter(|d| {
+            matches!(
+                d.firmware_state,
+                FirmwareState::Failed | FirmwareState::Offline | FirmwareState::UnconfiguredBad
+            )
+        })
+        .count();
+    let sum = |f: &dyn Fn(&crate::model::PhysicalDrive) -> Option<u64>| -> u64 {
+        snap.physical_drives.iter().filter_map(f).sum()
+    };
+    let sev = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
+    let mut parts = vec![
+        format!("{}={};;;0", label("vds"), snap.logical_drives.len()),
+        format!(
+            "{}={};;0;0",
+            label("vds_degraded"),
+            count_ld(&|s| matches!(s, LdState::Degraded))
+        ),
+        format!(
+            "{}={};0;;0",
+            label("vds_partially_degraded"),
+            count_ld(&|s| matches!(s, LdState::PartiallyDegraded))
+        ),
+        format!(
+            "{}={};;0;0",
+            label("vds_offline"),
+            count_ld(&|s| matches!(s, LdState::Offline))
+        ),
+        format!("{}={};;;0", label("drives"), snap.physical_drives.len()),
+        format!("{}={failed};0;;0", label("drives_failed")),
+        format!(
+            "{}={};;;0",
+            label("media_errors"),
+            sum(&|d| d.media_error_count)
+        ),
+        format!(
+            "{}={};;;0",
+            label("other_errors"),
+            sum(&|d| d.other_error_count)
+        ),
+        format!(
+            "{}={};;;0",
+            label("predictive_failures"),
+            sum(&|d| d.predictive_failure_count)
+        ),
+    ];
+    for p in snap
+        .progress
+        .iter()
+        .filter(|p| p.in_progress && p.kind == ProgressKind::Rebuild)
+    {
+        if let (Some(d), Some(pct)) = (p.drive, p.percent) {
+            parts.push(format!(
+                "{}={pct}%;;;0;100",
+                label(&format!("rebuild_a{}_{}", p.adapter, d.megacli_arg()))
+            ));
+        }
+    }
+    parts.push(format!(
+        "{}={};0;;0",
+        label("problems_warning"),
+        sev(Severity::Warning)
+    ));
+    parts.push(format!(
+        "{}={};;0;0",
+        label("problems_critical"),
+        sev(Severity::Critical)
+    ));
+    parts.push(format!(
+        "{}={};;;0",
+        label("vendor_calls"),
+        snap.vendor_calls
+    ));
+    parts.join(" ")
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Renders the plugin output and its exit code. `Err` carries why the controller state is
+/// unknown (vendor tool missing, timed out, crashed, printed nothing usable).
+pub fn render_check(result: Result<(&Snapshot, &[Problem]), &str>) -> (String, i32) {
+    let (snap, problems) = match result {
+        Ok((snap, _)) if snap.adapters.is_empty() => {
+            return (
+                "RAID UNKNOWN - no adapter found in the vendor tool's output\n".to_owned(),
+                UNKNOWN,
+            );
+        }
+        Ok(ok) => ok,
+        Err(reason) => return (format!("RAID UNKNOWN - {}\n", clean(reason)), UNKNOWN),
+    };
+    let worst = overall(problems);
+    let (word, code) = match worst {
+        Severity::Ok | Severity::Info => ("OK", OK),
+        Severity::Warning => ("WARNING", WARNING),
+        Severity::Critical => ("CRITICAL", CRITICAL),
+    };
+    let summary = if code == OK {
+        let optimal = snap
+            .logical_drives
+            .iter()
+            .filter(|l| l.state == LdState::Optimal)
+            .count();
+        let vds = if snap.logical_drives.is_empty() {
+            "no VDs".to_owned()
+        } else {
+            format!("{} optimal", plural(optimal, "VD", "VDs"))
+        };
+        let mut s = format!(
+            "{vds}, {}",
+            plural(snap.physical_drives.len(), "drive", "drives")
+        );
+        if snap.adapters.len() > 1 {
+            s.push_str(&format!(" on {} adapters", snap.adapters.len()));
+        }
+        if !problems.is_empty() {
+            s.push_str(&format!(" ({})", plural(problems.len(), "note", "notes")));
+        }
+        s
+    } else {
+        let top: Vec<&Problem> = problems.iter().filter(|p| p.severity == worst).collect();
+        let mut s = top
+            .iter()
+            .take(SUMMARY_ITEMS)
+            .map(|p| clean(&p.message))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let rest = problems.len() - top.len().min(SUMMARY_ITEMS);
+        if rest > 0 {
+            s.push_str(&format!(
+                "; and {}",
+                plural(rest, "more problem", "more problems")
+            ));
+        }
+        s
+    };
+    let mut out = format!("RAID {word} - {summary} | {}\n", perfdata(snap, problems));
+    for p in problems {
+        let _ = write!(
+            out,
+            "{}: {}",
+            p.severity.as_str().to_ascii_uppercase(),
+            clean(&p.message)
+        );
+        if let Some(s) = &p.suggestion {
+            let _ = write!(out, " (next: {})", clean(s));
+        }
+        out.push('\n');
+    }
+    (out, code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::health::tests::{degraded, fixture_snapshot, healthy, rebuilding};
+    use crate::health::{Baseline, evaluate};
+
+    fn run(snap: &Snapshot) -> (String, i32) {
+        let problems = evaluate(snap, &Baseline::default());
+        render_check(Ok((snap, &problems)))
+    }
+
+    /// Checks every perfdata item against the plugin guidelines' grammar.
+    fn assert_perfdata(line: &str) {
+        let (_, perf) = line.split_once(" | ").unwrap();
+        let re = regex::Regex::new(
+            r"^'[^'=]+'=-?[0-9.]+(%|s|B|c)?;[0-9:~@.]*;[0-9:~@.]*;[0-9.]*(;[0-9.]*)?$",
+        )
+        .unwrap();
+        for item in perf.split(' ') {
+            assert!(re.is_match(item), "bad perfdata item {item:?}");
+        }
+    }
+
+    #[test]
+    fn healthy_is_ok() {
+        let (out, code) = run(&healthy());
+        assert_eq!(code, OK);
+        let first = out.lines().next().unwrap();
+        assert!(
+            first.starts_with("RAID OK - 2 VDs optimal, 8 drives | "),
+            "{first}"
+        );
+        assert_eq!(out.lines().count(), 1);
+        assert_perfdata(first);
+        assert!(first.contains("'vds'=2;;;0"), "{first}");
+        assert!(first.contains("'vendor_calls'=4;;;0"), "{first}");
+    }
+
+    #[test]
+    fn degraded_is_critical_with_long_output() {
+        let (out, code) = run(&degraded());
+        assert_eq!(code, CRITICAL);
+        let mut lines = out.lines();
+        let first = lines.next().unwrap();
+        assert!(
+            first.starts_with(
+                "RAID CRITICAL - VD 1 (data) degraded (raid5, [32:3] failed); and 5 more problems | "
+            ),
+            "{first}"
+        );
+        assert_perfdata(first);
+        assert!(first.contains("'vds_degraded'=1;;0;0"), "{first}");
+        assert!(first.contains("'drives_failed'=1;0;;0"), "{first}");
+        assert!(first.contains("'media_errors'=12;;;0"), "{first}");
+        let long: Vec<&str> = lines.collect();
+        assert_eq!(long.len(), 6, "{out}");
+        assert_eq!(
+            long[0],
+            "CRITICAL: VD 1 (data) degraded (raid5, [32:3] failed) \
+             (next: raidctl replace-drive 32:3 -a 0)"
+        );
+        assert!(long.iter().all(|l| !l.contains('|')));
+    }
+
+    #[test]
+    fn rebuild_is_critical_while_degraded_with_percent_perfdata() {
+        let (out, code) = run(&rebuilding());
+        assert_eq!(code, CRITICAL);
+        let first = out.lines().next().unwrap();
+        assert!(first.contains("'rebuild_a0_32:3'=41%;;;0;100"), "{first}");
+        assert!(out.contains("WARNING: [32:3] (serial Y4P0A1C3FRD6, VD 1) rebuilding: 41%"));
+        assert_perfdata(first);
+    }
+
+    #[test]
+    fn warning_only() {
+        let mut s = healthy();
+        s.physical_drives[0].predictive_failure_count = Some(2);
+        let (out, code) = run(&s);
+        assert_eq!(code, WARNING);
+        assert!(out.starts_with("RAID WARNING - [32:0] (serial "), "{out}");
+    }
+
+    #[test]
+    fn info_only_is_ok() {
+        let mut s = healthy();
+        s.physical_drives[0].other_error_count = Some(17);
+        let (out, code) = run(&s);
+        assert_eq!(code, OK);
+        assert!(
+            out.starts_with("RAID OK - 2 VDs optimal, 8 drives (1 note) | "),
+            "{out}"
+        );
+        assert!(out.contains("\nINFO: [32:0]"), "{out}");
+    }
+
+    #[test]
+    fn no_vds_is_ok() {
+        let s = fixture_snapshot(&["h710-healthy__adpallinfo", "ceph-node__pdlist"]);
+        let (out, code) = run(&s);
+        assert_eq!(code, OK, "{out}");
+        assert!(out.starts_with("RAID OK - no VDs, 14 drives | "), "{out}");
+    }
+
+    #[test]
+    fn unknown_when_the_state_cannot_be_read() {
+        let (out, code) = render_check(Err("MegaCli64 timed out after 30 s\nkilled | x"));
+        assert_eq!(code, UNKNOWN);
+        assert_eq!(
+            out,
+            "RAID UNKNOWN - MegaCli64 timed out after 30 s killed / x\n"
+        );
+        // An empty inventory is never OK.
+        let empty = Snapshot::default();
+        let (out, code) = render_check(Ok((&empty, &[])));
+        assert_eq!(code, UNKNOWN);
+        assert!(out.starts_with("RAID UNKNOWN - "), "{out}");
+    }
+
+    #[test]
+    fn labels_are_quoted_and_cleaned() {
+        assert_eq!(label("a'b=c"), "'a_b_c'");
+    }
+}

@@ -1,0 +1,640 @@
+//! `raidctl metrics`: Prometheus text exposition for node_exporter's textfile collector.
+//!
+//! States are state sets: one series per possible state with value 0 or 1, so a state change
+//! never creates or removes a series. Lifetime counters and progress are gauges (the device
+//! may reset them). When the snapshot failed, only `raidctl_scrape_success 0` and
+//! `raidctl_scrape_error_info{reason}` are written, so stale values are never re-exported.
+
+use crate::backend::snapshot::Snapshot;
+use crate::health::{Problem, Severity, eta_minutes, overall};
+use crate::model::{BatteryState, ChargingStatus, FirmwareState, LdState, PhysicalDrive};
+use std::fmt::Write as _;
+use std::io::{self, Write as _};
+use std::path::{Path, PathBuf};
+
+/// File name written into the textfile collector directory.
+pub const TEXTFILE_NAME: &str = "raidctl.prom";
+
+/// Escapes a label value: backslash, double quote and newline.
+pub fn escape_label(value: &str) -> String {
+    let mut s = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' => s.push_str("\\\\"),
+            '"' => s.push_str("\\\""),
+            '\n' => s.push_str("\\n"),
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+/// Escapes `# HELP` text: backslash and newline.
+fn escape_help(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('\n', "\\n")
+}
+
+type Labels = Vec<(&'static str, String)>;
+
+/// Metric families in order of first use; a family is printed only when it has samples.
+#[derive(Default)]
+struct Families {
+    order: Vec<(&'static str, &'static str, String)>,
+}
+
+impl Families {
+    fn add(&mut self, name: &'static str, help: &'static str, labels: Labels, value: f64) {
+        let mut line = format!("raidctl_{name}");
+        if !labels.is_empty() {
+            line.push('{');
+            for (i, (k, v)) in labels.iter().enumerate() {
+                if i > 0 {
+                    line.push(',');
+                }
+                let _ = write!(line, "{k}=\"{}\"", escape_label(v));
+            }
+            line.push('}');
+        }
+        let _ = writeln!(line, " {}", fmt_value(value));
+        match self.order.iter_mut().find(|(n, _, _)| *n == name) {
+            Some((_, _, body)) => body.push_str(&line),
+            None => self.order.push((name, help, line)),
+        }
+    }
+
+    fn render(self) -> String {
+        let mut out = String::new();
+        for (name, help, body) in self.order {
+            let _ = writeln!(out, "# HELP raidctl_{name} {}", escape_help(help));
+            let _ = writeln!(out, "# TYPE raidctl_{name} gauge");
+            out.push_str(&body);
+        }
+        out
+    }
+}
+
+fn fmt_value(v: f64) -> String {
+    if v.is_nan() {
+        "NaN".to_owned()
+    } else if v.is_infinite() {
+        if v > 0.0 { "+Inf" } else { "-Inf" }.to_owned()
+    } else {
+        format!("{v}")
+    }
+}
+
+fn flag(b: bool) -> f64 {
+    if b { 1.0 } else { 0.0 }
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn num(v: u64) -> f64 {
+    v as f64
+}
+
+fn pd_labels(pd: &PhysicalDrive) -> Labels {
+    vec![
+        ("adapter", pd.adapter.to_string()),
+        (
+            "enclosure",
+            pd.enclosure_id.map_or_else(String::new, |e| e.to_string()),
+        ),
+        ("slot", pd.slot.to_string()),
+    ]
+}
+
+/// Renders the exposition text. `Err` carries why the snapshot could not be taken.
+pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
+    let mut f = Families::default();
+    let (snap, problems) = match result {
+        Ok(ok) => ok,
+        Err(reason) => {
+            f.add(
+                "scrape_success",
+                "1 when raidctl read the controller state, 0 when it could not.",
+                vec![],
+                0.0,
+            );
+            f.add(
+                "scrape_error_info",
+                "Why the controller state could not be read.",
+                vec![(
+                    "reason",
+                    reason.split_whitespace().collect::<Vec<_>>().join(" "),
+                )],
+                1.0,
+            );
+            return f.render();
+        }
+    };
+    f.add(
+        "scrape_success",
+        "1 when raidctl read the controller state, 0 when it could not.",
+        vec![],
+        1.0,
+    );
+    f.add(
+        "snapshot_timestamp_seconds",
+        "When the snapshot was taken (Unix time); older than the scrape when served from cache.",
+        vec![],
+        num(snap.taken_at_unix),
+    );
+    f.add(
+        "vendor_calls",
+        "Vendor tool calls this run made (0 when the cached snapshot was reused).",
+        vec![],
+        f64::from(snap.vendor_calls),
+    );
+
+    for a in &snap.adapters {
+        let ad = a.adapter.to_string();
+        f.add(
+            "adapter_info",
+            "Adapter identity; value always 1.",
+            vec![
+                ("adapter", ad.clone()),
+                ("product", a.product_name.clone().unwrap_or_default()),
+                ("serial", a.serial.clone().unwrap_or_default()),
+                (
+                    "firmware",
+                    a.fw_package
+                        .clone()
+                        .or(a.fw_version.clone())
+                        .unwrap_or_default(),
+                ),
+            ],
+            1.0,
+        );
+        if let Some(m) = a.memory_bytes {
+            f.add(
+                "adapter_cache_bytes",
+                "Controller cache memory.",
+                vec![("adapter", ad.clone())],
+                num(m),
+            );
+        }
+        if let Some(p) = a.offline_vd_cache_preserved {
+            f.add(
+                "adapter_preserved_cache",
+                "1 when the adapter holds preserved (pinned) cache of an offline VD.",
+                vec![("adapter", ad.clone())],
+                flag(p),
+            );
+        }
+        let foreign = snap
+            .physical_drives
+            .iter()
+            .filter(|d| d.adapter == a.adapter && d.foreign == Some(true))
+            .count();
+        f.add(
+            "foreign_drives",
+            "Drives carrying foreign configuration metadata.",
+            vec![("adapter", ad.clone())],
+            num(foreign as u64),
+        );
+        let missing = snap
+            .missing
+            .iter()
+            .filter(|m| m.adapter == a.adapter)
+            .count();
+        f.add(
+            "missing_rows",
+            "Drive group rows waiting for a replacement drive.",
+            vec![("adapter", ad.clone())],
+            num(missing as u64),
+        );
+    }
+
+    for ld in &snap.logical_drives {
+        let base = vec![
+            ("adapter", ld.adapter.to_string()),
+            ("target_id", ld.target_id.to_string()),
+        ];
+        let mut info = base.clone();
+        info.push(("name", ld.name.clone().unwrap_or_default()));
+        info.push(("raid_level", ld.raid_level.as_str().to_owned()));
+        info.push(("block_device", ld.block_device.clone().unwrap_or_default()));
+        f.add(
+            "ld_info",
+            "Logical drive identity; value always 1.",
+            info,
+            1.0,
+        );
+        for s in LdState::known()
+            .iter()
+            .chain([&LdState::Unknown(String::new())])
+        {
+            let mut l = base.clone();
+            l.push(("state", s.as_str().to_owned()));
+            f.add(
+                "ld_state",
+                "Logical drive state: 1 for the current state, 0 for the others.",
+                l,
+                flag(s.as_str() == ld.state.as_str()),
+            );
+        }
+        if let Some(b) = ld.size_bytes {
+            f.add("ld_size_bytes", "Logical drive size.", base.clone(), num(b));
+        }
+        if let Some(b) = ld.bad_blocks_exist {
+            f.add(
+                "ld_bad_blocks",
+                "1 when the logical drive reports bad blocks.",
+                base.clone(),
+                flag(b),
+            );
+        }
+    }
+
+    for pd in &snap.physical_drives {
+        let base = pd_labels(pd);
+        let mut info = base.clone();
+        info.extend([
+            (
+                "device_id",
+                pd.device_id.map_or_else(String::new, |d| d.to_string()),
+            ),
+            ("serial", pd.serial.clone().unwrap_or_default()),
+            ("model", pd.model.clone().unwrap_or_default()),
+            ("wwn", pd.wwn.clone().unwrap_or_default()),
+            ("pd_type", pd.pd_type.as_str().to_owned()),
+            ("media_type", pd.media_type.as_str().to_owned()),
+            (
+                "target_id",
+                pd.logical_drive.map_or_else(String::new, |t| t.to_string()),
+            ),
+            (
+                "smartctl_device",
+                pd.smartctl_device.clone().unwrap_or_default(),
+            ),
+        ]);
+        f.add(
+            "pd_info",
+            "Physical drive identity; value always 1.",
+            info,
+            1.0,
+        );
+        for s in FirmwareState::known()
+            .iter()
+            .chain([&FirmwareState::Unknown(String::new())])
+        {
+            let mut l = base.clone();
+            l.push(("state", s.as_str().to_owned()));
+            f.add(
+                "pd_state",
+                "Physical drive firmware state: 1 for the current state, 0 for the others.",
+                l,
+                flag(s.as_str() == pd.firmware_state.as_str()),
+            );
+        }
+        let gauges: [(&'static str, &'static str, Option<u64>); 4] = [
+            (
+                "pd_media_errors",
+                "Media Error Count (lifetime counter kept by the drive).",
+                pd.media_error_count,
+            ),
+            (
+                "pd_other_errors",
+                "Other Error Count (lifetime counter; mostly link and bus resets).",
+                pd.other_error_count,
+            ),
+            (
+                "pd_predictive_failures",
+                "Predictive Failure Count (lifetime counter).",
+                pd.predictive_failure_count,
+            ),
+            (
+                "pd_size_bytes",
+                "Coerced drive size (what the controller uses for arrays).",
+                pd.coerced_size_bytes.or(pd.raw_size_bytes),
+            ),
+        ];
+        for (name, help, v) in gauges {
+            if let Some(v) = v {
+                f.add(name, help, base.clone(), num(v));
+            }
+        }
+        if let Some(t) = pd.temperature_c {
+            f.add(
+                "pd_temperature_celsius",
+                "Drive temperature.",
+                base.clone(),
+                f64::from(t),
+            );
+        }
+        if let Some(a) = pd.smart_alert {
+            f.add(
+                "pd_smart_alert",
+                "1 when the drive flagged a S.M.A.R.T alert.",
+                base.clone(),
+                flag(a),
+            );
+        }
+        if let Some(x) = pd.foreign {
+            f.add(
+                "pd_foreign",
+                "1 when the drive carries foreign configuration metadata.",
+                base.clone(),
+                flag(x),
+            );
+        }
+    }
+
+    for b in &snap.bbus {
+        let ad = vec![("adapter", b.adapter.to_string())];
+        let readable =
+            !b.status_failed && !matches!(&b.state, BatteryState::Unknown(r) if r.is_empty());
+        if !readable {
+            continue;
+        }
+        for s in BatteryState::known()
+            .iter()
+            .chain([&BatteryState::Unknown(String::new())])
+        {
+            let mut l = ad.clone();
+            l.push(("state", s.as_str().to_owned()));
+            f.add(
+                "bbu_state",
+                "Battery state: 1 for the current state, 0 for the others.",
+                l,
+                flag(s.as_str() == b.state.as_str()),
+            );
+        }
+        for s in ChargingStatus::known()
+            .iter()
+            .chain([&ChargingStatus::Unknown(String::new())])
+        {
+            let mut l = ad.clone();
+            l.push(("status", s.as_str().to_owned()));
+            f.add(
+                "bbu_charging_status",
+                "Battery charging status: 1 for the current status, 0 for the others.",
+                l,
+                flag(s.as_str() == b.charging.as_str()),
+            );
+        }
+        let flags = [
+            (
+                "bbu_learn_cycle_active",
+                "1 while a battery learn cycle runs (expected, temporary).",
+                b.learn_cycle_active,
+            ),
+            (
+                "bbu_replacement_required",
+                "1 when the battery must be replaced.",
+                b.replacement_required,
+            ),
+            (
+                "bbu_pack_missing",
+                "1 when the battery pack is missing.",
+                b.pack_missing,
+            ),
+            (
+                "bbu_soh_good",
+                "1 when the battery's state of health is good.",
+                b.soh_good,
+            ),
+        ];
+        for (name, help, v) in flags {
+            if let Some(v) = v {
+                f.add(name, help, ad.clone(), flag(v));
+            }
+        }
+        if let Some(c) = b.relative_charge_pct {
+            f.add(
+                "bbu_charge_ratio",
+                "Relative state of charge (0 to 1).",
+                ad.clone(),
+                f64::from(c) / 100.0,
+            );
+        }
+        if let Some(t) = b.temperature_c {
+            f.add(
+                "bbu_temperature_celsius",
+                "Battery temperature.",
+                ad.clone(),
+                f64::from(t),
+            );
+        }
+    }
+    for a in &snap.adapters {
+        let present = snap.bbus.iter().any(|b| {
+            b.adapter == a.adapter
+                && !b.status_failed
+                && !matches!(&b.state, BatteryState::Unknown(r) if r.is_empty())
+        });
+        f.add(
+            "bbu_present",
+            "1 when a readable battery is fitted to the adapter.",
+            vec![("adapter", a.adapter.to_string())],
+            flag(present),
+        );
+    }
+
+    for p in snap.progress.iter().filter(|p| p.in_progress) {
+        let Some(pct) = p.percent else { continue };
+        let subject = match (p.drive, p.logical_drive) {
+            (Some(d), _) => d.megacli_arg(),
+            (None, Some(l)) => format!("vd{l}"),
+            (None, None) => String::new(),
+        };
+        f.add(
+            "operation_progress_ratio",
+            "Progress of a running rebuild, copyback, initialisation, check or reconstruction.",
+            vec![
+                ("adapter", p.adapter.to_string()),
+                ("operation", p.kind.as_str().to_owned()),
+                ("subject", subject),
+            ],
+            f64::from(pct) / 100.0,
+        );
+        if p.kind == crate::model::ProgressKind::Rebuild {
+            if let Some(d) = p.drive {
+                let l = vec![
+                    ("adapter", p.adapter.to_string()),
+                    (
+                        "enclosure",
+                        d.enclosure.map_or_else(String::new, |e| e.to_string()),
+                    ),
+                    ("slot", d.slot.to_string()),
+                ];
+                f.add(
+                    "rebuild_progress_ratio",
+                    "Rebuild progress of a drive (0 to 1).",
+                    l.clone(),
+                    f64::from(pct) / 100.0,
+                );
+                if let Some(eta) = p.elapsed_minutes.and_then(|e| eta_minutes(pct, e)) {
+                    f.add(
+                        "rebuild_eta_seconds",
+                        "Estimated time left for a rebuild at its average rate so far.",
+                        l,
+                        f64::from(eta) * 60.0,
+                    );
+                }
+            }
+        }
+    }
+
+    for s in [Severity::Info, Severity::Warning, Severity::Critical] {
+        f.add(
+            "problems",
+            "Problems found by the health rules, by severity.",
+            vec![("severity", s.as_str().to_owned())],
+            num(problems.iter().filter(|p| p.severity == s).count() as u64),
+        );
+    }
+    let worst = overall(problems);
+    for s in Severity::ALL {
+        f.add(
+            "health_status",
+            "Overall health: 1 for the worst severity found, 0 for the others.",
+            vec![("severity", s.as_str().to_owned())],
+            flag(s == worst),
+        );
+    }
+    f.render()
+}
+
+/// Writes `text` as `raidctl.prom` into `dir` atomically: a temporary file in the same
+/// directory (not ending in `.prom`, so the collector never reads it half-written), fsync,
+/// then rename. Returns the final path.
+///
+/// # Errors
+/// The directory does not exist or is not writable.
+pub fn write_textfile(dir: &Path, text: &str) -> io::Result<PathBuf> {
+    let target = dir.join(TEXTFILE_NAME);
+    let tmp = dir.join(format!(".{TEXTFILE_NAME}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, &target)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.map(|()| target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::health::tests::{degraded, healthy, rebuilding};
+    use crate::health::{Baseline, evaluate};
+
+    fn run(snap: &Snapshot) -> String {
+        let problems = evaluate(snap, &Baseline::default());
+        render_metrics(Ok((snap, &problems)))
+    }
+
+    fn has(text: &str, line: &str) {
+        assert!(
+            text.lines().any(|l| l == line),
+            "missing line {line:?} in\n{text}"
+        );
+    }
+
+    #[test]
+    fn state_sets_have_one_series_per_state() {
+        let text = run(&degraded());
+        has(&text, "raidctl_scrape_success 1");
+        has(
+            &text,
+            "raidctl_ld_state{adapter=\"0\",target_id=\"1\",state=\"degraded\"} 1",
+        );
+        has(
+            &text,
+            "raidctl_ld_state{adapter=\"0\",target_id=\"1\",state=\"optimal\"} 0",
+        );
+        has(
+            &text,
+            "raidctl_ld_state{adapter=\"0\",target_id=\"1\",state=\"unknown\"} 0",
+        );
+        let ld1 = text
+            .lines()
+            .filter(|l| l.starts_with("raidctl_ld_state{adapter=\"0\",target_id=\"1\""))
+            .count();
+        assert_eq!(ld1, LdState::known().len() + 1);
+        has(
+            &text,
+            "raidctl_pd_state{adapter=\"0\",enclosure=\"32\",slot=\"3\",state=\"failed\"} 1",
+        );
+        has(
+            &text,
+            "raidctl_pd_media_errors{adapter=\"0\",enclosure=\"32\",slot=\"4\"} 12",
+        );
+        has(
+            &text,
+            "raidctl_bbu_state{adapter=\"0\",state=\"optimal\"} 1",
+        );
+        has(&text, "raidctl_problems{severity=\"critical\"} 1");
+        has(&text, "raidctl_health_status{severity=\"critical\"} 1");
+        has(&text, "raidctl_vendor_calls 4");
+        has(&text, "raidctl_snapshot_timestamp_seconds 1700000000");
+        // Each family's HELP and TYPE appear exactly once.
+        assert_eq!(text.matches("# TYPE raidctl_pd_state gauge").count(), 1);
+    }
+
+    #[test]
+    fn rebuild_progress_and_eta() {
+        let text = run(&rebuilding());
+        has(
+            &text,
+            "raidctl_rebuild_progress_ratio{adapter=\"0\",enclosure=\"32\",slot=\"3\"} 0.41",
+        );
+        has(
+            &text,
+            "raidctl_rebuild_eta_seconds{adapter=\"0\",enclosure=\"32\",slot=\"3\"} 3180",
+        );
+        has(
+            &text,
+            "raidctl_bbu_state{adapter=\"0\",state=\"learning\"} 1",
+        );
+        has(&text, "raidctl_bbu_learn_cycle_active{adapter=\"0\"} 1");
+    }
+
+    #[test]
+    fn healthy_has_no_problems() {
+        let text = run(&healthy());
+        has(&text, "raidctl_problems{severity=\"warning\"} 0");
+        has(&text, "raidctl_health_status{severity=\"ok\"} 1");
+    }
+
+    #[test]
+    fn failure_emits_only_scrape_success_and_reason() {
+        let text = render_metrics(Err("MegaCli64 \"hung\"\nkilled \\ after 30 s"));
+        assert_eq!(
+            text,
+            "# HELP raidctl_scrape_success 1 when raidctl read the controller state, 0 when it \
+             could not.\n# TYPE raidctl_scrape_success gauge\nraidctl_scrape_success 0\n\
+             # HELP raidctl_scrape_error_info Why the controller state could not be read.\n\
+             # TYPE raidctl_scrape_error_info gauge\n\
+             raidctl_scrape_error_info{reason=\"MegaCli64 \\\"hung\\\" killed \\\\ after 30 s\"} 1\n"
+        );
+    }
+
+    #[test]
+    fn label_escaping() {
+        assert_eq!(escape_label("a\\b\"c\nd"), "a\\\\b\\\"c\\nd");
+        assert_eq!(escape_help("x\\y\nz"), "x\\\\y\\nz");
+    }
+
+    #[test]
+    fn textfile_is_written_atomically() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write_textfile(dir.path(), "raidctl_scrape_success 1\n").unwrap();
+        assert_eq!(path, dir.path().join("raidctl.prom"));
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "raidctl_scrape_success 1\n"
+        );
+        write_textfile(dir.path(), "raidctl_scrape_success 0\n").unwrap();
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("raidctl.prom")]);
+        assert!(write_textfile(&dir.path().join("nope"), "x").is_err());
+    }
+}

@@ -1,0 +1,423 @@
+//! `raidctl status`: the inventory and its problems as tables, or as one JSON document.
+
+use super::Style;
+use super::table::{new_table, state_cell};
+use crate::backend::snapshot::Snapshot;
+use crate::health::{Problem, Severity, overall};
+use crate::model::{BatteryState, FirmwareState, LdState, LogicalDrive, ProgressKind, human};
+use comfy_table::{Cell, Table};
+
+/// Layout version of the `raidctl status --format json` document.
+pub const STATUS_SCHEMA: u32 = 1;
+
+/// The JSON document of `raidctl status --format json`:
+/// `{"schema_version", "overall", "problems", "snapshot"}`.
+pub fn status_json(snap: &Snapshot, problems: &[Problem]) -> serde_json::Value {
+    serde_json::json!({
+        "schema_version": STATUS_SCHEMA,
+        "overall": overall(problems),
+        "problems": problems,
+        "snapshot": snap,
+    })
+}
+
+fn opt<T: ToString>(v: Option<T>) -> String {
+    v.map_or_else(|| "-".to_owned(), |v| v.to_string())
+}
+
+/// UTC `YYYY-MM-DD HH:MM:SS` from Unix seconds (civil-from-days, no time zone database).
+pub fn utc_time(unix: u64) -> String {
+    let days = i64::try_from(unix / 86_400).unwrap_or(0);
+    let secs = unix % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        secs / 3600,
+        (secs / 60) % 60,
+        secs % 60
+    )
+}
+
+/// What the adapters table says about an adapter's battery.
+fn bbu_text(snap: &Snapshot, adapter: u32) -> String {
+    let said = snap
+        .adapters
+        .iter()
+        .find(|a| a.adapter == adapter)
+        .and_then(|a| a.bbu_present);
+    let records: Vec<_> = snap.bbus.iter().filter(|b| b.adapter == adapter).collect();
+    let readable = records.iter().find(|b| {
+        !b.status_failed && !matches!(&b.state, BatteryState::Unknown(r) if r.is_empty())
+    });
+    if let Some(b) = readable {
+        let mut extra = Vec::new();
+        if b.learn_cycle_active == Some(true) && b.state != BatteryState::Learning {
+            extra.push("learn cycle".to_owned());
+        }
+        if !matches!(b.charging, crate::model::ChargingStatus::None) && !b.charging.is_unknown() {
+            extra.push(b.charging.as_str().to_owned());
+        }
+        if let Some(c) = b.relative_charge_pct {
+            extra.push(format!("{c}%"));
+        }
+        if b.replacement_required == Some(true) {
+            extra.push("REPLACE".to_owned());
+        }
+        let state = b.state_raw.clone().unwrap_or_else(|| b.state.to_string());
+        return if extra.is_empty() {
+            state
+        } else {
+            format!("{state} ({})", extra.join(", "))
+        };
+    }
+    match (said, records.iter().any(|b| b.status_failed)) {
+        (Some(true), true) => "unreadable".to_owned(),
+        (Some(false), _) | (None, true) => "absent".to_owned(),
+        (Some(true), false) => "present".to_owned(),
+        (None, false) => "-".to_owned(),
+    }
+}
+
+/// Progress cell of a VD: its own operations and its members' rebuilds and copybacks.
+fn ld_progress(snap: &Snapshot, ld: &LogicalDrive) -> String {
+    let mut parts = Vec::new();
+    for p in snap
+        .progress
+        .iter()
+        .filter(|p| p.adapter == ld.adapter && p.in_progress)
+    {
+        let mine = match p.drive {
+            Some(addr) => {
+                ld.members.contains(&addr)
+                    || snap
+                        .drive(ld.adapter, addr)
+                        .is_some_and(|d| d.logical_drive == Some(ld.target_id))
+            }
+            None => p.logical_drive == Some(ld.number) || p.logical_drive == Some(ld.target_id),
+        };
+        if !mine {
+            continue;
+        }
+        let what = match p.kind {
+            ProgressKind::BackgroundInit => "bgi".to_owned(),
+            ProgressKind::ConsistencyCheck => "cc".to_owned(),
+            ref k => k.as_str().replace('_', " "),
+        };
+        let on = p.drive.map_or_else(String::new, |d| format!(" {d}"));
+        parts.push(format!(
+            "{what}{on} {}",
+            opt(p.percent.map(|v| format!("{v}%")))
+        ));
+    }
+    if parts.is_empty() {
+        "-".to_owned()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn section(out: &mut String, title: &str, t: &Table) {
+    out.push_str(title);
+    out.push('\n');
+    out.push_str(&t.to_string());
+    out.push_str("\n\n");
+}
+
+/// Readable tables: adapters, logical drives, physical drives, then the problems with their
+/// suggested commands (or `No problems found.`).
+pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> String {
+    let mut out = String::new();
+
+    let mut t = new_table(
+        style,
+        &[
+            "adapter", "model", "firmware", "BBU", "cache", "VDs", "drives",
+        ],
+    );
+    for a in &snap.adapters {
+        let bbu = bbu_text(snap, a.adapter);
+        let bbu_bad = problems.iter().any(|p| {
+            p.adapter == Some(a.adapter) && p.subject == "BBU" && p.severity >= Severity::Warning
+        });
+        t.add_row(vec![
+            Cell::new(a.adapter),
+            Cell::new(opt(a.product_name.as_ref())),
+            Cell::new(opt(a.fw_package.as_ref().or(a.fw_version.as_ref()))),
+            state_cell(style, &bbu, false, bbu_bad),
+            Cell::new(opt(a.memory_bytes.map(human))),
+            Cell::new(
+                snap.logical_drives
+                    .iter()
+                    .filter(|l| l.adapter == a.adapter)
+                    .count(),
+            ),
+            Cell::new(
+                snap.physical_drives
+                    .iter()
+                    .filter(|d| d.adapter == a.adapter)
+                    .count(),
+            ),
+        ]);
+    }
+    section(&mut out, "Adapters", &t);
+
+    if snap.logical_drives.is_empty() {
+        out.push_str("Logical drives\n(none)\n\n");
+    } else {
+        let mut t = new_table(
+            style,
+            &[
+                "adapter", "VD", "name", "RAID", "size", "state", "cache", "members", "device",
+                "progress",
+            ],
+        );
+        for ld in &snap.logical_drives {
+            let bad = matches!(ld.state, LdState::Offline | LdState::Degraded);
+            let warn = ld.state != LdState::Optimal;
+            let members: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
+            t.add_row(vec![
+                Cell::new(ld.adapter),
+                Cell::new(ld.target_id),
+                Cell::new(opt(ld.name.as_ref())),
+                Cell::new(ld.raid_level.as_str()),
+                Cell::new(
+                    ld.size_raw
+                        .clone()
+                        .unwrap_or_else(|| opt(ld.size_bytes.map(human))),
+                ),
+                state_cell(
+                    style,
+                    ld.state_raw.as_deref().unwrap_or(ld.state.as_str()),
+                    bad,
+                    warn,
+                ),
+                Cell::new(opt(ld.current_cache_policy.as_ref())),
+                Cell::new(members.join(" ")),
+                Cell::new(opt(ld.block_device.as_ref())),
+                Cell::new(ld_progress(snap, ld)),
+            ]);
+        }
+        section(&mut out, "Logical drives", &t);
+    }
+
+    if !snap.physical_drives.is_empty() {
+        let mut t = new_table(
+            style,
+            &[
+                "adapter",
+                "drive",
+                "dev id",
+                "model",
+                "serial",
+                "size",
+                "state",
+                "media err",
+                "other err",
+                "pred fail",
+                "temp",
+                "VD",
+                "smartctl -d",
+            ],
+        );
+        for pd in &snap.physical_drives {
+            let bad = matches!(
+                pd.firmware_state,
+                FirmwareState::Failed | FirmwareState::Offline | FirmwareState::UnconfiguredBad
+            ) || pd.firmware_state.is_unknown();
+            let warn = problems.iter().any(|p| {
+                p.adapter == Some(pd.adapter)
+                    && p.subject == pd.address().to_string()
+                    && p.severity >= Severity::Warning
+            });
+            let mut state = pd
+                .firmware_state_raw
+                .clone()
+                .unwrap_or_else(|| pd.firmware_state.to_string());
+            if pd.foreign == Some(true) {
+                state.push_str(" (foreign)");
+            }
+            if pd.smart_alert == Some(true) {
+                state.push_str(" (SMART alert)");
+            }
+            let model = match (pd.vendor.as_deref(), pd.model.as_deref()) {
+                (Some(v), Some(m)) if !m.starts_with(v) => format!("{v} {m}"),
+                (_, Some(m)) => m.to_owned(),
+                (Some(v), None) => v.to_owned(),
+                (None, None) => "-".to_owned(),
+            };
+            t.add_row(vec![
+                Cell::new(pd.adapter),
+                Cell::new(pd.address()),
+                Cell::new(opt(pd.device_id)),
+                Cell::new(model),
+                Cell::new(opt(pd.serial.as_ref())),
+                Cell::new(opt(pd.coerced_size_bytes.or(pd.raw_size_bytes).map(human))),
+                state_cell(style, &state, bad, warn),
+                Cell::new(opt(pd.media_error_count)),
+                Cell::new(opt(pd.other_error_count)),
+                Cell::new(opt(pd.predictive_failure_count)),
+                Cell::new(opt(pd.temperature_c.map(|c| format!("{c}C")))),
+                Cell::new(opt(pd.logical_drive)),
+                Cell::new(opt(pd.smartctl_device.as_ref())),
+            ]);
+        }
+        section(&mut out, "Physical drives", &t);
+    }
+
+    if problems.is_empty() {
+        out.push_str("Problems\nNo problems found.\n");
+    } else {
+        let mut t = new_table(
+            style,
+            &["severity", "adapter", "subject", "problem", "next step"],
+        );
+        for p in problems {
+            t.add_row(vec![
+                state_cell(
+                    style,
+                    &p.severity.as_str().to_ascii_uppercase(),
+                    p.severity == Severity::Critical,
+                    p.severity == Severity::Warning,
+                ),
+                Cell::new(opt(p.adapter)),
+                Cell::new(&p.subject),
+                Cell::new(&p.message),
+                Cell::new(opt(p.suggestion.as_ref())),
+            ]);
+        }
+        section(&mut out, "Problems", &t);
+        let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
+        out.push_str(&format!(
+            "Overall: {} ({} critical, {} warning, {} info)\n",
+            overall(problems).as_str().to_ascii_uppercase(),
+            count(Severity::Critical),
+            count(Severity::Warning),
+            count(Severity::Info)
+        ));
+    }
+    out.push_str(&format!(
+        "Snapshot taken {} from {} with {} vendor call(s).\n",
+        utc_time(snap.taken_at_unix),
+        if snap.source.is_empty() {
+            "-"
+        } else {
+            snap.source.as_str()
+        },
+        snap.vendor_calls
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::health::tests::{degraded, healthy, rebuilding};
+    use crate::health::{Baseline, evaluate};
+
+    const PLAIN: Style = Style {
+        color: false,
+        tty: false,
+    };
+
+    #[test]
+    fn utc_times() {
+        assert_eq!(utc_time(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(utc_time(1_700_000_000), "2023-11-14 22:13:20 UTC");
+        assert_eq!(utc_time(951_782_400), "2000-02-29 00:00:00 UTC");
+    }
+
+    #[test]
+    fn healthy_status_has_tables_and_no_problems() {
+        let s = healthy();
+        let text = render_status(&s, &evaluate(&s, &Baseline::default()), PLAIN);
+        for want in [
+            "Adapters",
+            "PERC H710 Mini",
+            "21.3.5-0002",
+            "Optimal (99%)",
+            "512.000 MB",
+            "Logical drives",
+            "raid5",
+            "[32:2] [32:3] [32:4] [32:5]",
+            "Physical drives",
+            "megaraid,4",
+            "No problems found.",
+            "2023-11-14 22:13:20 UTC",
+        ] {
+            assert!(text.contains(want), "missing {want:?} in\n{text}");
+        }
+        assert!(!text.contains('\x1b'), "no colour when off");
+    }
+
+    #[test]
+    fn degraded_status_lists_problems_with_commands() {
+        let s = degraded();
+        let problems = evaluate(&s, &Baseline::default());
+        let text = render_status(&s, &problems, PLAIN);
+        for want in [
+            "Degraded",
+            "CRITICAL",
+            "VD 1 (data) degraded (raid5, [32:3] failed)",
+            "raidctl replace-drive 32:3 -a 0",
+            "Y4N0A0L5FRD6",
+            "(SMART alert)",
+            "Overall: CRITICAL",
+        ] {
+            assert!(text.contains(want), "missing {want:?} in\n{text}");
+        }
+        // Colour is comfy-table's to apply (only on a terminal); state cells carry it.
+        assert!(!text.contains('\x1b'));
+    }
+
+    #[test]
+    fn rebuild_progress_and_learning_bbu_are_shown() {
+        let s = rebuilding();
+        let text = render_status(&s, &evaluate(&s, &Baseline::default()), PLAIN);
+        assert!(text.contains("rebuild [32:3] 41%"), "{text}");
+        assert!(text.contains("Learning (discharging, 58%)"), "{text}");
+    }
+
+    #[test]
+    fn no_vds_and_no_bbu() {
+        let mut s = crate::health::tests::fixture_snapshot(&[
+            "h710-healthy__adpallinfo",
+            "ceph-node__pdlist",
+            "bbu-absent__bbustatus",
+        ]);
+        s.adapters[0].bbu_present = Some(false);
+        let text = render_status(&s, &evaluate(&s, &Baseline::default()), PLAIN);
+        assert!(text.contains("(none)"), "{text}");
+        assert!(text.contains("| absent "), "{text}");
+        assert!(text.contains("sat+megaraid,6"), "{text}");
+        assert!(text.contains("No problems found."), "{text}");
+    }
+
+    #[test]
+    fn json_document() {
+        let s = degraded();
+        let problems = evaluate(&s, &Baseline::default());
+        let v = status_json(&s, &problems);
+        assert_eq!(v["schema_version"], STATUS_SCHEMA);
+        assert_eq!(v["overall"], "critical");
+        assert_eq!(v["problems"][0]["rule"], "ld-degraded");
+        assert_eq!(v["problems"][0]["severity"], "critical");
+        assert_eq!(
+            v["problems"][0]["suggestion"],
+            "raidctl replace-drive 32:3 -a 0"
+        );
+        assert_eq!(
+            v["snapshot"]["physical_drives"][3]["smartctl_device"],
+            "megaraid,3"
+        );
+        let back: Snapshot = serde_json::from_value(v["snapshot"].clone()).unwrap();
+        assert_eq!(back, s);
+    }
+}
