@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod backend;
+pub mod bundle;
 pub mod cli;
 pub mod ctx;
 pub mod exit;

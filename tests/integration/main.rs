@@ -1,6 +1,7 @@
 //! One integration-test binary (fast links, shared helpers).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod bundle;
 mod cli;
 mod corpus;
 mod fixtures;

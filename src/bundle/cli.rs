@@ -1,0 +1,162 @@
+//! `raidctl collect`: its flags and entry point.
+
+use super::collect::{CollectOptions, Level, collect};
+use super::redact::Class;
+use crate::ctx::Ctx;
+use crate::exit::ExitStatus;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Gather a support bundle: controller logs and inventory, SMART, host context and raidctl's
+/// own view, in one verifiable `.tar.gz` with a manifest and a `.sha256` file.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CollectArgs {
+    /// Archive to write (default: raidctl-bundle-<host>-<UTC time>.tar.gz here; a directory
+    /// puts it there).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// How much to collect: quick (logs and inventory), standard, deep (adds PHY counters,
+    /// foreign previews).
+    #[arg(long, value_enum, default_value_t = Level::Standard)]
+    pub level: Level,
+    /// Kernel log and journal window, e.g. 7d, 12h, 30m.
+    #[arg(long, default_value = "7d", value_parser = parse_duration, value_name = "DURATION")]
+    pub since: Duration,
+    /// Redact these classes consistently (comma-separated: hostnames, ips, macs, serials).
+    /// The mapping is written beside the archive with mode 0600, never inside it. Serial
+    /// numbers are kept unless named, because RMAs need them.
+    #[arg(long, value_delimiter = ',', value_parser = Class::parse, value_name = "CLASSES")]
+    pub redact: Vec<Class>,
+    /// Tail-truncate each stored output at this size (e.g. 25MiB, 512KiB).
+    #[arg(long, default_value = "25MiB", value_parser = parse_bytes, value_name = "SIZE")]
+    pub item_limit: u64,
+    /// Cap on the bundle's uncompressed size.
+    #[arg(long, default_value = "250MiB", value_parser = parse_bytes, value_name = "SIZE")]
+    pub total_limit: u64,
+    /// Overall time budget in seconds; commands not started by then are skipped.
+    #[arg(long, default_value_t = 900.0, value_name = "SECONDS")]
+    pub budget: f64,
+    /// Seconds before one command is killed (with its process group).
+    #[arg(long, default_value_t = 180.0, value_name = "SECONDS")]
+    pub per_command_timeout: f64,
+}
+
+/// Parses `7d`, `12h`, `30m`, `45s`, `2w` or plain seconds.
+///
+/// # Errors
+/// Anything else.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let s = s.trim();
+    let split = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    let (num, unit) = s.split_at(split);
+    let n: u64 = num
+        .parse()
+        .map_err(|_| format!("bad duration {s:?}: expected e.g. 7d, 12h, 30m"))?;
+    let mult = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "s" | "sec" | "secs" => 1,
+        "m" | "min" | "mins" => 60,
+        "h" | "hour" | "hours" => 3600,
+        "d" | "day" | "days" => 86_400,
+        "w" | "week" | "weeks" => 604_800,
+        u => {
+            return Err(format!(
+                "bad duration unit {u:?} in {s:?}: use s, m, h, d or w"
+            ));
+        }
+    };
+    Ok(Duration::from_secs(n.saturating_mul(mult)))
+}
+
+/// Parses `25MiB`, `512KiB`, `1GiB`, `10MB` (also binary), `4096`.
+///
+/// # Errors
+/// Anything else.
+pub fn parse_bytes(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let split = t
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let n: f64 = num
+        .parse()
+        .map_err(|_| format!("bad size {s:?}: expected e.g. 25MiB"))?;
+    let mult: u64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kb" | "kib" => 1 << 10,
+        "m" | "mb" | "mib" => 1 << 20,
+        "g" | "gb" | "gib" => 1 << 30,
+        u => return Err(format!("bad size unit {u:?} in {s:?}: use KiB, MiB or GiB")),
+    };
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss
+    )]
+    let v = (n * mult as f64) as u64;
+    Ok(v)
+}
+
+impl CollectArgs {
+    /// The options these flags ask for.
+    pub fn options(&self, quiet: bool) -> CollectOptions {
+        CollectOptions {
+            output: self.output.clone(),
+            level: self.level,
+            since: self.since,
+            redact: self.redact.clone(),
+            item_limit: self.item_limit,
+            total_limit: self.total_limit,
+            budget: Duration::from_secs_f64(self.budget.max(0.0)),
+            per_command_timeout: Duration::from_secs_f64(self.per_command_timeout.max(0.1)),
+            progress: !quiet && std::io::stderr().is_terminal(),
+            ..CollectOptions::default()
+        }
+    }
+}
+
+/// Runs `raidctl collect`: prints the archive path on standard output, a one-line account of
+/// failed items on standard error. Exit 0 whenever a bundle was written (failed items are in
+/// its manifest), 2 when none could be.
+pub fn run_collect(args: &CollectArgs, ctx: &Ctx) -> ExitStatus {
+    let opts = args.options(false);
+    match collect(&opts, ctx) {
+        Ok(r) => {
+            println!("{}", r.archive.display());
+            if !r.failed.is_empty() {
+                eprintln!(
+                    "raidctl collect: {} item(s) failed and are recorded in the manifest: {}",
+                    r.failed.len(),
+                    r.failed.join(", ")
+                );
+            }
+            if let Some(m) = &r.mapping_file {
+                eprintln!(
+                    "raidctl collect: redaction mapping (keep private, not in the archive): {}",
+                    m.display()
+                );
+            }
+            ExitStatus::Ok
+        }
+        Err(e) => {
+            eprintln!("raidctl collect: {e}");
+            ExitStatus::Error
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_sizes_and_durations() {
+        assert_eq!(parse_bytes("25MiB").unwrap(), 25 << 20);
+        assert_eq!(parse_bytes("512k").unwrap(), 512 << 10);
+        assert_eq!(parse_bytes("4096").unwrap(), 4096);
+        assert!(parse_bytes("5 parsecs").is_err());
+        assert_eq!(parse_duration("7d").unwrap(), Duration::from_secs(604_800));
+        assert_eq!(parse_duration("12h").unwrap(), Duration::from_secs(43_200));
+        assert!(parse_duration("soon").is_err());
+    }
+}

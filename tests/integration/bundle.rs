@@ -1,0 +1,394 @@
+//! Support bundle against the simulator: manifest and hashes, hangs, crashes, missing tools,
+//! redaction, truncation, replay.
+
+use raidctl::bundle::manifest::Manifest;
+use raidctl::bundle::redact::Class;
+use raidctl::bundle::{CollectOptions, Level, collect, load_bundle};
+use raidctl::ctx::{Ctx, CtxOptions};
+use sha2::Digest;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const SIM: &str = env!("CARGO_BIN_EXE_raidctl-megacli-sim");
+
+fn setup(scenario: &str) -> (tempfile::TempDir, Ctx) {
+    let dir = tempfile::tempdir().unwrap();
+    let ctx = Ctx::new(&CtxOptions {
+        sim: Some(scenario.to_owned()),
+        sim_state: Some(dir.path().join("sim")),
+        state_dir: Some(dir.path().join("state")),
+        timeout: Duration::from_secs(10),
+        quiet: true,
+        ..CtxOptions::default()
+    })
+    .unwrap();
+    (dir, ctx)
+}
+
+fn sim_control(ctx: &Ctx, args: &[&str]) {
+    let out = Command::new(SIM)
+        .env("RAIDCTL_SIM_STATE", ctx.sim_dir.as_ref().unwrap())
+        .arg("control")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn options(dir: &Path) -> CollectOptions {
+    CollectOptions {
+        output: Some(dir.join("bundle.tar.gz")),
+        level: Level::Standard,
+        budget: Duration::from_secs(60),
+        per_command_timeout: Duration::from_secs(20),
+        progress: false,
+        command_line: vec!["raidctl".into(), "collect".into()],
+        min_free: Some(0),
+        ..CollectOptions::default()
+    }
+}
+
+/// Extracts with the real `tar` and returns the top-level directory.
+fn extract(archive: &Path, into: &Path) -> PathBuf {
+    std::fs::create_dir_all(into).unwrap();
+    let list = Command::new("tar")
+        .arg("-tzf")
+        .arg(archive)
+        .output()
+        .unwrap();
+    assert!(list.status.success());
+    let names = String::from_utf8(list.stdout).unwrap();
+    let tops: std::collections::BTreeSet<&str> = names
+        .lines()
+        .map(|l| l.split('/').next().unwrap())
+        .collect();
+    assert_eq!(tops.len(), 1, "one top-level directory: {tops:?}");
+    let st = Command::new("tar")
+        .arg("-xzf")
+        .arg(archive)
+        .arg("-C")
+        .arg(into)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    into.join(tops.first().unwrap())
+}
+
+fn manifest(top: &Path) -> Manifest {
+    serde_json::from_slice(&std::fs::read(top.join("manifest.json")).unwrap()).unwrap()
+}
+
+fn item<'a>(m: &'a Manifest, id: &str) -> &'a raidctl::bundle::manifest::Item {
+    m.items
+        .iter()
+        .find(|i| i.id == id)
+        .unwrap_or_else(|| panic!("no item {id}"))
+}
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            files(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+fn mode(p: &Path) -> u32 {
+    std::fs::metadata(p).unwrap().permissions().mode() & 0o777
+}
+
+#[test]
+fn full_bundle_lists_every_file_with_its_hash() {
+    let (dir, ctx) = setup("degraded");
+    let r = collect(&options(dir.path()), &ctx).unwrap();
+    assert_eq!(mode(&r.archive), 0o600);
+    // The sidecar verifies with the real sha256sum.
+    let st = Command::new("sha256sum")
+        .arg("-c")
+        .arg(r.checksum_file.file_name().unwrap())
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stdout)
+    );
+    assert!(r.mapping_file.is_none());
+
+    let top = extract(&r.archive, &dir.path().join("x"));
+    let m = manifest(&top);
+    let mut listed = std::collections::BTreeMap::new();
+    for i in &m.items {
+        for o in &i.outputs {
+            listed.insert(o.path.clone(), (o.sha256.clone(), o.bytes));
+        }
+    }
+    let mut on_disk = Vec::new();
+    files(&top, &mut on_disk);
+    for f in &on_disk {
+        let rel = f.strip_prefix(&top).unwrap().to_str().unwrap().to_owned();
+        if rel == "manifest.json" {
+            continue;
+        }
+        let (sha, bytes) = listed
+            .remove(&rel)
+            .unwrap_or_else(|| panic!("{rel} is not in the manifest"));
+        let data = std::fs::read(f).unwrap();
+        let got: String = sha2::Sha256::digest(&data)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(got, sha, "{rel}");
+        assert_eq!(data.len() as u64, bytes, "{rel}");
+    }
+    assert!(listed.is_empty(), "listed but absent: {listed:?}");
+    assert!(!on_disk.iter().any(|p| {
+        let s = p.to_string_lossy();
+        s.contains(".scratch") || s.ends_with("MegaSAS.log") || s.ends_with("CmdTool.log")
+    }));
+
+    // Ring buffers first, every vendor call with -NoLog, events written to a file.
+    let pos = |id: &str| m.items.iter().position(|i| i.id == id).unwrap();
+    assert!(pos("megacli/a0/events") < pos("megacli/all/adpallinfo"));
+    assert!(pos("megacli/a0/fwtermlog") < pos("megacli/all/adpallinfo"));
+    for i in m
+        .items
+        .iter()
+        .filter(|i| i.id.starts_with("megacli/") && i.skipped_reason.is_none())
+    {
+        assert_eq!(
+            i.argv.last().map(String::as_str),
+            Some("-NoLog"),
+            "{}",
+            i.id
+        );
+    }
+    let ev = item(&m, "megacli/a0/events");
+    assert!(
+        ev.outputs
+            .iter()
+            .any(|o| o.path == "megacli/a0/events.log" && o.bytes > 0)
+    );
+    assert_eq!(item(&m, "megacli/all/pdlist").exit_code, Some(0));
+    assert_eq!(
+        item(&m, "megacli/all/adpcount")
+            .tool_status
+            .as_ref()
+            .unwrap()
+            .raw,
+        "0x01"
+    );
+    assert!(item(&m, "raidctl/snapshot").error.is_none());
+    let health = std::fs::read_to_string(top.join("raidctl/health.json")).unwrap();
+    assert!(health.contains("ld-degraded"), "{health}");
+    let summary = std::fs::read_to_string(top.join("SUMMARY.md")).unwrap();
+    if std::env::var_os("RAIDCTL_BUNDLE_DEBUG").is_some() {
+        println!(
+            "{summary}\n{}",
+            std::fs::read_to_string(top.join("manifest.json")).unwrap()
+        );
+    }
+    assert!(summary.contains("Logical drives not optimal"), "{summary}");
+    assert!(summary.contains("Degraded"), "{summary}");
+    assert_eq!(m.raidctl_version, env!("CARGO_PKG_VERSION"));
+    assert!(m.host.simulated);
+    // No staging directory is left behind.
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with(".raidctl-bundle")
+        })
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+#[test]
+fn hanging_vendor_command_is_recorded_and_the_bundle_completes() {
+    let (dir, ctx) = setup("degraded");
+    sim_control(
+        &ctx,
+        &["fault", "add", "--command", "pdlist", "--kind", "hang"],
+    );
+    let mut o = options(dir.path());
+    o.level = Level::Quick;
+    o.per_command_timeout = Duration::from_secs(1);
+    o.budget = Duration::from_secs(20);
+    let t = Instant::now();
+    let r = collect(&o, &ctx).unwrap();
+    assert!(t.elapsed() < Duration::from_secs(15), "{:?}", t.elapsed());
+    let top = extract(&r.archive, &dir.path().join("x"));
+    let m = manifest(&top);
+    let pd = item(&m, "megacli/all/pdlist");
+    assert!(pd.timed_out, "{pd:?}");
+    assert!(pd.error.as_deref().unwrap().contains("timed out"));
+    assert!(pd.duration_ms < 5000);
+    assert!(r.failed.contains(&"megacli/all/pdlist".to_owned()));
+    // The snapshot needs PDList, so it is missing, with the reason.
+    assert!(
+        item(&m, "raidctl/snapshot")
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("timed out")
+    );
+    // The other commands still ran.
+    assert_eq!(item(&m, "megacli/a0/showsummary").exit_code, Some(0));
+    assert!(load_bundle(&r.archive).unwrap_err().contains("timed out"));
+}
+
+#[test]
+fn crashing_vendor_command_keeps_partial_output() {
+    let (dir, ctx) = setup("degraded");
+    sim_control(
+        &ctx,
+        &["fault", "add", "--command", "adpallinfo", "--kind", "crash"],
+    );
+    let mut o = options(dir.path());
+    o.level = Level::Quick;
+    let r = collect(&o, &ctx).unwrap();
+    let top = extract(&r.archive, &dir.path().join("x"));
+    let m = manifest(&top);
+    let a = item(&m, "megacli/all/adpallinfo");
+    assert!(a.signal.is_some(), "{a:?}");
+    assert!(a.error.as_deref().unwrap().contains("signal"));
+    assert!(a.outputs[0].bytes > 0, "partial output kept");
+    assert!(item(&m, "raidctl/snapshot").error.is_some());
+    assert_eq!(item(&m, "megacli/all/pdlist").exit_code, Some(0));
+}
+
+#[test]
+fn missing_smartctl_and_lspci_are_skipped_with_a_reason() {
+    let (dir, ctx) = setup("degraded");
+    let bin = dir.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::os::unix::fs::symlink("/bin/uname", bin.join("uname")).unwrap();
+    let mut o = options(dir.path());
+    o.path_var = Some(bin.into_os_string());
+    let r = collect(&o, &ctx).unwrap();
+    let m = r.manifest;
+    let smart: Vec<_> = m
+        .items
+        .iter()
+        .filter(|i| i.id.starts_with("smart/"))
+        .collect();
+    assert!(!smart.is_empty());
+    for i in smart {
+        assert_eq!(
+            i.skipped_reason.as_deref(),
+            Some("smartctl not found on PATH")
+        );
+    }
+    assert_eq!(
+        item(&m, "host/lspci").skipped_reason.as_deref(),
+        Some("lspci not found on PATH")
+    );
+    assert_eq!(item(&m, "host/uname").exit_code, Some(0));
+    assert_eq!(m.host.tools.get("lspci"), Some(&None));
+    assert!(!r.failed.iter().any(|f| f == "host/lspci"));
+}
+
+#[test]
+fn redaction_is_consistent_across_files() {
+    let (dir, ctx) = setup("degraded");
+    let live = ctx.snapshot(Duration::ZERO).unwrap();
+    let serial = live
+        .physical_drives
+        .iter()
+        .find_map(|d| d.serial.clone())
+        .expect("the simulator reports serials");
+    let mut o = options(dir.path());
+    o.level = Level::Quick;
+    o.redact = vec![Class::Serials, Class::Hostnames, Class::Ips, Class::Macs];
+    let r = collect(&o, &ctx).unwrap();
+    let map_file = r.mapping_file.clone().unwrap();
+    assert_eq!(mode(&map_file), 0o600);
+    let map: std::collections::BTreeMap<String, std::collections::BTreeMap<String, String>> =
+        serde_json::from_slice(&std::fs::read(&map_file).unwrap()).unwrap();
+    let token = map["serials"][&serial.to_ascii_lowercase()].clone();
+    let top = extract(&r.archive, &dir.path().join("x"));
+    let mut all = Vec::new();
+    files(&top, &mut all);
+    for f in &all {
+        let text = String::from_utf8_lossy(&std::fs::read(f).unwrap()).to_lowercase();
+        assert!(
+            !text.contains(&serial.to_lowercase()),
+            "{} leaks {serial}",
+            f.display()
+        );
+        assert!(!f.to_string_lossy().contains("redaction-map"));
+    }
+    let pdlist = std::fs::read_to_string(top.join("megacli/all/pdlist.txt")).unwrap();
+    let snap = std::fs::read_to_string(top.join("raidctl/snapshot.json")).unwrap();
+    assert!(pdlist.contains(&token), "{token} not in pdlist");
+    assert!(snap.contains(&token), "{token} not in snapshot.json");
+    let m = manifest(&top);
+    assert!(m.redactions["serials"] > 0);
+    assert!(item(&m, "megacli/all/pdlist").redactions["serials"] > 0);
+    // Hashes are of the redacted files.
+    let st = Command::new("sha256sum")
+        .arg("-c")
+        .arg(r.checksum_file.file_name().unwrap())
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(st.status.success());
+}
+
+#[test]
+fn outputs_are_tail_truncated_at_the_item_limit() {
+    let (dir, ctx) = setup("degraded");
+    let mut o = options(dir.path());
+    o.level = Level::Quick;
+    o.item_limit = 2048;
+    let r = collect(&o, &ctx).unwrap();
+    let top = extract(&r.archive, &dir.path().join("x"));
+    let m = manifest(&top);
+    let out = &item(&m, "megacli/all/pdlist").outputs[0];
+    assert!(out.truncated);
+    assert_eq!(out.bytes, 2048);
+    assert!(out.original_bytes > 2048);
+    let text = std::fs::read_to_string(top.join(&out.path)).unwrap();
+    assert_eq!(text.len(), 2048);
+    assert!(
+        text.trim_end().ends_with("Exit Code: 0x00"),
+        "the tail is kept"
+    );
+}
+
+#[test]
+fn replay_gives_the_same_health_as_live() {
+    let (dir, ctx) = setup("degraded");
+    let live = raidctl::backend::snapshot::gather(ctx.megacli().unwrap()).unwrap();
+    let baseline = raidctl::health::Baseline::load(&ctx.state_dir).unwrap();
+    let live_problems = raidctl::health::evaluate(&live, &baseline);
+    assert!(!live_problems.is_empty());
+    let mut o = options(dir.path());
+    o.level = Level::Quick;
+    let r = collect(&o, &ctx).unwrap();
+    let (snap, info) = load_bundle(&r.archive).unwrap();
+    assert!(
+        info.integrity_errors.is_empty(),
+        "{:?}",
+        info.integrity_errors
+    );
+    assert_eq!(snap.physical_drives, live.physical_drives);
+    assert_eq!(snap.logical_drives, live.logical_drives);
+    assert_eq!(
+        raidctl::health::evaluate(&snap, &info.baseline),
+        live_problems
+    );
+    assert!(snap.source.starts_with("bundle:"));
+}
