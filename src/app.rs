@@ -2,27 +2,9 @@
 
 use crate::cli::{Cli, Command, Generated};
 use crate::ctx::{Ctx, CtxOptions};
-/// Placeholder until the health rules land (same signatures as `crate::monitor`).
-mod monitor {
-    use crate::ctx::Ctx;
-    use crate::exit::ExitStatus;
-    use crate::output::{Format, Style};
-    use std::path::Path;
-    use std::time::Duration;
-    pub fn run_status(_: &Ctx, _: Duration, _: Format, _: Style) -> ExitStatus {
-        eprintln!("raidctl: status is not available in this build yet");
-        ExitStatus::Unknown
-    }
-    pub fn run_check(_: &Ctx, _: Duration) -> ExitStatus {
-        println!("RAID UNKNOWN - check is not available in this build yet");
-        ExitStatus::Unknown
-    }
-    pub fn run_metrics(_: &Ctx, _: Duration, _: Option<&Path>) -> ExitStatus {
-        ExitStatus::Unknown
-    }
-}
 use crate::exit::ExitStatus;
 use crate::model::{Document, SCHEMA_VERSION};
+use crate::monitor;
 use crate::output::{Format, Style, table};
 use crate::parse::{self, Kind};
 use clap::CommandFactory;
@@ -101,6 +83,155 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
                 ExitStatus::Error
             })
         }
+        Command::ReplaceDrive {
+            target,
+            adapter,
+            wf,
+        } => workflow_cmd(&ctx()?, &wf, |env| {
+            crate::workflow::replace::run(env, &target, adapter)
+        }),
+        Command::Resume { id, wf } => {
+            let c = ctx()?;
+            let id = match id {
+                Some(id) => id,
+                None => crate::workflow::journal::list(&c.state_dir)
+                    .into_iter()
+                    .rev()
+                    .find(|s| !s.finished)
+                    .map(|s| s.id)
+                    .ok_or_else(|| {
+                        AppError::Input(
+                            "no unfinished workflow to resume (`raidctl workflows` lists them)"
+                                .into(),
+                        )
+                    })?,
+            };
+            workflow_cmd(&c, &wf, |env| crate::workflow::replace::resume(env, &id))
+        }
+        Command::Workflows => {
+            let c = ctx()?;
+            let list = crate::workflow::journal::list(&c.state_dir);
+            match cli.format {
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&list).unwrap_or_default()
+                ),
+                Format::Table => {
+                    let mut t = table::new_table(style, &["id", "last step", "finished", "detail"]);
+                    for w in &list {
+                        t.add_row(vec![
+                            w.id.clone(),
+                            w.last.clone(),
+                            if w.finished {
+                                "yes".into()
+                            } else {
+                                "NO".into()
+                            },
+                            w.detail.clone(),
+                        ]);
+                    }
+                    println!("{t}");
+                }
+            }
+            Ok(ExitStatus::Ok)
+        }
+        Command::Foreign {
+            action,
+            adapter,
+            wf,
+        } => workflow_cmd(&ctx()?, &wf, |env| {
+            use crate::cli::ForeignAction as F;
+            use crate::workflow::simple;
+            match action {
+                F::Scan | F::Show => simple::foreign_show(env, adapter),
+                F::Import { index } => simple::foreign_import(env, adapter, index),
+                F::Clear {
+                    index,
+                    i_understand_data_loss,
+                } => simple::foreign_clear(env, adapter, index, i_understand_data_loss.as_deref()),
+            }
+        }),
+        Command::Hotspare { action, wf } => workflow_cmd(&ctx()?, &wf, |env| match action {
+            crate::cli::HotspareAction::Add {
+                target,
+                dedicated,
+                adapter,
+            } => crate::workflow::simple::hotspare(env, true, &target, adapter, dedicated),
+            crate::cli::HotspareAction::Remove { target, adapter } => {
+                crate::workflow::simple::hotspare(env, false, &target, adapter, None)
+            }
+        }),
+        Command::Rebuild {
+            action,
+            target,
+            adapter,
+            wf,
+        } => workflow_cmd(&ctx()?, &wf, |env| match action.as_str() {
+            "status" => crate::workflow::simple::rebuild_status(env, &target, adapter, false),
+            "watch" => crate::workflow::simple::rebuild_status(env, &target, adapter, true),
+            other => crate::workflow::simple::rebuild(env, other, &target, adapter),
+        }),
+        Command::Pd {
+            action,
+            target,
+            stop,
+            adapter,
+            wf,
+        } => workflow_cmd(&ctx()?, &wf, |env| match action.as_str() {
+            "locate" => crate::workflow::simple::locate(env, &target, adapter, stop),
+            other => crate::workflow::simple::pd_state(env, other, &target, adapter),
+        }),
+        Command::Adapter {
+            setting,
+            adapter,
+            wf,
+        } => {
+            use crate::backend::ops::Op;
+            let op = match setting {
+                crate::cli::AdapterSetting::Alarm { action } => Op::Alarm { adapter, action },
+                crate::cli::AdapterSetting::BatteryWarning { state } => Op::BatteryWarning {
+                    adapter,
+                    enabled: state == "enable",
+                },
+                crate::cli::AdapterSetting::RebuildRate { percent } => {
+                    Op::RebuildRate { adapter, percent }
+                }
+            };
+            workflow_cmd(&ctx()?, &wf, |env| {
+                crate::workflow::simple::adapter_setting(env, adapter, op)
+            })
+        }
+        Command::Ld {
+            action,
+            adapter,
+            wf,
+        } => match action {
+            crate::cli::LdAction::Create {
+                raid,
+                drives,
+                span_size,
+            } => {
+                let level = crate::model::RaidLevel::from_text(&raid, false);
+                if level.is_unknown() {
+                    return Err(AppError::Input(format!(
+                        "unknown RAID level {raid:?}: use raid0, raid1, raid5, raid6, raid10, raid50 or raid60"
+                    )));
+                }
+                let addrs = drives
+                    .iter()
+                    .map(|d| {
+                        d.parse::<crate::model::DriveAddress>()
+                            .map_err(|e| AppError::Input(e.to_string()))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                workflow_cmd(&ctx()?, &wf, |env| {
+                    crate::workflow::simple::ld_create(env, adapter, &level, &addrs, span_size)
+                })
+            }
+            crate::cli::LdAction::Delete { target } => workflow_cmd(&ctx()?, &wf, |env| {
+                crate::workflow::simple::ld_delete(env, adapter, target)
+            }),
+        },
         Command::Generate { what } => {
             generate(what, &mut std::io::stdout()).map_err(|source| AppError::Io {
                 what: "writing to stdout".into(),
@@ -218,4 +349,49 @@ fn run_parse(
         let _ = writeln!(err, "warning: {file}:{}: {}", w.line, w.message);
     }
     Ok(ExitStatus::Ok)
+}
+
+/// Runs a workflow with the CLI's environment and maps its outcome to an exit status:
+/// 0 completed, 1 stopped safely, 2 error.
+fn workflow_cmd(
+    ctx: &Ctx,
+    wf: &crate::cli::WfArgs,
+    f: impl FnOnce(
+        &mut crate::workflow::Env<'_>,
+    ) -> Result<crate::workflow::Outcome, crate::workflow::WfError>,
+) -> Result<ExitStatus, AppError> {
+    use crate::workflow::{Env, Outcome, SimWorld, TtyPrompter, WfOptions};
+    let mc = ctx.megacli().map_err(|e| AppError::Input(e.to_string()))?;
+    let mut prompt = TtyPrompter;
+    let mut err = std::io::stderr();
+    let opts = WfOptions {
+        dry_run: wf.dry_run,
+        yes: wf.yes,
+        serial: wf.serial.clone(),
+        wait_timeout: Duration::from_secs(wf.wait_timeout),
+        poll: Duration::from_secs(wf.poll.max(1)),
+    };
+    let mut env = Env {
+        ops: mc,
+        state_dir: ctx.state_dir.clone(),
+        prompt: &mut prompt,
+        opts,
+        sim: ctx.sim_dir.clone().map(|dir| SimWorld { dir }),
+        out: &mut err,
+    };
+    let result = f(&mut env);
+    if !wf.dry_run {
+        ctx.cache().invalidate();
+    }
+    match result {
+        Ok(Outcome::Completed(msg)) => {
+            println!("{msg}");
+            Ok(ExitStatus::Ok)
+        }
+        Ok(Outcome::Stopped(msg)) => {
+            eprintln!("raidctl: stopped: {msg}");
+            Ok(ExitStatus::Warning)
+        }
+        Err(e) => Err(AppError::Input(e.to_string())),
+    }
 }

@@ -98,6 +98,106 @@ pub enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
         args: Vec<String>,
     },
+    /// Replace a drive, guided: pre-checks, locate and confirm by serial, offline, mark
+    /// missing, spin down, wait for the swap, check the new drive, replace the missing row,
+    /// rebuild to optimal. Journaled; `raidctl resume` continues after a crash.
+    ReplaceDrive {
+        /// The drive: `E:S` (`:S` without enclosure) or its serial number.
+        target: String,
+        /// Adapter, when the address exists on several.
+        #[arg(short = 'a', long)]
+        adapter: Option<u32>,
+        /// Workflow options.
+        #[command(flatten)]
+        wf: WfArgs,
+    },
+    /// Continue an interrupted workflow from its journal (the newest unfinished one by
+    /// default), after re-verifying the live state.
+    Resume {
+        /// Workflow id (see `raidctl workflows`).
+        id: Option<String>,
+        /// Workflow options.
+        #[command(flatten)]
+        wf: WfArgs,
+    },
+    /// List workflow journals.
+    Workflows,
+    /// Foreign configurations: scan, show, import, clear.
+    Foreign {
+        /// What to do.
+        #[command(subcommand)]
+        action: ForeignAction,
+        /// Adapter.
+        #[arg(short = 'a', long, default_value_t = 0, global = true)]
+        adapter: u32,
+        /// Workflow options.
+        #[command(flatten)]
+        wf: WfArgs,
+    },
+    /// Hot spares: add (global, or dedicated to a VD) or remove.
+    Hotspare {
+        /// What to do.
+        #[command(subcommand)]
+        action: HotspareAction,
+        /// Workflow options.
+        #[command(flatten)]
+        wf: WfArgs,
+    },
+    /// Rebuilds: start, stop, status, watch.
+    Rebuild {
+        /// start, stop, status or watch.
+        #[arg(value_parser = ["start", "stop", "status", "watch"])]
+        action: String,
+        /// The drive (`E:S` or serial).
+        target: String,
+        /// Adapter.
+        #[arg(short = 'a', long)]
+        adapter: Option<u32>,
+        /// Workflow options.
+        #[command(flatten)]
+        wf: WfArgs,
+    },
+    /// Physical drive actions: locate, make-good, offline, online (a force-online).
+    Pd {
+        /// locate, make-good, offline or online.
+        #[arg(value_parser = ["locate", "make-good", "offline", "online"])]
+        action: String,
+        /// The drive (`E:S` or serial).
+        target: String,
+        /// With `locate`: stop blinking.
+        #[arg(long)]
+        stop: bool,
+        /// Adapter.
+        #[arg(short = 'a', long)]
+        adapter: Option<u32>,
+        /// Workflow options.
+        #[command(flatten)]
+        wf: WfArgs,
+    },
+    /// Adapter settings: alarm, battery warning, rebuild rate.
+    Adapter {
+        /// What to do.
+        #[command(subcommand)]
+        setting: AdapterSetting,
+        /// Adapter.
+        #[arg(short = 'a', long, default_value_t = 0, global = true)]
+        adapter: u32,
+        /// Workflow options.
+        #[command(flatten)]
+        wf: WfArgs,
+    },
+    /// Logical drives: create or delete.
+    Ld {
+        /// What to do.
+        #[command(subcommand)]
+        action: LdAction,
+        /// Adapter.
+        #[arg(short = 'a', long, default_value_t = 0, global = true)]
+        adapter: u32,
+        /// Workflow options.
+        #[command(flatten)]
+        wf: WfArgs,
+    },
     /// Generate the man page or shell completions (for packaging).
     #[command(hide = true)]
     Generate {
@@ -118,4 +218,117 @@ pub enum Generated {
     Zsh,
     /// Fish completions.
     Fish,
+}
+
+/// Options every workflow takes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct WfArgs {
+    /// Print the plan with the exact vendor command lines and change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Do not ask (drive confirmations then need --serial).
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+    /// The serial number (or confirmation word) the operator expects; required with --yes for
+    /// steps that confirm a drive.
+    #[arg(long)]
+    pub serial: Option<String>,
+    /// Seconds to wait for a pull, an insert or a rebuild.
+    #[arg(long, default_value_t = 86_400)]
+    pub wait_timeout: u64,
+    /// Seconds between polls of the controller while waiting.
+    #[arg(long, default_value_t = 10)]
+    pub poll: u64,
+}
+
+/// `raidctl foreign` actions.
+#[derive(Debug, Clone, Subcommand)]
+pub enum ForeignAction {
+    /// Count foreign configurations.
+    Scan,
+    /// Show what each foreign configuration holds.
+    Show,
+    /// Import (all, or one by index): the drives rejoin their VDs.
+    Import {
+        /// Foreign configuration index.
+        index: Option<u32>,
+    },
+    /// Clear (erase) foreign metadata. Refused while a VD waits for missing drives or
+    /// preserved cache exists, unless --i-understand-data-loss names the configuration.
+    Clear {
+        /// Foreign configuration index (all when omitted).
+        index: Option<u32>,
+        /// Acknowledge the data loss: the index cleared (`all` when clearing all).
+        #[arg(long, value_name = "INDEX")]
+        i_understand_data_loss: Option<String>,
+    },
+}
+
+/// `raidctl hotspare` actions.
+#[derive(Debug, Clone, Subcommand)]
+pub enum HotspareAction {
+    /// Make an Unconfigured(good) drive a hot spare.
+    Add {
+        /// The drive (`E:S` or serial).
+        target: String,
+        /// Dedicate it to this VD (target id); global otherwise.
+        #[arg(long, value_name = "VD")]
+        dedicated: Option<u32>,
+        /// Adapter.
+        #[arg(short = 'a', long)]
+        adapter: Option<u32>,
+    },
+    /// Turn a hot spare back into Unconfigured(good).
+    Remove {
+        /// The drive (`E:S` or serial).
+        target: String,
+        /// Adapter.
+        #[arg(short = 'a', long)]
+        adapter: Option<u32>,
+    },
+}
+
+/// `raidctl adapter` settings.
+#[derive(Debug, Clone, Subcommand)]
+pub enum AdapterSetting {
+    /// Silence, enable or disable the buzzer.
+    Alarm {
+        /// silence, enable or disable.
+        #[arg(value_enum)]
+        action: crate::backend::ops::Alarm,
+    },
+    /// Warn at boot about a missing or failed battery.
+    BatteryWarning {
+        /// enable or disable.
+        #[arg(value_parser = ["enable", "disable"])]
+        state: String,
+    },
+    /// Share of controller time for rebuilds (percent; the default is 30).
+    RebuildRate {
+        /// Percent, 0 to 100.
+        #[arg(value_parser = clap::value_parser!(u8).range(0..=100))]
+        percent: u8,
+    },
+}
+
+/// `raidctl ld` actions.
+#[derive(Debug, Clone, Subcommand)]
+pub enum LdAction {
+    /// Create a VD from Unconfigured(good) drives.
+    Create {
+        /// raid0, raid1, raid5, raid6, raid10, raid50 or raid60.
+        #[arg(long)]
+        raid: String,
+        /// Drives as `E:S,E:S,...`.
+        #[arg(value_delimiter = ',', required = true)]
+        drives: Vec<String>,
+        /// Drives per span for RAID 10/50/60 (default 2 for RAID 10, half the drives otherwise).
+        #[arg(long)]
+        span_size: Option<usize>,
+    },
+    /// Delete a VD (destroys its data).
+    Delete {
+        /// VD target id.
+        target: u32,
+    },
 }

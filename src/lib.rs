@@ -11,6 +11,8 @@ pub mod ctx;
 pub mod exit;
 pub mod health;
 pub mod model;
+pub mod monitor;
 pub mod output;
 pub mod parse;
 pub mod sim;
+pub mod workflow;

@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod metrics;
+pub mod progress;
 pub mod status;
 pub mod table;
 

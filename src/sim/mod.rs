@@ -401,7 +401,12 @@ pub fn control(args: &[String]) -> i32 {
     }
 }
 
-fn control_inner(args: &[String]) -> Result<String, String> {
+/// Runs a control command and returns what it would print (for callers that narrate
+/// themselves, such as workflows under `--sim`).
+///
+/// # Errors
+/// The control interface's complaint.
+pub fn control_inner(args: &[String]) -> Result<String, String> {
     let mut args = args.to_vec();
     let mut dir = std::env::var_os(STATE_ENV).map(PathBuf::from);
     if let Some(i) = args.iter().position(|a| a == "--state") {

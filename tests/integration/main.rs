@@ -9,3 +9,4 @@ mod health;
 mod props;
 mod sim;
 mod util;
+mod workflows;

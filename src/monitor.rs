@@ -1,0 +1,106 @@
+//! `status`, `check` and `metrics`: one snapshot, the health rules, three renderings.
+
+use crate::backend::snapshot::Snapshot;
+use crate::ctx::Ctx;
+use crate::exit::ExitStatus;
+use crate::health::{self, Baseline, Problem, Severity};
+use crate::output::{Format, Style, check, metrics, status};
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
+
+/// Takes (or reuses) a snapshot and evaluates it against the counter baseline.
+///
+/// # Errors
+/// The reason the controller state is unknown.
+pub fn evaluate(ctx: &Ctx, max_age: Duration) -> Result<(Snapshot, Vec<Problem>), String> {
+    let snap = ctx.snapshot(max_age).map_err(|e| e.to_string())?;
+    match Baseline::load(&ctx.state_dir) {
+        Ok(mut baseline) => {
+            let problems = health::evaluate(&snap, &baseline);
+            baseline.update_from(&snap);
+            if let Err(e) = baseline.save(&ctx.state_dir) {
+                eprintln!("raidctl: cannot save the counter baseline: {e}");
+            }
+            Ok((snap, problems))
+        }
+        Err(e) => {
+            // Never overwrite an unreadable baseline: the increases it records would be lost.
+            eprintln!("raidctl: counter baseline unreadable ({e}); increases are not evaluated");
+            Ok((snap.clone(), health::evaluate(&snap, &Baseline::default())))
+        }
+    }
+}
+
+fn exit_for(sev: Severity) -> ExitStatus {
+    match sev {
+        Severity::Ok | Severity::Info => ExitStatus::Ok,
+        Severity::Warning => ExitStatus::Warning,
+        Severity::Critical => ExitStatus::Error,
+    }
+}
+
+/// `raidctl status`.
+pub fn run_status(ctx: &Ctx, max_age: Duration, format: Format, style: Style) -> ExitStatus {
+    let mut out = std::io::stdout().lock();
+    match evaluate(ctx, max_age) {
+        Ok((snap, problems)) => {
+            let _ = match format {
+                Format::Json => writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&status::status_json(&snap, &problems))
+                        .unwrap_or_default()
+                ),
+                Format::Table => write!(out, "{}", status::render_status(&snap, &problems, style)),
+            };
+            exit_for(health::overall(&problems))
+        }
+        Err(reason) => {
+            eprintln!("raidctl: controller state unknown: {reason}");
+            ExitStatus::Unknown
+        }
+    }
+}
+
+/// `raidctl check`.
+pub fn run_check(ctx: &Ctx, max_age: Duration) -> ExitStatus {
+    let result = evaluate(ctx, max_age);
+    let (text, code) = match &result {
+        Ok((snap, problems)) => check::render_check(Ok((snap, problems))),
+        Err(reason) => check::render_check(Err(reason)),
+    };
+    let _ = write!(std::io::stdout().lock(), "{text}");
+    match code {
+        0 => ExitStatus::Ok,
+        1 => ExitStatus::Warning,
+        2 => ExitStatus::Error,
+        _ => ExitStatus::Unknown,
+    }
+}
+
+/// `raidctl metrics`.
+pub fn run_metrics(ctx: &Ctx, max_age: Duration, textfile_dir: Option<&Path>) -> ExitStatus {
+    let result = evaluate(ctx, max_age);
+    let text = match &result {
+        Ok((snap, problems)) => metrics::render_metrics(Ok((snap, problems))),
+        Err(reason) => metrics::render_metrics(Err(reason)),
+    };
+    match textfile_dir {
+        Some(dir) => match metrics::write_textfile(dir, &text) {
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("raidctl: writing metrics into {}: {e}", dir.display());
+                return ExitStatus::Error;
+            }
+        },
+        None => {
+            let _ = write!(std::io::stdout().lock(), "{text}");
+        }
+    }
+    if result.is_ok() {
+        ExitStatus::Ok
+    } else {
+        ExitStatus::Unknown
+    }
+}

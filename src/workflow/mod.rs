@@ -1,0 +1,256 @@
+//! Guided workflows: plan, confirm, apply, verify, with a journal written before each step.
+//!
+//! Workflows see the controller only through [`Operations`] and the snapshot, so they do not
+//! know MegaCli syntax. Every change is re-verified by reading the state again before the next
+//! step; anything unexpected stops the workflow with a clear message and no further change.
+
+pub mod journal;
+pub mod replace;
+pub mod simple;
+
+use crate::backend::megacli::BackendError;
+use crate::backend::ops::{Op, Operations};
+use std::fs::File;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How a workflow ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything done and verified.
+    Completed(String),
+    /// Stopped safely before a risky step, or because something did not hold.
+    Stopped(String),
+}
+
+/// Why a workflow could not run at all.
+#[derive(Debug, thiserror::Error)]
+pub enum WfError {
+    /// The controller state could not be read or a vendor call failed.
+    #[error(transparent)]
+    Backend(#[from] BackendError),
+    /// Journal or lock I/O.
+    #[error("{0}")]
+    Io(String),
+    /// Bad arguments (unknown drive, ambiguous serial...).
+    #[error("{0}")]
+    Usage(String),
+}
+
+/// Options shared by all workflows.
+#[derive(Debug, Clone)]
+pub struct WfOptions {
+    /// Print the plan and change nothing.
+    pub dry_run: bool,
+    /// Do not ask; requires `serial` for steps that confirm a drive.
+    pub yes: bool,
+    /// The serial the operator expects the target to have (`--serial`).
+    pub serial: Option<String>,
+    /// How long to wait for a pull, an insert or a rebuild.
+    pub wait_timeout: Duration,
+    /// Time between polls.
+    pub poll: Duration,
+}
+
+impl Default for WfOptions {
+    fn default() -> Self {
+        Self {
+            dry_run: false,
+            yes: false,
+            serial: None,
+            wait_timeout: Duration::from_secs(3600),
+            poll: Duration::from_secs(10),
+        }
+    }
+}
+
+/// Asks the operator.
+pub trait Prompter {
+    /// A yes/no question; `false` unless the operator says yes.
+    fn confirm(&mut self, question: &str) -> bool;
+    /// A free-text answer (trimmed); `None` when nobody can answer.
+    fn ask(&mut self, question: &str) -> Option<String>;
+}
+
+/// Prompts on the terminal; refuses when standard input is not one.
+#[derive(Debug, Default)]
+pub struct TtyPrompter;
+
+impl Prompter for TtyPrompter {
+    fn confirm(&mut self, question: &str) -> bool {
+        self.ask(&format!("{question} [y/N]"))
+            .is_some_and(|a| matches!(a.to_ascii_lowercase().as_str(), "y" | "yes"))
+    }
+
+    fn ask(&mut self, question: &str) -> Option<String> {
+        if !std::io::stdin().is_terminal() {
+            return None;
+        }
+        eprint!("{question} ");
+        let _ = std::io::stderr().flush();
+        let mut line = String::new();
+        std::io::stdin().lock().read_line(&mut line).ok()?;
+        Some(line.trim().to_owned())
+    }
+}
+
+/// Scripted answers (tests, and `--yes`).
+#[derive(Debug, Default)]
+pub struct ScriptedPrompter {
+    /// Answers in order; `confirm` takes `y`/`n`.
+    pub answers: std::collections::VecDeque<String>,
+}
+
+impl Prompter for ScriptedPrompter {
+    fn confirm(&mut self, _question: &str) -> bool {
+        self.answers.pop_front().is_some_and(|a| a == "y")
+    }
+
+    fn ask(&mut self, _question: &str) -> Option<String> {
+        self.answers.pop_front()
+    }
+}
+
+/// The simulator's physical world, available under `--sim`.
+#[derive(Debug, Clone)]
+pub struct SimWorld {
+    /// The simulator's state directory.
+    pub dir: PathBuf,
+}
+
+impl SimWorld {
+    /// Runs a control command (`pull 32:4`, `insert 32:4 --kind blank`, `advance 600`).
+    ///
+    /// # Errors
+    /// The control interface's complaint.
+    pub fn control(&self, args: &[&str]) -> Result<(), String> {
+        let mut full = vec!["--state".to_owned(), self.dir.display().to_string()];
+        full.extend(args.iter().map(|a| (*a).to_owned()));
+        crate::sim::control_inner(&full)
+            .map(|_| ())
+            .map_err(|e| format!("simulator control {}: {e}", args.join(" ")))
+    }
+}
+
+/// Everything a workflow runs with.
+pub struct Env<'a> {
+    /// The backend.
+    pub ops: &'a dyn Operations,
+    /// raidctl's state directory (journals, locks).
+    pub state_dir: PathBuf,
+    /// Who answers questions.
+    pub prompt: &'a mut dyn Prompter,
+    /// Options.
+    pub opts: WfOptions,
+    /// The simulated world under `--sim`.
+    pub sim: Option<SimWorld>,
+    /// Where progress messages go (stderr in the CLI).
+    pub out: &'a mut dyn Write,
+}
+
+impl Env<'_> {
+    /// Prints a line of workflow narration.
+    pub fn say(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+    }
+
+    /// Waits one poll interval; under `--sim` the virtual clock advances instead of the real one.
+    pub fn wait_a_bit(&mut self) {
+        match &self.sim {
+            Some(sim) => {
+                let _ = sim.control(&["advance", "600"]);
+            }
+            None => std::thread::sleep(self.opts.poll),
+        }
+    }
+
+    /// Number of polls that fit in the wait timeout (virtual 10-minute polls under `--sim`).
+    pub fn max_polls(&self) -> u64 {
+        let per = if self.sim.is_some() {
+            Duration::from_secs(600)
+        } else {
+            self.opts.poll.max(Duration::from_millis(10))
+        };
+        (self.opts.wait_timeout.as_millis() / per.as_millis().max(1))
+            .max(1)
+            .try_into()
+            .unwrap_or(u64::MAX)
+    }
+}
+
+/// An exclusive lock on one adapter, so two workflows never change it at once.
+#[derive(Debug)]
+pub struct AdapterLock {
+    _file: File,
+}
+
+impl AdapterLock {
+    /// Takes the lock or says who holds it.
+    ///
+    /// # Errors
+    /// When another workflow holds the adapter, or the lock file cannot be created.
+    pub fn acquire(state_dir: &Path, adapter: u32, holder: &str) -> Result<Self, WfError> {
+        let dir = state_dir.join("locks");
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| WfError::Io(format!("{}: {e}", dir.display())))?;
+        let path = dir.join(format!("adapter-{adapter}.lock"));
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .read(true)
+            .write(true)
+            .open(&path)
+            .map_err(|e| WfError::Io(format!("{}: {e}", path.display())))?;
+        if file.try_lock().is_err() {
+            let who = std::fs::read_to_string(&path).unwrap_or_default();
+            return Err(WfError::Usage(format!(
+                "adapter {adapter} is busy: another raidctl workflow holds it ({})",
+                who.trim()
+            )));
+        }
+        let _ = file.set_len(0);
+        let _ = writeln!(file, "{holder} pid {}", std::process::id());
+        Ok(Self { _file: file })
+    }
+}
+
+/// Test hook: `RAIDCTL_TEST_CRASH_AT=step:phase` aborts the process right after that journal
+/// record is synced, to test `raidctl resume` after a crash at every step.
+pub fn test_hook(step: &str, phase: &str) {
+    if let Ok(at) = std::env::var("RAIDCTL_TEST_CRASH_AT") {
+        if at == format!("{step}:{phase}") {
+            std::process::abort();
+        }
+    }
+}
+
+/// Runs one op with its journal records around it; returns the vendor's error untouched.
+///
+/// # Errors
+/// Journal I/O, or the backend's refusal.
+pub fn run_op(
+    env: &mut Env<'_>,
+    journal: &mut journal::Journal,
+    step: &str,
+    op: &Op,
+    state: Option<serde_json::Value>,
+) -> Result<(), WfError> {
+    let command = env.ops.command_line(op);
+    journal
+        .write(step, "planned", Some(command.clone()), "", state.clone())
+        .map_err(|e| WfError::Io(format!("journal: {e}")))?;
+    env.say(&format!("  running: {command}"));
+    match env.ops.apply(op) {
+        Ok(_) => {
+            journal
+                .write(step, "done", None, "", state)
+                .map_err(|e| WfError::Io(format!("journal: {e}")))?;
+            Ok(())
+        }
+        Err(e) => {
+            let _ = journal.write(step, "failed", None, &e.to_string(), state);
+            Err(e.into())
+        }
+    }
+}

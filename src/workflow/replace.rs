@@ -1,0 +1,1424 @@
+//! `raidctl replace-drive`: identify, pre-check, locate and confirm, offline, mark missing,
+//! prepare for removal, wait for the swap, check the new drive, replace the missing row,
+//! rebuild, verify. Every step checks the live state before acting, so a resumed workflow
+//! skips what already happened and never repeats a destructive step blindly.
+
+use super::journal::{self, Journal};
+use super::{AdapterLock, Env, Outcome, WfError, run_op};
+use crate::backend::ops::Op;
+use crate::backend::snapshot::Snapshot;
+use crate::model::{
+    DriveAddress, FirmwareState, LdState, MissingRow, PdType, PhysicalDrive, human,
+};
+use serde::{Deserialize, Serialize};
+
+/// The steps, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Step {
+    /// Blink the bay.
+    LocateOn,
+    /// Take the member offline.
+    Offline,
+    /// Turn its row into a missing row.
+    MarkMissing,
+    /// Spin it down.
+    PrepareRemoval,
+    /// Wait for the operator to pull it.
+    AwaitPull,
+    /// Wait for the replacement.
+    AwaitInsert,
+    /// Check the replacement.
+    CheckNew,
+    /// Put it into the missing row.
+    ReplaceMissing,
+    /// Start the rebuild.
+    RebuildStart,
+    /// Watch the rebuild to the end.
+    WatchRebuild,
+    /// Stop blinking.
+    LocateOff,
+    /// Finished.
+    Done,
+}
+
+impl Step {
+    fn name(self) -> &'static str {
+        match self {
+            Step::LocateOn => "locate-on",
+            Step::Offline => "offline",
+            Step::MarkMissing => "mark-missing",
+            Step::PrepareRemoval => "prepare-removal",
+            Step::AwaitPull => "await-pull",
+            Step::AwaitInsert => "await-insert",
+            Step::CheckNew => "check-new",
+            Step::ReplaceMissing => "replace-missing",
+            Step::RebuildStart => "rebuild-start",
+            Step::WatchRebuild => "watch-rebuild",
+            Step::LocateOff => "locate-off",
+            Step::Done => "done",
+        }
+    }
+
+    fn after(self) -> Step {
+        match self {
+            Step::LocateOn => Step::Offline,
+            Step::Offline => Step::MarkMissing,
+            Step::MarkMissing => Step::PrepareRemoval,
+            Step::PrepareRemoval => Step::AwaitPull,
+            Step::AwaitPull => Step::AwaitInsert,
+            Step::AwaitInsert => Step::CheckNew,
+            Step::CheckNew => Step::ReplaceMissing,
+            Step::ReplaceMissing => Step::RebuildStart,
+            Step::RebuildStart => Step::WatchRebuild,
+            Step::WatchRebuild => Step::LocateOff,
+            Step::LocateOff | Step::Done => Step::Done,
+        }
+    }
+}
+
+/// What the workflow knows; journaled after every step.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReplaceState {
+    /// Adapter.
+    pub adapter: u32,
+    /// Bay of the drive being replaced.
+    pub drive: DriveAddress,
+    /// Serial of the drive being replaced.
+    pub serial: Option<String>,
+    /// Its interface type (the replacement must match).
+    pub pd_type: PdType,
+    /// Its coerced size.
+    pub coerced_size: Option<u64>,
+    /// Target id of its VD.
+    pub ld: Option<u32>,
+    /// Serials of every other drive on the adapter, to catch a wrong pull.
+    pub others: Vec<(DriveAddress, String)>,
+    /// The missing row once known (`-PdGetMissing`).
+    pub missing: Option<MissingRow>,
+    /// Serial of the replacement once inserted.
+    pub new_serial: Option<String>,
+    /// The drive a hot spare or auto-rebuild is rebuilding instead, if any.
+    pub rebuilding: Option<DriveAddress>,
+    /// Next step to run.
+    pub next: Step,
+}
+
+/// How serious a pre-check finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// For information.
+    Info,
+    /// Needs the operator's attention; confirmation covers it.
+    Warn,
+    /// raidctl will not proceed.
+    Refuse,
+}
+
+/// One pre-check result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Check {
+    /// Severity.
+    pub level: Level,
+    /// What was found.
+    pub text: String,
+}
+
+/// Finds the drive by `E:S` (with an optional adapter) or by serial.
+///
+/// # Errors
+/// Unknown or ambiguous target.
+pub fn resolve<'s>(
+    snap: &'s Snapshot,
+    target: &str,
+    adapter: Option<u32>,
+) -> Result<&'s PhysicalDrive, WfError> {
+    let candidates: Vec<&PhysicalDrive> = match target.parse::<DriveAddress>() {
+        Ok(addr) => snap
+            .physical_drives
+            .iter()
+            .filter(|d| d.address() == addr && adapter.is_none_or(|a| a == d.adapter))
+            .collect(),
+        Err(_) => snap
+            .physical_drives
+            .iter()
+            .filter(|d| {
+                d.serial
+                    .as_deref()
+                    .is_some_and(|s| s.eq_ignore_ascii_case(target.trim()))
+                    && adapter.is_none_or(|a| a == d.adapter)
+            })
+            .collect(),
+    };
+    match candidates.as_slice() {
+        [one] => Ok(one),
+        [] => Err(WfError::Usage(format!(
+            "no drive {target} found (use E:S as in `raidctl status`, or the serial number)"
+        ))),
+        many => Err(WfError::Usage(format!(
+            "{target} matches drives on adapters {}: add -a N",
+            many.iter()
+                .map(|d| d.adapter.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
+/// The expert's pre-checks (see the reference's section 3.2).
+pub fn prechecks(snap: &Snapshot, pd: &PhysicalDrive) -> Vec<Check> {
+    let mut v = Vec::new();
+    let mut add = |level, text: String| v.push(Check { level, text });
+    let ld = pd
+        .logical_drive
+        .and_then(|t| snap.logical_drive(pd.adapter, t));
+    let member_states = |ld: &crate::model::LogicalDrive| -> Vec<(DriveAddress, FirmwareState)> {
+        ld.members
+            .iter()
+            .map(|m| {
+                (
+                    *m,
+                    snap.drive(ld.adapter, *m)
+                        .map_or(FirmwareState::Failed, |d| d.firmware_state.clone()),
+                )
+            })
+            .collect()
+    };
+    match (&pd.firmware_state, ld) {
+        (FirmwareState::Online, Some(ld)) => {
+            if ld.state == LdState::Degraded || ld.state == LdState::Offline {
+                add(
+                    Level::Refuse,
+                    format!(
+                        "VD {} is already {} and {} is one of its online members: taking it offline would destroy the array. Replace the failed member first.",
+                        ld.target_id,
+                        ld.state,
+                        pd.address()
+                    ),
+                );
+            } else {
+                let lost = member_states(ld)
+                    .iter()
+                    .filter(|(_, s)| *s != FirmwareState::Online)
+                    .count()
+                    + 1;
+                let spans = usize::try_from(ld.span_depth.unwrap_or(1).max(1)).unwrap_or(1);
+                let tolerated = ld
+                    .raid_level
+                    .tolerated_failures_per_span()
+                    .map(|t| usize::try_from(t).unwrap_or(0));
+                match tolerated {
+                    Some(0) => add(
+                        Level::Refuse,
+                        format!(
+                            "VD {} is {}: it has no redundancy, taking {} offline takes the VD offline",
+                            ld.target_id,
+                            ld.raid_level,
+                            pd.address()
+                        ),
+                    ),
+                    Some(t) if lost > t * spans => add(
+                        Level::Refuse,
+                        format!(
+                            "taking {} offline would take VD {} offline",
+                            pd.address(),
+                            ld.target_id
+                        ),
+                    ),
+                    None => add(
+                        Level::Refuse,
+                        format!(
+                            "VD {} has an unknown RAID level; raidctl cannot tell what offlining does",
+                            ld.target_id
+                        ),
+                    ),
+                    Some(_) => add(
+                        Level::Info,
+                        format!(
+                            "VD {} ({}, {}) will run without full redundancy from the offline until the rebuild ends",
+                            ld.target_id, ld.raid_level, ld.state
+                        ),
+                    ),
+                }
+                if ld.state == LdState::PartiallyDegraded {
+                    add(
+                        Level::Warn,
+                        format!(
+                            "VD {} is already partially degraded: it will be degraded (no redundancy left) during the replacement",
+                            ld.target_id
+                        ),
+                    );
+                }
+            }
+        }
+        (FirmwareState::Failed | FirmwareState::Offline, Some(ld)) => {
+            add(
+                Level::Info,
+                format!(
+                    "{} is {} in VD {} ({}, {})",
+                    pd.address(),
+                    pd.firmware_state,
+                    ld.target_id,
+                    ld.raid_level,
+                    ld.state
+                ),
+            );
+        }
+        (FirmwareState::Rebuild | FirmwareState::Copyback, _) => {
+            add(
+                Level::Refuse,
+                format!(
+                    "{} is in {}: let it finish (`raidctl rebuild watch {}`)",
+                    pd.address(),
+                    pd.firmware_state,
+                    pd.address().megacli_arg()
+                ),
+            );
+        }
+        (FirmwareState::UnconfiguredBad, _)
+            if !snap.missing.iter().any(|m| m.adapter == pd.adapter) =>
+        {
+            add(
+                Level::Refuse,
+                format!(
+                    "{} is Unconfigured(bad) and no VD is waiting for a drive: pull it, no workflow needed",
+                    pd.address()
+                ),
+            );
+        }
+        (FirmwareState::UnconfiguredBad, _) => add(
+            Level::Info,
+            format!("{} is Unconfigured(bad); a VD row is missing", pd.address()),
+        ),
+        (state, _) => add(
+            Level::Refuse,
+            format!(
+                "{} is {state} and in no VD: there is nothing to replace",
+                pd.address()
+            ),
+        ),
+    }
+    if let Some(ld) = ld {
+        for m in ld.members.iter().filter(|m| **m != pd.address()) {
+            if let Some(d) = snap.drive(pd.adapter, *m) {
+                let mut bad = Vec::new();
+                if d.media_error_count.unwrap_or(0) > 0 {
+                    bad.push(format!("{} media errors", d.media_error_count.unwrap_or(0)));
+                }
+                if d.predictive_failure_count.unwrap_or(0) > 0 {
+                    bad.push(format!(
+                        "{} predictive failures",
+                        d.predictive_failure_count.unwrap_or(0)
+                    ));
+                }
+                if d.smart_alert == Some(true) {
+                    bad.push("a S.M.A.R.T alert".to_owned());
+                }
+                if !bad.is_empty() {
+                    add(
+                        Level::Warn,
+                        format!(
+                            "member {} ({}) has {}: a rebuild reads every sector of it and may puncture the array; back up first",
+                            m,
+                            d.serial.as_deref().unwrap_or("?"),
+                            bad.join(", ")
+                        ),
+                    );
+                }
+            }
+        }
+        if ld.bad_blocks_exist == Some(true) {
+            add(
+                Level::Warn,
+                format!("VD {} reports bad blocks", ld.target_id),
+            );
+        }
+    }
+    let busy: Vec<String> = snap
+        .progress
+        .iter()
+        .filter(|p| p.adapter == pd.adapter && p.in_progress)
+        .map(|p| {
+            format!(
+                "{} on {}",
+                p.kind,
+                p.drive.map_or_else(
+                    || format!("VD {}", p.logical_drive.unwrap_or(0)),
+                    |d| d.to_string()
+                )
+            )
+        })
+        .collect();
+    let others_rebuilding: Vec<String> = snap
+        .physical_drives
+        .iter()
+        .filter(|d| {
+            d.adapter == pd.adapter
+                && d.address() != pd.address()
+                && matches!(
+                    d.firmware_state,
+                    FirmwareState::Rebuild | FirmwareState::Copyback
+                )
+        })
+        .map(|d| format!("{} on {}", d.firmware_state, d.address()))
+        .collect();
+    if !busy.is_empty() || !others_rebuilding.is_empty() {
+        let mut all = busy;
+        all.extend(others_rebuilding);
+        all.dedup();
+        add(
+            Level::Refuse,
+            format!(
+                "operations in progress on adapter {}: {}; replace one drive at a time",
+                pd.adapter,
+                all.join(", ")
+            ),
+        );
+    }
+    if let Some(a) = snap.adapters.iter().find(|a| a.adapter == pd.adapter) {
+        if a.auto_rebuild == Some(true) {
+            add(Level::Info, "auto-rebuild is on: a blank drive inserted into the bay starts rebuilding by itself".into());
+        }
+        if a.offline_vd_cache_preserved == Some(true) {
+            add(
+                Level::Warn,
+                "the adapter holds preserved cache for an offline or missing VD".into(),
+            );
+        }
+    }
+    for b in snap
+        .bbus
+        .iter()
+        .filter(|b| b.adapter == pd.adapter && !b.status_failed)
+    {
+        use crate::model::BatteryState as B;
+        if !matches!(b.state, B::Optimal | B::Learning) || b.replacement_required == Some(true) {
+            add(
+                Level::Warn,
+                format!(
+                    "battery is {} : write-back caches fall back to write-through during the rebuild",
+                    b.state
+                ),
+            );
+        }
+    }
+    let spares: Vec<String> = snap
+        .physical_drives
+        .iter()
+        .filter(|d| d.adapter == pd.adapter && d.firmware_state == FirmwareState::Hotspare)
+        .filter(|d| d.coerced_size_bytes >= pd.coerced_size_bytes)
+        .map(|d| d.address().to_string())
+        .collect();
+    if !spares.is_empty() && pd.firmware_state == FirmwareState::Online {
+        add(
+            Level::Info,
+            format!(
+                "hot spare {} may take over as soon as the drive goes offline",
+                spares.join(", ")
+            ),
+        );
+    }
+    v
+}
+
+fn state_json(st: &ReplaceState) -> Option<serde_json::Value> {
+    serde_json::to_value(st).ok()
+}
+
+fn stop(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &ReplaceState,
+    msg: String,
+) -> Result<Outcome, WfError> {
+    env.say(&format!("STOPPED: {msg}"));
+    let _ = journal.write("finish", "stopped", None, &msg, state_json(st));
+    Ok(Outcome::Stopped(format!(
+        "{msg}\nJournal: {} (continue with `raidctl resume {}` once resolved)",
+        journal.path().display(),
+        journal.id
+    )))
+}
+
+/// Runs the whole workflow for `target` (E:S or serial).
+///
+/// # Errors
+/// Backend, journal or usage errors before or outside the journaled steps.
+pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outcome, WfError> {
+    let snap = env.ops.snapshot()?;
+    let pd = resolve(&snap, target, adapter)?.clone();
+    let ld = pd
+        .logical_drive
+        .and_then(|t| snap.logical_drive(pd.adapter, t));
+    env.say(&format!(
+        "Drive {} on adapter {}: {} {} serial {} ({}), {}, device id {}{}",
+        pd.address(),
+        pd.adapter,
+        pd.vendor.as_deref().unwrap_or(""),
+        pd.model.as_deref().unwrap_or("?"),
+        pd.serial.as_deref().unwrap_or("?"),
+        pd.raw_size_bytes.map_or_else(|| "?".into(), human),
+        pd.firmware_state_raw
+            .as_deref()
+            .unwrap_or(pd.firmware_state.as_str()),
+        pd.device_id.map_or_else(|| "?".into(), |d| d.to_string()),
+        ld.map_or_else(String::new, |l| format!(
+            ", member of VD {} ({}, {})",
+            l.target_id, l.raid_level, l.state
+        )),
+    ));
+    let checks = prechecks(&snap, &pd);
+    env.say("Pre-checks:");
+    for c in &checks {
+        let tag = match c.level {
+            Level::Info => "  ok  ",
+            Level::Warn => "  WARN",
+            Level::Refuse => "  STOP",
+        };
+        env.say(&format!("{tag} {}", c.text));
+    }
+    if let Some(c) = checks.iter().find(|c| c.level == Level::Refuse) {
+        return Ok(Outcome::Stopped(format!("refused: {}", c.text)));
+    }
+    let mut st = ReplaceState {
+        adapter: pd.adapter,
+        drive: pd.address(),
+        serial: pd.serial.clone(),
+        pd_type: pd.pd_type.clone(),
+        coerced_size: pd.coerced_size_bytes,
+        ld: pd.logical_drive,
+        others: snap
+            .physical_drives
+            .iter()
+            .filter(|d| d.adapter == pd.adapter && d.address() != pd.address())
+            .filter_map(|d| d.serial.clone().map(|s| (d.address(), s)))
+            .collect(),
+        missing: None,
+        new_serial: None,
+        rebuilding: None,
+        next: Step::LocateOn,
+    };
+    print_plan(env, &st, &pd);
+    if env.opts.dry_run {
+        return Ok(Outcome::Completed("dry run: nothing was changed".into()));
+    }
+    let _lock = AdapterLock::acquire(&env.state_dir, st.adapter, "replace-drive")?;
+    let mut journal = Journal::create(
+        &env.state_dir,
+        "replace-drive",
+        &format!("a{}-{}", st.adapter, st.drive.megacli_arg()),
+    )
+    .map_err(|e| WfError::Io(format!("cannot create journal: {e}")))?;
+    journal
+        .write(
+            "start",
+            "started",
+            None,
+            &format!("replace-drive {target}"),
+            state_json(&st),
+        )
+        .map_err(|e| WfError::Io(e.to_string()))?;
+    env.say(&format!("Journal: {}", journal.path().display()));
+
+    // Locate and confirm before anything changes.
+    let locate = Op::LocateStart {
+        adapter: st.adapter,
+        drive: st.drive,
+    };
+    if let Err(e) = run_op(
+        env,
+        &mut journal,
+        Step::LocateOn.name(),
+        &locate,
+        state_json(&st),
+    ) {
+        if matches!(
+            e,
+            WfError::Backend(crate::backend::megacli::BackendError::Run(_))
+        ) {
+            return stop(
+                env,
+                &mut journal,
+                &st,
+                format!("the locate command did not complete ({e}); nothing was changed"),
+            );
+        }
+        env.say(&format!(
+            "  (locate LED not available: {e}; identify the bay by its label)"
+        ));
+    }
+    if !confirm_serial(env, &st) {
+        let _ = env.ops.apply(&Op::LocateStop {
+            adapter: st.adapter,
+            drive: st.drive,
+        });
+        return stop(
+            env,
+            &mut journal,
+            &st,
+            "the operator did not confirm the drive's serial; nothing was changed".into(),
+        );
+    }
+    st.next = Step::Offline;
+    continue_from(env, &mut journal, st)
+}
+
+fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
+    let (a, d) = (st.adapter, st.drive);
+    let mut plan: Vec<(String, Option<Op>)> = vec![(
+        "blink the bay".into(),
+        Some(Op::LocateStart {
+            adapter: a,
+            drive: d,
+        }),
+    )];
+    plan.push(("confirm the serial on the label".into(), None));
+    if pd.firmware_state == FirmwareState::Online {
+        plan.push((
+            "take it offline".into(),
+            Some(Op::Offline {
+                adapter: a,
+                drive: d,
+            }),
+        ));
+    }
+    if pd.firmware_state.is_member()
+        || matches!(
+            pd.firmware_state,
+            FirmwareState::Offline | FirmwareState::Failed
+        )
+    {
+        plan.push((
+            "mark its row missing".into(),
+            Some(Op::MarkMissing {
+                adapter: a,
+                drive: d,
+            }),
+        ));
+    }
+    plan.push((
+        "spin it down".into(),
+        Some(Op::PrepareRemoval {
+            adapter: a,
+            drive: d,
+        }),
+    ));
+    plan.push((
+        "wait for the pull, then for the new drive; check it".into(),
+        None,
+    ));
+    plan.push((
+        "put it into the missing row (Array/Row from -PdGetMissing)".into(),
+        Some(Op::ReplaceMissing {
+            adapter: a,
+            drive: d,
+            array: 0,
+            row: 0,
+        }),
+    ));
+    plan.push((
+        "start and watch the rebuild until the VD is optimal".into(),
+        Some(Op::RebuildStart {
+            adapter: a,
+            drive: d,
+        }),
+    ));
+    plan.push((
+        "stop blinking".into(),
+        Some(Op::LocateStop {
+            adapter: a,
+            drive: d,
+        }),
+    ));
+    env.say("Plan:");
+    for (i, (text, op)) in plan.iter().enumerate() {
+        match op {
+            Some(Op::ReplaceMissing { .. }) => env.say(&format!(
+                "  {}. {text}\n       {}",
+                i + 1,
+                env.ops
+                    .command_line(op.as_ref().unwrap_or(&Op::LocateStop {
+                        adapter: a,
+                        drive: d
+                    }))
+                    .replace("-Array0 -row0", "-Array<A> -row<R>")
+            )),
+            Some(op) => {
+                let cmd = env.ops.command_line(op);
+                env.say(&format!("  {}. {text}\n       {cmd}", i + 1));
+            }
+            None => env.say(&format!("  {}. {text}", i + 1)),
+        }
+    }
+}
+
+fn confirm_serial(env: &mut Env<'_>, st: &ReplaceState) -> bool {
+    let want = st.serial.clone().unwrap_or_else(|| st.drive.megacli_arg());
+    if env.opts.yes {
+        return match &env.opts.serial {
+            Some(s) if s.eq_ignore_ascii_case(&want) => true,
+            Some(s) => {
+                env.say(&format!(
+                    "--serial {s} does not match the drive's serial {want}"
+                ));
+                false
+            }
+            None => {
+                env.say(&format!(
+                    "unattended runs need --serial {want} to confirm the drive"
+                ));
+                false
+            }
+        };
+    }
+    let answer = env.prompt.ask(&format!("The bay of {} is blinking. Type the serial number printed on that drive's label to confirm:", st.drive));
+    answer.is_some_and(|a| a.eq_ignore_ascii_case(&want))
+}
+
+/// Continues a replacement from `st.next` (after start, or on resume).
+///
+/// # Errors
+/// Backend or journal errors outside the guarded steps.
+pub fn continue_from(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    mut st: ReplaceState,
+) -> Result<Outcome, WfError> {
+    loop {
+        let step = st.next;
+        if step == Step::Done {
+            let msg = format!(
+                "replaced {} on adapter {}: {} → {}; VD {} is optimal",
+                st.drive,
+                st.adapter,
+                st.serial.as_deref().unwrap_or("?"),
+                st.new_serial.as_deref().unwrap_or("?"),
+                st.ld.map_or_else(|| "?".into(), |l| l.to_string())
+            );
+            let _ = journal.write("finish", "completed", None, &msg, state_json(&st));
+            env.say(&format!("Done: {msg}"));
+            return Ok(Outcome::Completed(msg));
+        }
+        env.say(&format!("[{}]", step.name()));
+        let result = match step_run(env, journal, &mut st, step) {
+            Ok(StepResult::Next) => {
+                st.next = step.after();
+                Ok(())
+            }
+            Ok(StepResult::Goto(s)) => {
+                st.next = s;
+                Ok(())
+            }
+            Ok(StepResult::Stop(msg)) => return stop(env, journal, &st, msg),
+            Err(e) => Err(e),
+        };
+        match result {
+            Ok(()) => {
+                journal
+                    .write(step.name(), "verified", None, "", state_json(&st))
+                    .map_err(|e| WfError::Io(e.to_string()))?;
+            }
+            Err(WfError::Backend(e)) => {
+                let msg = format!(
+                    "step {} failed: {e}. raidctl made no further change; check `raidctl status` and the bay before resuming",
+                    step.name()
+                );
+                return stop(env, journal, &st, msg);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+enum StepResult {
+    Next,
+    Goto(Step),
+    Stop(String),
+}
+
+fn fresh(env: &Env<'_>) -> Result<Snapshot, WfError> {
+    Ok(env.ops.snapshot()?)
+}
+
+fn is_row_member(pd: &PhysicalDrive) -> bool {
+    pd.logical_drive.is_some()
+}
+
+fn step_run(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+    step: Step,
+) -> Result<StepResult, WfError> {
+    let (a, d) = (st.adapter, st.drive);
+    match step {
+        Step::LocateOn => {
+            let _ = run_op(
+                env,
+                journal,
+                step.name(),
+                &Op::LocateStart {
+                    adapter: a,
+                    drive: d,
+                },
+                state_json(st),
+            );
+            Ok(StepResult::Next)
+        }
+        Step::Offline => {
+            let snap = fresh(env)?;
+            let Some(pd) = snap.drive(a, d).filter(|p| p.serial == st.serial) else {
+                return Ok(StepResult::Stop(format!(
+                    "{d} no longer holds serial {}; stopping before any change",
+                    st.serial.as_deref().unwrap_or("?")
+                )));
+            };
+            if pd.firmware_state != FirmwareState::Online {
+                env.say(&format!(
+                    "  {d} is already {}: no offline needed",
+                    pd.firmware_state
+                ));
+                return Ok(StepResult::Next);
+            }
+            run_op(
+                env,
+                journal,
+                step.name(),
+                &Op::Offline {
+                    adapter: a,
+                    drive: d,
+                },
+                state_json(st),
+            )?;
+            let snap = fresh(env)?;
+            match snap.drive(a, d) {
+                Some(p) if p.firmware_state == FirmwareState::Online => Ok(StepResult::Stop(
+                    format!("{d} is still Online after the offline command"),
+                )),
+                Some(p) if p.firmware_state == FirmwareState::Rebuild => Ok(StepResult::Stop(
+                    format!("{d} went straight back to Rebuild"),
+                )),
+                _ => {
+                    if let Some(spare) = snap.physical_drives.iter().find(|p| {
+                        p.adapter == a
+                            && p.address() != d
+                            && p.firmware_state == FirmwareState::Rebuild
+                    }) {
+                        env.say(&format!(
+                            "  hot spare {} took over and is rebuilding",
+                            spare.address()
+                        ));
+                        st.rebuilding = Some(spare.address());
+                    }
+                    Ok(StepResult::Next)
+                }
+            }
+        }
+        Step::MarkMissing => {
+            let snap = fresh(env)?;
+            let pd = snap.drive(a, d).filter(|p| p.serial == st.serial);
+            if let Some(pd) = pd.filter(|p| {
+                is_row_member(p)
+                    && matches!(
+                        p.firmware_state,
+                        FirmwareState::Offline | FirmwareState::Failed
+                    )
+            }) {
+                let _ = pd;
+                run_op(
+                    env,
+                    journal,
+                    step.name(),
+                    &Op::MarkMissing {
+                        adapter: a,
+                        drive: d,
+                    },
+                    state_json(st),
+                )?;
+            } else if st.rebuilding.is_none() {
+                env.say("  no member row to mark: the drive is no longer part of its array");
+            }
+            let rows = env.ops.missing(a)?;
+            if st.rebuilding.is_some() && rows.is_empty() {
+                return Ok(StepResult::Next);
+            }
+            match pick_row(&snap_or(env)?, st, &rows) {
+                Ok(row) => {
+                    env.say(&format!(
+                        "  missing row: array {} row {}, expects at least {}",
+                        row.array,
+                        row.row,
+                        human(row.size_expected_bytes)
+                    ));
+                    st.missing = Some(row);
+                    Ok(StepResult::Next)
+                }
+                Err(msg) => Ok(StepResult::Stop(msg)),
+            }
+        }
+        Step::PrepareRemoval => {
+            let snap = fresh(env)?;
+            if snap.drive(a, d).is_some_and(|p| p.serial == st.serial) {
+                if let Err(e) = run_op(
+                    env,
+                    journal,
+                    step.name(),
+                    &Op::PrepareRemoval {
+                        adapter: a,
+                        drive: d,
+                    },
+                    state_json(st),
+                ) {
+                    if matches!(
+                        e,
+                        WfError::Backend(crate::backend::megacli::BackendError::Run(_))
+                    ) {
+                        return Err(e);
+                    }
+                    env.say(&format!("  spin-down refused ({e}); the drive may still be spinning: wait a few seconds after unlatching it"));
+                }
+            }
+            Ok(StepResult::Next)
+        }
+        Step::AwaitPull => await_pull(env, st),
+        Step::AwaitInsert => await_insert(env, st),
+        Step::CheckNew => check_new(env, journal, st),
+        Step::ReplaceMissing => {
+            let snap = fresh(env)?;
+            let Some(new) = snap.drive(a, d) else {
+                return Ok(StepResult::Stop(format!("the new drive left {d}")));
+            };
+            if is_row_member(new)
+                || matches!(
+                    new.firmware_state,
+                    FirmwareState::Rebuild | FirmwareState::Offline
+                )
+            {
+                return Ok(StepResult::Next);
+            }
+            let rows = env.ops.missing(a)?;
+            let row = match pick_row(&snap, st, &rows) {
+                Ok(r) => r,
+                Err(msg) => return Ok(StepResult::Stop(msg)),
+            };
+            if new.raw_size_bytes.unwrap_or(0) < row.size_expected_bytes {
+                return Ok(StepResult::Stop(format!(
+                    "the new drive ({}) is smaller than the row expects ({})",
+                    human(new.raw_size_bytes.unwrap_or(0)),
+                    human(row.size_expected_bytes)
+                )));
+            }
+            st.missing = Some(row.clone());
+            run_op(
+                env,
+                journal,
+                step.name(),
+                &Op::ReplaceMissing {
+                    adapter: a,
+                    drive: d,
+                    array: row.array,
+                    row: row.row,
+                },
+                state_json(st),
+            )?;
+            let snap = fresh(env)?;
+            match snap.drive(a, d) {
+                Some(p)
+                    if matches!(
+                        p.firmware_state,
+                        FirmwareState::Offline | FirmwareState::Rebuild | FirmwareState::Online
+                    ) =>
+                {
+                    Ok(StepResult::Next)
+                }
+                Some(p) => Ok(StepResult::Stop(format!(
+                    "after replace-missing {d} is {} instead of an offline member",
+                    p.firmware_state
+                ))),
+                None => Ok(StepResult::Stop(format!(
+                    "{d} disappeared after replace-missing"
+                ))),
+            }
+        }
+        Step::RebuildStart => {
+            let snap = fresh(env)?;
+            let target = st.rebuilding.unwrap_or(d);
+            match snap.drive(a, target).map(|p| p.firmware_state.clone()) {
+                Some(FirmwareState::Offline) => {
+                    run_op(
+                        env,
+                        journal,
+                        step.name(),
+                        &Op::RebuildStart {
+                            adapter: a,
+                            drive: target,
+                        },
+                        state_json(st),
+                    )?;
+                    let snap = fresh(env)?;
+                    match snap.drive(a, target).map(|p| p.firmware_state.clone()) {
+                        Some(FirmwareState::Rebuild | FirmwareState::Online) => {
+                            Ok(StepResult::Next)
+                        }
+                        other => Ok(StepResult::Stop(format!(
+                            "{target} is {} after starting the rebuild",
+                            other.map_or_else(|| "gone".into(), |s| s.to_string())
+                        ))),
+                    }
+                }
+                Some(FirmwareState::Rebuild | FirmwareState::Online) => Ok(StepResult::Next),
+                other => Ok(StepResult::Stop(format!(
+                    "cannot rebuild {target}: it is {}",
+                    other.map_or_else(|| "gone".into(), |s| s.to_string())
+                ))),
+            }
+        }
+        Step::WatchRebuild => watch(env, st),
+        Step::LocateOff => {
+            if let Err(e) = run_op(
+                env,
+                journal,
+                step.name(),
+                &Op::LocateStop {
+                    adapter: a,
+                    drive: d,
+                },
+                state_json(st),
+            ) {
+                env.say(&format!("  could not stop the locate LED: {e}"));
+            }
+            Ok(StepResult::Next)
+        }
+        Step::Done => Ok(StepResult::Next),
+    }
+}
+
+fn snap_or(env: &Env<'_>) -> Result<Snapshot, WfError> {
+    fresh(env)
+}
+
+/// Picks the missing row for this replacement from `-PdGetMissing`, cross-checked with the
+/// configuration: the row must be an empty row of the array the drive was in.
+fn pick_row(snap: &Snapshot, st: &ReplaceState, rows: &[MissingRow]) -> Result<MissingRow, String> {
+    let rows: Vec<&MissingRow> = rows.iter().filter(|r| r.adapter == st.adapter).collect();
+    if let Some(known) = &st.missing {
+        if let Some(r) = rows
+            .iter()
+            .find(|r| r.array == known.array && r.row == known.row)
+        {
+            return Ok((*r).clone());
+        }
+        return Err(format!(
+            "the missing row (array {} row {}) is gone: something else filled it",
+            known.array, known.row
+        ));
+    }
+    let in_config = |r: &MissingRow| {
+        snap.disk_groups
+            .iter()
+            .filter(|g| g.adapter == st.adapter)
+            .any(|g| {
+                g.spans.iter().any(|s| {
+                    s.array_ref.unwrap_or(s.index) == r.array
+                        && s.rows.iter().any(|x| x.row == r.row && x.drive.is_none())
+                })
+            })
+    };
+    let ours: Vec<&&MissingRow> = rows
+        .iter()
+        .filter(|r| {
+            let g = snap.disk_groups.iter().find(|g| {
+                g.adapter == st.adapter
+                    && g.spans
+                        .iter()
+                        .any(|s| s.array_ref.unwrap_or(s.index) == r.array)
+            });
+            g.is_none_or(|g| st.ld.is_none_or(|ld| g.logical_drives.contains(&ld)))
+        })
+        .collect();
+    match ours.as_slice() {
+        [one] if in_config(one) => Ok((**one).clone()),
+        [one] => Err(format!("-PdGetMissing reports array {} row {}, but -CfgDsply shows no empty row there; refusing to guess", one.array, one.row)),
+        [] => Err("no missing row found for this drive's VD (`raidctl status` shows the state)".into()),
+        _ => Err("several missing rows match this VD; replace them one at a time with the controller's own tools".into()),
+    }
+}
+
+fn await_pull(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
+    let (a, d) = (st.adapter, st.drive);
+    env.say(&format!(
+        "Now pull the drive from the blinking bay {d} (serial {}).",
+        st.serial.as_deref().unwrap_or("?")
+    ));
+    let still_there = fresh(env)?
+        .drive(a, d)
+        .is_some_and(|p| p.serial == st.serial);
+    if let (Some(sim), true) = (env.sim.clone(), still_there) {
+        let pull = env.opts.yes
+            || env
+                .prompt
+                .confirm("Simulated controller: pull the drive now?");
+        if pull {
+            sim.control(&["pull", &d.megacli_arg(), "-a", &a.to_string()])
+                .map_err(WfError::Io)?;
+        }
+    }
+    for _ in 0..env.max_polls() {
+        let snap = fresh(env)?;
+        let wrong: Vec<String> = st
+            .others
+            .iter()
+            .filter(|(addr, serial)| {
+                !snap.physical_drives.iter().any(|p| {
+                    p.adapter == a && p.address() == *addr && p.serial.as_deref() == Some(serial)
+                })
+            })
+            .map(|(addr, serial)| format!("{addr} (serial {serial})"))
+            .collect();
+        if !wrong.is_empty() {
+            return Ok(StepResult::Stop(format!(
+                "WRONG DRIVE PULLED: {} is gone. Put it back into the same bay now; do not pull anything else",
+                wrong.join(", ")
+            )));
+        }
+        if snap.drive(a, d).is_none_or(|p| p.serial != st.serial) {
+            env.say(&format!("  {d} is empty"));
+            return Ok(StepResult::Next);
+        }
+        env.wait_a_bit();
+    }
+    Ok(StepResult::Stop(format!(
+        "timed out waiting for {d} to be pulled; nothing else was changed"
+    )))
+}
+
+fn await_insert(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
+    let (a, d) = (st.adapter, st.drive);
+    env.say(&format!(
+        "Insert the replacement drive into bay {d}. It must be {} and at least {}.",
+        st.pd_type,
+        human(
+            st.missing
+                .as_ref()
+                .map_or(st.coerced_size.unwrap_or(0), |m| m.size_expected_bytes)
+        )
+    ));
+    let empty = fresh(env)?.drive(a, d).is_none();
+    if let (Some(sim), true) = (env.sim.clone(), empty) {
+        let kind = if env.opts.yes {
+            Some("blank".to_owned())
+        } else {
+            env.prompt.ask("Simulated controller: insert which kind of drive? [blank/foreign/small/sata/media-errors/none]").filter(|k| !k.is_empty() && k != "none")
+        };
+        if let Some(kind) = kind {
+            sim.control(&[
+                "insert",
+                &d.megacli_arg(),
+                "--kind",
+                &kind,
+                "-a",
+                &a.to_string(),
+            ])
+            .map_err(WfError::Io)?;
+        }
+    }
+    for _ in 0..env.max_polls() {
+        let snap = fresh(env)?;
+        if let Some(p) = snap.drive(a, d) {
+            if p.serial.is_some() && p.serial == st.serial {
+                return Ok(StepResult::Stop(format!(
+                    "the drive that was pulled (serial {}) is back in {d}; insert the replacement instead",
+                    st.serial.as_deref().unwrap_or("?")
+                )));
+            }
+            st.new_serial.clone_from(&p.serial);
+            env.say(&format!(
+                "  new drive in {d}: serial {}, {}",
+                p.serial.as_deref().unwrap_or("?"),
+                p.firmware_state_raw
+                    .as_deref()
+                    .unwrap_or(p.firmware_state.as_str())
+            ));
+            return Ok(StepResult::Next);
+        }
+        env.wait_a_bit();
+    }
+    Ok(StepResult::Stop(format!(
+        "timed out waiting for a drive in {d}"
+    )))
+}
+
+fn check_new(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+) -> Result<StepResult, WfError> {
+    let (a, d) = (st.adapter, st.drive);
+    for _attempt in 0..2 {
+        let snap = fresh(env)?;
+        let Some(new) = snap.drive(a, d) else {
+            return Ok(StepResult::Stop(format!("no drive in {d}")));
+        };
+        let has_errors = new.media_error_count.unwrap_or(0) > 0
+            || new.predictive_failure_count.unwrap_or(0) > 0
+            || new.smart_alert == Some(true);
+        if has_errors && new.firmware_state == FirmwareState::Rebuild {
+            return Ok(StepResult::Stop(format!(
+                "the controller started rebuilding onto the new drive by itself, but that drive already has errors (media {}, predictive {}). Stopping the rebuild would leave the VD degraded: let it finish (`raidctl rebuild watch {}`), then replace this drive with a healthy one",
+                new.media_error_count.unwrap_or(0),
+                new.predictive_failure_count.unwrap_or(0),
+                d.megacli_arg()
+            )));
+        }
+        if new.firmware_state == FirmwareState::Rebuild {
+            env.say("  the controller started rebuilding onto it by itself (auto-rebuild)");
+            return Ok(StepResult::Goto(Step::WatchRebuild));
+        }
+        if new.pd_type != st.pd_type && !new.pd_type.is_unknown() && !st.pd_type.is_unknown() {
+            return Ok(StepResult::Stop(format!(
+                "the new drive is {} but the array needs {}: remove it and insert a {} drive",
+                new.pd_type, st.pd_type, st.pd_type
+            )));
+        }
+        let expected = st.missing.as_ref().map_or(0, |m| m.size_expected_bytes);
+        if new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0) < expected {
+            return Ok(StepResult::Stop(format!(
+                "the new drive is too small: {} usable, the row needs {}. Remove it and insert a larger drive",
+                human(new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0)),
+                human(expected)
+            )));
+        }
+        if new.foreign == Some(true) {
+            return Ok(StepResult::Stop(format!(
+                "the new drive carries a foreign configuration (it was used elsewhere). raidctl will not clear it on its own: inspect with `raidctl foreign show`, clear it only if it belongs to no array you need (`raidctl foreign clear --i-understand-data-loss`), then `raidctl resume {}`",
+                journal.id
+            )));
+        }
+        if new.media_error_count.unwrap_or(0) > 0
+            || new.predictive_failure_count.unwrap_or(0) > 0
+            || new.smart_alert == Some(true)
+        {
+            return Ok(StepResult::Stop(format!(
+                "the new drive already has errors (media {}, predictive {}): use another drive",
+                new.media_error_count.unwrap_or(0),
+                new.predictive_failure_count.unwrap_or(0)
+            )));
+        }
+        match new.firmware_state {
+            FirmwareState::UnconfiguredGood => {
+                if let Some(r) = st.rebuilding {
+                    env.say(&format!("  hot spare {r} is rebuilding the array; the new drive stays Unconfigured(good) (make it the new spare with `raidctl hotspare add {}`)", d.megacli_arg()));
+                    return Ok(StepResult::Goto(Step::WatchRebuild));
+                }
+                return Ok(StepResult::Next);
+            }
+            FirmwareState::UnconfiguredBad => {
+                env.say(
+                    "  the new drive is Unconfigured(bad): making it good, then checking again",
+                );
+                run_op(
+                    env,
+                    journal,
+                    "make-good",
+                    &Op::MakeGood {
+                        adapter: a,
+                        drive: d,
+                        force: false,
+                    },
+                    state_json(st),
+                )?;
+            }
+            ref other => {
+                return Ok(StepResult::Stop(format!(
+                    "the new drive is {other}; expected Unconfigured(good)"
+                )));
+            }
+        }
+    }
+    Ok(StepResult::Stop(
+        "the new drive did not become Unconfigured(good)".into(),
+    ))
+}
+
+fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
+    let a = st.adapter;
+    let target = st.rebuilding.unwrap_or(st.drive);
+    let bar = crate::output::progress::bar(100, &format!("rebuild {target}"));
+    let mut last_pct = None;
+    for _ in 0..env.max_polls() {
+        let snap = fresh(env)?;
+        if let Some(ld) = st.ld.and_then(|t| snap.logical_drive(a, t)) {
+            if ld.state == LdState::Offline {
+                bar.abandon();
+                return Ok(StepResult::Stop(format!(
+                    "VD {} went OFFLINE during the rebuild (another member failed). Do not pull or clear anything; collect a bundle (`raidctl collect`) and call support",
+                    ld.target_id
+                )));
+            }
+            let failed: Vec<String> = ld
+                .members
+                .iter()
+                .filter(|m| **m != target)
+                .filter(|m| {
+                    snap.drive(a, **m).is_none_or(|p| {
+                        !matches!(
+                            p.firmware_state,
+                            FirmwareState::Online | FirmwareState::Rebuild
+                        )
+                    })
+                })
+                .map(ToString::to_string)
+                .collect();
+            if !failed.is_empty() {
+                bar.abandon();
+                return Ok(StepResult::Stop(format!(
+                    "another member of VD {} failed during the rebuild ({}); the rebuild may still finish: watch with `raidctl rebuild watch {}`, replace nothing else until it is optimal",
+                    ld.target_id,
+                    failed.join(", "),
+                    target.megacli_arg()
+                )));
+            }
+            let drive_state = snap.drive(a, target).map(|p| p.firmware_state.clone());
+            if ld.state == LdState::Optimal && drive_state == Some(FirmwareState::Online) {
+                bar.finish(&format!("VD {} optimal", ld.target_id));
+                return Ok(StepResult::Next);
+            }
+            if drive_state.is_none() {
+                bar.abandon();
+                return Ok(StepResult::Stop(format!(
+                    "{target} disappeared during the rebuild"
+                )));
+            }
+        } else if snap
+            .drive(a, target)
+            .is_some_and(|p| p.firmware_state == FirmwareState::Online)
+        {
+            bar.finish("rebuild complete");
+            return Ok(StepResult::Next);
+        }
+        if let Some(p) = env.ops.progress(a, target)? {
+            if let Some(pct) = p.percent {
+                bar.set(u64::from(pct), &eta_text(pct, p.elapsed_minutes));
+                if !bar.visible() && last_pct.is_none_or(|l: u8| pct >= l.saturating_add(10)) {
+                    env.say(&format!(
+                        "  rebuild {target}: {pct}% after {} min{}",
+                        p.elapsed_minutes.unwrap_or(0),
+                        eta_text(pct, p.elapsed_minutes)
+                    ));
+                    last_pct = Some(pct);
+                }
+            }
+        }
+        env.wait_a_bit();
+    }
+    bar.abandon();
+    Ok(StepResult::Stop(format!(
+        "the rebuild of {target} did not finish within the wait timeout; it continues on the controller: `raidctl rebuild watch {}`",
+        target.megacli_arg()
+    )))
+}
+
+/// `, about N min left` from percent and elapsed minutes.
+pub fn eta_text(pct: u8, elapsed: Option<u32>) -> String {
+    match elapsed {
+        Some(m) if pct > 0 && pct < 100 => {
+            let left = u64::from(m) * u64::from(100 - pct) / u64::from(pct);
+            format!(", about {left} min left")
+        }
+        _ => String::new(),
+    }
+}
+
+/// Resumes a journaled replacement: re-reads the live state and continues from the step after
+/// the last verified one. Steps check the live state before acting, so a step whose outcome is
+/// already visible is not run again.
+///
+/// # Errors
+/// Journal or backend errors.
+pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
+    let path = journal::dir(&env.state_dir).join(format!("{id}.jsonl"));
+    let records =
+        journal::read(&path).map_err(|e| WfError::Usage(format!("no journal {id}: {e}")))?;
+    if records
+        .last()
+        .is_some_and(|r| r.step == "finish" && r.phase == "completed")
+    {
+        return Ok(Outcome::Completed(format!("{id} already completed")));
+    }
+    let Some(mut st) = records
+        .iter()
+        .rev()
+        .find_map(|r| r.state.clone())
+        .and_then(|v| serde_json::from_value::<ReplaceState>(v).ok())
+    else {
+        return Err(WfError::Usage(format!(
+            "journal {id} holds no replace-drive state"
+        )));
+    };
+    // The last verified step is done; a step only `planned` (crash mid-command) is re-run,
+    // and re-checks the live state first.
+    if let Some(last) = records.iter().rev().find(|r| r.phase == "verified") {
+        if let Ok(step) =
+            serde_json::from_value::<Step>(serde_json::Value::String(last.step.clone()))
+        {
+            if st.next <= step {
+                st.next = step.after();
+            }
+        }
+    }
+    if st.next <= Step::Offline {
+        // Crashed before the confirmation was recorded: start again from the top.
+        st.next = Step::LocateOn;
+    }
+    let _lock = AdapterLock::acquire(&env.state_dir, st.adapter, "replace-drive (resume)")?;
+    let mut journal =
+        Journal::open(&env.state_dir, id).map_err(|e| WfError::Io(format!("journal {id}: {e}")))?;
+    journal
+        .write(
+            "resume",
+            "started",
+            None,
+            &format!("resuming at {}", st.next.name()),
+            serde_json::to_value(&st).ok(),
+        )
+        .map_err(|e| WfError::Io(e.to_string()))?;
+    env.say(&format!("Resuming {id} at step {}", st.next.name()));
+    if st.next == Step::LocateOn {
+        let snap = fresh(env)?;
+        if snap
+            .drive(st.adapter, st.drive)
+            .is_none_or(|p| p.serial != st.serial)
+        {
+            return stop(
+                env,
+                &mut journal,
+                &st,
+                format!(
+                    "{} no longer holds serial {}",
+                    st.drive,
+                    st.serial.as_deref().unwrap_or("?")
+                ),
+            );
+        }
+        let _ = run_op(
+            env,
+            &mut journal,
+            Step::LocateOn.name(),
+            &Op::LocateStart {
+                adapter: st.adapter,
+                drive: st.drive,
+            },
+            serde_json::to_value(&st).ok(),
+        );
+        if !confirm_serial(env, &st) {
+            return stop(
+                env,
+                &mut journal,
+                &st,
+                "the operator did not confirm the drive's serial".into(),
+            );
+        }
+        st.next = Step::Offline;
+    }
+    continue_from(env, &mut journal, st)
+}

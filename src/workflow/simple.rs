@@ -1,0 +1,889 @@
+//! The smaller workflows: foreign configurations, hot spares, rebuilds, locate, drive state,
+//! adapter settings, VD create/delete. Same shape as replace-drive: check the live state,
+//! show the plan with the exact vendor command, confirm, journal, apply, re-read and verify.
+
+use super::journal::Journal;
+use super::replace::{Level, eta_text, prechecks, resolve};
+use super::{AdapterLock, Env, Outcome, WfError, run_op};
+use crate::backend::ops::{Alarm, Op};
+use crate::backend::snapshot::Snapshot;
+use crate::model::{DriveAddress, FirmwareState, LdState, RaidLevel, human};
+
+/// A verification of the state after the change.
+type Verify<'v> = Box<dyn Fn(&Snapshot) -> Result<(), String> + 'v>;
+
+/// One planned change: ops, a confirmation question, a check that it took effect.
+pub struct Change<'v> {
+    /// Workflow name for the journal.
+    pub name: String,
+    /// What is being changed (journal file name, messages).
+    pub target: String,
+    /// Adapter to lock.
+    pub adapter: u32,
+    /// Operations in order.
+    pub ops: Vec<Op>,
+    /// Warnings shown before confirming.
+    pub warnings: Vec<String>,
+    /// Extra words the operator must type to confirm (e.g. a serial); `None` for y/N.
+    pub typed_confirmation: Option<String>,
+    /// Whether to ask at all (read-only-ish changes like locate do not ask).
+    pub ask: bool,
+    /// Verification after all ops.
+    pub verify: Verify<'v>,
+}
+
+/// Plans, confirms, journals, applies and verifies a [`Change`].
+///
+/// # Errors
+/// Lock, journal, or backend errors before anything ran.
+pub fn apply_change(env: &mut Env<'_>, change: Change<'_>) -> Result<Outcome, WfError> {
+    env.say("Plan:");
+    for op in &change.ops {
+        let line = env.ops.command_line(op);
+        env.say(&format!("  {line}"));
+    }
+    for w in &change.warnings {
+        env.say(&format!("  WARN {w}"));
+    }
+    if env.opts.dry_run {
+        return Ok(Outcome::Completed("dry run: nothing was changed".into()));
+    }
+    if change.ask && !confirmed(env, &change) {
+        return Ok(Outcome::Stopped(
+            "not confirmed; nothing was changed".into(),
+        ));
+    }
+    let _lock = AdapterLock::acquire(&env.state_dir, change.adapter, &change.name)?;
+    let mut journal = Journal::create(&env.state_dir, &change.name, &change.target)
+        .map_err(|e| WfError::Io(format!("cannot create journal: {e}")))?;
+    journal
+        .write("start", "started", None, &change.target, None)
+        .map_err(|e| WfError::Io(e.to_string()))?;
+    for (i, op) in change.ops.iter().enumerate() {
+        if let Err(e) = run_op(env, &mut journal, &format!("op-{}", i + 1), op, None) {
+            let msg = format!("{e}; no further change was made");
+            let _ = journal.write("finish", "stopped", None, &msg, None);
+            return Ok(Outcome::Stopped(msg));
+        }
+    }
+    let snap = env.ops.snapshot()?;
+    match (change.verify)(&snap) {
+        Ok(()) => {
+            let msg = format!("{}: done and verified", change.name);
+            let _ = journal.write("finish", "completed", None, &msg, None);
+            Ok(Outcome::Completed(msg))
+        }
+        Err(why) => {
+            let msg = format!("{} ran but the state does not show it: {why}", change.name);
+            let _ = journal.write("finish", "stopped", None, &msg, None);
+            Ok(Outcome::Stopped(msg))
+        }
+    }
+}
+
+fn confirmed(env: &mut Env<'_>, change: &Change<'_>) -> bool {
+    match &change.typed_confirmation {
+        Some(word) => {
+            if env.opts.yes {
+                let ok = env
+                    .opts
+                    .serial
+                    .as_deref()
+                    .is_some_and(|s| s.eq_ignore_ascii_case(word));
+                if !ok {
+                    env.say(&format!("unattended runs need --serial {word} to confirm"));
+                }
+                return ok;
+            }
+            env.prompt
+                .ask(&format!("Type {word} to confirm:"))
+                .is_some_and(|a| a.eq_ignore_ascii_case(word))
+        }
+        None => env.opts.yes || env.prompt.confirm("Proceed?"),
+    }
+}
+
+fn drive_state(snap: &Snapshot, a: u32, d: DriveAddress) -> Option<FirmwareState> {
+    snap.drive(a, d).map(|p| p.firmware_state.clone())
+}
+
+fn expect_state(a: u32, d: DriveAddress, want: &'static [FirmwareState]) -> Verify<'static> {
+    Box::new(move |snap: &Snapshot| match drive_state(snap, a, d) {
+        Some(s) if want.contains(&s) => Ok(()),
+        Some(s) => Err(format!("{d} is {s}")),
+        None => Err(format!("{d} is gone")),
+    })
+}
+
+/// `raidctl pd locate E:S [--stop]`.
+///
+/// # Errors
+/// See [`apply_change`].
+pub fn locate(
+    env: &mut Env<'_>,
+    target: &str,
+    adapter: Option<u32>,
+    stop: bool,
+) -> Result<Outcome, WfError> {
+    let snap = env.ops.snapshot()?;
+    let pd = resolve(&snap, target, adapter)?;
+    let (a, d) = (pd.adapter, pd.address());
+    let op = if stop {
+        Op::LocateStop {
+            adapter: a,
+            drive: d,
+        }
+    } else {
+        Op::LocateStart {
+            adapter: a,
+            drive: d,
+        }
+    };
+    let warnings = if pd.enclosure_id.is_none() {
+        vec![
+            "the drive has no enclosure: its bay may have no LED; check the serial on the label"
+                .to_owned(),
+        ]
+    } else {
+        Vec::new()
+    };
+    apply_change(
+        env,
+        Change {
+            name: "locate".into(),
+            target: format!("a{a}-{}", d.megacli_arg()),
+            adapter: a,
+            ops: vec![op],
+            warnings,
+            typed_confirmation: None,
+            ask: false,
+            verify: Box::new(|_| Ok(())),
+        },
+    )
+}
+
+/// `raidctl pd make-good|offline|online E:S`.
+///
+/// # Errors
+/// See [`apply_change`].
+pub fn pd_state(
+    env: &mut Env<'_>,
+    action: &str,
+    target: &str,
+    adapter: Option<u32>,
+) -> Result<Outcome, WfError> {
+    let snap = env.ops.snapshot()?;
+    let pd = resolve(&snap, target, adapter)?.clone();
+    let (a, d) = (pd.adapter, pd.address());
+    let serial = pd.serial.clone().unwrap_or_else(|| d.megacli_arg());
+    let name = format!("pd-{action}");
+    let t = format!("a{a}-{}", d.megacli_arg());
+    match action {
+        "make-good" => {
+            if !matches!(
+                pd.firmware_state,
+                FirmwareState::UnconfiguredBad | FirmwareState::Jbod
+            ) {
+                return Ok(Outcome::Stopped(format!(
+                    "{d} is {}: make-good applies to Unconfigured(bad) or JBOD drives",
+                    pd.firmware_state
+                )));
+            }
+            let force = pd.firmware_state == FirmwareState::Jbod;
+            let mut warnings = Vec::new();
+            if force {
+                warnings.push(format!("{d} is JBOD: the host may be using it directly; make-good removes it from the host"));
+            }
+            apply_change(
+                env,
+                Change {
+                    name,
+                    target: t,
+                    adapter: a,
+                    ops: vec![Op::MakeGood {
+                        adapter: a,
+                        drive: d,
+                        force,
+                    }],
+                    warnings,
+                    typed_confirmation: Some(serial),
+                    ask: true,
+                    verify: expect_state(a, d, &[FirmwareState::UnconfiguredGood]),
+                },
+            )
+        }
+        "offline" => {
+            let checks = prechecks(&snap, &pd);
+            if let Some(c) = checks.iter().find(|c| c.level == Level::Refuse) {
+                return Ok(Outcome::Stopped(format!("refused: {}", c.text)));
+            }
+            let warnings = checks
+                .iter()
+                .filter(|c| c.level != Level::Refuse)
+                .map(|c| c.text.clone())
+                .collect();
+            apply_change(
+                env,
+                Change {
+                    name,
+                    target: t,
+                    adapter: a,
+                    ops: vec![Op::Offline {
+                        adapter: a,
+                        drive: d,
+                    }],
+                    warnings,
+                    typed_confirmation: Some(serial),
+                    ask: true,
+                    verify: expect_state(
+                        a,
+                        d,
+                        &[
+                            FirmwareState::Offline,
+                            FirmwareState::Failed,
+                            FirmwareState::Rebuild,
+                        ],
+                    ),
+                },
+            )
+        }
+        "online" => {
+            if !matches!(
+                pd.firmware_state,
+                FirmwareState::Offline | FirmwareState::Failed
+            ) {
+                return Ok(Outcome::Stopped(format!(
+                    "{d} is {}: online applies to Offline or Failed members",
+                    pd.firmware_state
+                )));
+            }
+            let warnings = vec![
+                "this is a FORCE ONLINE: the drive is marked Online WITHOUT a rebuild. If it missed writes while offline, the VD now serves stale data. Use it only as a last-resort recovery, on the most recently failed drive, after deciding about backups.".to_owned(),
+            ];
+            apply_change(
+                env,
+                Change {
+                    name,
+                    target: t,
+                    adapter: a,
+                    ops: vec![Op::Online {
+                        adapter: a,
+                        drive: d,
+                    }],
+                    warnings,
+                    typed_confirmation: Some(serial),
+                    ask: true,
+                    verify: expect_state(a, d, &[FirmwareState::Online]),
+                },
+            )
+        }
+        other => Err(WfError::Usage(format!("unknown drive action {other}"))),
+    }
+}
+
+/// Global (empty) or dedicated array indices for a hot spare protecting `ld`.
+pub fn arrays_of(snap: &Snapshot, adapter: u32, ld: u32) -> Option<Vec<u32>> {
+    let g = snap
+        .disk_groups
+        .iter()
+        .find(|g| g.adapter == adapter && g.logical_drives.contains(&ld))?;
+    Some(
+        g.spans
+            .iter()
+            .map(|s| s.array_ref.unwrap_or(s.index))
+            .collect(),
+    )
+}
+
+/// `raidctl hotspare add|remove E:S [--dedicated LD]`.
+///
+/// # Errors
+/// See [`apply_change`].
+pub fn hotspare(
+    env: &mut Env<'_>,
+    add: bool,
+    target: &str,
+    adapter: Option<u32>,
+    dedicated: Option<u32>,
+) -> Result<Outcome, WfError> {
+    let snap = env.ops.snapshot()?;
+    let pd = resolve(&snap, target, adapter)?.clone();
+    let (a, d) = (pd.adapter, pd.address());
+    let t = format!("a{a}-{}", d.megacli_arg());
+    if !add {
+        if pd.firmware_state != FirmwareState::Hotspare {
+            return Ok(Outcome::Stopped(format!(
+                "{d} is {}, not a hot spare",
+                pd.firmware_state
+            )));
+        }
+        return apply_change(
+            env,
+            Change {
+                name: "hotspare-remove".into(),
+                target: t,
+                adapter: a,
+                ops: vec![Op::HotspareRemove {
+                    adapter: a,
+                    drive: d,
+                }],
+                warnings: vec![],
+                typed_confirmation: None,
+                ask: true,
+                verify: expect_state(a, d, &[FirmwareState::UnconfiguredGood]),
+            },
+        );
+    }
+    if pd.firmware_state != FirmwareState::UnconfiguredGood {
+        return Ok(Outcome::Stopped(format!(
+            "{d} is {}: only Unconfigured(good) drives can become hot spares",
+            pd.firmware_state
+        )));
+    }
+    if pd.foreign == Some(true) {
+        return Ok(Outcome::Stopped(format!(
+            "{d} carries a foreign configuration: inspect it with `raidctl foreign show` first"
+        )));
+    }
+    let arrays = match dedicated {
+        Some(ld) => match arrays_of(&snap, a, ld) {
+            Some(v) => v,
+            None => {
+                return Ok(Outcome::Stopped(format!(
+                    "VD {ld} not found on adapter {a}"
+                )));
+            }
+        },
+        None => Vec::new(),
+    };
+    let mut warnings = Vec::new();
+    let protected: Vec<&crate::model::LogicalDrive> = snap
+        .logical_drives
+        .iter()
+        .filter(|l| l.adapter == a && dedicated.is_none_or(|t| t == l.target_id))
+        .collect();
+    let largest = protected
+        .iter()
+        .flat_map(|l| l.members.iter())
+        .filter_map(|m| snap.drive(a, *m).and_then(|p| p.coerced_size_bytes))
+        .max();
+    if let (Some(need), Some(have)) = (largest, pd.coerced_size_bytes) {
+        if have < need {
+            warnings.push(format!("{d} ({}) is smaller than the largest member it protects ({}): it cannot replace that drive", human(have), human(need)));
+        }
+    }
+    if protected.iter().any(|l| l.state != LdState::Optimal) {
+        warnings.push(
+            "a protected VD is not optimal: the new spare will start rebuilding at once".into(),
+        );
+    }
+    apply_change(
+        env,
+        Change {
+            name: "hotspare-add".into(),
+            target: t,
+            adapter: a,
+            ops: vec![Op::HotspareSet {
+                adapter: a,
+                drive: d,
+                arrays,
+            }],
+            warnings,
+            typed_confirmation: None,
+            ask: true,
+            verify: expect_state(a, d, &[FirmwareState::Hotspare, FirmwareState::Rebuild]),
+        },
+    )
+}
+
+/// `raidctl rebuild start|stop E:S`.
+///
+/// # Errors
+/// See [`apply_change`].
+pub fn rebuild(
+    env: &mut Env<'_>,
+    action: &str,
+    target: &str,
+    adapter: Option<u32>,
+) -> Result<Outcome, WfError> {
+    let snap = env.ops.snapshot()?;
+    let pd = resolve(&snap, target, adapter)?.clone();
+    let (a, d) = (pd.adapter, pd.address());
+    let t = format!("a{a}-{}", d.megacli_arg());
+    match action {
+        "start" => {
+            if pd.firmware_state != FirmwareState::Offline {
+                return Ok(Outcome::Stopped(format!(
+                    "{d} is {}: a rebuild starts on an Offline member (after replace-missing)",
+                    pd.firmware_state
+                )));
+            }
+            apply_change(
+                env,
+                Change {
+                    name: "rebuild-start".into(),
+                    target: t,
+                    adapter: a,
+                    ops: vec![Op::RebuildStart {
+                        adapter: a,
+                        drive: d,
+                    }],
+                    warnings: vec![],
+                    typed_confirmation: None,
+                    ask: true,
+                    verify: expect_state(a, d, &[FirmwareState::Rebuild, FirmwareState::Online]),
+                },
+            )
+        }
+        "stop" => {
+            if pd.firmware_state != FirmwareState::Rebuild {
+                return Ok(Outcome::Stopped(format!("{d} is not rebuilding")));
+            }
+            let warnings = vec![
+                "stopping leaves the VD without full redundancy until a rebuild runs again"
+                    .to_owned(),
+            ];
+            apply_change(
+                env,
+                Change {
+                    name: "rebuild-stop".into(),
+                    target: t,
+                    adapter: a,
+                    ops: vec![Op::RebuildStop {
+                        adapter: a,
+                        drive: d,
+                    }],
+                    warnings,
+                    typed_confirmation: None,
+                    ask: true,
+                    verify: expect_state(a, d, &[FirmwareState::Offline]),
+                },
+            )
+        }
+        other => Err(WfError::Usage(format!("unknown rebuild action {other}"))),
+    }
+}
+
+/// `raidctl rebuild status|watch E:S`: read-only.
+///
+/// # Errors
+/// Backend errors.
+pub fn rebuild_status(
+    env: &mut Env<'_>,
+    target: &str,
+    adapter: Option<u32>,
+    watch: bool,
+) -> Result<Outcome, WfError> {
+    let snap = env.ops.snapshot()?;
+    let pd = resolve(&snap, target, adapter)?.clone();
+    let (a, d) = (pd.adapter, pd.address());
+    let bar = crate::output::progress::bar(100, &format!("rebuild {d}"));
+    for _ in 0..if watch { env.max_polls() } else { 1 } {
+        match env.ops.progress(a, d)? {
+            Some(p) => {
+                let pct = p.percent.unwrap_or(0);
+                let text = format!(
+                    "{} {d}: {pct}% after {} min{}",
+                    p.kind,
+                    p.elapsed_minutes.unwrap_or(0),
+                    eta_text(pct, p.elapsed_minutes)
+                );
+                bar.set(u64::from(pct), &eta_text(pct, p.elapsed_minutes));
+                if !watch || !bar.visible() {
+                    env.say(&text);
+                }
+                if !watch {
+                    return Ok(Outcome::Completed(text));
+                }
+            }
+            None => {
+                let state = env
+                    .ops
+                    .snapshot()?
+                    .drive(a, d)
+                    .map_or_else(|| "gone".to_owned(), |p| p.firmware_state.to_string());
+                bar.finish("");
+                return Ok(Outcome::Completed(format!(
+                    "{d} is not rebuilding (state {state})"
+                )));
+            }
+        }
+        env.wait_a_bit();
+    }
+    bar.abandon();
+    Ok(Outcome::Stopped(format!(
+        "still rebuilding {d} after the wait timeout"
+    )))
+}
+
+/// `raidctl foreign scan|show`.
+///
+/// # Errors
+/// Backend errors.
+pub fn foreign_show(env: &mut Env<'_>, adapter: u32) -> Result<Outcome, WfError> {
+    let configs = env.ops.foreign(adapter)?;
+    if configs.is_empty() {
+        return Ok(Outcome::Completed(format!(
+            "no foreign configuration on adapter {adapter}"
+        )));
+    }
+    for f in &configs {
+        env.say(&format!(
+            "foreign configuration {} on adapter {}:",
+            f.index, f.adapter
+        ));
+        for g in &f.disk_groups {
+            for s in &g.spans {
+                let rows: Vec<String> = s
+                    .rows
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "row {}: {}",
+                            r.row,
+                            r.drive.map_or_else(|| "missing".into(), |d| d.to_string())
+                        )
+                    })
+                    .collect();
+                env.say(&format!(
+                    "  disk group {} array {}: {}",
+                    g.index,
+                    s.array_ref.unwrap_or(s.index),
+                    rows.join(", ")
+                ));
+            }
+            env.say(&format!("  VDs: {:?}", g.logical_drives));
+        }
+    }
+    Ok(Outcome::Completed(format!(
+        "{} foreign configuration(s) on adapter {adapter}",
+        configs.len()
+    )))
+}
+
+/// `raidctl foreign import [N]`.
+///
+/// # Errors
+/// See [`apply_change`].
+pub fn foreign_import(
+    env: &mut Env<'_>,
+    adapter: u32,
+    index: Option<u32>,
+) -> Result<Outcome, WfError> {
+    let configs = env.ops.foreign(adapter)?;
+    if configs.is_empty() {
+        return Ok(Outcome::Stopped(format!(
+            "no foreign configuration on adapter {adapter}"
+        )));
+    }
+    let warnings = vec!["redundant VDs in the imported configuration start rebuilding; run a consistency check after the rebuild".to_owned()];
+    apply_change(
+        env,
+        Change {
+            name: "foreign-import".into(),
+            target: format!(
+                "a{adapter}-{}",
+                index.map_or_else(|| "all".into(), |i| i.to_string())
+            ),
+            adapter,
+            ops: vec![Op::ForeignImport { adapter, index }],
+            warnings,
+            typed_confirmation: None,
+            ask: true,
+            verify: Box::new(move |snap: &Snapshot| {
+                if snap
+                    .physical_drives
+                    .iter()
+                    .any(|p| p.adapter == adapter && p.foreign == Some(true))
+                    && index.is_none()
+                {
+                    Err("drives still show a foreign configuration".into())
+                } else {
+                    Ok(())
+                }
+            }),
+        },
+    )
+}
+
+/// `raidctl foreign clear [N] --i-understand-data-loss N`.
+///
+/// # Errors
+/// See [`apply_change`].
+pub fn foreign_clear(
+    env: &mut Env<'_>,
+    adapter: u32,
+    index: Option<u32>,
+    ack: Option<&str>,
+) -> Result<Outcome, WfError> {
+    let configs = env.ops.foreign(adapter)?;
+    if configs.is_empty() {
+        return Ok(Outcome::Stopped(format!(
+            "no foreign configuration on adapter {adapter}"
+        )));
+    }
+    let name = index.map_or_else(|| "all".to_owned(), |i| i.to_string());
+    let missing = env.ops.missing(adapter)?;
+    let pinned = env.ops.preserved_cache(adapter)?;
+    let mut reasons = Vec::new();
+    if !missing.is_empty() {
+        reasons.push(format!(
+            "{} VD row(s) are waiting for missing drives: the foreign drive may hold the only copy of that data (import it instead: `raidctl foreign import`)",
+            missing.len()
+        ));
+    }
+    if !pinned.is_empty() {
+        reasons.push(format!("preserved cache exists for VD(s) {pinned:?}: importing brings that data back; clearing loses it"));
+    }
+    if !reasons.is_empty() && ack != Some(name.as_str()) {
+        return Ok(Outcome::Stopped(format!(
+            "refused: {}. If you are sure, pass --i-understand-data-loss {name}",
+            reasons.join("; ")
+        )));
+    }
+    let mut warnings = reasons;
+    warnings.push(
+        "clearing erases the foreign metadata: the data of those VDs becomes unreachable".into(),
+    );
+    apply_change(
+        env,
+        Change {
+            name: "foreign-clear".into(),
+            target: format!("a{adapter}-{name}"),
+            adapter,
+            ops: vec![Op::ForeignClear { adapter, index }],
+            warnings,
+            typed_confirmation: Some(format!("clear-{name}")),
+            ask: true,
+            verify: Box::new(move |snap: &Snapshot| {
+                if index.is_none()
+                    && snap
+                        .physical_drives
+                        .iter()
+                        .any(|p| p.adapter == adapter && p.foreign == Some(true))
+                {
+                    Err("drives still show a foreign configuration".into())
+                } else {
+                    Ok(())
+                }
+            }),
+        },
+    )
+}
+
+/// `raidctl adapter alarm|battery-warning|rebuild-rate`.
+///
+/// # Errors
+/// See [`apply_change`].
+pub fn adapter_setting(env: &mut Env<'_>, adapter: u32, op: Op) -> Result<Outcome, WfError> {
+    let snap = env.ops.snapshot()?;
+    if !snap.adapters.iter().any(|a| a.adapter == adapter) {
+        return Err(WfError::Usage(format!("no adapter {adapter}")));
+    }
+    let mut warnings = Vec::new();
+    if let Op::Alarm {
+        action: Alarm::Disable,
+        ..
+    } = op
+    {
+        warnings.push(
+            "disabling the alarm persists across reboots; `silence` only quiets the current alarm"
+                .into(),
+        );
+    }
+    if let Op::BatteryWarning { enabled: false, .. } = op {
+        warnings
+            .push("with the battery warning off, a failed battery goes unnoticed at boot".into());
+    }
+    let verify: Verify<'static> = match op {
+        Op::RebuildRate { percent, .. } => Box::new(move |s: &Snapshot| {
+            match s
+                .adapters
+                .iter()
+                .find(|a| a.adapter == adapter)
+                .and_then(|a| a.rebuild_rate_pct)
+            {
+                Some(p) if p == percent => Ok(()),
+                other => Err(format!("rebuild rate reads {other:?}")),
+            }
+        }),
+        _ => Box::new(|_| Ok(())),
+    };
+    apply_change(
+        env,
+        Change {
+            name: "adapter-setting".into(),
+            target: format!("a{adapter}"),
+            adapter,
+            ops: vec![op],
+            warnings,
+            typed_confirmation: None,
+            ask: true,
+            verify,
+        },
+    )
+}
+
+/// `raidctl ld create --raid LEVEL E:S,...`.
+///
+/// # Errors
+/// See [`apply_change`].
+pub fn ld_create(
+    env: &mut Env<'_>,
+    adapter: u32,
+    level: &RaidLevel,
+    drives: &[DriveAddress],
+    span_size: Option<usize>,
+) -> Result<Outcome, WfError> {
+    let snap = env.ops.snapshot()?;
+    for d in drives {
+        match snap.drive(adapter, *d) {
+            Some(p)
+                if p.firmware_state == FirmwareState::UnconfiguredGood
+                    && p.foreign != Some(true) => {}
+            Some(p) => {
+                return Ok(Outcome::Stopped(format!(
+                    "{d} is {}{}: every drive must be Unconfigured(good) without foreign metadata",
+                    p.firmware_state,
+                    if p.foreign == Some(true) {
+                        " (foreign)"
+                    } else {
+                        ""
+                    }
+                )));
+            }
+            None => {
+                return Ok(Outcome::Stopped(format!(
+                    "no drive {d} on adapter {adapter}"
+                )));
+            }
+        }
+    }
+    let min = match level {
+        RaidLevel::Raid0 => 1,
+        RaidLevel::Raid1 => 2,
+        RaidLevel::Raid5 => 3,
+        RaidLevel::Raid6 => 4,
+        RaidLevel::Raid10 => 4,
+        RaidLevel::Raid50 => 6,
+        RaidLevel::Raid60 => 8,
+        _ => return Err(WfError::Usage(format!("unsupported RAID level {level}"))),
+    };
+    if drives.len() < min {
+        return Ok(Outcome::Stopped(format!(
+            "{level} needs at least {min} drives"
+        )));
+    }
+    let spans: Vec<Vec<DriveAddress>> = if level.is_spanned() {
+        let per = span_size.unwrap_or(match level {
+            RaidLevel::Raid10 => 2,
+            _ => drives.len() / 2,
+        });
+        if per == 0 || !drives.len().is_multiple_of(per) || drives.len() / per < 2 {
+            return Ok(Outcome::Stopped(format!(
+                "{} drives do not split into 2 or more spans of {per}",
+                drives.len()
+            )));
+        }
+        drives.chunks(per).map(<[DriveAddress]>::to_vec).collect()
+    } else {
+        vec![drives.to_vec()]
+    };
+    let mut warnings = Vec::new();
+    if *level == RaidLevel::Raid5 && drives.len() > 6 {
+        warnings.push("RAID 5 over many or large drives risks a second failure during a rebuild; RAID 6 tolerates two".into());
+    }
+    if snap
+        .adapters
+        .iter()
+        .any(|a| a.adapter == adapter && a.offline_vd_cache_preserved == Some(true))
+    {
+        return Ok(Outcome::Stopped("the adapter holds preserved cache for a missing VD: creating a VD is refused by the firmware (0x54) until it is dealt with".into()));
+    }
+    let before: Vec<u32> = snap
+        .logical_drives
+        .iter()
+        .filter(|l| l.adapter == adapter)
+        .map(|l| l.target_id)
+        .collect();
+    let drives_owned = drives.to_vec();
+    apply_change(
+        env,
+        Change {
+            name: "ld-create".into(),
+            target: format!("a{adapter}-{level}"),
+            adapter,
+            ops: vec![Op::LdCreate {
+                adapter,
+                level: level.clone(),
+                spans,
+                write_through: false,
+                read_ahead: true,
+                direct: true,
+            }],
+            warnings,
+            typed_confirmation: None,
+            ask: true,
+            verify: Box::new(move |s: &Snapshot| {
+                let new = s
+                    .logical_drives
+                    .iter()
+                    .find(|l| l.adapter == adapter && !before.contains(&l.target_id));
+                match new {
+                    Some(_)
+                        if drives_owned.iter().all(|d| {
+                            s.drive(adapter, *d)
+                                .is_some_and(|p| p.firmware_state == FirmwareState::Online)
+                        }) =>
+                    {
+                        Ok(())
+                    }
+                    Some(_) => Err("the new VD's drives are not all Online".into()),
+                    None => Err("no new VD appeared".into()),
+                }
+            }),
+        },
+    )
+}
+
+/// `raidctl ld delete N`.
+///
+/// # Errors
+/// See [`apply_change`].
+pub fn ld_delete(env: &mut Env<'_>, adapter: u32, target: u32) -> Result<Outcome, WfError> {
+    let snap = env.ops.snapshot()?;
+    let Some(ld) = snap.logical_drive(adapter, target) else {
+        return Ok(Outcome::Stopped(format!(
+            "no VD {target} on adapter {adapter}"
+        )));
+    };
+    let mut warnings = vec![format!(
+        "deleting VD {target} ({}, {}) destroys its data",
+        ld.raid_level,
+        ld.size_raw.clone().unwrap_or_default()
+    )];
+    if let Some(dev) = &ld.block_device {
+        warnings.push(format!(
+            "it is {dev} on this host: unmount it and stop anything using it first"
+        ));
+    }
+    apply_change(
+        env,
+        Change {
+            name: "ld-delete".into(),
+            target: format!("a{adapter}-vd{target}"),
+            adapter,
+            ops: vec![Op::LdDelete { adapter, target }],
+            warnings,
+            typed_confirmation: Some(format!("delete-vd-{target}")),
+            ask: true,
+            verify: Box::new(move |s: &Snapshot| {
+                if s.logical_drive(adapter, target).is_some() {
+                    Err("the VD is still there".into())
+                } else {
+                    Ok(())
+                }
+            }),
+        },
+    )
+}
