@@ -734,24 +734,27 @@ fn collect_in(
         }
     }
     let snap = snap_result.as_ref().ok();
-    // 5. SMART through the controller.
+    // 5. raidctl's own view (small and valuable: before the size cap can bite).
+    let problems = own_view(&mut c, ctx, &snap_result);
+    // 6. SMART through the controller.
     if opts.level != Level::Quick {
         host::smart(&mut c, snap);
     }
-    // 6. Host context.
+    // 7. Host context.
     host::host_context(&mut c, opts.level, opts.since);
-    // 7. raidctl's own view.
-    let problems = own_view(&mut c, ctx, &snap_result);
+    host::journals(&mut c, &ctx.state_dir.join("journals"));
 
     // 8. Summary, redaction, hashes, manifest, archive.
     let summary_text = summary::render(&c, snap, problems.as_deref(), hostname);
-    c.file_item(
-        "summary",
-        "derived",
-        None,
-        "SUMMARY.md",
-        summary_text.as_bytes(),
-    );
+    // The summary is exempt from the size cap: it is what support reads first.
+    std::fs::write(root.join("SUMMARY.md"), &summary_text)
+        .map_err(|e| format!("SUMMARY.md: {e}"))?;
+    let idx = c.push(Item {
+        id: "summary".into(),
+        kind: "derived".into(),
+        ..Item::default()
+    });
+    c.add_output(idx, "SUMMARY.md", "file", summary_text.len() as u64, false);
     let mut manifest = Manifest {
         schema_version: MANIFEST_SCHEMA,
         raidctl_version: env!("CARGO_PKG_VERSION").to_owned(),
@@ -940,7 +943,7 @@ fn own_view(
             &data,
         );
     }
-    let problems = match snap {
+    match snap {
         Ok(s) => {
             let json = serde_json::to_vec_pretty(s).unwrap_or_default();
             c.file_item(
@@ -991,7 +994,48 @@ fn own_view(
             }
             None
         }
-    };
-    host::journals(c, &ctx.state_dir.join("journals"));
-    problems
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hang_stops_calls_to_its_adapter_only() {
+        let opts = CollectOptions::default();
+        let mut c = Collector {
+            opts: &opts,
+            staging: PathBuf::new(),
+            root: PathBuf::new(),
+            path_var: OsString::new(),
+            deadline: Instant::now() + Duration::from_secs(60),
+            items: Vec::new(),
+            total: 0,
+            hung: BTreeSet::from([Scope::Adapter(0)]),
+            seq: 0,
+        };
+        assert!(
+            c.skip_reason(Scope::Adapter(0))
+                .unwrap()
+                .contains("adapter 0")
+        );
+        assert!(c.skip_reason(Scope::Adapter(1)).is_none());
+        assert!(c.skip_reason(Scope::All).unwrap().contains("adapter 0"));
+        assert!(c.skip_reason(Scope::Host).is_none());
+        c.hung.insert(Scope::All);
+        assert!(c.skip_reason(Scope::Adapter(1)).is_some());
+        c.hung.clear();
+        c.deadline = Instant::now();
+        assert_eq!(
+            c.skip_reason(Scope::Adapter(1)).unwrap(),
+            "time budget exhausted"
+        );
+        c.deadline = Instant::now() + Duration::from_secs(60);
+        c.total = opts.total_limit;
+        assert_eq!(
+            c.skip_reason(Scope::Host).unwrap(),
+            "total size limit reached"
+        );
+    }
 }

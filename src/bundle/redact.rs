@@ -62,8 +62,8 @@ pub struct Redactor {
 
 impl Redactor {
     /// A redactor for `classes`; `hostnames` and `serials` are the literal values to replace
-    /// (hostnames shorter than three characters and `localhost` are ignored; serials shorter
-    /// than four characters too).
+    /// (`localhost` and one-character hostnames are ignored, and serials shorter than six
+    /// characters: without word boundaries they would hit unrelated text).
     pub fn new(classes: &[Class], hostnames: &[String], serials: &[String]) -> Self {
         let classes: BTreeSet<Class> = classes.iter().copied().collect();
         let mut literal = Vec::new();
@@ -86,11 +86,11 @@ impl Redactor {
             }
         };
         if classes.contains(&Class::Hostnames) {
-            add(Class::Hostnames, hostnames, 3, true);
+            add(Class::Hostnames, hostnames, 2, true);
         }
         if classes.contains(&Class::Serials) {
             // Serials are glued to the model in MegaCli's Inquiry Data: no word boundaries.
-            add(Class::Serials, serials, 4, false);
+            add(Class::Serials, serials, 6, false);
         }
         let re = |p: &str| Regex::new(p).ok();
         Self {

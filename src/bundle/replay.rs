@@ -174,7 +174,8 @@ pub struct BundleInfo {
     pub redactions: std::collections::BTreeMap<String, u64>,
     /// Files whose hash does not match the manifest, or listed but absent.
     pub integrity_errors: Vec<String>,
-    /// The counter baseline the bundle carried (empty when it had none).
+    /// The counter baseline the bundle carried (empty when it had none, as a fresh state
+    /// directory's would be).
     #[serde(skip)]
     pub baseline: Baseline,
 }
@@ -242,6 +243,10 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
             .map(|i| i.id.clone())
             .collect(),
         redactions: manifest.redactions.clone(),
+        baseline: Baseline {
+            schema_version: crate::health::BASELINE_SCHEMA,
+            ..Baseline::default()
+        },
         ..BundleInfo::default()
     };
     for item in &manifest.items {

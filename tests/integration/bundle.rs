@@ -336,6 +336,14 @@ fn redaction_is_consistent_across_files() {
     assert!(snap.contains(&token), "{token} not in snapshot.json");
     let m = manifest(&top);
     assert!(m.redactions["serials"] > 0);
+    assert!(m.host.hostname.starts_with("host-"), "{}", m.host.hostname);
+    assert!(
+        r.archive
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .contains("bundle")
+    );
     assert!(item(&m, "megacli/all/pdlist").redactions["serials"] > 0);
     // Hashes are of the redacted files.
     let st = Command::new("sha256sum")
@@ -391,4 +399,35 @@ fn replay_gives_the_same_health_as_live() {
         live_problems
     );
     assert!(snap.source.starts_with("bundle:"));
+}
+
+#[test]
+fn total_cap_skips_what_does_not_fit_but_keeps_the_summary() {
+    let (dir, ctx) = setup("degraded");
+    let mut o = options(dir.path());
+    o.total_limit = 20_000;
+    let r = collect(&o, &ctx).unwrap();
+    let m = &r.manifest;
+    let capped: Vec<_> = m
+        .items
+        .iter()
+        .filter(|i| i.skipped_reason.as_deref() == Some("total size limit reached"))
+        .collect();
+    assert!(!capped.is_empty());
+    let stored: u64 = m
+        .items
+        .iter()
+        .filter(|i| i.id != "summary")
+        .flat_map(|i| &i.outputs)
+        .map(|o| o.bytes)
+        .sum();
+    assert!(stored <= 20_000, "{stored}");
+    // Ring buffers come first, so they made it in.
+    assert!(
+        item(m, "megacli/a0/events")
+            .outputs
+            .iter()
+            .all(|o| !o.truncated)
+    );
+    assert!(item(m, "summary").outputs[0].bytes > 0);
 }
