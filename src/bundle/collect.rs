@@ -148,7 +148,7 @@ impl Collector<'_> {
         self.deadline.saturating_duration_since(Instant::now())
     }
 
-    fn room(&self) -> u64 {
+    pub(crate) fn room(&self) -> u64 {
         self.opts.total_limit.saturating_sub(self.total)
     }
 

@@ -352,7 +352,17 @@ pub(crate) fn journals(c: &mut Collector<'_>, dir: &Path) {
         source: Some(dir.display().to_string()),
         ..Default::default()
     });
-    for f in files {
+    let count = files.len();
+    for (n, f) in files.into_iter().enumerate() {
+        if c.room() == 0 {
+            if let Some(item) = c.items.get_mut(idx) {
+                item.notes.push(format!(
+                    "total size limit reached: {} of {count} journal files not stored",
+                    count - n
+                ));
+            }
+            break;
+        }
         let Ok(rel) = f.strip_prefix(dir) else {
             continue;
         };

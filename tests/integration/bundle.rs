@@ -109,6 +109,12 @@ fn mode(p: &Path) -> u32 {
 #[test]
 fn full_bundle_lists_every_file_with_its_hash() {
     let (dir, ctx) = setup("degraded");
+    std::fs::create_dir_all(ctx.state_dir.join("journals")).unwrap();
+    std::fs::write(
+        ctx.state_dir.join("journals/replace-1.json"),
+        "{\"step\": 1}",
+    )
+    .unwrap();
     let r = collect(&options(dir.path()), &ctx).unwrap();
     assert_eq!(mode(&r.archive), 0o600);
     // The sidecar verifies with the real sha256sum.
@@ -189,6 +195,10 @@ fn full_bundle_lists_every_file_with_its_hash() {
         "0x01"
     );
     assert!(item(&m, "raidctl/snapshot").error.is_none());
+    assert_eq!(
+        item(&m, "raidctl/journals").outputs[0].path,
+        "raidctl/journals/replace-1.json"
+    );
     let health = std::fs::read_to_string(top.join("raidctl/health.json")).unwrap();
     assert!(health.contains("ld-degraded"), "{health}");
     let summary = std::fs::read_to_string(top.join("SUMMARY.md")).unwrap();
