@@ -953,36 +953,33 @@ fn own_view(
                 "raidctl/snapshot.json",
                 &json,
             );
-            match &baseline {
-                Ok(b) => {
-                    let problems = crate::health::evaluate(s, b);
-                    let doc = serde_json::json!({
-                        "overall": crate::health::overall(&problems),
-                        "problems": problems,
-                    });
-                    let json = serde_json::to_vec_pretty(&doc).unwrap_or_default();
-                    c.file_item(
-                        "raidctl/health",
-                        "derived",
-                        None,
-                        "raidctl/health.json",
-                        &json,
-                    );
-                    Some(problems)
-                }
-                Err(e) => {
-                    let idx = c.skip(
-                        "raidctl/health",
-                        "derived",
-                        Vec::new(),
-                        format!("counter baseline unreadable: {e}"),
-                    );
-                    if let Some(i) = c.items.get_mut(idx) {
-                        i.error = i.skipped_reason.take();
-                    }
-                    None
-                }
+            // As `status` does: an unreadable baseline means no increases are evaluated.
+            let (b, note) = match &baseline {
+                Ok(b) => (b.clone(), None),
+                Err(e) => (
+                    crate::health::Baseline::default(),
+                    Some(format!(
+                        "counter baseline unreadable ({e}); increases are not evaluated"
+                    )),
+                ),
+            };
+            let problems = crate::health::evaluate(s, &b);
+            let doc = serde_json::json!({
+                "overall": crate::health::overall(&problems),
+                "problems": problems,
+            });
+            let json = serde_json::to_vec_pretty(&doc).unwrap_or_default();
+            let idx = c.file_item(
+                "raidctl/health",
+                "derived",
+                None,
+                "raidctl/health.json",
+                &json,
+            );
+            if let (Some(i), Some(n)) = (c.items.get_mut(idx), note) {
+                i.notes.push(n);
             }
+            Some(problems)
         }
         Err(e) => {
             for id in ["raidctl/snapshot", "raidctl/health"] {

@@ -260,8 +260,13 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
         }
     }
     if let Some(b) = files.get("raidctl/baseline.json") {
-        info.baseline = serde_json::from_slice(b)
-            .map_err(|e| format!("{shown}: raidctl/baseline.json: {e}"))?;
+        // An unreadable baseline evaluates as none, as `status` does on the collecting host.
+        match serde_json::from_slice(b) {
+            Ok(b) => info.baseline = b,
+            Err(e) => info
+                .integrity_errors
+                .push(format!("raidctl/baseline.json unreadable, not used: {e}")),
+        }
     }
     let text = |item: &Item, stream: &str| {
         item.outputs
