@@ -14,5 +14,6 @@ pub mod model;
 pub mod monitor;
 pub mod output;
 pub mod parse;
+pub mod qualify;
 pub mod sim;
 pub mod workflow;

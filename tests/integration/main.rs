@@ -7,6 +7,7 @@ mod corpus;
 mod fixtures;
 mod health;
 mod props;
+mod qualify;
 mod sim;
 mod util;
 mod workflows;

@@ -1,0 +1,646 @@
+//! The native I/O engine: O_DIRECT jobs described by a [`JobSpec`], run by the synchronous
+//! `pread`/`pwrite` engine (default; queue depth through threads) or, with the cargo feature
+//! `io-uring`, by an io_uring engine that falls back to the synchronous one when the kernel or
+//! a seccomp profile refuses io_uring.
+
+pub mod buffer;
+pub mod sync;
+#[cfg(feature = "io-uring")]
+pub mod uring;
+
+use super::hist::{Histogram, LatencySummary};
+use serde::{Deserialize, Serialize};
+use std::fs::File;
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Access pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pattern {
+    /// Sequential offsets.
+    #[default]
+    Seq,
+    /// Uniformly random, block-aligned offsets.
+    Random,
+}
+
+/// Direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    /// Read.
+    Read,
+    /// Write.
+    Write,
+}
+
+/// Flush after writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SyncMode {
+    /// No flush.
+    #[default]
+    None,
+    /// `fdatasync` after every write (BlueStore's kv_sync pattern, fio `fdatasync=1`).
+    Fdatasync,
+    /// `fsync` after every write (Ceph's documented `fsync=1` check).
+    Fsync,
+}
+
+/// Which engine to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineKind {
+    /// `pread`/`pwrite`, one thread per in-flight I/O.
+    #[default]
+    Sync,
+    /// io_uring (cargo feature `io-uring`), one thread per job.
+    Uring,
+}
+
+/// One job: what to run against a target.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct JobSpec {
+    /// Short name (`seq-write-4m`).
+    pub name: String,
+    /// Sequential or random.
+    pub pattern: Pattern,
+    /// Read or write.
+    pub op: Op,
+    /// Block size in bytes.
+    pub bs: u64,
+    /// I/Os in flight per job.
+    pub qd: u32,
+    /// Independent jobs (sequential jobs each get an equal slice of the region).
+    pub jobs: u32,
+    /// Measured run time (after the ramp); `None` for size-bounded runs.
+    pub time: Option<Duration>,
+    /// Bytes to transfer; `None` for time-bounded runs. Both set: whichever comes first.
+    pub size: Option<u64>,
+    /// Warm-up excluded from the statistics.
+    pub ramp: Duration,
+    /// Flush after each write.
+    pub sync: SyncMode,
+    /// Byte offset of the region.
+    pub offset: u64,
+    /// Region length in bytes; 0 = to the end of the target.
+    pub length: u64,
+    /// Engine.
+    pub engine: EngineKind,
+    /// Write a verifiable pattern (writes) or check it (reads), seeded with this value.
+    pub verify: Option<u64>,
+}
+
+impl JobSpec {
+    /// A time-bounded job with defaults (1 job, QD1, no ramp, no sync, whole target).
+    pub fn timed(name: &str, pattern: Pattern, op: Op, bs: u64, qd: u32, time: Duration) -> Self {
+        Self {
+            name: name.to_owned(),
+            pattern,
+            op,
+            bs,
+            qd: qd.max(1),
+            jobs: 1,
+            time: Some(time),
+            size: None,
+            ramp: Duration::ZERO,
+            sync: SyncMode::None,
+            offset: 0,
+            length: 0,
+            engine: EngineKind::Sync,
+            verify: None,
+        }
+    }
+}
+
+/// CPU used by a job's workers.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CpuUsage {
+    /// CPU seconds of the worker threads (user + system).
+    pub cpu_s: f64,
+    /// User seconds (10 ms resolution).
+    pub user_s: f64,
+    /// System seconds (10 ms resolution).
+    pub sys_s: f64,
+    /// CPU microseconds per I/O.
+    pub per_io_us: f64,
+    /// Busiest worker's CPU time over wall time (1.0 = one core saturated).
+    pub max_worker_util: f64,
+    /// All workers' CPU over wall time and online CPUs.
+    pub host_util: f64,
+}
+
+/// One second of a run.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Second {
+    /// Seconds since the ramp ended.
+    pub t: u32,
+    /// MB/s (10^6 bytes).
+    pub mbps: f64,
+    /// IOPS.
+    pub iops: f64,
+}
+
+/// What a job measured.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct JobResult {
+    /// The job.
+    pub spec: JobSpec,
+    /// Engine that actually ran.
+    pub engine_used: EngineKind,
+    /// Why the requested engine was not used.
+    pub engine_fallback: Option<String>,
+    /// Whether O_DIRECT was in effect (false: the filesystem refused it, buffered I/O used).
+    pub direct: bool,
+    /// Alignment used for buffers and offsets.
+    pub align: u64,
+    /// I/Os after the ramp.
+    pub ios: u64,
+    /// Bytes after the ramp.
+    pub bytes: u64,
+    /// Measured wall time in seconds.
+    pub runtime_s: f64,
+    /// Throughput in MB/s (10^6 bytes/s).
+    pub mbps: f64,
+    /// I/Os per second.
+    pub iops: f64,
+    /// Latency of each read/write.
+    pub lat: LatencySummary,
+    /// Latency of each `fdatasync`/`fsync` call.
+    pub sync_lat: Option<LatencySummary>,
+    /// Latency octaves `(upper µs, count)` for plots.
+    pub lat_octaves: Vec<(f64, u64)>,
+    /// Per-second throughput.
+    pub series: Vec<Second>,
+    /// CPU usage.
+    pub cpu: CpuUsage,
+    /// CPU saturated: the numbers describe the host, not the drive.
+    pub host_bound: bool,
+    /// I/O errors (a worker stops at its first).
+    pub errors: u64,
+    /// First error text.
+    pub first_error: Option<String>,
+    /// Blocks whose content did not match the written pattern.
+    pub verify_errors: u64,
+}
+
+impl Default for JobSpec {
+    fn default() -> Self {
+        Self::timed(
+            "job",
+            Pattern::Seq,
+            Op::Read,
+            4096,
+            1,
+            Duration::from_secs(1),
+        )
+    }
+}
+
+/// Why a job could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The target could not be opened or sized.
+    #[error("{path}: {source}")]
+    Open {
+        /// Target.
+        path: PathBuf,
+        /// Cause.
+        source: std::io::Error,
+    },
+    /// The spec does not fit the target.
+    #[error("{0}")]
+    Spec(String),
+}
+
+/// An opened target: the file, its size and alignment, whether O_DIRECT is on.
+#[derive(Debug)]
+pub struct Target {
+    /// Path.
+    pub path: PathBuf,
+    /// Open file shared by the workers.
+    pub file: File,
+    /// Size in bytes.
+    pub size: u64,
+    /// Logical block size (4096 for regular files).
+    pub align: u64,
+    /// O_DIRECT in effect.
+    pub direct: bool,
+    /// A block device (opened with O_EXCL).
+    pub is_block: bool,
+}
+
+/// Logical and physical block size of a block device (rustix `BLKSSZGET`/`BLKPBSZGET`).
+pub fn block_sizes(file: &File) -> Option<(u32, u32)> {
+    let l = rustix::fs::ioctl_blksszget(file).ok()?;
+    let p = rustix::fs::ioctl_blkpbszget(file).unwrap_or(l);
+    Some((l, p))
+}
+
+fn open_with(path: &Path, write: bool, direct: bool, excl: bool) -> std::io::Result<File> {
+    let mut flags = rustix::fs::OFlags::empty();
+    if direct {
+        flags |= rustix::fs::OFlags::DIRECT;
+    }
+    if excl {
+        flags |= rustix::fs::OFlags::EXCL;
+    }
+    std::fs::OpenOptions::new()
+        .read(true)
+        .write(write)
+        .custom_flags(flags.bits() as i32)
+        .open(path)
+}
+
+impl Target {
+    /// Opens `path` for a job: O_DIRECT (falling back to buffered I/O when the filesystem
+    /// rejects it with `EINVAL`, as tmpfs before Linux 6.6 does), O_EXCL for block devices.
+    ///
+    /// # Errors
+    /// When the target cannot be opened or sized.
+    pub fn open(path: &Path, write: bool) -> Result<Self, EngineError> {
+        let err = |source| EngineError::Open {
+            path: path.to_owned(),
+            source,
+        };
+        let meta = std::fs::metadata(path).map_err(err)?;
+        let is_block = meta.file_type().is_block_device();
+        let (file, direct) = match open_with(path, write, true, is_block) {
+            Ok(f) => (f, true),
+            Err(e) if e.raw_os_error() == Some(rustix::io::Errno::INVAL.raw_os_error()) => {
+                (open_with(path, write, false, is_block).map_err(err)?, false)
+            }
+            Err(e) => return Err(err(e)),
+        };
+        let (size, align) = if is_block {
+            use std::io::Seek;
+            let size = (&file).seek(std::io::SeekFrom::End(0)).map_err(err)?;
+            let align = block_sizes(&file).map_or(512, |(l, _)| u64::from(l));
+            (size, align.max(512))
+        } else {
+            (meta.len(), 4096)
+        };
+        let mut t = Self {
+            path: path.to_owned(),
+            file,
+            size,
+            align,
+            direct,
+            is_block,
+        };
+        // Some filesystems accept O_DIRECT at open and refuse it at the first I/O.
+        if t.direct && t.size >= t.align {
+            let mut b = buffer::AlignedBuf::new(t.align as usize, t.align as usize);
+            use std::os::unix::fs::FileExt;
+            if let Err(e) = t.file.read_at(b.as_mut_slice(), 0) {
+                if e.raw_os_error() == Some(rustix::io::Errno::INVAL.raw_os_error()) {
+                    t.file = open_with(path, write, false, is_block).map_err(err)?;
+                    t.direct = false;
+                }
+            }
+        }
+        Ok(t)
+    }
+}
+
+/// Online CPUs.
+pub fn online_cpus() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+/// Thread CPU time (precise) and user/system split (ticks) of the calling thread.
+pub(crate) fn thread_cpu() -> (Duration, f64, f64) {
+    let ts = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    let total = Duration::new(
+        u64::try_from(ts.tv_sec).unwrap_or(0),
+        u32::try_from(ts.tv_nsec).unwrap_or(0),
+    );
+    let (u, s) = std::fs::read_to_string("/proc/thread-self/stat")
+        .ok()
+        .and_then(|t| {
+            let rest = t.rsplit_once(')')?.1;
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            // After the command: state is field 3, utime 14, stime 15 (1-based).
+            let u: f64 = f.get(11)?.parse().ok()?;
+            let s: f64 = f.get(12)?.parse().ok()?;
+            Some((u / 100.0, s / 100.0))
+        })
+        .unwrap_or((0.0, 0.0));
+    (total, u, s)
+}
+
+/// What one worker measured.
+#[derive(Debug, Default)]
+pub(crate) struct WorkerOut {
+    pub lat: Histogram,
+    pub sync_lat: Histogram,
+    pub sync_used: bool,
+    pub ios: u64,
+    pub bytes: u64,
+    pub series_bytes: Vec<u64>,
+    pub series_ios: Vec<u64>,
+    pub cpu: Duration,
+    pub user_s: f64,
+    pub sys_s: f64,
+    pub errors: u64,
+    pub first_error: Option<String>,
+    pub verify_errors: u64,
+}
+
+impl WorkerOut {
+    #[inline]
+    pub(crate) fn second(&mut self, sec: usize, bytes: u64) {
+        if sec >= self.series_bytes.len() {
+            self.series_bytes.resize(sec + 1, 0);
+            self.series_ios.resize(sec + 1, 0);
+        }
+        self.series_bytes[sec] += bytes;
+        self.series_ios[sec] += 1;
+    }
+}
+
+/// State shared by the workers of one job.
+#[derive(Debug)]
+pub(crate) struct Plan {
+    pub spec: JobSpec,
+    /// Region start, aligned.
+    pub start: u64,
+    /// Blocks in the region.
+    pub blocks: u64,
+    /// Blocks per sequential job slice.
+    pub slice_blocks: u64,
+    /// Per-job sequential cursors.
+    pub cursors: Vec<AtomicU64>,
+    /// I/Os issued (size-bounded runs).
+    pub issued: AtomicU64,
+    /// I/O budget for size-bounded runs.
+    pub budget: Option<u64>,
+    pub t0: Instant,
+    pub ramp_end: Instant,
+    pub deadline: Option<Instant>,
+    pub stop: AtomicBool,
+}
+
+impl Plan {
+    /// Next offset for job `job`, or `None` when the run is over.
+    #[inline]
+    pub(crate) fn next_offset(&self, job: usize, rng: &mut u64) -> Option<u64> {
+        if self.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if let Some(b) = self.budget {
+            if self.issued.fetch_add(1, Ordering::Relaxed) >= b {
+                return None;
+            }
+        }
+        let bs = self.spec.bs;
+        let block = match self.spec.pattern {
+            Pattern::Seq => {
+                let c = self.cursors.get(job)?.fetch_add(1, Ordering::Relaxed);
+                let within = if self.spec.time.is_none() {
+                    if c >= self.slice_blocks {
+                        return None;
+                    }
+                    c
+                } else {
+                    c % self.slice_blocks
+                };
+                job as u64 * self.slice_blocks + within
+            }
+            Pattern::Random => {
+                // xorshift64*
+                *rng ^= *rng >> 12;
+                *rng ^= *rng << 25;
+                *rng ^= *rng >> 27;
+                rng.wrapping_mul(0x2545_F491_4F6C_DD1D) % self.blocks
+            }
+        };
+        Some(self.start + block * bs)
+    }
+
+    #[inline]
+    pub(crate) fn past_deadline(&self, now: Instant) -> bool {
+        self.deadline.is_some_and(|d| now >= d)
+    }
+}
+
+/// Runs a job against an opened target.
+///
+/// # Errors
+/// A spec that does not fit the target (block size not a multiple of the alignment, region
+/// smaller than one block).
+pub fn run(target: &Arc<Target>, spec: &JobSpec) -> Result<JobResult, EngineError> {
+    let align = target.align;
+    if spec.bs == 0 || !spec.bs.is_multiple_of(align) {
+        return Err(EngineError::Spec(format!(
+            "{}: block size {} is not a multiple of the device's {align}-byte logical block",
+            spec.name, spec.bs
+        )));
+    }
+    let start = spec.offset.div_ceil(align) * align;
+    let end = if spec.length == 0 {
+        target.size
+    } else {
+        (spec.offset + spec.length).min(target.size)
+    };
+    let blocks = end.saturating_sub(start) / spec.bs;
+    let jobs = u64::from(spec.jobs.max(1));
+    if blocks < jobs {
+        return Err(EngineError::Spec(format!(
+            "{}: the region holds {blocks} blocks of {} bytes, fewer than {jobs} job(s) need",
+            spec.name, spec.bs
+        )));
+    }
+    let t0 = Instant::now();
+    let ramp = if spec.time.is_some() {
+        spec.ramp
+    } else {
+        Duration::ZERO
+    };
+    let ramp_end = t0 + ramp;
+    let plan = Arc::new(Plan {
+        spec: spec.clone(),
+        start,
+        blocks,
+        slice_blocks: blocks / jobs,
+        cursors: (0..jobs).map(|_| AtomicU64::new(0)).collect(),
+        issued: AtomicU64::new(0),
+        budget: spec.size.map(|s| (s / spec.bs).max(1)),
+        t0,
+        ramp_end,
+        deadline: spec.time.map(|t| ramp_end + t),
+        stop: AtomicBool::new(false),
+    });
+    let mut fallback = None;
+    let (outs, engine_used) = match spec.engine {
+        EngineKind::Sync => (sync::run(target, &plan), EngineKind::Sync),
+        EngineKind::Uring => match uring_run(target, &plan) {
+            Ok(o) => (o, EngineKind::Uring),
+            Err(why) => {
+                fallback = Some(why);
+                (sync::run(target, &plan), EngineKind::Sync)
+            }
+        },
+    };
+    let wall_end = Instant::now();
+    Ok(summarise(
+        spec,
+        target,
+        &plan,
+        outs,
+        engine_used,
+        fallback,
+        wall_end,
+    ))
+}
+
+#[cfg(feature = "io-uring")]
+fn uring_run(target: &Arc<Target>, plan: &Arc<Plan>) -> Result<Vec<WorkerOut>, String> {
+    uring::run(target, plan)
+}
+
+#[cfg(not(feature = "io-uring"))]
+fn uring_run(_: &Arc<Target>, _: &Arc<Plan>) -> Result<Vec<WorkerOut>, String> {
+    Err("raidctl was built without the `io-uring` feature".into())
+}
+
+fn summarise(
+    spec: &JobSpec,
+    target: &Target,
+    plan: &Plan,
+    outs: Vec<WorkerOut>,
+    engine_used: EngineKind,
+    engine_fallback: Option<String>,
+    wall_end: Instant,
+) -> JobResult {
+    let runtime = wall_end.saturating_duration_since(plan.ramp_end);
+    let runtime_s = runtime.as_secs_f64().max(1e-9);
+    let wall_s = wall_end.duration_since(plan.t0).as_secs_f64().max(1e-9);
+    let mut lat = Histogram::new();
+    let mut sync_lat = Histogram::new();
+    let mut sync_used = false;
+    let (mut ios, mut bytes, mut errors, mut verify_errors) = (0, 0, 0, 0);
+    let mut first_error = None;
+    let (mut cpu, mut user_s, mut sys_s, mut max_util) = (0.0, 0.0, 0.0, 0.0f64);
+    let mut sb: Vec<u64> = Vec::new();
+    let mut si: Vec<u64> = Vec::new();
+    for o in &outs {
+        lat.merge(&o.lat);
+        sync_lat.merge(&o.sync_lat);
+        sync_used |= o.sync_used;
+        ios += o.ios;
+        bytes += o.bytes;
+        errors += o.errors;
+        verify_errors += o.verify_errors;
+        if first_error.is_none() {
+            first_error.clone_from(&o.first_error);
+        }
+        let c = o.cpu.as_secs_f64();
+        cpu += c;
+        user_s += o.user_s;
+        sys_s += o.sys_s;
+        max_util = max_util.max(c / wall_s);
+        if o.series_bytes.len() > sb.len() {
+            sb.resize(o.series_bytes.len(), 0);
+            si.resize(o.series_bytes.len(), 0);
+        }
+        for (i, (b, n)) in o.series_bytes.iter().zip(&o.series_ios).enumerate() {
+            sb[i] += b;
+            si[i] += n;
+        }
+    }
+    // The last second is usually partial: scale it, drop it when it is a sliver.
+    let mut series = Vec::new();
+    for (i, (b, n)) in sb.iter().zip(&si).enumerate() {
+        let secs = (runtime_s - i as f64).min(1.0);
+        if secs < 0.2 {
+            break;
+        }
+        series.push(Second {
+            t: u32::try_from(i).unwrap_or(u32::MAX),
+            mbps: *b as f64 / 1e6 / secs,
+            iops: *n as f64 / secs,
+        });
+    }
+    let host_util = cpu / wall_s / online_cpus() as f64;
+    JobResult {
+        spec: spec.clone(),
+        engine_used,
+        engine_fallback,
+        direct: target.direct,
+        align: target.align,
+        ios,
+        bytes,
+        runtime_s,
+        mbps: bytes as f64 / 1e6 / runtime_s,
+        iops: ios as f64 / runtime_s,
+        lat: lat.summary(),
+        sync_lat: sync_used.then(|| sync_lat.summary()),
+        lat_octaves: lat.octaves(),
+        series,
+        cpu: CpuUsage {
+            cpu_s: cpu,
+            user_s,
+            sys_s,
+            per_io_us: if ios > 0 { cpu * 1e6 / ios as f64 } else { 0.0 },
+            max_worker_util: max_util,
+            host_util,
+        },
+        host_bound: max_util > HOST_BOUND_UTIL || host_util > HOST_BOUND_UTIL,
+        errors,
+        first_error,
+        verify_errors,
+    }
+}
+
+/// A worker (or all workers together) busier than this fraction of a CPU marks the result
+/// host-bound (reference B.3: 85 %).
+pub const HOST_BOUND_UTIL: f64 = 0.85;
+
+/// Fills `buf` with the verification pattern for the block at `offset`.
+#[inline]
+pub(crate) fn stamp(buf: &mut [u8], offset: u64, seed: u64) {
+    for (i, w) in buf.chunks_exact_mut(8).enumerate() {
+        let v = (offset + i as u64 * 8) ^ seed;
+        w.copy_from_slice(&v.to_le_bytes());
+    }
+}
+
+/// Whether `buf` holds the verification pattern for `offset`.
+#[inline]
+pub(crate) fn check(buf: &[u8], offset: u64, seed: u64) -> bool {
+    buf.chunks_exact(8).enumerate().all(|(i, w)| {
+        let v = (offset + i as u64 * 8) ^ seed;
+        w == v.to_le_bytes()
+    })
+}
+
+/// Fills a write buffer with incompressible bytes.
+pub(crate) fn fill_random(buf: &mut [u8], mut seed: u64) {
+    for w in buf.chunks_exact_mut(8) {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        w.copy_from_slice(&seed.to_le_bytes());
+    }
+}
+
+/// Marks the first bytes of a write buffer with a counter, so no two writes are identical.
+#[inline]
+pub(crate) fn mark(buf: &mut [u8], n: u64) {
+    if let Some(head) = buf.get_mut(..8) {
+        head.copy_from_slice(&n.to_le_bytes());
+    }
+}
+
+/// A seed that differs between workers and runs.
+pub(crate) fn seed(worker: usize) -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    (t ^ ((worker as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))) | 1
+}

@@ -1,0 +1,188 @@
+//! The io_uring engine (cargo feature `io-uring`): one thread per job keeps `qd` reads or
+//! writes in flight on one ring. Flushing jobs (`fdatasync`/`fsync` after each write) run on
+//! the synchronous engine, which models BlueStore's single kv_sync thread exactly.
+
+use super::buffer::AlignedBuf;
+use super::{Op, Plan, SyncMode, Target, WorkerOut, check, fill_random, mark, seed, stamp};
+use io_uring::{IoUring, opcode, types};
+use std::os::fd::AsRawFd;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Runs the plan with io_uring, or says why it cannot (so the caller falls back).
+pub(crate) fn run(target: &Arc<Target>, plan: &Arc<Plan>) -> Result<Vec<WorkerOut>, String> {
+    if plan.spec.sync != SyncMode::None {
+        return Err("flushing jobs run on the synchronous engine".into());
+    }
+    let qd = plan.spec.qd.max(1);
+    // Probe once, before any worker starts, so a refusal leaves nothing half-run.
+    IoUring::new(qd.next_power_of_two()).map_err(|e| format!("io_uring unavailable: {e}"))?;
+    let jobs = plan.spec.jobs.max(1) as usize;
+    let outs = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                let (target, plan) = (&**target, &**plan);
+                s.spawn(move || worker(target, plan, j))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| WorkerOut {
+                    errors: 1,
+                    first_error: Some("io_uring worker panicked".into()),
+                    ..WorkerOut::default()
+                })
+            })
+            .collect()
+    });
+    Ok(outs)
+}
+
+fn fail(out: &mut WorkerOut, what: String) {
+    out.errors += 1;
+    if out.first_error.is_none() {
+        out.first_error = Some(what);
+    }
+}
+
+fn worker(t: &Target, plan: &Plan, job: usize) -> WorkerOut {
+    let spec = &plan.spec;
+    let mut out = WorkerOut::default();
+    let qd = spec.qd.max(1) as usize;
+    let bs = usize::try_from(spec.bs).unwrap_or(usize::MAX);
+    let Ok(len) = u32::try_from(bs) else {
+        fail(&mut out, format!("block size {bs} too large for io_uring"));
+        return out;
+    };
+    let mut ring = match IoUring::new(u32::try_from(qd.next_power_of_two()).unwrap_or(1024)) {
+        Ok(r) => r,
+        Err(e) => {
+            fail(&mut out, format!("io_uring setup: {e}"));
+            return out;
+        }
+    };
+    let align = usize::try_from(t.align).unwrap_or(4096);
+    let mut rng = seed(job);
+    let mut bufs: Vec<AlignedBuf> = (0..qd)
+        .map(|i| {
+            let mut b = AlignedBuf::new(bs, align);
+            if spec.op == Op::Write && spec.verify.is_none() {
+                fill_random(b.as_mut_slice(), rng ^ i as u64);
+            }
+            b
+        })
+        .collect();
+    let mut offsets = vec![0u64; qd];
+    let mut starts = vec![Instant::now(); qd];
+    let mut free: Vec<usize> = (0..qd).rev().collect();
+    let fd = types::Fd(t.file.as_raw_fd());
+    let (cpu0, u0, s0) = super::thread_cpu();
+    let mut inflight = 0usize;
+    let mut completed: Vec<(u64, i32)> = Vec::with_capacity(qd);
+    let mut done = false;
+    let mut n: u64 = (job as u64) << 40;
+    loop {
+        let now = Instant::now();
+        if plan.past_deadline(now) {
+            done = true;
+        }
+        while !done && inflight < qd {
+            let Some(slot) = free.pop() else { break };
+            let Some(off) = plan.next_offset(job, &mut rng) else {
+                free.push(slot);
+                done = true;
+                break;
+            };
+            let Some(buf) = bufs.get_mut(slot) else { break };
+            let entry = match spec.op {
+                Op::Read => opcode::Read::new(fd, buf.as_mut_slice().as_mut_ptr(), len)
+                    .offset(off)
+                    .build(),
+                Op::Write => {
+                    match spec.verify {
+                        Some(s) => stamp(buf.as_mut_slice(), off, s),
+                        None => mark(buf.as_mut_slice(), n),
+                    }
+                    opcode::Write::new(fd, buf.as_slice().as_ptr(), len)
+                        .offset(off)
+                        .build()
+                }
+            }
+            .user_data(slot as u64);
+            // SAFETY: the entry points into `bufs[slot]`, which lives until this function
+            // returns, and the loop below reaps every submitted entry before returning; a slot
+            // is taken from `free` for one submission and only returned on its completion, so
+            // no buffer is touched while the kernel uses it. `fd` stays open (`t` outlives us).
+            if unsafe { ring.submission().push(&entry) }.is_err() {
+                free.push(slot);
+                break;
+            }
+            offsets[slot] = off;
+            starts[slot] = now;
+            inflight += 1;
+            n += 1;
+        }
+        if inflight == 0 {
+            break;
+        }
+        if let Err(e) = ring.submit_and_wait(1) {
+            if e.raw_os_error() == Some(rustix::io::Errno::INTR.raw_os_error()) {
+                continue;
+            }
+            fail(&mut out, format!("io_uring submit: {e}"));
+            // Entries may still be in flight; wait for them without submitting more.
+            done = true;
+            if ring.submit_and_wait(inflight).is_err() {
+                // The kernel still owns the buffers: leak them rather than free them.
+                std::mem::forget(bufs);
+                return out;
+            }
+        }
+        let t_done = Instant::now();
+        completed.clear();
+        completed.extend(ring.completion().map(|c| (c.user_data(), c.result())));
+        for &(slot, res) in &completed {
+            let slot = usize::try_from(slot).unwrap_or(0);
+            inflight -= 1;
+            free.push(slot);
+            let off = offsets.get(slot).copied().unwrap_or(0);
+            if res < 0 {
+                let e = std::io::Error::from_raw_os_error(-res);
+                fail(&mut out, format!("{:?} at offset {off}: {e}", spec.op));
+                done = true;
+                continue;
+            }
+            if usize::try_from(res).unwrap_or(0) != bs {
+                fail(
+                    &mut out,
+                    format!("short {:?} at offset {off}: {res} of {bs} bytes", spec.op),
+                );
+                done = true;
+                continue;
+            }
+            if spec.op == Op::Read {
+                if let (Some(s), Some(b)) = (spec.verify, bufs.get(slot)) {
+                    if !check(b.as_slice(), off, s) {
+                        out.verify_errors += 1;
+                    }
+                }
+            }
+            let started = starts.get(slot).copied().unwrap_or(t_done);
+            if started >= plan.ramp_end {
+                out.lat.record(
+                    u64::try_from(t_done.duration_since(started).as_nanos()).unwrap_or(u64::MAX),
+                );
+                out.ios += 1;
+                out.bytes += spec.bs;
+                let sec = usize::try_from((t_done - plan.ramp_end).as_secs()).unwrap_or(0);
+                out.second(sec, spec.bs);
+            }
+        }
+    }
+    let (cpu1, u1, s1) = super::thread_cpu();
+    out.cpu = cpu1.saturating_sub(cpu0);
+    out.user_s = (u1 - u0).max(0.0);
+    out.sys_s = (s1 - s0).max(0.0);
+    out
+}

@@ -1,0 +1,21 @@
+//! Pre-OSD disk qualification (`raidctl qualify`, `raidctl osd-prep`): a native O_DIRECT I/O
+//! engine, device identification, safety checks, SMART health gates, the performance suite,
+//! verdicts with rule ids, peer comparison, and exports (JSON, CSV, Markdown, SVG).
+//!
+//! Reference: `support-bundle-and-qualification.md` section B (recipes B.5, gates B.6, peer
+//! outliers B.7, host-bound detection B.3).
+
+pub mod cli;
+pub mod device;
+pub mod engine;
+pub mod hist;
+pub mod osdprep;
+pub mod profile;
+pub mod report;
+pub mod result;
+pub mod safety;
+pub mod smart;
+pub mod suite;
+pub mod verdict;
+
+pub use cli::{OsdPrepArgs, QualifyArgs, run_osd_prep, run_qualify};

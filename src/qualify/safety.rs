@@ -1,0 +1,321 @@
+//! Safety: a destructive phase never starts on a device that holds anything. Each check
+//! returns a [`Refusal`] with a rule id; the caller runs them before the first destructive
+//! phase and again before each later one (something may have mounted or opened the device in
+//! the meantime).
+
+use super::device::{Identity, SysPaths, TargetKind, sys_dir};
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::Path;
+
+/// Why a device is refused.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refusal {
+    /// Rule id (`SAFE-MOUNTED`, …).
+    pub rule: String,
+    /// What was found.
+    pub detail: String,
+}
+
+fn refuse(rule: &str, detail: String) -> Refusal {
+    Refusal {
+        rule: rule.to_owned(),
+        detail,
+    }
+}
+
+/// Known on-disk signatures: `(offset, magic, name)`. Offsets from the end are negative.
+const SIGNATURES: &[(i64, &[u8], &str)] = &[
+    (0, b"XFSB", "xfs"),
+    (1080, &[0x53, 0xEF], "ext2/3/4"),
+    (0x1_0040, b"_BHRfS_M", "btrfs"),
+    (0, b"LABELONE", "LVM2 PV"),
+    (512, b"LABELONE", "LVM2 PV"),
+    (1024, b"LABELONE", "LVM2 PV"),
+    (1536, b"LABELONE", "LVM2 PV"),
+    (0, &[0xfc, 0x4e, 0x2b, 0xa9], "mdraid (v1.1)"),
+    (4096, &[0xfc, 0x4e, 0x2b, 0xa9], "mdraid (v1.2)"),
+    (4086, b"SWAPSPACE2", "swap"),
+    (4086, b"SWAP-SPACE", "swap"),
+    (0, b"bluestore block device", "Ceph BlueStore"),
+    (0, b"LUKS\xba\xbe", "LUKS"),
+    (3, b"NTFS    ", "ntfs"),
+    (512, b"EFI PART", "GPT partition table"),
+    (4096, b"EFI PART", "GPT partition table"),
+    (510, &[0x55, 0xAA], "MBR partition table or boot sector"),
+];
+
+/// Signatures found on the target (reads the first 128 KiB and the md superblock places at
+/// the end).
+pub fn signatures(path: &Path, size: u64) -> std::io::Result<Vec<String>> {
+    use std::io::{Seek, SeekFrom};
+    let mut f = std::fs::File::open(path)?;
+    let mut head = vec![0u8; 128 * 1024];
+    let mut got = 0;
+    while got < head.len() {
+        let n = f.read(head.get_mut(got..).unwrap_or(&mut []))?;
+        if n == 0 {
+            break;
+        }
+        got += n;
+    }
+    head.truncate(got);
+    let mut found: Vec<String> = Vec::new();
+    let mut add = |name: &str| {
+        if !found.iter().any(|f| f == name) {
+            found.push(name.to_owned());
+        }
+    };
+    for (off, magic, name) in SIGNATURES {
+        let off = usize::try_from(*off).unwrap_or(usize::MAX);
+        if head.get(off..off + magic.len()) == Some(magic) {
+            // An MBR signature on an otherwise blank sector 0 is still a signature.
+            add(name);
+        }
+    }
+    // md 0.90 (64 KiB-aligned, last 64 KiB) and 1.0 (8 KiB from the end, 4 KiB-aligned).
+    let md_magic = [0xfc, 0x4e, 0x2b, 0xa9];
+    let tail_places = [
+        (size & !0xFFFF).checked_sub(0x1_0000),
+        size.checked_sub(8192).map(|o| o & !4095),
+    ];
+    for (place, name) in tail_places.iter().zip(["mdraid (v0.90)", "mdraid (v1.0)"]) {
+        if let Some(off) = *place {
+            if off < got as u64 {
+                continue;
+            }
+            let mut m = [0u8; 4];
+            if f.seek(SeekFrom::Start(off)).is_ok() && f.read_exact(&mut m).is_ok() && m == md_magic
+            {
+                add(name);
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Kernel names of the partitions of a block device.
+pub fn partitions(sys_block: &Path, name: &str) -> Vec<String> {
+    let Ok(rd) = std::fs::read_dir(sys_block) else {
+        return Vec::new();
+    };
+    let mut v: Vec<String> = rd
+        .filter_map(Result::ok)
+        .filter(|e| e.path().join("partition").exists())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(name))
+        .collect();
+    v.sort();
+    v
+}
+
+fn maj_min(dir: &Path) -> Option<String> {
+    std::fs::read_to_string(dir.join("dev"))
+        .ok()
+        .map(|s| s.trim().to_owned())
+}
+
+/// Runs every check that applies to the target. `destructive` adds the exclusive-open check
+/// (an O_EXCL open fails while the kernel or another process holds the device);
+/// `scan_signatures` is for the first check only (later checks would find raidctl's own test
+/// data, which is random and can look like a magic number by chance).
+pub fn check(
+    id: &Identity,
+    paths: &SysPaths,
+    destructive: bool,
+    scan_signatures: bool,
+) -> Vec<Refusal> {
+    let mut out = Vec::new();
+    let path = Path::new(&id.path);
+    let canonical = Path::new(&id.canonical);
+    match signatures(path, id.size_bytes) {
+        _ if !scan_signatures => {}
+        Ok(sigs) => {
+            for s in sigs {
+                out.push(refuse(
+                    "SAFE-SIGNATURE",
+                    format!(
+                        "{s} signature found; wipe it first (wipefs -a) if the data is not needed"
+                    ),
+                ));
+            }
+        }
+        Err(e) => out.push(refuse(
+            "SAFE-UNREADABLE",
+            format!("cannot read the start: {e}"),
+        )),
+    }
+    let swaps = std::fs::read_to_string(paths.proc.join("swaps")).unwrap_or_default();
+    let swap_names: Vec<&str> = swaps
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    if id.kind == TargetKind::RegularFile {
+        if swap_names.iter().any(|s| Path::new(s) == canonical) {
+            out.push(refuse("SAFE-SWAP", "the file is active swap".into()));
+        }
+        // A file backing a loop device is in use.
+        if let Ok(rd) = std::fs::read_dir(paths.sys.join("class/block")) {
+            for e in rd.filter_map(Result::ok) {
+                let n = e.file_name().to_string_lossy().into_owned();
+                if let Ok(b) = std::fs::read_to_string(e.path().join("loop/backing_file")) {
+                    if Path::new(b.trim()) == canonical {
+                        out.push(refuse("SAFE-LOOP-BACKING", format!("backs /dev/{n}")));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+    let Some(dir) = sys_dir(id, paths) else {
+        return out;
+    };
+    let name = id.kernel_name.clone().unwrap_or_default();
+    if dir.join("partition").exists() {
+        out.push(refuse(
+            "SAFE-PARTITION-DEVICE",
+            format!("{name} is a partition; qualify the whole disk"),
+        ));
+    }
+    let parts = partitions(&dir, &name);
+    if !parts.is_empty() {
+        out.push(refuse(
+            "SAFE-PARTITIONS",
+            format!("has partitions: {}", parts.join(", ")),
+        ));
+    }
+    let mut devs: Vec<(String, String)> = Vec::new();
+    if let Some(d) = maj_min(&dir) {
+        devs.push((name.clone(), d));
+    }
+    for p in &parts {
+        if let Some(d) = maj_min(&dir.join(p)) {
+            devs.push((p.clone(), d));
+        }
+    }
+    let mountinfo = std::fs::read_to_string(paths.proc.join("self/mountinfo")).unwrap_or_default();
+    for line in mountinfo.lines() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (Some(mm), Some(mp)) = (f.get(2), f.get(4)) else {
+            continue;
+        };
+        if let Some((n, _)) = devs.iter().find(|(_, d)| d == mm) {
+            out.push(refuse(
+                "SAFE-MOUNTED",
+                format!("/dev/{n} is mounted on {mp}"),
+            ));
+        }
+    }
+    for (n, _) in &devs {
+        let dev_path = format!("/dev/{n}");
+        if swap_names.contains(&dev_path.as_str()) {
+            out.push(refuse("SAFE-SWAP", format!("{dev_path} is active swap")));
+        }
+    }
+    let mut holders: Vec<String> = Vec::new();
+    for (n, _) in &devs {
+        let hdir = if n == &name {
+            dir.join("holders")
+        } else {
+            dir.join(n).join("holders")
+        };
+        if let Ok(rd) = std::fs::read_dir(&hdir) {
+            for h in rd.filter_map(Result::ok) {
+                let hn = h.file_name().to_string_lossy().into_owned();
+                let dm = std::fs::read_to_string(
+                    paths.sys.join("class/block").join(&hn).join("dm/name"),
+                )
+                .map(|s| format!(" (dm {})", s.trim()))
+                .unwrap_or_default();
+                holders.push(format!("{hn}{dm}"));
+            }
+        }
+    }
+    if !holders.is_empty() {
+        out.push(refuse(
+            "SAFE-HOLDERS",
+            format!(
+                "in use by {} (md, device-mapper or LVM)",
+                holders.join(", ")
+            ),
+        ));
+    }
+    if let Some(pids) = opened_by_others(paths, &id.canonical) {
+        if !pids.is_empty() {
+            out.push(refuse(
+                "SAFE-OPEN",
+                format!("open by process(es) {}", pids.join(", ")),
+            ));
+        }
+    }
+    if destructive && paths.sys == Path::new("/sys") {
+        let excl = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(rustix::fs::OFlags::EXCL.bits() as i32)
+            .open(path);
+        if let Err(e) = excl {
+            out.push(refuse("SAFE-BUSY", format!("exclusive open failed: {e}")));
+        }
+    }
+    out
+}
+
+/// PIDs (other than ours) with the device open, from `/proc/*/fd`; `None` when `/proc` is not
+/// readable.
+fn opened_by_others(paths: &SysPaths, canonical: &str) -> Option<Vec<String>> {
+    let me = std::process::id().to_string();
+    let rd = std::fs::read_dir(&paths.proc).ok()?;
+    let mut pids = Vec::new();
+    for e in rd.filter_map(Result::ok) {
+        let pid = e.file_name().to_string_lossy().into_owned();
+        if pid == me || !pid.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let Ok(fds) = std::fs::read_dir(e.path().join("fd")) else {
+            continue;
+        };
+        if fds
+            .filter_map(Result::ok)
+            .filter_map(|f| std::fs::read_link(f.path()).ok())
+            .any(|l| l == Path::new(canonical))
+        {
+            let comm = std::fs::read_to_string(e.path().join("comm")).unwrap_or_default();
+            pids.push(format!("{pid} ({})", comm.trim()));
+        }
+    }
+    Some(pids)
+}
+
+/// Checks the typed confirmation for a destructive phase: the drive's serial, or for a device
+/// without one (loop device, regular file) its path.
+///
+/// # Errors
+/// A message saying what to pass.
+pub fn confirm(id: &Identity, destroy: &[String]) -> Result<(), Refusal> {
+    let ok = match &id.serial {
+        Some(s) => destroy.iter().any(|d| d.trim() == s.trim()),
+        None => destroy.iter().any(|d| {
+            d == &id.path || d == &id.canonical || Path::new(d) == Path::new(&id.canonical)
+        }),
+    };
+    if ok {
+        return Ok(());
+    }
+    let what = match &id.serial {
+        Some(s) => format!(
+            "{} ({} serial {s}): destructive tests need --destroy-data {s}",
+            id.path,
+            id.model.as_deref().unwrap_or("unknown model")
+        ),
+        None => format!(
+            "{} has no serial number: destructive tests need --destroy-data {}",
+            id.path, id.path
+        ),
+    };
+    Err(refuse(
+        "SAFE-CONFIRM",
+        format!("{what} (or use --read-only)"),
+    ))
+}

@@ -1,0 +1,454 @@
+//! The qualification suite (reference B.5): the block-size sweep, J1–J7 and the burn-in
+//! surface pass, planned per profile and drive class, run drive by drive and then on all
+//! drives together.
+
+use super::device::{DriveClass, Identity, SysPaths};
+use super::engine::{self, EngineKind, JobResult, JobSpec, Op, Pattern, SyncMode, Target};
+use super::profile::{Profile, Thresholds};
+use super::result::{DriveResult, RuleHit, SweepRow, Verdict};
+use super::verdict::{self, names, sync_name};
+use super::{safety, smart};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How long and how thorough.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProfileKind {
+    /// A few seconds per drive: every job, tiny durations (CI, demos, `--sim`).
+    Smoke,
+    /// Under a minute per drive.
+    #[default]
+    Quick,
+    /// Minutes per drive: 30–60 s jobs, ramps, the full fdatasync ladder.
+    Standard,
+    /// Standard plus a full-surface write and verify pass.
+    BurnIn,
+}
+
+impl ProfileKind {
+    /// Name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Smoke => "smoke",
+            Self::Quick => "quick",
+            Self::Standard => "standard",
+            Self::BurnIn => "burn-in",
+        }
+    }
+}
+
+/// Options of a run.
+#[derive(Debug, Clone)]
+pub struct SuiteOptions {
+    /// Profile.
+    pub profile: ProfileKind,
+    /// `data` or `wal-db`.
+    pub role: String,
+    /// Engine for queue-depth jobs.
+    pub engine: EngineKind,
+    /// Only read jobs.
+    pub read_only: bool,
+}
+
+const KIB: u64 = 1024;
+const MIB: u64 = 1024 * 1024;
+
+struct Timing {
+    sweep: Vec<u64>,
+    sweep_t: f64,
+    seq_t: f64,
+    ramp: f64,
+    rand_t: f64,
+    randwrite_t: f64,
+    ladder: Vec<u32>,
+    ladder_t: f64,
+    fsync_t: f64,
+}
+
+fn timing(p: ProfileKind) -> Timing {
+    let all_sizes: Vec<u64> = (0..13).map(|i| (4 * KIB) << i).collect();
+    match p {
+        ProfileKind::Smoke => Timing {
+            sweep: vec![4 * KIB, MIB, 4 * MIB],
+            sweep_t: 0.1,
+            seq_t: 0.2,
+            ramp: 0.0,
+            rand_t: 0.15,
+            randwrite_t: 0.15,
+            ladder: vec![1, 2],
+            ladder_t: 0.15,
+            fsync_t: 0.15,
+        },
+        ProfileKind::Quick => Timing {
+            sweep: all_sizes,
+            sweep_t: 1.0,
+            seq_t: 3.0,
+            ramp: 0.5,
+            rand_t: 3.0,
+            randwrite_t: 3.0,
+            ladder: vec![1, 2, 4, 8],
+            ladder_t: 2.0,
+            fsync_t: 3.0,
+        },
+        ProfileKind::Standard | ProfileKind::BurnIn => Timing {
+            sweep: all_sizes,
+            sweep_t: 5.0,
+            seq_t: 30.0,
+            ramp: 5.0,
+            rand_t: 30.0,
+            randwrite_t: 60.0,
+            ladder: vec![1, 2, 4, 8, 16],
+            ladder_t: 30.0,
+            fsync_t: 60.0,
+        },
+    }
+}
+
+fn secs(s: f64) -> Duration {
+    Duration::from_secs_f64(s)
+}
+
+/// Formats a block size (`4k`, `1m`).
+pub fn bs_label(bs: u64) -> String {
+    if bs >= MIB && bs.is_multiple_of(MIB) {
+        format!("{}m", bs / MIB)
+    } else if bs >= KIB && bs.is_multiple_of(KIB) {
+        format!("{}k", bs / KIB)
+    } else {
+        bs.to_string()
+    }
+}
+
+/// The jobs for one drive, in order.
+pub fn plan(id: &Identity, o: &SuiteOptions, t: &Thresholds) -> Vec<JobSpec> {
+    let tm = timing(o.profile);
+    let size = id.size_bytes;
+    let (seq_qd, seq_jobs) = match id.class {
+        DriveClass::Hdd => (8, 1),
+        DriveClass::Virtual => (4, 1),
+        DriveClass::Ssd => (32, 1),
+        DriveClass::Nvme => (32, 2),
+    };
+    let with_engine = |mut j: JobSpec| {
+        if j.qd > 1 {
+            j.engine = o.engine;
+        }
+        j
+    };
+    let mut v = Vec::new();
+    let sweep_op = if o.read_only { Op::Read } else { Op::Write };
+    for &bs in tm.sweep.iter().filter(|&&bs| bs <= size) {
+        v.push(JobSpec::timed(
+            &format!("{}{}", names::SWEEP_PREFIX, bs_label(bs)),
+            Pattern::Seq,
+            sweep_op,
+            bs,
+            1,
+            secs(tm.sweep_t),
+        ));
+    }
+    let seq = |name: &str, op| {
+        let mut j = JobSpec::timed(name, Pattern::Seq, op, 4 * MIB, seq_qd, secs(tm.seq_t));
+        j.jobs = seq_jobs;
+        j.ramp = secs(tm.ramp);
+        with_engine(j)
+    };
+    if size >= 4 * MIB * u64::from(seq_jobs) {
+        v.push(seq(names::SEQ_READ, Op::Read));
+        if !o.read_only {
+            v.push(seq(names::SEQ_WRITE, Op::Write));
+        }
+    }
+    let rand = |name: &str, op, qd, time| {
+        let mut j = JobSpec::timed(name, Pattern::Random, op, 4 * KIB, qd, secs(time));
+        j.ramp = secs(tm.ramp);
+        with_engine(j)
+    };
+    v.push(rand(names::RANDREAD_QD1, Op::Read, 1, tm.rand_t));
+    v.push(rand(names::RANDREAD_QD32, Op::Read, 32, tm.rand_t));
+    if o.read_only {
+        return v;
+    }
+    v.push(rand(names::RANDWRITE_QD32, Op::Write, 32, tm.randwrite_t));
+    let mut ladder = tm.ladder.clone();
+    if o.role == "wal-db" {
+        if let Some(n) = t.wal_jobs {
+            if !ladder.contains(&n) {
+                ladder.push(n);
+                ladder.sort_unstable();
+            }
+        }
+    }
+    for n in ladder {
+        // Each job writes its own slice sequentially: ceph-diskbench's `rw=write`.
+        let mut j = JobSpec::timed(
+            &sync_name(n),
+            Pattern::Seq,
+            Op::Write,
+            4 * KIB,
+            1,
+            secs(tm.ladder_t),
+        );
+        j.jobs = n;
+        j.sync = SyncMode::Fdatasync;
+        v.push(j);
+    }
+    let mut f = JobSpec::timed(
+        names::FSYNC_RANDWRITE,
+        Pattern::Random,
+        Op::Write,
+        4 * KIB,
+        1,
+        secs(tm.fsync_t),
+    );
+    f.sync = SyncMode::Fsync;
+    v.push(f);
+    if o.profile == ProfileKind::BurnIn {
+        let seed = 0x5241_4944_4354_4c00 ^ size;
+        let surface = |name: &str, op| {
+            let mut j = JobSpec::timed(name, Pattern::Seq, op, MIB, 8, Duration::ZERO);
+            j.time = None;
+            j.size = Some(size / MIB * MIB);
+            j.verify = Some(seed);
+            with_engine(j)
+        };
+        v.push(surface(names::SURFACE_WRITE, Op::Write));
+        v.push(surface(names::SURFACE_VERIFY, Op::Read));
+    }
+    v
+}
+
+/// Planned seconds of a job (size-bounded jobs: estimated at 150 MB/s).
+pub fn planned_secs(j: &JobSpec) -> f64 {
+    match (j.time, j.size) {
+        (Some(t), _) => (t + j.ramp).as_secs_f64(),
+        (None, Some(s)) => s as f64 / 150e6,
+        (None, None) => 0.0,
+    }
+}
+
+/// Receives progress events.
+pub trait Observer: Sync {
+    /// A job is starting on `drive`.
+    fn job_started(&self, drive: &str, job: &JobSpec);
+    /// The job finished.
+    fn job_finished(&self, drive: &str, job: &JobResult);
+}
+
+/// An observer that ignores everything.
+#[derive(Debug)]
+pub struct Silent;
+
+impl Observer for Silent {
+    fn job_started(&self, _: &str, _: &JobSpec) {}
+    fn job_finished(&self, _: &str, _: &JobResult) {}
+}
+
+fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|s| s.trim().to_owned())
+        .unwrap_or_else(|_| "localhost".into())
+}
+
+/// Identity, health and safety before any I/O. Returns the drive record with `refusals` set;
+/// in read-only mode refusals are kept as warnings and do not stop the run.
+pub fn prepare(
+    mut id: Identity,
+    o: &SuiteOptions,
+    profile: &Profile,
+    destroy: &[String],
+    paths: &SysPaths,
+) -> DriveResult {
+    let t = profile.thresholds(
+        id.class,
+        &o.role,
+        id.model.as_deref(),
+        id.firmware.as_deref(),
+    );
+    let health = smart::check(&mut id, &t);
+    let mut d = DriveResult {
+        identity: id,
+        host: host_name(),
+        destructive: !o.read_only,
+        ..DriveResult::default()
+    };
+    d.rules.extend(health.hits.iter().cloned());
+    d.health = health;
+    d.refusals = safety::check(&d.identity, paths, !o.read_only, true);
+    if !o.read_only {
+        if let Err(r) = safety::confirm(&d.identity, destroy) {
+            d.refusals.push(r);
+        }
+    } else {
+        for r in &d.refusals {
+            d.warnings.push(format!(
+                "{} ({}): read-only run, so not refused",
+                r.detail, r.rule
+            ));
+        }
+    }
+    d
+}
+
+/// Runs the suite on a prepared drive (no refusals, or read-only).
+pub fn run_drive(
+    d: &mut DriveResult,
+    o: &SuiteOptions,
+    profile: &Profile,
+    paths: &SysPaths,
+    obs: &dyn Observer,
+) {
+    let t = profile.thresholds(
+        d.identity.class,
+        &o.role,
+        d.identity.model.as_deref(),
+        d.identity.firmware.as_deref(),
+    );
+    let label = d.identity.label();
+    let path = std::path::PathBuf::from(&d.identity.path);
+    for spec in plan(&d.identity, o, &t) {
+        let write = spec.op == Op::Write;
+        if write {
+            let again = safety::check(&d.identity, paths, true, false);
+            if !again.is_empty() {
+                let why: Vec<String> = again
+                    .iter()
+                    .map(|r| format!("{} ({})", r.detail, r.rule))
+                    .collect();
+                d.rules.push(RuleHit::new(
+                    "SAFE-RECHECK",
+                    Verdict::Inconclusive,
+                    format!("stopped before {}: {}", spec.name, why.join("; ")),
+                ));
+                break;
+            }
+        }
+        obs.job_started(&label, &spec);
+        let res = Target::open(&path, write)
+            .map_err(|e| e.to_string())
+            .and_then(|tg| engine::run(&Arc::new(tg), &spec).map_err(|e| e.to_string()));
+        match res {
+            Ok(r) => {
+                obs.job_finished(&label, &r);
+                d.jobs.push(r);
+            }
+            Err(e) => {
+                d.rules.push(RuleHit::new(
+                    "JOB-ERROR",
+                    Verdict::Inconclusive,
+                    format!("{}: {e}", spec.name),
+                ));
+                if write {
+                    break;
+                }
+            }
+        }
+    }
+    finish(d, profile, &o.role);
+}
+
+/// Recomputes sweep rows, metrics, performance rules and the verdict (peer rules are added by
+/// [`verdict::peer_rules`]).
+pub fn finish(d: &mut DriveResult, profile: &Profile, role: &str) {
+    let t = profile.thresholds(
+        d.identity.class,
+        role,
+        d.identity.model.as_deref(),
+        d.identity.firmware.as_deref(),
+    );
+    d.sweep = d
+        .jobs
+        .iter()
+        .filter(|j| j.spec.name.starts_with(names::SWEEP_PREFIX))
+        .map(|j| SweepRow {
+            bs: j.spec.bs,
+            count: j.ios,
+            bytes: j.bytes,
+            mbps: j.mbps,
+            iops: j.iops,
+            p99_us: j.lat.p99_us,
+        })
+        .collect();
+    d.metrics = verdict::metrics(d);
+    let keep: Vec<RuleHit> = d
+        .rules
+        .iter()
+        .filter(|r| {
+            r.rule.starts_with("H-") || r.rule.starts_with("SAFE-") || r.rule == "JOB-ERROR"
+        })
+        .cloned()
+        .collect();
+    d.rules = keep;
+    d.rules.extend(verdict::performance_rules(d, &t));
+    d.rules.extend(verdict::together_rules(d, &profile.peer()));
+    if d.identity.write_cache.as_deref() == Some("write back")
+        && d.identity.class == DriveClass::Hdd
+    {
+        d.warnings.push("volatile write cache is on: Ceph advises measuring with it off on HDDs (hdparm -W 0 / sdparm --clear WCE) and keeping the better".into());
+    }
+    d.settle();
+}
+
+/// Runs the sequential 4 MiB jobs on all drives at once (exposes shared-path bottlenecks).
+pub fn run_together(
+    drives: &mut [DriveResult],
+    o: &SuiteOptions,
+    profile: &Profile,
+    paths: &SysPaths,
+    obs: &dyn Observer,
+) {
+    if drives.len() < 2 {
+        return;
+    }
+    let names_: Vec<&str> = if o.read_only {
+        vec![names::SEQ_READ]
+    } else {
+        vec![names::SEQ_WRITE, names::SEQ_READ]
+    };
+    for name in names_ {
+        let specs: Vec<Option<JobSpec>> = drives
+            .iter()
+            .map(|d| {
+                if name == names::SEQ_WRITE
+                    && !safety::check(&d.identity, paths, true, false).is_empty()
+                {
+                    return None;
+                }
+                d.job(name).map(|j| {
+                    let mut s = j.spec.clone();
+                    s.name = format!("together-{name}");
+                    s
+                })
+            })
+            .collect();
+        let results: Vec<Option<JobResult>> = std::thread::scope(|sc| {
+            let hs: Vec<_> = drives
+                .iter()
+                .zip(&specs)
+                .map(|(d, s)| {
+                    let path = std::path::PathBuf::from(&d.identity.path);
+                    let label = d.identity.label();
+                    sc.spawn(move || {
+                        let s = s.as_ref()?;
+                        obs.job_started(&label, s);
+                        let t = Target::open(&path, s.op == Op::Write).ok()?;
+                        let r = engine::run(&Arc::new(t), s).ok()?;
+                        obs.job_finished(&label, &r);
+                        Some(r)
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().ok().flatten()).collect()
+        });
+        for (d, r) in drives.iter_mut().zip(results) {
+            if let Some(r) = r {
+                d.together.push(r);
+            }
+        }
+    }
+    for d in drives.iter_mut() {
+        finish(d, profile, &o.role);
+    }
+}
