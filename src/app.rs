@@ -45,27 +45,45 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
     let ctx = || Ctx::new(&opts).map_err(|e| AppError::Input(e.to_string()));
     match cli.command {
         Command::Parse { kind, files } => run_parse(&kind, &files, cli.format, style),
-        Command::Status { max_age } => Ok(monitor::run_status(
-            &ctx()?,
-            Duration::from_secs(max_age),
-            cli.format,
-            style,
-        )), // WIRE
-        Command::Check { max_age } => match Ctx::new(&opts) {
-            Ok(c) => Ok(monitor::run_check(&c, Duration::from_secs(max_age))),
-            Err(e) => {
-                println!("RAID UNKNOWN - {e}");
-                Ok(ExitStatus::Unknown)
-            }
-        },
+        Command::Status {
+            max_age,
+            from_bundle,
+        } => {
+            let c = if from_bundle.is_some() {
+                None
+            } else {
+                Some(ctx()?)
+            };
+            let result = monitor::evaluate_from(
+                c.as_ref(),
+                from_bundle.as_deref(),
+                Duration::from_secs(max_age),
+            );
+            Ok(monitor::run_status(result, cli.format, style))
+        }
+        Command::Check {
+            max_age,
+            from_bundle,
+        } => {
+            let result = if from_bundle.is_some() {
+                monitor::evaluate_from(None, from_bundle.as_deref(), Duration::from_secs(max_age))
+            } else {
+                Ctx::new(&opts)
+                    .map_err(|e| e.to_string())
+                    .and_then(|c| monitor::evaluate(&c, Duration::from_secs(max_age)))
+            };
+            Ok(monitor::run_check(result))
+        }
         Command::Metrics {
             max_age,
             textfile_dir,
-        } => Ok(monitor::run_metrics(
-            &ctx()?,
-            Duration::from_secs(max_age),
-            textfile_dir.as_deref(),
-        )),
+        } => {
+            let result = Ctx::new(&opts)
+                .map_err(|e| e.to_string())
+                .and_then(|c| monitor::evaluate(&c, Duration::from_secs(max_age)));
+            Ok(monitor::run_metrics(result, textfile_dir.as_deref()))
+        }
+        Command::Collect(args) => Ok(crate::bundle::run_collect(&args, &ctx()?)),
         Command::Sim { args } => {
             let c = ctx()?;
             let Some(dir) = c.sim_dir.as_ref() else {

@@ -71,6 +71,9 @@ pub enum Command {
         /// Reuse a cached snapshot up to this many seconds old (0: always ask the controller).
         #[arg(long, default_value_t = 30, value_name = "SECONDS")]
         max_age: u64,
+        /// Evaluate a support bundle (`raidctl collect`) offline instead of the controller.
+        #[arg(long, value_name = "FILE")]
+        from_bundle: Option<PathBuf>,
     },
     /// Nagios/Icinga plugin: one summary line, one line per problem, perfdata.
     ///
@@ -80,6 +83,9 @@ pub enum Command {
         /// Reuse a cached snapshot up to this many seconds old.
         #[arg(long, default_value_t = 30, value_name = "SECONDS")]
         max_age: u64,
+        /// Evaluate a support bundle offline instead of the controller.
+        #[arg(long, value_name = "FILE")]
+        from_bundle: Option<PathBuf>,
     },
     /// Prometheus metrics in the text exposition format.
     Metrics {
@@ -91,6 +97,9 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         textfile_dir: Option<PathBuf>,
     },
+    /// Gather a support bundle: controller logs and inventory, SMART, host context and
+    /// raidctl's own view, in one verifiable .tar.gz with a manifest and a .sha256 file.
+    Collect(crate::bundle::CollectArgs),
     /// Act on the simulated controller's physical world (requires --sim or --sim-state):
     /// `pull E:S`, `insert E:S --kind blank`, `fail E:S`, `advance SECONDS`, `fault add ...`.
     Sim {

@@ -40,10 +40,41 @@ fn exit_for(sev: Severity) -> ExitStatus {
     }
 }
 
+/// Evaluates a received support bundle offline with the same parsers and rules. The bundle's
+/// own baseline is used; nothing is saved.
+///
+/// # Errors
+/// The bundle cannot be read, or its controller outputs are unusable.
+pub fn evaluate_bundle(path: &Path) -> Result<(Snapshot, Vec<Problem>), String> {
+    let (snap, info) = crate::bundle::load_bundle(path)?;
+    for e in &info.integrity_errors {
+        eprintln!("raidctl: {}: {e}", path.display());
+    }
+    let problems = health::evaluate(&snap, &info.baseline);
+    Ok((snap, problems))
+}
+
+/// The evaluation a command works on: live, or from a bundle.
+pub fn evaluate_from(
+    ctx: Option<&Ctx>,
+    bundle: Option<&Path>,
+    max_age: Duration,
+) -> Result<(Snapshot, Vec<Problem>), String> {
+    match (bundle, ctx) {
+        (Some(path), _) => evaluate_bundle(path),
+        (None, Some(ctx)) => evaluate(ctx, max_age),
+        (None, None) => Err("no controller context".into()),
+    }
+}
+
 /// `raidctl status`.
-pub fn run_status(ctx: &Ctx, max_age: Duration, format: Format, style: Style) -> ExitStatus {
+pub fn run_status(
+    result: Result<(Snapshot, Vec<Problem>), String>,
+    format: Format,
+    style: Style,
+) -> ExitStatus {
     let mut out = std::io::stdout().lock();
-    match evaluate(ctx, max_age) {
+    match result {
         Ok((snap, problems)) => {
             let _ = match format {
                 Format::Json => writeln!(
@@ -64,8 +95,7 @@ pub fn run_status(ctx: &Ctx, max_age: Duration, format: Format, style: Style) ->
 }
 
 /// `raidctl check`.
-pub fn run_check(ctx: &Ctx, max_age: Duration) -> ExitStatus {
-    let result = evaluate(ctx, max_age);
+pub fn run_check(result: Result<(Snapshot, Vec<Problem>), String>) -> ExitStatus {
     let (text, code) = match &result {
         Ok((snap, problems)) => check::render_check(Ok((snap, problems))),
         Err(reason) => check::render_check(Err(reason)),
@@ -80,8 +110,10 @@ pub fn run_check(ctx: &Ctx, max_age: Duration) -> ExitStatus {
 }
 
 /// `raidctl metrics`.
-pub fn run_metrics(ctx: &Ctx, max_age: Duration, textfile_dir: Option<&Path>) -> ExitStatus {
-    let result = evaluate(ctx, max_age);
+pub fn run_metrics(
+    result: Result<(Snapshot, Vec<Problem>), String>,
+    textfile_dir: Option<&Path>,
+) -> ExitStatus {
     let text = match &result {
         Ok((snap, problems)) => metrics::render_metrics(Ok((snap, problems))),
         Err(reason) => metrics::render_metrics(Err(reason)),

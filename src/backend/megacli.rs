@@ -180,6 +180,20 @@ impl MegaCli {
             argv: argv.clone(),
             reason: e.to_string(),
         })?;
+        // Live output from a healthy MegaCli parses cleanly (every capture in the corpus
+        // does); a warning here means mangled or cut output, and partial data must not pass
+        // for a full inventory.
+        if let Some(w) = doc.warnings.first() {
+            return Err(BackendError::Unparseable {
+                argv,
+                reason: format!(
+                    "line {}: {} ({} warning(s))",
+                    w.line,
+                    w.message,
+                    doc.warnings.len()
+                ),
+            });
+        }
         if doc.exit_code.is_none() && text.trim().is_empty() {
             return Err(BackendError::Unparseable {
                 argv,

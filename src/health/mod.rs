@@ -218,6 +218,10 @@ pub fn evaluate(snap: &Snapshot, baseline: &Baseline) -> Vec<Problem> {
 
 /// `raidctl <args> -a N`: every suggestion names its adapter explicitly.
 fn cmd(adapter: u32, args: &str) -> Option<String> {
+    if args == "collect" {
+        // A bundle covers every adapter of the host.
+        return Some("raidctl collect".into());
+    }
     Some(format!("raidctl {args} -a {adapter}"))
 }
 

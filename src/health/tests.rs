@@ -277,7 +277,7 @@ fn offline_vd_is_critical() {
         o.message,
         "VD 1 offline (raid0, [32:2] failed): data inaccessible"
     );
-    assert_eq!(o.suggestion.as_deref(), Some("raidctl collect -a 0"));
+    assert_eq!(o.suggestion.as_deref(), Some("raidctl collect"));
 }
 
 #[test]
