@@ -233,20 +233,20 @@ pub enum Generated {
 #[derive(Debug, Clone, clap::Args)]
 pub struct WfArgs {
     /// Print the plan with the exact vendor command lines and change nothing.
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub dry_run: bool,
     /// Do not ask (drive confirmations then need --serial).
-    #[arg(long, short = 'y')]
+    #[arg(long, short = 'y', global = true)]
     pub yes: bool,
     /// The serial number (or confirmation word) the operator expects; required with --yes for
     /// steps that confirm a drive.
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub serial: Option<String>,
     /// Seconds to wait for a pull, an insert or a rebuild.
-    #[arg(long, default_value_t = 86_400)]
+    #[arg(long, default_value_t = 86_400, global = true)]
     pub wait_timeout: u64,
     /// Seconds between polls of the controller while waiting.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, global = true)]
     pub poll: u64,
 }
 

@@ -381,3 +381,232 @@ fn replace_drive_fault_matrix() {
         failures.join("\n---\n")
     );
 }
+
+fn run(dir: &Path, args: &[&str]) -> Run {
+    let out = raidctl(dir).args(args).output().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn foreign_workflows() {
+    let dir = init("foreign");
+    let r = run(dir.path(), &["foreign", "show"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("1 foreign configuration"), "{}", r.stdout);
+    // Clear is refused while VD 1 waits for its missing row.
+    let before = states(dir.path());
+    let r = run(dir.path(), &["foreign", "clear", "--yes"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("waiting for missing drives"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(states(dir.path()), before);
+    // Import brings the drive back into its VD.
+    let r = run(dir.path(), &["foreign", "import", "--yes"]);
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("-CfgForeign -Import -a0"), "{}", r.stderr);
+    let after = states(dir.path());
+    assert!(
+        matches!(after["[32:4]"].as_str(), "rebuild" | "online"),
+        "{after:?}"
+    );
+}
+
+#[test]
+fn foreign_clear_with_acknowledgement() {
+    let dir = init("foreign");
+    let r = run(
+        dir.path(),
+        &[
+            "foreign",
+            "clear",
+            "--yes",
+            "--i-understand-data-loss",
+            "all",
+            "--serial",
+            "clear-all",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let r = run(dir.path(), &["foreign", "scan"]);
+    assert!(
+        r.stdout.contains("no foreign configuration"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn hotspare_add_dedicated_and_remove() {
+    let dir = init("healthy");
+    let r = run(
+        dir.path(),
+        &["hotspare", "add", "32:8", "--dedicated", "1", "--dry-run"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("-PDHSP -Set -Dedicated -Array1 -PhysDrv[32:8] -a0"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        dir.path(),
+        &["hotspare", "add", "32:8", "--dedicated", "1", "--yes"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(states(dir.path())["[32:8]"], "hotspare");
+    let r = run(dir.path(), &["hotspare", "remove", "32:8", "--yes"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(states(dir.path())["[32:8]"], "unconfigured_good");
+    // An online member cannot become a spare.
+    let r = run(dir.path(), &["hotspare", "add", "32:0", "--yes"]);
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn rebuild_status_watch_stop_start() {
+    let dir = init("rebuilding");
+    let rebuilding = states(dir.path())
+        .into_iter()
+        .find(|(_, s)| s == "rebuild")
+        .map(|(a, _)| a)
+        .unwrap();
+    let target = rebuilding.trim_matches(|c| c == '[' || c == ']').to_owned();
+    let r = run(dir.path(), &["rebuild", "status", &target]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains('%'), "{}", r.stdout);
+    let r = run(dir.path(), &["rebuild", "stop", &target, "--yes"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(states(dir.path())[&rebuilding], "offline");
+    let r = run(dir.path(), &["rebuild", "start", &target, "--yes"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run(dir.path(), &["rebuild", "watch", &target]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(states(dir.path())[&rebuilding], "online");
+    assert!(ld_states(dir.path()).iter().all(|s| s == "optimal"));
+}
+
+#[test]
+fn pd_actions() {
+    let dir = init("healthy");
+    let r = run(dir.path(), &["pd", "locate", "32:3"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run(dir.path(), &["pd", "locate", "32:3", "--stop"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // Offline needs the serial; a RAID 0 or degraded member is refused.
+    let r = run(dir.path(), &["pd", "offline", "32:2", "--yes"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let r = run(
+        dir.path(),
+        &["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(states(dir.path())["[32:2]"], "offline");
+    let r = run(
+        dir.path(),
+        &["pd", "offline", "32:3", "--yes", "--serial", "S0K1A2B03"],
+    );
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("refused"), "{}", r.stderr);
+    // Online is a force-online and says so.
+    let r = run(
+        dir.path(),
+        &["pd", "online", "32:2", "--yes", "--serial", "S0K1A2B02"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.contains("FORCE ONLINE"), "{}", r.stderr);
+    assert_eq!(states(dir.path())["[32:2]"], "online");
+    // Make-good applies to Unconfigured(bad) only.
+    let r = run(dir.path(), &["pd", "make-good", "32:8", "--yes"]);
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn adapter_settings() {
+    let dir = init("healthy");
+    let r = run(dir.path(), &["adapter", "rebuild-rate", "60", "--yes"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("-AdpSetProp RebuildRate -60 -a0"),
+        "{}",
+        r.stderr
+    );
+    for args in [
+        &["adapter", "alarm", "silence", "--yes"][..],
+        &["adapter", "alarm", "disable", "--yes"],
+        &["adapter", "battery-warning", "disable", "--yes"],
+    ] {
+        let r = run(dir.path(), args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+    }
+    let r = run(dir.path(), &["adapter", "rebuild-rate", "101", "--yes"]);
+    assert_eq!(r.code, 2);
+}
+
+#[test]
+fn ld_create_and_delete() {
+    let dir = init("ceph-node");
+    let r = run(
+        dir.path(),
+        &[
+            "ld",
+            "create",
+            "--raid",
+            "raid10",
+            "32:2,32:3,32:4,32:5",
+            "--yes",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr
+            .contains("-CfgSpanAdd -r10 -Array0[32:2,32:3] -Array1[32:4,32:5]"),
+        "{}",
+        r.stderr
+    );
+    let s = states(dir.path());
+    assert!(
+        ["[32:2]", "[32:3]", "[32:4]", "[32:5]"]
+            .iter()
+            .all(|a| s[*a] == "online"),
+        "{s:?}"
+    );
+    let out = raidctl(dir.path())
+        .args(["status", "--format", "json", "--max-age", "0"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let new = v["snapshot"]["logical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["raid_level"] == "raid10")
+        .unwrap()["target_id"]
+        .as_u64()
+        .unwrap()
+        .to_string();
+    // Delete needs the typed confirmation word.
+    let r = run(dir.path(), &["ld", "delete", &new, "--yes"]);
+    assert_eq!(r.code, 1);
+    let word = format!("delete-vd-{new}");
+    let r = run(
+        dir.path(),
+        &["ld", "delete", &new, "--yes", "--serial", &word],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let s = states(dir.path());
+    assert_eq!(s["[32:2]"], "unconfigured_good");
+    // A drive that is not Unconfigured(good) is refused.
+    let r = run(
+        dir.path(),
+        &["ld", "create", "--raid", "raid1", "32:0,32:2", "--yes"],
+    );
+    assert_eq!(r.code, 1);
+}
