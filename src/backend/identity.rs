@@ -31,8 +31,8 @@ pub fn join_block_devices(snap: &mut Snapshot, sys: &Path) {
     }
 }
 
-/// Host numbers of SCSI hosts driven by megaraid_sas, ascending.
-fn megaraid_hosts(sys: &Path) -> Vec<u32> {
+/// Host numbers of SCSI hosts driven by megaraid_sas, ascending (`sys` is usually `/sys`).
+pub fn megaraid_hosts(sys: &Path) -> Vec<u32> {
     let Ok(entries) = std::fs::read_dir(sys.join("class/scsi_host")) else {
         return Vec::new();
     };

@@ -67,24 +67,7 @@ fn smart_target(snap: &Snapshot, adapter: u32) -> String {
 }
 
 fn megaraid_hosts() -> Vec<u32> {
-    let Ok(rd) = std::fs::read_dir("/sys/class/scsi_host") else {
-        return Vec::new();
-    };
-    let mut v: Vec<u32> = rd
-        .filter_map(Result::ok)
-        .filter(|e| {
-            std::fs::read_to_string(e.path().join("proc_name"))
-                .is_ok_and(|p| p.trim() == "megaraid_sas")
-        })
-        .filter_map(|e| {
-            e.file_name()
-                .to_str()
-                .and_then(|n| n.strip_prefix("host"))
-                .and_then(|n| n.parse().ok())
-        })
-        .collect();
-    v.sort_unstable();
-    v
+    crate::backend::identity::megaraid_hosts(std::path::Path::new("/sys"))
 }
 
 /// `smartctl -x -j -d megaraid,N` (or `sat+megaraid,N`) for every drive of the snapshot.

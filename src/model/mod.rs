@@ -6,6 +6,7 @@
 
 mod address;
 mod enums;
+mod time;
 mod units;
 
 pub use address::{AddressError, DriveAddress};
@@ -13,6 +14,7 @@ pub use enums::{
     ActionKind, BatteryState, ChargingStatus, FirmwareState, LdState, MediaType, PdType,
     ProgressKind, RaidLevel,
 };
+pub use time::civil_utc;
 pub use units::{SizeError, human, parse_size};
 
 use serde::{Deserialize, Serialize};

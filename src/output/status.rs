@@ -27,23 +27,8 @@ fn opt<T: ToString>(v: Option<T>) -> String {
 
 /// UTC `YYYY-MM-DD HH:MM:SS` from Unix seconds (civil-from-days, no time zone database).
 pub fn utc_time(unix: u64) -> String {
-    let days = i64::try_from(unix / 86_400).unwrap_or(0);
-    let secs = unix % 86_400;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
-        secs / 3600,
-        (secs / 60) % 60,
-        secs % 60
-    )
+    let (year, month, day, h, m, sec) = crate::model::civil_utc(unix);
+    format!("{year:04}-{month:02}-{day:02} {h:02}:{m:02}:{sec:02} UTC")
 }
 
 /// What the adapters table says about an adapter's battery.

@@ -561,6 +561,21 @@ pub fn foreign_show(env: &mut Env<'_>, adapter: u32) -> Result<Outcome, WfError>
     )))
 }
 
+/// After an import or clear of every foreign configuration, no drive may still be foreign.
+fn foreign_gone(adapter: u32, index: Option<u32>) -> Verify<'static> {
+    Box::new(move |snap: &Snapshot| {
+        let left = snap
+            .physical_drives
+            .iter()
+            .any(|p| p.adapter == adapter && p.foreign == Some(true));
+        if index.is_none() && left {
+            Err("drives still show a foreign configuration".into())
+        } else {
+            Ok(())
+        }
+    })
+}
+
 /// `raidctl foreign import [N]`.
 ///
 /// # Errors
@@ -590,18 +605,7 @@ pub fn foreign_import(
             warnings,
             typed_confirmation: None,
             ask: true,
-            verify: Box::new(move |snap: &Snapshot| {
-                if snap
-                    .physical_drives
-                    .iter()
-                    .any(|p| p.adapter == adapter && p.foreign == Some(true))
-                    && index.is_none()
-                {
-                    Err("drives still show a foreign configuration".into())
-                } else {
-                    Ok(())
-                }
-            }),
+            verify: foreign_gone(adapter, index),
         },
     )
 }
@@ -655,18 +659,7 @@ pub fn foreign_clear(
             warnings,
             typed_confirmation: Some(format!("clear-{name}")),
             ask: true,
-            verify: Box::new(move |snap: &Snapshot| {
-                if index.is_none()
-                    && snap
-                        .physical_drives
-                        .iter()
-                        .any(|p| p.adapter == adapter && p.foreign == Some(true))
-                {
-                    Err("drives still show a foreign configuration".into())
-                } else {
-                    Ok(())
-                }
-            }),
+            verify: foreign_gone(adapter, index),
         },
     )
 }

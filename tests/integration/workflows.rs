@@ -39,15 +39,19 @@ fn megacli(dir: &Path, args: &[&str]) {
         .success();
 }
 
-/// `[E:S]` → firmware state, from raidctl's own status JSON.
-fn states(dir: &Path) -> BTreeMap<String, String> {
+/// raidctl's own status JSON for the simulated controller.
+fn status_json(dir: &Path) -> serde_json::Value {
     let out = raidctl(dir)
         .args(["status", "--format", "json", "--max-age", "0"])
         .output()
         .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
-    v["snapshot"]["physical_drives"]
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)))
+}
+
+/// `[E:S]` → firmware state.
+fn states(dir: &Path) -> BTreeMap<String, String> {
+    status_json(dir)["snapshot"]["physical_drives"]
         .as_array()
         .unwrap()
         .iter()
@@ -61,13 +65,7 @@ fn states(dir: &Path) -> BTreeMap<String, String> {
 }
 
 fn ld_states(dir: &Path) -> Vec<String> {
-    let out = raidctl(dir)
-        .args(["status", "--format", "json", "--max-age", "0"])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
-    v["snapshot"]["logical_drives"]
+    status_json(dir)["snapshot"]["logical_drives"]
         .as_array()
         .unwrap()
         .iter()
