@@ -15,9 +15,11 @@
 pub mod actions;
 pub mod args;
 pub mod engine;
+pub mod omreport;
 pub mod render;
 pub mod scenarios;
 pub mod state;
+pub mod storcli;
 pub mod store;
 pub mod text;
 pub mod unverified;
@@ -254,6 +256,77 @@ fn locked_run(
     let reply = match fault {
         Some(FaultKind::Hang | FaultKind::Empty) => (Vec::new(), 0),
         _ => dispatch(&mut st, inv),
+    };
+    lock.save(&st)?;
+    drop(lock);
+    Ok((reply, fault))
+}
+
+/// Runs one command of another front end (storcli, omreport, omconfig) with the MegaCli
+/// front end's machinery: the state directory lock, per-command call counting under
+/// `command` (e.g. `storcli:set`), fault injection and the in-memory `healthy` state when
+/// `RAIDCTL_SIM_STATE` is unset. `answer` returns the full stdout text and the exit status.
+/// Returns the process exit status.
+pub fn run_front_end<F>(prog: &str, command: &str, answer: F) -> i32
+where
+    F: FnOnce(&mut SimState) -> (String, i32),
+{
+    let dir = std::env::var_os(STATE_ENV).map(PathBuf::from);
+    let result = match dir {
+        None => scenarios::build("healthy").map(|mut st| (answer(&mut st), None)),
+        Some(dir) => locked_answer(&dir, command, answer),
+    };
+    let ((text, mut code), fault) = match result {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("{prog}: {e}");
+            return 2;
+        }
+    };
+    match fault {
+        Some(FaultKind::Latency(ms)) => std::thread::sleep(Duration::from_millis(ms)),
+        Some(FaultKind::Hang) => hang(),
+        Some(FaultKind::Crash) => {
+            let cut = text.len() / 2;
+            crash(&text.as_bytes()[..cut]);
+        }
+        Some(FaultKind::Exit(n)) => code = i32::from(n),
+        Some(FaultKind::Empty) => return 0,
+        Some(FaultKind::Garbled) => {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(&garble(&text));
+            let _ = out.flush();
+            return code;
+        }
+        None => {}
+    }
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    code
+}
+
+/// A front end's stdout text and exit status, and the fault that applies to the call.
+type Answered = ((String, i32), Option<FaultKind>);
+
+/// Lock, count, pick a fault, answer unless the fault prevents it, save.
+fn locked_answer<F>(dir: &std::path::Path, command: &str, answer: F) -> Result<Answered, String>
+where
+    F: FnOnce(&mut SimState) -> (String, i32),
+{
+    let lock = Locked::acquire(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut st = if lock.exists() {
+        lock.load()?
+    } else {
+        scenarios::build("healthy")?
+    };
+    let count = st.calls.entry(command.to_owned()).or_insert(0);
+    *count += 1;
+    let call = *count;
+    let fault = fault_for(&st, command, call);
+    let reply = match fault {
+        Some(FaultKind::Hang | FaultKind::Empty) => (String::new(), 0),
+        _ => answer(&mut st),
     };
     lock.save(&st)?;
     drop(lock);
@@ -525,7 +598,10 @@ pub fn control_inner(args: &[String]) -> Result<String, String> {
                         .ok_or("fault add needs --command")?
                         .to_ascii_lowercase();
                     let command = command.trim_start_matches('-').to_owned();
-                    if command != "*" && !args::COMMANDS.contains(&command.as_str()) {
+                    let vendor = ["storcli:", "omreport:", "omconfig:"]
+                        .iter()
+                        .any(|p| command.starts_with(p));
+                    if command != "*" && !vendor && !args::COMMANDS.contains(&command.as_str()) {
                         return Err(format!("unknown command {command:?}"));
                     }
                     let kind = parse_fault_kind(o.get("kind").ok_or("fault add needs --kind")?)?;

@@ -156,7 +156,7 @@ fn civil(days: i64) -> (i64, u32, u32) {
 }
 
 /// Broken-down UTC time: (year, month, day, hour, minute, second, weekday index into DAYS).
-fn broken(unix: i64) -> (i64, u32, u32, i64, i64, i64, usize) {
+pub(crate) fn broken(unix: i64) -> (i64, u32, u32, i64, i64, i64, usize) {
     let days = unix.div_euclid(86_400);
     let secs = unix.rem_euclid(86_400);
     let (y, m, d) = civil(days);

@@ -145,6 +145,175 @@ pub mod events {
     pub const SETTING_CHANGED: &str = "Controller property changed: {x}";
 }
 
+/// storcli/perccli texts not found verbatim in a capture or in the reference (section 2.4
+/// lists the verified ones, which `storcli.rs` writes inline). Also guessed: the JSON shape of
+/// `show rebuild|copyback` (a bare array of rows as `Response Data`), `/cx/eall show all`
+/// (`Enclosure /cX/eY` objects with `Information`, `Inquiry Data`, `Properties`), the
+/// `/cx/bbu show all` section names, and `Ctrl_Prop` names other than `Rebuildrate`.
+pub mod storcli {
+    /// A controller number that names no controller.
+    pub const CONTROLLER_NOT_FOUND: &str = "Controller {n} not found";
+    /// Exit status with [`CONTROLLER_NOT_FOUND`].
+    pub const CONTROLLER_NOT_FOUND_CODE: i32 = 255;
+    /// A command line storcli does not understand.
+    pub const SYNTAX_ERROR: &str = "syntax error, unexpected {x}";
+    /// Exit status with [`SYNTAX_ERROR`].
+    pub const SYNTAX_ERROR_CODE: i32 = 1;
+    /// `/cx/eN show` naming no enclosure.
+    pub const ENCLOSURE_NOT_FOUND: &str = "Enclosure not found.";
+    /// Exit status with [`ENCLOSURE_NOT_FOUND`].
+    pub const ENCLOSURE_NOT_FOUND_CODE: i32 = 255;
+    /// `/cx/vN show` naming no VD.
+    pub const VD_NOT_FOUND: &str = "Show VD Failed.";
+    /// `ErrMsg` with [`VD_NOT_FOUND`] and [`DELETE_VD_FAILED`].
+    pub const VD_NOT_FOUND_MSG: &str = "VD does not exist";
+    /// `/cx/vN del` failure.
+    pub const DELETE_VD_FAILED: &str = "Delete VD failed";
+    /// `/cx/bbu` or `/cx/cv` without any battery or CacheVault.
+    pub const NO_BATTERY: &str = "Battery not present";
+    /// `/cx/cv` on a controller with a BBU (mirror of the captured `use /cx/cv`).
+    pub const USE_BBU: &str = "use /cx/bbu";
+    /// `/cx/fall import preview` success.
+    pub const FOREIGN_PREVIEW: &str = "Import Foreign Configuration preview Succeeded.";
+    /// Generic failure description.
+    pub const FAILED: &str = "{x} Failed.";
+    /// `show copyback` success.
+    pub const SHOW_COPYBACK: &str = "Show Drive Copyback Status Succeeded.";
+    /// A drive path that names no drive.
+    pub const DRIVE_NOT_FOUND: &str = "Drive not found";
+    /// `ErrCd` with [`DRIVE_NOT_FOUND`] (MFI DEVICE_NOT_FOUND, 0x0c).
+    pub const DRIVE_NOT_FOUND_CODE: i32 = 12;
+    /// `set offline` refused (only the success text is captured).
+    pub const SET_OFFLINE_FAILED: &str = "Set Drive Offline Failed.";
+    /// `set online` success.
+    pub const SET_ONLINE: &str = "Set Drive Online Succeeded.";
+    /// `set online` refused.
+    pub const SET_ONLINE_FAILED: &str = "Set Drive Online Failed.";
+    /// `set missing` success.
+    pub const SET_MISSING: &str = "Set Drive Missing Succeeded.";
+    /// `set missing` refused.
+    pub const SET_MISSING_FAILED: &str = "Set Drive Missing Failed.";
+    /// `insert dg= array= row=` success.
+    pub const INSERT: &str = "Insert Drive Succeeded.";
+    /// `insert` refused.
+    pub const INSERT_FAILED: &str = "Insert Drive Failed.";
+    /// `insert` without `dg=`, `array=` and `row=`.
+    pub const INSERT_ARGS: &str = "dg, array and row are required";
+    /// `start rebuild` success.
+    pub const START_REBUILD: &str = "Start Drive Rebuild Succeeded.";
+    /// `start rebuild` refused.
+    pub const START_REBUILD_FAILED: &str = "Start Drive Rebuild Failed.";
+    /// `stop rebuild` success.
+    pub const STOP_REBUILD: &str = "Stop Drive Rebuild Succeeded.";
+    /// `stop rebuild` refused.
+    pub const STOP_REBUILD_FAILED: &str = "Stop Drive Rebuild Failed.";
+    /// `start locate` success.
+    pub const START_LOCATE: &str = "Start Drive Locate Succeeded.";
+    /// `start locate` refused.
+    pub const START_LOCATE_FAILED: &str = "Start Drive Locate Failed.";
+    /// `stop locate` success.
+    pub const STOP_LOCATE: &str = "Stop Drive Locate Succeeded.";
+    /// `stop locate` refused.
+    pub const STOP_LOCATE_FAILED: &str = "Stop Drive Locate Failed.";
+    /// `start copyback target=e:s` success.
+    pub const START_COPYBACK: &str = "Start Drive Copyback Succeeded.";
+    /// `start copyback` refused.
+    pub const START_COPYBACK_FAILED: &str = "Start Drive Copyback Failed.";
+    /// `start copyback` without a valid `target=e:s`.
+    pub const COPYBACK_TARGET: &str = "target=e:s is required";
+    /// `stop copyback` success.
+    pub const STOP_COPYBACK: &str = "Stop Drive Copyback Succeeded.";
+    /// `stop copyback` refused.
+    pub const STOP_COPYBACK_FAILED: &str = "Stop Drive Copyback Failed.";
+    /// `add hotsparedrive` refused.
+    pub const ADD_HSP_FAILED: &str = "Add Hot Spare Failed.";
+    /// `delete hotsparedrive` success.
+    pub const DELETE_HSP: &str = "Delete Hot Spare Succeeded.";
+    /// `delete hotsparedrive` refused.
+    pub const DELETE_HSP_FAILED: &str = "Delete Hot Spare Failed.";
+    /// `spindown` refused.
+    pub const SPIN_DOWN_FAILED: &str = "Spin Down Drive Failed.";
+    /// `set PROP=VALUE` with a value storcli rejects.
+    pub const INVALID_VALUE: &str = "Invalid value";
+    /// `add vd` without a usable `type=` or `drives=`.
+    pub const ADD_VD_ARGS: &str = "Add VD Failed.";
+    /// First line of `show termlog`.
+    pub const TERMLOG_HEADER: &str = "Firmware Term Log Information on controller {a}:";
+
+    /// `ErrMsg` for an MFI status (`ErrCd` is the status in decimal).
+    pub fn err_msg(code: u32) -> &'static str {
+        match code {
+            0x03 => "Invalid parameter",
+            0x09 => "Invalid array index",
+            0x0a => "Array row is not empty",
+            0x0c => DRIVE_NOT_FOUND,
+            0x0d => "Drive is too small for the requested operation",
+            0x1b => "VD is not optimal",
+            0x22 => "Required hardware is missing",
+            0x26 => "Drive type mismatch",
+            0x28 => "Invalid row index",
+            0x54 => "Controller has cache pinned for offline or missing VDs",
+            0x83 => "Drive is ready for removal",
+            _ => "Operation failed",
+        }
+    }
+}
+
+/// OpenManage (omreport/omconfig) texts and layouts not found in a capture. Verified: the
+/// `-fmt ssv` layouts of `storage controller|vdisk|pdisk|battery|enclosure` (dellhw-exporter
+/// captures) and `Command successful!`. Guessed: the default `Key : Value` layout (keys
+/// padded to a common width, one blank line between objects) and every error text.
+pub mod omsa {
+    /// Minimum key width of the `Key : Value` layout.
+    pub const TEXT_KEY_WIDTH: usize = 31;
+    /// Exit status of a failed omconfig/omreport call.
+    pub const FAILURE_EXIT: i32 = 255;
+    /// Unknown command line.
+    pub const INVALID_COMMAND: &str = "Error! Invalid command: {x}";
+    /// `controller=N` naming no controller.
+    pub const INVALID_CONTROLLER: &str = "Error! Invalid controller value: {x}";
+    /// `omreport storage pdisk` without `controller=`.
+    pub const PDISK_NEEDS_CONTROLLER: &str = "Error! Missing required parameter: controller=<id>";
+    /// `omconfig` without `action=`.
+    pub const MISSING_ACTION: &str = "Error! Missing required parameter: action=<action>";
+    /// `omconfig` without `controller=`.
+    pub const MISSING_CONTROLLER: &str = "Error! Missing required parameter: controller=<id>";
+    /// Another missing parameter.
+    pub const MISSING_PARAMETER: &str = "Error! Missing required parameter: {x}";
+    /// A pdisk id that names no drive.
+    pub const INVALID_PDISK: &str = "Error! Invalid physical disk: {x}";
+    /// A vdisk number that names no VD.
+    pub const INVALID_VDISK: &str = "Error! Invalid virtual disk: {x}";
+    /// `replacememberdisk` whose source is not a member of the VD.
+    pub const NOT_A_MEMBER: &str =
+        "Error! The physical disk {x} is not a member of the virtual disk";
+    /// Foreign action with no foreign configuration.
+    pub const NO_FOREIGN: &str = "Error: No foreign configuration found on the controller";
+    /// `createvdisk size=` other than `max`.
+    pub const SIZE_MAX_ONLY: &str = "Error! The simulator supports size=max only";
+    /// A refused action; `{x}` is the reason.
+    pub const FAILED: &str = "Error: {x}";
+    /// `omreport storage vdisk` on a controller without VDs.
+    pub const NO_VDISKS: &str = "No virtual disks found on this controller.";
+
+    /// Reason for an MFI status.
+    pub fn reason(code: u32) -> &'static str {
+        match code {
+            0x01 => "Physical disk is not in a state that permits this operation.",
+            0x32 => "Physical disk is not in a state that permits this operation.",
+            0x03 => "Invalid parameter.",
+            0x0c => "Physical disk not found.",
+            0x0d => "Physical disk is too small.",
+            0x1b => "Virtual disk is not in a state that permits this operation.",
+            0x22 => "Required hardware is not present.",
+            0x26 => "Physical disk type does not match.",
+            0x54 => "The controller has preserved cache for offline or missing virtual disks.",
+            0x83 => "Physical disk is prepared for removal.",
+            _ => "The operation failed.",
+        }
+    }
+}
+
 /// The table: every guessed text by name, for review and for tests that must not treat a
 /// guess as verified.
 pub const UNVERIFIED: &[(&str, &str)] = &[
@@ -205,6 +374,71 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("event:CACHE_PINNED", events::CACHE_PINNED),
     ("event:PREDICTIVE", events::PREDICTIVE),
     ("event:SETTING_CHANGED", events::SETTING_CHANGED),
+    (
+        "storcli:CONTROLLER_NOT_FOUND",
+        storcli::CONTROLLER_NOT_FOUND,
+    ),
+    ("storcli:SYNTAX_ERROR", storcli::SYNTAX_ERROR),
+    ("storcli:ENCLOSURE_NOT_FOUND", storcli::ENCLOSURE_NOT_FOUND),
+    ("storcli:VD_NOT_FOUND", storcli::VD_NOT_FOUND),
+    ("storcli:VD_NOT_FOUND_MSG", storcli::VD_NOT_FOUND_MSG),
+    ("storcli:DELETE_VD_FAILED", storcli::DELETE_VD_FAILED),
+    ("storcli:NO_BATTERY", storcli::NO_BATTERY),
+    ("storcli:USE_BBU", storcli::USE_BBU),
+    ("storcli:FOREIGN_PREVIEW", storcli::FOREIGN_PREVIEW),
+    ("storcli:FAILED", storcli::FAILED),
+    ("storcli:SHOW_COPYBACK", storcli::SHOW_COPYBACK),
+    ("storcli:DRIVE_NOT_FOUND", storcli::DRIVE_NOT_FOUND),
+    ("storcli:SET_OFFLINE_FAILED", storcli::SET_OFFLINE_FAILED),
+    ("storcli:SET_ONLINE", storcli::SET_ONLINE),
+    ("storcli:SET_ONLINE_FAILED", storcli::SET_ONLINE_FAILED),
+    ("storcli:SET_MISSING", storcli::SET_MISSING),
+    ("storcli:SET_MISSING_FAILED", storcli::SET_MISSING_FAILED),
+    ("storcli:INSERT", storcli::INSERT),
+    ("storcli:INSERT_FAILED", storcli::INSERT_FAILED),
+    ("storcli:INSERT_ARGS", storcli::INSERT_ARGS),
+    ("storcli:START_REBUILD", storcli::START_REBUILD),
+    (
+        "storcli:START_REBUILD_FAILED",
+        storcli::START_REBUILD_FAILED,
+    ),
+    ("storcli:STOP_REBUILD", storcli::STOP_REBUILD),
+    ("storcli:STOP_REBUILD_FAILED", storcli::STOP_REBUILD_FAILED),
+    ("storcli:START_LOCATE", storcli::START_LOCATE),
+    ("storcli:START_LOCATE_FAILED", storcli::START_LOCATE_FAILED),
+    ("storcli:STOP_LOCATE", storcli::STOP_LOCATE),
+    ("storcli:STOP_LOCATE_FAILED", storcli::STOP_LOCATE_FAILED),
+    ("storcli:START_COPYBACK", storcli::START_COPYBACK),
+    (
+        "storcli:START_COPYBACK_FAILED",
+        storcli::START_COPYBACK_FAILED,
+    ),
+    ("storcli:COPYBACK_TARGET", storcli::COPYBACK_TARGET),
+    ("storcli:STOP_COPYBACK", storcli::STOP_COPYBACK),
+    (
+        "storcli:STOP_COPYBACK_FAILED",
+        storcli::STOP_COPYBACK_FAILED,
+    ),
+    ("storcli:ADD_HSP_FAILED", storcli::ADD_HSP_FAILED),
+    ("storcli:DELETE_HSP", storcli::DELETE_HSP),
+    ("storcli:DELETE_HSP_FAILED", storcli::DELETE_HSP_FAILED),
+    ("storcli:SPIN_DOWN_FAILED", storcli::SPIN_DOWN_FAILED),
+    ("storcli:INVALID_VALUE", storcli::INVALID_VALUE),
+    ("storcli:ADD_VD_ARGS", storcli::ADD_VD_ARGS),
+    ("storcli:TERMLOG_HEADER", storcli::TERMLOG_HEADER),
+    ("omsa:INVALID_COMMAND", omsa::INVALID_COMMAND),
+    ("omsa:INVALID_CONTROLLER", omsa::INVALID_CONTROLLER),
+    ("omsa:PDISK_NEEDS_CONTROLLER", omsa::PDISK_NEEDS_CONTROLLER),
+    ("omsa:MISSING_ACTION", omsa::MISSING_ACTION),
+    ("omsa:MISSING_CONTROLLER", omsa::MISSING_CONTROLLER),
+    ("omsa:MISSING_PARAMETER", omsa::MISSING_PARAMETER),
+    ("omsa:INVALID_PDISK", omsa::INVALID_PDISK),
+    ("omsa:INVALID_VDISK", omsa::INVALID_VDISK),
+    ("omsa:NOT_A_MEMBER", omsa::NOT_A_MEMBER),
+    ("omsa:NO_FOREIGN", omsa::NO_FOREIGN),
+    ("omsa:SIZE_MAX_ONLY", omsa::SIZE_MAX_ONLY),
+    ("omsa:FAILED", omsa::FAILED),
+    ("omsa:NO_VDISKS", omsa::NO_VDISKS),
 ];
 
 /// Substitutes `{key}` placeholders.
