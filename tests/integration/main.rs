@@ -9,5 +9,6 @@ mod health;
 mod monitor;
 mod props;
 mod sim;
+mod sim_vendor;
 mod util;
 mod workflows;
