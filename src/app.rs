@@ -83,6 +83,38 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
                 .and_then(|c| monitor::evaluate(&c, Duration::from_secs(max_age)));
             Ok(monitor::run_metrics(result, textfile_dir.as_deref()))
         }
+        Command::Doctor => {
+            use crate::backend::detect;
+            let controllers = detect::scan_pci(Path::new("/sys"));
+            let tools = detect::installed_tools();
+            let choice = detect::choose(&controllers, &tools);
+            match cli.format {
+                Format::Json => {
+                    let v = serde_json::json!({ "controllers": controllers, "installed": tools.iter().map(|(t, p)| serde_json::json!({"tool": t, "path": p})).collect::<Vec<_>>(), "choice": choice });
+                    println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+                }
+                Format::Table => {
+                    for r in &choice.reasons {
+                        println!("{r}");
+                    }
+                    if tools.is_empty() {
+                        println!(
+                            "no vendor tool installed (MegaCli64, storcli64, perccli64, storcli2, perccli2, omreport)"
+                        );
+                    }
+                    if cli.sim.is_some() || cli.sim_state.is_some() {
+                        println!(
+                            "--sim: the simulated controller is driven through its MegaCli front end"
+                        );
+                    }
+                }
+            }
+            Ok(if choice.tool.is_some() {
+                ExitStatus::Ok
+            } else {
+                ExitStatus::Warning
+            })
+        }
         Command::Collect(args) => Ok(crate::bundle::run_collect(&args, &ctx()?)),
         Command::Sim { args } => {
             let c = ctx()?;

@@ -100,6 +100,9 @@ pub enum Command {
     /// Gather a support bundle: controller logs and inventory, SMART, host context and
     /// raidctl's own view, in one verifiable .tar.gz with a manifest and a .sha256 file.
     Collect(crate::bundle::CollectArgs),
+    /// Explain which vendor tool raidctl uses for the controllers in this machine, and what is
+    /// missing ("this SAS40xx controller on mpi3mr needs perccli2; only perccli found").
+    Doctor,
     /// Act on the simulated controller's physical world (requires --sim or --sim-state):
     /// `pull E:S`, `insert E:S --kind blank`, `fail E:S`, `advance SECONDS`, `fault add ...`.
     Sim {

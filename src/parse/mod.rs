@@ -4,6 +4,8 @@
 pub mod fields;
 pub mod lex;
 pub mod megacli;
+pub mod omreport;
+pub mod storcli;
 
 use crate::model::Document;
 use std::fmt;
@@ -60,11 +62,21 @@ pub enum Kind {
     Action,
     /// Nothing but the `Exit Code` trailer (what MegaCli prints without privileges).
     Empty,
+    /// storcli / perccli 7.x JSON (`... J`), any command.
+    StorcliJson,
+    /// storcli2 / perccli2 8.x JSON (`Drives List`, `PID`, `State` + `Status`).
+    Storcli2Json,
+    /// storcli / perccli plain text, any command.
+    StorcliText,
+    /// `omreport storage ... -fmt ssv`.
+    OmreportSsv,
+    /// `omreport storage ...` default `Key : Value` text.
+    OmreportText,
 }
 
 impl Kind {
     /// Every kind with its name, as `raidctl parse --kind` accepts them.
-    pub const ALL: [(Kind, &'static str); 24] = [
+    pub const ALL: [(Kind, &'static str); 29] = [
         (Kind::AdpAllInfo, "adpallinfo"),
         (Kind::AdpCount, "adpcount"),
         (Kind::AdpGetPciInfo, "adpgetpciinfo"),
@@ -89,6 +101,11 @@ impl Kind {
         (Kind::Version, "version"),
         (Kind::Action, "action"),
         (Kind::Empty, "empty"),
+        (Kind::StorcliJson, "storcli-json"),
+        (Kind::Storcli2Json, "storcli2-json"),
+        (Kind::StorcliText, "storcli-text"),
+        (Kind::OmreportSsv, "omreport-ssv"),
+        (Kind::OmreportText, "omreport-text"),
     ];
 
     /// The name used on the command line and in JSON.
@@ -131,21 +148,48 @@ pub struct ParseError {
     pub message: String,
 }
 
-/// Parses MegaCli output. With `kind` `None` the command kind is detected from the text.
+/// Parses MegaCli, storcli/perccli (JSON or text), storcli2/perccli2 JSON or omreport output.
+/// With `kind` `None` the kind is detected from the text.
 ///
 /// # Errors
-/// A [`ParseError`] when nothing in the input is recognisable as MegaCli output of that kind.
+/// A [`ParseError`] when nothing in the input is recognisable as output of that kind.
 pub fn parse(input: &str, kind: Option<Kind>) -> Result<Document, ParseError> {
     let kind = match kind {
         Some(k) => k,
-        None => megacli::detect(input).ok_or_else(|| ParseError {
+        None => detect(input).ok_or_else(|| ParseError {
             line: first_content_line(input),
-            message:
-                "not recognised as MegaCli output (use --kind to say which command produced it)"
-                    .to_owned(),
+            message: "not recognised as MegaCli, storcli or omreport output (use --kind to say \
+                      which command produced it)"
+                .to_owned(),
         })?,
     };
-    megacli::parse_kind(input, kind)
+    match kind {
+        Kind::StorcliJson => storcli::parse_json(input),
+        Kind::Storcli2Json => storcli::parse_json2(input),
+        Kind::StorcliText => storcli::parse_text(input),
+        Kind::OmreportSsv => omreport::parse_ssv(input),
+        Kind::OmreportText => omreport::parse_text(input),
+        _ => megacli::parse_kind(input, kind),
+    }
+}
+
+/// Detects the kind of a text: storcli/perccli JSON and text and omreport first (their
+/// headers are unambiguous), then the MegaCli commands.
+pub fn detect(input: &str) -> Option<Kind> {
+    let head = head_of(input);
+    storcli::detect(input)
+        .or_else(|| omreport::looks_like_ssv(head).then_some(Kind::OmreportSsv))
+        .or_else(|| omreport::looks_like_text(head).then_some(Kind::OmreportText))
+        .or_else(|| megacli::detect(input))
+}
+
+/// The first 64 KiB of a text (on a character boundary).
+fn head_of(input: &str) -> &str {
+    let mut end = input.len().min(64 * 1024);
+    while !input.is_char_boundary(end) {
+        end -= 1;
+    }
+    &input[..end]
 }
 
 /// Line number of the first non-blank line (1 when there is none).

@@ -4,6 +4,7 @@
 mod bundle;
 mod cli;
 mod corpus;
+mod corpus_vendor;
 mod fixtures;
 mod health;
 mod monitor;
