@@ -977,3 +977,116 @@ fn binaries_share_state_counts_and_faults() {
     assert!(out.contains(storcli::PERCCLI_VERSION), "{out}");
     assert!(out.contains("PERC H710 Mini"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Through raidctl's own parsers (auto-detected kinds): the same drive and VD states as the
+// MegaCli front end on the same state, and no warnings.
+// ---------------------------------------------------------------------------------------------
+
+type PdKey = (u32, Option<u16>, u16, String);
+
+fn pd_states(doc: &raidctl::model::Document) -> Vec<PdKey> {
+    let mut v: Vec<PdKey> = doc
+        .physical_drives
+        .iter()
+        .map(|p| {
+            (
+                p.adapter,
+                p.enclosure_id,
+                p.slot,
+                p.firmware_state.as_str().to_owned(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn ld_states(doc: &raidctl::model::Document) -> Vec<(u32, u32, String)> {
+    let mut v: Vec<(u32, u32, String)> = doc
+        .logical_drives
+        .iter()
+        .map(|l| (l.adapter, l.target_id, l.state.as_str().to_owned()))
+        .collect();
+    v.sort();
+    v
+}
+
+fn parsed(what: &str, text: &str) -> raidctl::model::Document {
+    let doc = parse(text, None).unwrap_or_else(|e| panic!("{what}: {e:?}\n{text}"));
+    assert!(doc.warnings.is_empty(), "{what}: {:?}", doc.warnings);
+    doc
+}
+
+#[test]
+fn every_front_end_parses_cleanly_with_the_megacli_states() {
+    for scenario in scenarios::NAMES {
+        let mut st = scenarios::build(scenario).unwrap();
+        let (lines, _) = megacli(&mut st, "-PDList -aALL");
+        let mega_pd = parse(&raidctl::sim::text::frame(&lines, 0), Some(Kind::PdList)).unwrap();
+        let (lines, _) = megacli(&mut st, "-LDInfo -Lall -aALL");
+        let mega_ld = parse(&raidctl::sim::text::frame(&lines, 0), Some(Kind::LdInfo)).unwrap();
+        for line in ["/call show all J", "/call show all"] {
+            let (text, code) = storcli_run(&mut st, line);
+            assert_eq!(code, 0);
+            let doc = parsed(&format!("{scenario}: {line}"), &text);
+            assert_eq!(pd_states(&doc), pd_states(&mega_pd), "{scenario}: {line}");
+            assert_eq!(ld_states(&doc), ld_states(&mega_ld), "{scenario}: {line}");
+        }
+        for line in ["/call/eall/sall show all J", "/call/eall/sall show all"] {
+            let (text, _) = storcli_run(&mut st, line);
+            let doc = parsed(&format!("{scenario}: {line}"), &text);
+            assert_eq!(pd_states(&doc), pd_states(&mega_pd), "{scenario}: {line}");
+        }
+        for line in ["/call/vall show all J", "/call/vall show all"] {
+            let (text, _) = storcli_run(&mut st, line);
+            let doc = parsed(&format!("{scenario}: {line}"), &text);
+            assert_eq!(ld_states(&doc), ld_states(&mega_ld), "{scenario}: {line}");
+        }
+        // omreport: one controller at a time; VD health and member states must agree.
+        for ad in &st.adapters {
+            for fmt in [" -fmt ssv", ""] {
+                let line = format!("storage pdisk controller={}{fmt}", ad.index);
+                let (text, _) = omreport::omreport(&st, &argv(&line));
+                let doc = parsed(&format!("{scenario}: {line}"), &text);
+                assert_eq!(
+                    doc.physical_drives.len(),
+                    ad.drives.len(),
+                    "{scenario}: {line}"
+                );
+                let online = |d: &raidctl::model::Document| {
+                    d.physical_drives
+                        .iter()
+                        .filter(|p| p.firmware_state.as_str() == "online")
+                        .count()
+                };
+                let mega_online = mega_pd
+                    .physical_drives
+                    .iter()
+                    .filter(|p| p.adapter == ad.index && p.firmware_state.as_str() == "online")
+                    .count();
+                assert_eq!(online(&doc), mega_online, "{scenario}: {line}");
+                let line = format!("storage vdisk controller={}{fmt}", ad.index);
+                let (text, _) = omreport::omreport(&st, &argv(&line));
+                if ad.vds.is_empty() {
+                    continue;
+                }
+                let doc = parsed(&format!("{scenario}: {line}"), &text);
+                let mut om: Vec<String> = doc
+                    .logical_drives
+                    .iter()
+                    .map(|l| l.state.as_str().to_owned())
+                    .collect();
+                let mut mega: Vec<String> = mega_ld
+                    .logical_drives
+                    .iter()
+                    .filter(|l| l.adapter == ad.index)
+                    .map(|l| l.state.as_str().to_owned())
+                    .collect();
+                om.sort();
+                mega.sort();
+                assert_eq!(om, mega, "{scenario}: {line}");
+            }
+        }
+    }
+}
