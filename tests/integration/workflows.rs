@@ -5,6 +5,7 @@
 use assert_cmd::Command;
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::time::Duration;
 
 fn raidctl(dir: &Path) -> Command {
     let mut c = Command::cargo_bin("raidctl").unwrap();
@@ -607,4 +608,37 @@ fn ld_create_and_delete() {
         &["ld", "create", "--raid", "raid1", "32:0,32:2", "--yes"],
     );
     assert_eq!(r.code, 1);
+}
+
+/// The interactive path on a pseudo-terminal (`script` from util-linux): the operator types
+/// the serial, lets the simulator pull the drive and inserts a blank one.
+#[test]
+fn replace_interactive_on_a_terminal() {
+    let dir = init("degraded");
+    let bin = assert_cmd::cargo::cargo_bin("raidctl");
+    let cmd = format!(
+        "{} --quiet --sim-state {} replace-drive 32:4",
+        bin.display(),
+        dir.path().display()
+    );
+    let mut child = std::process::Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .env("RAIDCTL_NO_PROGRESS", "1")
+        .spawn()
+        .expect("`script` (util-linux) runs the workflow on a pseudo-terminal");
+    {
+        use std::io::Write;
+        let stdin = child.stdin.as_mut().unwrap();
+        for answer in ["S0K1A2B04", "y", "blank"] {
+            std::thread::sleep(Duration::from_millis(700));
+            let _ = writeln!(stdin, "{answer}");
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Type the serial number"), "{text}");
+    assert!(text.contains("VD 1 is optimal"), "{text}");
+    assert!(ld_states(dir.path()).iter().all(|s| s == "optimal"));
 }
