@@ -282,6 +282,10 @@ fn opened_by_others(paths: &SysPaths, canonical: &str) -> Option<Vec<String>> {
             .any(|l| l == Path::new(canonical))
         {
             let comm = std::fs::read_to_string(e.path().join("comm")).unwrap_or_default();
+            // udev probes every new block device for a moment: not a user of the device.
+            if matches!(comm.trim(), "systemd-udevd" | "udevd" | "(udev-worker)") {
+                continue;
+            }
             pids.push(format!("{pid} ({})", comm.trim()));
         }
     }
