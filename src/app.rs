@@ -41,6 +41,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
         state_dir: cli.state_dir.clone(),
         timeout: Duration::from_secs_f64(cli.timeout.max(0.001)),
         quiet: cli.quiet,
+        backend: cli.backend,
     };
     let ctx = || Ctx::new(&opts).map_err(|e| AppError::Input(e.to_string()));
     match cli.command {
@@ -83,6 +84,19 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
                 .and_then(|c| monitor::evaluate(&c, Duration::from_secs(max_age)));
             Ok(monitor::run_metrics(result, textfile_dir.as_deref()))
         }
+        Command::Qualify(args) => {
+            let c = Ctx::new(&opts).ok();
+            Ok(crate::qualify::run_qualify(
+                &args,
+                c.as_ref(),
+                cli.format == Format::Json,
+            ))
+        }
+        Command::OsdPrep(args) => Ok(crate::qualify::run_osd_prep(
+            &args,
+            &ctx()?,
+            cli.format == Format::Json,
+        )),
         Command::Doctor => {
             use crate::backend::detect;
             let controllers = detect::scan_pci(Path::new("/sys"));
@@ -411,7 +425,7 @@ fn workflow_cmd(
     ) -> Result<crate::workflow::Outcome, crate::workflow::WfError>,
 ) -> Result<ExitStatus, AppError> {
     use crate::workflow::{Env, Outcome, SimWorld, TtyPrompter, WfOptions};
-    let mc = ctx.megacli().map_err(|e| AppError::Input(e.to_string()))?;
+    let mc = ctx.ops().map_err(|e| AppError::Input(e.to_string()))?;
     let mut prompt = TtyPrompter;
     let mut err = std::io::stderr();
     let opts = WfOptions {

@@ -28,6 +28,10 @@ pub struct Cli {
     /// under /opt/MegaRAID/MegaCli).
     #[arg(long, global = true, value_name = "PATH")]
     pub megacli: Option<PathBuf>,
+    /// Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli,
+    /// storcli, perccli or omreport.
+    #[arg(long, global = true, value_enum, default_value_t = crate::ctx::BackendChoice::Auto)]
+    pub backend: crate::ctx::BackendChoice,
     /// Seconds before a vendor call is killed (with its whole process group).
     #[arg(long, global = true, default_value_t = 120.0, value_name = "SECONDS")]
     pub timeout: f64,
@@ -100,6 +104,12 @@ pub enum Command {
     /// Gather a support bundle: controller logs and inventory, SMART, host context and
     /// raidctl's own view, in one verifiable .tar.gz with a manifest and a .sha256 file.
     Collect(crate::bundle::CollectArgs),
+    /// Qualify raw drives before they become Ceph OSDs: I/O suite, SMART gates, peer
+    /// comparison, verdicts (exit 0 PASS, 1 WARN, 2 FAIL, 3 INCONCLUSIVE).
+    Qualify(crate::qualify::QualifyArgs),
+    /// Turn Unconfigured(good) drives into single-drive RAID0 or JBOD, qualify them, and print
+    /// the `ceph-volume lvm create` line for each passing drive.
+    OsdPrep(crate::qualify::OsdPrepArgs),
     /// Explain which vendor tool raidctl uses for the controllers in this machine, and what is
     /// missing ("this SAS40xx controller on mpi3mr needs perccli2; only perccli found").
     Doctor,

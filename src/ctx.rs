@@ -1,9 +1,13 @@
 //! The run-time context every controller-facing command needs: which MegaCli to run (a real
 //! one, or the simulator under `--sim`), where raidctl keeps its state, and timeouts.
 
+use crate::backend::detect::{self, Tool};
 use crate::backend::megacli::{self, BackendError, MegaCli};
+use crate::backend::omreport::Omreport;
+use crate::backend::ops::Operations;
 use crate::backend::runner::OsRunner;
-use crate::backend::snapshot::{self, Cache, Snapshot};
+use crate::backend::snapshot::{Cache, Snapshot};
+use crate::backend::storcli::Storcli;
 use crate::sim::store::STATE_ENV;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -29,6 +33,24 @@ pub struct CtxOptions {
     pub timeout: Duration,
     /// Suppress informational messages on stderr.
     pub quiet: bool,
+    /// Which vendor tool to drive.
+    pub backend: BackendChoice,
+}
+
+/// `--backend`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum BackendChoice {
+    /// Pick from the controllers' PCI IDs and the tools installed (`raidctl doctor` explains).
+    #[default]
+    Auto,
+    /// MegaCli.
+    Megacli,
+    /// storcli (and storcli2).
+    Storcli,
+    /// Dell perccli (storcli syntax).
+    Perccli,
+    /// Dell OpenManage omreport/omconfig.
+    Omreport,
 }
 
 /// Resolved context.
@@ -39,6 +61,7 @@ pub struct Ctx {
     /// raidctl's own state: snapshot cache, counter baseline, journals.
     pub state_dir: PathBuf,
     megacli: Result<MegaCli, BackendError>,
+    ops: Result<Box<dyn Operations>, BackendError>,
 }
 
 /// Why the context could not be set up.
@@ -62,25 +85,25 @@ fn default_state_dir() -> PathBuf {
     )
 }
 
-/// The simulator binary: `$RAIDCTL_SIM_BIN`, else next to this executable.
-pub fn sim_binary() -> Result<PathBuf, CtxError> {
-    if let Some(p) = std::env::var_os(ENV_SIM_BIN).filter(|v| !v.is_empty()) {
-        return Ok(PathBuf::from(p));
+/// A simulator binary (`raidctl-megacli-sim`, `raidctl-storcli-sim`, ...): for the MegaCli one
+/// `$RAIDCTL_SIM_BIN` wins; all are looked for next to this executable.
+pub fn sim_binary(name: &str) -> Result<PathBuf, CtxError> {
+    if name == "raidctl-megacli-sim" {
+        if let Some(p) = std::env::var_os(ENV_SIM_BIN).filter(|v| !v.is_empty()) {
+            return Ok(PathBuf::from(p));
+        }
     }
     let exe = std::env::current_exe()
         .map_err(|e| CtxError(format!("cannot locate raidctl itself: {e}")))?;
     let dir = exe.parent().unwrap_or(Path::new("."));
     // Test binaries live one level deeper (target/debug/deps).
-    for candidate in [
-        dir.join("raidctl-megacli-sim"),
-        dir.join("../raidctl-megacli-sim"),
-    ] {
+    for candidate in [dir.join(name), dir.join("..").join(name)] {
         if candidate.is_file() {
             return Ok(candidate);
         }
     }
     Err(CtxError(format!(
-        "the simulator raidctl-megacli-sim is not next to {}; build it with `cargo build` or set {ENV_SIM_BIN}",
+        "the simulator {name} is not next to {}; build it with `cargo build` or set {ENV_SIM_BIN}",
         exe.display()
     )))
 }
@@ -113,33 +136,95 @@ impl Ctx {
                     dir.display()
                 );
             }
-            let program = sim_binary()?;
-            let runner =
-                OsRunner::new(dir.join("work")).with_env(STATE_ENV, &dir.display().to_string());
+            let program = sim_binary("raidctl-megacli-sim")?;
+            let runner: Arc<OsRunner> = Arc::new(
+                OsRunner::new(dir.join("work")).with_env(STATE_ENV, &dir.display().to_string()),
+            );
             let state_dir = opts
                 .state_dir
                 .clone()
                 .unwrap_or_else(|| dir.join("raidctl"));
-            let megacli = Ok(MegaCli::new(program, Arc::new(runner), opts.timeout));
+            let ops: Result<Box<dyn Operations>, BackendError> = match opts.backend {
+                BackendChoice::Auto | BackendChoice::Megacli => Ok(Box::new(MegaCli::new(
+                    program.clone(),
+                    runner.clone(),
+                    opts.timeout,
+                ))),
+                BackendChoice::Storcli | BackendChoice::Perccli => Ok(Box::new(Storcli::new(
+                    sim_binary("raidctl-storcli-sim")?,
+                    runner.clone(),
+                    opts.timeout,
+                ))),
+                BackendChoice::Omreport => Ok(Box::new(Omreport::new(
+                    sim_binary("raidctl-omreport-sim")?,
+                    sim_binary("raidctl-omconfig-sim")?,
+                    runner.clone(),
+                    opts.timeout,
+                ))),
+            };
+            let megacli = Ok(MegaCli::new(program, runner, opts.timeout));
             return Ok(Self {
                 sim_dir: Some(dir),
                 state_dir,
                 megacli,
+                ops,
             });
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
-        let megacli = megacli::find_binary(opts.megacli.as_deref())
-            .ok_or(BackendError::NotFound)
-            .map(|program| {
-                let runner = OsRunner::new(
-                    std::env::temp_dir().join(format!("raidctl-work-{}", std::process::id())),
-                );
-                MegaCli::new(program, Arc::new(runner), opts.timeout)
-            });
+        let runner: Arc<OsRunner> = Arc::new(OsRunner::new(
+            std::env::temp_dir().join(format!("raidctl-work-{}", std::process::id())),
+        ));
+        let find_mc = || {
+            megacli::find_binary(opts.megacli.as_deref())
+                .ok_or(BackendError::NotFound)
+                .map(|program| MegaCli::new(program, runner.clone(), opts.timeout))
+        };
+        let installed = detect::installed_tools();
+        let path_of = |tools: &[Tool]| {
+            installed
+                .iter()
+                .find(|(t, _)| tools.contains(t))
+                .map(|(_, p)| p.clone())
+        };
+        let tool = match opts.backend {
+            BackendChoice::Megacli => Some(Tool::Megacli),
+            BackendChoice::Storcli => Some(Tool::Storcli),
+            BackendChoice::Perccli => Some(Tool::Perccli),
+            BackendChoice::Omreport => Some(Tool::Omreport),
+            BackendChoice::Auto
+                if opts.megacli.is_some() || std::env::var_os(megacli::ENV_MEGACLI).is_some() =>
+            {
+                Some(Tool::Megacli)
+            }
+            BackendChoice::Auto => {
+                detect::choose(&detect::scan_pci(Path::new("/sys")), &installed).tool
+            }
+        };
+        let ops: Result<Box<dyn Operations>, BackendError> = match tool {
+            Some(Tool::Megacli) | None => find_mc().map(|m| Box::new(m) as Box<dyn Operations>),
+            Some(t @ (Tool::Storcli | Tool::Perccli | Tool::Storcli2 | Tool::Perccli2)) => {
+                let want: &[Tool] = match t {
+                    Tool::Perccli | Tool::Perccli2 => &[Tool::Perccli, Tool::Perccli2],
+                    _ => &[Tool::Storcli, Tool::Storcli2],
+                };
+                path_of(want).ok_or(BackendError::NotFound).map(|p| {
+                    Box::new(Storcli::new(p, runner.clone(), opts.timeout)) as Box<dyn Operations>
+                })
+            }
+            Some(Tool::Omreport) => path_of(&[Tool::Omreport])
+                .ok_or(BackendError::NotFound)
+                .map(|p| {
+                    let omconfig = p.with_file_name("omconfig");
+                    Box::new(Omreport::new(p, omconfig, runner.clone(), opts.timeout))
+                        as Box<dyn Operations>
+                }),
+        };
+        let megacli = find_mc();
         Ok(Self {
             sim_dir: None,
             state_dir,
             megacli,
+            ops,
         })
     }
 
@@ -149,6 +234,14 @@ impl Ctx {
     /// [`BackendError::NotFound`] when no MegaCli was found.
     pub fn megacli(&self) -> Result<&MegaCli, BackendError> {
         self.megacli.as_ref().map_err(Clone::clone)
+    }
+
+    /// The backend chosen for this run.
+    ///
+    /// # Errors
+    /// [`BackendError::NotFound`] when its tool is not installed.
+    pub fn ops(&self) -> Result<&dyn Operations, BackendError> {
+        self.ops.as_ref().map(|b| b.as_ref()).map_err(Clone::clone)
     }
 
     /// The snapshot cache.
@@ -161,13 +254,19 @@ impl Ctx {
     /// # Errors
     /// Whatever made the vendor calls unusable.
     pub fn snapshot(&self, max_age: Duration) -> Result<Snapshot, BackendError> {
-        let mc = self.megacli()?;
+        let ops = self.ops()?;
         let source = match &self.sim_dir {
-            Some(d) => format!("sim:{}", d.display()),
-            None => mc.program().display().to_string(),
+            Some(d) => format!("sim:{}:{}", ops.name(), d.display()),
+            None => format!(
+                "{}:{}",
+                ops.name(),
+                self.megacli
+                    .as_ref()
+                    .map_or_else(|_| String::new(), |m| m.program().display().to_string())
+            ),
         };
         self.cache().get_or_fetch(&source, max_age, || {
-            let mut s = snapshot::gather(mc)?;
+            let mut s = ops.snapshot()?;
             s.source.clone_from(&source);
             Ok(s)
         })

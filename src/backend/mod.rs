@@ -3,6 +3,8 @@
 pub mod detect;
 pub mod identity;
 pub mod megacli;
+pub mod omreport;
 pub mod ops;
 pub mod runner;
 pub mod snapshot;
+pub mod storcli;

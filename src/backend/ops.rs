@@ -133,7 +133,7 @@ impl Op {
 }
 
 /// What a backend can read and change. Workflows use only this and the snapshot.
-pub trait Operations {
+pub trait Operations: std::fmt::Debug {
     /// Short backend name for messages (`megacli`).
     fn name(&self) -> &str;
     /// A fresh snapshot.
@@ -162,6 +162,11 @@ pub trait Operations {
     /// # Errors
     /// When the state cannot be read.
     fn preserved_cache(&self, adapter: u32) -> Result<Vec<u32>, BackendError>;
+    /// Whether this backend can run `op` at all (workflows check before they start).
+    fn supports(&self, op: &Op) -> bool {
+        let _ = op;
+        true
+    }
     /// The exact command line `op` runs, for plans and journals.
     fn command_line(&self, op: &Op) -> String;
     /// Runs `op`.

@@ -203,7 +203,33 @@ fn attach_progress(snap: &mut Snapshot, progress: Vec<Progress>) {
 }
 
 /// Joins what the calls said separately: drive → VD, missing rows, enclosures, smartctl args.
+/// Shared by every backend.
+pub(crate) fn derive_common(snap: &mut Snapshot) {
+    derive(snap);
+}
+
 fn derive(snap: &mut Snapshot) {
+    // storcli and OMSA number arrays inside a drive group; MegaCli's `Span Reference` numbers
+    // them across the adapter. Fill the global number where the tool did not print one, so
+    // missing rows and replace-missing speak one numbering whatever the backend.
+    let mut adapters: Vec<u32> = snap.disk_groups.iter().map(|g| g.adapter).collect();
+    adapters.sort_unstable();
+    adapters.dedup();
+    for a in adapters {
+        let mut order: Vec<usize> = (0..snap.disk_groups.len())
+            .filter(|&i| snap.disk_groups.get(i).is_some_and(|g| g.adapter == a))
+            .collect();
+        order.sort_by_key(|&i| snap.disk_groups.get(i).map_or(0, |g| g.index));
+        let mut next = 0u32;
+        for i in order {
+            if let Some(g) = snap.disk_groups.get_mut(i) {
+                for span in &mut g.spans {
+                    let n = *span.array_ref.get_or_insert(next);
+                    next = n + 1;
+                }
+            }
+        }
+    }
     for ld in &snap.logical_drives {
         for m in &ld.members {
             if let Some(pd) = snap

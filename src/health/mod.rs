@@ -212,6 +212,17 @@ pub fn evaluate(snap: &Snapshot, baseline: &Baseline) -> Vec<Problem> {
             suggestion: Some("raidctl collect".into()),
         });
     }
+    // The controller's own status summarises its VDs and drives ("Needs Attention" while a
+    // VD is degraded); reported next to the problems that explain it, it is a second alarm
+    // for one cause.
+    let explained: Vec<u32> = out
+        .iter()
+        .filter(|p| p.rule != rule::ADAPTER_STATUS && p.severity >= Severity::Warning)
+        .filter_map(|p| p.adapter)
+        .collect();
+    out.retain(|p| {
+        p.rule != rule::ADAPTER_STATUS || p.adapter.is_none_or(|a| !explained.contains(&a))
+    });
     out.sort_by_key(|p| std::cmp::Reverse(p.severity));
     out
 }

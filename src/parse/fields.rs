@@ -101,9 +101,11 @@ impl<'a> Record<'a> {
     pub fn take_field(&mut self, name: &str) -> Option<Field<'a>> {
         let n = self.fields.len();
         let start = self.cursor.min(n);
-        let hit = (start..n)
-            .chain(0..start)
-            .find(|&i| self.fields.get(i).is_some_and(|f| !f.taken && key_is(f.key, name)))?;
+        let hit = (start..n).chain(0..start).find(|&i| {
+            self.fields
+                .get(i)
+                .is_some_and(|f| !f.taken && key_is(f.key, name))
+        })?;
         self.cursor = hit + 1;
         let f = self.fields.get_mut(hit)?;
         f.taken = true;

@@ -467,6 +467,45 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
             l.target_id, l.raid_level, l.state
         )),
     ));
+    let (a, d) = (pd.adapter, pd.address());
+    let needed = [
+        Op::Offline {
+            adapter: a,
+            drive: d,
+        },
+        Op::MarkMissing {
+            adapter: a,
+            drive: d,
+        },
+        Op::ReplaceMissing {
+            adapter: a,
+            drive: d,
+            array: 0,
+            row: 0,
+        },
+        Op::RebuildStart {
+            adapter: a,
+            drive: d,
+        },
+    ];
+    let missing: Vec<String> = needed
+        .iter()
+        .filter(|op| !env.ops.supports(op))
+        .map(|op| {
+            format!("{op:?}")
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_owned()
+        })
+        .collect();
+    if !missing.is_empty() {
+        return Ok(Outcome::Stopped(format!(
+            "the {} backend cannot {}: run the replacement with --backend megacli or storcli",
+            env.ops.name(),
+            missing.join(", ")
+        )));
+    }
     let checks = prechecks(&snap, &pd);
     env.say("Pre-checks:");
     for c in &checks {

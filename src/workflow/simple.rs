@@ -37,6 +37,13 @@ pub struct Change<'v> {
 /// # Errors
 /// Lock, journal, or backend errors before anything ran.
 pub fn apply_change(env: &mut Env<'_>, change: Change<'_>) -> Result<Outcome, WfError> {
+    if let Some(op) = change.ops.iter().find(|op| !env.ops.supports(op)) {
+        return Ok(Outcome::Stopped(format!(
+            "the {} backend cannot do this ({}); nothing was changed",
+            env.ops.name(),
+            format!("{op:?}").split_whitespace().next().unwrap_or("")
+        )));
+    }
     env.say("Plan:");
     for op in &change.ops {
         let line = env.ops.command_line(op);

@@ -1,0 +1,448 @@
+//! The storcli/perccli backend (JSON output, `J`): the same snapshot and operations as MegaCli,
+//! in storcli's `/cX/eY/sZ` object syntax.
+//!
+//! Array numbers: MegaCli numbers arrays (spans) globally across drive groups; storcli names a
+//! drive group and an array inside it. raidctl's [`Op`]s and [`MissingRow`]s use MegaCli's
+//! global numbering, converted here through the topology.
+
+use super::megacli::BackendError;
+use super::ops::{Alarm, Op, Operations};
+use super::runner::Runner;
+use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
+use crate::model::{Document, DriveAddress, ForeignConfig, MissingRow, Progress};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+/// A storcli or perccli installation.
+pub struct Storcli {
+    program: PathBuf,
+    runner: Arc<dyn Runner>,
+    timeout: Duration,
+    calls: AtomicU32,
+}
+
+impl std::fmt::Debug for Storcli {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Storcli")
+            .field("program", &self.program)
+            .finish_non_exhaustive()
+    }
+}
+
+fn obj(adapter: u32, d: &DriveAddress) -> String {
+    match d.enclosure {
+        Some(e) => format!("/c{adapter}/e{e}/s{}", d.slot),
+        None => format!("/c{adapter}/s{}", d.slot),
+    }
+}
+
+impl Storcli {
+    /// A backend running `program` (storcli64 or perccli64) through `runner`.
+    pub fn new(program: PathBuf, runner: Arc<dyn Runner>, timeout: Duration) -> Self {
+        Self {
+            program,
+            runner,
+            timeout,
+            calls: AtomicU32::new(0),
+        }
+    }
+
+    /// The binary in use.
+    pub fn program(&self) -> &Path {
+        &self.program
+    }
+
+    /// Vendor calls made so far.
+    pub fn calls(&self) -> u32 {
+        self.calls.load(Ordering::Relaxed)
+    }
+
+    fn line(&self, args: &[String]) -> String {
+        std::iter::once(self.program.display().to_string())
+            .chain(args.iter().cloned())
+            .chain(std::iter::once("J".to_owned()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Runs `args` with `J` and parses the JSON. A failed `Command Status` (which storcli also
+    /// reports through a non-zero exit status) is [`BackendError::Failed`] with storcli's words.
+    ///
+    /// # Errors
+    /// Run, parse and vendor failures.
+    pub fn json(&self, args: &[String]) -> Result<Document, BackendError> {
+        let mut argv = args.to_vec();
+        argv.push("J".to_owned());
+        self.calls.fetch_add(1, Ordering::Relaxed);
+        let out = self.runner.run(&self.program, &argv, self.timeout)?;
+        let line = self.line(args);
+        if out.stdout.trim().is_empty() {
+            return Err(BackendError::Empty { argv: line });
+        }
+        let doc =
+            crate::parse::parse(&out.stdout, None).map_err(|e| BackendError::Unparseable {
+                argv: line.clone(),
+                reason: e.to_string(),
+            })?;
+        let status = out.status.unwrap_or(0);
+        let failed = doc
+            .warnings
+            .iter()
+            .any(|w| w.message.contains("Status Failure"));
+        if status != 0 || failed {
+            let message = doc
+                .warnings
+                .iter()
+                .map(|w| w.message.clone())
+                .collect::<Vec<_>>()
+                .join("; ");
+            return Err(BackendError::Failed {
+                argv: line,
+                status: u32::try_from(status).unwrap_or(u32::MAX),
+                message,
+                doc: Box::new(doc),
+            });
+        }
+        if let Some(w) = doc.warnings.first() {
+            return Err(BackendError::Unparseable {
+                argv: line,
+                reason: format!("line {}: {}", w.line, w.message),
+            });
+        }
+        Ok(doc)
+    }
+
+    fn needs_topology(op: &Op) -> bool {
+        match op {
+            Op::ReplaceMissing { .. } => true,
+            Op::HotspareSet { arrays, .. } => !arrays.is_empty(),
+            _ => false,
+        }
+    }
+
+    fn sv(args: &[&str]) -> Vec<String> {
+        args.iter().map(|a| (*a).to_owned()).collect()
+    }
+
+    /// Converts MegaCli's global array number to storcli's (drive group, array in group).
+    fn dg_array(snap: &Snapshot, adapter: u32, global: u32) -> Option<(u32, u32)> {
+        let mut n = 0u32;
+        let mut groups: Vec<_> = snap
+            .disk_groups
+            .iter()
+            .filter(|g| g.adapter == adapter)
+            .collect();
+        groups.sort_by_key(|g| g.index);
+        for g in groups {
+            for (i, s) in g.spans.iter().enumerate() {
+                let here = s.array_ref.unwrap_or(n);
+                if here == global {
+                    return Some((g.index, u32::try_from(i).unwrap_or(0)));
+                }
+                n += 1;
+            }
+        }
+        None
+    }
+
+    fn storcli_args(&self, op: &Op, snap: Option<&Snapshot>) -> Result<Vec<String>, BackendError> {
+        let unsupported = |what: &str| BackendError::Failed {
+            argv: self.program.display().to_string(),
+            status: 0xff,
+            message: format!("{what} is not available through storcli in raidctl"),
+            doc: Box::default(),
+        };
+        let d = |a: u32, d: &DriveAddress, rest: &[&str]| {
+            let mut v = vec![obj(a, d)];
+            v.extend(rest.iter().map(|x| (*x).to_owned()));
+            v
+        };
+        Ok(match op {
+            Op::Offline { adapter, drive } => d(*adapter, drive, &["set", "offline"]),
+            Op::Online { adapter, drive } => d(*adapter, drive, &["set", "online"]),
+            Op::MarkMissing { adapter, drive } => d(*adapter, drive, &["set", "missing"]),
+            Op::PrepareRemoval { adapter, drive } => d(*adapter, drive, &["spindown"]),
+            Op::UndoPrepareRemoval { adapter, drive } => d(*adapter, drive, &["spinup"]),
+            Op::LocateStart { adapter, drive } => d(*adapter, drive, &["start", "locate"]),
+            Op::LocateStop { adapter, drive } => d(*adapter, drive, &["stop", "locate"]),
+            Op::MakeGood {
+                adapter,
+                drive,
+                force,
+            } => {
+                if *force {
+                    d(*adapter, drive, &["set", "good", "force"])
+                } else {
+                    d(*adapter, drive, &["set", "good"])
+                }
+            }
+            Op::ReplaceMissing {
+                adapter,
+                drive,
+                array,
+                row,
+            } => {
+                let (dg, arr) = match snap.and_then(|s| Self::dg_array(s, *adapter, *array)) {
+                    Some(x) => x,
+                    None if snap.is_none() => (0, *array),
+                    None => {
+                        return Err(unsupported(&format!("array {array} (not in the topology)")));
+                    }
+                };
+                let mut v = d(*adapter, drive, &["insert"]);
+                v.extend([
+                    format!("dg={dg}"),
+                    format!("array={arr}"),
+                    format!("row={row}"),
+                ]);
+                v
+            }
+            Op::RebuildStart { adapter, drive } => d(*adapter, drive, &["start", "rebuild"]),
+            Op::RebuildStop { adapter, drive } => d(*adapter, drive, &["stop", "rebuild"]),
+            Op::HotspareSet {
+                adapter,
+                drive,
+                arrays,
+            } => {
+                let mut v = d(*adapter, drive, &["add", "hotsparedrive"]);
+                if !arrays.is_empty() {
+                    let mut dgs: Vec<u32> = arrays
+                        .iter()
+                        .filter_map(|a| {
+                            snap.and_then(|s| Self::dg_array(s, *adapter, *a))
+                                .map(|(g, _)| g)
+                        })
+                        .collect();
+                    dgs.sort_unstable();
+                    dgs.dedup();
+                    if dgs.is_empty() && snap.is_some() {
+                        return Err(unsupported(
+                            "a dedicated spare for an array not in the topology",
+                        ));
+                    }
+                    v.push(format!(
+                        "dgs={}",
+                        dgs.iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    ));
+                }
+                v
+            }
+            Op::HotspareRemove { adapter, drive } => {
+                d(*adapter, drive, &["delete", "hotsparedrive"])
+            }
+            Op::ForeignImport { adapter, index } => vec![
+                index.map_or_else(
+                    || format!("/c{adapter}/fall"),
+                    |i| format!("/c{adapter}/f{i}"),
+                ),
+                "import".into(),
+            ],
+            Op::ForeignClear { adapter, index } => vec![
+                index.map_or_else(
+                    || format!("/c{adapter}/fall"),
+                    |i| format!("/c{adapter}/f{i}"),
+                ),
+                "del".into(),
+            ],
+            Op::Alarm { adapter, action } => {
+                let v = match action {
+                    Alarm::Silence => "silence",
+                    Alarm::Enable => "on",
+                    Alarm::Disable => "off",
+                };
+                vec![format!("/c{adapter}"), "set".into(), format!("alarm={v}")]
+            }
+            Op::RebuildRate { adapter, percent } => vec![
+                format!("/c{adapter}"),
+                "set".into(),
+                format!("rebuildrate={percent}"),
+            ],
+            Op::BatteryWarning { .. } => return Err(unsupported("the battery warning setting")),
+            Op::LdCreate {
+                adapter,
+                level,
+                spans,
+                write_through,
+                read_ahead,
+                direct,
+            } => {
+                let n = level.megacli_number().unwrap_or(0);
+                let drives: Vec<String> = spans
+                    .iter()
+                    .flatten()
+                    .map(DriveAddress::megacli_arg)
+                    .collect();
+                let mut v = vec![
+                    format!("/c{adapter}"),
+                    "add".into(),
+                    "vd".into(),
+                    format!("type=raid{n}"),
+                    format!("drives={}", drives.join(",")),
+                ];
+                if level.is_spanned() {
+                    v.push(format!("pdperarray={}", spans.first().map_or(0, Vec::len)));
+                }
+                v.push(if *write_through { "wt" } else { "wb" }.into());
+                v.push(if *read_ahead { "ra" } else { "nora" }.into());
+                v.push(if *direct { "direct" } else { "cached" }.into());
+                v
+            }
+            Op::LdDelete { adapter, target } => {
+                vec![format!("/c{adapter}/v{target}"), "del".into()]
+            }
+            Op::MakeJbod { adapter, drive } => d(*adapter, drive, &["set", "jbod"]),
+        })
+    }
+}
+
+impl Operations for Storcli {
+    fn name(&self) -> &str {
+        "storcli"
+    }
+
+    /// Five calls whatever the size: controllers, VDs, drives in enclosures, drives without
+    /// one, and the battery (BBU or CacheVault); plus rebuild progress when a drive rebuilds.
+    fn snapshot(&self) -> Result<Snapshot, BackendError> {
+        let before = self.calls();
+        let mut snap = Snapshot {
+            schema_version: SNAPSHOT_SCHEMA,
+            source: self.program.display().to_string(),
+            ..Snapshot::default()
+        };
+        snap.taken_at_unix = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let all = self.json(&Self::sv(&["/call", "show", "all"]))?;
+        if all.adapters.is_empty() {
+            return Err(BackendError::Unparseable {
+                argv: self.line(&Self::sv(&["/call", "show", "all"])),
+                reason: "no controller in the output".into(),
+            });
+        }
+        snap.adapters = all.adapters;
+        snap.disk_groups = all.disk_groups;
+        let vds = self.json(&Self::sv(&["/call/vall", "show", "all"]))?;
+        snap.logical_drives = vds.logical_drives;
+        snap.progress.extend(vds.progress);
+        let pds = self.json(&Self::sv(&["/call/eall/sall", "show", "all"]))?;
+        snap.physical_drives = pds.physical_drives;
+        // Drives behind no enclosure; "not found" failures are normal when there are none.
+        match self.json(&Self::sv(&["/call/sall", "show", "all"])) {
+            Ok(doc) => {
+                for pd in doc.physical_drives {
+                    if !snap
+                        .physical_drives
+                        .iter()
+                        .any(|d| d.adapter == pd.adapter && d.address() == pd.address())
+                    {
+                        snap.physical_drives.push(pd);
+                    }
+                }
+            }
+            Err(BackendError::Failed { .. }) => {}
+            Err(e) => return Err(e),
+        }
+        match self.json(&Self::sv(&["/call/bbu", "show", "all"])) {
+            Ok(doc) => snap.bbus = doc.bbus,
+            Err(BackendError::Failed { .. }) => {}
+            Err(e) => return Err(e),
+        }
+        if snap
+            .physical_drives
+            .iter()
+            .any(|d| d.firmware_state == crate::model::FirmwareState::Rebuild)
+        {
+            let doc = self.json(&Self::sv(&["/call/eall/sall", "show", "rebuild"]))?;
+            snap.progress
+                .extend(doc.progress.into_iter().filter(|p| p.in_progress));
+        }
+        snapshot::derive_common(&mut snap);
+        snap.vendor_calls = self.calls() - before;
+        Ok(snap)
+    }
+
+    fn missing(&self, adapter: u32) -> Result<Vec<MissingRow>, BackendError> {
+        let snap = self.snapshot()?;
+        Ok(snap
+            .missing
+            .into_iter()
+            .filter(|m| m.adapter == adapter)
+            .collect())
+    }
+
+    fn progress(
+        &self,
+        adapter: u32,
+        drive: DriveAddress,
+    ) -> Result<Option<Progress>, BackendError> {
+        for what in ["rebuild", "copyback"] {
+            let doc = self.json(&[obj(adapter, &drive), "show".into(), what.into()])?;
+            if let Some(mut p) = doc.progress.into_iter().find(|p| p.in_progress) {
+                p.adapter = adapter;
+                return Ok(Some(p));
+            }
+        }
+        Ok(None)
+    }
+
+    fn foreign(&self, adapter: u32) -> Result<Vec<ForeignConfig>, BackendError> {
+        let doc = match self.json(&[format!("/c{adapter}/fall"), "show".into(), "all".into()]) {
+            Ok(d) => d,
+            Err(BackendError::Failed { doc, .. }) => *doc,
+            Err(e) => return Err(e),
+        };
+        Ok(doc
+            .foreign_configs
+            .into_iter()
+            .map(|mut f| {
+                f.adapter = adapter;
+                f
+            })
+            .collect())
+    }
+
+    fn preserved_cache(&self, adapter: u32) -> Result<Vec<u32>, BackendError> {
+        let doc = self.json(&[
+            format!("/c{adapter}"),
+            "show".into(),
+            "preservedcache".into(),
+        ]);
+        match doc {
+            Ok(d) => Ok(d.actions.iter().filter_map(|a| a.logical_drive).collect()),
+            Err(BackendError::Failed { .. }) => Ok(Vec::new()),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn supports(&self, op: &Op) -> bool {
+        !matches!(op, Op::BatteryWarning { .. })
+    }
+
+    fn command_line(&self, op: &Op) -> String {
+        // Array numbers become drive groups through the topology, so plans show the real line.
+        let snap = if Self::needs_topology(op) {
+            self.snapshot().ok()
+        } else {
+            None
+        };
+        match self.storcli_args(op, snap.as_ref()) {
+            Ok(args) => self.line(&args),
+            Err(e) => format!("({e})"),
+        }
+    }
+
+    fn apply(&self, op: &Op) -> Result<Document, BackendError> {
+        let snap = if Self::needs_topology(op) {
+            Some(self.snapshot()?)
+        } else {
+            None
+        };
+        let args = self.storcli_args(op, snap.as_ref())?;
+        self.json(&args)
+    }
+}

@@ -1,0 +1,193 @@
+//! The same simulated controller through MegaCli, storcli and OpenManage: the same health, and
+//! the workflows on every backend (or a clear refusal before they start).
+
+use assert_cmd::Command;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+fn raidctl(dir: &Path, backend: &str) -> Command {
+    let mut c = Command::cargo_bin("raidctl").unwrap();
+    c.arg("--sim-state")
+        .arg(dir)
+        .args(["--quiet", "--timeout", "5", "--backend", backend])
+        .env_remove("RAIDCTL_SIM")
+        .env("RAIDCTL_NO_PROGRESS", "1");
+    c
+}
+
+fn init(scenario: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    raidctl(dir.path(), "megacli")
+        .args(["--sim", scenario, "sim", "scenarios"])
+        .assert()
+        .success();
+    dir
+}
+
+fn status(dir: &Path, backend: &str) -> serde_json::Value {
+    let out = raidctl(dir, backend)
+        .args(["status", "--format", "json", "--max-age", "0"])
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{backend}: {e}: {}", String::from_utf8_lossy(&out.stderr)))
+}
+
+/// Rules about VD and drive states, which every backend can see.
+fn state_rules(v: &serde_json::Value) -> BTreeSet<(String, String)> {
+    v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| {
+            let r = p["rule"].as_str().unwrap();
+            r.starts_with("ld-")
+                || r == "pd-failed"
+                || r == "pd-rebuild"
+                || r == "pd-unconfigured-bad"
+        })
+        .map(|p| {
+            (
+                p["rule"].as_str().unwrap().to_owned(),
+                p["severity"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn vd_states(v: &serde_json::Value) -> Vec<String> {
+    v["snapshot"]["logical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["state"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn every_backend_gives_the_same_health() {
+    for scenario in [
+        "healthy",
+        "degraded",
+        "rebuilding",
+        "hotspare",
+        "bbu-learn",
+        "ceph-node",
+    ] {
+        let dir = init(scenario);
+        let mc = status(dir.path(), "megacli");
+        for backend in ["storcli", "perccli", "omreport"] {
+            let other = status(dir.path(), backend);
+            assert_eq!(
+                mc["overall"], other["overall"],
+                "{scenario} via {backend}: {:#?}",
+                other["problems"]
+            );
+            assert_eq!(
+                vd_states(&mc),
+                vd_states(&other),
+                "{scenario} via {backend}"
+            );
+            if backend != "omreport" {
+                // OMSA does not report members or counters, so only states are compared there.
+                assert_eq!(
+                    state_rules(&mc),
+                    state_rules(&other),
+                    "{scenario} via {backend}"
+                );
+                assert_eq!(
+                    mc["snapshot"]["physical_drives"].as_array().unwrap().len(),
+                    other["snapshot"]["physical_drives"]
+                        .as_array()
+                        .unwrap()
+                        .len()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn replace_drive_via_storcli_ends_optimal() {
+    let dir = init("degraded");
+    let out = raidctl(dir.path(), "storcli")
+        .args(["replace-drive", "32:4", "--yes", "--serial", "S0K1A2B04"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("/c0/e32/s4 set missing J"), "{err}");
+    assert!(
+        vd_states(&status(dir.path(), "megacli"))
+            .iter()
+            .all(|s| s == "optimal")
+    );
+}
+
+#[test]
+fn replace_drive_via_omreport_says_what_it_cannot_do() {
+    let dir = init("degraded");
+    let out = raidctl(dir.path(), "omreport")
+        .args(["replace-drive", "1:4", "--yes", "--serial", "S0K1A2B04"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot MarkMissing"), "{err}");
+}
+
+#[test]
+fn storcli_workflows() {
+    let dir = init("healthy");
+    let run = |args: &[&str]| {
+        let out = raidctl(dir.path(), "storcli").args(args).output().unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&["hotspare", "add", "32:8", "--dedicated", "1", "--yes"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("add hotsparedrive dgs=1"), "{err}");
+    let (code, err) = run(&["hotspare", "remove", "32:8", "--yes"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = run(&["adapter", "rebuild-rate", "45", "--yes"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = run(&["adapter", "battery-warning", "disable", "--yes"]);
+    assert_eq!(code, 1, "unsupported on storcli, refused cleanly: {err}");
+    let (code, err) = run(&["pd", "locate", "32:3"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = run(&["ld", "create", "--raid", "raid1", "32:8,32:9", "--yes"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("add vd type=raid1 drives=32:8,32:9"), "{err}");
+}
+
+#[test]
+fn omreport_workflows() {
+    let dir = init("healthy");
+    let run = |args: &[&str]| {
+        let out = raidctl(dir.path(), "omreport").args(args).output().unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&["pd", "locate", "1:3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("action=blink"), "{err}");
+    let (code, err) = run(&["hotspare", "add", "1:8", "--yes"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("action=assignglobalhotspare assign=yes"),
+        "{err}"
+    );
+    let v = status(dir.path(), "megacli");
+    let s8 = v["snapshot"]["physical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["slot"] == 8)
+        .unwrap()["firmware_state"]
+        .clone();
+    assert_eq!(s8, "hotspare");
+}
