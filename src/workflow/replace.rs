@@ -168,6 +168,16 @@ pub fn resolve<'s>(
 /// The expert's pre-checks (see the reference's section 3.2).
 pub fn prechecks(snap: &Snapshot, pd: &PhysicalDrive) -> Vec<Check> {
     let mut v = Vec::new();
+    if pd.logical_drive.is_none()
+        && !snap.logical_drives.is_empty()
+        && snap.logical_drives.iter().all(|l| l.members.is_empty())
+    {
+        v.push(Check {
+            level: Level::Refuse,
+            text: "this backend does not report which drives belong to which VD, so raidctl cannot tell what taking the drive out does; use --backend megacli or storcli".into(),
+        });
+        return v;
+    }
     let mut add = |level, text: String| v.push(Check { level, text });
     let ld = pd
         .logical_drive

@@ -508,11 +508,22 @@ pub fn rebuild_status(
                     .ops
                     .snapshot()?
                     .drive(a, d)
-                    .map_or_else(|| "gone".to_owned(), |p| p.firmware_state.to_string());
-                bar.finish("");
-                return Ok(Outcome::Completed(format!(
-                    "{d} is not rebuilding (state {state})"
-                )));
+                    .map(|p| p.firmware_state.clone());
+                if state == Some(FirmwareState::Rebuild) {
+                    // Some tools (OMSA) show the state but no percentage: keep watching the state.
+                    if !watch {
+                        return Ok(Outcome::Completed(format!(
+                            "{d} is rebuilding ({} reports no percentage)",
+                            env.ops.name()
+                        )));
+                    }
+                } else {
+                    bar.finish("");
+                    let shown = state.map_or_else(|| "gone".to_owned(), |s| s.to_string());
+                    return Ok(Outcome::Completed(format!(
+                        "{d} is not rebuilding (state {shown})"
+                    )));
+                }
             }
         }
         env.wait_a_bit();
