@@ -280,6 +280,39 @@ fn replace_drive_fault_matrix() {
         }
         matrix.push((case, outcome));
     }
+    // A replacement that shows up as Unconfigured(bad) is made good, checked again and used.
+    {
+        let dir = init("healthy");
+        megacli(dir.path(), &["-AdpAutoRbld", "-Dsbl", "-a0"]);
+        let before = states(dir.path());
+        let r = replace(
+            dir.path(),
+            "32:2",
+            "S0K1A2B02",
+            &[("RAIDCTL_TEST_CRASH_AT", "prepare-removal:verified")],
+        );
+        assert_ne!(r.code, 0);
+        sim(dir.path(), &["pull", "32:2"]);
+        sim(dir.path(), &["insert", "32:2", "--kind", "blank"]);
+        sim(dir.path(), &["fail", "32:2"]);
+        assert_eq!(states(dir.path())["[32:2]"], "unconfigured_bad");
+        let r = resume(dir.path(), "S0K1A2B02");
+        let safe = others_unchanged(&before, &states(dir.path()), "[32:2]");
+        let ok = r.code == 0
+            && r.stderr.contains("making it good")
+            && safe.is_ok()
+            && ld_states(dir.path()).iter().all(|s| s == "optimal");
+        if !ok {
+            failures.push(format!(
+                "Unconfigured(bad) replacement: {safe:?}\n{}",
+                r.stderr
+            ));
+        }
+        matrix.push((
+            "replacement is Unconfigured(bad)".into(),
+            format!("exit {} — made good and rebuilt: {ok}", r.code),
+        ));
+    }
     // The wrong drive pulled while raidctl waits.
     {
         let dir = init("degraded");
