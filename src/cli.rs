@@ -50,7 +50,7 @@ pub struct Cli {
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Parse captured MegaCli output into the typed model.
+    /// Parse captured MegaCli, storcli/perccli or omreport output into the typed model.
     ///
     /// Reads each FILE (`-` for standard input), detects which MegaCli command produced it
     /// unless --kind says, and prints the model. Warnings carry the file and line number.
@@ -59,7 +59,8 @@ pub enum Command {
         /// Command kind: `auto`, or one of adpallinfo, adpcount, adpgetpciinfo, encinfo,
         /// ldinfo, pdlist, pdinfo, ldpdinfo, bbu, bbustatus, eventlog, cfgdsply, foreign-scan,
         /// foreign-dsply, foreign-preview, foreign-clear, foreign-import, pdgetmissing,
-        /// progress, fwtermlog, showsummary, version, action, empty.
+        /// progress, fwtermlog, showsummary, version, action, empty; storcli-json,
+        /// storcli2-json, storcli-text, omreport-ssv, omreport-text.
         #[arg(long, default_value = "auto")]
         kind: String,
         /// Files with captured output; `-` reads standard input.

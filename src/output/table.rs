@@ -16,6 +16,10 @@ pub fn new_table(style: Style, header: &[&str]) -> Table {
         t.force_no_tty();
         t.set_content_arrangement(ContentArrangement::Disabled);
     }
+    if style.color {
+        // `--color always` into a pipe (e.g. `| less -R`) keeps the colours.
+        t.enforce_styling();
+    }
     t.set_header(header.iter().map(|h| Cell::new(*h)));
     t
 }

@@ -15,9 +15,24 @@ fn section_adapter(t: &str) -> Option<u32> {
 pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
     let mut understood = 0;
     let mut open: Option<(u32, Record<'_>)> = None;
+    let mut in_fw_error = false;
     for line in lines {
         let t = line.text.trim();
-        if t.is_empty() || lex::exit_code(t).is_some() || lex::is_prompt_or_command(t) {
+        if t.is_empty() {
+            in_fw_error = false;
+            continue;
+        }
+        if lex::exit_code(t).is_some() || lex::is_prompt_or_command(t) {
+            continue;
+        }
+        // `FW error description:` and the text under it belong to the trailer, not a battery.
+        if t.starts_with("FW error description") {
+            in_fw_error = true;
+            understood += 1;
+            continue;
+        }
+        if in_fw_error {
+            understood += 1;
             continue;
         }
         if let Some(a) = section_adapter(t) {

@@ -174,6 +174,16 @@ pub(crate) fn parse_kind(input: &str, kind: Kind) -> Result<Document, ParseError
         }
     };
     let trailer = trailer(input, &mut doc);
+    if doc
+        .fw_error
+        .as_deref()
+        .is_some_and(|e| e.contains("not present"))
+    {
+        // `Get BBU Status Failed` + "required hardware component is not present": no battery.
+        for b in doc.bbus.iter_mut().filter(|b| b.status_failed) {
+            b.state = crate::model::BatteryState::Missing;
+        }
+    }
     if understood == 0 && kind != Kind::Empty {
         let content = lex::lines(input).any(|l| {
             let t = l.text.trim();
