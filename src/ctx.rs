@@ -171,9 +171,7 @@ impl Ctx {
             });
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
-        let runner: Arc<OsRunner> = Arc::new(OsRunner::new(
-            std::env::temp_dir().join(format!("raidctl-work-{}", std::process::id())),
-        ));
+        let runner: Arc<OsRunner> = Arc::new(OsRunner::scratch());
         let find_mc = || {
             megacli::find_binary(opts.megacli.as_deref())
                 .ok_or(BackendError::NotFound)

@@ -82,6 +82,16 @@ pub struct OsRunner {
     extra_env: Vec<(String, String)>,
     /// Serialises calls: MegaCli misbehaves when two instances talk to one controller.
     lock: Mutex<()>,
+    /// Remove `workdir` (and the logs vendor tools leave in it) when the runner is dropped.
+    scratch: bool,
+}
+
+impl Drop for OsRunner {
+    fn drop(&mut self) {
+        if self.scratch {
+            let _ = std::fs::remove_dir_all(&self.workdir);
+        }
+    }
 }
 
 impl OsRunner {
@@ -91,6 +101,21 @@ impl OsRunner {
             workdir,
             extra_env: Vec::new(),
             lock: Mutex::new(()),
+            scratch: false,
+        }
+    }
+
+    /// A runner in a fresh private directory under the system temp dir, removed on drop.
+    pub fn scratch() -> Self {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let dir = std::env::temp_dir().join(format!("raidctl-work-{}-{nanos}", std::process::id()));
+        Self {
+            workdir: dir,
+            extra_env: Vec::new(),
+            lock: Mutex::new(()),
+            scratch: true,
         }
     }
 
@@ -280,6 +305,22 @@ mod tests {
             )
             .unwrap_err();
         assert!(matches!(err, RunError::Crashed { signal: 11, .. }), "{err}");
+    }
+
+    #[test]
+    fn scratch_directory_is_removed() {
+        let r = OsRunner::scratch();
+        let out = r
+            .run(
+                Path::new("/bin/sh"),
+                &["-c".into(), "pwd; touch MegaSAS.log".into()],
+                Duration::from_secs(5),
+            )
+            .unwrap();
+        let dir = std::path::PathBuf::from(out.stdout.trim());
+        assert!(dir.join("MegaSAS.log").is_file());
+        drop(r);
+        assert!(!dir.exists());
     }
 
     #[test]
