@@ -6,7 +6,9 @@ use crate::sim::engine::{
     self, locale, log, log_pd, set_pd_state, settle, start_copyback, start_rebuild,
 };
 use crate::sim::render::{Reply, foreign_configs};
-use crate::sim::state::{Adapter, DiskGroup, DriveOp, Hotspare, OpKind, Row, SimState, Span, Vd};
+use crate::sim::state::{
+    Adapter, DiskGroup, DriveOp, Hotspare, OpKind, Row, Settings, SimState, Span, Vd,
+};
 use crate::sim::text::{encl, event_vd};
 use crate::sim::unverified::{self as unv, events as ev, fill};
 
@@ -808,24 +810,7 @@ fn create(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
         .unwrap_or(0);
     let pd_type = types.first().cloned().unwrap_or(PdType::Sas);
     let uid = ad.uid();
-    let group = DiskGroup {
-        uid,
-        level: level.clone(),
-        spans: spans
-            .iter()
-            .map(|s| Span {
-                rows: s
-                    .iter()
-                    .map(|x| Row {
-                        drive: Some(*x),
-                        size_sectors: size,
-                        pd_type: pd_type.clone(),
-                        home: Some(*x),
-                    })
-                    .collect(),
-            })
-            .collect(),
-    };
+    let group = DiskGroup::from_spans(uid, level.clone(), &spans, size, &pd_type);
     ad.groups.push(group);
     for x in &all {
         set_pd_state(ad, clock, *x, FirmwareState::Online);
@@ -998,6 +983,23 @@ fn delete(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
     (out, 0)
 }
 
+/// On/off `-AdpSetProp` properties that answer with the generic property text: the option word,
+/// the name printed, and the setting it changes.
+type FlagProp = (&'static str, &'static str, fn(&mut Settings) -> &mut bool);
+const FLAG_PROPS: &[FlagProp] = &[
+    ("enablejbod", "JBOD", |s| &mut s.jbod_enabled),
+    (
+        "maintainpdfailhistoryenbl",
+        "Maintain PD Fail History",
+        |s| &mut s.maintain_pd_fail_history,
+    ),
+    (
+        "rstrhotspareoninsert",
+        "Restore HotSpare on Insertion",
+        |s| &mut s.restore_hsp_on_insert,
+    ),
+];
+
 fn set_prop(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
     let a = ad.index.to_string();
     let val = inv.number().map(i64::abs);
@@ -1050,36 +1052,14 @@ fn set_prop(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
                 ("v", if disable { "Disabled" } else { "Enabled" }),
             ],
         );
-    } else if inv.has("enablejbod") {
+    } else if let Some((_, name, field)) = FLAG_PROPS.iter().find(|(word, _, _)| inv.has(word)) {
         let on = val.unwrap_or(1) != 0;
-        ad.settings.jbod_enabled = on;
+        *field(&mut ad.settings) = on;
         line = fill(
             unv::PROPERTY_SET,
             &[
                 ("a", &a),
-                ("x", "JBOD"),
-                ("v", if on { "Enabled" } else { "Disabled" }),
-            ],
-        );
-    } else if inv.has("maintainpdfailhistoryenbl") {
-        let on = val.unwrap_or(1) != 0;
-        ad.settings.maintain_pd_fail_history = on;
-        line = fill(
-            unv::PROPERTY_SET,
-            &[
-                ("a", &a),
-                ("x", "Maintain PD Fail History"),
-                ("v", if on { "Enabled" } else { "Disabled" }),
-            ],
-        );
-    } else if inv.has("rstrhotspareoninsert") {
-        let on = val.unwrap_or(1) != 0;
-        ad.settings.restore_hsp_on_insert = on;
-        line = fill(
-            unv::PROPERTY_SET,
-            &[
-                ("a", &a),
-                ("x", "Restore HotSpare on Insertion"),
+                ("x", name),
                 ("v", if on { "Enabled" } else { "Disabled" }),
             ],
         );

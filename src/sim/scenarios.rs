@@ -3,8 +3,8 @@
 use crate::model::{DriveAddress, FirmwareState, LdState, MediaType, PdType, RaidLevel};
 use crate::sim::engine::{self, settle};
 use crate::sim::state::{
-    Adapter, Bbu, DiskGroup, Drive, DriveOp, Enclosure, Hotspare, OpKind, Row, STATE_FORMAT,
-    Settings, SimState, Span, Vd, idema_sectors,
+    Adapter, Bbu, DiskGroup, Drive, DriveOp, Enclosure, Hotspare, OpKind, STATE_FORMAT, Settings,
+    SimState, Vd, idema_sectors,
 };
 use crate::sim::world;
 
@@ -229,24 +229,8 @@ fn add_vd(
         .find_map(|a| ad.drive(*a))
         .map_or(PdType::Sas, |d| d.pd_type.clone());
     let uid = ad.uid();
-    ad.groups.push(DiskGroup {
-        uid,
-        level,
-        spans: spans
-            .iter()
-            .map(|s| Span {
-                rows: s
-                    .iter()
-                    .map(|a| Row {
-                        drive: Some(*a),
-                        size_sectors: size,
-                        pd_type: pd_type.clone(),
-                        home: Some(*a),
-                    })
-                    .collect(),
-            })
-            .collect(),
-    });
+    ad.groups
+        .push(DiskGroup::from_spans(uid, level, spans, size, &pd_type));
     for a in spans.iter().flatten() {
         if let Some(d) = ad.drive_mut(*a) {
             d.state = FirmwareState::Online;

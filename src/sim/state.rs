@@ -289,6 +289,34 @@ pub struct DiskGroup {
     pub spans: Vec<Span>,
 }
 
+impl DiskGroup {
+    /// A new group whose rows hold `spans`' drives in order (each drive's home is its row),
+    /// every row expecting `size_sectors` of `pd_type`.
+    pub fn from_spans(
+        uid: u64,
+        level: RaidLevel,
+        spans: &[Vec<DriveAddress>],
+        size_sectors: u64,
+        pd_type: &PdType,
+    ) -> Self {
+        let rows = |s: &Vec<DriveAddress>| {
+            s.iter()
+                .map(|a| Row {
+                    drive: Some(*a),
+                    size_sectors,
+                    pd_type: pd_type.clone(),
+                    home: Some(*a),
+                })
+                .collect()
+        };
+        Self {
+            uid,
+            level,
+            spans: spans.iter().map(|s| Span { rows: rows(s) }).collect(),
+        }
+    }
+}
+
 /// One span (array).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Span {
