@@ -64,8 +64,8 @@ impl Tool {
 // ---------------------------------------------------------------------------------------------
 // Ordered JSON tree.
 
-/// An ordered JSON value: storcli's key order matters to readers, and `serde_json` maps are
-/// sorted here, so the simulator keeps its own tree.
+/// An ordered JSON tree the simulator builds storcli's output with (key order matters to
+/// storcli's readers; the builder and writer here reproduce storcli's layout exactly).
 #[derive(Debug, Clone, PartialEq)]
 pub enum J {
     /// String.
@@ -141,106 +141,31 @@ impl J {
         }
     }
 
-    /// Parses JSON keeping the key order (numbers other than integers become strings).
+    /// Parses JSON keeping the key order (scalars other than integers become strings).
     /// Used to compare key structure with real captures.
     ///
     /// # Errors
-    /// The byte offset of the first syntax error.
-    pub fn parse(text: &str) -> Result<J, usize> {
-        let b = text.as_bytes();
-        let mut i = 0;
-        let v = parse_value(b, &mut i)?;
-        skip_ws(b, &mut i);
-        if i == b.len() { Ok(v) } else { Err(i) }
+    /// serde_json's description of the first syntax error.
+    pub fn parse(text: &str) -> Result<J, String> {
+        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        Ok(Self::from_value(v))
     }
-}
 
-fn skip_ws(b: &[u8], i: &mut usize) {
-    while *i < b.len() && b[*i].is_ascii_whitespace() {
-        *i += 1;
-    }
-}
-
-fn parse_string(b: &[u8], i: &mut usize) -> Result<String, usize> {
-    let start = *i;
-    *i += 1;
-    let mut escaped = false;
-    while *i < b.len() {
-        match b[*i] {
-            b'\\' if !escaped => escaped = true,
-            b'"' if !escaped => {
-                *i += 1;
-                let raw = std::str::from_utf8(&b[start..*i]).map_err(|_| start)?;
-                return serde_json::from_str::<String>(raw).map_err(|_| start);
-            }
-            _ => escaped = false,
+    /// Converts a `serde_json` value (ordered: the crate is built with `preserve_order`).
+    fn from_value(v: serde_json::Value) -> J {
+        use serde_json::Value as V;
+        match v {
+            V::Object(m) => J::O(
+                m.into_iter()
+                    .map(|(k, v)| (k, Self::from_value(v)))
+                    .collect(),
+            ),
+            V::Array(a) => J::A(a.into_iter().map(Self::from_value).collect()),
+            V::String(s) => J::S(s),
+            V::Number(n) => n.as_i64().map_or_else(|| J::S(n.to_string()), J::N),
+            V::Bool(b) => J::S(b.to_string()),
+            V::Null => J::S("null".to_owned()),
         }
-        *i += 1;
-    }
-    Err(start)
-}
-
-fn parse_value(b: &[u8], i: &mut usize) -> Result<J, usize> {
-    skip_ws(b, i);
-    match b.get(*i) {
-        Some(b'{') => {
-            *i += 1;
-            let mut kv = Vec::new();
-            loop {
-                skip_ws(b, i);
-                match b.get(*i) {
-                    Some(b'}') => {
-                        *i += 1;
-                        return Ok(J::O(kv));
-                    }
-                    Some(b',') => *i += 1,
-                    Some(b'"') => {
-                        let k = parse_string(b, i)?;
-                        skip_ws(b, i);
-                        if b.get(*i) != Some(&b':') {
-                            return Err(*i);
-                        }
-                        *i += 1;
-                        kv.push((k, parse_value(b, i)?));
-                    }
-                    _ => return Err(*i),
-                }
-            }
-        }
-        Some(b'[') => {
-            *i += 1;
-            let mut v = Vec::new();
-            loop {
-                skip_ws(b, i);
-                match b.get(*i) {
-                    Some(b']') => {
-                        *i += 1;
-                        return Ok(J::A(v));
-                    }
-                    Some(b',') => *i += 1,
-                    Some(_) => v.push(parse_value(b, i)?),
-                    None => return Err(*i),
-                }
-            }
-        }
-        Some(b'"') => parse_string(b, i).map(J::S),
-        Some(_) => {
-            let start = *i;
-            while *i < b.len()
-                && !matches!(b[*i], b',' | b'}' | b']')
-                && !b[*i].is_ascii_whitespace()
-            {
-                *i += 1;
-            }
-            let tok = std::str::from_utf8(&b[start..*i]).map_err(|_| start)?;
-            if tok.is_empty() {
-                return Err(start);
-            }
-            Ok(tok
-                .parse::<i64>()
-                .map_or_else(|_| J::S(tok.to_owned()), J::N))
-        }
-        None => Err(*i),
     }
 }
 

@@ -141,6 +141,22 @@ impl Props {
             .any(|(_, k, _)| names.contains(&squash_text(k).as_str()))
     }
 
+    /// Takes the first property named like one of `names` whose value is a number. The same
+    /// key can name a capability (`"Rebuild Rate": "Yes"`) and a setting (`"30 %"`); only the
+    /// setting has a number.
+    fn take_num(&mut self, names: &[&str]) -> Option<u32> {
+        for n in names {
+            let found = self
+                .items
+                .iter()
+                .position(|(_, k, v)| squash_text(k) == *n && num(v).is_some());
+            if let Some(i) = found {
+                return num(&self.items.remove(i).2).and_then(|x| u32::try_from(x).ok());
+            }
+        }
+        None
+    }
+
     /// Takes the first property whose squashed key is one of `names` (in `names` order).
     fn take(&mut self, names: &[&str]) -> Option<Value> {
         for n in names {
@@ -699,7 +715,9 @@ impl Walker {
         ad.bbu_present = p.take(&["bbu"]).as_ref().and_then(flag);
         ad.alarm = text(p.take(&["alarm"]));
         ad.auto_rebuild = p.take(&["autorebuild"]).as_ref().and_then(flag);
-        ad.rebuild_rate_pct = u32v(p.take(&["rebuildrate"])).and_then(|n| u8::try_from(n).ok());
+        ad.rebuild_rate_pct = p
+            .take_num(&["rebuildrate"])
+            .and_then(|n| u8::try_from(n).ok());
         ad.battery_warning = p.take(&["batterywarning"]).as_ref().and_then(flag);
         ad.offline_vd_cache_preserved = p
             .take(&["anyofflinevdcachepreserved", "preservedcachepresent"])
