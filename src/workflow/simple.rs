@@ -7,7 +7,7 @@ use super::replace::{Level, eta_text, prechecks, resolve};
 use super::{AdapterLock, Env, Outcome, WfError, run_op};
 use crate::backend::ops::{Alarm, Op};
 use crate::backend::snapshot::Snapshot;
-use crate::model::{DriveAddress, FirmwareState, LdState, RaidLevel, human};
+use crate::model::{DriveAddress, FirmwareState, LdState, PhysicalDrive, RaidLevel, human};
 
 /// A verification of the state after the change.
 type Verify<'v> = Box<dyn Fn(&Snapshot) -> Result<(), String> + 'v>;
@@ -110,6 +110,17 @@ fn confirmed(env: &mut Env<'_>, change: &Change<'_>) -> bool {
     }
 }
 
+/// A fresh snapshot and the drive `target` (E:S or serial) names in it.
+fn fresh_target(
+    env: &Env<'_>,
+    target: &str,
+    adapter: Option<u32>,
+) -> Result<(Snapshot, PhysicalDrive), WfError> {
+    let snap = env.ops.snapshot()?;
+    let pd = resolve(&snap, target, adapter)?.clone();
+    Ok((snap, pd))
+}
+
 fn drive_state(snap: &Snapshot, a: u32, d: DriveAddress) -> Option<FirmwareState> {
     snap.drive(a, d).map(|p| p.firmware_state.clone())
 }
@@ -132,8 +143,7 @@ pub fn locate(
     adapter: Option<u32>,
     stop: bool,
 ) -> Result<Outcome, WfError> {
-    let snap = env.ops.snapshot()?;
-    let pd = resolve(&snap, target, adapter)?;
+    let (_, pd) = fresh_target(env, target, adapter)?;
     let (a, d) = (pd.adapter, pd.address());
     let op = if stop {
         Op::LocateStop {
@@ -179,8 +189,7 @@ pub fn pd_state(
     target: &str,
     adapter: Option<u32>,
 ) -> Result<Outcome, WfError> {
-    let snap = env.ops.snapshot()?;
-    let pd = resolve(&snap, target, adapter)?.clone();
+    let (snap, pd) = fresh_target(env, target, adapter)?;
     let (a, d) = (pd.adapter, pd.address());
     let serial = pd.serial.clone().unwrap_or_else(|| d.megacli_arg());
     let name = format!("pd-{action}");
@@ -313,8 +322,7 @@ pub fn hotspare(
     adapter: Option<u32>,
     dedicated: Option<u32>,
 ) -> Result<Outcome, WfError> {
-    let snap = env.ops.snapshot()?;
-    let pd = resolve(&snap, target, adapter)?.clone();
+    let (snap, pd) = fresh_target(env, target, adapter)?;
     let (a, d) = (pd.adapter, pd.address());
     let t = format!("a{a}-{}", d.megacli_arg());
     if !add {
@@ -413,8 +421,7 @@ pub fn rebuild(
     target: &str,
     adapter: Option<u32>,
 ) -> Result<Outcome, WfError> {
-    let snap = env.ops.snapshot()?;
-    let pd = resolve(&snap, target, adapter)?.clone();
+    let (_, pd) = fresh_target(env, target, adapter)?;
     let (a, d) = (pd.adapter, pd.address());
     let t = format!("a{a}-{}", d.megacli_arg());
     match action {
@@ -481,8 +488,7 @@ pub fn rebuild_status(
     adapter: Option<u32>,
     watch: bool,
 ) -> Result<Outcome, WfError> {
-    let snap = env.ops.snapshot()?;
-    let pd = resolve(&snap, target, adapter)?.clone();
+    let (_, pd) = fresh_target(env, target, adapter)?;
     let (a, d) = (pd.adapter, pd.address());
     let bar = crate::output::progress::bar(100, &format!("rebuild {d}"));
     for _ in 0..if watch { env.max_polls() } else { 1 } {
