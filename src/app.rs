@@ -434,6 +434,7 @@ fn workflow_cmd(
         serial: wf.serial.clone(),
         wait_timeout: Duration::from_secs(wf.wait_timeout),
         poll: Duration::from_secs(wf.poll.max(1)),
+        accept_no_redundancy: wf.accept_no_redundancy,
     };
     let mut env = Env {
         ops: mc,

@@ -262,6 +262,11 @@ pub struct WfArgs {
     /// Seconds between polls of the controller while waiting.
     #[arg(long, default_value_t = 10, global = true)]
     pub poll: u64,
+    /// Take a member of VD N offline although another member of it is already down (the VD
+    /// is left without redundancy until both are rebuilt). Names the VD; --yes never implies
+    /// it.
+    #[arg(long, value_name = "VD", global = true)]
+    pub accept_no_redundancy: Option<u32>,
 }
 
 /// `raidctl foreign` actions.

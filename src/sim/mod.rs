@@ -368,6 +368,9 @@ pub fn control_usage() -> &'static str {
   fail E:S [-a N]                    the firmware fails a drive
   media-errors E:S N [-a N]          set the media error counter
   predictive E:S N [-a N]            set the predictive failure counter
+  event E:S puncture|medium-error|sense [--lba HEX] [-a N]
+                                     log a damage event on a drive (counters unchanged)
+  bad-blocks VD on|off [-a N]        set `Bad Blocks Exist` on a VD (punctured stripes)
   bbu drain|learn|replace|fail [-a N]
   advance SECONDS                    advance the virtual clock (rebuild, copyback, BGI, battery)
   speed FACTOR                       multiply every rate (e.g. 1000 finishes a rebuild in seconds)
@@ -567,6 +570,34 @@ pub fn control_inner(args: &[String]) -> Result<String, String> {
                 let (a, n) = (o.addr(0)?, o.num(1)?);
                 world::predictive(pick(&mut st, ad_index)?, clock, a, n)?;
                 format!("{a}: predictive failures {n}")
+            }
+            "event" => {
+                let a = o.addr(0)?;
+                let kind = o
+                    .pos
+                    .get(1)
+                    .ok_or("usage: event E:S puncture|medium-error|sense [--lba HEX]")?
+                    .clone();
+                let lba = o
+                    .get("lba")
+                    .map(|v| {
+                        u64::from_str_radix(v.trim_start_matches("0x"), 16)
+                            .map_err(|_| format!("bad LBA {v:?}"))
+                    })
+                    .transpose()?
+                    .unwrap_or(0x20d_803e);
+                world::damage_event(pick(&mut st, ad_index)?, clock, a, &kind, lba)?;
+                format!("{a}: {kind} event logged")
+            }
+            "bad-blocks" => {
+                let t = u32::try_from(o.num(0)?).map_err(|_| "bad VD number".to_owned())?;
+                let on = match o.pos.get(1).map(String::as_str) {
+                    Some("on") => true,
+                    Some("off") => false,
+                    _ => return Err("usage: bad-blocks VD on|off".to_owned()),
+                };
+                world::bad_blocks(pick(&mut st, ad_index)?, t, on)?;
+                format!("VD {t}: bad blocks {}", if on { "on" } else { "off" })
             }
             "bbu" => {
                 let action = o

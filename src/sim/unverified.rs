@@ -143,6 +143,14 @@ pub mod events {
     pub const PREDICTIVE: &str = "Predictive failure: {x}";
     /// Adapter setting changed.
     pub const SETTING_CHANGED: &str = "Controller property changed: {x}";
+    /// Event code of `Puncturing bad block on PD ...` (the text is captured, the code is not).
+    pub const PUNCTURE_CODE: u32 = 0x0110;
+    /// Event code of `Corrected medium error during recovery on PD ...` (text captured).
+    pub const MEDIUM_ERROR_CODE: u32 = 0x0071;
+    /// Event code of `Unexpected sense: PD ...`.
+    pub const UNEXPECTED_SENSE_CODE: u32 = 0x0071;
+    /// Unexpected sense (medium error sense key 3, ASC 11).
+    pub const UNEXPECTED_SENSE: &str = "Unexpected sense: {x}, Sense: 3/11/00";
 }
 
 /// storcli/perccli texts not found verbatim in a capture or in the reference (section 2.4
