@@ -902,11 +902,8 @@ mod tests {
             .take_while(|l| l.starts_with('|'))
             .map(|l| {
                 let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
-                (
-                    cells.get(2).unwrap_or(&"").trim_matches('`').to_owned(),
-                    cells.get(1).unwrap_or(&"").to_owned(),
-                    cells.get(4).unwrap_or(&"").to_owned(),
-                )
+                let cell = |i: usize| cells.get(i).copied().unwrap_or("").to_owned();
+                (cell(2).trim_matches('`').to_owned(), cell(1), cell(4))
             })
             .collect()
     }

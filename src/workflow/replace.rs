@@ -1422,3 +1422,88 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
     }
     continue_from(env, &mut journal, st)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{DiskGroup, Span, SpanRow};
+
+    fn state(ld: Option<u32>) -> ReplaceState {
+        ReplaceState {
+            adapter: 0,
+            drive: DriveAddress::new(32, 4),
+            serial: None,
+            pd_type: PdType::Sas,
+            coerced_size: None,
+            ld,
+            others: Vec::new(),
+            missing: None,
+            new_serial: None,
+            rebuilding: None,
+            down_at_start: Vec::new(),
+            next: Step::ReplaceMissing,
+        }
+    }
+
+    fn group(row_empty: bool) -> DiskGroup {
+        DiskGroup {
+            adapter: 0,
+            index: 1,
+            spans: vec![Span {
+                index: 0,
+                array_ref: Some(1),
+                rows: vec![
+                    SpanRow {
+                        row: 0,
+                        drive: Some(DriveAddress::new(32, 2)),
+                        firmware_state: None,
+                    },
+                    SpanRow {
+                        row: 1,
+                        drive: (!row_empty).then(|| DriveAddress::new(32, 4)),
+                        firmware_state: None,
+                    },
+                ],
+            }],
+            logical_drives: vec![1],
+            dedicated_hotspares: None,
+        }
+    }
+
+    fn missing(array: u32, row: u32) -> MissingRow {
+        MissingRow {
+            adapter: 0,
+            number: 0,
+            array,
+            row,
+            size_expected_bytes: 1,
+        }
+    }
+
+    /// Guard missing-row-mismatch: Array/Row come from -PdGetMissing and must match an empty
+    /// row of the drive's VD in -CfgDsply; anything else stops instead of guessing.
+    #[test]
+    fn missing_row_must_match_the_configuration() {
+        let mut snap = Snapshot {
+            disk_groups: vec![group(true)],
+            ..Snapshot::default()
+        };
+        let st = state(Some(1));
+        assert_eq!(pick_row(&snap, &st, &[missing(1, 1)]), Ok(missing(1, 1)));
+        // -CfgDsply shows a drive in that row: no guess.
+        snap.disk_groups = vec![group(false)];
+        let e = pick_row(&snap, &st, &[missing(1, 1)]).unwrap_err();
+        assert!(e.starts_with("[missing-row-mismatch]") && e.contains("refusing to guess"), "{e}");
+        // Two candidate rows, or none.
+        snap.disk_groups = vec![group(true)];
+        let e = pick_row(&snap, &st, &[missing(1, 1), missing(1, 0)]).unwrap_err();
+        assert!(e.contains("several missing rows"), "{e}");
+        let e = pick_row(&snap, &st, &[]).unwrap_err();
+        assert!(e.contains("no missing row"), "{e}");
+        // A row that was known and is gone.
+        let mut known = state(Some(1));
+        known.missing = Some(missing(1, 1));
+        let e = pick_row(&snap, &known, &[missing(1, 0)]).unwrap_err();
+        assert!(e.contains("is gone"), "{e}");
+    }
+}

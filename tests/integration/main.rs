@@ -7,6 +7,7 @@ mod cli;
 mod corpus;
 mod corpus_vendor;
 mod fixtures;
+mod guards;
 mod health;
 mod monitor;
 mod props;

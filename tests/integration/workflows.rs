@@ -568,14 +568,14 @@ fn pd_actions() {
     );
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("refused"), "{}", r.stderr);
-    // Online is a force-online and says so.
+    // A force-online of a member of a VD that is only degraded is refused: rebuild it.
     let r = run(
         dir.path(),
         &["pd", "online", "32:2", "--yes", "--serial", "S0K1A2B02"],
     );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stderr.contains("FORCE ONLINE"), "{}", r.stderr);
-    assert_eq!(states(dir.path())["[32:2]"], "online");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("[force-online-not-latest]"), "{}", r.stderr);
+    assert_eq!(states(dir.path())["[32:2]"], "offline");
     // Make-good applies to Unconfigured(bad) only.
     let r = run(dir.path(), &["pd", "make-good", "32:8", "--yes"]);
     assert_eq!(r.code, 1);
