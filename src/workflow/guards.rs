@@ -229,7 +229,7 @@ pub const RULES: &[Rule] = &[
         covers: &["3.1.5", "3.2 foreign-clear"],
         loss: "discarding pinned (preserved) cache",
         kind: Kind::Refuse,
-        message: "foreign clear while preserved cache exists: importing brings that data back, clearing loses it (raidctl has no discard command)",
+        message: "foreign clear while preserved cache exists: importing brings that data back, clearing loses it (raidctl has no discard command; tested through MegaCli: the simulator's storcli front end does not show preserved cache yet)",
         overrides: "--i-understand-data-loss INDEX",
         tests: &["guards::pinned_cache"],
     },

@@ -666,12 +666,13 @@ fn ld_create_and_delete() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     let s = states(dir.path());
     assert_eq!(s["[32:2]"], "unconfigured_good");
-    // A drive that is not Unconfigured(good) is refused.
+    // A drive that is not Unconfigured(good) is refused before the firmware sees it.
     let r = run(
         dir.path(),
         &["ld", "create", "--raid", "raid1", "32:0,32:2", "--yes"],
     );
     assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("[ld-create-drives]"), "{}", r.stderr);
 }
 
 /// The interactive path on a pseudo-terminal (`script` from util-linux): the operator types
