@@ -568,7 +568,9 @@ mod tests {
             &text,
             "raidctl_bbu_state{adapter=\"0\",state=\"optimal\"} 1",
         );
-        has(&text, "raidctl_problems{severity=\"critical\"} 1");
+        // The degraded VD, and media errors, predictive failure and S.M.A.R.T alert on its
+        // online member [32:4] (member-at-risk).
+        has(&text, "raidctl_problems{severity=\"critical\"} 4");
         has(&text, "raidctl_health_status{severity=\"critical\"} 1");
         has(&text, "raidctl_vendor_calls 4");
         has(&text, "raidctl_snapshot_timestamp_seconds 1700000000");

@@ -233,7 +233,8 @@ fn remaining_workflows_on_every_backend() {
                 .all(|s| s == "optimal"),
             "{backend}"
         );
-        // Offline then force-online a redundant member. OMSA does not say which drives form
+        // Offline a redundant member, then bring it back: a force-online is refused while
+        // the VD is only degraded (rebuild instead). OMSA does not say which drives form
         // which VD, so raidctl refuses to judge redundancy there and changes nothing.
         let (code, err) = run(&["pd", "offline", disk, "--yes", "--serial", "S0K1A2B02"]);
         if backend == "omreport" {
@@ -250,6 +251,11 @@ fn remaining_workflows_on_every_backend() {
         }
         assert_eq!(code, 0, "{backend}: {err}");
         let (code, err) = run(&["pd", "online", disk, "--yes", "--serial", "S0K1A2B02"]);
+        assert_eq!(code, 1, "{backend}: {err}");
+        assert!(err.contains("[force-online-not-latest]"), "{backend}: {err}");
+        let (code, err) = run(&["rebuild", "start", disk, "--yes"]);
+        assert_eq!(code, 0, "{backend}: {err}");
+        let (code, err) = run(&["rebuild", "watch", disk]);
         assert_eq!(code, 0, "{backend}: {err}");
         assert!(
             vd_states(&status(dir.path(), "megacli"))
