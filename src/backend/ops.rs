@@ -3,9 +3,7 @@
 
 use super::megacli::{BackendError, MegaCli};
 use super::snapshot::{self, Snapshot};
-use crate::model::{
-    Document, DriveAddress, Event, ForeignConfig, MissingRow, Progress, RaidLevel,
-};
+use crate::model::{Document, DriveAddress, Event, ForeignConfig, MissingRow, Progress, RaidLevel};
 use crate::parse::Kind;
 use serde::{Deserialize, Serialize};
 

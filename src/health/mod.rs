@@ -707,7 +707,12 @@ fn pd_rules(snap: &Snapshot, pd: &PhysicalDrive, baseline: &Baseline, out: &mut 
             ),
             members(snap, ld)
                 .into_iter()
-                .find(|m| matches!(m.firmware_state, FirmwareState::Failed | FirmwareState::Offline))
+                .find(|m| {
+                    matches!(
+                        m.firmware_state,
+                        FirmwareState::Failed | FirmwareState::Offline
+                    )
+                })
                 .map_or_else(
                     || cmd(ad, "status"),
                     |m| cmd(ad, &format!("replace-drive {}", m.address().megacli_arg())),

@@ -229,7 +229,12 @@ fn media_errors_predictive_and_smart_on_a_member() {
     // makes its findings critical, and the next step is the failed member.
     let m = find(&p, rule::PD_MEDIA_ERRORS);
     assert_eq!(m.severity, Severity::Critical);
-    assert!(m.message.contains("[member-at-risk: VD 1 is already degraded"), "{}", m.message);
+    assert!(
+        m.message
+            .contains("[member-at-risk: VD 1 is already degraded"),
+        "{}",
+        m.message
+    );
     assert_eq!(m.subject, "[32:4]");
     assert!(m.message.contains("12 media error"), "{}", m.message);
     assert!(m.message.contains("Y4N0A0L5FRD6"), "{}", m.message);

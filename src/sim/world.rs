@@ -387,7 +387,14 @@ pub fn media_errors(
         return Err(format!("no drive in slot {addr}"));
     };
     d.media_errors = n;
-    log_pd(ad, clock, addr, ev::UNEXPECTED_SENSE_CODE, 1, ev::UNEXPECTED_SENSE);
+    log_pd(
+        ad,
+        clock,
+        addr,
+        ev::UNEXPECTED_SENSE_CODE,
+        1,
+        ev::UNEXPECTED_SENSE,
+    );
     Ok(())
 }
 
@@ -419,7 +426,11 @@ pub fn damage_event(
             0,
             format!("Corrected medium error during recovery on {{x}} at {lba:x}"),
         ),
-        "sense" => (ev::UNEXPECTED_SENSE_CODE, 1, ev::UNEXPECTED_SENSE.to_owned()),
+        "sense" => (
+            ev::UNEXPECTED_SENSE_CODE,
+            1,
+            ev::UNEXPECTED_SENSE.to_owned(),
+        ),
         other => {
             return Err(format!(
                 "unknown event kind {other:?} (puncture|medium-error|sense)"

@@ -441,12 +441,7 @@ pub fn vd_spans(
                     .collect()
             })
             .collect(),
-        _ => vec![
-            ld.members
-                .iter()
-                .map(|m| (Some(*m), state(*m)))
-                .collect(),
-        ],
+        _ => vec![ld.members.iter().map(|m| (Some(*m), state(*m))).collect()],
     }
 }
 
@@ -513,7 +508,11 @@ pub fn offline_member(
                 "VD {} is {} and {addr} is one of its online members: taking it offline would destroy the array (down already: {}). Replace the failed member first.",
                 ld.target_id,
                 ld.state,
-                if down.is_empty() { "none".to_owned() } else { down.join(", ") }
+                if down.is_empty() {
+                    "none".to_owned()
+                } else {
+                    down.join(", ")
+                }
             ),
         )];
     }
@@ -660,8 +659,14 @@ pub fn event_damage(
         |e: &Event| event_drive(&e.description).is_some_and(|a| members.contains(&a));
     let since = events
         .iter()
-        .filter(|e| e.description.to_ascii_lowercase().contains("rebuild complete"))
-        .filter(|e| names_member(e) || except.is_some_and(|x| event_drive(&e.description) == Some(x)))
+        .filter(|e| {
+            e.description
+                .to_ascii_lowercase()
+                .contains("rebuild complete")
+        })
+        .filter(|e| {
+            names_member(e) || except.is_some_and(|x| event_drive(&e.description) == Some(x))
+        })
         .map(|e| e.seq_num)
         .max()
         .unwrap_or(0);
@@ -716,7 +721,10 @@ fn write_policy(ld: &LogicalDrive) -> Option<(bool, bool)> {
     {
         let first = squash(p.split(',').next().unwrap_or(""));
         let forced = squash(p).contains("writecacheokifbadbbu") || first == "alwayswriteback";
-        return Some((first.contains("writeback") || first == "wb" || forced, forced));
+        return Some((
+            first.contains("writeback") || first == "wb" || forced,
+            forced,
+        ));
     }
     let cur = ld.current_cache_policy.as_deref()?;
     let s = squash(cur);
@@ -848,7 +856,9 @@ pub fn force_online(
             .iter()
             .filter(|e| {
                 let d = e.description.to_ascii_lowercase();
-                d.contains("state change") && d.contains("from online") && event_drive(&e.description) == Some(a)
+                d.contains("state change")
+                    && d.contains("from online")
+                    && event_drive(&e.description) == Some(a)
             })
             .map(|e| e.seq_num)
             .max()
@@ -862,7 +872,11 @@ pub fn force_online(
     let later: Vec<String> = down
         .iter()
         .filter(|a| **a != addr)
-        .filter_map(|a| failed_at(*a).filter(|s| *s > mine).map(|s| format!("{a} (seq {s})")))
+        .filter_map(|a| {
+            failed_at(*a)
+                .filter(|s| *s > mine)
+                .map(|s| format!("{a} (seq {s})"))
+        })
         .collect();
     if !later.is_empty() {
         return refuse(format!(
@@ -951,7 +965,11 @@ mod tests {
         }
         for r in RULES {
             for c in r.covers {
-                assert!(wanted.iter().any(|w| w == c), "{}: unknown section {c}", r.id);
+                assert!(
+                    wanted.iter().any(|w| w == c),
+                    "{}: unknown section {c}",
+                    r.id
+                );
             }
         }
     }

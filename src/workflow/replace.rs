@@ -259,7 +259,12 @@ pub fn prechecks(
     if let Some(ld) = ld {
         v.extend(g::peer_errors(snap, ld, pd.address()));
         v.extend(g::bad_blocks(ld));
-        v.extend(g::event_damage(snap, ld, Some(pd.address()), reads.events()));
+        v.extend(g::event_damage(
+            snap,
+            ld,
+            Some(pd.address()),
+            reads.events(),
+        ));
         match &reads.background {
             Ok(bg) => v.extend(g::bgi_incomplete(ld, bg)),
             Err(e) => v.push(Check::new(
@@ -1493,7 +1498,10 @@ mod tests {
         // -CfgDsply shows a drive in that row: no guess.
         snap.disk_groups = vec![group(false)];
         let e = pick_row(&snap, &st, &[missing(1, 1)]).unwrap_err();
-        assert!(e.starts_with("[missing-row-mismatch]") && e.contains("refusing to guess"), "{e}");
+        assert!(
+            e.starts_with("[missing-row-mismatch]") && e.contains("refusing to guess"),
+            "{e}"
+        );
         // Two candidate rows, or none.
         snap.disk_groups = vec![group(true)];
         let e = pick_row(&snap, &st, &[missing(1, 1), missing(1, 0)]).unwrap_err();

@@ -2,8 +2,8 @@
 //! adapter settings, VD create/delete. Same shape as replace-drive: check the live state,
 //! show the plan with the exact vendor command, confirm, journal, apply, re-read and verify.
 
-use super::journal::Journal;
 use super::guards::{self as g, Check};
+use super::journal::Journal;
 use super::replace::{Level, Reads, eta_text, prechecks, resolve};
 use super::{AdapterLock, Env, Outcome, WfError, run_op};
 use crate::backend::ops::{Alarm, Op};
@@ -280,9 +280,9 @@ pub fn pd_state(
                 Ok(why) => why,
                 Err(reason) => return Ok(Outcome::Stopped(format!("refused: {reason}"))),
             };
-            let warnings = vec![
-                format!("this is a FORCE ONLINE: the drive is marked Online WITHOUT a rebuild. If it missed writes while offline, the VD now serves stale data. Use it only as a last-resort recovery, after deciding about backups; {why}"),
-            ];
+            let warnings = vec![format!(
+                "this is a FORCE ONLINE: the drive is marked Online WITHOUT a rebuild. If it missed writes while offline, the VD now serves stale data. Use it only as a last-resort recovery, after deciding about backups; {why}"
+            )];
             apply_change(
                 env,
                 Change {
@@ -472,7 +472,8 @@ pub fn rebuild(
                     return Ok(Outcome::Stopped(format!("refused: {}", c.text)));
                 }
                 let reads = Reads::of(env.ops, a);
-                warnings.extend(g::event_damage(&snap, ld, Some(d), reads.events()).map(|c| c.text));
+                warnings
+                    .extend(g::event_damage(&snap, ld, Some(d), reads.events()).map(|c| c.text));
                 warnings.extend(
                     g::bbu_write_back(&snap, a, Some(&[ld.target_id]))
                         .into_iter()
@@ -866,7 +867,10 @@ pub fn ld_create(
         .iter()
         .any(|a| a.adapter == adapter && a.offline_vd_cache_preserved == Some(true))
     {
-        return Ok(Outcome::Stopped(format!("[{}] the adapter holds preserved cache for a missing VD: creating a VD is refused by the firmware (0x54) until it is dealt with; bring the VD's drives back or import them", g::LD_CREATE_PINNED)));
+        return Ok(Outcome::Stopped(format!(
+            "[{}] the adapter holds preserved cache for a missing VD: creating a VD is refused by the firmware (0x54) until it is dealt with; bring the VD's drives back or import them",
+            g::LD_CREATE_PINNED
+        )));
     }
     let before: Vec<u32> = snap
         .logical_drives

@@ -252,7 +252,10 @@ fn remaining_workflows_on_every_backend() {
         assert_eq!(code, 0, "{backend}: {err}");
         let (code, err) = run(&["pd", "online", disk, "--yes", "--serial", "S0K1A2B02"]);
         assert_eq!(code, 1, "{backend}: {err}");
-        assert!(err.contains("[force-online-not-latest]"), "{backend}: {err}");
+        assert!(
+            err.contains("[force-online-not-latest]"),
+            "{backend}: {err}"
+        );
         let (code, err) = run(&["rebuild", "start", disk, "--yes"]);
         assert_eq!(code, 0, "{backend}: {err}");
         let (code, err) = run(&["rebuild", "watch", disk]);

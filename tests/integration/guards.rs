@@ -37,7 +37,11 @@ fn run(dir: &Path, backend: &str, args: &[&str]) -> Run {
 
 fn init(scenario: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let r = run(dir.path(), "megacli", &["--sim", scenario, "sim", "scenarios"]);
+    let r = run(
+        dir.path(),
+        "megacli",
+        &["--sim", scenario, "sim", "scenarios"],
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
     dir
 }
@@ -57,8 +61,8 @@ fn state_of(dir: &Path, backend: &str, addr: &str) -> String {
         backend,
         &["status", "--format", "json", "--max-age", "0"],
     );
-    let v: serde_json::Value = serde_json::from_str(&r.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", r.stderr));
+    let v: serde_json::Value =
+        serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}", r.stderr));
     v["snapshot"]["physical_drives"]
         .as_array()
         .unwrap()
@@ -160,7 +164,11 @@ fn raid6_predictive_with_failed_member(b: &str) {
         ],
     );
     // Replacing the predictive member first is refused, also unattended.
-    let r = run(d, b, &["replace-drive", "32:5", "--yes", "--serial", "ZA1A2B05"]);
+    let r = run(
+        d,
+        b,
+        &["replace-drive", "32:5", "--yes", "--serial", "ZA1A2B05"],
+    );
     expect(
         &r,
         1,
@@ -208,7 +216,11 @@ fn raid6_predictive_with_failed_member(b: &str) {
             "[32:4] (down before this workflow started) needs replacing next",
         ],
     );
-    assert!(!r.stderr.contains("failed during the rebuild"), "{}", r.stderr);
+    assert!(
+        !r.stderr.contains("failed during the rebuild"),
+        "{}",
+        r.stderr
+    );
     assert_eq!(state_of(d, b, "32:5"), "online");
     assert_eq!(state_of(d, b, "32:4"), "failed");
 }
@@ -220,7 +232,11 @@ fn target_not_replaceable(b: &str) {
         b,
         &["replace-drive", "32:8", "--yes", "--serial", "S0K1A2B08"],
     );
-    expect(&r, 1, &["[target-not-replaceable]", "nothing to replace"]);
+    expect(
+        &r,
+        1,
+        &["refused: [target-not-replaceable]", "nothing to replace"],
+    );
 }
 
 fn pinned_cache(b: &str) {
@@ -231,9 +247,17 @@ fn pinned_cache(b: &str) {
     sim(d, &["pull", "32:0"]);
     sim(d, &["pull", "32:1"]);
     sim(d, &["insert", "32:1", "--kind", "original"]);
-    let r = run(d, b, &["foreign", "clear", "--yes", "--serial", "clear-all"]);
+    let r = run(
+        d,
+        b,
+        &["foreign", "clear", "--yes", "--serial", "clear-all"],
+    );
     expect(&r, 1, &["[foreign-clear-pinned]", "preserved cache"]);
-    let r = run(d, b, &["ld", "create", "--raid", "raid1", "32:8,32:9", "--yes"]);
+    let r = run(
+        d,
+        b,
+        &["ld", "create", "--raid", "raid1", "32:8,32:9", "--yes"],
+    );
     expect(&r, 1, &["[ld-create-pinned-cache]"]);
 }
 
@@ -272,7 +296,11 @@ fn event_log_damage(b: &str) {
     // Before a rebuild start.
     let dir = init("healthy");
     let d = dir.path();
-    let r = run(d, b, &["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"]);
+    let r = run(
+        d,
+        b,
+        &["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"],
+    );
     expect(&r, 0, &[]);
     sim(d, &["event", "32:3", "puncture"]);
     let r = run(d, b, &["rebuild", "start", "32:2", "--dry-run"]);
@@ -285,7 +313,14 @@ fn event_log_unread(b: &str) {
     if b == "megacli" {
         sim(
             d,
-            &["fault", "add", "--command", "adpeventlog", "--kind", "exit:0x01"],
+            &[
+                "fault",
+                "add",
+                "--command",
+                "adpeventlog",
+                "--kind",
+                "exit:0x01",
+            ],
         );
     } else {
         // storcli counts every `show` as one command: fail the one after the snapshot.
@@ -317,7 +352,11 @@ fn vd_bad_blocks(b: &str) {
     let r = run(d, b, &["replace-drive", "32:2", "--dry-run"]);
     expect(&r, 1, &["[vd-bad-blocks]"]);
     sim(d, &["bad-blocks", "1", "off"]);
-    let r = run(d, b, &["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"]);
+    let r = run(
+        d,
+        b,
+        &["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"],
+    );
     expect(&r, 0, &[]);
     sim(d, &["bad-blocks", "1", "on"]);
     let r = run(d, b, &["rebuild", "start", "32:2", "--yes"]);
@@ -353,14 +392,22 @@ fn spare_too_small(b: &str) {
     let d = dir.path();
     sim(d, &["pull", "32:8"]);
     sim(d, &["insert", "32:8", "--kind", "small"]);
-    let r = run(d, b, &["hotspare", "add", "32:8", "--dedicated", "1", "--dry-run"]);
+    let r = run(
+        d,
+        b,
+        &["hotspare", "add", "32:8", "--dedicated", "1", "--dry-run"],
+    );
     expect(&r, 0, &["WARN [spare-too-small]"]);
 }
 
 fn bbu_write_back(b: &str) {
     let dir = init("healthy");
     let d = dir.path();
-    let r = run(d, b, &["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"]);
+    let r = run(
+        d,
+        b,
+        &["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"],
+    );
     expect(&r, 0, &[]);
     sim(d, &["bbu", "fail"]);
     for args in [
@@ -424,10 +471,18 @@ fn force_online(b: &str) {
     let d = dir.path();
     sim(d, &["fail", "32:3"]);
     sim(d, &["fail", "32:5"]);
-    let r = run(d, b, &["pd", "online", "32:3", "--yes", "--serial", "S0K1A2B03"]);
+    let r = run(
+        d,
+        b,
+        &["pd", "online", "32:3", "--yes", "--serial", "S0K1A2B03"],
+    );
     expect(&r, 1, &["[force-online-not-latest]", "before [32:5]"]);
     assert_eq!(state_of(d, b, "32:3"), "failed");
-    let r = run(d, b, &["pd", "online", "32:5", "--yes", "--serial", "S0K1A2B05"]);
+    let r = run(
+        d,
+        b,
+        &["pd", "online", "32:5", "--yes", "--serial", "S0K1A2B05"],
+    );
     expect(&r, 0, &["FORCE ONLINE", "most recently failed member"]);
     assert_eq!(state_of(d, b, "32:5"), "online");
 }

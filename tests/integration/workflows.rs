@@ -574,7 +574,11 @@ fn pd_actions() {
         &["pd", "online", "32:2", "--yes", "--serial", "S0K1A2B02"],
     );
     assert_eq!(r.code, 1, "{}", r.stderr);
-    assert!(r.stderr.contains("[force-online-not-latest]"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("[force-online-not-latest]"),
+        "{}",
+        r.stderr
+    );
     assert_eq!(states(dir.path())["[32:2]"], "offline");
     // Make-good applies to Unconfigured(bad) only.
     let r = run(dir.path(), &["pd", "make-good", "32:8", "--yes"]);
