@@ -6,6 +6,7 @@
 
 pub mod guards;
 pub mod journal;
+pub mod prechecks;
 pub mod replace;
 pub mod simple;
 

@@ -5,11 +5,10 @@
 
 use super::journal::{self, Journal};
 use super::{AdapterLock, Env, Outcome, WfError, run_op};
-use crate::backend::ops::{Op, Operations};
+use crate::backend::ops::Op;
 use crate::backend::snapshot::Snapshot;
 use crate::model::{
-    DriveAddress, Event, FirmwareState, LdState, MissingRow, PdType, PhysicalDrive, Progress,
-    ProgressKind, human,
+    DriveAddress, FirmwareState, LdState, MissingRow, PdType, PhysicalDrive, human,
 };
 use serde::{Deserialize, Serialize};
 
@@ -152,214 +151,7 @@ pub fn resolve<'s>(
     }
 }
 
-/// What the guards read besides the snapshot: the event log and the VDs' background
-/// operations (an error text when a read failed, so a guard can say it did not run).
-#[derive(Debug, Clone)]
-pub struct Reads {
-    /// The adapter's event log; `Err` when it could not be read.
-    pub events: Result<Vec<Event>, String>,
-    /// Background operations running on VDs; `Err` when they could not be read.
-    pub background: Result<Vec<Progress>, String>,
-}
-
-impl Reads {
-    /// Reads the event log and background operations of `adapter`.
-    pub fn of(ops: &dyn Operations, adapter: u32) -> Self {
-        Self {
-            events: match ops.events(adapter) {
-                Ok(Some(e)) => Ok(e),
-                Ok(None) => Err(format!("the {} backend cannot read it", ops.name())),
-                Err(e) => Err(e.to_string()),
-            },
-            background: ops.background(adapter).map_err(|e| e.to_string()),
-        }
-    }
-
-    /// The events, or why there are none.
-    pub fn events(&self) -> Result<&[Event], &str> {
-        self.events.as_deref().map_err(String::as_str)
-    }
-}
-
-/// The expert's pre-checks before a drive leaves its array (the reference's section 3.2;
-/// each finding names its rule in [`super::guards::RULES`]). `accept` is the VD named by
-/// `--accept-no-redundancy`.
-pub fn prechecks(
-    snap: &Snapshot,
-    pd: &PhysicalDrive,
-    reads: &Reads,
-    accept: Option<u32>,
-) -> Vec<Check> {
-    use super::guards as g;
-    let mut v = Vec::new();
-    if pd.logical_drive.is_none()
-        && !snap.logical_drives.is_empty()
-        && snap.logical_drives.iter().all(|l| l.members.is_empty())
-    {
-        v.push(Check::new(
-            Level::Refuse,
-            g::TARGET_NOT_REPLACEABLE,
-            "this backend does not report which drives belong to which VD, so raidctl cannot tell what taking the drive out does; use --backend megacli or storcli",
-        ));
-        return v;
-    }
-    let ld = pd
-        .logical_drive
-        .and_then(|t| snap.logical_drive(pd.adapter, t));
-    match (&pd.firmware_state, ld) {
-        (FirmwareState::Online, Some(ld)) => v.extend(g::offline_member(snap, pd, ld, accept)),
-        (FirmwareState::Failed | FirmwareState::Offline, Some(ld)) => v.push(Check::new(
-            Level::Info,
-            "",
-            format!(
-                "{} is {} in VD {} ({}, {})",
-                pd.address(),
-                pd.firmware_state,
-                ld.target_id,
-                ld.raid_level,
-                ld.state
-            ),
-        )),
-        (FirmwareState::Rebuild | FirmwareState::Copyback, _) => v.push(Check::new(
-            Level::Refuse,
-            g::ONE_AT_A_TIME,
-            format!(
-                "{} is in {}: let it finish (`raidctl rebuild watch {}`)",
-                pd.address(),
-                pd.firmware_state,
-                pd.address().megacli_arg()
-            ),
-        )),
-        (FirmwareState::UnconfiguredBad, _)
-            if !snap.missing.iter().any(|m| m.adapter == pd.adapter) =>
-        {
-            v.push(Check::new(
-                Level::Refuse,
-                g::TARGET_NOT_REPLACEABLE,
-                format!(
-                    "{} is Unconfigured(bad) and no VD is waiting for a drive: pull it, no workflow needed",
-                    pd.address()
-                ),
-            ));
-        }
-        (FirmwareState::UnconfiguredBad, _) => v.push(Check::new(
-            Level::Info,
-            "",
-            format!("{} is Unconfigured(bad); a VD row is missing", pd.address()),
-        )),
-        (state, _) => v.push(Check::new(
-            Level::Refuse,
-            g::TARGET_NOT_REPLACEABLE,
-            format!(
-                "{} is {state} and in no VD: there is nothing to replace",
-                pd.address()
-            ),
-        )),
-    }
-    if let Some(ld) = ld {
-        v.extend(g::peer_errors(snap, ld, pd.address()));
-        v.extend(g::bad_blocks(ld));
-        v.extend(g::event_damage(
-            snap,
-            ld,
-            Some(pd.address()),
-            reads.events(),
-        ));
-        match &reads.background {
-            Ok(bg) => v.extend(g::bgi_incomplete(ld, bg)),
-            Err(e) => v.push(Check::new(
-                Level::Warn,
-                g::BGI_INCOMPLETE,
-                format!("background operations of VD {} were not read ({e}): check that no initialisation runs", ld.target_id),
-            )),
-        }
-    }
-    let busy: Vec<String> = snap
-        .progress
-        .iter()
-        .chain(reads.background.as_deref().unwrap_or_default())
-        .filter(|p| p.adapter == pd.adapter && p.in_progress)
-        .filter(|p| {
-            !matches!(
-                p.kind,
-                ProgressKind::BackgroundInit | ProgressKind::Initialization
-            )
-        })
-        .map(|p| {
-            format!(
-                "{} on {}",
-                p.kind,
-                p.drive.map_or_else(
-                    || format!("VD {}", p.logical_drive.unwrap_or(0)),
-                    |d| d.to_string()
-                )
-            )
-        })
-        .collect();
-    let others_rebuilding: Vec<String> = snap
-        .physical_drives
-        .iter()
-        .filter(|d| {
-            d.adapter == pd.adapter
-                && d.address() != pd.address()
-                && matches!(
-                    d.firmware_state,
-                    FirmwareState::Rebuild | FirmwareState::Copyback
-                )
-        })
-        .map(|d| format!("{} on {}", d.firmware_state, d.address()))
-        .collect();
-    if !busy.is_empty() || !others_rebuilding.is_empty() {
-        let mut all = busy;
-        all.extend(others_rebuilding);
-        all.sort();
-        all.dedup();
-        v.push(Check::new(
-            Level::Refuse,
-            g::ONE_AT_A_TIME,
-            format!(
-                "operations in progress on adapter {}: {}; replace one drive at a time",
-                pd.adapter,
-                all.join(", ")
-            ),
-        ));
-    }
-    if let Some(a) = snap.adapters.iter().find(|a| a.adapter == pd.adapter) {
-        if a.auto_rebuild == Some(true) {
-            v.push(Check::new(Level::Info, "", "auto-rebuild is on: a blank drive inserted into the bay starts rebuilding by itself"));
-        }
-        if a.offline_vd_cache_preserved == Some(true) {
-            v.push(Check::new(
-                Level::Warn,
-                g::FOREIGN_CLEAR_PINNED,
-                "the adapter holds preserved cache for an offline or missing VD: import or bring back that VD before clearing anything",
-            ));
-        }
-    }
-    v.extend(g::bbu_write_back(
-        snap,
-        pd.adapter,
-        ld.map(|l| std::slice::from_ref(&l.target_id)),
-    ));
-    let spares: Vec<String> = snap
-        .physical_drives
-        .iter()
-        .filter(|d| d.adapter == pd.adapter && d.firmware_state == FirmwareState::Hotspare)
-        .filter(|d| d.coerced_size_bytes >= pd.coerced_size_bytes)
-        .map(|d| d.address().to_string())
-        .collect();
-    if !spares.is_empty() && pd.firmware_state == FirmwareState::Online {
-        v.push(Check::new(
-            Level::Info,
-            "",
-            format!(
-                "hot spare {} may take over as soon as the drive goes offline",
-                spares.join(", ")
-            ),
-        ));
-    }
-    v
-}
+pub use super::prechecks::{Reads, prechecks};
 
 fn state_json(st: &ReplaceState) -> Option<serde_json::Value> {
     serde_json::to_value(st).ok()
@@ -478,7 +270,7 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
         rebuilding: None,
         down_at_start: ld
             .map(|l| {
-                super::guards::vd_spans(&snap, l)
+                super::prechecks::vd_spans(&snap, l)
                     .into_iter()
                     .flatten()
                     .filter(|(a, s)| *a != Some(pd.address()) && *s != Some(FirmwareState::Online))

@@ -2,9 +2,10 @@
 //! adapter settings, VD create/delete. Same shape as replace-drive: check the live state,
 //! show the plan with the exact vendor command, confirm, journal, apply, re-read and verify.
 
-use super::guards::{self as g, Check};
+use super::guards::{self as g, Check, Level};
 use super::journal::Journal;
-use super::replace::{Level, Reads, eta_text, prechecks, resolve};
+use super::prechecks::{self as pc, Reads, prechecks};
+use super::replace::{eta_text, resolve};
 use super::{AdapterLock, Env, Outcome, WfError, run_op};
 use crate::backend::ops::{Alarm, Op};
 use crate::backend::snapshot::Snapshot;
@@ -276,7 +277,7 @@ pub fn pd_state(
                 )));
             }
             let reads = Reads::of(env.ops, a);
-            let why = match g::force_online(&snap, &pd, reads.events()) {
+            let why = match pc::force_online(&snap, &pd, reads.events()) {
                 Ok(why) => why,
                 Err(reason) => return Ok(Outcome::Stopped(format!("refused: {reason}"))),
             };
@@ -418,10 +419,10 @@ pub fn hotspare(
         let reads = Reads::of(env.ops, a);
         let targets: Vec<u32> = starting.iter().map(|l| l.target_id).collect();
         for ld in &starting {
-            warnings.extend(g::event_damage(&snap, ld, None, reads.events()).map(|c| c.text));
+            warnings.extend(pc::event_damage(&snap, ld, None, reads.events()).map(|c| c.text));
         }
         warnings.extend(
-            g::bbu_write_back(&snap, a, Some(&targets))
+            pc::bbu_write_back(&snap, a, Some(&targets))
                 .into_iter()
                 .map(|c| c.text),
         );
@@ -468,14 +469,14 @@ pub fn rebuild(
             }
             let mut warnings = Vec::new();
             if let Some(ld) = pd.logical_drive.and_then(|t| snap.logical_drive(a, t)) {
-                if let Some(c) = g::bad_blocks(ld) {
+                if let Some(c) = pc::bad_blocks(ld) {
                     return Ok(Outcome::Stopped(format!("refused: {}", c.text)));
                 }
                 let reads = Reads::of(env.ops, a);
                 warnings
-                    .extend(g::event_damage(&snap, ld, Some(d), reads.events()).map(|c| c.text));
+                    .extend(pc::event_damage(&snap, ld, Some(d), reads.events()).map(|c| c.text));
                 warnings.extend(
-                    g::bbu_write_back(&snap, a, Some(&[ld.target_id]))
+                    pc::bbu_write_back(&snap, a, Some(&[ld.target_id]))
                         .into_iter()
                         .map(|c| c.text),
                 );
