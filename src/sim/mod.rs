@@ -68,7 +68,19 @@ pub fn dispatch(st: &mut SimState, inv: &Invocation) -> Reply {
         "getpreservedcachelist" => r::preserved_cache_list(st, inv),
         "adpgetprop" => r::get_prop(st, inv),
         "adpeventlog" if inv.has("geteventloginfo") => r::event_log_info(st, inv),
-        "adpeventlog" if inv.has("getevents") => write_events(st, inv),
+        "adpeventlog"
+            if [
+                "getevents",
+                "getsincereboot",
+                "getsinceshutdown",
+                "includedeleted",
+            ]
+            .iter()
+            .any(|w| inv.has(w))
+                || (inv.has("getlatest") && !inv.has("clear")) =>
+        {
+            write_events(st, inv)
+        }
         "v" => (
             vec![
                 String::new(),
@@ -369,6 +381,8 @@ pub fn control_usage() -> &'static str {
   media-errors E:S N [-a N]          set the media error counter
   predictive E:S N [-a N]            set the predictive failure counter
   bbu drain|learn|replace|fail [-a N]
+  reboot [-a N]                      restart the controller: boot events, boot-relative until
+                                     its clock is set (`Seconds since last reboot: N`)
   advance SECONDS                    advance the virtual clock (rebuild, copyback, BGI, battery)
   speed FACTOR                       multiply every rate (e.g. 1000 finishes a rebuild in seconds)
   fault add --command CMD|* --kind latency:300ms|hang|crash|exit:0x03|garbled|empty [--on-call N]
@@ -576,6 +590,11 @@ pub fn control_inner(args: &[String]) -> Result<String, String> {
                     .clone();
                 world::bbu(pick(&mut st, ad_index)?, clock, &action)?;
                 format!("battery: {action}")
+            }
+            "reboot" => {
+                engine::boot(pick(&mut st, ad_index)?, clock);
+                engine::advance(&mut st, engine::CLOCK_UNSET_SECS);
+                format!("adapter {ad_index} rebooted; clock {}", st.clock)
             }
             "advance" => {
                 let secs = o.num(0)?;

@@ -2836,22 +2836,7 @@ fn events(st: &SimState, i: usize, cmd: &Cmd) -> String {
             }
         }
         out.push_str("\n\n");
-        out.push_str(&format!("seqNum: 0x{:08x}\n", e.seq));
-        out.push_str(&format!(
-            "Time: {}\n\n",
-            crate::sim::text::event_time(st.epoch + i64::try_from(e.time).unwrap_or(0))
-        ));
-        out.push_str(&format!("Code: 0x{:08x}\n", e.code));
-        out.push_str(&format!("Class: {}\n", e.class));
-        out.push_str(&format!("Locale: 0x{:02x}\n", e.locale));
-        out.push_str(&format!("Event Description: {}\n", e.description));
-        out.push_str("Event Data:\n===========\n");
-        if e.data.is_empty() {
-            out.push_str("None\n");
-        }
-        for (k, v) in &e.data {
-            out.push_str(&format!("{k}: {v}\n"));
-        }
+        out.push_str(&crate::sim::text::event_record(st.epoch, e));
     }
     if let Some(file) = cmd.get("file") {
         let ok = std::fs::write(file, &out).is_ok();

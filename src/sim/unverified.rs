@@ -75,7 +75,7 @@ pub const EVENTS_WRITTEN: &str = "Events are written to file {x}";
 pub const EVENTS_CLEARED: &str = "Adapter {a}: Event Log Cleared.";
 /// `-AdpEventLog -GetEventLogInfo` layout (one line per key).
 pub const EVENT_LOG_INFO: &str =
-    "Newest seqNum: {n}|Oldest seqNum: {v}|Clear seqNum: {x}|Shutdown seqNum: {n}|Boot seqNum: {v}";
+    "Newest seqNum: {n}|Oldest seqNum: {v}|Clear seqNum: {x}|Shutdown seqNum: {s}|Boot seqNum: {e}";
 /// Generic syntax error (a single capture, `Invalid input at or near token -ladpallinfo`,
 /// exists; the general form is inferred).
 pub const INVALID_INPUT: &str = "Invalid input at or near token {x}";
@@ -90,6 +90,10 @@ pub const EVENT_FILE_FAILED: &str = "Failed to open file {x}";
 /// Hex digits of the `Exit Code` trailer are printed in upper case (`0x0D`); only digit-only
 /// codes were captured.
 pub const EXIT_CODE_UPPERCASE: bool = true;
+
+/// The time line of an event logged before the controller's clock was set (public parsers and
+/// pasted logs show it; no capture in the corpus does). `{n}`: seconds since the boot.
+pub const SECONDS_SINCE_REBOOT: &str = "Seconds since last reboot: {n}";
 
 /// Event descriptions not in the reference's list of captured events.
 pub mod events {
@@ -135,6 +139,8 @@ pub mod events {
     pub const BBU_REPLACE: &str = "Battery needs replacement - SOH Bad";
     /// Battery replaced.
     pub const BBU_REPLACED: &str = "Battery Present";
+    /// The booting controller set its clock from the host (`{n}`: seconds since power on).
+    pub const TIME_ESTABLISHED: &str = "Time established since power on: {n} seconds";
     /// Preserved cache discarded.
     pub const CACHE_DISCARDED: &str = "Cache discarded for {x}";
     /// Preserved cache created when a write-back VD went offline.
@@ -349,6 +355,7 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("BBU_LEARN_STARTED", BBU_LEARN_STARTED),
     ("ADAPTER_NOT_FOUND", ADAPTER_NOT_FOUND),
     ("EVENT_FILE_FAILED", EVENT_FILE_FAILED),
+    ("SECONDS_SINCE_REBOOT", SECONDS_SINCE_REBOOT),
     ("event:REBUILD_AUTO_STARTED", events::REBUILD_AUTO_STARTED),
     ("event:REBUILD_STARTED", events::REBUILD_STARTED),
     ("event:REBUILD_COMPLETE", events::REBUILD_COMPLETE),
@@ -370,6 +377,7 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("event:CHARGE_COMPLETE", events::CHARGE_COMPLETE),
     ("event:BBU_REPLACE", events::BBU_REPLACE),
     ("event:BBU_REPLACED", events::BBU_REPLACED),
+    ("event:TIME_ESTABLISHED", events::TIME_ESTABLISHED),
     ("event:CACHE_DISCARDED", events::CACHE_DISCARDED),
     ("event:CACHE_PINNED", events::CACHE_PINNED),
     ("event:PREDICTIVE", events::PREDICTIVE),

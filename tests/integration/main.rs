@@ -6,6 +6,7 @@ mod bundle;
 mod cli;
 mod corpus;
 mod corpus_vendor;
+mod eventlog;
 mod fixtures;
 mod health;
 mod monitor;
