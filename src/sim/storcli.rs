@@ -1401,6 +1401,21 @@ pub fn ctrl_show_all(st: &SimState, ad: &Adapter) -> J {
         .s("NVRAM Size", "32KB")
         .s("Flash Size", "16MB")
         .s("On Board Memory Size", format!("{}MB", ad.memory_mb))
+        .s("CacheVault Flash Size", "NA")
+        .s("TPM", "Absent")
+        .s("Upgrade Key", "Absent")
+        .s("On Board Expander", "Absent")
+        .s("Temperature Sensor for ROC", "Present")
+        .s("Temperature Sensor for Controller", "Absent")
+        .s("Upgradable CPLD", "Absent")
+        .s("Upgradable PSOC", "Absent")
+        .n("Current Size of CacheCade (GB)", 0)
+        .n(
+            "Current Size of FW Cache (MB)",
+            i64::from(ad.memory_mb) * 7 / 8,
+        )
+        // The same sensor MegaCli's -AdpAllInfo reads (`ROC temperature : 60  degree Celsius`).
+        .n("ROC temperature(Degree Celsius)", 60)
         .done();
     let rate = |name: &str, v: u8| {
         Ob::new()

@@ -4,6 +4,7 @@
 mod backends;
 mod bundle;
 mod cli;
+mod consumers;
 mod corpus;
 mod corpus_vendor;
 mod eventlog;
