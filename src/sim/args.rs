@@ -43,6 +43,21 @@ pub const COMMANDS: &[&str] = &[
     "cfgspanadd",
     "cfglddel",
     "cfgeachdskraid0",
+    "pdgetnum",
+    "adpgettime",
+    "ldgetprop",
+    "encstatus",
+    "phyerrorcounters",
+    "cfgfreespaceinfo",
+    "pdclear",
+    "ldcc",
+    "ldinit",
+    "ldrecon",
+    "adppr",
+    "adpccsched",
+    "directpdmapping",
+    "adpalilog",
+    "version",
     "v",
 ];
 
@@ -107,10 +122,20 @@ const WORDS: &[&str] = &[
     "all",
     "securitykey",
     "page",
+    "cache",
+    "access",
+    "dskcache",
+    "ps",
+    "cli",
+    "ctrl",
+    "driver",
+    "pd",
 ];
 
 fn known_word(w: &str) -> bool {
-    WORDS.contains(&w) || ["strpsz", "sz", "afterld"].iter().any(|p| w.starts_with(p))
+    WORDS.contains(&w)
+        || crate::sim::readout::PROPERTIES.contains(&w)
+        || ["strpsz", "sz", "afterld"].iter().any(|p| w.starts_with(p))
 }
 
 /// Which adapters `-aN` names.

@@ -16,6 +16,7 @@ pub mod actions;
 pub mod args;
 pub mod engine;
 pub mod omreport;
+pub mod readout;
 pub mod render;
 pub mod scenarios;
 pub mod state;
@@ -51,6 +52,15 @@ pub fn dispatch(st: &mut SimState, inv: &Invocation) -> Reply {
         "pdinfo" => r::pd_info(st, inv),
         "ldpdinfo" => r::ld_pd_info(st, inv),
         "adpbbucmd" if inv.has("bbulearn") => bbu_learn(st, inv),
+        "adpbbucmd" if inv.has("getbbucapacityinfo") => {
+            readout::bbu_section(st, inv, "BBU Capacity Info")
+        }
+        "adpbbucmd" if inv.has("getbbudesigninfo") => {
+            readout::bbu_section(st, inv, "BBU Design Info")
+        }
+        "adpbbucmd" if inv.has("getbbuproperties") => {
+            readout::bbu_section(st, inv, "BBU Properties")
+        }
         "adpbbucmd" => r::bbu(st, inv, !inv.has("getbbustatus")),
         "cfgdsply" => r::cfg_dsply(st, inv),
         "cfgforeign" if inv.has("scan") => r::foreign_scan(st, inv),
@@ -66,7 +76,20 @@ pub fn dispatch(st: &mut SimState, inv: &Invocation) -> Reply {
         "fwtermlog" => r::fw_term_log(st, inv),
         "showsummary" => r::show_summary(st, inv),
         "getpreservedcachelist" => r::preserved_cache_list(st, inv),
-        "adpgetprop" => r::get_prop(st, inv),
+        "adpgetprop" => readout::get_prop_more(st, inv).unwrap_or_else(|| r::get_prop(st, inv)),
+        "pdgetnum" => readout::pd_get_num(st, inv),
+        "adpgettime" => readout::adp_get_time(st, inv),
+        "ldgetprop" => readout::ld_get_prop(st, inv),
+        "encstatus" => readout::enc_status(st, inv),
+        "phyerrorcounters" => readout::phy_error_counters(st, inv),
+        "cfgfreespaceinfo" => readout::cfg_free_space(st, inv),
+        "pdclear" => readout::pd_clear_progress(st, inv),
+        "ldcc" | "ldinit" | "ldrecon" => readout::ld_progress(st, inv),
+        "adppr" => readout::patrol_read_info(st, inv),
+        "adpccsched" => readout::cc_sched_info(st, inv),
+        "directpdmapping" => readout::direct_pd_mapping(st, inv),
+        "adpalilog" => readout::adp_alilog(st, inv),
+        "version" => readout::version(st, inv),
         "adpeventlog" if inv.has("geteventloginfo") => r::event_log_info(st, inv),
         "adpeventlog"
             if [

@@ -127,7 +127,7 @@ pub fn pd_record(ad: &Adapter, d: &Drive) -> Vec<String> {
     l
 }
 
-fn cache_policy(ad: &Adapter, vd: &Vd, current: bool) -> String {
+pub(crate) fn cache_policy(ad: &Adapter, vd: &Vd, current: bool) -> String {
     let wb = if current {
         ad.effective_write_back(vd)
     } else {

@@ -190,6 +190,15 @@ pub fn event_record(epoch: i64, e: &EventRecord) -> String {
     out
 }
 
+/// `MM/DD/YYYY` and `HH:MM:SS`.
+pub fn date_and_time(unix: i64) -> (String, String) {
+    let (y, m, d, hh, mm, ss, _) = broken(unix);
+    (
+        format!("{m:02}/{d:02}/{y}"),
+        format!("{hh:02}:{mm:02}:{ss:02}"),
+    )
+}
+
 /// Event file time: `Sat Aug  1 03:00:00 2015`.
 pub fn event_time(unix: i64) -> String {
     let (y, m, d, hh, mm, ss, wd) = broken(unix);

@@ -151,6 +151,56 @@ pub mod events {
     pub const SETTING_CHANGED: &str = "Controller property changed: {x}";
 }
 
+/// Layouts of the MegaCli read commands raidctl does not send itself ([`crate::sim::readout`]);
+/// none was captured. `|` separates lines.
+pub mod read {
+    /// `-PDGetNum` (pattern of the captured `-LDGetNum` line); the count is the exit status.
+    pub const PD_GET_NUM: &str = "Number of Physical Drives on Adapter {a}: {n}";
+    /// `-AdpGetTime`; `{x}` date `MM/DD/YYYY`, `{v}` time `HH:MM:SS`.
+    pub const ADP_TIME: &str = "Adapter {a}:|    Date: {x}|    Time: {v}";
+    /// `-LDGetProp -Access`; `{x}` is `Adapter 0-VD 0(target id: 0)` (captured for `-Cache`).
+    pub const LD_ACCESS: &str = "{x}: Access Policy: Read/Write";
+    /// `-LDGetProp -Name`.
+    pub const LD_NAME: &str = "{x}: Name:{v}";
+    /// `-LDGetProp -DskCache`.
+    pub const LD_DISK_CACHE: &str = "{x}: Disk Write Cache : {v}";
+    /// `-LDGetProp -PS`.
+    pub const LD_POWER_SAVING: &str = "{x}: Power Savings Policy: Controller Defined";
+    /// `-EncStatus` header.
+    pub const ENC_STATUS_HEADER: &str = "Adapter {a}: Enclosure Status";
+    /// `-EncStatus` per enclosure.
+    pub const ENC_STATUS: &str = "    Enclosure {n}:|    Device ID                     : {e}|    Number of Slots               : {s}|    Status                        : Normal|";
+    /// `-PhyErrorCounters` per PHY.
+    pub const PHY_COUNTERS: &str = "Phy No: {n}|Invalid DWord Count            : 0|Running Disparity Error Count  : 0|Loss of DWORD sync Count       : 0|Phy Reset problem Count        : 0|";
+    /// `-CfgFreeSpaceinfo`.
+    pub const FREE_SPACE: &str =
+        "Adapter {a}|Number of Disk Groups: {n}|No free space is available on this adapter.";
+    /// `-PDClear -ShowProg` on a drive that is not being cleared (pattern of the captured
+    /// `is not in rebuild process`).
+    pub const NOT_IN_CLEAR: &str = "Device(Encl-{e} Slot-{s}) is not in clear process";
+    /// `-LDCC|-LDInit|-LDRecon -ShowProg` with nothing running (pattern of the captured
+    /// `Background Initialization on VD #0 is not in Progress.`).
+    pub const LD_NOT_IN_PROGRESS: &str = "{x} on VD #{n} is not in Progress.";
+    /// `-AdpPR -Info`; `{x}` the next start.
+    pub const PATROL_READ: &str = "Adapter {a}: Patrol Read Information:||Patrol Read Mode: Auto|Patrol Read Execution Delay: 168 hours|Number of iterations completed: 0|Next start time: {x}|Current State: Stopped|Patrol Read on SSD Devices: Disabled";
+    /// `-AdpCcSched -Info`; `{x}` the next start.
+    pub const CC_SCHEDULE: &str = "Adapter {a}: Scheduled Consistency Check Information:||Mode: Concurrent|Execution Delay: 168 hours|Next start time: {x}|Current State: Stopped|Number of iterations: 0|Number of VD completed: 0|Excluded VDs: None";
+    /// `-DirectPdMapping -Dsply`.
+    pub const DIRECT_PD_MAPPING: &str = "Adapter {a}: Direct PD Mapping: Disabled";
+    /// `-AdpGetProp` values without a captured line: `{x}` the `-AdpAllInfo` label.
+    pub const PROPERTY_VALUE: &str = "Adapter {a}: {x} = {v}";
+    /// `-Version -Ctrl`.
+    pub const VERSION_CTRL: &str =
+        "Adapter {a}:|    FW Package Build: {x}|    FW Version: {v}|    BIOS Version: {n}";
+    /// `-Version -Driver`.
+    pub const VERSION_DRIVER: &str =
+        "Adapter {a}: Driver Name: megaraid_sas, Driver Version: 06.811.02.00-rc1";
+    /// `-Version -Pd` per drive.
+    pub const VERSION_PD: &str = "    Encl-{e} Slot-{s}: Firmware Level: {v}";
+    /// `-Version -Pd` header.
+    pub const VERSION_PD_HEADER: &str = "Adapter {a}: PD Firmware Levels";
+}
+
 /// storcli/perccli texts not found verbatim in a capture or in the reference (section 2.4
 /// lists the verified ones, which `storcli.rs` writes inline). Also guessed: the JSON shape of
 /// `show rebuild|copyback` (a bare array of rows as `Response Data`), `/cx/eall show all`
@@ -382,6 +432,26 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("event:CACHE_PINNED", events::CACHE_PINNED),
     ("event:PREDICTIVE", events::PREDICTIVE),
     ("event:SETTING_CHANGED", events::SETTING_CHANGED),
+    ("read:PD_GET_NUM", read::PD_GET_NUM),
+    ("read:ADP_TIME", read::ADP_TIME),
+    ("read:LD_ACCESS", read::LD_ACCESS),
+    ("read:LD_NAME", read::LD_NAME),
+    ("read:LD_DISK_CACHE", read::LD_DISK_CACHE),
+    ("read:LD_POWER_SAVING", read::LD_POWER_SAVING),
+    ("read:ENC_STATUS_HEADER", read::ENC_STATUS_HEADER),
+    ("read:ENC_STATUS", read::ENC_STATUS),
+    ("read:PHY_COUNTERS", read::PHY_COUNTERS),
+    ("read:FREE_SPACE", read::FREE_SPACE),
+    ("read:NOT_IN_CLEAR", read::NOT_IN_CLEAR),
+    ("read:LD_NOT_IN_PROGRESS", read::LD_NOT_IN_PROGRESS),
+    ("read:PATROL_READ", read::PATROL_READ),
+    ("read:CC_SCHEDULE", read::CC_SCHEDULE),
+    ("read:DIRECT_PD_MAPPING", read::DIRECT_PD_MAPPING),
+    ("read:PROPERTY_VALUE", read::PROPERTY_VALUE),
+    ("read:VERSION_CTRL", read::VERSION_CTRL),
+    ("read:VERSION_DRIVER", read::VERSION_DRIVER),
+    ("read:VERSION_PD", read::VERSION_PD),
+    ("read:VERSION_PD_HEADER", read::VERSION_PD_HEADER),
     (
         "storcli:CONTROLLER_NOT_FOUND",
         storcli::CONTROLLER_NOT_FOUND,

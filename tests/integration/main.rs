@@ -14,6 +14,7 @@ mod monitor;
 mod props;
 mod qualify;
 mod sim;
+mod sim_readside;
 mod sim_vendor;
 mod util;
 mod workflows;
