@@ -66,16 +66,18 @@ impl World {
             .output()
             .unwrap();
         assert!(out.status.success(), "{scenario}: {out:?}");
-        // The vendor names the consumers look for. The storcli front end reads its argv[0]
-        // (storcli or perccli); the MegaCli front end answers under any name.
-        let bin = dir.path().join("vendor-bin");
-        std::fs::create_dir_all(&bin).unwrap();
-        for (name, target) in [
-            ("MegaCli64", env!("CARGO_BIN_EXE_raidctl-megacli-sim")),
-            ("storcli64", env!("CARGO_BIN_EXE_raidctl-storcli-sim")),
-        ] {
-            std::os::unix::fs::symlink(target, bin.join(name)).unwrap();
-        }
+        // `sim env` links the vendor names the consumers look for (MegaCli64, storcli64...)
+        // to raidctl in DIR/bin and prints the PATH line.
+        let env = raidctl(dir.path()).args(["sim", "env"]).output().unwrap();
+        assert!(env.status.success(), "{scenario}: {env:?}");
+        let env = String::from_utf8_lossy(&env.stdout).into_owned();
+        let bin = env
+            .lines()
+            .find_map(|l| l.strip_prefix("export PATH='"))
+            .and_then(|l| l.split_once('\''))
+            .map(|(p, _)| PathBuf::from(p))
+            .unwrap_or_else(|| panic!("{scenario}: no PATH line in {env:?}"));
+        assert!(bin.join("MegaCli64").exists() && bin.join("storcli64").exists());
         World { dir, bin }
     }
 
