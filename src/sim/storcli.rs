@@ -1599,6 +1599,10 @@ pub fn answer(st: &mut SimState, cmd: &Cmd) -> Output {
         Ok(l) => l,
         Err(r) => return Output::Ctrls(vec![r]),
     };
+    if cmd.verb() == "show" && cmd.has("alilog") {
+        // Not simulated: answered as storcli answers what it does not know, never as `show`.
+        return syntax_error("alilog");
+    }
     if cmd.verb() == "show" && (cmd.has("events") || cmd.has("termlog")) {
         let mut text = String::new();
         for &i in &list {

@@ -252,3 +252,100 @@ proptest! {
         }
     }
 }
+
+/// The storcli/perccli read commands consumers use, in JSON (`J`) and text, on a controller
+/// with a BBU and on one with a CacheVault.
+#[test]
+fn storcli_read_commands_answer_in_json_and_text() {
+    let raidctl = |dir: &std::path::Path, args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_raidctl"))
+            .arg("--sim-state")
+            .arg(dir)
+            .args(args)
+            .env_remove("RAIDCTL_SIM_STATE")
+            .output()
+            .unwrap();
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            out.status.code(),
+        )
+    };
+    let bbu = tempfile::tempdir().unwrap();
+    raidctl(bbu.path(), &["sim", "init", "degraded"]);
+    // The same controller with a CacheVault instead of a BBU.
+    let cv = tempfile::tempdir().unwrap();
+    let (state, _) = raidctl(bbu.path(), &["sim", "state"]);
+    let state = state.replace("\"battery_type\": \"BBU\"", "\"battery_type\": \"CVPM02\"");
+    let file = cv.path().join("cv.json");
+    std::fs::write(&file, state).unwrap();
+    raidctl(
+        cv.path(),
+        &["sim", "init", "custom", "--from", file.to_str().unwrap()],
+    );
+    let commands: &[(&str, &tempfile::TempDir)] = &[
+        ("show", &bbu),
+        ("/c0 show", &bbu),
+        ("/c0 show all", &bbu),
+        ("/c0/eall/sall show all", &bbu),
+        ("/c0/vall show all", &bbu),
+        ("/c0/bbu show all", &bbu),
+        ("/c0/cv show all", &cv),
+        ("/c0/eall show all", &bbu),
+        ("/call show all", &bbu),
+    ];
+    for tool in ["storcli64", "perccli64"] {
+        for (command, dir) in commands {
+            let words: Vec<&str> = command.split_whitespace().collect();
+            for json in [true, false] {
+                let mut args = vec!["sim", "exec", tool, "--"];
+                args.extend(&words);
+                if json {
+                    args.push("J");
+                }
+                let (text, code) = raidctl(dir.path(), &args);
+                assert_eq!(code, Some(0), "{tool} {command} J={json}: {text}");
+                if json {
+                    let v: serde_json::Value = serde_json::from_str(&text)
+                        .unwrap_or_else(|e| panic!("{tool} {command} J: {e}\n{text}"));
+                    for c in v["Controllers"].as_array().unwrap() {
+                        assert_eq!(c["Command Status"]["Status"], "Success", "{tool} {command}");
+                    }
+                } else {
+                    assert!(
+                        text.contains("Status = Success"),
+                        "{tool} {command}: {text}"
+                    );
+                }
+                let doc = raidctl::parse::parse(&text, None)
+                    .unwrap_or_else(|e| panic!("{tool} {command} J={json}: {e}"));
+                assert!(
+                    doc.warnings.is_empty(),
+                    "{tool} {command} J={json}: {:?}",
+                    doc.warnings
+                );
+            }
+        }
+        // Events and the term log are text even with `J`, as real storcli prints them.
+        for json in [true, false] {
+            let mut args = vec!["sim", "exec", tool, "--", "/c0", "show", "events"];
+            if json {
+                args.push("J");
+            }
+            let (text, code) = raidctl(bbu.path(), &args);
+            assert_eq!(code, Some(0));
+            let doc = raidctl::parse::parse(&text, None).unwrap();
+            assert!(
+                !doc.events.is_empty() && doc.warnings.is_empty(),
+                "{tool}: {:?}",
+                doc.warnings
+            );
+            assert!(doc.events.iter().any(|e| e.since_boot_s.is_some()));
+            let (text, code) = raidctl(
+                bbu.path(),
+                &["sim", "exec", tool, "--", "/c0", "show", "termlog"],
+            );
+            assert_eq!(code, Some(0));
+            assert!(text.lines().count() > 2, "{tool}: {text}");
+        }
+    }
+}
