@@ -159,3 +159,61 @@ fn parse_kind_help_says_what_is_detected_and_how() {
     assert!(text.contains("Seconds since last reboot:"), "{text}");
     assert!(text.contains("inside a record"), "{text}");
 }
+
+/// A support bundle taken after a simulated reboot carries the boot-relative events, and they
+/// parse as such.
+#[test]
+fn bundle_event_log_carries_boot_relative_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("sim");
+    let run = |args: &[&str]| {
+        let out = Command::cargo_bin("raidctl")
+            .unwrap()
+            .arg("--sim-state")
+            .arg(&state)
+            .args(args)
+            .env_remove("RAIDCTL_SIM_STATE")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+    };
+    run(&["sim", "init", "degraded"]);
+    run(&["sim", "reboot"]);
+    let archive = dir.path().join("b.tar.gz");
+    run(&["collect", "-o", archive.to_str().unwrap()]);
+    let out = std::process::Command::new("tar")
+        .arg("-xzf")
+        .arg(&archive)
+        .arg("-C")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let log = walk(dir.path())
+        .into_iter()
+        .find(|p| p.ends_with("megacli/a0/events.log"))
+        .expect("events.log in the bundle");
+    let doc = parse::parse(&std::fs::read_to_string(log).unwrap(), None).unwrap();
+    assert_eq!(doc.kind, "eventlog");
+    assert!(doc.warnings.is_empty(), "{:?}", doc.warnings);
+    // The scenario's own boot and the reboot: three boot-relative records each.
+    let relative = doc
+        .events
+        .iter()
+        .filter(|e| e.since_boot_s.is_some())
+        .count();
+    assert_eq!(relative, 6);
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
