@@ -167,6 +167,8 @@ pub enum LdSel {
 pub struct Invocation {
     /// Normalised command name (one of [`COMMANDS`]).
     pub command: String,
+    /// The command token as given (`-adpEventLog`), for syntax errors.
+    pub command_token: String,
     /// `-a` selection.
     pub adapters: AdapterSel,
     /// `-L` selection.
@@ -283,6 +285,7 @@ pub fn parse(args: &[String]) -> Result<Invocation, SyntaxError> {
         }
         if inv.command.is_empty() && COMMANDS.contains(&lower.as_str()) {
             inv.command = lower;
+            inv.command_token = t.to_owned();
             continue;
         }
         if lower == "nolog" || lower == "silent" || lower == "page" {

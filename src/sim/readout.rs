@@ -109,7 +109,7 @@ pub fn ld_get_prop(st: &SimState, inv: &Invocation) -> Reply {
         .into_iter()
         .find(|w| inv.has(w));
     let Some(which) = which else {
-        return invalid("-LDGetProp");
+        return invalid(&inv.command_token);
     };
     let mut out = Vec::new();
     for i in list {
@@ -189,7 +189,7 @@ pub fn cfg_free_space(st: &SimState, inv: &Invocation) -> Reply {
 /// `-PDClear -ShowProg`: the simulator never clears drives.
 pub fn pd_clear_progress(st: &SimState, inv: &Invocation) -> Reply {
     if !(inv.has("showprog") || inv.has("progdsply")) {
-        return invalid("-PDClear");
+        return invalid(&inv.command_token);
     }
     if inv.drives.is_empty() {
         return invalid("-PhysDrv");
@@ -219,7 +219,7 @@ pub fn pd_clear_progress(st: &SimState, inv: &Invocation) -> Reply {
 /// `-LDCC|-LDInit|-LDRecon -ShowProg -Lx`: none of them runs in the simulator.
 pub fn ld_progress(st: &SimState, inv: &Invocation) -> Reply {
     if !(inv.has("showprog") || inv.has("progdsply")) {
-        return invalid(&format!("-{}", inv.command));
+        return invalid(&inv.command_token);
     }
     let what = match inv.command.as_str() {
         "ldcc" => "Check Consistency",
@@ -249,7 +249,7 @@ pub fn ld_progress(st: &SimState, inv: &Invocation) -> Reply {
 /// `-AdpPR -Info`.
 pub fn patrol_read_info(st: &SimState, inv: &Invocation) -> Reply {
     if !inv.has("info") {
-        return invalid("-AdpPR");
+        return invalid(&inv.command_token);
     }
     let next = text::adapter_time(st.epoch + i64::try_from(st.clock).unwrap_or(0) + 7 * 86_400);
     each(st, inv, |ad, out| {
@@ -262,7 +262,7 @@ pub fn patrol_read_info(st: &SimState, inv: &Invocation) -> Reply {
 /// `-AdpCcSched -Info`.
 pub fn cc_sched_info(st: &SimState, inv: &Invocation) -> Reply {
     if !inv.has("info") {
-        return invalid("-AdpCcSched");
+        return invalid(&inv.command_token);
     }
     let next = text::adapter_time(st.epoch + i64::try_from(st.clock).unwrap_or(0) + 7 * 86_400);
     each(st, inv, |ad, out| {
@@ -275,7 +275,7 @@ pub fn cc_sched_info(st: &SimState, inv: &Invocation) -> Reply {
 /// `-DirectPdMapping -Dsply`.
 pub fn direct_pd_mapping(st: &SimState, inv: &Invocation) -> Reply {
     if !inv.has("dsply") {
-        return invalid("-DirectPdMapping");
+        return invalid(&inv.command_token);
     }
     each(st, inv, |ad, out| {
         out.push(fill(read::DIRECT_PD_MAPPING, &[("a", &a(ad))]));

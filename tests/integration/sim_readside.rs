@@ -116,6 +116,24 @@ fn every_read_command_answers_with_real_framing() {
 /// What real MegaCli answers for input it does not know.
 #[test]
 fn unknown_input_is_answered_as_megacli_does() {
+    // A known command without a sub-command the simulator implements names the command as typed.
+    let mut st = scenarios::build("healthy").unwrap();
+    for (line, token) in [
+        ("-adpEventLog -aALL", "-adpEventLog"),
+        ("-LDGetProp -L0 -a0", "-LDGetProp"),
+        ("AdpPR -a0", "AdpPR"),
+    ] {
+        let inv = args::parse(&argv(line, "")).unwrap();
+        let (body, code) = dispatch(&mut st, &inv);
+        assert_eq!(
+            (body, code),
+            (
+                vec![format!("Invalid input at or near token {token}")],
+                0x01
+            ),
+            "{line}"
+        );
+    }
     for line in [
         "-Frobnicate -aALL",
         "-PDList -Bogus -aALL",
