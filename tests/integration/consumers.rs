@@ -194,6 +194,41 @@ fn expected_check_raid(snap: &Value) -> (Vec<String>, Vec<(u32, String)>) {
     (vds, drives)
 }
 
+/// check_raid's `Batteries(N): 0,1=Optimal 2=Learning` as sorted (adapter, state) pairs.
+fn read_batteries(text: &str) -> Vec<(u32, String)> {
+    // No battery: check_raid prints no Batteries part.
+    let part = text
+        .split_once("Batteries(")
+        .and_then(|(_, b)| b.split_once("): "))
+        .map_or("", |(_, b)| b.split(']').next().unwrap_or(""));
+    let mut out = Vec::new();
+    for group in part.split_whitespace() {
+        let (ids, state) = group.split_once('=').unwrap();
+        for id in ids.split(',') {
+            out.push((id.parse().unwrap(), state.to_owned()));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// raidctl's batteries as check_raid names them: adapter and `Battery State`.
+fn expected_batteries(snap: &Value) -> Vec<(u32, String)> {
+    let mut out: Vec<(u32, String)> = snap["bbus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                u32::try_from(b["adapter"].as_u64().unwrap()).unwrap(),
+                b["state_raw"].as_str().unwrap_or("").to_owned(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 /// Where check_raid's policy differs from raidctl's on purpose: the scenario, check_raid's
 /// exit status, raidctl's, and why.
 const CHECK_RAID_DIFFERENCES: &[(&str, i32, i32, &str)] = &[(
@@ -201,8 +236,9 @@ const CHECK_RAID_DIFFERENCES: &[(&str, i32, i32, &str)] = &[(
     1,
     0,
     "during a BBU learn cycle the VDs fall back to write-through: check_raid reports \
-     WriteCache:DISABLED (its --cache-fail policy, WARNING); raidctl does not count a learn \
-     cycle or its write-through fallback as a problem",
+     WriteCache:DISABLED (its --cache-fail policy, WARNING) and, with --bbu-monitoring, the \
+     learn itself (--bbulearn, WARNING); raidctl does not count a learn cycle or its \
+     write-through fallback as a problem",
 )];
 
 #[test]
@@ -228,7 +264,24 @@ fn check_raid_agrees_with_raidctl_on_every_scenario() {
         let want = expected_check_raid(&w.snapshot());
         assert_eq!(got.0, want.0, "{scenario}: VD states\n{line}");
         assert_eq!(got.1, want.1, "{scenario}: drive states\n{line}");
+        // With its experimental BBU monitoring, every battery's state agrees as well.
+        let bbu = w
+            .consumer(&check_raid)
+            .args(["-p", "megacli", "--bbu-monitoring"])
+            .output()
+            .unwrap();
+        let bbu_line = String::from_utf8_lossy(&bbu.stdout).into_owned();
+        assert_eq!(
+            read_batteries(&bbu_line),
+            expected_batteries(&w.snapshot()),
+            "{scenario}: battery states\n{bbu_line}"
+        );
         let theirs = out.status.code().unwrap();
+        assert_eq!(
+            bbu.status.code(),
+            Some(theirs),
+            "{scenario}: --bbu-monitoring changed the status\n{bbu_line}"
+        );
         let ours = w.raidctl_check_status();
         match CHECK_RAID_DIFFERENCES.iter().find(|(s, ..)| *s == scenario) {
             Some((_, t, o, why)) => assert_eq!(
