@@ -1531,7 +1531,8 @@ pub fn event_file(st: &SimState, ad: &Adapter, inv: &Invocation) -> String {
     let mut events: Vec<_> = ad
         .events
         .iter()
-        .filter(|e| e.class >= min_class && e.seq > ad.clear_seq)
+        // `-IncludeDeleted` also returns the events a `-Clear` hid.
+        .filter(|e| e.class >= min_class && (e.seq > ad.clear_seq || inv.has("includedeleted")))
         .filter(|e| {
             if inv.has("getsincereboot") {
                 e.seq >= ad.boot_seq

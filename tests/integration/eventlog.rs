@@ -217,3 +217,26 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+/// `-Clear` hides the events from `-GetEvents`; `-IncludeDeleted` still returns them.
+#[test]
+fn include_deleted_returns_cleared_events() {
+    let mut st = scenarios::build("degraded").unwrap();
+    let words = |s: &str| -> Vec<String> { s.split_whitespace().map(str::to_owned).collect() };
+    let inv = raidctl::sim::args::parse(&words("-AdpEventLog -Clear -a0")).unwrap();
+    assert_eq!(raidctl::sim::dispatch(&mut st, &inv).1, 0);
+    let count = |line: &str| {
+        let inv = raidctl::sim::args::parse(&words(line)).unwrap();
+        let log = render::event_file(&st, &st.adapters[0], &inv);
+        if log.is_empty() {
+            0
+        } else {
+            parse::parse(&log, None).unwrap().events.len()
+        }
+    };
+    assert_eq!(count("-AdpEventLog -GetEvents -a0"), 0);
+    assert_eq!(
+        count("-AdpEventLog -IncludeDeleted -a0"),
+        st.adapters[0].events.len()
+    );
+}
