@@ -408,6 +408,15 @@ fn run_parse(
     format: Format,
     style: Style,
 ) -> Result<ExitStatus, AppError> {
+    if kind == "help" {
+        print!("{}", Kind::help());
+        return Ok(ExitStatus::Ok);
+    }
+    if files.is_empty() {
+        return Err(AppError::Input(
+            "parse needs at least one FILE (`-` reads standard input)".to_owned(),
+        ));
+    }
     let kind: Option<Kind> = if kind == "auto" {
         None
     } else {

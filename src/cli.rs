@@ -61,10 +61,11 @@ pub enum Command {
         /// foreign-dsply, foreign-preview, foreign-clear, foreign-import, pdgetmissing,
         /// progress, fwtermlog, showsummary, version, action, empty; storcli-json,
         /// storcli2-json, storcli-text, omreport-ssv, omreport-text.
+        /// `--kind help` lists the kinds and how each is detected.
         #[arg(long, default_value = "auto")]
         kind: String,
         /// Files with captured output; `-` reads standard input.
-        #[arg(required = true)]
+        #[arg(required_unless_present = "kind")]
         files: Vec<PathBuf>,
     },
     /// Show adapters, logical and physical drives, and the problems found, with suggested next

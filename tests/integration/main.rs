@@ -4,8 +4,10 @@
 mod backends;
 mod bundle;
 mod cli;
+mod consumers;
 mod corpus;
 mod corpus_vendor;
+mod eventlog;
 mod fixtures;
 mod guards;
 mod health;
@@ -13,6 +15,7 @@ mod monitor;
 mod props;
 mod qualify;
 mod sim;
+mod sim_readside;
 mod sim_vendor;
 mod util;
 mod workflows;
