@@ -15,6 +15,7 @@
 pub mod actions;
 pub mod args;
 pub mod engine;
+pub mod mfi;
 pub mod omreport;
 pub mod render;
 pub mod scenarios;
@@ -598,7 +599,7 @@ pub fn control_inner(args: &[String]) -> Result<String, String> {
                         .ok_or("fault add needs --command")?
                         .to_ascii_lowercase();
                     let command = command.trim_start_matches('-').to_owned();
-                    let vendor = ["storcli:", "omreport:", "omconfig:"]
+                    let vendor = ["storcli:", "omreport:", "omconfig:", "mfi:"]
                         .iter()
                         .any(|p| command.starts_with(p));
                     if command != "*" && !vendor && !args::COMMANDS.contains(&command.as_str()) {
