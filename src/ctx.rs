@@ -3,6 +3,7 @@
 
 use crate::backend::detect::{self, Tool};
 use crate::backend::megacli::{self, BackendError, MegaCli};
+use crate::backend::native;
 use crate::backend::omreport::Omreport;
 use crate::backend::ops::Operations;
 use crate::backend::runner::OsRunner;
@@ -51,6 +52,8 @@ pub enum BackendChoice {
     Perccli,
     /// Dell OpenManage omreport/omconfig.
     Omreport,
+    /// Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool.
+    Native,
 }
 
 /// Resolved context.
@@ -62,6 +65,8 @@ pub struct Ctx {
     pub state_dir: PathBuf,
     megacli: Result<MegaCli, BackendError>,
     ops: Result<Box<dyn Operations>, BackendError>,
+    /// The backend for changes when `ops` is the read-only native one.
+    change_ops: Option<Result<Box<dyn Operations>, BackendError>>,
 }
 
 /// Why the context could not be set up.
@@ -161,13 +166,17 @@ impl Ctx {
                     runner.clone(),
                     opts.timeout,
                 ))),
+                BackendChoice::Native => native::sim_backend(&dir, opts.timeout),
             };
+            let change_ops = (opts.backend == BackendChoice::Native)
+                .then(|| Err(BackendError::Refused(native::CHANGES_NEED.into())));
             let megacli = Ok(MegaCli::new(program, runner, opts.timeout));
             return Ok(Self {
                 sim_dir: Some(dir),
                 state_dir,
                 megacli,
                 ops,
+                change_ops,
             });
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
@@ -189,6 +198,7 @@ impl Ctx {
             BackendChoice::Storcli => Some(Tool::Storcli),
             BackendChoice::Perccli => Some(Tool::Perccli),
             BackendChoice::Omreport => Some(Tool::Omreport),
+            BackendChoice::Native => None,
             BackendChoice::Auto
                 if opts.megacli.is_some() || std::env::var_os(megacli::ENV_MEGACLI).is_some() =>
             {
@@ -218,11 +228,25 @@ impl Ctx {
                 }),
         };
         let megacli = find_mc();
+        let explicit_mc =
+            opts.megacli.is_some() || std::env::var_os(megacli::ENV_MEGACLI).is_some();
+        let (ops, change_ops) = match opts.backend {
+            BackendChoice::Native => (
+                native::real_backend(opts.timeout),
+                Some(Err(BackendError::Refused(native::CHANGES_NEED.into()))),
+            ),
+            BackendChoice::Auto if !explicit_mc => match native::auto_backend(opts.timeout) {
+                Some(n) => (Ok(n), Some(ops)),
+                None => (ops, None),
+            },
+            _ => (ops, None),
+        };
         Ok(Self {
             sim_dir: None,
             state_dir,
             megacli,
             ops,
+            change_ops,
         })
     }
 
@@ -240,6 +264,19 @@ impl Ctx {
     /// [`BackendError::NotFound`] when its tool is not installed.
     pub fn ops(&self) -> Result<&dyn Operations, BackendError> {
         self.ops.as_ref().map(|b| b.as_ref()).map_err(Clone::clone)
+    }
+
+    /// The backend for commands that change the controller: the chosen one, or under
+    /// `auto` with native reads the vendor tool that `auto` would have picked.
+    ///
+    /// # Errors
+    /// [`BackendError::Refused`] with `--backend native`; [`BackendError::NotFound`] when
+    /// the tool is not installed.
+    pub fn change_ops(&self) -> Result<&dyn Operations, BackendError> {
+        match &self.change_ops {
+            Some(r) => r.as_ref().map(|b| b.as_ref()).map_err(Clone::clone),
+            None => self.ops(),
+        }
     }
 
     /// The snapshot cache.

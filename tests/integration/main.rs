@@ -9,6 +9,7 @@ mod corpus_vendor;
 mod fixtures;
 mod health;
 mod monitor;
+mod native;
 mod props;
 mod qualify;
 mod sim;

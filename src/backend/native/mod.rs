@@ -529,3 +529,60 @@ impl Operations for Native {
         })
     }
 }
+
+/// The native backend over the simulated firmware of the state in `dir`.
+///
+/// # Errors
+/// An unreadable simulator state.
+pub fn sim_backend(
+    dir: &std::path::Path,
+    timeout: Duration,
+) -> Result<Box<dyn Operations>, BackendError> {
+    let fw = crate::sim::mfi::SimFirmware::load(dir).map_err(|e| {
+        BackendError::Run(RunError::Spawn {
+            program: "simulated firmware".into(),
+            reason: e,
+        })
+    })?;
+    Ok(Box::new(Native::new(Arc::new(fw), timeout)))
+}
+
+/// The native backend over the Linux ioctl node.
+///
+/// # Errors
+/// A missing, foreign or unreadable node, or no megaraid_sas adapter.
+pub fn real_backend(timeout: Duration) -> Result<Box<dyn Operations>, BackendError> {
+    let t = ioctl::IoctlTransport::open(ioctl::Paths::default()).map_err(transport_error)?;
+    Ok(Box::new(Native::new(Arc::new(t), timeout)))
+}
+
+/// The native backend when `auto` should read through it: a megaraid_sas adapter is bound
+/// and the node opens (created from `/proc/devices` when root and missing).
+pub fn auto_backend(timeout: Duration) -> Option<Box<dyn Operations>> {
+    let paths = ioctl::Paths::default();
+    if ioctl::megaraid_hosts(&paths.sys).is_empty() {
+        return None;
+    }
+    let t = ioctl::IoctlTransport::open(paths).ok()?;
+    Some(Box::new(Native::new(Arc::new(t), timeout)))
+}
+
+/// `raidctl doctor`'s lines about the native backend, and whether it is usable.
+pub fn doctor() -> (bool, String) {
+    match ioctl::probe(&ioctl::Paths::default()) {
+        Ok(hosts) => (
+            true,
+            format!(
+                "native MFI: usable ({} megaraid_sas adapter(s) on SCSI host(s) {} through {}): auto reads through the kernel driver, changes use the vendor tool",
+                hosts.len(),
+                hosts
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                ioctl::NODE
+            ),
+        ),
+        Err(e) => (false, format!("native MFI: not usable: {e}")),
+    }
+}
