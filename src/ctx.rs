@@ -67,6 +67,8 @@ pub struct Ctx {
     ops: Result<Box<dyn Operations>, BackendError>,
     /// The backend for changes when `ops` is the read-only native one.
     change_ops: Option<Result<Box<dyn Operations>, BackendError>>,
+    /// The native backend when reads go through it (for its raw DCMD payloads).
+    native: Option<native::Native>,
 }
 
 /// Why the context could not be set up.
@@ -149,6 +151,7 @@ impl Ctx {
                 .state_dir
                 .clone()
                 .unwrap_or_else(|| dir.join("raidctl"));
+            let mut native_handle = None;
             let ops: Result<Box<dyn Operations>, BackendError> = match opts.backend {
                 BackendChoice::Auto | BackendChoice::Megacli => Ok(Box::new(MegaCli::new(
                     program.clone(),
@@ -166,7 +169,10 @@ impl Ctx {
                     runner.clone(),
                     opts.timeout,
                 ))),
-                BackendChoice::Native => native::sim_backend(&dir, opts.timeout),
+                BackendChoice::Native => native::sim_backend(&dir, opts.timeout).map(|n| {
+                    native_handle = Some(n.clone());
+                    Box::new(n) as Box<dyn Operations>
+                }),
             };
             let change_ops = (opts.backend == BackendChoice::Native)
                 .then(|| Err(BackendError::Refused(native::CHANGES_NEED.into())));
@@ -177,6 +183,7 @@ impl Ctx {
                 megacli,
                 ops,
                 change_ops,
+                native: native_handle,
             });
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
@@ -230,16 +237,21 @@ impl Ctx {
         let megacli = find_mc();
         let explicit_mc =
             opts.megacli.is_some() || std::env::var_os(megacli::ENV_MEGACLI).is_some();
-        let (ops, change_ops) = match opts.backend {
-            BackendChoice::Native => (
-                native::real_backend(opts.timeout),
-                Some(Err(BackendError::Refused(native::CHANGES_NEED.into()))),
-            ),
+        let boxed = |n: &native::Native| Box::new(n.clone()) as Box<dyn Operations>;
+        let (ops, change_ops, native) = match opts.backend {
+            BackendChoice::Native => {
+                let n = native::real_backend(opts.timeout);
+                (
+                    n.as_ref().map(boxed).map_err(Clone::clone),
+                    Some(Err(BackendError::Refused(native::CHANGES_NEED.into()))),
+                    n.ok(),
+                )
+            }
             BackendChoice::Auto if !explicit_mc => match native::auto_backend(opts.timeout) {
-                Some(n) => (Ok(n), Some(ops)),
-                None => (ops, None),
+                Some(n) => (Ok(boxed(&n)), Some(ops), Some(n)),
+                None => (ops, None, None),
             },
-            _ => (ops, None),
+            _ => (ops, None, None),
         };
         Ok(Self {
             sim_dir: None,
@@ -247,6 +259,7 @@ impl Ctx {
             megacli,
             ops,
             change_ops,
+            native,
         })
     }
 
@@ -277,6 +290,11 @@ impl Ctx {
             Some(r) => r.as_ref().map(|b| b.as_ref()).map_err(Clone::clone),
             None => self.ops(),
         }
+    }
+
+    /// The native backend, when this run reads through it.
+    pub fn native(&self) -> Option<&native::Native> {
+        self.native.as_ref()
     }
 
     /// The snapshot cache.

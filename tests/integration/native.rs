@@ -229,3 +229,33 @@ fn status_ok_without_data_is_unknown_not_healthy() {
     let line = String::from_utf8_lossy(&out.stdout);
     assert!(line.contains("no data"), "{line}");
 }
+
+#[test]
+fn collect_on_native_carries_raw_dcmds_and_replays() {
+    let dir = init("rebuilding");
+    let out = dir.path().join("b.tar.gz");
+    raidctl(dir.path(), "native")
+        .args(["collect", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    let list = std::process::Command::new("tar")
+        .arg("tzf")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let names = String::from_utf8_lossy(&list.stdout);
+    for f in ["native/dcmds.json", "native/snapshot.json", "native/events.json"] {
+        assert!(names.contains(f), "{f} missing: {names}");
+    }
+    let replayed = Command::cargo_bin("raidctl")
+        .unwrap()
+        .args(["status", "--format", "json", "--from-bundle"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&replayed.stdout).unwrap();
+    let (live, _) = status(dir.path(), "native");
+    assert_eq!(v["problems"], live["problems"]);
+    assert_eq!(drives(&v), drives(&live));
+}

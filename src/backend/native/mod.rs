@@ -8,6 +8,7 @@
 //! buffers), [`decode`] (validated payloads → model), [`ioctl`] (the Linux node).
 
 pub mod abi;
+pub mod bundle;
 pub mod decode;
 pub mod ioctl;
 pub mod opcode;
@@ -32,17 +33,17 @@ pub const CHANGES_NEED: &str = "the native MFI backend only reads; changes need 
      install storcli64 (or perccli64 on Dell) or MegaCli64 and use --backend storcli|perccli|megacli \
      (with --backend auto, reads stay native and changes use the installed tool)";
 
-/// The native backend over one transport.
-#[derive(Debug)]
+/// The native backend over one transport. Clones share the transport and the call log.
+#[derive(Debug, Clone)]
 pub struct Native {
-    client: Client,
+    client: Arc<Client>,
 }
 
 impl Native {
     /// A backend sending DCMDs through `transport`, each with its own `timeout`.
     pub fn new(transport: Arc<dyn MfiTransport>, timeout: Duration) -> Self {
         Self {
-            client: Client::new(Arc::new(Deadline::new(transport, timeout))),
+            client: Arc::new(Client::new(Arc::new(Deadline::new(transport, timeout)))),
         }
     }
 
@@ -534,37 +535,34 @@ impl Operations for Native {
 ///
 /// # Errors
 /// An unreadable simulator state.
-pub fn sim_backend(
-    dir: &std::path::Path,
-    timeout: Duration,
-) -> Result<Box<dyn Operations>, BackendError> {
+pub fn sim_backend(dir: &std::path::Path, timeout: Duration) -> Result<Native, BackendError> {
     let fw = crate::sim::mfi::SimFirmware::load(dir).map_err(|e| {
         BackendError::Run(RunError::Spawn {
             program: "simulated firmware".into(),
             reason: e,
         })
     })?;
-    Ok(Box::new(Native::new(Arc::new(fw), timeout)))
+    Ok(Native::new(Arc::new(fw), timeout))
 }
 
 /// The native backend over the Linux ioctl node.
 ///
 /// # Errors
 /// A missing, foreign or unreadable node, or no megaraid_sas adapter.
-pub fn real_backend(timeout: Duration) -> Result<Box<dyn Operations>, BackendError> {
+pub fn real_backend(timeout: Duration) -> Result<Native, BackendError> {
     let t = ioctl::IoctlTransport::open(ioctl::Paths::default()).map_err(transport_error)?;
-    Ok(Box::new(Native::new(Arc::new(t), timeout)))
+    Ok(Native::new(Arc::new(t), timeout))
 }
 
 /// The native backend when `auto` should read through it: a megaraid_sas adapter is bound
 /// and the node opens (created from `/proc/devices` when root and missing).
-pub fn auto_backend(timeout: Duration) -> Option<Box<dyn Operations>> {
+pub fn auto_backend(timeout: Duration) -> Option<Native> {
     let paths = ioctl::Paths::default();
     if ioctl::megaraid_hosts(&paths.sys).is_empty() {
         return None;
     }
     let t = ioctl::IoctlTransport::open(paths).ok()?;
-    Some(Box::new(Native::new(Arc::new(t), timeout)))
+    Some(Native::new(Arc::new(t), timeout))
 }
 
 /// `raidctl doctor`'s lines about the native backend, and whether it is usable.
