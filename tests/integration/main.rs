@@ -11,6 +11,7 @@ mod health;
 mod monitor;
 mod native;
 mod props;
+mod qemu;
 mod qualify;
 mod sim;
 mod sim_vendor;

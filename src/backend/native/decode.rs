@@ -116,16 +116,19 @@ pub fn config(buf: &[u8]) -> Result<Config, Invalid> {
             buf.len()
         ));
     }
-    let check = |what: &str, got: u16, want: usize| {
-        if h.size > 32 && usize::from(got) != want && got != 0 {
-            Err(format!("config: {what} size {got}, expected {want}"))
-        } else {
+    // Firmware gives each element's size (mfiutil steps by it); QEMU gives the size of all
+    // elements together. Either is consistent; anything else is not this layout.
+    let check = |what: &str, got: u16, count: u16, want: usize| {
+        let got = usize::from(got);
+        if count == 0 || got == want || got == want * usize::from(count) {
             Ok(())
+        } else {
+            Err(format!("config: {what} size {got}, expected {want} per element"))
         }
     };
-    check("array", h.array_size, size_of::<abi::Array>())?;
-    check("LD", h.log_drv_size, size_of::<abi::LdConfig>())?;
-    check("spare", h.spares_size, size_of::<abi::Spare>())?;
+    check("array", h.array_size, h.array_count, size_of::<abi::Array>())?;
+    check("LD", h.log_drv_size, h.log_drv_count, size_of::<abi::LdConfig>())?;
+    check("spare", h.spares_size, h.spares_count, size_of::<abi::Spare>())?;
     let (na, nl, ns) = (
         usize::from(h.array_count),
         usize::from(h.log_drv_count),
@@ -796,6 +799,11 @@ mod tests {
         h3.array_size = 200;
         buf[..32].copy_from_slice(h3.as_bytes());
         assert!(config(&buf).unwrap_err().contains("array size"));
+        // QEMU's convention: the size of all arrays together.
+        h3.array_size = 288;
+        h3.array_count = 1;
+        buf[..32].copy_from_slice(h3.as_bytes());
+        assert!(config(&buf).is_ok());
         // An array claiming more rows than the layout has.
         buf[..32].copy_from_slice(h.as_bytes());
         buf[32 + 8] = 40;
