@@ -37,8 +37,12 @@ static() { case "$(LC_ALL=C ldd "$1" 2>&1)" in *'not a dynamic'* | *'statically 
 static "$BUSYBOX" || skip "$BUSYBOX is dynamically linked (install busybox-static)"
 
 # 1. The kernel: whatever linux-image-amd64 depends on today, cached by package name.
-PKG=${RAIDCTL_E2E_KERNEL_PKG:-$(apt-cache depends linux-image-amd64 2>/dev/null |
-  awk '/Depends: linux-image-[0-9]/{print $2; exit}')}
+resolve() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
+PKG=${RAIDCTL_E2E_KERNEL_PKG:-$(resolve)}
+if [ -z "$PKG" ] && [ "$(id -u)" = 0 ]; then
+  apt-get update -qq >/dev/null 2>&1 || true
+  PKG=$(resolve)
+fi
 [ -n "$PKG" ] || skip "cannot resolve the kernel package behind linux-image-amd64 (apt-cache)"
 KDIR=$DIR/kernel/$PKG
 if [ ! -f "$KDIR/.done" ]; then

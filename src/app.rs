@@ -427,7 +427,9 @@ fn workflow_cmd(
     ) -> Result<crate::workflow::Outcome, crate::workflow::WfError>,
 ) -> Result<ExitStatus, AppError> {
     use crate::workflow::{Env, Outcome, SimWorld, TtyPrompter, WfOptions};
-    let mc = ctx.change_ops().map_err(|e| AppError::Input(e.to_string()))?;
+    let mc = ctx
+        .change_ops()
+        .map_err(|e| AppError::Input(e.to_string()))?;
     let mut prompt = TtyPrompter;
     let mut err = std::io::stderr();
     let opts = WfOptions {

@@ -731,7 +731,9 @@ fn collect_in(
     // DCMD payloads go in beside it so `--from-bundle` can decode them again.
     if let Some(n) = ctx.native() {
         snap_result = n.gather().map_err(|e| e.to_string());
-        for (id, rel, data) in crate::backend::native::bundle::files(n, &snap_result, !opts.redact.is_empty()) {
+        for (id, rel, data) in
+            crate::backend::native::bundle::files(n, &snap_result, !opts.redact.is_empty())
+        {
             match data {
                 Ok(d) => {
                     c.file_item(&id, "native", None, &rel, &d);

@@ -80,7 +80,8 @@ impl SimFirmware {
             .faults
             .iter()
             .find(|f| {
-                (f.command == command || f.command == "mfi:*") && f.on_call.is_none_or(|n| n == call)
+                (f.command == command || f.command == "mfi:*")
+                    && f.on_call.is_none_or(|n| n == call)
             })
             .map(|f| f.kind.clone())
     }
@@ -103,7 +104,14 @@ impl SimFirmware {
                 if self.legacy_ld_list && (ext || len > legacy_len) {
                     return Err(abi::status::INVALID_PARAMETER);
                 }
-                Ok(ld_list(ad, if ext { abi::LD_LIST_EXT } else { abi::LD_LIST_LEGACY }))
+                Ok(ld_list(
+                    ad,
+                    if ext {
+                        abi::LD_LIST_EXT
+                    } else {
+                        abi::LD_LIST_LEGACY
+                    },
+                ))
             }
             Opcode::LD_GET_INFO => ad
                 .vds
@@ -316,7 +324,8 @@ fn ctrl_info(ad: &Adapter) -> abi::CtrlInfo {
     let drives = |f: &dyn Fn(&Drive) -> bool| {
         u16::try_from(ad.drives.iter().filter(|d| f(d)).count()).unwrap_or(u16::MAX)
     };
-    c.pd_present = drives(&|_| true).saturating_add(u16::try_from(ad.enclosures.len()).unwrap_or(0));
+    c.pd_present =
+        drives(&|_| true).saturating_add(u16::try_from(ad.enclosures.len()).unwrap_or(0));
     c.pd_disks_present = drives(&|_| true);
     c.pd_disks_pred_failure = drives(&|d| d.predictive > 0);
     c.pd_disks_failed = drives(&|d| matches!(d.state, FirmwareState::Failed));
@@ -514,7 +523,8 @@ fn ld_config(ad: &Adapter, vd: &Vd) -> abi::LdConfig {
     c.params.raid_level_qualifier = qualifier;
     let strip_blocks = u64::from(vd.strip_kb) * 2;
     c.params.stripe_size = u8::try_from(strip_blocks.max(1).trailing_zeros()).unwrap_or(7);
-    c.params.num_drives = u8::try_from(group.spans.first().map_or(0, |s| s.rows.len())).unwrap_or(0);
+    c.params.num_drives =
+        u8::try_from(group.spans.first().map_or(0, |s| s.rows.len())).unwrap_or(0);
     c.params.span_depth = u8::try_from(group.spans.len().min(abi::MAX_SPAN_DEPTH)).unwrap_or(0);
     c.params.state = u8::try_from(ld_state_code(&ad.vd_state(vd)).1).unwrap_or(0xff);
     c.params.init_state = 0;
@@ -846,7 +856,10 @@ mod tests {
             crate::sim::dispatch(&mut st, &crate::sim::args::parse(&v).unwrap());
         };
         inv("-PDOffline -PhysDrv[32:3] -a0");
-        let n = Native::new(Arc::new(SimFirmware::from_state(st)), Duration::from_secs(5));
+        let n = Native::new(
+            Arc::new(SimFirmware::from_state(st)),
+            Duration::from_secs(5),
+        );
         let ev = n.events(0, None, 1000).unwrap();
         let d: Vec<&str> = ev.iter().map(|e| e.description.as_str()).collect();
         assert!(d.contains(&"VD 01/1 is now DEGRADED"), "{d:?}");
@@ -858,7 +871,9 @@ mod tests {
         assert!(ev.windows(2).all(|w| w[0].seq_num < w[1].seq_num));
         // Later polls start after what was read.
         let last = ev.last().unwrap().seq_num;
-        let more = n.events(0, Some(u32::try_from(last + 1).unwrap()), 10).unwrap();
+        let more = n
+            .events(0, Some(u32::try_from(last + 1).unwrap()), 10)
+            .unwrap();
         assert!(more.is_empty());
     }
 
@@ -870,7 +885,10 @@ mod tests {
             kind: crate::sim::state::FaultKind::Empty,
             on_call: None,
         });
-        let n = Native::new(Arc::new(SimFirmware::from_state(st)), Duration::from_secs(5));
+        let n = Native::new(
+            Arc::new(SimFirmware::from_state(st)),
+            Duration::from_secs(5),
+        );
         let e = n.snapshot().unwrap_err().to_string();
         assert!(e.contains("status OK but no data"), "{e}");
     }
@@ -883,7 +901,10 @@ mod tests {
             kind: crate::sim::state::FaultKind::Garbled,
             on_call: None,
         });
-        let n = Native::new(Arc::new(SimFirmware::from_state(st)), Duration::from_secs(5));
+        let n = Native::new(
+            Arc::new(SimFirmware::from_state(st)),
+            Duration::from_secs(5),
+        );
         let e = n.snapshot().unwrap_err().to_string();
         assert!(e.contains("payload not valid"), "{e}");
     }

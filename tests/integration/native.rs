@@ -186,7 +186,10 @@ fn changes_on_native_are_refused_naming_the_tool() {
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("storcli64") && err.contains("MegaCli64"), "{err}");
+    assert!(
+        err.contains("storcli64") && err.contains("MegaCli64"),
+        "{err}"
+    );
     let calls = raidctl(dir.path(), "megacli")
         .args(["sim", "calls"])
         .output()
@@ -199,7 +202,15 @@ fn changes_on_native_are_refused_naming_the_tool() {
 fn a_hung_dcmd_is_unknown_within_the_timeout() {
     let dir = init("healthy");
     raidctl(dir.path(), "megacli")
-        .args(["sim", "fault", "add", "--command", "mfi:cfg_read", "--kind", "hang"])
+        .args([
+            "sim",
+            "fault",
+            "add",
+            "--command",
+            "mfi:cfg_read",
+            "--kind",
+            "hang",
+        ])
         .assert()
         .success();
     let t0 = Instant::now();
@@ -211,14 +222,25 @@ fn a_hung_dcmd_is_unknown_within_the_timeout() {
     assert!(t0.elapsed() < Duration::from_secs(10), "{:?}", t0.elapsed());
     assert_eq!(out.status.code(), Some(3));
     let line = String::from_utf8_lossy(&out.stdout);
-    assert!(line.contains("UNKNOWN") && line.contains("CFG_READ"), "{line}");
+    assert!(
+        line.contains("UNKNOWN") && line.contains("CFG_READ"),
+        "{line}"
+    );
 }
 
 #[test]
 fn status_ok_without_data_is_unknown_not_healthy() {
     let dir = init("healthy");
     raidctl(dir.path(), "megacli")
-        .args(["sim", "fault", "add", "--command", "mfi:ld_get_info", "--kind", "empty"])
+        .args([
+            "sim",
+            "fault",
+            "add",
+            "--command",
+            "mfi:ld_get_info",
+            "--kind",
+            "empty",
+        ])
         .assert()
         .success();
     let out = raidctl(dir.path(), "native")
@@ -245,7 +267,11 @@ fn collect_on_native_carries_raw_dcmds_and_replays() {
         .output()
         .unwrap();
     let names = String::from_utf8_lossy(&list.stdout);
-    for f in ["native/dcmds.json", "native/snapshot.json", "native/events.json"] {
+    for f in [
+        "native/dcmds.json",
+        "native/snapshot.json",
+        "native/events.json",
+    ] {
         assert!(names.contains(f), "{f} missing: {names}");
     }
     let replayed = Command::cargo_bin("raidctl")

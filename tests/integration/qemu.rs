@@ -74,7 +74,10 @@ fn run_script() -> Option<PathBuf> {
         Some(0) => Some(dir.join("out")),
         Some(77) => {
             let required = std::env::var("RAIDCTL_E2E_REQUIRED").is_ok_and(|v| v == "1");
-            assert!(!required, "QEMU end-to-end test skipped but required: {stderr}");
+            assert!(
+                !required,
+                "QEMU end-to-end test skipped but required: {stderr}"
+            );
             eprintln!("skipping the QEMU end-to-end test: {}", stderr.trim());
             None
         }
@@ -133,10 +136,18 @@ fn native_backend_reads_the_megaraid_sas_driver_in_a_qemu_guest() {
     let check = &single["check"];
     assert!(matches!(check.rc, Some(0..=2)), "check: {check:?}");
     assert!(check.stdout.contains("RAID "), "{}", check.stdout);
-    assert!(single["doctor"].stdout.contains("native MFI: usable"), "{:?}", single["doctor"]);
+    assert!(
+        single["doctor"].stdout.contains("native MFI: usable"),
+        "{:?}",
+        single["doctor"]
+    );
     assert_eq!(single["collect"].rc, Some(0), "{:?}", single["collect"]);
     let listing = &single["bundle"].stdout;
-    for f in ["native/dcmds.json", "native/snapshot.json", "raidctl/health.json"] {
+    for f in [
+        "native/dcmds.json",
+        "native/snapshot.json",
+        "raidctl/health.json",
+    ] {
         assert!(listing.contains(f), "{f}: {listing}");
     }
     let replay = json(&single["replay"], "replay");
@@ -162,8 +173,20 @@ fn native_backend_reads_the_megaraid_sas_driver_in_a_qemu_guest() {
             .filter(|x| x["adapter"] == n)
             .count()
     };
-    assert_eq!((per_adapter("physical_drives", 0), per_adapter("physical_drives", 1)), (2, 1));
-    assert_eq!((per_adapter("logical_drives", 0), per_adapter("logical_drives", 1)), (2, 1));
+    assert_eq!(
+        (
+            per_adapter("physical_drives", 0),
+            per_adapter("physical_drives", 1)
+        ),
+        (2, 1)
+    );
+    assert_eq!(
+        (
+            per_adapter("logical_drives", 0),
+            per_adapter("logical_drives", 1)
+        ),
+        (2, 1)
+    );
 
     // A disk unplugged through QMP disappears from the next read.
     let unplug = read_log(&dir, "unplug");
@@ -183,7 +206,8 @@ fn native_backend_reads_the_megaraid_sas_driver_in_a_qemu_guest() {
 
 #[test]
 fn guest_blocks_parse() {
-    let log = "noise\nRAIDCTL-BEGIN status\n{\n\"a\": 1\n}\nSTDERR: oops\nRAIDCTL-END status rc=1\n";
+    let log =
+        "noise\nRAIDCTL-BEGIN status\n{\n\"a\": 1\n}\nSTDERR: oops\nRAIDCTL-END status rc=1\n";
     let b = blocks(log);
     assert_eq!(b["status"].rc, Some(1));
     assert_eq!(json(&b["status"], "t")["a"], 1);

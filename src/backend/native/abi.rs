@@ -825,7 +825,10 @@ mod tests {
             32 + 3 * std::mem::size_of::<Array>() + 3 * std::mem::size_of::<LdConfig>(),
             1664
         );
-        assert_eq!(8 + LD_LIST_LEGACY * std::mem::size_of::<LdListEntry>(), 1032);
+        assert_eq!(
+            8 + LD_LIST_LEGACY * std::mem::size_of::<LdListEntry>(),
+            1032
+        );
         assert_eq!(8 + LD_LIST_EXT * std::mem::size_of::<LdListEntry>(), 4104);
     }
 

@@ -50,7 +50,10 @@ pub fn files(n: &Native, snap: &Result<Snapshot, String>, redacting: bool) -> Ve
         "native/dcmds".to_owned(),
         DCMDS.to_owned(),
         if redacting {
-            Err("raw DCMD payloads carry serial numbers in binary; left out of a redacted bundle".into())
+            Err(
+                "raw DCMD payloads carry serial numbers in binary; left out of a redacted bundle"
+                    .into(),
+            )
         } else {
             serde_json::to_vec_pretty(&serde_json::json!({
                 "transport": n.client().describe(),
@@ -140,7 +143,10 @@ mod tests {
     #[test]
     fn a_recorded_log_replays_to_the_same_snapshot() {
         let st = crate::sim::scenarios::build("degraded").unwrap();
-        let n = Native::new(Arc::new(SimFirmware::from_state(st)), Duration::from_secs(5));
+        let n = Native::new(
+            Arc::new(SimFirmware::from_state(st)),
+            Duration::from_secs(5),
+        );
         let snap = n.gather().map_err(|e| e.to_string());
         let files = files(&n, &snap, false);
         let (_, _, dcmds) = files.iter().find(|f| f.1 == DCMDS).unwrap();

@@ -4,9 +4,8 @@
 
 use super::abi::{self, pd_state, text};
 use crate::model::{
-    Adapter, Bbu, BatteryState, ChargingStatus, DiskGroup, DriveAddress, Event, FirmwareState,
-    LdState, LogicalDrive, PdType, PhysicalDrive, Progress, ProgressKind, RaidLevel, Span,
-    SpanRow,
+    Adapter, BatteryState, Bbu, ChargingStatus, DiskGroup, DriveAddress, Event, FirmwareState,
+    LdState, LogicalDrive, PdType, PhysicalDrive, Progress, ProgressKind, RaidLevel, Span, SpanRow,
 };
 use std::mem::size_of;
 use zerocopy::FromBytes;
@@ -18,12 +17,9 @@ fn read<T: FromBytes>(buf: &[u8], at: usize, what: &str) -> Result<T, Invalid> {
     let end = at
         .checked_add(size_of::<T>())
         .ok_or_else(|| format!("{what}: offset overflow"))?;
-    let bytes = buf.get(at..end).ok_or_else(|| {
-        format!(
-            "{what}: needs bytes {at}..{end}, payload has {}",
-            buf.len()
-        )
-    })?;
+    let bytes = buf
+        .get(at..end)
+        .ok_or_else(|| format!("{what}: needs bytes {at}..{end}, payload has {}", buf.len()))?;
     T::read_from_bytes(bytes).map_err(|_| format!("{what}: cannot read {} bytes", size_of::<T>()))
 }
 
@@ -98,7 +94,9 @@ pub fn config_size(buf: &[u8]) -> Result<usize, Invalid> {
     let h: abi::ConfigHeader = read(buf, 0, "config header")?;
     let size = h.size as usize;
     if size < size_of::<abi::ConfigHeader>() {
-        return Err(format!("config: size field {size} is smaller than its header"));
+        return Err(format!(
+            "config: size field {size} is smaller than its header"
+        ));
     }
     Ok(size)
 }
@@ -123,12 +121,29 @@ pub fn config(buf: &[u8]) -> Result<Config, Invalid> {
         if count == 0 || got == want || got == want * usize::from(count) {
             Ok(())
         } else {
-            Err(format!("config: {what} size {got}, expected {want} per element"))
+            Err(format!(
+                "config: {what} size {got}, expected {want} per element"
+            ))
         }
     };
-    check("array", h.array_size, h.array_count, size_of::<abi::Array>())?;
-    check("LD", h.log_drv_size, h.log_drv_count, size_of::<abi::LdConfig>())?;
-    check("spare", h.spares_size, h.spares_count, size_of::<abi::Spare>())?;
+    check(
+        "array",
+        h.array_size,
+        h.array_count,
+        size_of::<abi::Array>(),
+    )?;
+    check(
+        "LD",
+        h.log_drv_size,
+        h.log_drv_count,
+        size_of::<abi::LdConfig>(),
+    )?;
+    check(
+        "spare",
+        h.spares_size,
+        h.spares_count,
+        size_of::<abi::Spare>(),
+    )?;
     let (na, nl, ns) = (
         usize::from(h.array_count),
         usize::from(h.log_drv_count),
@@ -441,13 +456,13 @@ pub fn ld_progress(adapter: u32, target: u32, p: &abi::LdProgress) -> Vec<Progre
     let active = p.active;
     let mut v = Vec::new();
     for (bit, kind, prog) in [
-        (
-            abi::progress::LD_BGI,
-            ProgressKind::BackgroundInit,
-            p.bgi,
-        ),
+        (abi::progress::LD_BGI, ProgressKind::BackgroundInit, p.bgi),
         (abi::progress::LD_FGI, ProgressKind::Initialization, p.fgi),
-        (abi::progress::LD_RECON, ProgressKind::Reconstruction, p.recon),
+        (
+            abi::progress::LD_RECON,
+            ProgressKind::Reconstruction,
+            p.recon,
+        ),
         (abi::progress::LD_CC, ProgressKind::ConsistencyCheck, p.cc),
     ] {
         if active & bit != 0 {
@@ -681,7 +696,14 @@ pub fn bbu(
         },
         learn_cycle_active: Some(fw & LEARN_CYC_ACTIVE != 0),
         learn_cycle_requested: Some(fw & LEARN_CYC_REQ != 0),
-        learn_cycle_status: Some(if fw & LEARN_CYC_FAIL != 0 { "Failed" } else { "OK" }.into()),
+        learn_cycle_status: Some(
+            if fw & LEARN_CYC_FAIL != 0 {
+                "Failed"
+            } else {
+                "OK"
+            }
+            .into(),
+        ),
         pack_missing: Some(fw & PACK_MISSING != 0),
         replacement_required: Some(fw & REPLACE_PACK != 0),
         capacity_low: Some(fw & CAPACITY_LOW != 0),

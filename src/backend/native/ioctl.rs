@@ -313,7 +313,9 @@ impl MfiTransport for IoctlTransport {
                 rustix::io::Errno::NOTTY | rustix::io::Errno::INVAL => {
                     TransportError::WrongDriver {
                         path: self.describe(),
-                        detail: format!("{opcode} refused by the driver ({e}): not a megaraid_sas ioctl node, or host {host} is not a megaraid_sas adapter"),
+                        detail: format!(
+                            "{opcode} refused by the driver ({e}): not a megaraid_sas ioctl node, or host {host} is not a megaraid_sas adapter"
+                        ),
                     }
                 }
                 rustix::io::Errno::PERM | rustix::io::Errno::ACCESS => {
@@ -385,13 +387,20 @@ mod tests {
     fn proc_devices_majors() {
         let m = char_majors(DEVICES);
         assert!(m.contains(&(246, "megaraid_sas_ioctl".into())));
-        assert!(!m.iter().any(|(_, n)| n == "sd"), "block devices are not character devices");
+        assert!(
+            !m.iter().any(|(_, n)| n == "sd"),
+            "block devices are not character devices"
+        );
     }
 
     #[test]
     fn missing_node_without_driver_says_so() {
         let d = tempfile::tempdir().unwrap();
-        let p = paths(d.path(), d.path().join("node"), "Character devices:\n  1 mem\n");
+        let p = paths(
+            d.path(),
+            d.path().join("node"),
+            "Character devices:\n  1 mem\n",
+        );
         let e = IoctlTransport::open(p).unwrap_err();
         assert!(matches!(e, TransportError::NodeMissing { .. }), "{e}");
         assert!(e.to_string().contains("not loaded"), "{e}");
@@ -431,7 +440,11 @@ mod tests {
     #[test]
     fn hosts_from_sysfs() {
         let d = tempfile::tempdir().unwrap();
-        for (h, name) in [("host2", "megaraid_sas"), ("host0", "ahci"), ("host10", "megaraid_sas")] {
+        for (h, name) in [
+            ("host2", "megaraid_sas"),
+            ("host0", "ahci"),
+            ("host10", "megaraid_sas"),
+        ] {
             let dir = d.path().join("class/scsi_host").join(h);
             std::fs::create_dir_all(&dir).unwrap();
             std::fs::write(dir.join("proc_name"), format!("{name}\n")).unwrap();

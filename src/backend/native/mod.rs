@@ -106,7 +106,10 @@ impl Native {
             .copied()
             .ok_or_else(|| BackendError::Unparseable {
                 argv: self.client.describe(),
-                reason: format!("no adapter {adapter} ({} megaraid_sas host(s))", hosts.len()),
+                reason: format!(
+                    "no adapter {adapter} ({} megaraid_sas host(s))",
+                    hosts.len()
+                ),
             })
     }
 
@@ -308,7 +311,8 @@ fn gather_adapter(c: &Client, index: u32, host: u16, snap: &mut Snapshot) -> Res
                 ),
             );
         }
-        if let Some(p) = decode::drive_progress(index, pd.address(), &pd.firmware_state, &pi.prog_info)
+        if let Some(p) =
+            decode::drive_progress(index, pd.address(), &pd.firmware_state, &pi.prog_info)
         {
             snap.progress.push(p);
         }
@@ -319,7 +323,13 @@ fn gather_adapter(c: &Client, index: u32, host: u16, snap: &mut Snapshot) -> Res
     let entry = std::mem::size_of::<abi::LdListEntry>();
     let mut mbox = [0u8; 12];
     mbox[0] = 1;
-    let buf = match c.read(host, Opcode::LD_GET_LIST, mbox, 8 + abi::LD_LIST_EXT * entry, 4) {
+    let buf = match c.read(
+        host,
+        Opcode::LD_GET_LIST,
+        mbox,
+        8 + abi::LD_LIST_EXT * entry,
+        4,
+    ) {
         Err(e) if e.status() == Some(abi::status::INVALID_PARAMETER) => c.read(
             host,
             Opcode::LD_GET_LIST,

@@ -191,7 +191,9 @@ pub enum DcmdError {
         status: u8,
     },
     /// Status OK, but the buffer came back as it was sent: the firmware wrote nothing.
-    #[error("{opcode} on host {host}: status OK but no data (the firmware did not write the buffer)")]
+    #[error(
+        "{opcode} on host {host}: status OK but no data (the firmware did not write the buffer)"
+    )]
     NoData {
         /// Opcode.
         opcode: Opcode,
@@ -409,7 +411,9 @@ mod tests {
     #[test]
     fn untouched_buffer_is_no_data() {
         let c = client(false, false, 0, Duration::from_secs(5));
-        let e = c.read(0, Opcode::BBU_GET_STATUS, [0; 12], 64, 8).unwrap_err();
+        let e = c
+            .read(0, Opcode::BBU_GET_STATUS, [0; 12], 64, 8)
+            .unwrap_err();
         assert!(matches!(e, DcmdError::NoData { .. }), "{e}");
         let c = client(false, true, 0, Duration::from_secs(5));
         assert_eq!(
@@ -421,8 +425,15 @@ mod tests {
 
     #[test]
     fn failure_status_is_an_error() {
-        let c = client(false, true, status::INVALID_PARAMETER, Duration::from_secs(5));
-        let e = c.read(0, Opcode::LD_GET_LIST, [0; 12], 4104, 8).unwrap_err();
+        let c = client(
+            false,
+            true,
+            status::INVALID_PARAMETER,
+            Duration::from_secs(5),
+        );
+        let e = c
+            .read(0, Opcode::LD_GET_LIST, [0; 12], 4104, 8)
+            .unwrap_err();
         assert_eq!(e.status(), Some(status::INVALID_PARAMETER));
         assert!(e.to_string().contains("INVALID_PARAMETER"), "{e}");
     }
@@ -431,7 +442,9 @@ mod tests {
     fn hung_call_times_out_and_wedges_the_transport() {
         let c = client(true, false, 0, Duration::from_millis(100));
         let t0 = Instant::now();
-        let e = c.read(0, Opcode::CTRL_GET_INFO, [0; 12], 2048, 8).unwrap_err();
+        let e = c
+            .read(0, Opcode::CTRL_GET_INFO, [0; 12], 2048, 8)
+            .unwrap_err();
         assert!(t0.elapsed() < Duration::from_secs(2));
         assert!(
             matches!(e, DcmdError::Transport(TransportError::Timeout { .. })),
