@@ -134,7 +134,7 @@ run doctor raidctl doctor
 run collect raidctl --backend native collect --level quick --total-limit 16MiB -o /tmp/bundle.tar.gz
 run bundle tar tzf /tmp/bundle.tar.gz
 run replay raidctl status --format json --from-bundle /tmp/bundle.tar.gz
-run time sh -c 'a=$(cut -d" " -f1 /proc/uptime); for i in 1 2 3 4 5; do raidctl --backend native status --format json --max-age 0 >/dev/null; done; b=$(cut -d" " -f1 /proc/uptime); echo "5 runs: $a -> $b"; raidctl --backend native status --format json --max-age 0 | grep vendor_calls'
+run time sh -c 'up() { cut -d" " -f1 /proc/uptime; }; a=$(up); for i in 1 2 3 4 5; do raidctl --backend native status --format json --max-age 0 >/dev/null; done; b=$(up); for i in 1 2 3 4 5; do raidctl --version >/dev/null; done; c=$(up); echo "status x5: $a -> $b; raidctl --version x5: $b -> $c"; raidctl --backend native status --format json --max-age 0 | grep vendor_calls'
 if [ "$topo" = unplug ]; then
   before=$(ndrives)
   echo "RAIDCTL-UNPLUG-READY"
