@@ -15,6 +15,7 @@
 pub mod actions;
 pub mod args;
 pub mod engine;
+pub mod mfi;
 pub mod multicall;
 pub mod omreport;
 pub mod readout;
@@ -680,7 +681,7 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
                         .ok_or("fault add needs --command")?
                         .to_ascii_lowercase();
                     let command = command.trim_start_matches('-').to_owned();
-                    let vendor = ["storcli:", "omreport:", "omconfig:"]
+                    let vendor = ["storcli:", "omreport:", "omconfig:", "mfi:"]
                         .iter()
                         .any(|p| command.starts_with(p));
                     if command != "*" && !vendor && !args::COMMANDS.contains(&command.as_str()) {

@@ -7,6 +7,8 @@ mod config;
 mod enclosure;
 mod events;
 mod inventory;
+
+pub use inventory::split_inquiry;
 mod progress;
 mod summary;
 
