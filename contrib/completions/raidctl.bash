@@ -2306,7 +2306,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__osd__subcmd__prep)
-            opts="-a -q -h -V --adapter --drives --mode --profile --role --engine --profile-file --json --svg --read-only --dry-run --yes --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -q -h -V --adapter --drives --mode --profile --role --engine --profile-file --json --svg --read-only --host-name --dry-run --yes --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2349,6 +2349,10 @@ _raidctl() {
                     return 0
                     ;;
                 --svg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host-name)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2508,7 +2512,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__qualify)
-            opts="-q -h -V --profile --role --json --csv --markdown --svg --destroy-data --read-only --compare --engine --profile-file --no-together --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --profile --role --json --csv --markdown --svg --destroy-data --read-only --compare --engine --profile-file --no-together --host-name --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2551,6 +2555,10 @@ _raidctl() {
                     return 0
                     ;;
                 --profile-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host-name)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -184,6 +184,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l compare -d '
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l engine -d 'I/O engine for queue-depth jobs (uring needs the `io-uring` build feature and falls back to sync when the kernel refuses it)' -r -f -a "sync\t'`pread`/`pwrite`, one thread per in-flight I/O'
 uring\t'io_uring (cargo feature `io-uring`), one thread per job'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l profile-file -d 'JSON threshold profile overlaying the built-in one (per class, role and model)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l host-name -d 'Host name recorded in the results (default: the kernel\'s), e.g. the inventory name when results from many hosts are compared' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -220,6 +221,7 @@ uring\t'io_uring (cargo feature `io-uring`), one thread per job'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l profile-file -d 'JSON threshold profile' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l json -d 'Write the qualification JSON to FILE' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l svg -d 'Write the SVG plot to FILE' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l host-name -d 'Host name recorded in the results (default: the kernel\'s)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'

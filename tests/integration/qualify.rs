@@ -500,6 +500,7 @@ fn refused_drive_is_never_written() {
         role: "data".into(),
         engine: EngineKind::Sync,
         read_only: false,
+        host: None,
     };
     let destroy = vec![f.display().to_string()];
     let ex = Exports::default();
@@ -757,6 +758,7 @@ fn json_schema_fields() {
         role: "data".into(),
         engine: EngineKind::Sync,
         read_only: true,
+        host: None,
     };
     let ex = Exports::default();
     let run = Run {
