@@ -22,8 +22,8 @@ for tool in cargo-deb lintian promtool systemd-analyze losetup; do
 done
 
 work=$(mktemp -d /var/tmp/raidctl-fleet.XXXXXX)
-# The drives' backing files live in memory: the same speed for every unthrottled drive, as far
-# as a shared machine allows.
+# The drives' backing files (and the simulators, whose new VDs are sparse files) live in
+# memory: the same speed for every unthrottled drive, as far as a shared machine allows.
 disks=$(mktemp -d /dev/shm/raidctl-fleet.XXXXXX)
 loops=()
 cgroup=/sys/fs/cgroup/blkio/raidctl-fleet-$$
@@ -44,7 +44,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step() { printf '\n== fleet-test: %s\n' "$*"; }
+step() { printf '\n== fleet-test: %s (%ss)\n' "$*" "$SECONDS"; }
 fail() { echo "fleet-test: FAILED: $*" >&2; exit 1; }
 
 # --- 1. the package ---------------------------------------------------------------------------
@@ -126,7 +126,7 @@ if [ ! -x "$venv/bin/ansible-playbook" ]; then
   /usr/bin/python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet 'ansible-core==2.19.*'
 fi
-"$venv/bin/ansible-playbook" --version | head -1
+"$venv/bin/ansible-playbook" --version > "$work/ansible-version"; head -1 "$work/ansible-version"
 "$venv/bin/python" scripts/fleet_check.py alerts contrib/prometheus/raidctl.rules.yml contrib/prometheus/raidctl.rules.test.yml
 export ANSIBLE_NOCOLOR=1 ANSIBLE_FORCE_COLOR=0 ANSIBLE_RETRY_FILES_ENABLED=0 ANSIBLE_HOST_KEY_CHECKING=0
 export ANSIBLE_LOCAL_TEMP=$work/ansible-tmp ANSIBLE_REMOTE_TEMP=$work/ansible-remote-tmp
@@ -136,7 +136,7 @@ export ANSIBLE_FORKS=5
 step "three hosts: simulated controllers and loop devices"
 for n in 1 2 3; do
   mkdir -p "$work/node$n"
-  /usr/bin/raidctl --quiet --sim ceph-node --sim-state "$work/node$n/sim" status >/dev/null || true
+  /usr/bin/raidctl --quiet --sim ceph-node --sim-state "$disks/node$n-sim" status >/dev/null || true
   for d in a b; do
     img=$disks/node$n-$d.img
     truncate -s 128M "$img"
@@ -144,8 +144,8 @@ for n in 1 2 3; do
   done
 done
 # node2: a failed RAID 1 member (critical); node3: media errors on a spare drive (warning).
-/usr/bin/raidctl --quiet --sim-state "$work/node2/sim" sim fail 32:0 >/dev/null
-/usr/bin/raidctl --quiet --sim-state "$work/node3/sim" sim media-errors 32:13 5 >/dev/null
+/usr/bin/raidctl --quiet --sim-state "$disks/node2-sim" sim fail 32:0 >/dev/null
+/usr/bin/raidctl --quiet --sim-state "$disks/node3-sim" sim media-errors 32:13 5 >/dev/null
 # node2's second drive, genuinely slower: blkio throttling of its loop device for this script
 # and everything it starts (ansible, raidctl).
 slow=${loops[3]}
@@ -178,7 +178,7 @@ inventory=$work/inventory.yml
   for n in 1 2 3; do
     a=${loops[$(( (n - 1) * 2 ))]} b=${loops[$(( (n - 1) * 2 + 1 ))]}
     echo "    node$n:"
-    echo "      raidctl_command: [/usr/bin/raidctl, --sim-state, $work/node$n/sim]"
+    echo "      raidctl_command: [/usr/bin/raidctl, --sim-state, $disks/node$n-sim]"
     echo "      raidctl_qualify_devices: [$a, $b]"
   done
 } > "$inventory"
@@ -226,8 +226,8 @@ rc=0; playbook qualify.yml "$work/qualify1.log" -e raidctl_qualify_id=q1 || rc=$
 check qualify "$work/controller/qualify/q1/fleet.json" node2 "$slow" "$work/qualify1.log"
 
 step "osd-prep.yml"
-playbook osd-prep.yml "$work/osd0.log" --check -e raidctl_osd_drives=32:2,32:3 -e raidctl_qualify_id=o0 || { cat "$work/osd0.log"; fail "osd-prep.yml --check"; }
-grep -q -- '-CfgLdAdd -r0\[32:2\]' "$work/osd0.log" || { cat "$work/osd0.log"; fail "osd-prep.yml --check shows no plan"; }
+playbook osd-prep.yml "$work/osd0.log" --check -e raidctl_osd_drives=32:2,32:3 -e raidctl_osd_mode=raid0 -e raidctl_qualify_id=o0 || { cat "$work/osd0.log"; fail "osd-prep.yml --check"; }
+grep -q -- '-CfgLdAdd -r0\[32:2\]' "$work/osd0.log" && grep -q 'dry run: nothing changed' "$work/osd0.log" || { cat "$work/osd0.log"; fail "osd-prep.yml --check shows no plan"; }
 # Write tests on the simulator's sparse files: their verdicts are whatever this busy machine
 # measures (a FAIL fails the play), so only the flow is checked here.
 rc=0; playbook osd-prep.yml "$work/osd1.log" -e raidctl_osd_drives=32:2,32:3 -e raidctl_osd_mode=raid0 -e raidctl_qualify_id=o1 || rc=$?
