@@ -10,7 +10,7 @@
 #      against three local hosts, each with its own simulated controller and its own loop
 #      devices; one drive on node2 is throttled with cgroup v1 blkio, and qualify.yml must find
 #      it there.
-# Settings (environment): FLEET_KEEP=1 keeps the work directory and the package installed.
+# Settings (environment): FLEET_KEEP=1 keeps the work directory (logs, inventory, results).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -35,8 +35,8 @@ cleanup() {
   fi
   for l in "${loops[@]}"; do losetup -d "$l"; done
   rm -rf "$disks"
+  dpkg --purge raidctl >/dev/null 2>&1
   if [ -z "${FLEET_KEEP:-}" ]; then
-    dpkg --purge raidctl >/dev/null 2>&1
     rm -rf "$work" /var/tmp/raidctl-qualify-node?-* /var/tmp/raidctl-osd-prep-node?-* /var/tmp/raidctl-bundle-node?-*
   else
     echo "fleet-test: kept $work"
@@ -58,7 +58,7 @@ version=$(cargo metadata --no-deps --format-version 1 --locked | /usr/bin/python
 head -1 debian/changelog | grep -qF "raidctl ($version-1)" || fail "debian/changelog does not start with $version-1"
 
 step "lintian"
-lintian --fail-on error --suppress-tags initial-upload-closes-no-bugs "$deb"
+lintian --fail-on error "$deb"
 
 step "dpkg -i"
 dpkg -i "$deb"
@@ -236,5 +236,11 @@ check osdprep "$work/controller/qualify/o1/fleet.json" "$work/osd1.log"
 rc2=0; playbook osd-prep.yml "$work/osd2.log" -e raidctl_osd_drives=32:2,32:3 -e raidctl_qualify_id=o1 || rc2=$?
 [ "$rc2" = "$rc" ] || { cat "$work/osd2.log"; fail "osd-prep.yml again: exit $rc2, first run $rc"; }
 check unchanged "$work/osd2.log"
+
+step "dpkg --purge"
+dpkg --purge raidctl
+for f in /usr/bin/raidctl /var/lib/raidctl "$textfile" /etc/systemd/system/timers.target.wants/raidctl-metrics.timer; do
+  [ ! -e "$f" ] || fail "$f is still there after dpkg --purge"
+done
 
 step "passed"
