@@ -960,7 +960,14 @@ fn host_name_is_recorded_for_fleet_comparison() {
     let f = sparse(d.path(), "h.img", 16 * MIB);
     let json = d.path().join("h.json");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_raidctl"))
-        .args(["--quiet", "qualify", "--read-only", "--profile", "smoke", "--no-together"])
+        .args([
+            "--quiet",
+            "qualify",
+            "--read-only",
+            "--profile",
+            "smoke",
+            "--no-together",
+        ])
         .args(["--host-name", "node7", "--json"])
         .arg(&json)
         .arg(&f)
