@@ -17,7 +17,7 @@ root=$PWD
 export CARGO_TERM_COLOR=never
 
 [ "$(id -u)" = 0 ] || { echo "fleet-test: needs root (dpkg -i, losetup, cgroups)" >&2; exit 2; }
-for tool in cargo-deb lintian promtool systemd-analyze losetup; do
+for tool in cargo-deb lintian promtool systemd-analyze losetup curl; do
   command -v "$tool" >/dev/null || { echo "fleet-test: $tool missing (.ci/run installs it)" >&2; exit 2; }
 done
 
@@ -49,7 +49,8 @@ fail() { echo "fleet-test: FAILED: $*" >&2; exit 1; }
 
 # --- 1. the package ---------------------------------------------------------------------------
 step "cargo deb"
-cargo deb --locked --quiet > "$work/deb.out"
+# --fast: lighter xz compression, the same contents.
+cargo deb --locked --quiet --fast > "$work/deb.out"
 deb=$(grep '\.deb$' "$work/deb.out" | grep -v dbgsym | tail -1)
 [ -f "$deb" ] || fail "cargo deb did not say where the .deb is: $(cat "$work/deb.out")"
 echo "$deb"
@@ -94,6 +95,19 @@ promtool check metrics < "$textfile"
 grep -qx 'raidctl_scrape_success 1' "$textfile" || fail "no raidctl_scrape_success 1"
 grep -q 'raidctl_ld_state{adapter="0",target_id="1",state="degraded"} 1' "$textfile" || fail "degraded VD not in the textfile"
 [ "$(stat -c %a "$textfile")" = 644 ] || fail "textfile mode $(stat -c %a "$textfile"): node_exporter runs as another user"
+# The consumer: Debian's node_exporter, unpacked (not installed), reading the textfile directory.
+(cd "$work" && { apt-get download -qq prometheus-node-exporter 2>/dev/null || { apt-get update -qq && apt-get download -qq prometheus-node-exporter; }; })
+dpkg-deb -x "$work"/prometheus-node-exporter_*.deb "$work/node-exporter"
+"$work/node-exporter/usr/bin/prometheus-node-exporter" --collector.disable-defaults --collector.textfile \
+  --collector.textfile.directory=/var/lib/prometheus/node-exporter --web.listen-address=127.0.0.1:19917 \
+  > "$work/node-exporter.log" 2>&1 &
+ne_pid=$!
+for _ in $(seq 50); do curl -sf http://127.0.0.1:19917/metrics > "$work/node-exporter.out" && break; sleep 0.1; done
+kill "$ne_pid"
+grep -qx 'node_textfile_scrape_error 0' "$work/node-exporter.out" || fail "node_exporter could not read the textfile: $(cat "$work/node-exporter.log")"
+grep -q "^node_textfile_mtime_seconds{file=\"$textfile\"}" "$work/node-exporter.out" || fail "node_exporter did not read $textfile"
+grep -q '^raidctl_ld_state{adapter="0",state="degraded",target_id="1"} 1' "$work/node-exporter.out" || fail "node_exporter does not export the degraded VD"
+echo "node_exporter exports $(grep -c '^raidctl_' "$work/node-exporter.out") raidctl series"
 # Without a controller: exit 3, and the textfile says so instead of keeping old values.
 set +e
 $exec_start 2>/dev/null
