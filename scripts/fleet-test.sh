@@ -2,8 +2,9 @@
 # The fleet pieces, tested for real (root; called by .ci/run after `cargo test`):
 #   1. `cargo deb` builds the package; lintian finds no error; versions agree.
 #   2. `dpkg -i` installs it: /usr/bin/raidctl works, the timer is enabled (and by the preset),
-#      `systemd-analyze verify` accepts the units, the service's command writes a textfile that
-#      promtool accepts, and the condition keeps it from running without a controller.
+#      `systemd-analyze verify` accepts the units, the service's command (run by hand: no systemd
+#      runs here) writes a textfile that promtool and Debian's node_exporter accept, and the
+#      unit's conditions keep it from running without a controller. `dpkg --purge` at the end.
 #   3. `promtool test rules`: the alert rules' unit tests, and every alert has a firing and a
 #      not-firing case.
 #   4. ansible-core (PyPI, in a venv) runs status.yml, collect.yml, qualify.yml and osd-prep.yml
