@@ -15,8 +15,10 @@
 pub mod actions;
 pub mod args;
 pub mod engine;
+pub mod mfi;
 pub mod multicall;
 pub mod omreport;
+pub mod readout;
 pub mod render;
 pub mod scenarios;
 pub mod state;
@@ -52,6 +54,15 @@ pub fn dispatch(st: &mut SimState, inv: &Invocation) -> Reply {
         "pdinfo" => r::pd_info(st, inv),
         "ldpdinfo" => r::ld_pd_info(st, inv),
         "adpbbucmd" if inv.has("bbulearn") => bbu_learn(st, inv),
+        "adpbbucmd" if inv.has("getbbucapacityinfo") => {
+            readout::bbu_section(st, inv, "BBU Capacity Info")
+        }
+        "adpbbucmd" if inv.has("getbbudesigninfo") => {
+            readout::bbu_section(st, inv, "BBU Design Info")
+        }
+        "adpbbucmd" if inv.has("getbbuproperties") => {
+            readout::bbu_section(st, inv, "BBU Properties")
+        }
         "adpbbucmd" => r::bbu(st, inv, !inv.has("getbbustatus")),
         "cfgdsply" => r::cfg_dsply(st, inv),
         "cfgforeign" if inv.has("scan") => r::foreign_scan(st, inv),
@@ -67,9 +78,34 @@ pub fn dispatch(st: &mut SimState, inv: &Invocation) -> Reply {
         "fwtermlog" => r::fw_term_log(st, inv),
         "showsummary" => r::show_summary(st, inv),
         "getpreservedcachelist" => r::preserved_cache_list(st, inv),
-        "adpgetprop" => r::get_prop(st, inv),
+        "adpgetprop" => readout::get_prop_more(st, inv).unwrap_or_else(|| r::get_prop(st, inv)),
+        "pdgetnum" => readout::pd_get_num(st, inv),
+        "adpgettime" => readout::adp_get_time(st, inv),
+        "ldgetprop" => readout::ld_get_prop(st, inv),
+        "encstatus" => readout::enc_status(st, inv),
+        "phyerrorcounters" => readout::phy_error_counters(st, inv),
+        "cfgfreespaceinfo" => readout::cfg_free_space(st, inv),
+        "pdclear" => readout::pd_clear_progress(st, inv),
+        "ldcc" | "ldinit" | "ldrecon" => readout::ld_progress(st, inv),
+        "adppr" => readout::patrol_read_info(st, inv),
+        "adpccsched" => readout::cc_sched_info(st, inv),
+        "directpdmapping" => readout::direct_pd_mapping(st, inv),
+        "adpalilog" => readout::adp_alilog(st, inv),
+        "version" => readout::version(st, inv),
         "adpeventlog" if inv.has("geteventloginfo") => r::event_log_info(st, inv),
-        "adpeventlog" if inv.has("getevents") => write_events(st, inv),
+        "adpeventlog"
+            if [
+                "getevents",
+                "getsincereboot",
+                "getsinceshutdown",
+                "includedeleted",
+            ]
+            .iter()
+            .any(|w| inv.has(w))
+                || (inv.has("getlatest") && !inv.has("clear")) =>
+        {
+            write_events(st, inv)
+        }
         "v" => (
             vec![
                 String::new(),
@@ -372,6 +408,8 @@ pub fn control_usage() -> &'static str {
                                      log a damage event on a drive (counters unchanged)
   bad-blocks VD on|off [-a N]        set `Bad Blocks Exist` on a VD (punctured stripes)
   bbu drain|learn|replace|fail [-a N]
+  reboot [-a N]                      restart the controller: boot events, boot-relative until
+                                     its clock is set (`Seconds since last reboot: N`)
   advance SECONDS                    advance the virtual clock (rebuild, copyback, BGI, battery)
   speed FACTOR                       multiply every rate (e.g. 1000 finishes a rebuild in seconds)
   fault add --command CMD|* --kind latency:300ms|hang|crash|exit:0x03|garbled|empty [--on-call N]
@@ -617,6 +655,11 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
                 world::bbu(pick(&mut st, ad_index)?, clock, &action)?;
                 format!("battery: {action}")
             }
+            "reboot" => {
+                engine::boot(pick(&mut st, ad_index)?, clock);
+                engine::advance(&mut st, engine::CLOCK_UNSET_SECS);
+                format!("adapter {ad_index} rebooted; clock {}", st.clock)
+            }
             "advance" => {
                 let secs = o.num(0)?;
                 engine::advance(&mut st, secs);
@@ -638,7 +681,7 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
                         .ok_or("fault add needs --command")?
                         .to_ascii_lowercase();
                     let command = command.trim_start_matches('-').to_owned();
-                    let vendor = ["storcli:", "omreport:", "omconfig:"]
+                    let vendor = ["storcli:", "omreport:", "omconfig:", "mfi:"]
                         .iter()
                         .any(|p| command.starts_with(p));
                     if command != "*" && !vendor && !args::COMMANDS.contains(&command.as_str()) {
