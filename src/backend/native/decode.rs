@@ -758,10 +758,15 @@ pub fn events(adapter: u32, buf: &[u8]) -> Result<Vec<Event>, Invalid> {
     (0..count)
         .map(|i| {
             let e: abi::EventDetail = read(buf, 8 + i * entry, "event")?;
+            // Events logged before the firmware's clock was set carry seconds since boot
+            // (top byte 0xff), which the model keeps apart from wall-clock times.
+            let t = e.time;
+            let boot_relative = t >> 24 == 0xff;
             Ok(Event {
                 adapter,
                 seq_num: u64::from(e.seq),
-                time: Some(event_time(e.time)),
+                time: (!boot_relative).then(|| event_time(t)),
+                since_boot_s: boot_relative.then_some(u64::from(t & 0x00ff_ffff)),
                 code: Some(e.code),
                 class: Some(i32::from(e.class)),
                 locale: Some(format!("0x{:04x}", { e.locale })),
