@@ -809,7 +809,11 @@ fn events(st: &SimState, ad: &Adapter, mbox: [u8; 12], len: usize) -> Vec<u8> {
         let mut d = abi::EventDetail::new_zeroed();
         d.seq = u32::try_from(e.seq).unwrap_or(u32::MAX);
         let unix = st.epoch + i64::try_from(e.time).unwrap_or(0);
-        d.time = u32::try_from(unix - abi::FW_EPOCH_UNIX).unwrap_or(0);
+        d.time = match e.since_boot {
+            // The firmware's boot-relative form: 0xff, then 24 bits of seconds since boot.
+            Some(n) => 0xff00_0000 | u32::try_from(n.min(0x00ff_ffff)).unwrap_or(0),
+            None => u32::try_from(unix - abi::FW_EPOCH_UNIX).unwrap_or(0),
+        };
         d.code = e.code;
         d.locale = u16::try_from(e.locale).unwrap_or(0xffff);
         d.class = i8::try_from(e.class).unwrap_or(0);
@@ -868,6 +872,12 @@ mod tests {
             .find(|e| e.description.starts_with("State change on PD 03"))
             .unwrap();
         assert!(e.time.as_deref().unwrap().ends_with("UTC"));
+        // The scenario's boot events come before the controller's clock was set.
+        let boot = ev
+            .iter()
+            .find(|e| e.description == "Battery Present")
+            .unwrap();
+        assert_eq!((boot.since_boot_s, boot.time.as_deref()), (Some(5), None));
         assert!(ev.windows(2).all(|w| w[0].seq_num < w[1].seq_num));
         // Later polls start after what was read.
         let last = ev.last().unwrap().seq_num;

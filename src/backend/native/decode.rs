@@ -758,10 +758,15 @@ pub fn events(adapter: u32, buf: &[u8]) -> Result<Vec<Event>, Invalid> {
     (0..count)
         .map(|i| {
             let e: abi::EventDetail = read(buf, 8 + i * entry, "event")?;
+            // 0xff in the top byte: the low 24 bits count seconds since the controller booted
+            // (its clock was not set yet), what MegaCli prints as `Seconds since last reboot`.
+            let t = e.time;
+            let since_boot = (t >> 24 == 0xff).then_some(u64::from(t & 0x00ff_ffff));
             Ok(Event {
                 adapter,
                 seq_num: u64::from(e.seq),
-                time: Some(event_time(e.time)),
+                time: since_boot.is_none().then(|| event_time(t)),
+                since_boot_s: since_boot,
                 code: Some(e.code),
                 class: Some(i32::from(e.class)),
                 locale: Some(format!("0x{:04x}", { e.locale })),
