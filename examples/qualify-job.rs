@@ -12,7 +12,7 @@ fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
     if a.len() != 8 {
         eprintln!(
-            "usage: qualify-job FILE read|write|randread|randwrite BS QD JOBS SECONDS sync|uring none|fdatasync|fsync"
+            "usage: qualify-job FILE read|write|randread|randwrite BS QD JOBS SECONDS auto|sync|uring none|fdatasync|fsync"
         );
         std::process::exit(2);
     }
@@ -35,10 +35,10 @@ fn main() {
         Duration::from_secs(num(&a[5])),
     );
     spec.jobs = u32::try_from(num(&a[4])).unwrap_or(1);
-    spec.engine = if a[6] == "uring" {
-        EngineKind::Uring
-    } else {
-        EngineKind::Sync
+    spec.engine = match a[6].as_str() {
+        "uring" => EngineKind::Uring,
+        "sync" => EngineKind::Sync,
+        _ => EngineKind::Auto,
     };
     spec.sync = match a[7].as_str() {
         "fdatasync" => SyncMode::Fdatasync,
