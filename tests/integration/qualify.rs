@@ -134,7 +134,10 @@ fn auto_engine_chooses_per_job_and_says_why() {
     match engine::uring::available() {
         Ok(()) => assert_eq!(
             (r.engine_used, r.engine_reason.as_str()),
-            (EngineKind::Uring, "auto: QD>1 and the kernel allows io_uring")
+            (
+                EngineKind::Uring,
+                "auto: QD>1 and the kernel allows io_uring"
+            )
         ),
         Err(why) => {
             assert_eq!(r.engine_used, EngineKind::Sync);
@@ -145,7 +148,11 @@ fn auto_engine_chooses_per_job_and_says_why() {
     qd1.engine = EngineKind::Auto;
     let r = run(&f, &qd1);
     assert_eq!(r.engine_used, EngineKind::Sync);
-    assert!(r.engine_reason.starts_with("auto: QD1"), "{}", r.engine_reason);
+    assert!(
+        r.engine_reason.starts_with("auto: QD1"),
+        "{}",
+        r.engine_reason
+    );
     let mut flush = job("c", Pattern::Seq, Op::Write, 4096, 4, 100);
     flush.engine = EngineKind::Auto;
     flush.sync = SyncMode::Fdatasync;

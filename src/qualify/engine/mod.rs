@@ -504,15 +504,7 @@ pub fn run(target: &Arc<Target>, spec: &JobSpec) -> Result<JobResult, EngineErro
         },
     };
     let wall_end = Instant::now();
-    let mut r = summarise(
-        spec,
-        target,
-        &plan,
-        outs,
-        engine_used,
-        fallback,
-        wall_end,
-    );
+    let mut r = summarise(spec, target, &plan, outs, engine_used, fallback, wall_end);
     r.engine_reason = reason;
     Ok(r)
 }

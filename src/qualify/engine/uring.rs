@@ -90,7 +90,11 @@ fn register(ring: &IoUring, t: &Target, bufs: &mut [AlignedBuf]) -> bool {
     if unsafe { ring.submitter().register_buffers(&iovecs) }.is_err() {
         return false;
     }
-    if ring.submitter().register_files(&[t.file.as_raw_fd()]).is_err() {
+    if ring
+        .submitter()
+        .register_files(&[t.file.as_raw_fd()])
+        .is_err()
+    {
         let _ = ring.submitter().unregister_buffers();
         return false;
     }
