@@ -212,7 +212,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             let sim_dir = c.sim_dir.clone().unwrap_or_else(|| dir.clone());
             let bin =
                 crate::sim::multicall::ensure_bin_dir(&sim_dir, None).map_err(AppError::Input)?;
-            print!("{}", crate::sim::multicall::env_lines(&sim_dir, &bin));
+            let _ = write!(out, "{}", crate::sim::multicall::env_lines(&sim_dir, &bin));
             Ok(ExitStatus::Ok)
         }
         Command::Sim { args } => {
