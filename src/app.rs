@@ -120,6 +120,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             let controllers = detect::scan_pci(Path::new("/sys"));
             let tools = detect::installed_tools();
             let choice = detect::choose(&controllers, &tools);
+            let (native_ok, native_line) = crate::backend::native::doctor();
             match cli.format {
                 Format::Json => {
                     #[derive(serde::Serialize)]
@@ -128,10 +129,16 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                         path: &'a Path,
                     }
                     #[derive(serde::Serialize)]
+                    struct Native<'a> {
+                        usable: bool,
+                        detail: &'a str,
+                    }
+                    #[derive(serde::Serialize)]
                     struct Doctor<'a, C, H> {
                         controllers: C,
                         installed: Vec<Installed<'a>>,
                         choice: H,
+                        native: Native<'a>,
                     }
                     let doc = Doctor {
                         controllers: &controllers,
@@ -140,6 +147,10 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                             .map(|(tool, path)| Installed { tool, path })
                             .collect(),
                         choice: &choice,
+                        native: Native {
+                            usable: native_ok,
+                            detail: &native_line,
+                        },
                     };
                     let _ = serde_json::to_writer_pretty(&mut *out, &doc);
                     let _ = writeln!(out);
@@ -148,6 +159,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     for r in &choice.reasons {
                         let _ = writeln!(out, "{r}");
                     }
+                    let _ = writeln!(out, "{native_line}");
                     if tools.is_empty() {
                         let _ = writeln!(
                             out,
@@ -162,7 +174,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     }
                 }
             }
-            Ok(if choice.tool.is_some() {
+            Ok(if choice.tool.is_some() || native_ok {
                 ExitStatus::Ok
             } else {
                 ExitStatus::Warning
@@ -444,6 +456,15 @@ fn run_parse(
     style: Style,
     out: &mut dyn Write,
 ) -> Result<ExitStatus, AppError> {
+    if kind == "help" {
+        print!("{}", Kind::help());
+        return Ok(ExitStatus::Ok);
+    }
+    if files.is_empty() {
+        return Err(AppError::Input(
+            "parse needs at least one FILE (`-` reads standard input)".to_owned(),
+        ));
+    }
     let kind: Option<Kind> = if kind == "auto" {
         None
     } else {
@@ -566,7 +587,9 @@ fn workflow_cmd(
     ) -> Result<crate::workflow::Outcome, crate::workflow::WfError>,
 ) -> Result<ExitStatus, AppError> {
     use crate::workflow::{Env, Outcome, SimWorld, TtyPrompter, WfOptions};
-    let mc = ctx.ops().map_err(|e| AppError::Input(e.to_string()))?;
+    let mc = ctx
+        .change_ops()
+        .map_err(|e| AppError::Input(e.to_string()))?;
     let mut prompt = TtyPrompter;
     let mut err = std::io::stderr();
     let opts = WfOptions {
@@ -575,6 +598,7 @@ fn workflow_cmd(
         serial: wf.serial.clone(),
         wait_timeout: Duration::from_secs(wf.wait_timeout),
         poll: Duration::from_secs(wf.poll.max(1)),
+        accept_no_redundancy: wf.accept_no_redundancy,
     };
     let mut env = Env {
         ops: mc,

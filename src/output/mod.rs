@@ -30,7 +30,7 @@ pub fn write_event_log_json(
     serde_json::to_writer_pretty(&mut *out, &doc)?;
     writeln!(out)?;
     let mut warnings = log.doc.warnings.clone();
-    warnings.extend_from_slice(events.borrow().warnings());
+    warnings.extend(events.borrow().warnings());
     Ok(warnings)
 }
 
@@ -54,8 +54,8 @@ struct WarningSeq<'a, 'b>(&'b [Warning], &'b RefCell<crate::parse::Events<'a>>);
 
 impl Serialize for WarningSeq<'_, '_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let events = self.1.borrow();
-        s.collect_seq(self.0.iter().chain(events.warnings()))
+        let streamed = self.1.borrow().warnings();
+        s.collect_seq(self.0.iter().chain(&streamed))
     }
 }
 
