@@ -1,99 +1,124 @@
 #!/usr/bin/env bash
-# Runs the same jobs with raidctl's qualification engine and with fio on a loop device with
-# direct I/O, alternating runs, and prints throughput/IOPS ratios and CPU time per I/O.
+# `raidctl qualify` as a user runs it, side by side with fio on the same loop device.
 #
-#   sudo scripts/fio-compare.sh              # uring engine (if built with it) vs fio io_uring
-#   ENGINE=sync sudo scripts/fio-compare.sh  # sync engine (threads) vs fio libaio/psync
+#   sudo scripts/fio-compare.sh
 #
-# Settings (environment): ENGINE=uring|sync, RUNS=3 (per tool and job), SECONDS_PER_RUN=5,
-# SIZE=2G (loop device size), DIR=target/fio-compare (where the backing file lives),
-# ONLY=regex (run only the jobs whose name matches).
-# CPU is measured the same way for both tools: user+system time of the process (bash `time`),
-# divided by the I/Os it completed.
+# Each round runs `raidctl qualify --profile $PROFILE` (the default build: `cargo build
+# --release`, no features) on a loop device with direct I/O, reads from its JSON record the
+# jobs it ran (pattern, block size, queue depth, jobs, duration, ramp, flush), then runs the
+# same jobs with fio on the same device. Rounds alternate raidctl and fio; per job the best
+# round of each tool is kept (the machine is shared, so the best run is the least disturbed).
+#
+# Settings (environment): ROUNDS=3, PROFILE=quick, SIZE=2G (loop device), DIR=target/fio-compare
+# (backing file and records), FIO_QD_ENGINE=io_uring (fio engine for QD>1 jobs; QD1 jobs use
+# psync, as raidctl does), ONLY=regex (jobs to compare), RAIDCTL=path (skip the build).
+#
+# Throughput: MB/s (10^6 bytes/s) of the measured part (after the ramp). CPU per I/O: each
+# tool's own account of its I/O threads (raidctl: `cpu.per_io_us` in the record, thread CPU
+# time; fio: usr_cpu + sys_cpu over the job's runtime), divided by the I/Os completed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ENGINE=${ENGINE:-uring}
-RUNS=${RUNS:-3}
-T=${SECONDS_PER_RUN:-5}
+ROUNDS=${ROUNDS:-3}
+PROFILE=${PROFILE:-quick}
 SIZE=${SIZE:-2G}
 DIR=${DIR:-target/fio-compare}
+FIO_QD_ENGINE=${FIO_QD_ENGINE:-io_uring}
+ONLY=${ONLY:-^(seq-read-4m|seq-write-4m|randread-4k-qd32|randwrite-4k-qd32|fdatasync-4k-j1)$}
 
 [ "$(id -u)" = 0 ] || { echo "fio-compare: needs root (losetup)" >&2; exit 2; }
-if ! command -v fio >/dev/null; then
-  echo "fio-compare: installing fio" >&2
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fio >/dev/null
-fi
-command -v jq >/dev/null || { apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null; }
+need() { command -v "$1" >/dev/null || { echo "fio-compare: installing $2" >&2; apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null; }; }
+need fio fio
+need jq jq
 
-features=()
-[ "$ENGINE" = uring ] && features=(--features io-uring)
-cargo build --release --quiet "${features[@]}" --example qualify-job
-JOB=${CARGO_TARGET_DIR:-target}/release/examples/qualify-job
+if [ -z "${RAIDCTL:-}" ]; then
+  cargo build --release --quiet --bin raidctl
+  RAIDCTL=${CARGO_TARGET_DIR:-target}/release/raidctl
+fi
 
 mkdir -p "$DIR"
 IMG="$DIR/disk.img"
-if [ ! -f "$IMG" ] || [ "$(stat -c %s "$IMG")" != "$(numfmt --from=iec "$SIZE")" ]; then
+bytes=$(numfmt --from=iec "$SIZE")
+if [ ! -f "$IMG" ] || [ "$(stat -c %s "$IMG")" != "$bytes" ]; then
   echo "fio-compare: writing $SIZE backing file $IMG (allocated, so no run pays for allocation)" >&2
   rm -f "$IMG"
-  dd if=/dev/zero of="$IMG" bs=4M count=$(( $(numfmt --from=iec "$SIZE") / 4194304 )) oflag=direct status=none
+  dd if=/dev/zero of="$IMG" bs=4M count=$((bytes / 4194304)) oflag=direct status=none
 fi
 LOOP=$(losetup -f --show --direct-io=on "$IMG")
 trap 'losetup -d "$LOOP"' EXIT
 
-case "$ENGINE" in
-  uring) fio_qd_engine=io_uring ;;
-  *) fio_qd_engine=libaio ;;
-esac
+secs() { jq -r "$1 | (.secs + .nanos / 1e9)"; } # serde's Duration: {"secs", "nanos"}
 
-# name  rw  bs  qd  sync  (all 1 job)
-JOBS=(
-  "seq-write-4m-qd4 write 4194304 4 none"
-  "seq-read-4m-qd4 read 4194304 4 none"
-  "randread-4k-qd32 randread 4096 32 none"
-  "fdatasync-4k-qd1 write 4096 1 fdatasync"
-)
-
-cpu_of() { # prints "user+sys" seconds of the command, its stdout to $1
-  local out=$1; shift
-  local TIMEFORMAT='%U %S'
-  { time "$@" >"$out" 2>/dev/null; } 2>&1 | awk '{print $1+$2}'
+run_fio() { # job JSON (from raidctl's record) -> fio JSON in $DIR/fio-NAME-ROUND.json
+  local spec=$1 out=$2
+  local pattern op bs qd jobs t ramp sync rw engine
+  read -r pattern op bs qd jobs sync < <(jq -r '[.pattern, .op, .bs, .qd, .jobs, .sync] | @tsv' <<<"$spec")
+  t=$(secs .time <<<"$spec"); ramp=$(secs .ramp <<<"$spec")
+  case "$pattern/$op" in
+    seq/read) rw=read ;; seq/write) rw=write ;; random/read) rw=randread ;; *) rw=randwrite ;;
+  esac
+  engine=$FIO_QD_ENGINE; [ "$qd" = 1 ] && engine=psync
+  local extra=()
+  case "$sync" in fdatasync) extra+=(--fdatasync=1) ;; fsync) extra+=(--fsync=1) ;; esac
+  # raidctl's random offsets are uniform with replacement: fio without its random map.
+  [ "$pattern" = random ] && extra+=(--norandommap --randrepeat=0)
+  [ "$jobs" -gt 1 ] && extra+=(--offset_increment=$((bytes / jobs)) --size=$((bytes / jobs)))
+  fio --name=cmp --filename="$LOOP" --direct=1 --rw="$rw" --bs="$bs" --iodepth="$qd" \
+    --ioengine="$engine" --numjobs="$jobs" --group_reporting --time_based \
+    --runtime="${t}s" --ramp_time="${ramp}s" "${extra[@]}" \
+    --output-format=json --output="$out" >/dev/null
 }
 
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-
-printf "engine: raidctl %s vs fio %s (QD>1), fio psync/raidctl sync for QD1; %s runs x %ss each, alternating; loop device %s (%s, direct-io=on) on %s\n" \
-  "$ENGINE" "$fio_qd_engine" "$RUNS" "$T" "$LOOP" "$SIZE" "$(df -T "$DIR" | awk 'NR==2{print $2}')"
-printf "kernel %s, %s CPUs, %s\n\n" "$(uname -r)" "$(nproc)" "$(fio --version)"
-printf "%-18s %12s %12s %7s %14s %14s %7s\n" job raidctl fio ratio "raidctl CPU/IO" "fio CPU/IO" ratio
-for spec in "${JOBS[@]}"; do
-  read -r name rw bs qd sync <<<"$spec"
-  [[ $name =~ ${ONLY:-.} ]] || continue
-  eng=$ENGINE; feng=$fio_qd_engine
-  if [ "$qd" = 1 ]; then eng=sync; feng=psync; fi
-  fsync_opt=(); [ "$sync" = fdatasync ] && fsync_opt=(--fdatasync=1)
-  r_rate=(); f_rate=(); r_cpu=(); f_cpu=()
-  for i in $(seq "$RUNS"); do
-    for tool in raidctl fio; do
-      if [ "$tool" = raidctl ]; then
-        c=$(cpu_of "$DIR/out.json" "$JOB" "$LOOP" "$rw" "$bs" "$qd" 1 "$T" "$eng" "$sync")
-        ios=$(jq .ios "$DIR/out.json"); iops=$(jq .iops "$DIR/out.json")
-        r_rate+=("$iops"); r_cpu+=("$(awk -v c="$c" -v n="$ios" 'BEGIN{printf "%.3f", c*1e6/n}')")
-      else
-        c=$(cpu_of "$DIR/fio.json" fio --name=cmp --filename="$LOOP" --direct=1 --rw="$rw" --bs="$bs" \
-              --iodepth="$qd" --ioengine="$feng" --numjobs=1 --time_based --runtime="$T" \
-              "${fsync_opt[@]}" --output-format=json --output="$DIR/fio.json")
-        dir=$([[ $rw == *read ]] && echo read || echo write)
-        ios=$(jq ".jobs[0].$dir.total_ios" "$DIR/fio.json"); iops=$(jq ".jobs[0].$dir.iops" "$DIR/fio.json")
-        f_rate+=("$iops"); f_cpu+=("$(awk -v c="$c" -v n="$ios" 'BEGIN{printf "%.3f", c*1e6/n}')")
-      fi
-    done
+declare -A r_mbps r_cpu f_mbps f_cpu r_engine fio_engine
+names=()
+for round in $(seq "$ROUNDS"); do
+  rec="$DIR/raidctl-$round.json"
+  echo "round $round: raidctl qualify --profile $PROFILE $LOOP" >&2
+  "$RAIDCTL" qualify --profile "$PROFILE" --destroy-data "$LOOP" --json "$rec" "$LOOP" \
+    >"$DIR/raidctl-$round.txt" 2>&1 || true # the verdict's exit status is not the point here
+  mapfile -t jobs < <(jq -c '.drives[0].jobs[]' "$rec")
+  for j in "${jobs[@]}"; do
+    name=$(jq -r .spec.name <<<"$j")
+    [[ $name =~ $ONLY ]] || continue
+    [ "$round" = 1 ] && names+=("$name")
+    read -r mbps cpu eng <<<"$(jq -r '[.mbps, .cpu.per_io_us, .engine_used] | @tsv' <<<"$j")"
+    r_engine[$name]=$eng
+    if [ -z "${r_mbps[$name]:-}" ] || awk -v a="$mbps" -v b="${r_mbps[$name]}" 'BEGIN{exit !(a>b)}'; then
+      r_mbps[$name]=$mbps; r_cpu[$name]=$cpu
+    fi
   done
-  rr=$(printf "%s\n" "${r_rate[@]}" | median); fr=$(printf "%s\n" "${f_rate[@]}" | median)
-  rc=$(printf "%s\n" "${r_cpu[@]}" | median); fc=$(printf "%s\n" "${f_cpu[@]}" | median)
-  unit="IOPS"
-  printf "%-18s %12.0f %12.0f %7.3f %12.2fus %12.2fus %7.3f\n" "$name" "$rr" "$fr" \
-    "$(awk -v a="$rr" -v b="$fr" 'BEGIN{print a/b}')" "$rc" "$fc" "$(awk -v a="$rc" -v b="$fc" 'BEGIN{print a/b}')"
+  for j in "${jobs[@]}"; do
+    name=$(jq -r .spec.name <<<"$j")
+    [[ $name =~ $ONLY ]] || continue
+    echo "round $round: fio $name" >&2
+    out="$DIR/fio-$name-$round.json"
+    run_fio "$(jq -c .spec <<<"$j")" "$out"
+    dir=$([ "$(jq -r .spec.op <<<"$j")" = read ] && echo read || echo write)
+    read -r mbps cpu eng <<<"$(jq -r --arg d "$dir" '.jobs[0] as $j | [
+        ($j[$d].io_bytes / ($j[$d].runtime / 1000) / 1e6),
+        (($j.usr_cpu + $j.sys_cpu) / 100 * $j.job_runtime / 1000 * 1e6 / $j[$d].total_ios),
+        $j["job options"].ioengine] | @tsv' "$out")"
+    fio_engine[$name]=$eng
+    if [ -z "${f_mbps[$name]:-}" ] || awk -v a="$mbps" -v b="${f_mbps[$name]}" 'BEGIN{exit !(a>b)}'; then
+      f_mbps[$name]=$mbps; f_cpu[$name]=$cpu
+    fi
+  done
+done
+
+printf "\nraidctl %s (%s) vs fio %s; profile %s, best of %s alternating rounds; loop device %s (%s, direct-io=on) on %s\n" \
+  "$("$RAIDCTL" --version | awk '{print $2}')" "$RAIDCTL" "$(fio --version)" "$PROFILE" "$ROUNDS" \
+  "$LOOP" "$SIZE" "$(df -T "$DIR" | awk 'NR==2{print $2}')"
+printf "kernel %s, %s CPUs, load average %s\n\n" "$(uname -r)" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf "%-18s %-14s %10s %10s %7s %12s %12s %7s\n" job "engines" "raidctl" "fio" ratio \
+  "raidctl CPU" "fio CPU" ratio
+printf "%-18s %-14s %10s %10s %7s %12s %12s %7s\n" "" "raidctl/fio" "MB/s" "MB/s" "" "µs/IO" "µs/IO" ""
+for name in "${names[@]}"; do
+  printf "%-18s %-14s %10.1f %10.1f %7.3f %12.2f %12.2f %7.3f\n" "$name" \
+    "${r_engine[$name]}/${fio_engine[$name]}" "${r_mbps[$name]}" "${f_mbps[$name]}" \
+    "$(awk -v a="${r_mbps[$name]}" -v b="${f_mbps[$name]}" 'BEGIN{print a/b}')" \
+    "${r_cpu[$name]}" "${f_cpu[$name]}" \
+    "$(awk -v a="${r_cpu[$name]}" -v b="${f_cpu[$name]}" 'BEGIN{print a/b}')"
 done
 echo
-echo "IOPS columns: I/Os per second (4 MiB jobs: MB/s = IOPS x 4.19). Ratios: raidctl / fio (throughput: >= 0.95 wanted; CPU per I/O: <= 1.1 wanted)."
+echo "Ratios: raidctl / fio. Targets: throughput >= 0.95, CPU per I/O <= 1.1."

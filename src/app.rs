@@ -41,6 +41,15 @@ fn tool_names() -> String {
 /// # Errors
 /// An [`AppError`] for the operator; `main` prints it and exits 2.
 pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
+    let mut out = crate::output::stdout();
+    let result = run_with(cli, &mut out);
+    // Commands whose output is the point (parse, generate) flush and report errors themselves;
+    // for the others a closed pipe is not worth an error, as before.
+    let _ = out.flush();
+    result
+}
+
+fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
     let style = Style::detect(cli.color);
     let opts = CtxOptions {
         sim: cli.sim.clone(),
@@ -54,7 +63,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
     };
     let ctx = || Ctx::new(&opts).map_err(|e| AppError::Input(e.to_string()));
     match cli.command {
-        Command::Parse { kind, files } => run_parse(&kind, &files, cli.format, style),
+        Command::Parse { kind, files } => run_parse(&kind, &files, cli.format, style, out),
         Command::Status {
             max_age,
             from_bundle,
@@ -69,7 +78,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
                 from_bundle.as_deref(),
                 Duration::from_secs(max_age),
             );
-            Ok(monitor::run_status(result, cli.format, style))
+            Ok(monitor::run_status(result, cli.format, style, out))
         }
         Command::Check {
             max_age,
@@ -82,7 +91,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
                     .map_err(|e| e.to_string())
                     .and_then(|c| monitor::evaluate(&c, Duration::from_secs(max_age)))
             };
-            Ok(monitor::run_check(result))
+            Ok(monitor::run_check(result, out))
         }
         Command::Metrics {
             max_age,
@@ -91,7 +100,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
             let result = Ctx::new(&opts)
                 .map_err(|e| e.to_string())
                 .and_then(|c| monitor::evaluate(&c, Duration::from_secs(max_age)));
-            Ok(monitor::run_metrics(result, textfile_dir.as_deref()))
+            Ok(monitor::run_metrics(result, textfile_dir.as_deref(), out))
         }
         Command::Qualify(args) => {
             let c = Ctx::new(&opts).ok();
@@ -114,21 +123,52 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
             let (native_ok, native_line) = crate::backend::native::doctor();
             match cli.format {
                 Format::Json => {
-                    let v = serde_json::json!({ "controllers": controllers, "installed": tools.iter().map(|(t, p)| serde_json::json!({"tool": t, "path": p})).collect::<Vec<_>>(), "choice": choice, "native": {"usable": native_ok, "detail": native_line} });
-                    println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+                    #[derive(serde::Serialize)]
+                    struct Installed<'a> {
+                        tool: &'a detect::Tool,
+                        path: &'a Path,
+                    }
+                    #[derive(serde::Serialize)]
+                    struct Native<'a> {
+                        usable: bool,
+                        detail: &'a str,
+                    }
+                    #[derive(serde::Serialize)]
+                    struct Doctor<'a, C, H> {
+                        controllers: C,
+                        installed: Vec<Installed<'a>>,
+                        choice: H,
+                        native: Native<'a>,
+                    }
+                    let doc = Doctor {
+                        controllers: &controllers,
+                        installed: tools
+                            .iter()
+                            .map(|(tool, path)| Installed { tool, path })
+                            .collect(),
+                        choice: &choice,
+                        native: Native {
+                            usable: native_ok,
+                            detail: &native_line,
+                        },
+                    };
+                    let _ = serde_json::to_writer_pretty(&mut *out, &doc);
+                    let _ = writeln!(out);
                 }
                 Format::Table => {
                     for r in &choice.reasons {
-                        println!("{r}");
+                        let _ = writeln!(out, "{r}");
                     }
-                    println!("{native_line}");
+                    let _ = writeln!(out, "{native_line}");
                     if tools.is_empty() {
-                        println!(
+                        let _ = writeln!(
+                            out,
                             "no vendor tool installed (MegaCli64, storcli64, perccli64, storcli2, perccli2, omreport)"
                         );
                     }
                     if cli.sim.is_some() || cli.sim_state.is_some() {
-                        println!(
+                        let _ = writeln!(
+                            out,
                             "--sim: the simulated controller is driven through its MegaCli front end"
                         );
                     }
@@ -184,7 +224,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
             let sim_dir = c.sim_dir.clone().unwrap_or_else(|| dir.clone());
             let bin =
                 crate::sim::multicall::ensure_bin_dir(&sim_dir, None).map_err(AppError::Input)?;
-            print!("{}", crate::sim::multicall::env_lines(&sim_dir, &bin));
+            let _ = write!(out, "{}", crate::sim::multicall::env_lines(&sim_dir, &bin));
             Ok(ExitStatus::Ok)
         }
         Command::Sim { args } => {
@@ -208,7 +248,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
             target,
             adapter,
             wf,
-        } => workflow_cmd(&ctx()?, &wf, |env| {
+        } => workflow_cmd(&ctx()?, &wf, out, |env| {
             crate::workflow::replace::run(env, &target, adapter)
         }),
         Command::Resume { id, wf } => {
@@ -227,16 +267,18 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
                         )
                     })?,
             };
-            workflow_cmd(&c, &wf, |env| crate::workflow::replace::resume(env, &id))
+            workflow_cmd(&c, &wf, out, |env| {
+                crate::workflow::replace::resume(env, &id)
+            })
         }
         Command::Workflows => {
             let c = ctx()?;
             let list = crate::workflow::journal::list(&c.state_dir);
             match cli.format {
-                Format::Json => println!(
-                    "{}",
-                    serde_json::to_string_pretty(&list).unwrap_or_default()
-                ),
+                Format::Json => {
+                    let _ = serde_json::to_writer_pretty(&mut *out, &list);
+                    let _ = writeln!(out);
+                }
                 Format::Table => {
                     let mut t = table::new_table(style, &["id", "last step", "finished", "detail"]);
                     for w in &list {
@@ -251,7 +293,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
                             w.detail.clone(),
                         ]);
                     }
-                    println!("{t}");
+                    let _ = writeln!(out, "{t}");
                 }
             }
             Ok(ExitStatus::Ok)
@@ -260,7 +302,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
             action,
             adapter,
             wf,
-        } => workflow_cmd(&ctx()?, &wf, |env| {
+        } => workflow_cmd(&ctx()?, &wf, out, |env| {
             use crate::cli::ForeignAction as F;
             use crate::workflow::simple;
             match action {
@@ -272,7 +314,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
                 } => simple::foreign_clear(env, adapter, index, i_understand_data_loss.as_deref()),
             }
         }),
-        Command::Hotspare { action, wf } => workflow_cmd(&ctx()?, &wf, |env| match action {
+        Command::Hotspare { action, wf } => workflow_cmd(&ctx()?, &wf, out, |env| match action {
             crate::cli::HotspareAction::Add {
                 target,
                 dedicated,
@@ -287,7 +329,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
             target,
             adapter,
             wf,
-        } => workflow_cmd(&ctx()?, &wf, |env| match action.as_str() {
+        } => workflow_cmd(&ctx()?, &wf, out, |env| match action.as_str() {
             "status" => crate::workflow::simple::rebuild_status(env, &target, adapter, false),
             "watch" => crate::workflow::simple::rebuild_status(env, &target, adapter, true),
             other => crate::workflow::simple::rebuild(env, other, &target, adapter),
@@ -298,7 +340,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
             stop,
             adapter,
             wf,
-        } => workflow_cmd(&ctx()?, &wf, |env| match action.as_str() {
+        } => workflow_cmd(&ctx()?, &wf, out, |env| match action.as_str() {
             "locate" => crate::workflow::simple::locate(env, &target, adapter, stop),
             other => crate::workflow::simple::pd_state(env, other, &target, adapter),
         }),
@@ -318,7 +360,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
                     Op::RebuildRate { adapter, percent }
                 }
             };
-            workflow_cmd(&ctx()?, &wf, |env| {
+            workflow_cmd(&ctx()?, &wf, out, |env| {
                 crate::workflow::simple::adapter_setting(env, adapter, op)
             })
         }
@@ -345,19 +387,21 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
                             .map_err(|e| AppError::Input(e.to_string()))
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                workflow_cmd(&ctx()?, &wf, |env| {
+                workflow_cmd(&ctx()?, &wf, out, |env| {
                     crate::workflow::simple::ld_create(env, adapter, &level, &addrs, span_size)
                 })
             }
-            crate::cli::LdAction::Delete { target } => workflow_cmd(&ctx()?, &wf, |env| {
+            crate::cli::LdAction::Delete { target } => workflow_cmd(&ctx()?, &wf, out, |env| {
                 crate::workflow::simple::ld_delete(env, adapter, target)
             }),
         },
         Command::Generate { what } => {
-            generate(what, &mut std::io::stdout()).map_err(|source| AppError::Io {
-                what: "writing to stdout".into(),
-                source,
-            })?;
+            generate(what, out)
+                .and_then(|()| out.flush())
+                .map_err(|source| AppError::Io {
+                    what: "writing to stdout".into(),
+                    source,
+                })?;
             Ok(ExitStatus::Ok)
         }
     }
@@ -388,6 +432,7 @@ pub fn generate(what: Generated, out: &mut dyn Write) -> std::io::Result<()> {
 
 fn read_input(path: &Path) -> Result<String, AppError> {
     let mut bytes = Vec::new();
+    // The text is decoded in place (see `parse::decode_owned`): one copy of the input.
     if path.as_os_str() == "-" {
         std::io::stdin()
             .read_to_end(&mut bytes)
@@ -401,7 +446,7 @@ fn read_input(path: &Path) -> Result<String, AppError> {
             source,
         })?;
     }
-    Ok(parse::decode(&bytes))
+    Ok(parse::decode_owned(bytes))
 }
 
 fn run_parse(
@@ -409,6 +454,7 @@ fn run_parse(
     files: &[std::path::PathBuf],
     format: Format,
     style: Style,
+    out: &mut dyn Write,
 ) -> Result<ExitStatus, AppError> {
     if kind == "help" {
         print!("{}", Kind::help());
@@ -424,21 +470,44 @@ fn run_parse(
     } else {
         Some(kind.parse().map_err(AppError::Input)?)
     };
+    let io = |source| AppError::Io {
+        what: "writing to stdout".into(),
+        source,
+    };
+    let default_file = files
+        .first()
+        .map(|p| p.to_str().unwrap_or("-"))
+        .unwrap_or("-");
+    if let [path] = files {
+        // One event log: parse each event while writing it, keeping none (the text is the
+        // only copy of the log in memory).
+        let text = read_input(path)?;
+        if let Some(log) = parse::stream_event_log(&text, kind) {
+            let warnings = match format {
+                Format::Json => crate::output::write_event_log_json(&log, out).map_err(io)?,
+                Format::Table => {
+                    let last = std::cell::RefCell::new(Vec::new());
+                    let events = |f: &mut dyn FnMut(&crate::model::Event)| {
+                        let mut stream = log.events();
+                        stream.by_ref().for_each(|e| f(&e));
+                        *last.borrow_mut() = stream.warnings().to_vec();
+                    };
+                    table::write_document_streamed(&log.doc, &events, style, out).map_err(io)?;
+                    last.into_inner()
+                }
+            };
+            out.flush().map_err(io)?;
+            write_warnings(&warnings, default_file);
+            return Ok(ExitStatus::Ok);
+        }
+        let doc = parse_one(&text, kind, files.len(), path)?;
+        drop(text);
+        return write_parsed(doc, format, style, out, default_file);
+    }
     let mut merged: Option<Document> = None;
     for path in files {
-        let name = if path.as_os_str() == "-" {
-            "<stdin>".to_owned()
-        } else {
-            path.display().to_string()
-        };
         let text = read_input(path)?;
-        let mut doc =
-            parse::parse(&text, kind).map_err(|e| AppError::Input(format!("{name}: {e}")))?;
-        if files.len() > 1 {
-            for w in &mut doc.warnings {
-                w.file = Some(name.clone());
-            }
-        }
+        let doc = parse_one(&text, kind, files.len(), path)?;
         match merged.as_mut() {
             None => merged = Some(doc),
             Some(m) => {
@@ -449,35 +518,61 @@ fn run_parse(
             }
         }
     }
-    let mut doc = merged.unwrap_or_else(|| Document::new("empty"));
+    let doc = merged.unwrap_or_else(|| Document::new("empty"));
+    write_parsed(doc, format, style, out, default_file)
+}
+
+/// Parses one input; with several inputs each warning names its file.
+fn parse_one(
+    text: &str,
+    kind: Option<Kind>,
+    inputs: usize,
+    path: &Path,
+) -> Result<Document, AppError> {
+    let name = if path.as_os_str() == "-" {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    };
+    let mut doc = parse::parse(text, kind).map_err(|e| AppError::Input(format!("{name}: {e}")))?;
+    if inputs > 1 {
+        for w in &mut doc.warnings {
+            w.file = Some(name.clone());
+        }
+    }
+    Ok(doc)
+}
+
+fn write_warnings(warnings: &[crate::model::Warning], default_file: &str) {
+    let mut err = std::io::BufWriter::new(std::io::stderr().lock());
+    let _ = crate::output::write_warnings(&mut err, warnings, default_file);
+    let _ = err.flush();
+}
+
+fn write_parsed(
+    mut doc: Document,
+    format: Format,
+    style: Style,
+    out: &mut dyn Write,
+    default_file: &str,
+) -> Result<ExitStatus, AppError> {
     doc.schema_version = SCHEMA_VERSION;
-    let mut out = std::io::stdout().lock();
     let io = |source| AppError::Io {
         what: "writing to stdout".into(),
         source,
     };
     match format {
         Format::Json => {
-            serde_json::to_writer_pretty(&mut out, &doc).map_err(|e| AppError::Io {
+            serde_json::to_writer_pretty(&mut *out, &doc).map_err(|e| AppError::Io {
                 what: "writing JSON".into(),
                 source: e.into(),
             })?;
             writeln!(out).map_err(io)?;
         }
-        Format::Table => {
-            write!(out, "{}", table::render_document(&doc, style)).map_err(io)?;
-        }
+        Format::Table => table::write_document(&doc, style, out).map_err(io)?,
     }
-    let mut err = std::io::stderr().lock();
-    for w in &doc.warnings {
-        let file = w.file.as_deref().unwrap_or(
-            files
-                .first()
-                .map(|p| p.to_str().unwrap_or("-"))
-                .unwrap_or("-"),
-        );
-        let _ = writeln!(err, "warning: {file}:{}: {}", w.line, w.message);
-    }
+    out.flush().map_err(io)?;
+    write_warnings(&doc.warnings, default_file);
     Ok(ExitStatus::Ok)
 }
 
@@ -486,6 +581,7 @@ fn run_parse(
 fn workflow_cmd(
     ctx: &Ctx,
     wf: &crate::cli::WfArgs,
+    out: &mut dyn Write,
     f: impl FnOnce(
         &mut crate::workflow::Env<'_>,
     ) -> Result<crate::workflow::Outcome, crate::workflow::WfError>,
@@ -518,7 +614,7 @@ fn workflow_cmd(
     }
     match result {
         Ok(Outcome::Completed(msg)) => {
-            println!("{msg}");
+            let _ = writeln!(out, "{msg}");
             Ok(ExitStatus::Ok)
         }
         Ok(Outcome::Stopped(msg)) => {

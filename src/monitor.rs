@@ -72,17 +72,16 @@ pub fn run_status(
     result: Result<(Snapshot, Vec<Problem>), String>,
     format: Format,
     style: Style,
+    out: &mut dyn Write,
 ) -> ExitStatus {
-    let mut out = std::io::stdout().lock();
     match result {
         Ok((snap, problems)) => {
             let _ = match format {
-                Format::Json => writeln!(
-                    out,
-                    "{}",
-                    serde_json::to_string_pretty(&status::status_json(&snap, &problems))
-                        .unwrap_or_default()
-                ),
+                Format::Json => {
+                    serde_json::to_writer_pretty(&mut *out, &status::status_doc(&snap, &problems))
+                        .map_err(std::io::Error::from)
+                        .and_then(|()| writeln!(out))
+                }
                 Format::Table => write!(out, "{}", status::render_status(&snap, &problems, style)),
             };
             exit_for(health::overall(&problems))
@@ -95,12 +94,15 @@ pub fn run_status(
 }
 
 /// `raidctl check`.
-pub fn run_check(result: Result<(Snapshot, Vec<Problem>), String>) -> ExitStatus {
+pub fn run_check(
+    result: Result<(Snapshot, Vec<Problem>), String>,
+    out: &mut dyn Write,
+) -> ExitStatus {
     let (text, code) = match &result {
         Ok((snap, problems)) => check::render_check(Ok((snap, problems))),
         Err(reason) => check::render_check(Err(reason)),
     };
-    let _ = write!(std::io::stdout().lock(), "{text}");
+    let _ = write!(out, "{text}");
     match code {
         0 => ExitStatus::Ok,
         1 => ExitStatus::Warning,
@@ -113,6 +115,7 @@ pub fn run_check(result: Result<(Snapshot, Vec<Problem>), String>) -> ExitStatus
 pub fn run_metrics(
     result: Result<(Snapshot, Vec<Problem>), String>,
     textfile_dir: Option<&Path>,
+    out: &mut dyn Write,
 ) -> ExitStatus {
     let text = match &result {
         Ok((snap, problems)) => metrics::render_metrics(Ok((snap, problems))),
@@ -127,7 +130,7 @@ pub fn run_metrics(
             }
         },
         None => {
-            let _ = write!(std::io::stdout().lock(), "{text}");
+            let _ = write!(out, "{text}");
         }
     }
     if result.is_ok() {

@@ -2397,7 +2397,7 @@ _raidctl() {
                     return 0
                     ;;
                 --engine)
-                    COMPREPLY=($(compgen -W "sync uring" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto sync uring" -- "${cur}"))
                     return 0
                     ;;
                 --profile-file)
@@ -2615,7 +2615,7 @@ _raidctl() {
                     return 0
                     ;;
                 --engine)
-                    COMPREPLY=($(compgen -W "sync uring" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto sync uring" -- "${cur}"))
                     return 0
                     ;;
                 --profile-file)

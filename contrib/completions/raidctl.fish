@@ -187,8 +187,9 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l markdown -d 
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l svg -d 'Write an SVG plot (MB/s by block size, latency distribution per drive) to FILE' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l destroy-data -d 'Allow write tests on the drive with this serial number (repeat per drive); a device without a serial (loop device, regular file) is confirmed by its path. ALL DATA ON IT IS DESTROYED' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l compare -d 'Compare result files (from this and other hosts) with each other, by model and firmware, and print the peer verdicts' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l engine -d 'I/O engine for queue-depth jobs (uring needs the `io-uring` build feature and falls back to sync when the kernel refuses it)' -r -f -a "sync\t'`pread`/`pwrite`, one thread per in-flight I/O'
-uring\t'io_uring (cargo feature `io-uring`), one thread per job'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l engine -d 'I/O engine: auto (io_uring for queue-depth jobs where the kernel and seccomp allow it, sync for QD1 and flushing jobs), sync (pread/pwrite threads) or uring (falls back to sync when the kernel refuses it). The record says per job which engine ran and why' -r -f -a "auto\t'io_uring for queue-depth jobs where the kernel allows it, else sync; QD1 and flushing jobs on sync (what fio\'s `psync` does and what BlueStore\'s kv_sync thread does)'
+sync\t'`pread`/`pwrite`, one thread per in-flight I/O'
+uring\t'io_uring, one thread per job (falls back to sync when the kernel refuses it)'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l profile-file -d 'JSON threshold profile overlaying the built-in one (per class, role and model)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l host-name -d 'Host name recorded in the results (default: the kernel\'s), e.g. the inventory name when results from many hosts are compared' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
@@ -223,8 +224,9 @@ standard\t'Minutes per drive: 30–60 s jobs, ramps, the full fdatasync ladder'
 burn-in\t'Standard plus a full-surface write and verify pass'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l role -d 'Ceph role' -r -f -a "data\t'A data OSD (BlueStore block)'
 wal-db\t'A shared WAL/DB device for HDD OSDs'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l engine -d 'I/O engine' -r -f -a "sync\t'`pread`/`pwrite`, one thread per in-flight I/O'
-uring\t'io_uring (cargo feature `io-uring`), one thread per job'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l engine -d 'I/O engine (see `raidctl qualify --engine`)' -r -f -a "auto\t'io_uring for queue-depth jobs where the kernel allows it, else sync; QD1 and flushing jobs on sync (what fio\'s `psync` does and what BlueStore\'s kv_sync thread does)'
+sync\t'`pread`/`pwrite`, one thread per in-flight I/O'
+uring\t'io_uring, one thread per job (falls back to sync when the kernel refuses it)'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l profile-file -d 'JSON threshold profile' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l json -d 'Write the qualification JSON to FILE' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l svg -d 'Write the SVG plot to FILE' -r -F

@@ -6,7 +6,158 @@ pub mod progress;
 pub mod status;
 pub mod table;
 
-use std::io::IsTerminal;
+use crate::model::{Document, Warning};
+use serde::Serialize;
+use serde::ser::SerializeStruct;
+use std::cell::RefCell;
+use std::io::{BufWriter, IsTerminal, StdoutLock, Write};
+
+/// Writes an event log as the JSON document [`crate::parse::parse`] would give, pretty-printed,
+/// serializing each event as it is parsed (none is kept). Returns the warnings, which are also
+/// in the document.
+///
+/// # Errors
+/// I/O errors from `out`.
+pub fn write_event_log_json(
+    log: &crate::parse::EventLog<'_>,
+    out: &mut dyn Write,
+) -> std::io::Result<Vec<Warning>> {
+    let events = RefCell::new(log.events());
+    let doc = StreamedDoc {
+        doc: &log.doc,
+        events: &events,
+    };
+    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    writeln!(out)?;
+    let mut warnings = log.doc.warnings.clone();
+    warnings.extend(events.borrow().warnings());
+    Ok(warnings)
+}
+
+/// A [`Document`] whose events come from a stream: serialized field for field as the derived
+/// `Serialize` of `Document` does (the destructuring below fails to compile when a field is
+/// added, so the two cannot drift apart).
+struct StreamedDoc<'a, 'b> {
+    doc: &'b Document,
+    events: &'b RefCell<crate::parse::Events<'a>>,
+}
+
+struct EventSeq<'a, 'b>(&'b RefCell<crate::parse::Events<'a>>);
+
+impl Serialize for EventSeq<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(&mut *self.0.borrow_mut())
+    }
+}
+
+struct WarningSeq<'a, 'b>(&'b [Warning], &'b RefCell<crate::parse::Events<'a>>);
+
+impl Serialize for WarningSeq<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let streamed = self.1.borrow().warnings();
+        s.collect_seq(self.0.iter().chain(&streamed))
+    }
+}
+
+impl Serialize for StreamedDoc<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Document {
+            schema_version,
+            kind,
+            adapters,
+            enclosures,
+            logical_drives,
+            physical_drives,
+            bbus,
+            events: _,
+            missing,
+            progress,
+            disk_groups,
+            foreign_configs,
+            actions,
+            adapter_count,
+            tool_version,
+            term_log,
+            fw_error,
+            exit_code,
+            warnings,
+        } = self.doc;
+        let mut st = s.serialize_struct("Document", 19)?;
+        st.serialize_field("schema_version", schema_version)?;
+        st.serialize_field("kind", kind)?;
+        st.serialize_field("adapters", adapters)?;
+        st.serialize_field("enclosures", enclosures)?;
+        st.serialize_field("logical_drives", logical_drives)?;
+        st.serialize_field("physical_drives", physical_drives)?;
+        st.serialize_field("bbus", bbus)?;
+        st.serialize_field("events", &EventSeq(self.events))?;
+        st.serialize_field("missing", missing)?;
+        st.serialize_field("progress", progress)?;
+        st.serialize_field("disk_groups", disk_groups)?;
+        st.serialize_field("foreign_configs", foreign_configs)?;
+        st.serialize_field("actions", actions)?;
+        st.serialize_field("adapter_count", adapter_count)?;
+        st.serialize_field("tool_version", tool_version)?;
+        st.serialize_field("term_log", term_log)?;
+        st.serialize_field("fw_error", fw_error)?;
+        st.serialize_field("exit_code", exit_code)?;
+        st.serialize_field("warnings", &WarningSeq(warnings, self.events))?;
+        st.end()
+    }
+}
+
+/// Standard output for one command: locked and buffered, so a large document costs a few
+/// `write` calls instead of one per line; the command flushes it once at the end.
+pub fn stdout() -> BufWriter<StdoutLock<'static>> {
+    BufWriter::with_capacity(64 * 1024, std::io::stdout().lock())
+}
+
+/// At most this many warnings per input file reach standard error; the rest are counted
+/// (the JSON document lists every one).
+pub const WARNINGS_PER_FILE: usize = 50;
+
+/// Writes parse warnings as `warning: FILE:LINE: MESSAGE`, at most [`WARNINGS_PER_FILE`] per
+/// file, each file's remainder as one count. `default_file` names warnings without a file.
+///
+/// # Errors
+/// I/O errors from `err`.
+pub fn write_warnings(
+    err: &mut dyn Write,
+    warnings: &[Warning],
+    default_file: &str,
+) -> std::io::Result<()> {
+    let mut current: Option<&str> = None;
+    let (mut shown, mut hidden) = (0usize, 0usize);
+    let more = |err: &mut dyn Write, file: &str, hidden: usize| {
+        if hidden == 0 {
+            return Ok(());
+        }
+        writeln!(
+            err,
+            "warning: {file}: {hidden} more warning(s) not shown (--format json lists them all)"
+        )
+    };
+    for w in warnings {
+        let file = w.file.as_deref().unwrap_or(default_file);
+        if current != Some(file) {
+            if let Some(prev) = current {
+                more(err, prev, hidden)?;
+            }
+            current = Some(file);
+            (shown, hidden) = (0, 0);
+        }
+        if shown < WARNINGS_PER_FILE {
+            writeln!(err, "warning: {file}:{}: {}", w.line, w.message)?;
+            shown += 1;
+        } else {
+            hidden += 1;
+        }
+    }
+    if let Some(prev) = current {
+        more(err, prev, hidden)?;
+    }
+    Ok(())
+}
 
 /// `--format`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -50,5 +201,76 @@ impl Style {
             ColorChoice::Auto => tty && !no_color,
         };
         Self { color, tty }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(file: Option<&str>, line: usize) -> Warning {
+        Warning {
+            file: file.map(str::to_owned),
+            line,
+            message: format!("m{line}"),
+        }
+    }
+
+    /// The streamed event log is byte for byte the JSON of the parsed document, table too.
+    #[test]
+    fn streamed_event_log_output_is_the_parsed_documents() {
+        let mut text = String::from("garbage line\n");
+        for i in 0..40 {
+            text.push_str(&format!(
+                "seqNum: 0x{i:08x}\nTime: Mon Nov 30 05:00:{i:02} 2026\n\nCode: 0x00000072\n\
+Class: {}\nLocale: 0x02\nEvent Description: PD {i} changed\nEvent Data:\n===========\n\
+Device ID: {i}\nSlot Number: 3\n{}\n",
+                i % 3,
+                if i % 7 == 0 { "stray" } else { "" }
+            ));
+        }
+        text.push_str("\nExit Code: 0x00\n");
+        let doc = crate::parse::parse(&text, None).unwrap();
+        let log = crate::parse::stream_event_log(&text, None).unwrap();
+        let mut json = Vec::new();
+        let warnings = write_event_log_json(&log, &mut json).unwrap();
+        assert_eq!(
+            String::from_utf8(json).unwrap(),
+            serde_json::to_string_pretty(&doc).unwrap() + "\n"
+        );
+        assert_eq!(warnings, doc.warnings);
+        let pipe = Style {
+            color: false,
+            tty: false,
+        };
+        let mut streamed = Vec::new();
+        let events = |f: &mut dyn FnMut(&crate::model::Event)| log.events().for_each(|e| f(&e));
+        table::write_document_streamed(&log.doc, &events, pipe, &mut streamed).unwrap();
+        assert_eq!(
+            String::from_utf8(streamed).unwrap(),
+            table::render_document(&doc, pipe)
+        );
+    }
+
+    #[test]
+    fn warnings_are_capped_per_file_and_the_rest_counted() {
+        let mut ws: Vec<Warning> = (1..=WARNINGS_PER_FILE + 3)
+            .map(|l| w(Some("a"), l))
+            .collect();
+        ws.push(w(Some("b"), 7));
+        let mut out = Vec::new();
+        write_warnings(&mut out, &ws, "-").unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), WARNINGS_PER_FILE + 2, "{text}");
+        assert_eq!(lines[0], "warning: a:1: m1");
+        assert_eq!(
+            lines[WARNINGS_PER_FILE],
+            "warning: a: 3 more warning(s) not shown (--format json lists them all)"
+        );
+        assert_eq!(lines[WARNINGS_PER_FILE + 1], "warning: b:7: m7");
+        let mut out = Vec::new();
+        write_warnings(&mut out, &[w(None, 2)], "x.txt").unwrap();
+        assert_eq!(out, b"warning: x.txt:2: m2\n");
     }
 }

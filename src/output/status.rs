@@ -11,14 +11,32 @@ use comfy_table::{Cell, Table};
 pub const STATUS_SCHEMA: u32 = 1;
 
 /// The JSON document of `raidctl status --format json`:
-/// `{"schema_version", "overall", "problems", "snapshot"}`.
+/// `{"schema_version", "overall", "problems", "snapshot"}`, serialized straight from the model.
+#[derive(Debug, serde::Serialize)]
+pub struct StatusDoc<'a> {
+    /// [`STATUS_SCHEMA`].
+    pub schema_version: u32,
+    /// The worst problem's severity.
+    pub overall: Severity,
+    /// Every problem.
+    pub problems: &'a [Problem],
+    /// What was read.
+    pub snapshot: &'a Snapshot,
+}
+
+/// The status document for `snap` and its problems.
+pub fn status_doc<'a>(snap: &'a Snapshot, problems: &'a [Problem]) -> StatusDoc<'a> {
+    StatusDoc {
+        schema_version: STATUS_SCHEMA,
+        overall: overall(problems),
+        problems,
+        snapshot: snap,
+    }
+}
+
+/// The status document as a JSON value (for programs that inspect it in memory).
 pub fn status_json(snap: &Snapshot, problems: &[Problem]) -> serde_json::Value {
-    serde_json::json!({
-        "schema_version": STATUS_SCHEMA,
-        "overall": overall(problems),
-        "problems": problems,
-        "snapshot": snap,
-    })
+    serde_json::to_value(status_doc(snap, problems)).unwrap_or_default()
 }
 
 fn opt<T: ToString>(v: Option<T>) -> String {
@@ -404,5 +422,10 @@ mod tests {
         );
         let back: Snapshot = serde_json::from_value(v["snapshot"].clone()).unwrap();
         assert_eq!(back, s);
+        // Written straight from the model, the text is what the value tree printed.
+        assert_eq!(
+            serde_json::to_string_pretty(&status_doc(&s, &problems)).unwrap(),
+            serde_json::to_string_pretty(&v).unwrap()
+        );
     }
 }

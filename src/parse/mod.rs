@@ -239,6 +239,68 @@ pub fn parse(input: &str, kind: Option<Kind>) -> Result<Document, ParseError> {
     }
 }
 
+/// An event log whose events are parsed while they are written out, so none is kept: the
+/// memory a 50 MB log needs is the text itself.
+#[derive(Debug)]
+pub struct EventLog<'a> {
+    input: &'a str,
+    /// Everything but the events and their warnings (kind, exit code, firmware error).
+    pub doc: Document,
+}
+
+impl<'a> EventLog<'a> {
+    /// The events from the start (each call parses the text again).
+    pub fn events(&self) -> Events<'a> {
+        Events(megacli::events::EventStream::new(Box::new(lex::lines(
+            self.input,
+        ))))
+    }
+}
+
+/// Lines of a text, boxed so the event stream has a name.
+type BoxedLines<'a> = Box<dyn Iterator<Item = lex::Line<'a>> + 'a>;
+
+/// The events of an [`EventLog`], one at a time.
+pub struct Events<'a>(megacli::events::EventStream<'a, BoxedLines<'a>>);
+
+impl std::fmt::Debug for Events<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Events")
+            .field("understood", &self.0.understood)
+            .finish()
+    }
+}
+
+impl Iterator for Events<'_> {
+    type Item = crate::model::Event;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next()
+    }
+}
+
+impl Events<'_> {
+    /// Warnings of the lines read so far, in line order (all of them once exhausted).
+    pub fn warnings(&self) -> Vec<crate::model::Warning> {
+        self.0.warnings()
+    }
+}
+
+/// `input` as an [`EventLog`] when it is one (`kind` `None` or `EventLog`, detected as an event
+/// log, at least one event); `None` for everything else, which [`parse`] handles whole. The
+/// document, its events and their warnings are exactly what [`parse`] returns.
+pub fn stream_event_log(input: &str, kind: Option<Kind>) -> Option<EventLog<'_>> {
+    let kind = match kind {
+        Some(k) => k,
+        None => detect(input)?,
+    };
+    if kind != Kind::EventLog {
+        return None;
+    }
+    let doc = megacli::event_log_header(input)?;
+    Some(EventLog { input, doc })
+}
+
 /// Detects the kind of a text: storcli/perccli JSON and text and omreport first (their
 /// headers are unambiguous), then the MegaCli commands.
 pub fn detect(input: &str) -> Option<Kind> {
@@ -269,4 +331,46 @@ pub(crate) fn first_content_line(input: &str) -> usize {
 /// dropped. Binary garbage therefore reaches the parsers as text they will not recognise.
 pub fn decode(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).replace('\0', "")
+}
+
+/// [`decode`] of an owned buffer: valid UTF-8 without NULs (every real capture) becomes the
+/// text without a copy, so reading a 50 MB log holds 50 MB, not 100.
+pub fn decode_owned(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(s) if !s.contains('\0') => s,
+        Ok(s) => s.replace('\0', ""),
+        Err(e) => decode(e.as_bytes()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Streaming an event log gives exactly the document `parse` builds.
+    #[test]
+    fn streamed_event_log_is_the_parsed_document() {
+        let text = "junk before\nseqNum: 0x00000001\nTime: Mon Nov 30 05:00:00 2026\n\nCode: 0x00000072\n\
+Class: 0\nLocale: 0x02\nEvent Description: State change\nEvent Data:\n===========\nDevice ID: 4\n\
+odd line\n\nseqNum: 0xzz\nSeconds since power on: 42\nCode: 0x1\nEvent Data:\n===========\nNone\n\
+\nExit Code: 0x00\n";
+        let whole = parse(text, None).unwrap();
+        let log = stream_event_log(text, None).unwrap();
+        let mut events = log.events();
+        let mut doc = log.doc.clone();
+        doc.events = events.by_ref().collect();
+        doc.warnings = events.warnings();
+        assert_eq!(doc, whole);
+        assert_eq!(whole.events.len(), 2);
+        assert!(!whole.warnings.is_empty());
+        assert!(stream_event_log("Exit Code: 0x00\n", None).is_none());
+        assert!(stream_event_log(text, Some(Kind::PdList)).is_none());
+    }
+
+    #[test]
+    fn decode_owned_matches_decode() {
+        for bytes in [&b"plain text\n"[..], b"with\0nul", b"bad \xff utf-8\0", b""] {
+            assert_eq!(decode_owned(bytes.to_vec()), decode(bytes), "{bytes:?}");
+        }
+    }
 }

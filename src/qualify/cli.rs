@@ -72,9 +72,10 @@ pub struct QualifyArgs {
     /// firmware, and print the peer verdicts.
     #[arg(long, value_name = "RESULT.json", num_args = 1..)]
     pub compare: Vec<PathBuf>,
-    /// I/O engine for queue-depth jobs (uring needs the `io-uring` build feature and falls
-    /// back to sync when the kernel refuses it).
-    #[arg(long, value_enum, default_value_t = EngineKind::Sync)]
+    /// I/O engine: auto (io_uring for queue-depth jobs where the kernel and seccomp allow it,
+    /// sync for QD1 and flushing jobs), sync (pread/pwrite threads) or uring (falls back to sync
+    /// when the kernel refuses it). The record says per job which engine ran and why.
+    #[arg(long, value_enum, default_value_t = EngineKind::Auto)]
     pub engine: EngineKind,
     /// JSON threshold profile overlaying the built-in one (per class, role and model).
     #[arg(long, value_name = "FILE")]
@@ -107,8 +108,8 @@ pub struct OsdPrepArgs {
     /// Ceph role.
     #[arg(long, value_enum, default_value_t = Role::Data)]
     pub role: Role,
-    /// I/O engine.
-    #[arg(long, value_enum, default_value_t = EngineKind::Sync)]
+    /// I/O engine (see `raidctl qualify --engine`).
+    #[arg(long, value_enum, default_value_t = EngineKind::Auto)]
     pub engine: EngineKind,
     /// JSON threshold profile.
     #[arg(long, value_name = "FILE")]
@@ -274,7 +275,7 @@ pub fn new_report(
         finished_unix: 0,
         profile: profile.name().into(),
         role: role.key().into(),
-        engine: format!("{engine:?}").to_lowercase(),
+        engine: engine.name().into(),
         read_only,
         drives: Vec::new(),
         verdict: Verdict::Pass,

@@ -50,6 +50,7 @@ fn job_row(j: &JobResult) -> Vec<String> {
     vec![
         j.spec.name.clone(),
         format!("{}×{}", j.spec.qd, j.spec.jobs),
+        j.engine_used.name().to_owned(),
         format!("{:.1}", j.mbps),
         format!("{:.0}", j.iops),
         lat(j.lat.p50_us),
@@ -84,6 +85,7 @@ pub fn jobs_table(d: &DriveResult, tty: bool) -> Table {
         &[
             "job",
             "QD×jobs",
+            "engine",
             "MB/s",
             "IOPS",
             "p50",
@@ -103,6 +105,26 @@ pub fn jobs_table(d: &DriveResult, tty: bool) -> Table {
         t.add_row(job_row(j));
     }
     t
+}
+
+/// Which engine ran which jobs and why: `(engine, reason, jobs)` in order of first use.
+pub fn engines(d: &DriveResult) -> Vec<(&'static str, String, usize)> {
+    let mut v: Vec<(&'static str, String, usize)> = Vec::new();
+    for j in d.jobs.iter().chain(&d.together) {
+        let name = j.engine_used.name();
+        match v
+            .iter_mut()
+            .find(|(e, r, _)| *e == name && *r == j.engine_reason)
+        {
+            Some(e) => e.2 += 1,
+            None => v.push((name, j.engine_reason.clone(), 1)),
+        }
+    }
+    v
+}
+
+fn jobs_word(n: usize) -> &'static str {
+    if n == 1 { "job" } else { "jobs" }
 }
 
 /// Everything for a person.
@@ -143,6 +165,9 @@ pub fn terminal(r: &QualReport, tty: bool) -> String {
         }
         if d.jobs.iter().any(|j| !j.spec.name.starts_with("sweep-")) {
             let _ = writeln!(s, "{}", jobs_table(d, tty));
+        }
+        for (engine, why, n) in engines(d) {
+            let _ = writeln!(s, "   engine {engine} ({n} {}): {why}", jobs_word(n));
         }
         let _ = writeln!(s, "   verdict: {}", d.verdict);
         for h in &d.rules {
@@ -227,7 +252,7 @@ pub fn csv(r: &QualReport) -> String {
                 j.spec.qd.to_string(),
                 j.spec.jobs.to_string(),
                 format!("{:?}", j.spec.sync).to_lowercase(),
-                format!("{:?}", j.engine_used).to_lowercase(),
+                j.engine_used.name().to_owned(),
                 j.direct.to_string(),
                 j.ios.to_string(),
                 j.bytes.to_string(),
@@ -276,6 +301,9 @@ pub fn markdown(r: &QualReport) -> String {
             let _ = writeln!(s, "{}\n", sweep_table(d, false));
         }
         let _ = writeln!(s, "{}\n", jobs_table(d, false));
+        for (engine, why, n) in engines(d) {
+            let _ = writeln!(s, "- engine `{engine}` ({n} {}): {why}", jobs_word(n));
+        }
         for h in &d.rules {
             let _ = writeln!(s, "- {} `{}`: {}", h.level, h.rule, h.message);
         }

@@ -46,7 +46,7 @@ pub struct SuiteOptions {
     pub profile: ProfileKind,
     /// `data` or `wal-db`.
     pub role: String,
-    /// Engine for queue-depth jobs.
+    /// Engine requested for every job (`auto` chooses per job).
     pub engine: EngineKind,
     /// Only read jobs.
     pub read_only: bool,
@@ -133,23 +133,23 @@ pub fn plan(id: &Identity, o: &SuiteOptions, t: &Thresholds) -> Vec<JobSpec> {
         DriveClass::Ssd => (32, 1),
         DriveClass::Nvme => (32, 2),
     };
+    // The engine is chosen per job in `engine::run` (auto: io_uring for queue depth, sync for
+    // QD1 and flushing jobs); here every job only carries what the operator asked for.
     let with_engine = |mut j: JobSpec| {
-        if j.qd > 1 {
-            j.engine = o.engine;
-        }
+        j.engine = o.engine;
         j
     };
     let mut v = Vec::new();
     let sweep_op = if o.read_only { Op::Read } else { Op::Write };
     for &bs in tm.sweep.iter().filter(|&&bs| bs <= size) {
-        v.push(JobSpec::timed(
+        v.push(with_engine(JobSpec::timed(
             &format!("{}{}", names::SWEEP_PREFIX, bs_label(bs)),
             Pattern::Seq,
             sweep_op,
             bs,
             1,
             secs(tm.sweep_t),
-        ));
+        )));
     }
     let seq = |name: &str, op| {
         let mut j = JobSpec::timed(name, Pattern::Seq, op, 4 * MIB, seq_qd, secs(tm.seq_t));
@@ -195,7 +195,7 @@ pub fn plan(id: &Identity, o: &SuiteOptions, t: &Thresholds) -> Vec<JobSpec> {
         );
         j.jobs = n;
         j.sync = SyncMode::Fdatasync;
-        v.push(j);
+        v.push(with_engine(j));
     }
     let mut f = JobSpec::timed(
         names::FSYNC_RANDWRITE,
@@ -206,7 +206,7 @@ pub fn plan(id: &Identity, o: &SuiteOptions, t: &Thresholds) -> Vec<JobSpec> {
         secs(tm.fsync_t),
     );
     f.sync = SyncMode::Fsync;
-    v.push(f);
+    v.push(with_engine(f));
     if o.profile == ProfileKind::BurnIn {
         let seed = 0x5241_4944_4354_4c00 ^ size;
         let surface = |name: &str, op| {

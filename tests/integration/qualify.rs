@@ -110,16 +110,55 @@ fn uring_engine_runs_or_falls_back() {
     s.engine = EngineKind::Uring;
     let r = run(&f, &s);
     assert!(r.ios > 0);
-    if cfg!(feature = "io-uring") {
-        assert!(r.engine_used == EngineKind::Uring || r.engine_fallback.is_some());
-    } else {
-        assert_eq!(r.engine_used, EngineKind::Sync);
-        assert!(
-            r.engine_fallback
-                .unwrap()
-                .contains("without the `io-uring` feature")
-        );
+    match engine::uring::available() {
+        Ok(()) => {
+            assert_eq!(r.engine_used, EngineKind::Uring, "{r:?}");
+            assert_eq!(r.engine_reason, "requested");
+        }
+        Err(why) => {
+            assert_eq!(r.engine_used, EngineKind::Sync);
+            assert_eq!(r.engine_fallback.as_deref(), Some(why.as_str()));
+        }
     }
+}
+
+#[test]
+fn auto_engine_chooses_per_job_and_says_why() {
+    let d = tmp();
+    let f = sparse(d.path(), "a.img", 32 * MIB);
+    let mut qd = job("a", Pattern::Random, Op::Read, 4096, 8, 150);
+    qd.engine = EngineKind::Auto;
+    let r = run(&f, &qd);
+    assert!(r.ios > 0 && r.errors == 0, "{r:?}");
+    assert_eq!(r.engine_fallback, None, "auto falling back is no deviation");
+    match engine::uring::available() {
+        Ok(()) => assert_eq!(
+            (r.engine_used, r.engine_reason.as_str()),
+            (
+                EngineKind::Uring,
+                "auto: QD>1 and the kernel allows io_uring"
+            )
+        ),
+        Err(why) => {
+            assert_eq!(r.engine_used, EngineKind::Sync);
+            assert!(r.engine_reason.contains(&why), "{}", r.engine_reason);
+        }
+    }
+    let mut qd1 = job("b", Pattern::Random, Op::Read, 4096, 1, 100);
+    qd1.engine = EngineKind::Auto;
+    let r = run(&f, &qd1);
+    assert_eq!(r.engine_used, EngineKind::Sync);
+    assert!(
+        r.engine_reason.starts_with("auto: QD1"),
+        "{}",
+        r.engine_reason
+    );
+    let mut flush = job("c", Pattern::Seq, Op::Write, 4096, 4, 100);
+    flush.engine = EngineKind::Auto;
+    flush.sync = SyncMode::Fdatasync;
+    let r = run(&f, &flush);
+    assert_eq!(r.engine_used, EngineKind::Sync);
+    assert!(r.engine_reason.contains("flushing"), "{}", r.engine_reason);
 }
 
 #[test]

@@ -99,49 +99,91 @@ fn finish_partial(p: Partial, next_seq: Option<u64>, doc: &mut Document) {
     doc.events.push(e);
 }
 
-pub(crate) fn parse<'a>(
-    lines: impl IntoIterator<Item = Line<'a>>,
-    doc: &mut Document,
-) -> Understood {
-    let mut understood = 0;
-    let mut current: Option<Event> = None;
-    let mut partial: Option<Partial> = None;
-    let mut seen_seq = false;
-    let mut in_data = false;
-    for line in lines {
+pub(crate) fn parse<'a>(lines: impl Iterator<Item = Line<'a>>, doc: &mut Document) -> Understood {
+    let mut stream = EventStream::new(lines);
+    doc.events.extend(&mut stream);
+    doc.warnings.append(&mut stream.scratch.warnings);
+    stream.understood
+}
+
+/// Events parsed one at a time from the lines of an event log, so a caller can write each one
+/// out and keep none. Warnings and the count of understood lines accumulate as it goes.
+pub struct EventStream<'a, I: Iterator<Item = Line<'a>>> {
+    lines: I,
+    current: Option<Event>,
+    partial: Option<Partial>,
+    seen_seq: bool,
+    in_data: bool,
+    /// Lines understood so far.
+    pub(crate) understood: Understood,
+    /// Events finished but not yet returned (at most two: a cut record and the one before
+    /// the next `seqNum`) and the warnings so far.
+    scratch: Document,
+    done: bool,
+    _text: std::marker::PhantomData<&'a str>,
+}
+
+impl<'a, I: Iterator<Item = Line<'a>>> EventStream<'a, I> {
+    /// A stream over `lines`.
+    pub fn new(lines: I) -> Self {
+        Self {
+            lines,
+            current: None,
+            partial: None,
+            seen_seq: false,
+            in_data: false,
+            understood: 0,
+            scratch: Document::default(),
+            done: false,
+            _text: std::marker::PhantomData,
+        }
+    }
+
+    /// Warnings of the lines read so far, in line order, as `parse` sorts them.
+    pub fn warnings(&self) -> Vec<Warning> {
+        let mut w = self.scratch.warnings.clone();
+        w.sort_by_key(|w| w.line);
+        w
+    }
+
+    fn step(&mut self, line: Line<'a>) {
         let t = line.text.trim();
         if t.is_empty() || t.starts_with("====") || lex::exit_code(t).is_some() {
-            continue;
+            return;
         }
         let kv = lex::split_kv(t);
         if let Some((k, v)) = kv {
             if lex::key_is(k, "seqnum") {
                 let seq = leading_u64(v);
                 if seq.is_none() {
-                    warn(doc, line.no, format!("seqNum: not a number: {v:?}"));
+                    warn(
+                        &mut self.scratch,
+                        line.no,
+                        format!("seqNum: not a number: {v:?}"),
+                    );
                 }
-                if let Some(e) = current.take() {
-                    doc.events.push(e);
+                if let Some(e) = self.current.take() {
+                    self.scratch.events.push(e);
                 }
-                if let Some(p) = partial.take() {
-                    finish_partial(p, seq, doc);
+                if let Some(p) = self.partial.take() {
+                    finish_partial(p, seq, &mut self.scratch);
                 }
-                seen_seq = true;
-                in_data = false;
-                current = Some(Event {
+                self.seen_seq = true;
+                self.in_data = false;
+                self.current = Some(Event {
                     seq_num: seq.unwrap_or(0),
                     ..Event::default()
                 });
-                understood += 1;
-                continue;
+                self.understood += 1;
+                return;
             }
         }
-        if !seen_seq && lex::is_prompt_or_command(t) {
-            continue;
+        if !self.seen_seq && lex::is_prompt_or_command(t) {
+            return;
         }
-        if !seen_seq {
+        if !self.seen_seq {
             // Before the first seqNum: the tail of a record cut off at its head.
-            let p = partial.get_or_insert_with(|| Partial {
+            let p = self.partial.get_or_insert_with(|| Partial {
                 event: Event::default(),
                 first_line: line.no,
                 saw_header: false,
@@ -151,59 +193,94 @@ pub(crate) fn parse<'a>(
             match kv {
                 Some((k, _)) if lex::key_is(k, "eventdata") => {
                     p.saw_header = true;
-                    in_data = true;
-                    understood += 1;
+                    self.in_data = true;
+                    self.understood += 1;
                 }
-                Some((k, v)) if !in_data && header_line(&mut p.event, k, v, t, line.no, doc) => {
+                Some((k, v))
+                    if !self.in_data
+                        && header_line(&mut p.event, k, v, t, line.no, &mut self.scratch) =>
+                {
                     p.saw_header = true;
-                    understood += 1;
+                    self.understood += 1;
                 }
                 // Unknown lines before any header field are the cut record's event data.
-                Some((k, v)) if in_data || !p.saw_header => {
+                Some((k, v)) if self.in_data || !p.saw_header => {
                     p.event.data.push((k.to_owned(), v.to_owned()));
                 }
                 None if t == "None" => {}
-                None if in_data || !p.saw_header => {
+                None if self.in_data || !p.saw_header => {
                     p.event.data.push((t.to_owned(), String::new()))
                 }
-                _ => warn(doc, line.no, format!("unrecognised event line: {t:?}")),
+                _ => warn(
+                    &mut self.scratch,
+                    line.no,
+                    format!("unrecognised event line: {t:?}"),
+                ),
             }
-            continue;
+            return;
         }
-        let Some(e) = current.as_mut() else {
-            continue;
+        let Some(e) = self.current.as_mut() else {
+            return;
         };
-        understood += 1;
-        if in_data {
+        self.understood += 1;
+        if self.in_data {
             match kv {
                 Some((k, v)) => e.data.push((k.to_owned(), v.to_owned())),
                 None if t == "None" => {}
                 None => e.data.push((t.to_owned(), String::new())),
             }
-            continue;
+            return;
         }
         match kv {
-            Some((k, _)) if lex::key_is(k, "eventdata") => in_data = true,
-            Some((k, v)) if header_line(e, k, v, t, line.no, doc) => {}
-            _ => warn(doc, line.no, format!("unrecognised event line: {t:?}")),
+            Some((k, _)) if lex::key_is(k, "eventdata") => self.in_data = true,
+            Some((k, v)) if header_line(e, k, v, t, line.no, &mut self.scratch) => {}
+            _ => warn(
+                &mut self.scratch,
+                line.no,
+                format!("unrecognised event line: {t:?}"),
+            ),
         }
     }
-    if let Some(e) = current {
-        doc.events.push(e);
-    }
-    if let Some(p) = partial {
-        if p.saw_header {
-            finish_partial(p, None, doc);
-        } else {
-            // No seqNum and no header field at all: this is not an event log.
-            warn(
-                doc,
-                p.first_line,
-                "no event record (seqNum, Event Description) in the input".to_owned(),
-            );
+
+    fn finish(&mut self) {
+        if let Some(e) = self.current.take() {
+            self.scratch.events.push(e);
+        }
+        if let Some(p) = self.partial.take() {
+            if p.saw_header {
+                finish_partial(p, None, &mut self.scratch);
+            } else {
+                // No seqNum and no header field at all: this is not an event log.
+                warn(
+                    &mut self.scratch,
+                    p.first_line,
+                    "no event record (seqNum, Event Description) in the input".to_owned(),
+                );
+            }
         }
     }
-    understood
+}
+
+impl<'a, I: Iterator<Item = Line<'a>>> Iterator for EventStream<'a, I> {
+    type Item = Event;
+
+    fn next(&mut self) -> Option<Event> {
+        loop {
+            if !self.scratch.events.is_empty() {
+                return Some(self.scratch.events.remove(0));
+            }
+            if self.done {
+                return None;
+            }
+            match self.lines.next() {
+                Some(line) => self.step(line),
+                None => {
+                    self.finish();
+                    self.done = true;
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ mod adapter;
 mod bbu;
 mod config;
 mod enclosure;
-mod events;
+pub(crate) mod events;
 mod inventory;
 
 pub use inventory::split_inquiry;
@@ -215,6 +215,15 @@ pub(crate) fn parse_kind(input: &str, kind: Kind) -> Result<Document, ParseError
     }
     doc.warnings.sort_by_key(|w| w.line);
     Ok(doc)
+}
+
+/// The trailer facts of an event log (kind, exit code, firmware error) and whether it has at
+/// least one event; the events themselves are left to [`events::EventStream`].
+pub(crate) fn event_log_header(input: &str) -> Option<Document> {
+    events::EventStream::new(lex::lines(input)).next()?;
+    let mut doc = Document::new(Kind::EventLog.name());
+    trailer(input, &mut doc);
+    Some(doc)
 }
 
 /// Reads the last `Exit Code` trailer and the first `FW error description:` block. Returns

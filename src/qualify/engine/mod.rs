@@ -1,11 +1,10 @@
-//! The native I/O engine: O_DIRECT jobs described by a [`JobSpec`], run by the synchronous
-//! `pread`/`pwrite` engine (default; queue depth through threads) or, with the cargo feature
-//! `io-uring`, by an io_uring engine that falls back to the synchronous one when the kernel or
-//! a seccomp profile refuses io_uring.
+//! The native I/O engine: O_DIRECT jobs described by a [`JobSpec`], run by the io_uring engine
+//! (queue-depth jobs, where the kernel and seccomp allow a ring) or by the synchronous
+//! `pread`/`pwrite` engine (QD1 and flushing jobs, and wherever io_uring is refused).
+//! [`EngineKind::Auto`] chooses per job; every result says which engine ran and why.
 
 pub mod buffer;
 pub mod sync;
-#[cfg(feature = "io-uring")]
 pub mod uring;
 
 use super::hist::{Histogram, LatencySummary};
@@ -55,11 +54,25 @@ pub enum SyncMode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum EngineKind {
-    /// `pread`/`pwrite`, one thread per in-flight I/O.
+    /// io_uring for queue-depth jobs where the kernel allows it, else sync; QD1 and flushing
+    /// jobs on sync (what fio's `psync` does and what BlueStore's kv_sync thread does).
     #[default]
+    Auto,
+    /// `pread`/`pwrite`, one thread per in-flight I/O.
     Sync,
-    /// io_uring (cargo feature `io-uring`), one thread per job.
+    /// io_uring, one thread per job (falls back to sync when the kernel refuses it).
     Uring,
+}
+
+impl EngineKind {
+    /// Name in reports (`auto`, `sync`, `uring`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Auto => "auto",
+            Self::Sync => "sync",
+            Self::Uring => "uring",
+        }
+    }
 }
 
 /// One job: what to run against a target.
@@ -111,7 +124,7 @@ impl JobSpec {
             sync: SyncMode::None,
             offset: 0,
             length: 0,
-            engine: EngineKind::Sync,
+            engine: EngineKind::Auto,
             verify: None,
         }
     }
@@ -152,6 +165,9 @@ pub struct JobResult {
     pub spec: JobSpec,
     /// Engine that actually ran.
     pub engine_used: EngineKind,
+    /// Why that engine ran (`auto` chose it, it was requested, or the fallback's cause).
+    #[serde(default)]
+    pub engine_reason: String,
     /// Why the requested engine was not used.
     pub engine_fallback: Option<String>,
     /// Whether O_DIRECT was in effect (false: the filesystem refused it, buffered I/O used).
@@ -475,37 +491,49 @@ pub fn run(target: &Arc<Target>, spec: &JobSpec) -> Result<JobResult, EngineErro
         deadline: spec.time.map(|t| ramp_end + t),
         stop: AtomicBool::new(false),
     });
-    let mut fallback = None;
-    let (outs, engine_used) = match spec.engine {
-        EngineKind::Sync => (sync::run(target, &plan), EngineKind::Sync),
-        EngineKind::Uring => match uring_run(target, &plan) {
-            Ok(o) => (o, EngineKind::Uring),
+    let (outs, engine_used, reason, fallback) = match choose(spec) {
+        Choice::Sync(reason) => (sync::run(target, &plan), EngineKind::Sync, reason, None),
+        Choice::Uring(reason) => match uring::run(target, &plan) {
+            Ok(o) => (o, EngineKind::Uring, reason, None),
             Err(why) => {
-                fallback = Some(why);
-                (sync::run(target, &plan), EngineKind::Sync)
+                let reason = format!("io_uring refused ({why}): sync");
+                // `auto` falling back is not a deviation from what the operator asked for.
+                let fallback = (spec.engine == EngineKind::Uring).then_some(why);
+                (sync::run(target, &plan), EngineKind::Sync, reason, fallback)
             }
         },
     };
     let wall_end = Instant::now();
-    Ok(summarise(
-        spec,
-        target,
-        &plan,
-        outs,
-        engine_used,
-        fallback,
-        wall_end,
-    ))
+    let mut r = summarise(spec, target, &plan, outs, engine_used, fallback, wall_end);
+    r.engine_reason = reason;
+    Ok(r)
 }
 
-#[cfg(feature = "io-uring")]
-fn uring_run(target: &Arc<Target>, plan: &Arc<Plan>) -> Result<Vec<WorkerOut>, String> {
-    uring::run(target, plan)
+/// The engine a job should run on and why, before asking the kernel.
+enum Choice {
+    Sync(String),
+    Uring(String),
 }
 
-#[cfg(not(feature = "io-uring"))]
-fn uring_run(_: &Arc<Target>, _: &Arc<Plan>) -> Result<Vec<WorkerOut>, String> {
-    Err("raidctl was built without the `io-uring` feature".into())
+fn choose(spec: &JobSpec) -> Choice {
+    match spec.engine {
+        EngineKind::Sync => Choice::Sync("requested".into()),
+        EngineKind::Uring if spec.sync != SyncMode::None => {
+            Choice::Sync("flushing jobs always run on sync (write then flush on one thread)".into())
+        }
+        EngineKind::Uring => Choice::Uring("requested".into()),
+        EngineKind::Auto if spec.sync != SyncMode::None => Choice::Sync(
+            "auto: flushing job, write then flush on one thread (BlueStore kv_sync, fio psync)"
+                .into(),
+        ),
+        EngineKind::Auto if spec.qd <= 1 => {
+            Choice::Sync("auto: QD1, one pread/pwrite per I/O (fio psync)".into())
+        }
+        EngineKind::Auto => match uring::available() {
+            Ok(()) => Choice::Uring("auto: QD>1 and the kernel allows io_uring".into()),
+            Err(why) => Choice::Sync(format!("auto: io_uring refused ({why})")),
+        },
+    }
 }
 
 fn summarise(
@@ -570,6 +598,7 @@ fn summarise(
     JobResult {
         spec: spec.clone(),
         engine_used,
+        engine_reason: String::new(),
         engine_fallback,
         direct: target.direct,
         align: target.align,

@@ -1,22 +1,39 @@
-//! The io_uring engine (cargo feature `io-uring`): one thread per job keeps `qd` reads or
-//! writes in flight on one ring. Flushing jobs (`fdatasync`/`fsync` after each write) run on
-//! the synchronous engine, which models BlueStore's single kv_sync thread exactly.
+//! The io_uring engine: one thread per job keeps `qd` reads or writes in flight on one ring,
+//! with the target and the buffers registered with the kernel (no per-I/O file lookup or page
+//! pinning) where the kernel and `RLIMIT_MEMLOCK` allow. Flushing jobs (`fdatasync`/`fsync`
+//! after each write) run on the synchronous engine, which models BlueStore's single kv_sync
+//! thread exactly.
 
 use super::buffer::AlignedBuf;
 use super::{Op, Plan, SyncMode, Target, WorkerOut, check, fill_random, mark, seed, stamp};
-use io_uring::{IoUring, opcode, types};
+use io_uring::{IoUring, opcode, squeue, types};
 use std::os::fd::AsRawFd;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
+
+/// Whether this process may use io_uring: the kernel has it, `kernel.io_uring_disabled` and
+/// seccomp allow it. Probed once per process by setting up (and dropping) a small ring.
+///
+/// # Errors
+/// Why not (the `io_uring_setup` error), for the record.
+pub fn available() -> Result<(), String> {
+    static PROBE: OnceLock<Result<(), String>> = OnceLock::new();
+    PROBE
+        .get_or_init(|| {
+            IoUring::new(8)
+                .map(drop)
+                .map_err(|e| format!("io_uring_setup: {e}"))
+        })
+        .clone()
+}
 
 /// Runs the plan with io_uring, or says why it cannot (so the caller falls back).
 pub(crate) fn run(target: &Arc<Target>, plan: &Arc<Plan>) -> Result<Vec<WorkerOut>, String> {
     if plan.spec.sync != SyncMode::None {
         return Err("flushing jobs run on the synchronous engine".into());
     }
-    let qd = plan.spec.qd.max(1);
-    // Probe once, before any worker starts, so a refusal leaves nothing half-run.
-    IoUring::new(qd.next_power_of_two()).map_err(|e| format!("io_uring unavailable: {e}"))?;
+    // Probe before any worker starts, so a refusal leaves nothing half-run.
+    available()?;
     let jobs = plan.spec.jobs.max(1) as usize;
     let outs = std::thread::scope(|s| {
         let handles: Vec<_> = (0..jobs)
@@ -48,6 +65,69 @@ fn new_ring(entries: u32) -> std::io::Result<IoUring> {
         .setup_defer_taskrun()
         .build(entries)
         .or_else(|_| IoUring::new(entries))
+}
+
+/// Registers the target as fixed file 0 and the buffers as fixed buffers 0..qd. Returns
+/// whether both worked; otherwise the worker uses plain reads and writes (same I/O, a little
+/// more kernel work per I/O), e.g. when `RLIMIT_MEMLOCK` is too small to pin the buffers.
+fn register(ring: &IoUring, t: &Target, bufs: &mut [AlignedBuf]) -> bool {
+    let iovecs: Vec<libc::iovec> = bufs
+        .iter_mut()
+        .map(|b| {
+            let s = b.as_mut_slice();
+            libc::iovec {
+                iov_base: s.as_mut_ptr().cast(),
+                iov_len: s.len(),
+            }
+        })
+        .collect();
+    if u16::try_from(iovecs.len()).is_err() {
+        return false;
+    }
+    // SAFETY: every iovec points into a live heap buffer of `bufs`; the kernel pins those
+    // pages until the ring is dropped, and the worker reaps every I/O before it returns, so no
+    // I/O touches a buffer after it is freed.
+    if unsafe { ring.submitter().register_buffers(&iovecs) }.is_err() {
+        return false;
+    }
+    if ring
+        .submitter()
+        .register_files(&[t.file.as_raw_fd()])
+        .is_err()
+    {
+        let _ = ring.submitter().unregister_buffers();
+        return false;
+    }
+    true
+}
+
+/// The submission entry for one read or write of `buf` (slot `slot`) at `off`.
+fn sqe(
+    op: Op,
+    fd: types::Fd,
+    fixed: bool,
+    buf: &mut AlignedBuf,
+    slot: usize,
+    len: u32,
+    off: u64,
+) -> squeue::Entry {
+    let ptr = buf.as_mut_slice().as_mut_ptr();
+    // `register` refuses more than u16::MAX buffers, so a registered slot fits.
+    let index = u16::try_from(slot).unwrap_or(0);
+    let file = types::Fixed(0);
+    match (op, fixed) {
+        (Op::Read, true) => opcode::ReadFixed::new(file, ptr, len, index)
+            .offset(off)
+            .build(),
+        (Op::Read, false) => opcode::Read::new(fd, ptr, len).offset(off).build(),
+        (Op::Write, true) => opcode::WriteFixed::new(file, ptr.cast_const(), len, index)
+            .offset(off)
+            .build(),
+        (Op::Write, false) => opcode::Write::new(fd, ptr.cast_const(), len)
+            .offset(off)
+            .build(),
+    }
+    .user_data(slot as u64)
 }
 
 fn fail(out: &mut WorkerOut, what: String) {
@@ -84,6 +164,7 @@ fn worker(t: &Target, plan: &Plan, job: usize) -> WorkerOut {
             b
         })
         .collect();
+    let fixed = register(&ring, t, &mut bufs);
     let mut offsets = vec![0u64; qd];
     let mut starts = vec![Instant::now(); qd];
     let mut free: Vec<usize> = (0..qd).rev().collect();
@@ -108,21 +189,13 @@ fn worker(t: &Target, plan: &Plan, job: usize) -> WorkerOut {
                     break;
                 };
                 let Some(buf) = bufs.get_mut(slot) else { break };
-                let entry = match spec.op {
-                    Op::Read => opcode::Read::new(fd, buf.as_mut_slice().as_mut_ptr(), len)
-                        .offset(off)
-                        .build(),
-                    Op::Write => {
-                        match spec.verify {
-                            Some(s) => stamp(buf.as_mut_slice(), off, s),
-                            None => mark(buf.as_mut_slice(), n),
-                        }
-                        opcode::Write::new(fd, buf.as_slice().as_ptr(), len)
-                            .offset(off)
-                            .build()
+                if spec.op == Op::Write {
+                    match spec.verify {
+                        Some(s) => stamp(buf.as_mut_slice(), off, s),
+                        None => mark(buf.as_mut_slice(), n),
                     }
                 }
-                .user_data(slot as u64);
+                let entry = sqe(spec.op, fd, fixed, buf, slot, len, off);
                 // SAFETY: the entry points into `bufs[slot]`, which lives until this function
                 // returns, and the loop below reaps every submitted entry before returning; a
                 // slot is taken from `free` for one submission and only returned on its
@@ -196,6 +269,13 @@ fn worker(t: &Target, plan: &Plan, job: usize) -> WorkerOut {
         }
     }
     let (cpu1, u1, s1) = super::thread_cpu();
+    if fixed {
+        // Dropping the ring releases its file reference asynchronously; unregistering waits
+        // for it, so the next job's (or the safety re-check's) O_EXCL open does not see the
+        // device busy.
+        let _ = ring.submitter().unregister_files();
+        let _ = ring.submitter().unregister_buffers();
+    }
     out.cpu = cpu1.saturating_sub(cpu0);
     out.user_s = (u1 - u0).max(0.0);
     out.sys_s = (s1 - s0).max(0.0);
