@@ -174,6 +174,10 @@ pub trait Operations: std::fmt::Debug {
     /// # Errors
     /// The backend's refusal or failure, with the tool's own words.
     fn apply(&self, op: &Op) -> Result<Document, BackendError>;
+    /// What this backend puts into a support bundle (`None`: only host context).
+    fn catalogue(&self) -> Option<&dyn super::catalogue::Catalogue> {
+        None
+    }
 }
 
 fn pd(d: &DriveAddress) -> String {
@@ -416,6 +420,10 @@ impl Operations for MegaCli {
         let args = megacli_args(op);
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         self.action(&refs)
+    }
+
+    fn catalogue(&self) -> Option<&dyn super::catalogue::Catalogue> {
+        Some(self)
     }
 }
 

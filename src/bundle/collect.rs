@@ -1,16 +1,15 @@
 //! The collector: runs the catalogue and the host commands into a staging directory, then
 //! redacts, summarises, hashes and packs it.
 
-use super::catalogue::{self, Entry};
-use super::exec::{self, Spec};
 use super::manifest::{
     HostFacts, Item, MANIFEST_SCHEMA, Manifest, Output, ToolStatus, rfc3339, sha256_file, stamp,
 };
 use super::redact::{Class, Redactor};
-use super::replay::{NOT_RECORDED, Recorded, RecordedRunner, gather_recorded};
+use super::replay::{NOT_RECORDED, Recorded, RecordedRunner};
 use super::{archive, host, summary};
+use crate::backend::catalogue::{Catalogue, Entry};
 use crate::backend::megacli::BackendError;
-use crate::backend::runner::RunError;
+use crate::backend::runner::{self, RunError, Sink, Spec};
 use crate::backend::snapshot::Snapshot;
 use crate::ctx::Ctx;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -20,28 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
-/// How much to collect.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Level {
-    /// Event and terminal logs, the snapshot inputs, versions: the minimum for a case.
-    Quick,
-    /// Everything support usually asks for (the default).
-    #[default]
-    Standard,
-    /// Also PHY error counters, foreign previews and `-LdPdInfo`.
-    Deep,
-}
-
-impl Level {
-    /// Lower-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Quick => "quick",
-            Level::Standard => "standard",
-            Level::Deep => "deep",
-        }
-    }
-}
+pub use crate::backend::catalogue::Level;
 
 /// Everything `collect` needs besides the context.
 #[derive(Debug, Clone)]
@@ -325,15 +303,15 @@ impl Collector<'_> {
         }
         let start = SystemTime::now();
         let limit = self.limit();
-        let o = exec::run(&Spec {
+        let o = runner::run_process(&Spec {
             program: &program,
             args: &c.args,
             cwd: &cwd,
             env: c.env,
             path_var: Some(&self.path_var),
             timeout,
-            stdout: &out_path,
-            stderr: &err_path,
+            stdout: Sink::File(&out_path),
+            stderr: Sink::File(&err_path),
             limit,
         });
         let mut item = Item {
@@ -408,7 +386,7 @@ impl Collector<'_> {
                             .write(true)
                             .open(&dst)
                         {
-                            trunc = exec::keep_tail(&mut f, self.limit()).is_ok();
+                            trunc = runner::keep_tail(&mut f, self.limit()).is_ok();
                         }
                     }
                     self.add_output(idx, rel, "file", orig, trunc);
@@ -432,38 +410,20 @@ impl Collector<'_> {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    /// The tool and MegaCli status from the stored stdout of item `idx`.
-    fn megacli_status(&mut self, idx: usize, count_status: bool) {
+    /// The tool's own status of item `idx`, read from its stored stdout.
+    fn tool_verdict(&mut self, idx: usize, cat: &dyn Catalogue, e: &Entry) {
+        let text = stdout_text(self, idx);
         let Some(item) = self.items.get(idx) else {
             return;
         };
-        let Some(out) = item.outputs.iter().find(|o| o.stream == "stdout") else {
+        if !item.outputs.iter().any(|o| o.stream == "stdout") {
             return;
-        };
-        let text = std::fs::read(self.root.join(&out.path)).unwrap_or_default();
-        let text = String::from_utf8_lossy(&text);
-        let raw = text.lines().rev().find_map(|l| {
-            l.trim()
-                .strip_prefix("Exit Code:")
-                .map(|v| v.trim().to_owned())
-        });
-        let status = item.exit_code;
-        let meaning = match (&raw, status) {
-            (_, _) if count_status => format!(
-                "a count (exit status {}), not an error",
-                status.unwrap_or(0)
-            ),
-            (Some(r), _) if r.eq_ignore_ascii_case("0x00") => "success".to_owned(),
-            (Some(_), _) => {
-                "MegaCli reported a failure (MFI status; see the reference table)".to_owned()
-            }
-            (None, Some(_)) => "no Exit Code trailer printed".to_owned(),
-            (None, None) => "did not finish".to_owned(),
-        };
-        if let Some(item) = self.items.get_mut(idx) {
+        }
+        let verdict = cat.verdict(e, &text, item.exit_code);
+        if let (Some(item), Some(v)) = (self.items.get_mut(idx), verdict) {
             item.tool_status = Some(ToolStatus {
-                raw: raw.unwrap_or_default(),
-                meaning,
+                raw: v.raw,
+                meaning: v.meaning,
             });
         }
     }
@@ -628,10 +588,6 @@ fn collect_in(
         hung: BTreeSet::new(),
         seq: 0,
     };
-    let mc = ctx.megacli();
-    let program: Result<PathBuf, String> = mc
-        .map(|m| m.program().to_path_buf())
-        .map_err(|e| e.to_string());
     let env: Vec<(String, String)> = ctx
         .sim_dir
         .as_ref()
@@ -642,96 +598,30 @@ fn collect_in(
             )]
         })
         .unwrap_or_default();
-
-    // 1. Identity and adapter count.
-    let mut m = Mega {
-        program: program.clone(),
+    let ops = ctx.ops();
+    let cat = ops.as_ref().ok().and_then(|o| o.catalogue());
+    let mut vendor = Vendor {
         env,
         recorded: HashMap::new(),
     };
-    let mut adapters: Vec<u32> = vec![0];
-    for e in catalogue::preamble() {
-        let idx = m.run(&mut c, &e);
-        if e.count_status {
-            let text = stdout_text(&c, idx);
-            if let Ok(doc) = crate::parse::parse(&text, Some(crate::parse::Kind::AdpCount)) {
-                if let Some(n) = doc.adapter_count.filter(|n| *n > 0) {
-                    adapters = (0..n).collect();
-                }
-            }
-        }
-    }
-    // 2. Ring buffers first.
-    for &a in &adapters {
-        for e in catalogue::history(a) {
-            m.run(&mut c, &e);
-        }
-    }
-    // 3. Snapshot inputs, then the snapshot, with any conditional call gather needs.
-    for e in catalogue::snapshot_inputs() {
-        m.run(&mut c, &e);
-    }
-    let mut snap_result: Result<Snapshot, String> = Err("MegaCli not available".into());
-    if let Ok(prog) = &program {
-        for attempt in 0..4 {
-            let calls: HashMap<Vec<String>, Recorded> = m
-                .recorded
-                .iter()
-                .filter_map(|(args, idx)| {
-                    let item = c.items.get(*idx)?;
-                    Some((
-                        args.clone(),
-                        Recorded::from_item(
-                            item,
-                            stdout_text(&c, *idx),
-                            stream_text(&c, *idx, "stderr"),
-                        ),
-                    ))
-                })
-                .collect();
-            let runner = Arc::new(RecordedRunner::new(calls));
-            match gather_recorded(runner.clone(), prog) {
-                Ok(s) => {
-                    snap_result = Ok(s);
-                    break;
-                }
-                Err(BackendError::Run(RunError::Spawn { reason, .. }))
-                    if reason == NOT_RECORDED && attempt < 3 =>
-                {
-                    let Some(args) = runner.take_miss() else {
-                        break;
-                    };
-                    let n = c
-                        .items
-                        .iter()
-                        .filter(|i| i.id.starts_with("megacli/all/extra"))
-                        .count();
-                    let e = Entry {
-                        id: format!(
-                            "all/extra{n}-{}",
-                            args.first()
-                                .map_or("call", |a| a.trim_start_matches('-'))
-                                .to_ascii_lowercase()
-                        ),
-                        adapter: None,
-                        args: args.iter().filter(|a| *a != "-NoLog").cloned().collect(),
-                        writes_file: None,
-                        count_status: false,
-                    };
-                    m.run(&mut c, &e);
-                }
-                Err(e) => {
-                    snap_result = Err(e.to_string());
-                    break;
-                }
-            }
-        }
-    }
-    // 4. The rest of the catalogue, adapter by adapter.
-    for &a in &adapters {
-        for e in catalogue::inventory(a, opts.level) {
-            m.run(&mut c, &e);
-        }
+    let mut versions = BTreeMap::new();
+    let mut snap_result: Result<Snapshot, String> = Err(match &ops {
+        Ok(o) => format!("the {} backend has no bundle catalogue", o.name()),
+        Err(e) => e.to_string(),
+    });
+    let backend = cat.map_or_else(
+        || ops.as_ref().map_or_else(|_| String::new(), |o| o.name().to_owned()),
+        Catalogue::dir,
+    );
+    if let Some(cat) = cat {
+        snap_result = vendor_items(&mut c, &mut vendor, cat, &mut versions);
+    } else if let Err(e) = &ops {
+        c.skip(
+            "controller",
+            "command",
+            Vec::new(),
+            format!("no controller tool: {e}"),
+        );
     }
     let snap = snap_result.as_ref().ok();
     // 5. raidctl's own view (small and valuable: before the size cap can bite).
@@ -745,7 +635,7 @@ fn collect_in(
     host::journals(&mut c, &ctx.state_dir.join("journals"));
 
     // 8. Summary, redaction, hashes, manifest, archive.
-    let summary_text = summary::render(&c, snap, problems.as_deref(), hostname);
+    let summary_text = summary::render(&c, &backend, snap, problems.as_deref(), hostname);
     // The summary is exempt from the size cap: it is what support reads first.
     std::fs::write(root.join("SUMMARY.md"), &summary_text)
         .map_err(|e| format!("SUMMARY.md: {e}"))?;
@@ -763,6 +653,8 @@ fn collect_in(
         since_secs: opts.since.as_secs(),
         started_at: rfc3339(started_sys),
         host: host_facts(&c, hostname, ctx),
+        backend: backend.clone(),
+        tool_versions: tool_versions(versions, snap_result.as_ref().ok()),
         options: BTreeMap::from([
             ("item_limit_bytes".to_owned(), opts.item_limit.to_string()),
             ("total_limit_bytes".to_owned(), opts.total_limit.to_string()),
@@ -853,38 +745,148 @@ fn collect_in(
 }
 
 /// Runs catalogue entries and remembers their argv for the snapshot.
-struct Mega {
-    program: Result<PathBuf, String>,
+struct Vendor {
     env: Vec<(String, String)>,
     recorded: HashMap<Vec<String>, usize>,
 }
 
-impl Mega {
-    fn run(&mut self, c: &mut Collector<'_>, e: &Entry) -> usize {
-        let mut args = e.args.clone();
-        args.push("-NoLog".into());
+impl Vendor {
+    fn run(&mut self, c: &mut Collector<'_>, cat: &dyn Catalogue, e: &Entry) -> usize {
+        let dir = cat.dir();
         let scope = e.adapter.map_or(Scope::All, Scope::Adapter);
         let idx = c.command(Cmd {
-            id: format!("megacli/{}", e.id),
+            id: format!("{dir}/{}", e.id),
             scope,
-            program: self.program.clone(),
-            args: args.clone(),
+            program: Ok(e.program.clone()),
+            args: e.args.clone(),
             env: &self.env,
-            out: format!("megacli/{}.txt", e.id),
+            out: format!("{dir}/{}.{}", e.id, e.extension()),
             timeout: None,
         });
         if let Some(item) = c.items.get_mut(idx) {
             item.adapter = e.adapter;
+            item.triage = e.triage;
         }
         let keep = e
             .writes_file
             .as_ref()
-            .map(|f| (f.clone(), format!("megacli/{}.log", e.id)));
+            .map(|f| (f.clone(), format!("{dir}/{}.log", e.id)));
         c.sweep_scratch(idx, keep.as_ref().map(|(a, b)| (a.as_str(), b.as_str())));
-        c.megacli_status(idx, e.count_status);
-        self.recorded.insert(args, idx);
+        c.tool_verdict(idx, cat, e);
+        self.recorded.insert(e.args.clone(), idx);
         idx
     }
+}
+
+/// The controller part of the bundle: preamble, ring buffers, snapshot inputs, the snapshot
+/// replayed from them (running what else it asks for), then the inventory.
+fn vendor_items(
+    c: &mut Collector<'_>,
+    v: &mut Vendor,
+    cat: &dyn Catalogue,
+    versions: &mut BTreeMap<String, String>,
+) -> Result<Snapshot, String> {
+    // 1. Identity and adapter count.
+    let mut preamble = Vec::new();
+    for e in cat.preamble() {
+        let idx = v.run(c, cat, &e);
+        preamble.push((e, stdout_text(c, idx)));
+    }
+    let adapters = cat.adapters(&preamble);
+    versions.extend(cat.versions(&preamble));
+    // 2. Ring buffers first.
+    for e in cat.history(&adapters) {
+        v.run(c, cat, &e);
+    }
+    // 3. Snapshot inputs, then the snapshot, with any conditional call it needs.
+    for e in cat.snapshot_inputs(&adapters) {
+        v.run(c, cat, &e);
+    }
+    let programs = cat.programs();
+    let program = programs.first().cloned().unwrap_or_default();
+    let mut snap_result = Err("no snapshot attempted".to_owned());
+    // Conditional calls: rebuild progress, per-controller drive lists.
+    let max_extra = 4 + adapters.len() * 2;
+    for attempt in 0..=max_extra {
+        let calls: HashMap<Vec<String>, Recorded> = v
+            .recorded
+            .iter()
+            .filter_map(|(args, idx)| {
+                let item = c.items.get(*idx)?;
+                Some((
+                    args.clone(),
+                    Recorded::from_item(
+                        item,
+                        stdout_text(c, *idx),
+                        stream_text(c, *idx, "stderr"),
+                    ),
+                ))
+            })
+            .collect();
+        let runner = Arc::new(RecordedRunner::new(calls));
+        let Some(backend) = crate::backend::catalogue::for_replay(&cat.dir(), &program, runner.clone())
+        else {
+            snap_result = Err(format!("no replay for the {} backend", cat.dir()));
+            break;
+        };
+        match backend.snapshot() {
+            Ok(s) => {
+                snap_result = Ok(s);
+                break;
+            }
+            Err(BackendError::Run(RunError::Spawn { reason, .. }))
+                if reason == NOT_RECORDED && attempt < max_extra =>
+            {
+                let Some(args) = runner.take_miss() else {
+                    break;
+                };
+                let n = c
+                    .items
+                    .iter()
+                    .filter(|i| i.id.contains("/all/extra"))
+                    .count();
+                let word = args
+                    .iter()
+                    .find(|a| a.starts_with('-') || a.starts_with('/'))
+                    .map_or("call", |a| a.trim_start_matches(['-', '/']))
+                    .replace('/', "-")
+                    .to_ascii_lowercase();
+                let mut e = Entry::new(format!("all/extra{n}-{word}"), None, &program, &[]);
+                e.args = args;
+                v.run(c, cat, &e);
+            }
+            Err(e) => {
+                snap_result = Err(e.to_string());
+                break;
+            }
+        }
+    }
+    // 4. The rest of the catalogue.
+    for e in cat.inventory(&adapters, c.opts.level) {
+        v.run(c, cat, &e);
+    }
+    snap_result
+}
+
+/// Tool versions from the preamble plus each controller's firmware and driver.
+fn tool_versions(
+    mut versions: BTreeMap<String, String>,
+    snap: Option<&Snapshot>,
+) -> BTreeMap<String, String> {
+    for a in snap.map(|s| s.adapters.as_slice()).unwrap_or_default() {
+        let n = a.adapter;
+        for (what, v) in [
+            ("firmware package", &a.fw_package),
+            ("firmware", &a.fw_version),
+            ("bios", &a.bios_version),
+            ("driver", &a.driver_version),
+        ] {
+            if let Some(v) = v {
+                versions.insert(format!("adapter {n} {what}"), v.clone());
+            }
+        }
+    }
+    versions
 }
 
 fn stream_text(c: &Collector<'_>, idx: usize, stream: &str) -> String {
@@ -906,7 +908,7 @@ fn host_facts(c: &Collector<'_>, hostname: &str, ctx: &Ctx) -> HostFacts {
         .map(|t| {
             (
                 (*t).to_owned(),
-                exec::which(t, &c.path_var).map(|p| p.display().to_string()),
+                runner::which(t, &c.path_var).map(|p| p.display().to_string()),
             )
         })
         .collect();
@@ -916,9 +918,11 @@ fn host_facts(c: &Collector<'_>, hostname: &str, ctx: &Ctx) -> HostFacts {
         arch: std::env::consts::ARCH.to_owned(),
         euid: rustix::process::geteuid().as_raw(),
         megacli: ctx
-            .megacli()
+            .ops()
             .ok()
-            .map(|m| m.program().display().to_string()),
+            .and_then(|o| o.catalogue())
+            .filter(|c| c.dir() == "megacli")
+            .and_then(|c| c.programs().first().map(|p| p.display().to_string())),
         simulated: ctx.sim_dir.is_some(),
         tools,
     }

@@ -3,7 +3,7 @@
 //! SCSI layout, queue settings, raidctl's workflow journals.
 
 use super::collect::{Cmd, Collector, Level, Scope};
-use super::exec;
+use crate::backend::runner as exec;
 use super::manifest::epoch;
 use crate::backend::snapshot::Snapshot;
 use regex::Regex;

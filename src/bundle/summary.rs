@@ -12,6 +12,7 @@ const MAX_LINES: usize = 40;
 
 pub(crate) fn render(
     c: &Collector<'_>,
+    backend: &str,
     snap: Option<&Snapshot>,
     problems: Option<&[Problem]>,
     hostname: &str,
@@ -20,15 +21,16 @@ pub(crate) fn render(
     let _ = writeln!(s, "# raidctl support bundle\n");
     let _ = writeln!(
         s,
-        "Host `{hostname}`, raidctl {}, level {}.\n",
+        "Host `{hostname}`, raidctl {}, level {}, controller tool: {}.\n",
         env!("CARGO_PKG_VERSION"),
-        c.opts.level.name()
+        c.opts.level.name(),
+        if backend.is_empty() { "none" } else { backend }
     );
     match snap {
         None => {
             let _ = writeln!(
                 s,
-                "**No controller snapshot could be made**; see the `megacli/all/*` items in manifest.json.\n"
+                "**No controller snapshot could be made**; see the `{backend}/*` items in manifest.json.\n"
             );
         }
         Some(snap) => controllers(&mut s, snap),
@@ -189,9 +191,11 @@ fn log_lines(s: &mut String, c: &Collector<'_>) {
     };
     let _ = writeln!(s, "## Terminal and event log lines to look at\n");
     let mut any = false;
-    for item in c.items.iter().filter(|i| {
-        i.id.ends_with("/fwtermlog") || i.id.ends_with("/events") || i.id == "host/driver-events"
-    }) {
+    for item in c
+        .items
+        .iter()
+        .filter(|i| i.triage || i.id == "host/driver-events")
+    {
         for o in item.outputs.iter().filter(|o| o.stream != "stderr") {
             let Ok(bytes) = std::fs::read(c.root.join(&o.path)) else {
                 continue;
