@@ -117,9 +117,8 @@ fn controllers(s: &mut String, snap: &Snapshot) {
             "- Adapter {} VD {}: {}",
             l.adapter,
             l.target_id,
-            l.state_raw
-                .clone()
-                .unwrap_or_else(|| format!("{:?}", l.state))
+            // raidctl's own state names, so the summary reads the same whatever tool spoke.
+            l.state
         );
     }
     s.push('\n');
@@ -150,9 +149,7 @@ fn controllers(s: &mut String, snap: &Snapshot) {
                 d.address().megacli_arg(),
                 opt(d.model.as_ref()),
                 opt(d.serial.as_ref()),
-                d.firmware_state_raw
-                    .clone()
-                    .unwrap_or_else(|| format!("{:?}", d.firmware_state)),
+                d.firmware_state,
                 opt(d.media_error_count.as_ref()),
                 opt(d.other_error_count.as_ref()),
                 opt(d.predictive_failure_count.as_ref()),
@@ -174,9 +171,7 @@ fn controllers(s: &mut String, snap: &Snapshot) {
             "- Adapter {}: {} state {}, charge {}%, replacement required {}, learn cycle active {}",
             b.adapter,
             opt(b.battery_type.as_ref()),
-            b.state_raw
-                .clone()
-                .unwrap_or_else(|| format!("{:?}", b.state)),
+            b.state,
             opt(b.relative_charge_pct.as_ref()),
             opt(b.replacement_required.as_ref()),
             opt(b.learn_cycle_active.as_ref()),
