@@ -9,8 +9,8 @@
 //! [`Operations::catalogue`], and adds its name to [`for_replay`].
 
 use super::megacli::MegaCli;
-use super::ops::Operations;
 use super::omreport::Omreport;
+use super::ops::Operations;
 use super::runner::Runner;
 use super::storcli::Storcli;
 use std::collections::BTreeMap;
@@ -162,9 +162,6 @@ pub fn for_replay(
 }
 
 /// Every adapter number, for per-adapter entries.
-pub(crate) fn per_adapter(
-    adapters: &[u32],
-    mut f: impl FnMut(u32) -> Vec<Entry>,
-) -> Vec<Entry> {
+pub(crate) fn per_adapter(adapters: &[u32], mut f: impl FnMut(u32) -> Vec<Entry>) -> Vec<Entry> {
     adapters.iter().flat_map(|&a| f(a)).collect()
 }

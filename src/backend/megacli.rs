@@ -3,9 +3,9 @@
 
 use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
 use super::runner::{CmdOutput, RunError, Runner};
-use std::collections::BTreeMap;
 use crate::model::Document;
 use crate::parse::{self, Kind};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -366,10 +366,10 @@ impl Catalogue for MegaCli {
     }
 
     fn versions(&self, preamble: &[(Entry, String)]) -> BTreeMap<String, String> {
-        let name = self
-            .program
-            .file_name()
-            .map_or_else(|| "MegaCli".to_owned(), |n| n.to_string_lossy().into_owned());
+        let name = self.program.file_name().map_or_else(
+            || "MegaCli".to_owned(),
+            |n| n.to_string_lossy().into_owned(),
+        );
         preamble
             .iter()
             .filter(|(e, _)| e.id == "all/version")
@@ -445,8 +445,14 @@ mod tests {
         );
         let pre = mc.preamble();
         let outputs = vec![
-            (pre[0].clone(), "MegaCLI SAS RAID Management Tool  Ver 8.07.14 May 16, 2016\n".to_owned()),
-            (pre[1].clone(), "Controller Count: 2.\n\nExit Code: 0x02\n".to_owned()),
+            (
+                pre[0].clone(),
+                "MegaCLI SAS RAID Management Tool  Ver 8.07.14 May 16, 2016\n".to_owned(),
+            ),
+            (
+                pre[1].clone(),
+                "Controller Count: 2.\n\nExit Code: 0x02\n".to_owned(),
+            ),
         ];
         assert_eq!(mc.adapters(&outputs), [0, 1]);
         assert_eq!(

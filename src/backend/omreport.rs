@@ -316,7 +316,8 @@ impl Catalogue for Omreport {
         vec![
             self.entry("all/alertlog", None, &["system", "alertlog"])
                 .triage(),
-            self.entry("all/esmlog", None, &["system", "esmlog"]).triage(),
+            self.entry("all/esmlog", None, &["system", "esmlog"])
+                .triage(),
         ]
     }
 
@@ -324,7 +325,11 @@ impl Catalogue for Omreport {
     fn snapshot_inputs(&self, adapters: &[u32]) -> Vec<Entry> {
         let mut v = vec![
             self.entry("all/vdisks", None, &["storage", "vdisk", "-fmt", "ssv"]),
-            self.entry("all/batteries", None, &["storage", "battery", "-fmt", "ssv"]),
+            self.entry(
+                "all/batteries",
+                None,
+                &["storage", "battery", "-fmt", "ssv"],
+            ),
         ];
         v.extend(per_adapter(adapters, |a| {
             let c = format!("controller={a}");

@@ -636,7 +636,14 @@ mod tests {
             )
             .unwrap_err();
         assert!(
-            matches!(err, RunError::Crashed { signal: 11, bytes: 8, .. }),
+            matches!(
+                err,
+                RunError::Crashed {
+                    signal: 11,
+                    bytes: 8,
+                    ..
+                }
+            ),
             "{err}"
         );
     }

@@ -543,7 +543,11 @@ impl Catalogue for Storcli {
         vec![
             self.entry("all/show-all", None, &["/call", "show", "all", "J"]),
             self.entry("all/vall", None, &["/call/vall", "show", "all", "J"]),
-            self.entry("all/eall-sall", None, &["/call/eall/sall", "show", "all", "J"]),
+            self.entry(
+                "all/eall-sall",
+                None,
+                &["/call/eall/sall", "show", "all", "J"],
+            ),
             self.entry("all/sall", None, &["/call/sall", "show", "all", "J"]),
             self.entry("all/bbu", None, &["/call/bbu", "show", "all", "J"]),
         ]
@@ -582,7 +586,10 @@ impl Catalogue for Storcli {
             if level == Level::Deep {
                 let logfile = format!("logfile={LOGFILE}");
                 v.extend([
-                    e("enclosure-phyerrorcounters", &[&eall, "show", "phyerrorcounters"]),
+                    e(
+                        "enclosure-phyerrorcounters",
+                        &[&eall, "show", "phyerrorcounters"],
+                    ),
                     e("snapdump", &[c, "show", "snapdump"]),
                     e("show-all-logfile", &[c, "show", "all", &logfile]).writes(LOGFILE),
                 ]);
@@ -592,10 +599,10 @@ impl Catalogue for Storcli {
     }
 
     fn versions(&self, preamble: &[(Entry, String)]) -> BTreeMap<String, String> {
-        let name = self
-            .program
-            .file_name()
-            .map_or_else(|| "storcli".to_owned(), |n| n.to_string_lossy().into_owned());
+        let name = self.program.file_name().map_or_else(
+            || "storcli".to_owned(),
+            |n| n.to_string_lossy().into_owned(),
+        );
         preamble
             .iter()
             .find_map(|(_, t)| json_field(t, "Command Status", "CLI Version"))
@@ -676,6 +683,10 @@ mod catalogue_tests {
         let v = s.verdict(e, text, Some(0)).unwrap();
         assert!(v.meaning.contains("Un-supported command"), "{v:?}");
         // Every call in the snapshot inputs is one Operations::snapshot makes.
-        assert!(s.snapshot_inputs(&[0]).iter().all(|e| e.extension() == "json"));
+        assert!(
+            s.snapshot_inputs(&[0])
+                .iter()
+                .all(|e| e.extension() == "json")
+        );
     }
 }

@@ -610,7 +610,10 @@ fn collect_in(
         Err(e) => e.to_string(),
     });
     let backend = cat.map_or_else(
-        || ops.as_ref().map_or_else(|_| String::new(), |o| o.name().to_owned()),
+        || {
+            ops.as_ref()
+                .map_or_else(|_| String::new(), |o| o.name().to_owned())
+        },
         Catalogue::dir,
     );
     if let Some(cat) = cat {
@@ -815,16 +818,13 @@ fn vendor_items(
                 let item = c.items.get(*idx)?;
                 Some((
                     args.clone(),
-                    Recorded::from_item(
-                        item,
-                        stdout_text(c, *idx),
-                        stream_text(c, *idx, "stderr"),
-                    ),
+                    Recorded::from_item(item, stdout_text(c, *idx), stream_text(c, *idx, "stderr")),
                 ))
             })
             .collect();
         let runner = Arc::new(RecordedRunner::new(calls));
-        let Some(backend) = crate::backend::catalogue::for_replay(&cat.dir(), &program, runner.clone())
+        let Some(backend) =
+            crate::backend::catalogue::for_replay(&cat.dir(), &program, runner.clone())
         else {
             snap_result = Err(format!("no replay for the {} backend", cat.dir()));
             break;

@@ -3,8 +3,8 @@
 //! SCSI layout, queue settings, raidctl's workflow journals.
 
 use super::collect::{Cmd, Collector, Level, Scope};
-use crate::backend::runner as exec;
 use super::manifest::epoch;
+use crate::backend::runner as exec;
 use crate::backend::snapshot::Snapshot;
 use regex::Regex;
 use std::fmt::Write as _;

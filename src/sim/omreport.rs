@@ -756,7 +756,12 @@ pub fn omreport(st: &SimState, args: &[String]) -> (String, i32) {
 fn connector_record(ad: &Adapter) -> Record {
     vec![
         ("ID", "0".to_owned()),
-        ("Status", controller_record(ad).get(1).map_or_else(na, |(_, v)| v.clone())),
+        (
+            "Status",
+            controller_record(ad)
+                .get(1)
+                .map_or_else(na, |(_, v)| v.clone()),
+        ),
         ("Name", "Connector 0".to_owned()),
         ("State", "Ready".to_owned()),
         ("Connector Type", unv::CONNECTOR_TYPE.to_owned()),

@@ -2915,7 +2915,11 @@ fn phy_counters(st: &SimState, i: usize, cmd: &Cmd) -> Resp {
         let name = fill(unv::PHY_COUNTERS, &[("d", &drive_path(ad.index, d.addr()))]);
         o = o.j(&name, J::A(vec![row.done()]));
     }
-    Resp::ok(ad.index, "Show PHY Error Counters Succeeded.", Some(o.done()))
+    Resp::ok(
+        ad.index,
+        "Show PHY Error Counters Succeeded.",
+        Some(o.done()),
+    )
 }
 
 fn termlog(st: &SimState, i: usize) -> String {

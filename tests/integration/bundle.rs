@@ -498,16 +498,31 @@ fn every_backend_and_scenario_replays_to_the_live_problems() {
                     let what = format!("{name}/{scenario}");
                     assert_eq!(r.manifest.backend, name, "{what}");
                     assert!(
-                        r.manifest.items.iter().any(|i| i.id.starts_with(&format!("{name}/"))),
+                        r.manifest
+                            .items
+                            .iter()
+                            .any(|i| i.id.starts_with(&format!("{name}/"))),
                         "{what}"
                     );
-                    let (snap, info) = load_bundle(&r.archive)
-                        .unwrap_or_else(|e| panic!("{what}: {e}"));
-                    assert!(info.integrity_errors.is_empty(), "{what}: {:?}", info.integrity_errors);
+                    let (snap, info) =
+                        load_bundle(&r.archive).unwrap_or_else(|e| panic!("{what}: {e}"));
+                    assert!(
+                        info.integrity_errors.is_empty(),
+                        "{what}: {:?}",
+                        info.integrity_errors
+                    );
                     assert_eq!(info.backend, name, "{what}");
                     let fw = format!("adapter {} firmware", live.adapters[0].adapter);
-                    assert!(info.tool_versions.contains_key(&fw), "{what}: {:?}", info.tool_versions);
-                    assert!(info.tool_versions.len() > 2, "{what}: {:?}", info.tool_versions);
+                    assert!(
+                        info.tool_versions.contains_key(&fw),
+                        "{what}: {:?}",
+                        info.tool_versions
+                    );
+                    assert!(
+                        info.tool_versions.len() > 2,
+                        "{what}: {:?}",
+                        info.tool_versions
+                    );
                     assert_eq!(snap.adapters, live.adapters, "{what}");
                     assert_eq!(snap.physical_drives, live.physical_drives, "{what}");
                     assert_eq!(snap.logical_drives, live.logical_drives, "{what}");
@@ -569,7 +584,10 @@ fn sizes_hashes_modes_redaction_and_caps_hold_on_every_backend() {
         }
         assert!(m.redactions["serials"] > 0, "{name}");
         let summary = std::fs::read_to_string(top.join("SUMMARY.md")).unwrap();
-        assert!(summary.contains(&format!("controller tool: {name}")), "{name}");
+        assert!(
+            summary.contains(&format!("controller tool: {name}")),
+            "{name}"
+        );
         assert!(summary.contains("## Logical drives not optimal"), "{name}");
         assert!(summary.contains("VD 1: degraded"), "{name}: {summary}");
         assert!(summary.contains("state failed"), "{name}: {summary}");
@@ -580,7 +598,13 @@ fn sizes_hashes_modes_redaction_and_caps_hold_on_every_backend() {
         o.item_limit = 4096;
         let r = collect(&o, &ctx).unwrap();
         let mut truncated = 0;
-        for out in r.manifest.items.iter().filter(|i| i.id != "summary").flat_map(|i| &i.outputs) {
+        for out in r
+            .manifest
+            .items
+            .iter()
+            .filter(|i| i.id != "summary")
+            .flat_map(|i| &i.outputs)
+        {
             assert!(out.bytes <= 4096, "{name}: {} {}", out.path, out.bytes);
             if out.truncated {
                 truncated += 1;
