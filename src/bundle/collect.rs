@@ -808,8 +808,9 @@ fn vendor_items(
     let programs = cat.programs();
     let program = programs.first().cloned().unwrap_or_default();
     let mut snap_result = Err("no snapshot attempted".to_owned());
-    // Conditional calls: rebuild progress, per-controller drive lists.
-    let max_extra = 4 + adapters.len() * 2;
+    // Conditional calls (rebuild progress, OpenManage's drives of each VD) are run as the
+    // replay asks for them; the time budget bounds them as it bounds everything else.
+    let max_extra = MAX_EXTRA_CALLS;
     for attempt in 0..=max_extra {
         let calls: HashMap<Vec<String>, Recorded> = v
             .recorded
@@ -845,12 +846,7 @@ fn vendor_items(
                     .iter()
                     .filter(|i| i.id.contains("/all/extra"))
                     .count();
-                let word = args
-                    .iter()
-                    .find(|a| a.starts_with('-') || a.starts_with('/'))
-                    .map_or("call", |a| a.trim_start_matches(['-', '/']))
-                    .replace('/', "-")
-                    .to_ascii_lowercase();
+                let word = extra_slug(&args);
                 let mut e = Entry::new(format!("all/extra{n}-{word}"), None, &program, &[]);
                 e.args = args;
                 v.run(c, cat, &e);
@@ -866,6 +862,40 @@ fn vendor_items(
         v.run(c, cat, &e);
     }
     snap_result
+}
+
+/// Most calls the snapshot replay may ask for beyond the catalogue's snapshot inputs.
+const MAX_EXTRA_CALLS: usize = 512;
+
+/// A file-name-safe id part from an argv (`-PDRbld -ShowProg -PhysDrv[32:4] -a0 -NoLog` →
+/// `pdrbld-showprog-physdrv-32-4-a0`).
+fn extra_slug(args: &[String]) -> String {
+    let words: Vec<String> = args
+        .iter()
+        .filter(|a| !matches!(a.as_str(), "-NoLog" | "J" | "-fmt" | "ssv"))
+        .map(|a| {
+            a.chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        '-'
+                    }
+                })
+                .collect::<String>()
+                .split('-')
+                .filter(|p| !p.is_empty())
+                .collect::<Vec<_>>()
+                .join("-")
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    let slug = words.join("-");
+    if slug.is_empty() {
+        "call".to_owned()
+    } else {
+        slug.chars().take(80).collect()
+    }
 }
 
 /// Tool versions from the preamble plus each controller's firmware and driver.
@@ -1001,6 +1031,37 @@ fn own_view(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn extra_ids_are_file_name_safe() {
+        let args = |v: &[&str]| v.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            extra_slug(&args(&[
+                "-PDRbld",
+                "-ShowProg",
+                "-PhysDrv[32:4]",
+                "-a0",
+                "-NoLog"
+            ])),
+            "pdrbld-showprog-physdrv-32-4-a0"
+        );
+        assert_eq!(
+            extra_slug(&args(&[
+                "storage",
+                "pdisk",
+                "controller=0",
+                "vdisk=1",
+                "-fmt",
+                "ssv"
+            ])),
+            "storage-pdisk-controller-0-vdisk-1"
+        );
+        assert_eq!(
+            extra_slug(&args(&["/call/eall/sall", "show", "rebuild", "J"])),
+            "call-eall-sall-show-rebuild"
+        );
+        assert_eq!(extra_slug(&[]), "call");
+    }
 
     #[test]
     fn a_hang_stops_calls_to_its_adapter_only() {

@@ -345,6 +345,10 @@ pub mod omsa {
     pub const VERSION_HEADER: &str = "Version Report";
     /// `omreport storage connector` `Connector Type` and `Termination`.
     pub const CONNECTOR_TYPE: &str = "SAS";
+    /// Heading of `omreport storage pdisk controller=N vdisk=M`; `{x}` is the VD's name. The
+    /// phrase is quoted in operators' notes ("List of Physical Disks belonging to Virtual Disk
+    /// 5"); the exact line layout around it is not confirmed by a capture.
+    pub const PDISKS_OF_VDISK: &str = "List of Physical Disks belonging to {x}";
 
     /// Reason for an MFI status.
     pub fn reason(code: u32) -> &'static str {
@@ -504,6 +508,7 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("omsa:CHASSIS_HEADER", omsa::CHASSIS_HEADER),
     ("omsa:VERSION_HEADER", omsa::VERSION_HEADER),
     ("omsa:CONNECTOR_TYPE", omsa::CONNECTOR_TYPE),
+    ("omsa:PDISKS_OF_VDISK", omsa::PDISKS_OF_VDISK),
 ];
 
 /// Substitutes `{key}` placeholders.
