@@ -408,3 +408,55 @@ impl Catalogue for Omreport {
         })
     }
 }
+
+#[cfg(test)]
+mod catalogue_tests {
+    use super::*;
+    use crate::backend::runner::OsRunner;
+
+    #[test]
+    fn adapters_versions_and_verdicts() {
+        let om = Omreport::new(
+            "/opt/dell/srvadmin/bin/omreport".into(),
+            "/opt/dell/srvadmin/bin/omconfig".into(),
+            Arc::new(OsRunner::scratch()),
+            Duration::from_secs(1),
+        );
+        let pre = om.preamble();
+        let outputs = vec![
+            (
+                pre[0].clone(),
+                "Product name : Server Administrator\nVersion      : 9.5.0\n".to_owned(),
+            ),
+            (
+                pre[1].clone(),
+                "Controller  PERC H730P (Embedded)\n\nController\n\n\
+                 ID;Status;Name;Firmware Version;Rebuild Rate\n0;Ok;PERC H730P;25.5.9.0001;30%\n\n\
+                 Controller  PERC H330 (Embedded)\n\nController\n\n\
+                 ID;Status;Name;Firmware Version;Rebuild Rate\n1;Ok;PERC H330;25.5.9.0001;30%\n"
+                    .to_owned(),
+            ),
+        ];
+        assert_eq!(om.adapters(&outputs), [0, 1]);
+        assert_eq!(om.versions(&outputs)["omreport"], "9.5.0");
+        let err = om
+            .verdict(&pre[0], "Error! Invalid command: about\n", Some(255))
+            .unwrap();
+        assert_eq!(err.raw, "Error! Invalid command: about");
+        assert!(om.verdict(&pre[0], "Version : 9.5.0\n", Some(0)).is_none());
+        // One drive list per controller, as the snapshot reads them.
+        let pdisks: Vec<String> = om
+            .snapshot_inputs(&[0, 1])
+            .iter()
+            .map(|e| e.args.join(" "))
+            .filter(|a| a.starts_with("storage pdisk"))
+            .collect();
+        assert_eq!(
+            pdisks,
+            [
+                "storage pdisk controller=0 -fmt ssv",
+                "storage pdisk controller=1 -fmt ssv"
+            ]
+        );
+    }
+}

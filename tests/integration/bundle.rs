@@ -637,3 +637,151 @@ fn sizes_hashes_modes_redaction_and_caps_hold_on_every_backend() {
         assert!(item(&r.manifest, "summary").outputs[0].bytes > 0, "{name}");
     }
 }
+
+#[test]
+fn deep_catalogue_runs_and_the_simulator_answers_every_command() {
+    for &(backend, name) in BACKENDS {
+        let (dir, ctx) = setup_on("foreign", backend);
+        let mut o = quick_options(dir.path());
+        o.level = Level::Deep;
+        let r = collect(&o, &ctx).unwrap();
+        let vendor: Vec<_> = r
+            .manifest
+            .items
+            .iter()
+            .filter(|i| i.id.starts_with(&format!("{name}/")))
+            .collect();
+        assert!(vendor.len() > 15, "{name}: {}", vendor.len());
+        for i in &vendor {
+            assert!(!i.failed(), "{name}: {i:?}");
+            // The simulator knows every command of the catalogue.
+            let raw = i.tool_status.as_ref().map_or("", |t| t.meaning.as_str());
+            assert!(
+                !raw.contains("syntax error") && !raw.contains("Invalid command"),
+                "{name}: {} {raw}",
+                i.id
+            );
+        }
+        // Files the tools write (event logs, logfile=) are kept beside their command.
+        let kept: Vec<&str> = vendor
+            .iter()
+            .flat_map(|i| &i.outputs)
+            .filter(|o| o.stream == "file")
+            .map(|o| o.path.as_str())
+            .collect();
+        if name != "omreport" {
+            assert!(!kept.is_empty(), "{name}");
+        }
+    }
+}
+
+#[test]
+fn a_hang_or_crash_on_other_backends_is_recorded_and_the_bundle_completes() {
+    // storcli: the sixth `show` call (`/call show all J`, a snapshot input) hangs.
+    let (dir, ctx) = setup_on("degraded", BackendChoice::Storcli);
+    sim_control(
+        &ctx,
+        &[
+            "fault",
+            "add",
+            "--command",
+            "storcli:show",
+            "--kind",
+            "hang",
+            "--on-call",
+            "6",
+        ],
+    );
+    let mut o = quick_options(dir.path());
+    o.per_command_timeout = Duration::from_secs(1);
+    let t = Instant::now();
+    let r = collect(&o, &ctx).unwrap();
+    assert!(t.elapsed() < Duration::from_secs(15), "{:?}", t.elapsed());
+    let all = item(&r.manifest, "storcli/all/show-all");
+    assert!(all.timed_out, "{all:?}");
+    assert_eq!(item(&r.manifest, "storcli/all/vall").exit_code, Some(0));
+    assert!(
+        item(&r.manifest, "raidctl/snapshot")
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("timed out")
+    );
+    assert!(load_bundle(&r.archive).unwrap_err().contains("timed out"));
+
+    // OpenManage: the drive list crashes half-way; what it printed is kept.
+    let (dir, ctx) = setup_on("degraded", BackendChoice::Omreport);
+    sim_control(
+        &ctx,
+        &[
+            "fault",
+            "add",
+            "--command",
+            "omreport:pdisk",
+            "--kind",
+            "crash",
+        ],
+    );
+    let r = collect(&quick_options(dir.path()), &ctx).unwrap();
+    let pd = item(&r.manifest, "omreport/c0/pdisks");
+    assert!(pd.signal.is_some(), "{pd:?}");
+    assert!(pd.outputs[0].bytes > 0, "partial output kept");
+    assert!(item(&r.manifest, "raidctl/snapshot").error.is_some());
+    assert_eq!(item(&r.manifest, "omreport/all/vdisks").exit_code, Some(0));
+}
+
+#[test]
+fn status_from_a_storcli_bundle_matches_live_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("sim");
+    let raidctl = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_raidctl"))
+            .env("PATH", dir.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let s = state.to_str().unwrap();
+    let bundle = dir.path().join("b.tar.gz");
+    let out = raidctl(&[
+        "--sim-state",
+        s,
+        "--sim",
+        "rebuilding",
+        "--backend",
+        "perccli",
+        "--quiet",
+        "collect",
+        "--level",
+        "quick",
+        "-o",
+        bundle.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let problems = |out: std::process::Output| {
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["problems"].clone()
+    };
+    let live = problems(raidctl(&[
+        "--sim-state",
+        s,
+        "--backend",
+        "perccli",
+        "status",
+        "--format",
+        "json",
+    ]));
+    let replayed = problems(raidctl(&[
+        "status",
+        "--from-bundle",
+        bundle.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    assert!(live.as_array().is_some_and(|p| !p.is_empty()), "{live}");
+    assert_eq!(live, replayed);
+}
