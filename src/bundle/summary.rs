@@ -30,7 +30,12 @@ pub(crate) fn render(
         None => {
             let _ = writeln!(
                 s,
-                "**No controller snapshot could be made**; see the `{backend}/*` items in manifest.json.\n"
+                "**No controller snapshot could be made**; see the {} items in manifest.json.\n",
+                if backend.is_empty() {
+                    "controller".to_owned()
+                } else {
+                    format!("`{backend}/*`")
+                }
             );
         }
         Some(snap) => controllers(&mut s, snap),
