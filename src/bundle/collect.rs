@@ -811,19 +811,19 @@ fn vendor_items(
     // Conditional calls (rebuild progress, OpenManage's drives of each VD) are run as the
     // replay asks for them; the time budget bounds them as it bounds everything else.
     let max_extra = MAX_EXTRA_CALLS;
+    let record = |c: &Collector<'_>, idx: usize| {
+        c.items.get(idx).map(|item| {
+            Recorded::from_item(item, stdout_text(c, idx), stream_text(c, idx, "stderr"))
+        })
+    };
+    // Read from disk once; each extra call adds its own record.
+    let mut calls: HashMap<Vec<String>, Recorded> = v
+        .recorded
+        .iter()
+        .filter_map(|(args, idx)| Some((args.clone(), record(c, *idx)?)))
+        .collect();
     for attempt in 0..=max_extra {
-        let calls: HashMap<Vec<String>, Recorded> = v
-            .recorded
-            .iter()
-            .filter_map(|(args, idx)| {
-                let item = c.items.get(*idx)?;
-                Some((
-                    args.clone(),
-                    Recorded::from_item(item, stdout_text(c, *idx), stream_text(c, *idx, "stderr")),
-                ))
-            })
-            .collect();
-        let runner = Arc::new(RecordedRunner::new(calls));
+        let runner = Arc::new(RecordedRunner::new(calls.clone()));
         let Some(backend) =
             crate::backend::catalogue::for_replay(&cat.dir(), &program, runner.clone())
         else {
@@ -849,7 +849,10 @@ fn vendor_items(
                 let word = extra_slug(&args);
                 let mut e = Entry::new(format!("all/extra{n}-{word}"), None, &program, &[]);
                 e.args = args;
-                v.run(c, cat, &e);
+                let idx = v.run(c, cat, &e);
+                if let Some(r) = record(c, idx) {
+                    calls.insert(e.args, r);
+                }
             }
             Err(e) => {
                 snap_result = Err(e.to_string());
