@@ -672,6 +672,23 @@ fn deep_catalogue_runs_and_the_simulator_answers_every_command() {
         if name != "omreport" {
             assert!(!kept.is_empty(), "{name}");
         }
+        // What the tools print for the logs and counters support asks for.
+        let top = extract(&r.archive, &dir.path().join("x"));
+        let read = |rel: &str| std::fs::read_to_string(top.join(name).join(rel)).unwrap();
+        match name {
+            "megacli" => assert!(read("a0/fwtermlog.txt").contains("Exit Code")),
+            "omreport" => {
+                assert!(read("all/alertlog.txt").contains("Severity"));
+                assert!(read("all/chassis.txt").contains("Storage"));
+                assert!(read("all/about.txt").contains("Version"));
+            }
+            _ => {
+                assert!(read("c0/phyerrorcounters.txt").contains("Invalid DWord Count"));
+                assert!(read("c0/alilog.txt").contains("AliLog"));
+                assert!(read("c0/events.log").contains("Event Description"));
+                assert!(read("c0/show-all-logfile.log").contains("Basics"));
+            }
+        }
     }
 }
 
