@@ -2,21 +2,18 @@
 //! redacts, summarises, hashes and packs it.
 
 use super::manifest::{
-    HostFacts, Item, MANIFEST_SCHEMA, Manifest, Output, ToolStatus, rfc3339, sha256_file, stamp,
+    HostFacts, Item, MANIFEST_SCHEMA, Manifest, Output, rfc3339, sha256_file, stamp,
 };
 use super::redact::{Class, Redactor};
-use super::replay::{NOT_RECORDED, Recorded, RecordedRunner};
-use super::{archive, host, summary};
-use crate::backend::catalogue::{Catalogue, Entry};
-use crate::backend::megacli::BackendError;
-use crate::backend::runner::{self, RunError, Sink, Spec};
+use super::{archive, host, summary, vendor};
+use crate::backend::catalogue::Catalogue;
+use crate::backend::runner::{self, Sink, Spec};
 use crate::backend::snapshot::Snapshot;
 use crate::ctx::Ctx;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 pub use crate::backend::catalogue::Level;
@@ -409,24 +406,6 @@ impl Collector<'_> {
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
-
-    /// The tool's own status of item `idx`, read from its stored stdout.
-    fn tool_verdict(&mut self, idx: usize, cat: &dyn Catalogue, e: &Entry) {
-        let text = stdout_text(self, idx);
-        let Some(item) = self.items.get(idx) else {
-            return;
-        };
-        if !item.outputs.iter().any(|o| o.stream == "stdout") {
-            return;
-        }
-        let verdict = cat.verdict(e, &text, item.exit_code);
-        if let (Some(item), Some(v)) = (self.items.get_mut(idx), verdict) {
-            item.tool_status = Some(ToolStatus {
-                raw: v.raw,
-                meaning: v.meaning,
-            });
-        }
-    }
 }
 
 fn read_trim(p: &str) -> Option<String> {
@@ -600,10 +579,7 @@ fn collect_in(
         .unwrap_or_default();
     let ops = ctx.ops();
     let cat = ops.as_ref().ok().and_then(|o| o.catalogue());
-    let mut vendor = Vendor {
-        env,
-        recorded: HashMap::new(),
-    };
+    let mut vendor = vendor::Vendor::new(env);
     let mut versions = BTreeMap::new();
     let mut snap_result: Result<Snapshot, String> = Err(match &ops {
         Ok(o) => format!("the {} backend has no bundle catalogue", o.name()),
@@ -617,7 +593,7 @@ fn collect_in(
         Catalogue::dir,
     );
     if let Some(cat) = cat {
-        snap_result = vendor_items(&mut c, &mut vendor, cat, &mut versions);
+        snap_result = vendor::items(&mut c, &mut vendor, cat, &mut versions);
     } else if let Err(e) = &ops {
         c.skip(
             "controller",
@@ -657,7 +633,7 @@ fn collect_in(
         started_at: rfc3339(started_sys),
         host: host_facts(&c, hostname, ctx),
         backend: backend.clone(),
-        tool_versions: tool_versions(versions, snap_result.as_ref().ok()),
+        tool_versions: vendor::tool_versions(versions, snap_result.as_ref().ok()),
         options: BTreeMap::from([
             ("item_limit_bytes".to_owned(), opts.item_limit.to_string()),
             ("total_limit_bytes".to_owned(), opts.total_limit.to_string()),
@@ -747,182 +723,7 @@ fn collect_in(
     })
 }
 
-/// Runs catalogue entries and remembers their argv for the snapshot.
-struct Vendor {
-    env: Vec<(String, String)>,
-    recorded: HashMap<Vec<String>, usize>,
-}
-
-impl Vendor {
-    fn run(&mut self, c: &mut Collector<'_>, cat: &dyn Catalogue, e: &Entry) -> usize {
-        let dir = cat.dir();
-        let scope = e.adapter.map_or(Scope::All, Scope::Adapter);
-        let idx = c.command(Cmd {
-            id: format!("{dir}/{}", e.id),
-            scope,
-            program: Ok(e.program.clone()),
-            args: e.args.clone(),
-            env: &self.env,
-            out: format!("{dir}/{}.{}", e.id, e.extension()),
-            timeout: None,
-        });
-        if let Some(item) = c.items.get_mut(idx) {
-            item.adapter = e.adapter;
-            item.triage = e.triage;
-        }
-        let keep = e
-            .writes_file
-            .as_ref()
-            .map(|f| (f.clone(), format!("{dir}/{}.log", e.id)));
-        c.sweep_scratch(idx, keep.as_ref().map(|(a, b)| (a.as_str(), b.as_str())));
-        c.tool_verdict(idx, cat, e);
-        self.recorded.insert(e.args.clone(), idx);
-        idx
-    }
-}
-
-/// The controller part of the bundle: preamble, ring buffers, snapshot inputs, the snapshot
-/// replayed from them (running what else it asks for), then the inventory.
-fn vendor_items(
-    c: &mut Collector<'_>,
-    v: &mut Vendor,
-    cat: &dyn Catalogue,
-    versions: &mut BTreeMap<String, String>,
-) -> Result<Snapshot, String> {
-    // 1. Identity and adapter count.
-    let mut preamble = Vec::new();
-    for e in cat.preamble() {
-        let idx = v.run(c, cat, &e);
-        preamble.push((e, stdout_text(c, idx)));
-    }
-    let adapters = cat.adapters(&preamble);
-    versions.extend(cat.versions(&preamble));
-    // 2. Ring buffers first.
-    for e in cat.history(&adapters) {
-        v.run(c, cat, &e);
-    }
-    // 3. Snapshot inputs, then the snapshot, with any conditional call it needs.
-    for e in cat.snapshot_inputs(&adapters) {
-        v.run(c, cat, &e);
-    }
-    let programs = cat.programs();
-    let program = programs.first().cloned().unwrap_or_default();
-    let mut snap_result = Err("no snapshot attempted".to_owned());
-    // Conditional calls (rebuild progress, OpenManage's drives of each VD) are run as the
-    // replay asks for them; the time budget bounds them as it bounds everything else.
-    let max_extra = MAX_EXTRA_CALLS;
-    let record = |c: &Collector<'_>, idx: usize| {
-        c.items.get(idx).map(|item| {
-            Recorded::from_item(item, stdout_text(c, idx), stream_text(c, idx, "stderr"))
-        })
-    };
-    // Read from disk once; each extra call adds its own record.
-    let mut calls: HashMap<Vec<String>, Recorded> = v
-        .recorded
-        .iter()
-        .filter_map(|(args, idx)| Some((args.clone(), record(c, *idx)?)))
-        .collect();
-    for attempt in 0..=max_extra {
-        let runner = Arc::new(RecordedRunner::new(calls.clone()));
-        let Some(backend) =
-            crate::backend::catalogue::for_replay(&cat.dir(), &program, runner.clone())
-        else {
-            snap_result = Err(format!("no replay for the {} backend", cat.dir()));
-            break;
-        };
-        match backend.snapshot() {
-            Ok(s) => {
-                snap_result = Ok(s);
-                break;
-            }
-            Err(BackendError::Run(RunError::Spawn { reason, .. }))
-                if reason == NOT_RECORDED && attempt < max_extra =>
-            {
-                let Some(args) = runner.take_miss() else {
-                    break;
-                };
-                let n = c
-                    .items
-                    .iter()
-                    .filter(|i| i.id.contains("/all/extra"))
-                    .count();
-                let word = extra_slug(&args);
-                let mut e = Entry::new(format!("all/extra{n}-{word}"), None, &program, &[]);
-                e.args = args;
-                let idx = v.run(c, cat, &e);
-                if let Some(r) = record(c, idx) {
-                    calls.insert(e.args, r);
-                }
-            }
-            Err(e) => {
-                snap_result = Err(e.to_string());
-                break;
-            }
-        }
-    }
-    // 4. The rest of the catalogue.
-    for e in cat.inventory(&adapters, c.opts.level) {
-        v.run(c, cat, &e);
-    }
-    snap_result
-}
-
-/// Most calls the snapshot replay may ask for beyond the catalogue's snapshot inputs.
-const MAX_EXTRA_CALLS: usize = 512;
-
-/// A file-name-safe id part from an argv (`-PDRbld -ShowProg -PhysDrv[32:4] -a0 -NoLog` →
-/// `pdrbld-showprog-physdrv-32-4-a0`).
-fn extra_slug(args: &[String]) -> String {
-    let words: Vec<String> = args
-        .iter()
-        .filter(|a| !matches!(a.as_str(), "-NoLog" | "J" | "-fmt" | "ssv"))
-        .map(|a| {
-            a.chars()
-                .map(|c| {
-                    if c.is_ascii_alphanumeric() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        '-'
-                    }
-                })
-                .collect::<String>()
-                .split('-')
-                .filter(|p| !p.is_empty())
-                .collect::<Vec<_>>()
-                .join("-")
-        })
-        .filter(|w| !w.is_empty())
-        .collect();
-    let slug = words.join("-");
-    if slug.is_empty() {
-        "call".to_owned()
-    } else {
-        slug.chars().take(80).collect()
-    }
-}
-
-/// Tool versions from the preamble plus each controller's firmware and driver.
-fn tool_versions(
-    mut versions: BTreeMap<String, String>,
-    snap: Option<&Snapshot>,
-) -> BTreeMap<String, String> {
-    for a in snap.map(|s| s.adapters.as_slice()).unwrap_or_default() {
-        let n = a.adapter;
-        for (what, v) in [
-            ("firmware package", &a.fw_package),
-            ("firmware", &a.fw_version),
-            ("bios", &a.bios_version),
-            ("driver", &a.driver_version),
-        ] {
-            if let Some(v) = v {
-                versions.insert(format!("adapter {n} {what}"), v.clone());
-            }
-        }
-    }
-    versions
-}
-
-fn stream_text(c: &Collector<'_>, idx: usize, stream: &str) -> String {
+pub(crate) fn stream_text(c: &Collector<'_>, idx: usize, stream: &str) -> String {
     c.items
         .get(idx)
         .and_then(|i| i.outputs.iter().find(|o| o.stream == stream))
@@ -931,7 +732,7 @@ fn stream_text(c: &Collector<'_>, idx: usize, stream: &str) -> String {
         .unwrap_or_default()
 }
 
-fn stdout_text(c: &Collector<'_>, idx: usize) -> String {
+pub(crate) fn stdout_text(c: &Collector<'_>, idx: usize) -> String {
     stream_text(c, idx, "stdout")
 }
 
@@ -1034,37 +835,6 @@ fn own_view(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn extra_ids_are_file_name_safe() {
-        let args = |v: &[&str]| v.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>();
-        assert_eq!(
-            extra_slug(&args(&[
-                "-PDRbld",
-                "-ShowProg",
-                "-PhysDrv[32:4]",
-                "-a0",
-                "-NoLog"
-            ])),
-            "pdrbld-showprog-physdrv-32-4-a0"
-        );
-        assert_eq!(
-            extra_slug(&args(&[
-                "storage",
-                "pdisk",
-                "controller=0",
-                "vdisk=1",
-                "-fmt",
-                "ssv"
-            ])),
-            "storage-pdisk-controller-0-vdisk-1"
-        );
-        assert_eq!(
-            extra_slug(&args(&["/call/eall/sall", "show", "rebuild", "J"])),
-            "call-eall-sall-show-rebuild"
-        );
-        assert_eq!(extra_slug(&[]), "call");
-    }
 
     #[test]
     fn a_hang_stops_calls_to_its_adapter_only() {

@@ -19,6 +19,7 @@ pub mod manifest;
 pub mod redact;
 pub mod replay;
 pub mod summary;
+mod vendor;
 
 pub use cli::{CollectArgs, run_collect};
 pub use collect::{CollectOptions, CollectReport, Level, collect};
