@@ -131,6 +131,12 @@ pub trait Catalogue {
     fn versions(&self, preamble: &[(Entry, String)]) -> BTreeMap<String, String>;
     /// The tool's own status of a call, when it prints one.
     fn verdict(&self, entry: &Entry, stdout: &str, exit: Option<i32>) -> Option<ToolVerdict>;
+    /// An entry (id, adapter) for a conditional call the snapshot makes with `args` beyond
+    /// [`Catalogue::snapshot_inputs`]; `None`: a generic `all/extraN-...` entry.
+    fn conditional(&self, args: &[String]) -> Option<Entry> {
+        let _ = args;
+        None
+    }
 }
 
 /// Every [`Catalogue::dir`] a bundle can hold, all known to [`for_replay`].

@@ -399,6 +399,19 @@ impl Catalogue for Omreport {
             .unwrap_or_default()
     }
 
+    /// The drives of each VD (`storage pdisk controller=C vdisk=V`), asked for once the VDs
+    /// are known: `cC/vdiskV-pdisks`, scoped to controller C.
+    fn conditional(&self, args: &[String]) -> Option<Entry> {
+        let value = |key: &str| {
+            args.iter()
+                .find_map(|a| a.strip_prefix(key)?.parse::<u32>().ok())
+        };
+        let (c, v) = (value("controller=")?, value("vdisk=")?);
+        let mut e = self.entry(&format!("c{c}/vdisk{v}-pdisks"), Some(c), &[]);
+        e.args = args.to_vec();
+        Some(e)
+    }
+
     fn verdict(&self, _entry: &Entry, stdout: &str, _exit: Option<i32>) -> Option<ToolVerdict> {
         // omreport prints no status line on success, and "Error! ..." on failure.
         let first = stdout.lines().find(|l| !l.trim().is_empty())?;
@@ -444,6 +457,14 @@ mod catalogue_tests {
             .unwrap();
         assert_eq!(err.raw, "Error! Invalid command: about");
         assert!(om.verdict(&pre[0], "Version : 9.5.0\n", Some(0)).is_none());
+        let args: Vec<String> = ["storage", "pdisk", "controller=1", "vdisk=3", "-fmt", "ssv"]
+            .iter()
+            .map(|a| (*a).to_owned())
+            .collect();
+        let e = om.conditional(&args).unwrap();
+        assert_eq!((e.id.as_str(), e.adapter), ("c1/vdisk3-pdisks", Some(1)));
+        assert_eq!(e.args, args);
+        assert!(om.conditional(&args[..3]).is_none());
         // One drive list per controller, as the snapshot reads them.
         let pdisks: Vec<String> = om
             .snapshot_inputs(&[0, 1])

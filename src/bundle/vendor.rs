@@ -112,17 +112,20 @@ pub(crate) fn items(
                 let Some(args) = runner.take_miss() else {
                     break;
                 };
-                let n = c
-                    .items
-                    .iter()
-                    .filter(|i| i.id.contains("/all/extra"))
-                    .count();
-                let word = extra_slug(&args);
-                let mut e = Entry::new(format!("all/extra{n}-{word}"), None, &program, &[]);
-                e.args = args;
+                let e = cat.conditional(&args).unwrap_or_else(|| {
+                    let n = c
+                        .items
+                        .iter()
+                        .filter(|i| i.id.contains("/all/extra"))
+                        .count();
+                    let word = extra_slug(&args);
+                    let mut e = Entry::new(format!("all/extra{n}-{word}"), None, &program, &[]);
+                    e.args = args;
+                    e
+                });
                 let idx = v.run(c, cat, &e);
                 if let Some(r) = record(c, idx) {
-                    calls.insert(e.args, r);
+                    calls.insert(e.args.clone(), r);
                 }
             }
             Err(e) => {

@@ -512,6 +512,15 @@ fn every_backend_and_scenario_replays_to_the_live_problems() {
                         info.integrity_errors
                     );
                     assert_eq!(info.backend, name, "{what}");
+                    if name == "omreport" {
+                        // The drives of each VD, asked for by the replayed snapshot, are
+                        // items of their controller.
+                        for ld in &live.logical_drives {
+                            let id =
+                                format!("omreport/c{}/vdisk{}-pdisks", ld.adapter, ld.target_id);
+                            assert_eq!(item(&r.manifest, &id).adapter, Some(ld.adapter), "{what}");
+                        }
+                    }
                     let fw = format!("adapter {} firmware", live.adapters[0].adapter);
                     assert!(
                         info.tool_versions.contains_key(&fw),
