@@ -4,6 +4,7 @@ pub mod catalogue;
 pub mod detect;
 pub mod identity;
 pub mod megacli;
+pub mod native;
 pub mod omreport;
 pub mod ops;
 pub mod runner;

@@ -578,7 +578,15 @@ fn collect_in(
         })
         .unwrap_or_default();
     let ops = ctx.ops();
-    let cat = ops.as_ref().ok().and_then(|o| o.catalogue());
+    // Reading through the kernel driver (native), the logs and inventory still come from the
+    // vendor tool: the one changes would use, else MegaCli.
+    let cat = ops.as_ref().ok().and_then(|o| o.catalogue()).or_else(|| {
+        ctx.native()?;
+        ctx.change_ops()
+            .ok()
+            .and_then(|o| o.catalogue())
+            .or_else(|| ctx.megacli().ok().map(|m| m as &dyn Catalogue))
+    });
     let mut vendor = vendor::Vendor::new(env);
     let mut versions = BTreeMap::new();
     let mut snap_result: Result<Snapshot, String> = Err(match &ops {
@@ -601,6 +609,23 @@ fn collect_in(
             Vec::new(),
             format!("no controller tool: {e}"),
         );
+    }
+    // 3b. Reading through the kernel driver: raidctl's view is the native one, and the raw
+    // DCMD payloads go in beside it so `--from-bundle` can decode them again.
+    if let Some(n) = ctx.native() {
+        snap_result = n.gather().map_err(|e| e.to_string());
+        for (id, rel, data) in
+            crate::backend::native::bundle::files(n, &snap_result, !opts.redact.is_empty())
+        {
+            match data {
+                Ok(d) => {
+                    c.file_item(&id, "native", None, &rel, &d);
+                }
+                Err(reason) => {
+                    c.skip(&id, "native", Vec::new(), reason);
+                }
+            }
+        }
     }
     let snap = snap_result.as_ref().ok();
     // 5. raidctl's own view (small and valuable: before the size cap can bite).

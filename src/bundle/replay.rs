@@ -210,6 +210,7 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
         top.get_or_insert_with(|| t.to_owned());
         let keep = rel == "manifest.json"
             || rel.starts_with("raidctl/")
+            || rel.starts_with("native/")
             || rel
                 .split_once('/')
                 .is_some_and(|(d, _)| BACKEND_DIRS.contains(&d));
@@ -294,12 +295,18 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
     }
     let program = program.unwrap_or_else(|| PathBuf::from(backend));
     let runner = Arc::new(RecordedRunner::new(calls));
-    let ops = for_replay(backend, &program, runner).ok_or_else(|| {
-        format!("{shown}: backend {backend:?} of this bundle is not known to this raidctl")
-    })?;
-    let mut snap = ops
-        .snapshot()
-        .map_err(|e| format!("{shown}: no snapshot can be made from this bundle: {e}"))?;
+    // A bundle read through the kernel driver carries its DCMD payloads: decode those;
+    // otherwise the vendor tool's outputs, through that tool's backend.
+    let native = files.get(crate::backend::native::bundle::DCMDS);
+    let mut snap = match native {
+        Some(b) => crate::backend::native::bundle::replay(b),
+        None => for_replay(backend, &program, runner)
+            .ok_or_else(|| {
+                format!("backend {backend:?} of this bundle is not known to this raidctl")
+            })
+            .and_then(|ops| ops.snapshot().map_err(|e| e.to_string())),
+    }
+    .map_err(|e| format!("{shown}: no snapshot can be made from this bundle: {e}"))?;
     // Block devices and the time come from the collecting host, not from this one.
     let recorded: Option<Snapshot> = files
         .get("raidctl/snapshot.json")
