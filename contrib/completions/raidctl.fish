@@ -32,11 +32,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_needs_command" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_needs_command" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_needs_command" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_needs_command" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_needs_command" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_needs_command" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_needs_command" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_needs_command" -s q -l quiet -d 'Print nothing but results'
@@ -62,7 +63,7 @@ complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "adapter" -d 'Adapte
 complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "ld" -d 'Logical drives: create or delete'
 complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "generate" -d 'Generate the man page or shell completions (for packaging)'
 complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l kind -d 'Command kind: `auto`, or one of adpallinfo, adpcount, adpgetpciinfo, encinfo, ldinfo, pdlist, pdinfo, ldpdinfo, bbu, bbustatus, eventlog, cfgdsply, foreign-scan, foreign-dsply, foreign-preview, foreign-clear, foreign-import, pdgetmissing, progress, fwtermlog, showsummary, version, action, empty; storcli-json, storcli2-json, storcli-text, omreport-ssv, omreport-text' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l kind -d 'Command kind: `auto`, or one of adpallinfo, adpcount, adpgetpciinfo, encinfo, ldinfo, pdlist, pdinfo, ldpdinfo, bbu, bbustatus, eventlog, cfgdsply, foreign-scan, foreign-dsply, foreign-preview, foreign-clear, foreign-import, pdgetmissing, progress, fwtermlog, showsummary, version, action, empty; storcli-json, storcli2-json, storcli-text, omreport-ssv, omreport-text. `--kind help` lists the kinds and how each is detected' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -71,11 +72,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s q -l quiet -d 'Print nothing but results'
@@ -91,11 +93,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s q -l quiet -d 'Print nothing but results'
@@ -111,11 +114,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s q -l quiet -d 'Print nothing but results'
@@ -131,20 +135,21 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s o -l output -d 'Archive to write (default: raidctl-bundle-<host>-<UTC time>.tar.gz here; a directory puts it there)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l level -d 'How much to collect: quick (logs and inventory), standard, deep (adds PHY counters, foreign previews)' -r -f -a "quick\t'Event and terminal logs, the snapshot inputs, versions: the minimum for a case'
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l level -d 'How much to collect: quick (logs and inventory), standard, deep (adds PHY counters, foreign previews, the tool\'s own diagnostic dump)' -r -f -a "quick\t'Event and terminal logs, the snapshot inputs, versions: the minimum for a case'
 standard\t'Everything support usually asks for (the default)'
-deep\t'Also PHY error counters, foreign previews and `-LdPdInfo`'"
+deep\t'Also PHY error counters, foreign previews and the tool\'s own diagnostic dump'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l since -d 'Kernel log and journal window, e.g. 7d, 12h, 30m' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l redact -d 'Redact these classes consistently (comma-separated: hostnames, ips, macs, serials). The mapping is written beside the archive with mode 0600, never inside it. Serial numbers are kept unless named, because RMAs need them' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l item-limit -d 'Tail-truncate each stored output at this size (e.g. 25MiB, 512KiB)' -r
@@ -159,11 +164,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s q -l quiet -d 'Print nothing but results'
@@ -193,11 +199,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l read-only -d 'Run only read tests; nothing is written'
@@ -230,11 +237,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l read-only -d 'Only read tests on the new devices'
@@ -251,11 +259,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s q -l quiet -d 'Print nothing but results'
@@ -269,11 +278,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s q -l quiet -d 'Print nothing but results'
@@ -283,6 +293,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s a -l a
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -291,11 +302,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -306,6 +318,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s V -l v
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -314,11 +327,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -334,11 +348,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -s q -l quiet -d 'Print nothing but results'
@@ -348,6 +363,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -356,11 +372,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -377,6 +394,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -385,11 +403,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -401,6 +420,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -409,11 +429,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -425,6 +446,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -433,11 +455,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -450,6 +473,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -458,11 +482,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -478,6 +503,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -486,11 +512,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -506,6 +533,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_see
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -514,11 +542,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -530,6 +559,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_see
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -538,11 +568,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -557,6 +588,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s a -l adapter
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -565,11 +597,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -581,6 +614,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s a -l adapter -d '
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -589,11 +623,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l stop -d 'With `locate`: stop blinking'
@@ -606,6 +641,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -614,11 +650,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -634,6 +671,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -642,11 +680,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -658,6 +697,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -666,11 +706,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -682,6 +723,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -690,11 +732,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -710,6 +753,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -718,11 +762,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -739,6 +784,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subc
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -747,11 +793,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -763,6 +810,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subc
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -771,11 +819,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
@@ -794,11 +843,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s q -l quiet -d 'Print nothing but results'
