@@ -808,8 +808,14 @@ fn events(st: &SimState, ad: &Adapter, mbox: [u8; 12], len: usize) -> Vec<u8> {
     for e in picked {
         let mut d = abi::EventDetail::new_zeroed();
         d.seq = u32::try_from(e.seq).unwrap_or(u32::MAX);
-        let unix = st.epoch + i64::try_from(e.time).unwrap_or(0);
-        d.time = u32::try_from(unix - abi::FW_EPOCH_UNIX).unwrap_or(0);
+        d.time = match e.since_boot {
+            // Logged before the clock was set: seconds since boot, top byte 0xff.
+            Some(s) => 0xff00_0000 | u32::try_from(s.min(0x00ff_ffff)).unwrap_or(0),
+            None => {
+                let unix = st.epoch + i64::try_from(e.time).unwrap_or(0);
+                u32::try_from(unix - abi::FW_EPOCH_UNIX).unwrap_or(0)
+            }
+        };
         d.code = e.code;
         d.locale = u16::try_from(e.locale).unwrap_or(0xffff);
         d.class = i8::try_from(e.class).unwrap_or(0);
@@ -869,6 +875,13 @@ mod tests {
             .unwrap();
         assert!(e.time.as_deref().unwrap().ends_with("UTC"));
         assert!(ev.windows(2).all(|w| w[0].seq_num < w[1].seq_num));
+        // Events of the scenario's boot, logged before the clock was set, come back
+        // boot-relative (the firmware's 0xff top byte), not as a wall-clock time.
+        assert!(
+            ev.iter()
+                .any(|e| e.since_boot_s.is_some() && e.time.is_none()),
+            "no boot-relative event: {ev:?}"
+        );
         // Later polls start after what was read.
         let last = ev.last().unwrap().seq_num;
         let more = n
