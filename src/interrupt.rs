@@ -81,6 +81,14 @@ fn cleanup() {
     }
     let dirs = DIRS.lock().map(|d| d.clone()).unwrap_or_default();
     for d in dirs {
-        let _ = std::fs::remove_dir_all(d);
+        // SIGKILL is not synchronous: a child running on another CPU can still create a file
+        // in the directory for a moment, and removal then fails with "not empty". Retry.
+        for _ in 0..50 {
+            let _ = std::fs::remove_dir_all(&d);
+            if !d.exists() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
     }
 }

@@ -147,9 +147,9 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s q -l quiet -
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s o -l output -d 'Archive to write (default: raidctl-bundle-<host>-<UTC time>.tar.gz here; a directory puts it there)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l level -d 'How much to collect: quick (logs and inventory), standard, deep (adds PHY counters, foreign previews)' -r -f -a "quick\t'Event and terminal logs, the snapshot inputs, versions: the minimum for a case'
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l level -d 'How much to collect: quick (logs and inventory), standard, deep (adds PHY counters, foreign previews, the tool\'s own diagnostic dump)' -r -f -a "quick\t'Event and terminal logs, the snapshot inputs, versions: the minimum for a case'
 standard\t'Everything support usually asks for (the default)'
-deep\t'Also PHY error counters, foreign previews and `-LdPdInfo`'"
+deep\t'Also PHY error counters, foreign previews and the tool\'s own diagnostic dump'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l since -d 'Kernel log and journal window, e.g. 7d, 12h, 30m' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l redact -d 'Redact these classes consistently (comma-separated: hostnames, ips, macs, serials). The mapping is written beside the archive with mode 0600, never inside it. Serial numbers are kept unless named, because RMAs need them' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l item-limit -d 'Tail-truncate each stored output at this size (e.g. 25MiB, 512KiB)' -r

@@ -1,9 +1,11 @@
 //! The MegaCli backend: finds the binary, builds argv (always `-NoLog`), runs it through a
 //! [`Runner`], and turns what came back into a parsed [`Document`] or a precise error.
 
+use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
 use super::runner::{CmdOutput, RunError, Runner};
 use crate::model::Document;
 use crate::parse::{self, Kind};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -249,4 +251,216 @@ fn first_line(text: &str) -> String {
         .find(|l| !l.is_empty() && !l.starts_with("Exit Code"))
         .unwrap_or("no output")
         .to_owned()
+}
+
+/// File name `-AdpEventLog -GetEvents -f` writes.
+pub const EVENTS_FILE: &str = "events.txt";
+
+/// MegaCli's bundle catalogue: `-NoLog` on every call.
+impl Catalogue for MegaCli {
+    fn dir(&self) -> String {
+        "megacli".to_owned()
+    }
+
+    fn programs(&self) -> Vec<PathBuf> {
+        vec![self.program.clone()]
+    }
+
+    fn preamble(&self) -> Vec<Entry> {
+        let mut count = self.entry("all/adpcount", None, &["-AdpCount"]);
+        count.count_status = true;
+        vec![self.entry("all/version", None, &["-v"]), count]
+    }
+
+    fn adapters(&self, preamble: &[(Entry, String)]) -> Vec<u32> {
+        preamble
+            .iter()
+            .find(|(e, _)| e.count_status)
+            .and_then(|(_, text)| parse::parse(text, Some(Kind::AdpCount)).ok())
+            .and_then(|doc| doc.adapter_count.filter(|n| *n > 0))
+            .map_or_else(|| vec![0], |n| (0..n).collect())
+    }
+
+    fn history(&self, adapters: &[u32]) -> Vec<Entry> {
+        per_adapter(adapters, |adapter| {
+            let a = format!("-a{adapter}");
+            let a = a.as_str();
+            let ad = Some(adapter);
+            vec![
+                self.entry(
+                    &format!("a{adapter}/eventloginfo"),
+                    ad,
+                    &["-AdpEventLog", "-GetEventLogInfo", a],
+                ),
+                self.entry(
+                    &format!("a{adapter}/events"),
+                    ad,
+                    &["-AdpEventLog", "-GetEvents", "-f", EVENTS_FILE, a],
+                )
+                .writes(EVENTS_FILE)
+                .triage(),
+                self.entry(
+                    &format!("a{adapter}/fwtermlog"),
+                    ad,
+                    &["-FwTermLog", "-Dsply", a],
+                )
+                .triage(),
+            ]
+        })
+    }
+
+    /// The calls [`crate::backend::snapshot::gather`] makes, with its exact argv.
+    fn snapshot_inputs(&self, _adapters: &[u32]) -> Vec<Entry> {
+        vec![
+            self.entry("all/adpallinfo", None, &["-AdpAllInfo", "-aALL"]),
+            self.entry("all/cfgdsply", None, &["-CfgDsply", "-aALL"]),
+            self.entry("all/pdlist", None, &["-PDList", "-aALL"]),
+            self.entry(
+                "all/bbustatus",
+                None,
+                &["-AdpBbuCmd", "-GetBbuStatus", "-aALL"],
+            ),
+        ]
+    }
+
+    fn inventory(&self, adapters: &[u32], level: Level) -> Vec<Entry> {
+        per_adapter(adapters, |adapter| {
+            let a = format!("-a{adapter}");
+            let a = a.as_str();
+            let ad = Some(adapter);
+            let e = |id: &str, args: &[&str]| self.entry(&format!("a{adapter}/{id}"), ad, args);
+            let mut v = vec![e("showsummary", &["-ShowSummary", a])];
+            if level == Level::Quick {
+                return v;
+            }
+            v.extend([
+                e("encinfo", &["-EncInfo", a]),
+                e("ldinfo", &["-LDInfo", "-Lall", a]),
+                e("bbu", &["-AdpBbuCmd", a]),
+                e("foreign-scan", &["-CfgForeign", "-Scan", a]),
+                e("pdgetmissing", &["-PdGetMissing", a]),
+                e("preservedcache", &["-GetPreservedCacheList", a]),
+                e("pciinfo", &["-AdpGetPciInfo", a]),
+                e("time", &["-AdpGetTime", a]),
+                e("alilog", &["-AdpAliLog", a]),
+            ]);
+            for prop in [
+                "RebuildRate",
+                "AlarmDsply",
+                "EnableJBOD",
+                "CopyBackDsbl",
+                "BatWarnDsbl",
+            ] {
+                v.push(e(
+                    &format!("prop-{}", prop.to_ascii_lowercase()),
+                    &["-AdpGetProp", prop, a],
+                ));
+            }
+            if level == Level::Deep {
+                v.extend([
+                    e("ldpdinfo", &["-LdPdInfo", a]),
+                    e("foreign-dsply", &["-CfgForeign", "-Dsply", a]),
+                    e("foreign-preview", &["-CfgForeign", "-Preview", a]),
+                    e("phyerrorcounters", &["-PhyErrorCounters", a]),
+                ]);
+            }
+            v
+        })
+    }
+
+    fn versions(&self, preamble: &[(Entry, String)]) -> BTreeMap<String, String> {
+        let name = self.program.file_name().map_or_else(
+            || "MegaCli".to_owned(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        preamble
+            .iter()
+            .filter(|(e, _)| e.id == "all/version")
+            .flat_map(|(_, text)| text.lines())
+            .find_map(|l| l.split_once("Ver ").map(|(_, v)| v.trim().to_owned()))
+            .map(|v| BTreeMap::from([(name, v)]))
+            .unwrap_or_default()
+    }
+
+    fn verdict(&self, entry: &Entry, stdout: &str, exit: Option<i32>) -> Option<ToolVerdict> {
+        let raw = stdout.lines().rev().find_map(|l| {
+            l.trim()
+                .strip_prefix("Exit Code:")
+                .map(|v| v.trim().to_owned())
+        });
+        let meaning = match (&raw, exit) {
+            _ if entry.count_status => {
+                format!("a count (exit status {}), not an error", exit.unwrap_or(0))
+            }
+            (Some(r), _) if r.eq_ignore_ascii_case("0x00") => "success".to_owned(),
+            (Some(_), _) => {
+                "MegaCli reported a failure (MFI status; see the reference table)".to_owned()
+            }
+            (None, Some(_)) => "no Exit Code trailer printed".to_owned(),
+            (None, None) => "did not finish".to_owned(),
+        };
+        Some(ToolVerdict {
+            raw: raw.unwrap_or_default(),
+            meaning,
+        })
+    }
+}
+
+impl MegaCli {
+    fn entry(&self, id: &str, adapter: Option<u32>, args: &[&str]) -> Entry {
+        let mut e = Entry::new(id, adapter, &self.program, args);
+        e.args.push("-NoLog".to_owned());
+        e
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::runner::OsRunner;
+
+    #[test]
+    fn snapshot_inputs_match_gather() {
+        // If gather's argv changes, replay would no longer find its inputs.
+        let mc = MegaCli::new(
+            "MegaCli64".into(),
+            Arc::new(OsRunner::scratch()),
+            Duration::from_secs(1),
+        );
+        let args: Vec<String> = mc
+            .snapshot_inputs(&[0])
+            .iter()
+            .map(|e| e.args.join(" "))
+            .collect();
+        assert_eq!(
+            args,
+            [
+                "-AdpAllInfo -aALL -NoLog",
+                "-CfgDsply -aALL -NoLog",
+                "-PDList -aALL -NoLog",
+                "-AdpBbuCmd -GetBbuStatus -aALL -NoLog"
+            ]
+        );
+        assert!(
+            mc.inventory(&[1], Level::Deep)
+                .iter()
+                .all(|e| e.adapter == Some(1))
+        );
+        let pre = mc.preamble();
+        let outputs = vec![
+            (
+                pre[0].clone(),
+                "MegaCLI SAS RAID Management Tool  Ver 8.07.14 May 16, 2016\n".to_owned(),
+            ),
+            (
+                pre[1].clone(),
+                "Controller Count: 2.\n\nExit Code: 0x02\n".to_owned(),
+            ),
+        ];
+        assert_eq!(mc.adapters(&outputs), [0, 1]);
+        assert_eq!(
+            mc.versions(&outputs).get("MegaCli64").map(String::as_str),
+            Some("8.07.14 May 16, 2016")
+        );
+    }
 }

@@ -1,5 +1,6 @@
 //! Backends: how raidctl talks to vendor tools. Nothing above this layer knows MegaCli syntax.
 
+pub mod catalogue;
 pub mod detect;
 pub mod identity;
 pub mod megacli;

@@ -3,11 +3,13 @@
 //! OMSA enclosure number, which is not MegaCli's enclosure device id (a classic source of
 //! wrong-drive mistakes, so workflows confirm by serial).
 
+use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
 use super::megacli::BackendError;
 use super::ops::{Op, Operations};
 use super::runner::Runner;
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{Document, DriveAddress, ForeignConfig, MissingRow, Progress};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -274,5 +276,208 @@ impl Operations for Omreport {
             });
         }
         Ok(Document::new("action"))
+    }
+
+    fn catalogue(&self) -> Option<&dyn Catalogue> {
+        Some(self)
+    }
+}
+
+impl Omreport {
+    fn entry(&self, id: &str, adapter: Option<u32>, args: &[&str]) -> Entry {
+        Entry::new(id, adapter, &self.omreport, args)
+    }
+}
+
+/// OpenManage's bundle catalogue: the storage tree as `-fmt ssv` (what the snapshot parses),
+/// the alert and ESM logs, the chassis view. OMSA has no controller diagnostic dump of its
+/// own (Dell's TSR comes from the iDRAC), so the deep level adds only the slot report.
+impl Catalogue for Omreport {
+    fn dir(&self) -> String {
+        "omreport".to_owned()
+    }
+
+    fn programs(&self) -> Vec<PathBuf> {
+        vec![self.omreport.clone(), self.omconfig.clone()]
+    }
+
+    fn preamble(&self) -> Vec<Entry> {
+        vec![
+            self.entry("all/about", None, &["about"]),
+            // The controller list is also the first snapshot input.
+            self.entry(
+                "all/controllers",
+                None,
+                &["storage", "controller", "-fmt", "ssv"],
+            ),
+        ]
+    }
+
+    fn adapters(&self, preamble: &[(Entry, String)]) -> Vec<u32> {
+        let ids: Vec<u32> = preamble
+            .iter()
+            .filter(|(e, _)| e.id == "all/controllers")
+            .filter_map(|(_, t)| crate::parse::omreport::parse_ssv(t).ok())
+            .flat_map(|d| d.adapters.into_iter().map(|a| a.adapter))
+            .collect();
+        if ids.is_empty() { vec![0] } else { ids }
+    }
+
+    fn history(&self, _adapters: &[u32]) -> Vec<Entry> {
+        vec![
+            self.entry("all/alertlog", None, &["system", "alertlog"])
+                .triage(),
+            self.entry("all/esmlog", None, &["system", "esmlog"])
+                .triage(),
+        ]
+    }
+
+    /// The calls [`Operations::snapshot`] makes after the controller list.
+    fn snapshot_inputs(&self, adapters: &[u32]) -> Vec<Entry> {
+        let mut v = vec![
+            self.entry("all/vdisks", None, &["storage", "vdisk", "-fmt", "ssv"]),
+            self.entry(
+                "all/batteries",
+                None,
+                &["storage", "battery", "-fmt", "ssv"],
+            ),
+        ];
+        v.extend(per_adapter(adapters, |a| {
+            let c = format!("controller={a}");
+            vec![self.entry(
+                &format!("c{a}/pdisks"),
+                Some(a),
+                &["storage", "pdisk", &c, "-fmt", "ssv"],
+            )]
+        }));
+        v
+    }
+
+    fn inventory(&self, adapters: &[u32], level: Level) -> Vec<Entry> {
+        let mut v = per_adapter(adapters, |a| {
+            let c = format!("controller={a}");
+            let c = c.as_str();
+            let ad = Some(a);
+            let e = |id: &str, args: &[&str]| self.entry(&format!("c{a}/{id}"), ad, args);
+            // Firmware and driver versions, with their minimum required versions.
+            let mut v = vec![e("controller", &["storage", "controller", c])];
+            if level != Level::Quick {
+                v.push(e("connectors", &["storage", "connector", c, "-fmt", "ssv"]));
+            }
+            if level == Level::Deep {
+                v.push(e(
+                    "pdslotreport",
+                    &["storage", "controller", c, "info=pdslotreport"],
+                ));
+            }
+            v
+        });
+        if level != Level::Quick {
+            v.extend([
+                self.entry(
+                    "all/enclosures",
+                    None,
+                    &["storage", "enclosure", "-fmt", "ssv"],
+                ),
+                self.entry("all/chassis", None, &["chassis"]),
+                self.entry("all/system-version", None, &["system", "version"]),
+            ]);
+        }
+        v
+    }
+
+    fn versions(&self, preamble: &[(Entry, String)]) -> BTreeMap<String, String> {
+        preamble
+            .iter()
+            .filter(|(e, _)| e.id == "all/about")
+            .flat_map(|(_, t)| t.lines())
+            .find_map(|l| {
+                let (k, v) = l.split_once(':')?;
+                (k.trim() == "Version").then(|| v.trim().to_owned())
+            })
+            .map(|v| BTreeMap::from([("omreport".to_owned(), v)]))
+            .unwrap_or_default()
+    }
+
+    /// The drives of each VD (`storage pdisk controller=C vdisk=V`), asked for once the VDs
+    /// are known: `cC/vdiskV-pdisks`, scoped to controller C.
+    fn conditional(&self, args: &[String]) -> Option<Entry> {
+        let value = |key: &str| {
+            args.iter()
+                .find_map(|a| a.strip_prefix(key)?.parse::<u32>().ok())
+        };
+        let (c, v) = (value("controller=")?, value("vdisk=")?);
+        let mut e = self.entry(&format!("c{c}/vdisk{v}-pdisks"), Some(c), &[]);
+        e.args = args.to_vec();
+        Some(e)
+    }
+
+    fn verdict(&self, _entry: &Entry, stdout: &str, _exit: Option<i32>) -> Option<ToolVerdict> {
+        // omreport prints no status line on success, and "Error! ..." on failure.
+        let first = stdout.lines().find(|l| !l.trim().is_empty())?;
+        first.starts_with("Error").then(|| ToolVerdict {
+            raw: first.trim().to_owned(),
+            meaning: "omreport reported an error".to_owned(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod catalogue_tests {
+    use super::*;
+    use crate::backend::runner::OsRunner;
+
+    #[test]
+    fn adapters_versions_and_verdicts() {
+        let om = Omreport::new(
+            "/opt/dell/srvadmin/bin/omreport".into(),
+            "/opt/dell/srvadmin/bin/omconfig".into(),
+            Arc::new(OsRunner::scratch()),
+            Duration::from_secs(1),
+        );
+        let pre = om.preamble();
+        let outputs = vec![
+            (
+                pre[0].clone(),
+                "Product name : Server Administrator\nVersion      : 9.5.0\n".to_owned(),
+            ),
+            (
+                pre[1].clone(),
+                "Controller  PERC H730P (Embedded)\n\nController\n\n\
+                 ID;Status;Name;Firmware Version;Rebuild Rate\n0;Ok;PERC H730P;25.5.9.0001;30%\n\n\
+                 Controller  PERC H330 (Embedded)\n\nController\n\n\
+                 ID;Status;Name;Firmware Version;Rebuild Rate\n1;Ok;PERC H330;25.5.9.0001;30%\n"
+                    .to_owned(),
+            ),
+        ];
+        assert_eq!(om.adapters(&outputs), [0, 1]);
+        assert_eq!(om.versions(&outputs)["omreport"], "9.5.0");
+        let err = om
+            .verdict(&pre[0], "Error! Invalid command: about\n", Some(255))
+            .unwrap();
+        assert_eq!(err.raw, "Error! Invalid command: about");
+        assert!(om.verdict(&pre[0], "Version : 9.5.0\n", Some(0)).is_none());
+        let args: Vec<String> = ["storage", "pdisk", "controller=1", "vdisk=3", "-fmt", "ssv"]
+            .iter()
+            .map(|a| (*a).to_owned())
+            .collect();
+        let e = om.conditional(&args).unwrap();
+        assert_eq!((e.id.as_str(), e.adapter), ("c1/vdisk3-pdisks", Some(1)));
+        assert_eq!(e.args, args);
+        assert!(om.conditional(&args[..3]).is_none());
+        // One drive list per controller, as the snapshot reads them.
+        let pdisks: Vec<String> = om
+            .snapshot_inputs(&[0, 1])
+            .iter()
+            .map(|e| e.args.join(" "))
+            .filter(|a| a.starts_with("storage pdisk"))
+            .collect();
+        assert_eq!(
+            pdisks,
+            [
+                "storage pdisk controller=0 -fmt ssv",
+                "storage pdisk controller=1 -fmt ssv"
+            ]
+        );
     }
 }

@@ -197,6 +197,10 @@ pub trait Operations: std::fmt::Debug {
     /// # Errors
     /// The backend's refusal or failure, with the tool's own words.
     fn apply(&self, op: &Op) -> Result<Document, BackendError>;
+    /// What this backend puts into a support bundle (`None`: only host context).
+    fn catalogue(&self) -> Option<&dyn super::catalogue::Catalogue> {
+        None
+    }
 }
 
 /// A new private directory under the system temporary directory.
@@ -513,6 +517,10 @@ impl Operations for MegaCli {
         let args = megacli_args(op);
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         self.action(&refs)
+    }
+
+    fn catalogue(&self) -> Option<&dyn super::catalogue::Catalogue> {
+        Some(self)
     }
 }
 

@@ -5,11 +5,13 @@
 //! drive group and an array inside it. raidctl's [`Op`]s and [`MissingRow`]s use MegaCli's
 //! global numbering, converted here through the topology.
 
+use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
 use super::megacli::BackendError;
 use super::ops::{Alarm, Op, Operations};
 use super::runner::Runner;
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{Document, DriveAddress, Event, ForeignConfig, MissingRow, Progress};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -458,5 +460,247 @@ impl Operations for Storcli {
         };
         let args = self.storcli_args(op, snap.as_ref())?;
         self.json(&args)
+    }
+
+    fn catalogue(&self) -> Option<&dyn Catalogue> {
+        Some(self)
+    }
+}
+
+/// File names the event log calls write (`file=`) in their scratch directory.
+const EVENTS_FILE: &str = "events.txt";
+const EVENTS_SINCE_SHUTDOWN_FILE: &str = "events-sinceshutdown.txt";
+/// File `show all logfile=` writes.
+const LOGFILE: &str = "logfile.txt";
+
+impl Storcli {
+    fn entry(&self, id: &str, adapter: Option<u32>, args: &[&str]) -> Entry {
+        Entry::new(id, adapter, &self.program, args)
+    }
+
+    /// storcli2/perccli2 (the SAS4 generation) have no BBU, only CacheVault.
+    fn second_generation(&self) -> bool {
+        self.dir().ends_with('2')
+    }
+}
+
+/// A value from the first controller's JSON answer: `Command Status` or `Response Data`.
+fn json_field(text: &str, section: &str, key: &str) -> Option<serde_json::Value> {
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    v.get("Controllers")?
+        .get(0)?
+        .get(section)?
+        .get(key)
+        .cloned()
+}
+
+/// storcli/perccli's bundle catalogue: JSON (`J`) where the tool has it, text for the logs
+/// and counters it prints only as text.
+impl Catalogue for Storcli {
+    fn dir(&self) -> String {
+        let name = self
+            .program
+            .file_name()
+            .map(|n| n.to_string_lossy().to_ascii_lowercase())
+            .unwrap_or_default();
+        let name = name.strip_suffix("64").unwrap_or(&name);
+        match name {
+            "perccli" | "storcli2" | "perccli2" => name.to_owned(),
+            _ => "storcli".to_owned(),
+        }
+    }
+
+    fn programs(&self) -> Vec<PathBuf> {
+        vec![self.program.clone()]
+    }
+
+    fn preamble(&self) -> Vec<Entry> {
+        vec![self.entry("all/ctrlcount", None, &["show", "ctrlcount", "J"])]
+    }
+
+    fn adapters(&self, preamble: &[(Entry, String)]) -> Vec<u32> {
+        preamble
+            .iter()
+            .find_map(|(_, t)| json_field(t, "Response Data", "Controller Count")?.as_u64())
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| *n > 0)
+            .map_or_else(|| vec![0], |n| (0..n).collect())
+    }
+
+    fn history(&self, adapters: &[u32]) -> Vec<Entry> {
+        per_adapter(adapters, |a| {
+            let c = format!("/c{a}");
+            let c = c.as_str();
+            let ad = Some(a);
+            let since = format!("file={EVENTS_SINCE_SHUTDOWN_FILE}");
+            let all = format!("file={EVENTS_FILE}");
+            vec![
+                self.entry(
+                    &format!("c{a}/events-sinceshutdown"),
+                    ad,
+                    &[c, "show", "events", "type=sinceshutdown", &since],
+                )
+                .writes(EVENTS_SINCE_SHUTDOWN_FILE)
+                .triage(),
+                self.entry(&format!("c{a}/events"), ad, &[c, "show", "events", &all])
+                    .writes(EVENTS_FILE)
+                    .triage(),
+                self.entry(&format!("c{a}/termlog"), ad, &[c, "show", "termlog"])
+                    .triage(),
+                self.entry(&format!("c{a}/alilog"), ad, &[c, "show", "alilog"]),
+            ]
+        })
+    }
+
+    /// The calls [`Operations::snapshot`] makes (`J` appended as [`Storcli::json`] does).
+    fn snapshot_inputs(&self, _adapters: &[u32]) -> Vec<Entry> {
+        vec![
+            self.entry("all/show-all", None, &["/call", "show", "all", "J"]),
+            self.entry("all/vall", None, &["/call/vall", "show", "all", "J"]),
+            self.entry(
+                "all/eall-sall",
+                None,
+                &["/call/eall/sall", "show", "all", "J"],
+            ),
+            self.entry("all/sall", None, &["/call/sall", "show", "all", "J"]),
+            self.entry("all/bbu", None, &["/call/bbu", "show", "all", "J"]),
+        ]
+    }
+
+    fn inventory(&self, adapters: &[u32], level: Level) -> Vec<Entry> {
+        per_adapter(adapters, |a| {
+            let c = format!("/c{a}");
+            let c = c.as_str();
+            let ad = Some(a);
+            let e = |id: &str, args: &[&str]| self.entry(&format!("c{a}/{id}"), ad, args);
+            let obj = |o: &str| format!("{c}/{o}");
+            // Firmware package, BIOS and driver versions.
+            let mut v = vec![e("show", &[c, "show", "J"])];
+            if level == Level::Quick {
+                return v;
+            }
+            let (eall, sall, cv, fall, bbu) = (
+                obj("eall"),
+                obj("eall/sall"),
+                obj("cv"),
+                obj("fall"),
+                obj("bbu"),
+            );
+            v.extend([
+                e("enclosures", &[&eall, "show", "all", "J"]),
+                e("cachevault", &[&cv, "show", "all", "J"]),
+                e("foreign", &[&fall, "show", "all", "J"]),
+                e("foreign-preview", &[&fall, "import", "preview", "J"]),
+                e("preservedcache", &[c, "show", "preservedcache", "J"]),
+                e("phyerrorcounters", &[&sall, "show", "phyerrorcounters"]),
+            ]);
+            if !self.second_generation() {
+                v.push(e("bbu", &[&bbu, "show", "all", "J"]));
+            }
+            if level == Level::Deep {
+                let logfile = format!("logfile={LOGFILE}");
+                v.extend([
+                    e(
+                        "enclosure-phyerrorcounters",
+                        &[&eall, "show", "phyerrorcounters"],
+                    ),
+                    e("snapdump", &[c, "show", "snapdump"]),
+                    e("show-all-logfile", &[c, "show", "all", &logfile]).writes(LOGFILE),
+                ]);
+            }
+            v
+        })
+    }
+
+    fn versions(&self, preamble: &[(Entry, String)]) -> BTreeMap<String, String> {
+        let name = self.program.file_name().map_or_else(
+            || "storcli".to_owned(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        preamble
+            .iter()
+            .find_map(|(_, t)| json_field(t, "Command Status", "CLI Version"))
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .map(|v| BTreeMap::from([(name, v)]))
+            .unwrap_or_default()
+    }
+
+    fn verdict(&self, entry: &Entry, stdout: &str, _exit: Option<i32>) -> Option<ToolVerdict> {
+        let (raw, description) = if entry.extension() == "json" {
+            let status = json_field(stdout, "Command Status", "Status")?;
+            let desc = json_field(stdout, "Command Status", "Description");
+            (
+                status.as_str()?.to_owned(),
+                desc.and_then(|d| d.as_str().map(str::to_owned)),
+            )
+        } else {
+            let field = |k: &str| {
+                stdout.lines().find_map(|l| {
+                    let (key, v) = l.split_once('=')?;
+                    (key.trim() == k).then(|| v.trim().to_owned())
+                })
+            };
+            (field("Status")?, field("Description"))
+        };
+        let meaning = match (raw.as_str(), description) {
+            ("Success", _) => "success".to_owned(),
+            (_, Some(d)) if d != "None" => format!("the tool reported a failure: {d}"),
+            _ => "the tool reported a failure".to_owned(),
+        };
+        Some(ToolVerdict { raw, meaning })
+    }
+}
+
+#[cfg(test)]
+mod catalogue_tests {
+    use super::*;
+    use crate::backend::runner::OsRunner;
+
+    fn storcli(name: &str) -> Storcli {
+        Storcli::new(
+            PathBuf::from("/opt/MegaRAID/storcli").join(name),
+            Arc::new(OsRunner::scratch()),
+            Duration::from_secs(1),
+        )
+    }
+
+    #[test]
+    fn directory_and_generation_from_the_program_name() {
+        assert_eq!(storcli("storcli64").dir(), "storcli");
+        assert_eq!(storcli("perccli64").dir(), "perccli");
+        assert_eq!(storcli("storcli2").dir(), "storcli2");
+        let inv = |s: &Storcli| {
+            s.inventory(&[0], Level::Standard)
+                .iter()
+                .map(|e| e.id.clone())
+                .collect::<Vec<_>>()
+        };
+        assert!(inv(&storcli("storcli64")).contains(&"c0/bbu".to_owned()));
+        assert!(!inv(&storcli("perccli2")).contains(&"c0/bbu".to_owned()));
+    }
+
+    #[test]
+    fn adapters_versions_and_verdicts() {
+        let s = storcli("storcli64");
+        let json = r#"{"Controllers":[{"Command Status":{"CLI Version":"007.1704.0000.0000 Jan 16, 2021","Status":"Success","Description":"None"},"Response Data":{"Controller Count":2}}]}"#;
+        let pre = vec![(s.preamble()[0].clone(), json.to_owned())];
+        assert_eq!(s.adapters(&pre), [0, 1]);
+        assert_eq!(
+            s.versions(&pre)["storcli64"],
+            "007.1704.0000.0000 Jan 16, 2021"
+        );
+        let v = s.verdict(&pre[0].0, json, Some(0)).unwrap();
+        assert_eq!((v.raw.as_str(), v.meaning.as_str()), ("Success", "success"));
+        let text = "Controller = 0\nStatus = Failure\nDescription = Un-supported command\n";
+        let e = &s.history(&[0])[2];
+        assert_eq!(e.extension(), "txt");
+        let v = s.verdict(e, text, Some(0)).unwrap();
+        assert!(v.meaning.contains("Un-supported command"), "{v:?}");
+        // Every call in the snapshot inputs is one Operations::snapshot makes.
+        assert!(
+            s.snapshot_inputs(&[0])
+                .iter()
+                .all(|e| e.extension() == "json")
+        );
     }
 }

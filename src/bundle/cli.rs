@@ -17,7 +17,7 @@ pub struct CollectArgs {
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// How much to collect: quick (logs and inventory), standard, deep (adds PHY counters,
-    /// foreign previews).
+    /// foreign previews, the tool's own diagnostic dump).
     #[arg(long, value_enum, default_value_t = Level::Standard)]
     pub level: Level,
     /// Kernel log and journal window, e.g. 7d, 12h, 30m.

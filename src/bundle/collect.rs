@@ -1,47 +1,22 @@
 //! The collector: runs the catalogue and the host commands into a staging directory, then
 //! redacts, summarises, hashes and packs it.
 
-use super::catalogue::{self, Entry};
-use super::exec::{self, Spec};
 use super::manifest::{
-    HostFacts, Item, MANIFEST_SCHEMA, Manifest, Output, ToolStatus, rfc3339, sha256_file, stamp,
+    HostFacts, Item, MANIFEST_SCHEMA, Manifest, Output, rfc3339, sha256_file, stamp,
 };
 use super::redact::{Class, Redactor};
-use super::replay::{NOT_RECORDED, Recorded, RecordedRunner, gather_recorded};
-use super::{archive, host, summary};
-use crate::backend::megacli::BackendError;
-use crate::backend::runner::RunError;
+use super::{archive, host, summary, vendor};
+use crate::backend::catalogue::Catalogue;
+use crate::backend::runner::{self, Sink, Spec};
 use crate::backend::snapshot::Snapshot;
 use crate::ctx::Ctx;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
-/// How much to collect.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Level {
-    /// Event and terminal logs, the snapshot inputs, versions: the minimum for a case.
-    Quick,
-    /// Everything support usually asks for (the default).
-    #[default]
-    Standard,
-    /// Also PHY error counters, foreign previews and `-LdPdInfo`.
-    Deep,
-}
-
-impl Level {
-    /// Lower-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Quick => "quick",
-            Level::Standard => "standard",
-            Level::Deep => "deep",
-        }
-    }
-}
+pub use crate::backend::catalogue::Level;
 
 /// Everything `collect` needs besides the context.
 #[derive(Debug, Clone)]
@@ -325,15 +300,15 @@ impl Collector<'_> {
         }
         let start = SystemTime::now();
         let limit = self.limit();
-        let o = exec::run(&Spec {
+        let o = runner::run_process(&Spec {
             program: &program,
             args: &c.args,
             cwd: &cwd,
             env: c.env,
             path_var: Some(&self.path_var),
             timeout,
-            stdout: &out_path,
-            stderr: &err_path,
+            stdout: Sink::File(&out_path),
+            stderr: Sink::File(&err_path),
             limit,
         });
         let mut item = Item {
@@ -408,7 +383,7 @@ impl Collector<'_> {
                             .write(true)
                             .open(&dst)
                         {
-                            trunc = exec::keep_tail(&mut f, self.limit()).is_ok();
+                            trunc = runner::keep_tail(&mut f, self.limit()).is_ok();
                         }
                     }
                     self.add_output(idx, rel, "file", orig, trunc);
@@ -430,42 +405,6 @@ impl Collector<'_> {
             }
         }
         let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    /// The tool and MegaCli status from the stored stdout of item `idx`.
-    fn megacli_status(&mut self, idx: usize, count_status: bool) {
-        let Some(item) = self.items.get(idx) else {
-            return;
-        };
-        let Some(out) = item.outputs.iter().find(|o| o.stream == "stdout") else {
-            return;
-        };
-        let text = std::fs::read(self.root.join(&out.path)).unwrap_or_default();
-        let text = String::from_utf8_lossy(&text);
-        let raw = text.lines().rev().find_map(|l| {
-            l.trim()
-                .strip_prefix("Exit Code:")
-                .map(|v| v.trim().to_owned())
-        });
-        let status = item.exit_code;
-        let meaning = match (&raw, status) {
-            (_, _) if count_status => format!(
-                "a count (exit status {}), not an error",
-                status.unwrap_or(0)
-            ),
-            (Some(r), _) if r.eq_ignore_ascii_case("0x00") => "success".to_owned(),
-            (Some(_), _) => {
-                "MegaCli reported a failure (MFI status; see the reference table)".to_owned()
-            }
-            (None, Some(_)) => "no Exit Code trailer printed".to_owned(),
-            (None, None) => "did not finish".to_owned(),
-        };
-        if let Some(item) = self.items.get_mut(idx) {
-            item.tool_status = Some(ToolStatus {
-                raw: raw.unwrap_or_default(),
-                meaning,
-            });
-        }
     }
 }
 
@@ -628,10 +567,6 @@ fn collect_in(
         hung: BTreeSet::new(),
         seq: 0,
     };
-    let mc = ctx.megacli();
-    let program: Result<PathBuf, String> = mc
-        .map(|m| m.program().to_path_buf())
-        .map_err(|e| e.to_string());
     let env: Vec<(String, String)> = ctx
         .sim_dir
         .as_ref()
@@ -642,90 +577,38 @@ fn collect_in(
             )]
         })
         .unwrap_or_default();
-
-    // 1. Identity and adapter count.
-    let mut m = Mega {
-        program: program.clone(),
-        env,
-        recorded: HashMap::new(),
-    };
-    let mut adapters: Vec<u32> = vec![0];
-    for e in catalogue::preamble() {
-        let idx = m.run(&mut c, &e);
-        if e.count_status {
-            let text = stdout_text(&c, idx);
-            if let Ok(doc) = crate::parse::parse(&text, Some(crate::parse::Kind::AdpCount)) {
-                if let Some(n) = doc.adapter_count.filter(|n| *n > 0) {
-                    adapters = (0..n).collect();
-                }
-            }
-        }
-    }
-    // 2. Ring buffers first.
-    for &a in &adapters {
-        for e in catalogue::history(a) {
-            m.run(&mut c, &e);
-        }
-    }
-    // 3. Snapshot inputs, then the snapshot, with any conditional call gather needs.
-    for e in catalogue::snapshot_inputs() {
-        m.run(&mut c, &e);
-    }
-    let mut snap_result: Result<Snapshot, String> = Err("MegaCli not available".into());
-    if let Ok(prog) = &program {
-        for attempt in 0..4 {
-            let calls: HashMap<Vec<String>, Recorded> = m
-                .recorded
-                .iter()
-                .filter_map(|(args, idx)| {
-                    let item = c.items.get(*idx)?;
-                    Some((
-                        args.clone(),
-                        Recorded::from_item(
-                            item,
-                            stdout_text(&c, *idx),
-                            stream_text(&c, *idx, "stderr"),
-                        ),
-                    ))
-                })
-                .collect();
-            let runner = Arc::new(RecordedRunner::new(calls));
-            match gather_recorded(runner.clone(), prog) {
-                Ok(s) => {
-                    snap_result = Ok(s);
-                    break;
-                }
-                Err(BackendError::Run(RunError::Spawn { reason, .. }))
-                    if reason == NOT_RECORDED && attempt < 3 =>
-                {
-                    let Some(args) = runner.take_miss() else {
-                        break;
-                    };
-                    let n = c
-                        .items
-                        .iter()
-                        .filter(|i| i.id.starts_with("megacli/all/extra"))
-                        .count();
-                    let e = Entry {
-                        id: format!(
-                            "all/extra{n}-{}",
-                            args.first()
-                                .map_or("call", |a| a.trim_start_matches('-'))
-                                .to_ascii_lowercase()
-                        ),
-                        adapter: None,
-                        args: args.iter().filter(|a| *a != "-NoLog").cloned().collect(),
-                        writes_file: None,
-                        count_status: false,
-                    };
-                    m.run(&mut c, &e);
-                }
-                Err(e) => {
-                    snap_result = Err(e.to_string());
-                    break;
-                }
-            }
-        }
+    let ops = ctx.ops();
+    // Reading through the kernel driver (native), the logs and inventory still come from the
+    // vendor tool: the one changes would use, else MegaCli.
+    let cat = ops.as_ref().ok().and_then(|o| o.catalogue()).or_else(|| {
+        ctx.native()?;
+        ctx.change_ops()
+            .ok()
+            .and_then(|o| o.catalogue())
+            .or_else(|| ctx.megacli().ok().map(|m| m as &dyn Catalogue))
+    });
+    let mut vendor = vendor::Vendor::new(env);
+    let mut versions = BTreeMap::new();
+    let mut snap_result: Result<Snapshot, String> = Err(match &ops {
+        Ok(o) => format!("the {} backend has no bundle catalogue", o.name()),
+        Err(e) => e.to_string(),
+    });
+    let backend = cat.map_or_else(
+        || {
+            ops.as_ref()
+                .map_or_else(|_| String::new(), |o| o.name().to_owned())
+        },
+        Catalogue::dir,
+    );
+    if let Some(cat) = cat {
+        snap_result = vendor::items(&mut c, &mut vendor, cat, &mut versions);
+    } else if let Err(e) = &ops {
+        c.skip(
+            "controller",
+            "command",
+            Vec::new(),
+            format!("no controller tool: {e}"),
+        );
     }
     // 3b. Reading through the kernel driver: raidctl's view is the native one, and the raw
     // DCMD payloads go in beside it so `--from-bundle` can decode them again.
@@ -744,12 +627,6 @@ fn collect_in(
             }
         }
     }
-    // 4. The rest of the catalogue, adapter by adapter.
-    for &a in &adapters {
-        for e in catalogue::inventory(a, opts.level) {
-            m.run(&mut c, &e);
-        }
-    }
     let snap = snap_result.as_ref().ok();
     // 5. raidctl's own view (small and valuable: before the size cap can bite).
     let problems = own_view(&mut c, ctx, &snap_result);
@@ -762,7 +639,7 @@ fn collect_in(
     host::journals(&mut c, &ctx.state_dir.join("journals"));
 
     // 8. Summary, redaction, hashes, manifest, archive.
-    let summary_text = summary::render(&c, snap, problems.as_deref(), hostname);
+    let summary_text = summary::render(&c, &backend, snap, problems.as_deref(), hostname);
     // The summary is exempt from the size cap: it is what support reads first.
     std::fs::write(root.join("SUMMARY.md"), &summary_text)
         .map_err(|e| format!("SUMMARY.md: {e}"))?;
@@ -780,6 +657,8 @@ fn collect_in(
         since_secs: opts.since.as_secs(),
         started_at: rfc3339(started_sys),
         host: host_facts(&c, hostname, ctx),
+        backend: backend.clone(),
+        tool_versions: vendor::tool_versions(versions, snap_result.as_ref().ok()),
         options: BTreeMap::from([
             ("item_limit_bytes".to_owned(), opts.item_limit.to_string()),
             ("total_limit_bytes".to_owned(), opts.total_limit.to_string()),
@@ -869,42 +748,7 @@ fn collect_in(
     })
 }
 
-/// Runs catalogue entries and remembers their argv for the snapshot.
-struct Mega {
-    program: Result<PathBuf, String>,
-    env: Vec<(String, String)>,
-    recorded: HashMap<Vec<String>, usize>,
-}
-
-impl Mega {
-    fn run(&mut self, c: &mut Collector<'_>, e: &Entry) -> usize {
-        let mut args = e.args.clone();
-        args.push("-NoLog".into());
-        let scope = e.adapter.map_or(Scope::All, Scope::Adapter);
-        let idx = c.command(Cmd {
-            id: format!("megacli/{}", e.id),
-            scope,
-            program: self.program.clone(),
-            args: args.clone(),
-            env: &self.env,
-            out: format!("megacli/{}.txt", e.id),
-            timeout: None,
-        });
-        if let Some(item) = c.items.get_mut(idx) {
-            item.adapter = e.adapter;
-        }
-        let keep = e
-            .writes_file
-            .as_ref()
-            .map(|f| (f.clone(), format!("megacli/{}.log", e.id)));
-        c.sweep_scratch(idx, keep.as_ref().map(|(a, b)| (a.as_str(), b.as_str())));
-        c.megacli_status(idx, e.count_status);
-        self.recorded.insert(args, idx);
-        idx
-    }
-}
-
-fn stream_text(c: &Collector<'_>, idx: usize, stream: &str) -> String {
+pub(crate) fn stream_text(c: &Collector<'_>, idx: usize, stream: &str) -> String {
     c.items
         .get(idx)
         .and_then(|i| i.outputs.iter().find(|o| o.stream == stream))
@@ -913,7 +757,7 @@ fn stream_text(c: &Collector<'_>, idx: usize, stream: &str) -> String {
         .unwrap_or_default()
 }
 
-fn stdout_text(c: &Collector<'_>, idx: usize) -> String {
+pub(crate) fn stdout_text(c: &Collector<'_>, idx: usize) -> String {
     stream_text(c, idx, "stdout")
 }
 
@@ -923,7 +767,7 @@ fn host_facts(c: &Collector<'_>, hostname: &str, ctx: &Ctx) -> HostFacts {
         .map(|t| {
             (
                 (*t).to_owned(),
-                exec::which(t, &c.path_var).map(|p| p.display().to_string()),
+                runner::which(t, &c.path_var).map(|p| p.display().to_string()),
             )
         })
         .collect();
@@ -933,9 +777,11 @@ fn host_facts(c: &Collector<'_>, hostname: &str, ctx: &Ctx) -> HostFacts {
         arch: std::env::consts::ARCH.to_owned(),
         euid: rustix::process::geteuid().as_raw(),
         megacli: ctx
-            .megacli()
+            .ops()
             .ok()
-            .map(|m| m.program().display().to_string()),
+            .and_then(|o| o.catalogue())
+            .filter(|c| c.dir() == "megacli")
+            .and_then(|c| c.programs().first().map(|p| p.display().to_string())),
         simulated: ctx.sim_dir.is_some(),
         tools,
     }

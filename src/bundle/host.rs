@@ -3,8 +3,8 @@
 //! SCSI layout, queue settings, raidctl's workflow journals.
 
 use super::collect::{Cmd, Collector, Level, Scope};
-use super::exec;
 use super::manifest::epoch;
+use crate::backend::runner;
 use crate::backend::snapshot::Snapshot;
 use regex::Regex;
 use std::fmt::Write as _;
@@ -31,7 +31,7 @@ pub const DRIVERS: &[&str] = &["megaraid_sas", "mpt3sas", "mpt2sas"];
 const HOST_TIMEOUT: Duration = Duration::from_secs(60);
 
 fn tool(c: &Collector<'_>, name: &str) -> Result<PathBuf, String> {
-    exec::which(name, &c.path_var).ok_or_else(|| format!("{name} not found on PATH"))
+    runner::which(name, &c.path_var).ok_or_else(|| format!("{name} not found on PATH"))
 }
 
 fn run(c: &mut Collector<'_>, id: &str, name: &str, args: &[&str], out: &str) -> usize {

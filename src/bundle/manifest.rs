@@ -29,6 +29,13 @@ pub struct Manifest {
     pub duration_ms: u64,
     /// Facts about the host.
     pub host: HostFacts,
+    /// The backend whose tool produced the controller items (`megacli`, `storcli`,
+    /// `perccli`, `omreport`...): also the directory they are stored in.
+    #[serde(default = "default_backend")]
+    pub backend: String,
+    /// Versions of the vendor tool and of each controller's firmware and driver.
+    #[serde(default)]
+    pub tool_versions: BTreeMap<String, String>,
     /// Limits and options in force.
     pub options: BTreeMap<String, String>,
     /// Redaction: substitutions per class over the whole bundle (empty when off).
@@ -37,6 +44,11 @@ pub struct Manifest {
     pub redaction_skipped: Vec<String>,
     /// Every item, in collection order.
     pub items: Vec<Item>,
+}
+
+/// Bundles written before the manifest named its backend were all MegaCli's.
+fn default_backend() -> String {
+    "megacli".to_owned()
 }
 
 /// Host facts.
@@ -87,8 +99,12 @@ pub struct Item {
     pub timed_out: bool,
     /// Did not die when killed (uninterruptible sleep): abandoned.
     pub hung: bool,
-    /// The tool's own status (MegaCli's `Exit Code: 0x..` trailer) and its interpretation.
+    /// The tool's own status (MegaCli's `Exit Code: 0x..` trailer, storcli's `Status`) and
+    /// its interpretation.
     pub tool_status: Option<ToolStatus>,
+    /// A controller event or terminal log, triaged in `SUMMARY.md`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub triage: bool,
     /// Why the item did not run.
     pub skipped_reason: Option<String>,
     /// What went wrong, when it ran but failed.

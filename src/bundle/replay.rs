@@ -1,11 +1,12 @@
-//! Replay: the snapshot of a bundle is rebuilt from the raw MegaCli outputs it holds, by the
-//! very [`gather`] the live commands use, through a [`Runner`] that answers from the bundle.
-//! So `status --from-bundle` applies the same parsers and rules as a live `status`.
+//! Replay: the snapshot of a bundle is rebuilt from the raw vendor outputs it holds, by the
+//! very backend code the live commands use (MegaCli, storcli/perccli or OpenManage, as the
+//! manifest names it), through a [`Runner`] that answers from the bundle. So
+//! `status --from-bundle` applies the same parsers and rules as a live `status`.
 
 use super::manifest::{Item, Manifest, sha256_bytes};
-use crate::backend::megacli::{BackendError, MegaCli};
+use crate::backend::catalogue::{BACKEND_DIRS, for_replay};
 use crate::backend::runner::{CmdOutput, RunError, Runner};
-use crate::backend::snapshot::{Snapshot, gather};
+use crate::backend::snapshot::Snapshot;
 use crate::health::Baseline;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -139,18 +140,6 @@ impl Runner for RecordedRunner {
     }
 }
 
-/// Runs [`gather`] against recorded outputs.
-///
-/// # Errors
-/// What a live gather would have reported for these outputs.
-pub fn gather_recorded(
-    runner: Arc<RecordedRunner>,
-    program: &Path,
-) -> Result<Snapshot, BackendError> {
-    let mc = MegaCli::new(program.to_path_buf(), runner, Duration::from_secs(1));
-    gather(&mc)
-}
-
 /// What a received bundle says about itself.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct BundleInfo {
@@ -166,6 +155,10 @@ pub struct BundleInfo {
     pub hostname: String,
     /// Collection level.
     pub level: String,
+    /// The backend whose outputs the bundle holds.
+    pub backend: String,
+    /// Tool, firmware and driver versions as recorded.
+    pub tool_versions: std::collections::BTreeMap<String, String>,
     /// Number of items.
     pub items: usize,
     /// Ids of items that failed (timed out, hung, crashed, errors).
@@ -183,17 +176,19 @@ pub struct BundleInfo {
 /// Largest single file read from a bundle.
 const MAX_ENTRY: u64 = 512 << 20;
 
-/// Reads a bundle: re-parses its raw MegaCli outputs with the live parsers into a snapshot,
+/// Reads a bundle: re-parses its raw vendor outputs with the live parsers into a snapshot,
 /// and returns it with what the bundle says about itself (including the counter baseline it
 /// carried, to evaluate health with: `health::evaluate(&snap, &info.baseline)`).
 ///
 /// # Errors
-/// Not a readable raidctl bundle, or its MegaCli outputs do not make a snapshot (the reason
+/// Not a readable raidctl bundle, or its vendor outputs do not make a snapshot (the reason
 /// the live collection could not make one either, e.g. a command that timed out).
 pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
     let shown = path.display();
     let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
     let mut ar = tar::Archive::new(flate2::read::GzDecoder::new(file));
+    // The backend directories are not known before the manifest is read: keep every
+    // controller directory a backend can have.
     let mut files: HashMap<String, Vec<u8>> = HashMap::new();
     let mut top: Option<String> = None;
     let entries = ar
@@ -213,11 +208,13 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
             continue;
         };
         top.get_or_insert_with(|| t.to_owned());
-        if rel == "manifest.json"
-            || rel.starts_with("megacli/")
+        let keep = rel == "manifest.json"
             || rel.starts_with("raidctl/")
             || rel.starts_with("native/")
-        {
+            || rel
+                .split_once('/')
+                .is_some_and(|(d, _)| BACKEND_DIRS.contains(&d));
+        if keep {
             let mut buf = Vec::new();
             entry
                 .take(MAX_ENTRY)
@@ -239,6 +236,8 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
         started_at: manifest.started_at.clone(),
         hostname: manifest.host.hostname.clone(),
         level: manifest.level.clone(),
+        backend: manifest.backend.clone(),
+        tool_versions: manifest.tool_versions.clone(),
         items: manifest.items.len(),
         failed_items: manifest
             .items
@@ -280,28 +279,32 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
             .map(|b| String::from_utf8_lossy(b).into_owned())
             .unwrap_or_default()
     };
+    let backend = manifest.backend.as_str();
+    let prefix = format!("{backend}/");
     let mut calls = HashMap::new();
-    let mut program = PathBuf::from("MegaCli64");
-    for item in manifest
-        .items
-        .iter()
-        .filter(|i| i.id.starts_with("megacli/"))
-    {
+    let mut program = None;
+    for item in manifest.items.iter().filter(|i| i.id.starts_with(&prefix)) {
         let Some((prog, args)) = item.argv.split_first() else {
             continue;
         };
-        program = PathBuf::from(prog);
+        program.get_or_insert_with(|| PathBuf::from(prog));
         calls.insert(
             args.to_vec(),
             Recorded::from_item(item, text(item, "stdout"), text(item, "stderr")),
         );
     }
+    let program = program.unwrap_or_else(|| PathBuf::from(backend));
     let runner = Arc::new(RecordedRunner::new(calls));
-    // A bundle read through the kernel driver carries its DCMD payloads: decode those.
+    // A bundle read through the kernel driver carries its DCMD payloads: decode those;
+    // otherwise the vendor tool's outputs, through that tool's backend.
     let native = files.get(crate::backend::native::bundle::DCMDS);
     let mut snap = match native {
         Some(b) => crate::backend::native::bundle::replay(b),
-        None => gather_recorded(runner, &program).map_err(|e| e.to_string()),
+        None => for_replay(backend, &program, runner)
+            .ok_or_else(|| {
+                format!("backend {backend:?} of this bundle is not known to this raidctl")
+            })
+            .and_then(|ops| ops.snapshot().map_err(|e| e.to_string())),
     }
     .map_err(|e| format!("{shown}: no snapshot can be made from this bundle: {e}"))?;
     // Block devices and the time come from the collecting host, not from this one.

@@ -12,6 +12,7 @@ const MAX_LINES: usize = 40;
 
 pub(crate) fn render(
     c: &Collector<'_>,
+    backend: &str,
     snap: Option<&Snapshot>,
     problems: Option<&[Problem]>,
     hostname: &str,
@@ -20,15 +21,21 @@ pub(crate) fn render(
     let _ = writeln!(s, "# raidctl support bundle\n");
     let _ = writeln!(
         s,
-        "Host `{hostname}`, raidctl {}, level {}.\n",
+        "Host `{hostname}`, raidctl {}, level {}, controller tool: {}.\n",
         env!("CARGO_PKG_VERSION"),
-        c.opts.level.name()
+        c.opts.level.name(),
+        if backend.is_empty() { "none" } else { backend }
     );
     match snap {
         None => {
             let _ = writeln!(
                 s,
-                "**No controller snapshot could be made**; see the `megacli/all/*` items in manifest.json.\n"
+                "**No controller snapshot could be made**; see the {} items in manifest.json.\n",
+                if backend.is_empty() {
+                    "controller".to_owned()
+                } else {
+                    format!("`{backend}/*`")
+                }
             );
         }
         Some(snap) => controllers(&mut s, snap),
@@ -115,9 +122,8 @@ fn controllers(s: &mut String, snap: &Snapshot) {
             "- Adapter {} VD {}: {}",
             l.adapter,
             l.target_id,
-            l.state_raw
-                .clone()
-                .unwrap_or_else(|| format!("{:?}", l.state))
+            // raidctl's own state names, so the summary reads the same whatever tool spoke.
+            l.state
         );
     }
     s.push('\n');
@@ -148,9 +154,7 @@ fn controllers(s: &mut String, snap: &Snapshot) {
                 d.address().megacli_arg(),
                 opt(d.model.as_ref()),
                 opt(d.serial.as_ref()),
-                d.firmware_state_raw
-                    .clone()
-                    .unwrap_or_else(|| format!("{:?}", d.firmware_state)),
+                d.firmware_state,
                 opt(d.media_error_count.as_ref()),
                 opt(d.other_error_count.as_ref()),
                 opt(d.predictive_failure_count.as_ref()),
@@ -172,9 +176,7 @@ fn controllers(s: &mut String, snap: &Snapshot) {
             "- Adapter {}: {} state {}, charge {}%, replacement required {}, learn cycle active {}",
             b.adapter,
             opt(b.battery_type.as_ref()),
-            b.state_raw
-                .clone()
-                .unwrap_or_else(|| format!("{:?}", b.state)),
+            b.state,
             opt(b.relative_charge_pct.as_ref()),
             opt(b.replacement_required.as_ref()),
             opt(b.learn_cycle_active.as_ref()),
@@ -189,9 +191,11 @@ fn log_lines(s: &mut String, c: &Collector<'_>) {
     };
     let _ = writeln!(s, "## Terminal and event log lines to look at\n");
     let mut any = false;
-    for item in c.items.iter().filter(|i| {
-        i.id.ends_with("/fwtermlog") || i.id.ends_with("/events") || i.id == "host/driver-events"
-    }) {
+    for item in c
+        .items
+        .iter()
+        .filter(|i| i.triage || i.id == "host/driver-events")
+    {
         for o in item.outputs.iter().filter(|o| o.stream != "stderr") {
             let Ok(bytes) = std::fs::read(c.root.join(&o.path)) else {
                 continue;

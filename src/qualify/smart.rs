@@ -6,7 +6,6 @@ use super::device::{DriveClass, Identity, TargetKind};
 use super::profile::Thresholds;
 use super::result::{GateStatus, Health, RuleHit, Verdict};
 use serde_json::Value;
-use std::process::Command;
 use std::time::Duration;
 
 /// Environment variable naming the smartctl binary (tests point it at a fake).
@@ -86,43 +85,18 @@ pub fn check(id: &mut Identity, t: &Thresholds) -> Health {
     h
 }
 
+/// smartctl through the one process runner (own process group, deadline, scratch directory).
+/// Its exit status is a bitmask of findings, so only "could not run" is an error here.
 fn run_with_timeout(
     prog: &std::path::Path,
     args: &[String],
     timeout: Duration,
 ) -> Result<Vec<u8>, String> {
-    let mut child = Command::new(prog)
-        .args(args)
-        .env("LC_ALL", "C")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .map_err(|e| format!("{}: {e}", prog.display()))?;
-    let mut stdout = child.stdout.take();
-    let reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        if let Some(s) = stdout.as_mut() {
-            let _ = std::io::Read::read_to_end(s, &mut buf);
-        }
-        buf
-    });
-    let start = std::time::Instant::now();
-    loop {
-        match child.try_wait() {
-            Ok(Some(_)) => break,
-            Ok(None) if start.elapsed() > timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("smartctl timed out after {}s", timeout.as_secs()));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(e) => return Err(format!("smartctl: {e}")),
-        }
-    }
-    reader
-        .join()
-        .map_err(|_| "smartctl reader failed".to_owned())
+    use crate::backend::runner::{OsRunner, Runner};
+    OsRunner::scratch()
+        .run(prog, args, timeout)
+        .map(|o| o.stdout.into_bytes())
+        .map_err(|e| format!("smartctl: {e}"))
 }
 
 fn controller_gates(c: &super::device::ControllerSlot, h: &mut Health) {

@@ -664,6 +664,9 @@ fn controllers<'a>(st: &'a SimState, a: &OmArgs) -> Result<Vec<&'a Adapter>, (St
 pub fn omreport(st: &SimState, args: &[String]) -> (String, i32) {
     let a = OmArgs::parse(args);
     let fmt = if a.ssv { Fmt::Ssv } else { Fmt::Text };
+    if let Some(answer) = system_report(st, &a, fmt) {
+        return answer;
+    }
     if a.words.first().map(String::as_str) != Some("storage") {
         return err(&fill(unv::INVALID_COMMAND, &[("x", &args.join(" "))]));
     }
@@ -764,11 +767,124 @@ pub fn omreport(st: &SimState, args: &[String]) -> (String, i32) {
                 out.push('\n');
             }
         }
+        "connector" => {
+            for ad in ads {
+                out.push_str(&format!("Controller {}\n", controller_name(ad)));
+                if fmt == Fmt::Ssv {
+                    out.push('\n');
+                }
+                out.push_str(&block(fmt, &[connector_record(ad)]));
+                out.push('\n');
+            }
+        }
         other => {
             return err(&fill(unv::INVALID_COMMAND, &[("x", other)]));
         }
     }
     (out, 0)
+}
+
+/// One `omreport storage connector` object (the simulator models one connector).
+fn connector_record(ad: &Adapter) -> Record {
+    vec![
+        ("ID", "0".to_owned()),
+        (
+            "Status",
+            controller_record(ad)
+                .get(1)
+                .map_or_else(na, |(_, v)| v.clone()),
+        ),
+        ("Name", "Connector 0".to_owned()),
+        ("State", "Ready".to_owned()),
+        ("Connector Type", unv::CONNECTOR_TYPE.to_owned()),
+    ]
+}
+
+/// OMSA severity of a controller event class.
+fn severity(class: i32) -> &'static str {
+    match class {
+        0 => "Ok",
+        1 => "Non-Critical",
+        _ => "Critical",
+    }
+}
+
+/// `omreport about`, `system alertlog|esmlog|version` and `chassis`; `None` for storage.
+fn system_report(st: &SimState, a: &OmArgs, fmt: Fmt) -> Option<(String, i32)> {
+    let words: Vec<&str> = a.words.iter().map(String::as_str).collect();
+    let text = match words.as_slice() {
+        ["about", ..] => fill(unv::ABOUT, &[("v", unv::VERSION)]) + "\n",
+        ["system", "alertlog", ..] => {
+            let mut recs: Vec<Record> = Vec::new();
+            for ad in &st.adapters {
+                // Newest first, as the alert log lists them.
+                for e in ad.events.iter().rev() {
+                    recs.push(vec![
+                        ("Severity", severity(e.class).to_owned()),
+                        ("ID", fill(unv::ALERT_ID, &[("c", &e.code.to_string())])),
+                        (
+                            "Date and Time",
+                            crate::sim::text::event_time(
+                                st.epoch + i64::try_from(e.time).unwrap_or(0),
+                            ),
+                        ),
+                        ("Category", unv::ALERT_CATEGORY.to_owned()),
+                        (
+                            "Description",
+                            format!("{}: Controller {}", e.description, controller_name(ad)),
+                        ),
+                    ]);
+                }
+            }
+            format!("{}\n\n{}", unv::ALERTLOG_HEADER, block(fmt, &recs))
+        }
+        ["system", "esmlog", ..] => {
+            format!("{}\n\n{}\n", unv::ESMLOG_HEADER, unv::ESMLOG_EMPTY)
+        }
+        ["system", "version", ..] => {
+            let mut recs: Vec<Record> = vec![vec![
+                ("Name", "Server Administrator".to_owned()),
+                ("Version", unv::VERSION.to_owned()),
+            ]];
+            for ad in &st.adapters {
+                let c = controller_record(ad);
+                let get = |k: &str| {
+                    c.iter()
+                        .find(|(key, _)| *key == k)
+                        .map_or_else(na, |(_, v)| v.clone())
+                };
+                recs.push(vec![
+                    ("Name", controller_name(ad)),
+                    ("Version", get("Firmware Version")),
+                ]);
+                recs.push(vec![
+                    ("Name", format!("{} driver", controller_name(ad))),
+                    ("Version", get("Driver Version")),
+                ]);
+            }
+            format!("{}\n\n{}", unv::VERSION_HEADER, block(fmt, &recs))
+        }
+        ["chassis", ..] => {
+            let mut out = format!("{}\n", unv::CHASSIS_HEADER);
+            for c in unv::CHASSIS_COMPONENTS {
+                out.push_str(&format!("{:<9}: {c}\n", "Ok"));
+            }
+            let storage = st
+                .adapters
+                .iter()
+                .map(|ad| {
+                    controller_record(ad)
+                        .get(1)
+                        .map_or_else(|| "Ok".to_owned(), |(_, v)| v.clone())
+                })
+                .find(|s| s != "Ok")
+                .unwrap_or_else(|| "Ok".to_owned());
+            out.push_str(&format!("{storage:<9}: Storage\n"));
+            out
+        }
+        _ => return None,
+    };
+    Some((text, 0))
 }
 
 fn mega(idx: u32, command: &str) -> Invocation {

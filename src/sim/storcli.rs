@@ -1599,15 +1599,17 @@ pub fn answer(st: &mut SimState, cmd: &Cmd) -> Output {
         Ok(l) => l,
         Err(r) => return Output::Ctrls(vec![r]),
     };
-    if cmd.verb() == "show" && cmd.has("alilog") {
-        // Not simulated: answered as storcli answers what it does not know, never as `show`.
-        return syntax_error("alilog");
-    }
-    if cmd.verb() == "show" && (cmd.has("events") || cmd.has("termlog")) {
+    let plain = cmd.slot.is_none() && cmd.encl.is_none() && cmd.vd.is_none();
+    if cmd.verb() == "show"
+        && plain
+        && (cmd.has("events") || cmd.has("termlog") || cmd.has("alilog"))
+    {
         let mut text = String::new();
         for &i in &list {
             text.push_str(&if cmd.has("events") {
                 events(st, i, cmd)
+            } else if cmd.has("alilog") {
+                alilog(st, i)
             } else {
                 termlog(st, i)
             });
@@ -1701,6 +1703,9 @@ fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
             if cmd.has("rebuild") || cmd.has("copyback") {
                 return progress(st, i, cmd);
             }
+            if cmd.has("phyerrorcounters") {
+                return phy_counters(st, i, cmd);
+            }
             return drives_show(st, i, cmd);
         }
         return drive_action(st, i, cmd);
@@ -1733,7 +1738,20 @@ fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
     match verb.as_str() {
         "show" => {
             let ad = &st.adapters[i];
-            if cmd.has("all") {
+            if cmd.has("snapdump") {
+                let props = J::A(vec![
+                    Ob::new().s("Ctrl_Prop", "Snapdump").s("Value", "ON").done(),
+                    Ob::new()
+                        .s("Ctrl_Prop", "Snapdump Details")
+                        .s("Value", unv::NO_SNAPDUMP)
+                        .done(),
+                ]);
+                Resp::ok(
+                    idx,
+                    "None",
+                    Some(Ob::new().j(unv::SNAPDUMP_PROPERTIES, props).done()),
+                )
+            } else if cmd.has("all") {
                 Resp::ok(idx, "None", Some(ctrl_show_all(st, ad)))
             } else if cmd.has("rebuildrate") {
                 Resp::ok(
@@ -2868,6 +2886,42 @@ fn events(st: &SimState, i: usize, cmd: &Cmd) -> String {
     out
 }
 
+fn alilog(st: &SimState, i: usize) -> String {
+    let ad = &st.adapters[i];
+    let mut out = fill(unv::ALILOG_HEADER, &[("a", &ad.index.to_string())]);
+    out.push('\n');
+    let t = crate::sim::text::termlog_time(st.epoch);
+    out.push_str(&fill(
+        unv::ALILOG_LINE,
+        &[("t", &t), ("p", &ad.fw_package), ("f", &ad.fw_version)],
+    ));
+    out.push('\n');
+    out
+}
+
+/// `/cN/eX/sY show phyerrorcounters`: one table per drive (the simulator has no link errors).
+fn phy_counters(st: &SimState, i: usize, cmd: &Cmd) -> Resp {
+    let ad = &st.adapters[i];
+    let mut o = Ob::new();
+    let wanted = select_drives(ad, cmd);
+    for d in sorted_drives(ad)
+        .into_iter()
+        .filter(|d| wanted.contains(&d.addr()))
+    {
+        let mut row = Ob::new();
+        for col in unv::PHY_COLUMNS {
+            row = row.n(col, 0);
+        }
+        let name = fill(unv::PHY_COUNTERS, &[("d", &drive_path(ad.index, d.addr()))]);
+        o = o.j(&name, J::A(vec![row.done()]));
+    }
+    Resp::ok(
+        ad.index,
+        "Show PHY Error Counters Succeeded.",
+        Some(o.done()),
+    )
+}
+
 fn termlog(st: &SimState, i: usize) -> String {
     let ad = &st.adapters[i];
     let mut out = fill(unv::TERMLOG_HEADER, &[("a", &ad.index.to_string())]);
@@ -2885,7 +2939,14 @@ fn termlog(st: &SimState, i: usize) -> String {
 /// Answers argv against a state: parse, answer, render. Returns stdout and exit status.
 pub fn run(st: &mut SimState, tool: Tool, args: &[String]) -> (String, i32) {
     match parse(args) {
-        Ok(cmd) => render(&answer(st, &cmd), tool, cmd.json),
+        Ok(cmd) => {
+            let (text, code) = render(&answer(st, &cmd), tool, cmd.json);
+            // `logfile=F` also writes what was shown to F (in the working directory).
+            if let Some(f) = cmd.get("logfile") {
+                let _ = std::fs::write(f, &text);
+            }
+            (text, code)
+        }
         Err(tok) => render(&syntax_error(&tok), tool, args.iter().any(|a| a == "J")),
     }
 }

@@ -303,6 +303,24 @@ pub mod storcli {
     pub const ADD_VD_ARGS: &str = "Add VD Failed.";
     /// First line of `show termlog`.
     pub const TERMLOG_HEADER: &str = "Firmware Term Log Information on controller {a}:";
+    /// First line of `show alilog`.
+    pub const ALILOG_HEADER: &str = "AliLog Information on controller {a}:";
+    /// One `show alilog` line: the firmware the controller booted (`{p}` package, `{f}` FW).
+    pub const ALILOG_LINE: &str = "{t}: Controller booted with firmware package {p} (FW {f})";
+    /// `show phyerrorcounters` table name and its columns.
+    pub const PHY_COUNTERS: &str = "Drive {d} - PHY Error Counters";
+    /// Columns of [`PHY_COUNTERS`] (the simulator has no link errors: all zero).
+    pub const PHY_COLUMNS: &[&str] = &[
+        "Phy No",
+        "Invalid DWord Count",
+        "Running Disparity Error Count",
+        "Loss of DWord Sync Count",
+        "Phy Reset problem Count",
+    ];
+    /// `show snapdump` property table name and the reply for no stored snapdump.
+    pub const SNAPDUMP_PROPERTIES: &str = "SnapDump Properties";
+    /// [`SNAPDUMP_PROPERTIES`] detail when none is stored.
+    pub const NO_SNAPDUMP: &str = "No snapdump present";
 
     /// `ErrMsg` for an MFI status (`ErrCd` is the status in decimal).
     pub fn err_msg(code: u32) -> &'static str {
@@ -359,6 +377,38 @@ pub mod omsa {
     pub const FAILED: &str = "Error: {x}";
     /// `omreport storage vdisk` on a controller without VDs.
     pub const NO_VDISKS: &str = "No virtual disks found on this controller.";
+    /// `omreport about`: `{v}` is [`VERSION`].
+    pub const ABOUT: &str = "Product name : Server Administrator\nVersion      : {v}\nCopyright    : Copyright (C) Dell Inc. 1995-2024 All rights reserved.\nCompany      : Dell Inc.";
+    /// The Server Administrator version the simulator reports.
+    pub const VERSION: &str = "11.0.1.0";
+    /// First line of `omreport system alertlog`.
+    pub const ALERTLOG_HEADER: &str = "Alert Log";
+    /// `Category` of a storage alert.
+    pub const ALERT_CATEGORY: &str = "Storage Service";
+    /// Alert id of a controller event (`{c}` is its code in decimal).
+    pub const ALERT_ID: &str = "{c}";
+    /// First line of `omreport system esmlog`.
+    pub const ESMLOG_HEADER: &str = "Hardware Log";
+    /// The simulated chassis records no hardware (ESM) events.
+    pub const ESMLOG_EMPTY: &str = "No hardware log entries found.";
+    /// `omreport chassis` header and its severity/component table heading.
+    pub const CHASSIS_HEADER: &str = "Health\n\nMain System Chassis\n\nSEVERITY : COMPONENT";
+    /// Chassis components the simulator reports (always Ok except Storage).
+    pub const CHASSIS_COMPONENTS: &[&str] = &[
+        "Fans",
+        "Intrusion",
+        "Memory",
+        "Power Supplies",
+        "Processors",
+        "Temperatures",
+        "Voltages",
+        "Hardware Log",
+        "Batteries",
+    ];
+    /// First line of `omreport system version`.
+    pub const VERSION_HEADER: &str = "Version Report";
+    /// `omreport storage connector` `Connector Type` and `Termination`.
+    pub const CONNECTOR_TYPE: &str = "SAS";
     /// Heading of `omreport storage pdisk controller=N vdisk=M`; `{x}` is the VD's name. The
     /// phrase is quoted in operators' notes ("List of Physical Disks belonging to Virtual Disk
     /// 5"); the exact line layout around it is not confirmed by a capture.
@@ -516,6 +566,11 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("storcli:INVALID_VALUE", storcli::INVALID_VALUE),
     ("storcli:ADD_VD_ARGS", storcli::ADD_VD_ARGS),
     ("storcli:TERMLOG_HEADER", storcli::TERMLOG_HEADER),
+    ("storcli:ALILOG_HEADER", storcli::ALILOG_HEADER),
+    ("storcli:ALILOG_LINE", storcli::ALILOG_LINE),
+    ("storcli:PHY_COUNTERS", storcli::PHY_COUNTERS),
+    ("storcli:SNAPDUMP_PROPERTIES", storcli::SNAPDUMP_PROPERTIES),
+    ("storcli:NO_SNAPDUMP", storcli::NO_SNAPDUMP),
     ("omsa:INVALID_COMMAND", omsa::INVALID_COMMAND),
     ("omsa:INVALID_CONTROLLER", omsa::INVALID_CONTROLLER),
     ("omsa:PDISK_NEEDS_CONTROLLER", omsa::PDISK_NEEDS_CONTROLLER),
@@ -529,6 +584,16 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("omsa:SIZE_MAX_ONLY", omsa::SIZE_MAX_ONLY),
     ("omsa:FAILED", omsa::FAILED),
     ("omsa:NO_VDISKS", omsa::NO_VDISKS),
+    ("omsa:ABOUT", omsa::ABOUT),
+    ("omsa:VERSION", omsa::VERSION),
+    ("omsa:ALERTLOG_HEADER", omsa::ALERTLOG_HEADER),
+    ("omsa:ALERT_CATEGORY", omsa::ALERT_CATEGORY),
+    ("omsa:ALERT_ID", omsa::ALERT_ID),
+    ("omsa:ESMLOG_HEADER", omsa::ESMLOG_HEADER),
+    ("omsa:ESMLOG_EMPTY", omsa::ESMLOG_EMPTY),
+    ("omsa:CHASSIS_HEADER", omsa::CHASSIS_HEADER),
+    ("omsa:VERSION_HEADER", omsa::VERSION_HEADER),
+    ("omsa:CONNECTOR_TYPE", omsa::CONNECTOR_TYPE),
     ("omsa:PDISKS_OF_VDISK", omsa::PDISKS_OF_VDISK),
 ];
 

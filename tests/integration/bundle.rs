@@ -4,7 +4,7 @@
 use raidctl::bundle::manifest::Manifest;
 use raidctl::bundle::redact::Class;
 use raidctl::bundle::{CollectOptions, Level, collect, load_bundle};
-use raidctl::ctx::{Ctx, CtxOptions};
+use raidctl::ctx::{BackendChoice, Ctx, CtxOptions};
 use sha2::Digest;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -12,6 +12,10 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn setup(scenario: &str) -> (tempfile::TempDir, Ctx) {
+    setup_on(scenario, BackendChoice::Megacli)
+}
+
+fn setup_on(scenario: &str, backend: BackendChoice) -> (tempfile::TempDir, Ctx) {
     let dir = tempfile::tempdir().unwrap();
     let ctx = Ctx::new(&CtxOptions {
         sim: Some(scenario.to_owned()),
@@ -20,10 +24,31 @@ fn setup(scenario: &str) -> (tempfile::TempDir, Ctx) {
         timeout: Duration::from_secs(10),
         quiet: true,
         sim_exe: Some(env!("CARGO_BIN_EXE_raidctl").into()),
+        backend,
         ..CtxOptions::default()
     })
     .unwrap();
     (dir, ctx)
+}
+
+/// Every backend with a bundle catalogue, and its directory in the bundle.
+const BACKENDS: &[(BackendChoice, &str)] = &[
+    (BackendChoice::Megacli, "megacli"),
+    (BackendChoice::Storcli, "storcli"),
+    (BackendChoice::Perccli, "perccli"),
+    (BackendChoice::Omreport, "omreport"),
+];
+
+/// Quick, controller items only (host tools are not on the empty `PATH`): what the
+/// per-scenario matrix needs, fast.
+fn quick_options(dir: &Path) -> CollectOptions {
+    let bin = dir.join("empty-bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    CollectOptions {
+        level: Level::Quick,
+        path_var: Some(bin.into_os_string()),
+        ..options(dir)
+    }
 }
 
 fn sim_control(ctx: &Ctx, args: &[&str]) {
@@ -208,7 +233,7 @@ fn full_bundle_lists_every_file_with_its_hash() {
         );
     }
     assert!(summary.contains("Logical drives not optimal"), "{summary}");
-    assert!(summary.contains("Degraded"), "{summary}");
+    assert!(summary.contains("VD 1: degraded"), "{summary}");
     assert_eq!(m.raidctl_version, env!("CARGO_PKG_VERSION"));
     assert!(m.host.simulated);
     // No staging directory is left behind.
@@ -446,4 +471,343 @@ fn total_cap_skips_what_does_not_fit_but_keeps_the_summary() {
             .all(|o| !o.truncated)
     );
     assert!(item(m, "summary").outputs[0].bytes > 0);
+}
+
+#[test]
+fn every_backend_and_scenario_replays_to_the_live_problems() {
+    let scenarios = [
+        "healthy",
+        "degraded",
+        "rebuilding",
+        "foreign",
+        "hotspare",
+        "bbu-learn",
+        "ceph-node",
+        "large",
+    ];
+    // One thread per backend: the 32 collections stay within a few seconds.
+    std::thread::scope(|s| {
+        for &(backend, name) in BACKENDS {
+            s.spawn(move || {
+                for scenario in scenarios {
+                    let (dir, ctx) = setup_on(scenario, backend);
+                    let live = ctx.ops().unwrap().snapshot().unwrap();
+                    let base = raidctl::health::Baseline::default();
+                    let live_problems = raidctl::health::evaluate(&live, &base);
+                    let r = collect(&quick_options(dir.path()), &ctx).unwrap();
+                    let what = format!("{name}/{scenario}");
+                    assert_eq!(r.manifest.backend, name, "{what}");
+                    assert!(
+                        r.manifest
+                            .items
+                            .iter()
+                            .any(|i| i.id.starts_with(&format!("{name}/"))),
+                        "{what}"
+                    );
+                    let (snap, info) =
+                        load_bundle(&r.archive).unwrap_or_else(|e| panic!("{what}: {e}"));
+                    assert!(
+                        info.integrity_errors.is_empty(),
+                        "{what}: {:?}",
+                        info.integrity_errors
+                    );
+                    assert_eq!(info.backend, name, "{what}");
+                    if name == "omreport" {
+                        // The drives of each VD, asked for by the replayed snapshot, are
+                        // items of their controller.
+                        for ld in &live.logical_drives {
+                            let id =
+                                format!("omreport/c{}/vdisk{}-pdisks", ld.adapter, ld.target_id);
+                            assert_eq!(item(&r.manifest, &id).adapter, Some(ld.adapter), "{what}");
+                        }
+                    }
+                    let fw = format!("adapter {} firmware", live.adapters[0].adapter);
+                    assert!(
+                        info.tool_versions.contains_key(&fw),
+                        "{what}: {:?}",
+                        info.tool_versions
+                    );
+                    assert!(
+                        info.tool_versions.len() > 2,
+                        "{what}: {:?}",
+                        info.tool_versions
+                    );
+                    assert_eq!(snap.adapters, live.adapters, "{what}");
+                    assert_eq!(snap.physical_drives, live.physical_drives, "{what}");
+                    assert_eq!(snap.logical_drives, live.logical_drives, "{what}");
+                    assert_eq!(snap.bbus, live.bbus, "{what}");
+                    assert_eq!(
+                        raidctl::health::evaluate(&snap, &info.baseline),
+                        live_problems,
+                        "{what}"
+                    );
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn sizes_hashes_modes_redaction_and_caps_hold_on_every_backend() {
+    for &(backend, name) in BACKENDS {
+        let (dir, ctx) = setup_on("degraded", backend);
+        let live = ctx.ops().unwrap().snapshot().unwrap();
+        let serial = live
+            .physical_drives
+            .iter()
+            .find_map(|d| d.serial.clone())
+            .expect("the simulator reports serials");
+        let mut o = quick_options(dir.path());
+        o.redact = vec![Class::Serials, Class::Hostnames];
+        let r = collect(&o, &ctx).unwrap();
+        assert_eq!(mode(&r.archive), 0o600, "{name}");
+        assert_eq!(mode(r.mapping_file.as_ref().unwrap()), 0o600, "{name}");
+        let st = Command::new("sha256sum")
+            .arg("-c")
+            .arg(r.checksum_file.file_name().unwrap())
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(st.status.success(), "{name}");
+        let top = extract(&r.archive, &dir.path().join("x"));
+        let m = manifest(&top);
+        assert_eq!(m.backend, name);
+        // The tool's own version comes from the preamble, before any cap can bite.
+        assert!(!m.tool_versions.is_empty(), "{name}");
+        for i in &m.items {
+            for out in &i.outputs {
+                let data = std::fs::read(top.join(&out.path)).unwrap();
+                let got: String = sha2::Sha256::digest(&data)
+                    .iter()
+                    .map(|b| format!("{b:02x}"))
+                    .collect();
+                assert_eq!(got, out.sha256, "{name}: {}", out.path);
+                assert_eq!(data.len() as u64, out.bytes, "{name}: {}", out.path);
+                let text = String::from_utf8_lossy(&data).to_lowercase();
+                assert!(
+                    !text.contains(&serial.to_lowercase()),
+                    "{name}: {} leaks {serial}",
+                    out.path
+                );
+            }
+        }
+        assert!(m.redactions["serials"] > 0, "{name}");
+        let summary = std::fs::read_to_string(top.join("SUMMARY.md")).unwrap();
+        assert!(
+            summary.contains(&format!("controller tool: {name}")),
+            "{name}"
+        );
+        assert!(summary.contains("## Logical drives not optimal"), "{name}");
+        assert!(summary.contains("VD 1: degraded"), "{name}: {summary}");
+        assert!(summary.contains("state failed"), "{name}: {summary}");
+
+        // The per-item cap keeps the tail and says so.
+        let mut o = quick_options(dir.path());
+        o.output = Some(dir.path().join("small.tar.gz"));
+        o.item_limit = 4096;
+        let r = collect(&o, &ctx).unwrap();
+        let mut truncated = 0;
+        for out in r
+            .manifest
+            .items
+            .iter()
+            .filter(|i| i.id != "summary")
+            .flat_map(|i| &i.outputs)
+        {
+            assert!(out.bytes <= 4096, "{name}: {} {}", out.path, out.bytes);
+            if out.truncated {
+                truncated += 1;
+                assert!(out.original_bytes > 4096, "{name}: {}", out.path);
+            }
+        }
+        assert!(truncated > 0, "{name}: something exceeds 4 KiB");
+
+        // The total cap: what does not fit is skipped, the summary stays.
+        let mut o = quick_options(dir.path());
+        o.output = Some(dir.path().join("capped.tar.gz"));
+        o.total_limit = 6000;
+        let r = collect(&o, &ctx).unwrap();
+        let stored: u64 = r
+            .manifest
+            .items
+            .iter()
+            .filter(|i| i.id != "summary")
+            .flat_map(|i| &i.outputs)
+            .map(|o| o.bytes)
+            .sum();
+        assert!(stored <= 6000, "{name}: {stored}");
+        assert!(
+            r.manifest
+                .items
+                .iter()
+                .any(|i| i.skipped_reason.as_deref() == Some("total size limit reached")),
+            "{name}"
+        );
+        assert!(item(&r.manifest, "summary").outputs[0].bytes > 0, "{name}");
+    }
+}
+
+#[test]
+fn deep_catalogue_runs_and_the_simulator_answers_every_command() {
+    for &(backend, name) in BACKENDS {
+        let (dir, ctx) = setup_on("foreign", backend);
+        let mut o = quick_options(dir.path());
+        o.level = Level::Deep;
+        let r = collect(&o, &ctx).unwrap();
+        let vendor: Vec<_> = r
+            .manifest
+            .items
+            .iter()
+            .filter(|i| i.id.starts_with(&format!("{name}/")))
+            .collect();
+        assert!(vendor.len() > 15, "{name}: {}", vendor.len());
+        for i in &vendor {
+            assert!(!i.failed(), "{name}: {i:?}");
+            // The simulator knows every command of the catalogue.
+            let raw = i.tool_status.as_ref().map_or("", |t| t.meaning.as_str());
+            assert!(
+                !raw.contains("syntax error") && !raw.contains("Invalid command"),
+                "{name}: {} {raw}",
+                i.id
+            );
+        }
+        // Files the tools write (event logs, logfile=) are kept beside their command.
+        let kept: Vec<&str> = vendor
+            .iter()
+            .flat_map(|i| &i.outputs)
+            .filter(|o| o.stream == "file")
+            .map(|o| o.path.as_str())
+            .collect();
+        if name != "omreport" {
+            assert!(!kept.is_empty(), "{name}");
+        }
+        // What the tools print for the logs and counters support asks for.
+        let top = extract(&r.archive, &dir.path().join("x"));
+        let read = |rel: &str| std::fs::read_to_string(top.join(name).join(rel)).unwrap();
+        match name {
+            "megacli" => assert!(read("a0/fwtermlog.txt").contains("Exit Code")),
+            "omreport" => {
+                assert!(read("all/alertlog.txt").contains("Severity"));
+                assert!(read("all/chassis.txt").contains("Storage"));
+                assert!(read("all/about.txt").contains("Version"));
+            }
+            _ => {
+                assert!(read("c0/phyerrorcounters.txt").contains("Invalid DWord Count"));
+                assert!(read("c0/alilog.txt").contains("AliLog"));
+                assert!(read("c0/events.log").contains("Event Description"));
+                assert!(read("c0/show-all-logfile.log").contains("Basics"));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_hang_or_crash_on_other_backends_is_recorded_and_the_bundle_completes() {
+    // storcli: the sixth `show` call (`/call show all J`, a snapshot input) hangs.
+    let (dir, ctx) = setup_on("degraded", BackendChoice::Storcli);
+    sim_control(
+        &ctx,
+        &[
+            "fault",
+            "add",
+            "--command",
+            "storcli:show",
+            "--kind",
+            "hang",
+            "--on-call",
+            "6",
+        ],
+    );
+    let mut o = quick_options(dir.path());
+    o.per_command_timeout = Duration::from_secs(1);
+    let t = Instant::now();
+    let r = collect(&o, &ctx).unwrap();
+    assert!(t.elapsed() < Duration::from_secs(15), "{:?}", t.elapsed());
+    let all = item(&r.manifest, "storcli/all/show-all");
+    assert!(all.timed_out, "{all:?}");
+    assert_eq!(item(&r.manifest, "storcli/all/vall").exit_code, Some(0));
+    assert!(
+        item(&r.manifest, "raidctl/snapshot")
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("timed out")
+    );
+    assert!(load_bundle(&r.archive).unwrap_err().contains("timed out"));
+
+    // OpenManage: the drive list crashes half-way; what it printed is kept.
+    let (dir, ctx) = setup_on("degraded", BackendChoice::Omreport);
+    sim_control(
+        &ctx,
+        &[
+            "fault",
+            "add",
+            "--command",
+            "omreport:pdisk",
+            "--kind",
+            "crash",
+        ],
+    );
+    let r = collect(&quick_options(dir.path()), &ctx).unwrap();
+    let pd = item(&r.manifest, "omreport/c0/pdisks");
+    assert!(pd.signal.is_some(), "{pd:?}");
+    assert!(pd.outputs[0].bytes > 0, "partial output kept");
+    assert!(item(&r.manifest, "raidctl/snapshot").error.is_some());
+    assert_eq!(item(&r.manifest, "omreport/all/vdisks").exit_code, Some(0));
+}
+
+#[test]
+fn status_from_a_storcli_bundle_matches_live_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("sim");
+    let raidctl = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_raidctl"))
+            .env("PATH", dir.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let s = state.to_str().unwrap();
+    let bundle = dir.path().join("b.tar.gz");
+    let out = raidctl(&[
+        "--sim-state",
+        s,
+        "--sim",
+        "rebuilding",
+        "--backend",
+        "perccli",
+        "--quiet",
+        "collect",
+        "--level",
+        "quick",
+        "-o",
+        bundle.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let problems = |out: std::process::Output| {
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["problems"].clone()
+    };
+    let live = problems(raidctl(&[
+        "--sim-state",
+        s,
+        "--backend",
+        "perccli",
+        "status",
+        "--format",
+        "json",
+    ]));
+    let replayed = problems(raidctl(&[
+        "status",
+        "--from-bundle",
+        bundle.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    assert!(live.as_array().is_some_and(|p| !p.is_empty()), "{live}");
+    assert_eq!(live, replayed);
 }
