@@ -1,9 +1,10 @@
 //! `raidctl qualify` and `raidctl osd-prep`: arguments and the drivers that run them.
 
+use super::cache::CacheTool;
 use super::device::{self, SysPaths};
 use super::engine::{EngineKind, JobResult, JobSpec};
 use super::profile::Profile;
-use super::result::{QualReport, SCHEMA_VERSION, Verdict};
+use super::result::{MIN_READ_SCHEMA_VERSION, QualReport, SCHEMA_VERSION, Verdict};
 use super::suite::{self, Observer, ProfileKind, SuiteOptions};
 use super::{report, verdict};
 use crate::ctx::Ctx;
@@ -82,6 +83,19 @@ pub struct QualifyArgs {
     /// Skip the all-drives-together pass.
     #[arg(long)]
     pub no_together: bool,
+    /// Write one self-contained HTML page (inline SVG charts, nothing fetched) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Skip the SMART short self-test (the drive gets a WARN for it).
+    #[arg(long)]
+    pub no_self_test: bool,
+    /// Give the short self-test this many seconds before aborting it (INCONCLUSIVE).
+    #[arg(long, value_name = "SECS", default_value_t = 300)]
+    pub self_test_timeout: u64,
+    /// How to toggle the drive's volatile write cache for the cache-on/off measurement:
+    /// auto (hdparm for SATA, sdparm for SAS), hdparm, sdparm, or none.
+    #[arg(long, value_enum, default_value_t = CacheTool::Auto)]
+    pub cache_tool: CacheTool,
 }
 
 /// Arguments of `raidctl osd-prep`.
@@ -208,6 +222,8 @@ pub struct Exports {
     pub markdown: Option<PathBuf>,
     /// SVG file.
     pub svg: Option<PathBuf>,
+    /// HTML file.
+    pub html: Option<PathBuf>,
 }
 
 impl Exports {
@@ -230,11 +246,14 @@ impl Exports {
         if let Some(p) = &self.svg {
             write_file(p, &report::svg(r))?;
         }
+        if let Some(p) = &self.html {
+            write_file(p, &super::html::page(r))?;
+        }
         Ok(())
     }
 
     fn stdout_taken(&self) -> bool {
-        [&self.json, &self.csv, &self.markdown, &self.svg]
+        [&self.json, &self.csv, &self.markdown, &self.svg, &self.html]
             .iter()
             .any(|p| p.as_ref().is_some_and(|p| p.as_os_str() == "-"))
     }
@@ -360,6 +379,12 @@ pub fn qualify_identities(ids: Vec<device::Identity>, run: &Run<'_>) -> Result<Q
     }
     bar.finish();
     verdict::peer_rules(&mut drives, &profile.peer());
+    let snapshot = drives.clone();
+    super::repeat::confirm(&mut drives, profile, &opts.role, &mut |i, spec| {
+        let d = snapshot.get(i)?;
+        bar.job_started(&d.identity.label(), spec);
+        suite::rerun_job(&d.identity, spec, paths).ok()
+    });
     rep.verdict = drives
         .iter()
         .map(|d| d.verdict)
@@ -422,6 +447,7 @@ fn qualify_main(
         csv: args.csv.clone(),
         markdown: args.markdown.clone(),
         svg: args.svg.clone(),
+        html: args.html.clone(),
     };
     if json_stdout && exports.json.is_none() {
         exports.json = Some(PathBuf::from("-"));
@@ -430,24 +456,39 @@ fn qualify_main(
     let tty = std::io::stdout().is_terminal();
     let paths = SysPaths::default();
     let mut loaded: Vec<super::result::DriveResult> = Vec::new();
+    let mut loaded_files: Vec<(PathBuf, QualReport)> = Vec::new();
     for f in &args.compare {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
         let r: QualReport =
             serde_json::from_str(&text).map_err(|e| format!("{}: {e}", f.display()))?;
-        if r.schema_version != SCHEMA_VERSION {
+        if !(MIN_READ_SCHEMA_VERSION..=SCHEMA_VERSION).contains(&r.schema_version) {
             return Err(format!(
-                "{}: schema version {} (this raidctl reads {SCHEMA_VERSION})",
+                "{}: schema version {} (this raidctl reads {MIN_READ_SCHEMA_VERSION} to {SCHEMA_VERSION})",
                 f.display(),
                 r.schema_version
             ));
         }
+        loaded_files.push((f.clone(), r.clone()));
         loaded.extend(r.drives);
+    }
+    let journal_dir = ctx.map_or_else(crate::ctx::default_state_dir, |c| c.state_dir.clone());
+    if !args.devices.is_empty() && !args.read_only {
+        let runner = std::sync::Arc::new(crate::backend::runner::OsRunner::scratch());
+        for line in super::cache::recover(&journal_dir, runner) {
+            eprintln!("raidctl qualify: {line}");
+        }
     }
     let opts = SuiteOptions {
         profile: args.profile,
         role: args.role.key().into(),
         engine: args.engine,
         read_only: args.read_only,
+        smartctl: None,
+        no_self_test: args.no_self_test,
+        self_test_timeout: Some(Duration::from_secs(args.self_test_timeout)),
+        cache_tool: args.cache_tool,
+        journal_dir: Some(journal_dir),
+        watch_signals: true,
     };
     let mut rep = if args.devices.is_empty() {
         new_report(args.profile, args.role, args.engine, args.read_only)
@@ -492,6 +533,16 @@ fn qualify_main(
     }
     if !quiet_stdout {
         print!("{}", report::terminal(&rep, tty));
+        if let [(fa, a), (fb, b)] = loaded_files.as_slice() {
+            print!(
+                "{}",
+                super::compare::side_by_side(
+                    (&fa.display().to_string(), a),
+                    (&fb.display().to_string(), b),
+                    tty
+                )
+            );
+        }
     }
     Ok(exit_for(rep.verdict))
 }

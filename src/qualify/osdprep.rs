@@ -321,6 +321,9 @@ pub fn run(args: &OsdPrepArgs, ctx: &Ctx, json_stdout: bool) -> Result<ExitStatu
         role: args.role.key().into(),
         engine: args.engine,
         read_only: args.read_only,
+        journal_dir: Some(ctx.state_dir.clone()),
+        watch_signals: true,
+        ..SuiteOptions::default()
     };
     // The drives were Unconfigured(good): the operator's --yes is the confirmation; the
     // signature, mount and holder checks still run on each new device.
