@@ -11,6 +11,7 @@ mod health;
 mod monitor;
 mod props;
 mod qualify;
+mod qualify_signoff;
 mod sim;
 mod sim_vendor;
 mod util;
