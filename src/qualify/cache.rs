@@ -106,7 +106,9 @@ impl Hdparm {
 
 /// Parses `hdparm -W`: ` write-caching =  1 (on)`.
 pub fn parse_hdparm(text: &str) -> Option<bool> {
-    let l = text.lines().find(|l| l.trim_start().starts_with("write-caching"))?;
+    let l = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("write-caching"))?;
     match l.split_once('=')?.1.split_whitespace().next()? {
         "1" => Some(true),
         "0" => Some(false),
@@ -116,9 +118,9 @@ pub fn parse_hdparm(text: &str) -> Option<bool> {
 
 /// Parses `sdparm --get=WCE`: `WCE           1  [cha: y, def:  1, sav:  1]`.
 pub fn parse_sdparm(text: &str) -> Option<bool> {
-    let l = text.lines().find(|l| {
-        l.split_whitespace().next() == Some("WCE")
-    })?;
+    let l = text
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some("WCE"))?;
     match l.split_whitespace().nth(1)? {
         "1" => Some(true),
         "0" => Some(false),
@@ -237,7 +239,8 @@ pub fn controller_for(
     } else {
         "sdparm"
     };
-    let prog = find_tool(name).ok_or_else(|| format!("{name} not found: write cache not measured"))?;
+    let prog =
+        find_tool(name).ok_or_else(|| format!("{name} not found: write cache not measured"))?;
     Ok(if tool == CacheTool::Hdparm {
         Arc::new(Hdparm::new(prog, &id.path, runner))
     } else {
@@ -302,7 +305,10 @@ fn restore(a: &mut Active) -> Result<(), String> {
     });
     if let Some(j) = a.journal.as_mut() {
         let (phase, detail) = match &res {
-            Ok(()) => ("completed", "original write-cache setting restored".to_owned()),
+            Ok(()) => (
+                "completed",
+                "original write-cache setting restored".to_owned(),
+            ),
             Err(e) => ("failed", format!("restore failed: {e}")),
         };
         let _ = j.write(
@@ -378,8 +384,9 @@ impl Guard {
     ) -> Result<Self, String> {
         let mut journal = match journal_dir {
             Some(dir) => {
-                let mut j = Journal::create(dir, JOURNAL_WORKFLOW, ctl.device())
-                    .map_err(|e| format!("cannot journal the cache change in {}: {e}", dir.display()))?;
+                let mut j = Journal::create(dir, JOURNAL_WORKFLOW, ctl.device()).map_err(|e| {
+                    format!("cannot journal the cache change in {}: {e}", dir.display())
+                })?;
                 let state = serde_json::json!({
                     "device": ctl.device(),
                     "tool": ctl.tool(),
@@ -402,7 +409,9 @@ impl Guard {
             install_signal_thread();
         }
         let id = {
-            let mut n = NEXT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let mut n = NEXT
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             *n += 1;
             *n
         };
@@ -624,7 +633,9 @@ pub fn recover(state_dir: &Path, runner: Arc<dyn Runner>) -> Vec<String> {
         .collect();
     files.sort();
     for f in files {
-        let Ok(recs) = journal::read(&f) else { continue };
+        let Ok(recs) = journal::read(&f) else {
+            continue;
+        };
         if recs.iter().any(|r| r.phase == "completed") {
             continue;
         }
@@ -643,19 +654,22 @@ pub fn recover(state_dir: &Path, runner: Arc<dyn Runner>) -> Vec<String> {
         let dev = state["device"].as_str().unwrap_or_default().to_owned();
         let original = state["original_on"].as_bool().unwrap_or(true);
         let tool = state["tool"].as_str().unwrap_or_default();
-        let ctl: Option<Arc<dyn CacheControl>> = find_tool(tool).map(|p| -> Arc<dyn CacheControl> {
-            if tool == "hdparm" {
-                Arc::new(Hdparm::new(p, &dev, runner.clone()))
-            } else {
-                Arc::new(Sdparm::new(p, &dev, runner.clone()))
-            }
-        });
+        let ctl: Option<Arc<dyn CacheControl>> =
+            find_tool(tool).map(|p| -> Arc<dyn CacheControl> {
+                if tool == "hdparm" {
+                    Arc::new(Hdparm::new(p, &dev, runner.clone()))
+                } else {
+                    Arc::new(Sdparm::new(p, &dev, runner.clone()))
+                }
+            });
         let id = f
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         let Some(ctl) = ctl else {
-            out.push(format!("{dev}: {tool} not found; restore the write cache by hand (journal {id})"));
+            out.push(format!(
+                "{dev}: {tool} not found; restore the write cache by hand (journal {id})"
+            ));
             continue;
         };
         let mut a = Active {

@@ -40,12 +40,12 @@ fn badge(v: Verdict) -> String {
     )
 }
 
-/// A drive's colour: red for a failing drive, orange for a warning, else a palette colour.
+/// A drive's colour: red for a failing drive (drawn thick and dashed), else a palette colour.
 fn drive_color(k: usize, d: &DriveResult) -> &'static str {
-    match d.verdict {
-        Verdict::Fail => "#d62728",
-        Verdict::Warn => "#ff7f0e",
-        _ => COLORS.get(k % COLORS.len()).copied().unwrap_or("black"),
+    if d.verdict == Verdict::Fail {
+        "#d62728"
+    } else {
+        COLORS.get(k % COLORS.len()).copied().unwrap_or("black")
     }
 }
 
@@ -134,8 +134,14 @@ fn line_chart(ax: &Axes<'_>, series: &[Series]) -> String {
     let fold = |f: fn(f64, f64) -> f64, init: f64, sel: fn(&(f64, f64)) -> f64| {
         pts.iter().map(sel).fold(init, f)
     };
-    let (mut x0, mut x1) = (fold(f64::min, f64::MAX, |p| p.0), fold(f64::max, f64::MIN, |p| p.0));
-    let (mut y0, mut y1) = (fold(f64::min, f64::MAX, |p| p.1), fold(f64::max, f64::MIN, |p| p.1));
+    let (mut x0, mut x1) = (
+        fold(f64::min, f64::MAX, |p| p.0),
+        fold(f64::max, f64::MIN, |p| p.0),
+    );
+    let (mut y0, mut y1) = (
+        fold(f64::min, f64::MAX, |p| p.1),
+        fold(f64::max, f64::MIN, |p| p.1),
+    );
     if x1 <= x0 {
         x1 = x0 * 2.0 + 1.0;
     }
@@ -254,7 +260,7 @@ fn line_chart(ax: &Axes<'_>, series: &[Series]) -> String {
 /// Horizontal bars, one per drive, with the peer median as a dashed line; a flagged drive's
 /// bar is red (FAIL) or orange (WARN) and labelled.
 fn bar_chart(title: &str, unit: &str, bars: &[(String, f64, Verdict)]) -> String {
-    let (w, pl, pr) = (460.0, 110.0, 70.0);
+    let (w, pl, pr) = (520.0, 110.0, 170.0);
     let bh = 22.0;
     let h = 36.0 + bars.len() as f64 * (bh + 6.0) + 24.0;
     let pw = w - pl - pr;
@@ -338,12 +344,18 @@ fn peer_section(s: &mut String, r: &QualReport) {
         ("Sequential write 4 MiB", "MB/s", names::SEQ_WRITE, |d| {
             d.metrics.seq_write_mbps
         }),
-        ("Random read 4 KiB QD32", "IOPS", names::RANDREAD_QD32, |d| {
-            d.metrics.randread_qd32_iops
-        }),
-        ("4 KiB write + fdatasync, 1 job", "IOPS", "fdatasync-4k-j1", |d| {
-            d.metrics.sync_1job_iops
-        }),
+        (
+            "Random read 4 KiB QD32",
+            "IOPS",
+            names::RANDREAD_QD32,
+            |d| d.metrics.randread_qd32_iops,
+        ),
+        (
+            "4 KiB write + fdatasync, 1 job",
+            "IOPS",
+            "fdatasync-4k-j1",
+            |d| d.metrics.sync_1job_iops,
+        ),
     ];
     let _ = write!(
         s,
@@ -397,7 +409,7 @@ fn sweep_section(s: &mut String, r: &QualReport) {
                 name: format!("{} ({})", drive_name(d), d.verdict),
                 color: drive_color(k, d),
                 points: d.sweep.iter().map(|x| (x.bs as f64, f(x))).collect(),
-                bold: d.verdict >= Verdict::Warn,
+                bold: d.verdict == Verdict::Fail,
             })
             .collect()
     };
@@ -450,7 +462,10 @@ fn ladder_section(s: &mut String, r: &QualReport) {
         .collect();
     jobs.sort_unstable();
     jobs.dedup();
-    let x_names: Vec<(f64, String)> = jobs.iter().map(|j| (f64::from(*j), j.to_string())).collect();
+    let x_names: Vec<(f64, String)> = jobs
+        .iter()
+        .map(|j| (f64::from(*j), j.to_string()))
+        .collect();
     let mk = |pick: fn(&(f64, f64, f64)) -> f64| -> Vec<Series> {
         r.drives
             .iter()
@@ -459,7 +474,7 @@ fn ladder_section(s: &mut String, r: &QualReport) {
                 name: format!("{} ({})", drive_name(d), d.verdict),
                 color: drive_color(k, d),
                 points: ladder(d).iter().map(|p| (p.0, pick(p))).collect(),
-                bold: d.verdict >= Verdict::Warn,
+                bold: d.verdict == Verdict::Fail,
             })
             .collect()
     };
@@ -528,7 +543,11 @@ fn drive_section(s: &mut String, d: &DriveResult) {
         id.logical_sector,
         id.physical_sector,
         esc(id.write_cache.as_deref().unwrap_or("unknown")),
-        esc(if d.storage.is_empty() { "block" } else { &d.storage }),
+        esc(if d.storage.is_empty() {
+            "block"
+        } else {
+            &d.storage
+        }),
     );
     let _ = write!(
         s,
@@ -545,11 +564,18 @@ fn drive_section(s: &mut String, d: &DriveResult) {
             |t| format!(
                 "{:?}{}",
                 t.status,
-                t.result.as_deref().map(|r| format!(": {r}")).unwrap_or_default()
+                t.result
+                    .as_deref()
+                    .map(|r| format!(": {r}"))
+                    .unwrap_or_default()
             )
         ))
     );
-    let fired: Vec<_> = d.rules.iter().filter(|h| h.level != Verdict::Pass).collect();
+    let fired: Vec<_> = d
+        .rules
+        .iter()
+        .filter(|h| h.level != Verdict::Pass)
+        .collect();
     if !fired.is_empty() {
         s.push_str(r#"<ul class="rules">"#);
         for h in fired {
@@ -593,7 +619,11 @@ fn drive_section(s: &mut String, d: &DriveResult) {
                     Some(false) => "off",
                     None => "?",
                 },
-                if c.restored { "restored" } else { "NOT restored" }
+                if c.restored {
+                    "restored"
+                } else {
+                    "NOT restored"
+                }
             );
             for r in &c.rows {
                 let _ = write!(
@@ -602,7 +632,11 @@ fn drive_section(s: &mut String, d: &DriveResult) {
                     esc(&r.job),
                     num(r.on_iops),
                     num(r.off_iops),
-                    if r.on_iops > 0.0 { r.off_iops / r.on_iops } else { 0.0 },
+                    if r.on_iops > 0.0 {
+                        r.off_iops / r.on_iops
+                    } else {
+                        0.0
+                    },
                     lat(r.on_p99_us),
                     lat(r.off_p99_us)
                 );
@@ -632,13 +666,12 @@ pub fn page(r: &QualReport) -> String {
     s.push_str(r#"<h2>Verdicts</h2><table><tr><th class="l">drive</th><th class="l">model / firmware</th><th class="l">serial</th><th>seq R MB/s</th><th>seq W MB/s</th><th>rr QD32 IOPS</th><th>sync 1j IOPS</th><th class="l">verdict</th><th class="l">rules</th></tr>"#);
     for d in &r.drives {
         let f = |v: Option<f64>| v.map_or("-".into(), num);
-        let mut rules: Vec<&str> = d
-            .rules
-            .iter()
-            .filter(|h| h.level != Verdict::Pass)
-            .map(|h| h.rule.as_str())
-            .collect();
-        rules.dedup();
+        let mut rules: Vec<&str> = Vec::new();
+        for h in d.rules.iter().filter(|h| h.level != Verdict::Pass) {
+            if !rules.contains(&h.rule.as_str()) {
+                rules.push(&h.rule);
+            }
+        }
         let class = match d.verdict {
             Verdict::Fail => r#" class="fail""#,
             Verdict::Warn => r#" class="warn""#,

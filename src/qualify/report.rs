@@ -105,6 +105,56 @@ pub fn jobs_table(d: &DriveResult, tty: bool) -> Table {
     t
 }
 
+/// The write-cache measurement: a table of on/off figures, or why it was not measured.
+pub fn cache_text(c: &super::cache::CacheReport, tty: bool) -> String {
+    if c.rows.is_empty() {
+        return format!(
+            "   write cache on/off: {}",
+            c.note.as_deref().unwrap_or("not measured")
+        );
+    }
+    let title = format!(
+        "write cache ({}, originally {}, {})",
+        c.tool,
+        match c.original_on {
+            Some(true) => "on",
+            Some(false) => "off",
+            None => "?",
+        },
+        if c.restored {
+            "restored"
+        } else {
+            "NOT RESTORED"
+        }
+    );
+    let mut t = table(
+        tty,
+        &[&title, "IOPS on", "IOPS off", "off/on", "p99 on", "p99 off"],
+    );
+    for r in &c.rows {
+        t.add_row(vec![
+            r.job.clone(),
+            format!("{:.0}", r.on_iops),
+            format!("{:.0}", r.off_iops),
+            format!(
+                "{:.2}",
+                if r.on_iops > 0.0 {
+                    r.off_iops / r.on_iops
+                } else {
+                    0.0
+                }
+            ),
+            lat(r.on_p99_us),
+            lat(r.off_p99_us),
+        ]);
+    }
+    let mut out = t.to_string();
+    if let Some(n) = &c.note {
+        let _ = write!(out, "\n   note: {n}");
+    }
+    out
+}
+
 /// Everything for a person.
 pub fn terminal(r: &QualReport, tty: bool) -> String {
     let mut s = String::new();
@@ -138,11 +188,25 @@ pub fn terminal(r: &QualReport, tty: bool) -> String {
                 .map(|r| format!(" ({r})"))
                 .unwrap_or_default()
         );
+        if let Some(t) = &d.self_test {
+            let _ = writeln!(
+                s,
+                "   self-test: {:?}{}",
+                t.status,
+                t.result
+                    .as_deref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default()
+            );
+        }
         if !d.sweep.is_empty() {
             let _ = writeln!(s, "{}", sweep_table(d, tty));
         }
         if d.jobs.iter().any(|j| !j.spec.name.starts_with("sweep-")) {
             let _ = writeln!(s, "{}", jobs_table(d, tty));
+        }
+        if let Some(c) = &d.cache {
+            let _ = writeln!(s, "{}", cache_text(c, tty));
         }
         let _ = writeln!(s, "   verdict: {}", d.verdict);
         for h in &d.rules {
@@ -172,13 +236,16 @@ pub fn terminal(r: &QualReport, tty: bool) -> String {
         );
         for d in &r.drives {
             let f = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.0}"));
-            let mut rules: Vec<&str> = d
+            let mut rules: Vec<&str> = Vec::new();
+            for h in d
                 .rules
                 .iter()
                 .filter(|h| h.level != super::result::Verdict::Pass)
-                .map(|h| h.rule.as_str())
-                .collect();
-            rules.dedup();
+            {
+                if !rules.contains(&h.rule.as_str()) {
+                    rules.push(&h.rule);
+                }
+            }
             t.add_row(vec![
                 d.identity.label(),
                 d.host.clone(),

@@ -99,7 +99,9 @@ pub fn newest_result(v: &Value) -> Option<(bool, String, Option<u64>)> {
         return Some((passed, text.to_owned(), lba));
     }
     if let Some(e) = v.pointer("/nvme_self_test_log/table/0") {
-        let code = e.pointer("/self_test_result/value").and_then(Value::as_i64)?;
+        let code = e
+            .pointer("/self_test_result/value")
+            .and_then(Value::as_i64)?;
         let text = e
             .pointer("/self_test_result/string")
             .and_then(Value::as_str)
@@ -135,11 +137,7 @@ pub fn not_applicable(id: &Identity) -> Option<String> {
     None
 }
 
-fn call(
-    runner: &dyn Runner,
-    prog: &Path,
-    args: &[String],
-) -> Result<(Value, i64), String> {
+fn call(runner: &dyn Runner, prog: &Path, args: &[String]) -> Result<(Value, i64), String> {
     let out = runner
         .run(prog, args, Duration::from_secs(60))
         .map_err(|e| e.to_string())?;

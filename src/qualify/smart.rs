@@ -5,8 +5,8 @@
 use super::device::{DriveClass, Identity, TargetKind};
 use super::profile::Thresholds;
 use super::result::{GateStatus, Health, RuleHit, Verdict};
-use serde_json::Value;
 use crate::backend::runner::{OsRunner, Runner};
+use serde_json::Value;
 use std::time::Duration;
 
 /// Environment variable naming the smartctl binary (tests point it at a fake).

@@ -313,13 +313,18 @@ pub fn prepare(
 /// What the target is, for the raw-vs-Ceph comparison: `rbd` (a mapped RBD image), `cephfs`
 /// (a file on CephFS), `file`, or `block`.
 pub fn storage_kind(id: &Identity) -> &'static str {
-    if id.kernel_name.as_deref().is_some_and(|n| n.starts_with("rbd")) {
+    if id
+        .kernel_name
+        .as_deref()
+        .is_some_and(|n| n.starts_with("rbd"))
+    {
         return "rbd";
     }
     if id.kind == super::device::TargetKind::RegularFile {
-        // CEPH_SUPER_MAGIC from linux/magic.h.
-        let ceph = rustix::fs::statfs(id.canonical.as_str())
-            .is_ok_and(|s| s.f_type as i64 == 0x00c3_6400);
+        // CEPH_SUPER_MAGIC from linux/magic.h. `f_type`'s type differs between architectures.
+        #[allow(clippy::unnecessary_cast)]
+        let ceph =
+            rustix::fs::statfs(id.canonical.as_str()).is_ok_and(|s| s.f_type as i64 == 0x00c3_6400);
         return if ceph { "cephfs" } else { "file" };
     }
     "block"

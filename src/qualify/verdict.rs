@@ -429,7 +429,11 @@ pub fn peer_rules(drives: &mut [DriveResult], s: &PeerSettings) {
     for (i, d) in drives.iter_mut().enumerate() {
         d.rules.retain(|r| !r.rule.starts_with("PEER-"));
         // A raw drive and an RBD image or a file are not peers (see `compare` for those).
-        let storage = if d.storage.is_empty() { "block" } else { &d.storage };
+        let storage = if d.storage.is_empty() {
+            "block"
+        } else {
+            &d.storage
+        };
         groups
             .entry(format!("{} {storage}", d.identity.peer_key()))
             .or_default()

@@ -80,7 +80,13 @@ fn drive(name: &str, seq: f64) -> DriveResult {
         ));
     }
     for n in [1u32, 2, 4] {
-        let mut j = job(&format!("fdatasync-4k-j{n}"), 4096, 0.5, 120.0 * f64::from(n), 9_000.0);
+        let mut j = job(
+            &format!("fdatasync-4k-j{n}"),
+            4096,
+            0.5,
+            120.0 * f64::from(n),
+            9_000.0,
+        );
         j.spec.jobs = n;
         d.jobs.push(j);
     }
@@ -119,7 +125,10 @@ fn repeat_to_confirm_one_slow_run_warns_two_fail() {
         calls.push((i, spec.name.clone()));
         Some(job(&spec.name, spec.bs, 201.0, 50.0, 20_000.0))
     });
-    assert_eq!(calls, [(3, "seq-read-4m".to_owned()), (3, "seq-read-4m".to_owned())]);
+    assert_eq!(
+        calls,
+        [(3, "seq-read-4m".to_owned()), (3, "seq-read-4m".to_owned())]
+    );
     let d = &v[3];
     assert_eq!(d.verdict, Verdict::Warn, "{:#?}", d.rules);
     let r = d.rules.iter().find(|r| r.rule == "PEER-ratio").unwrap();
@@ -164,7 +173,11 @@ fn repeat_to_confirm_one_slow_run_warns_two_fail() {
     assert_eq!(v[3].verdict, Verdict::Fail);
     // Health gates are never repeated: they fail at once.
     let mut v = base();
-    v[0].rules.push(RuleHit::new("H-ATA-5", Verdict::Fail, "Reallocated_Sector_Ct = 3"));
+    v[0].rules.push(RuleHit::new(
+        "H-ATA-5",
+        Verdict::Fail,
+        "Reallocated_Sector_Ct = 3",
+    ));
     v[0].settle();
     let mut ran = 0;
     repeat::confirm(&mut v[..1], &p, "data", &mut |_, _| {
@@ -186,7 +199,11 @@ impl Loop {
             .arg(file)
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         Self(PathBuf::from(String::from_utf8(out.stdout).unwrap().trim()))
     }
     fn maj_min(&self) -> String {
@@ -221,7 +238,9 @@ impl Throttle {
 
     fn available() -> bool {
         let root = rustix::process::geteuid().is_root();
-        let have = Path::new(Self::ROOT).join("blkio.throttle.read_iops_device").exists()
+        let have = Path::new(Self::ROOT)
+            .join("blkio.throttle.read_iops_device")
+            .exists()
             && Command::new("losetup").arg("--version").output().is_ok();
         if root && have {
             return true;
@@ -266,7 +285,10 @@ fn throttled_loop_device_is_warn_when_slow_once_and_fail_when_slow_twice() {
     let loops: Vec<Loop> = (0..3)
         .map(|i| {
             let f = d.path().join(format!("d{i}.img"));
-            std::fs::File::create(&f).unwrap().set_len(64 * MIB).unwrap();
+            std::fs::File::create(&f)
+                .unwrap()
+                .set_len(64 * MIB)
+                .unwrap();
             Loop::new(&f)
         })
         .collect();
@@ -305,7 +327,11 @@ fn throttled_loop_device_is_warn_when_slow_once_and_fail_when_slow_twice() {
         suite::rerun_job(&snap[i].identity, spec, &paths).ok()
     });
     assert_eq!(twice[2].verdict, Verdict::Fail, "{:#?}", twice[2].rules);
-    let r = twice[2].repeats.iter().find(|r| r.job == "seq-read-4m").unwrap();
+    let r = twice[2]
+        .repeats
+        .iter()
+        .find(|r| r.job == "seq-read-4m")
+        .unwrap();
     assert!(r.confirmed(), "{r:?}");
     // The throttle lifted before the repetitions: slow in one run of three, WARN.
     throttle.read_iops(&slow, 0);
@@ -313,7 +339,11 @@ fn throttled_loop_device_is_warn_when_slow_once_and_fail_when_slow_twice() {
     repeat::confirm(&mut once, &profile, "data", &mut |i, spec| {
         suite::rerun_job(&snap[i].identity, spec, &paths).ok()
     });
-    let r = once[2].repeats.iter().find(|r| r.job == "seq-read-4m").unwrap();
+    let r = once[2]
+        .repeats
+        .iter()
+        .find(|r| r.job == "seq-read-4m")
+        .unwrap();
     assert_eq!(r.flagged, [true, false, false], "{r:?}");
     let hit = once[2]
         .rules
@@ -366,7 +396,8 @@ fn calls(dir: &Path) -> Vec<String> {
 
 fn cache_drive() -> DriveResult {
     let mut d = drive("sdq", 200.0);
-    d.jobs.push(job("randwrite-4k-qd32", 4096, 40.0, 10_000.0, 3_000.0));
+    d.jobs
+        .push(job("randwrite-4k-qd32", 4096, 40.0, 10_000.0, 3_000.0));
     d
 }
 
@@ -385,7 +416,11 @@ fn cache_is_flipped_measured_and_restored_after_success() {
     cache::measure(&mut dr, ctl, Some(&state), false, &mut |spec| {
         seen.push(std::fs::read_to_string(d.path().join("state")).unwrap());
         // With the cache off the fdatasync figure collapses: it relied on the cache.
-        let iops = if spec.name == "fdatasync-4k-j1" { 20.0 } else { 9_000.0 };
+        let iops = if spec.name == "fdatasync-4k-j1" {
+            20.0
+        } else {
+            9_000.0
+        };
         Ok(job(&spec.name, spec.bs, 0.1, iops, 40_000.0))
     });
     assert_eq!(seen, ["0\n", "0\n"], "both jobs ran with the cache off");
@@ -393,20 +428,28 @@ fn cache_is_flipped_measured_and_restored_after_success() {
         calls(d.path()),
         ["-W /dev/sdq", "-W0 /dev/sdq", "-W1 /dev/sdq", "-W /dev/sdq"]
     );
-    assert_eq!(std::fs::read_to_string(d.path().join("state")).unwrap(), "1\n");
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("state")).unwrap(),
+        "1\n"
+    );
     let c = dr.cache.clone().unwrap();
     assert!(c.restored && c.original_on == Some(true), "{c:?}");
     assert_eq!(c.rows.len(), 2);
     let row = c.rows.iter().find(|r| r.job == "fdatasync-4k-j1").unwrap();
     assert_eq!((row.on_iops, row.off_iops), (120.0, 20.0));
-    assert!(c.jobs.iter().any(|j| j.spec.name == "cache-off-fdatasync-4k-j1"));
+    assert!(
+        c.jobs
+            .iter()
+            .any(|j| j.spec.name == "cache-off-fdatasync-4k-j1")
+    );
     // The journal says what was about to change before it changed, then the restore.
     let files: Vec<_> = std::fs::read_dir(state.join("journals")).unwrap().collect();
     assert_eq!(files.len(), 1);
-    let recs =
-        raidctl::workflow::journal::read(&files[0].as_ref().unwrap().path()).unwrap();
-    let phases: Vec<(&str, &str)> =
-        recs.iter().map(|r| (r.step.as_str(), r.phase.as_str())).collect();
+    let recs = raidctl::workflow::journal::read(&files[0].as_ref().unwrap().path()).unwrap();
+    let phases: Vec<(&str, &str)> = recs
+        .iter()
+        .map(|r| (r.step.as_str(), r.phase.as_str()))
+        .collect();
     assert_eq!(
         phases,
         [
@@ -449,7 +492,10 @@ fn cache_is_restored_after_an_error_and_sdparm_never_saves() {
             "--get=WCE /dev/sdr"
         ]
     );
-    assert_eq!(std::fs::read_to_string(d.path().join("state")).unwrap(), "0\n");
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("state")).unwrap(),
+        "0\n"
+    );
     let c = dr.cache.unwrap();
     assert!(c.restored);
     assert!(c.note.unwrap().contains("simulated I/O error"));
@@ -461,7 +507,10 @@ fn cache_is_restored_after_an_error_and_sdparm_never_saves() {
         panic!("boom");
     }));
     assert!(r.is_err());
-    assert_eq!(std::fs::read_to_string(d.path().join("state")).unwrap(), "1\n");
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("state")).unwrap(),
+        "1\n"
+    );
 }
 
 #[test]
@@ -479,16 +528,29 @@ fn cache_left_changed_by_a_killed_run_is_restored_by_the_next() {
     // The next write run restores it from the journal before anything else (the target
     // does not even exist: the restore comes first).
     let out = Command::new(env!("CARGO_BIN_EXE_raidctl"))
-        .args(["qualify", "--profile", "smoke", "--no-together", "--cache-tool", "none"])
+        .args([
+            "qualify",
+            "--profile",
+            "smoke",
+            "--no-together",
+            "--cache-tool",
+            "none",
+        ])
         .arg("--destroy-data")
         .arg(d.path().join("x.img"))
         .arg(d.path().join("x.img"))
-        .env("PATH", format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()))
+        .env(
+            "PATH",
+            format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+        )
         .env("RAIDCTL_STATE_DIR", &state)
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("/dev/sdt: write cache restored to on"), "{err}");
+    assert!(
+        err.contains("/dev/sdt: write cache restored to on"),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(bin.join("state")).unwrap(), "1\n");
 }
 
@@ -500,14 +562,20 @@ fn sigint_during_the_cache_test_restores_and_exits_130() {
     fake_tool(&bin, "hdparm", FAKE_HDPARM, "1");
     std::fs::write(bin.join("slow"), "").unwrap();
     let img = d.path().join("disk.img");
-    std::fs::File::create(&img).unwrap().set_len(32 * MIB).unwrap();
+    std::fs::File::create(&img)
+        .unwrap()
+        .set_len(32 * MIB)
+        .unwrap();
     let state = d.path().join("state");
     let child = Command::new(env!("CARGO_BIN_EXE_raidctl"))
         .args(["qualify", "--profile", "smoke", "--cache-tool", "hdparm"])
         .arg("--destroy-data")
         .arg(&img)
         .arg(&img)
-        .env("PATH", format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()))
+        .env(
+            "PATH",
+            format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+        )
         .env("RAIDCTL_STATE_DIR", &state)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
@@ -516,20 +584,33 @@ fn sigint_during_the_cache_test_restores_and_exits_130() {
     // Wait until the cache is being turned off (the fake takes a second to do it).
     let start = std::time::Instant::now();
     while !calls(&bin).iter().any(|c| c.starts_with("-W0")) {
-        assert!(start.elapsed() < Duration::from_secs(60), "{:?}", calls(&bin));
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{:?}",
+            calls(&bin)
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     let pid = rustix::process::Pid::from_child(&child);
     rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let c = calls(&bin);
     let img_s = img.display().to_string();
     assert_eq!(c.last().unwrap(), &format!("-W {img_s}"), "{c:?}");
     assert!(c.contains(&format!("-W1 {img_s}")), "{c:?}");
     assert_eq!(std::fs::read_to_string(bin.join("state")).unwrap(), "1\n");
     assert!(String::from_utf8_lossy(&out.stderr).contains("write cache of"));
-    let j = std::fs::read_dir(state.join("journals")).unwrap().next().unwrap().unwrap();
+    let j = std::fs::read_dir(state.join("journals"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
     let recs = raidctl::workflow::journal::read(&j.path()).unwrap();
     assert_eq!(recs.last().unwrap().phase, "completed");
 }
@@ -592,7 +673,11 @@ fn failing_self_test_fails_the_drive() {
     assert_eq!(st.polls, 3);
     assert_eq!(st.lba_first_error, Some(123_456));
     let hit = dr.rules.iter().find(|r| r.rule == "H-SELFTEST").unwrap();
-    assert!(hit.message.contains("Completed: read failure"), "{}", hit.message);
+    assert!(
+        hit.message.contains("Completed: read failure"),
+        "{}",
+        hit.message
+    );
     assert_eq!(dr.verdict, Verdict::Fail);
     // Health gates fail at once: nothing to repeat.
     assert!(repeat::candidates(&dr).is_empty());
@@ -616,7 +701,10 @@ fn failing_self_test_fails_the_drive() {
     assert_eq!(st.status, SelfTestStatus::Passed, "{st:?}");
     assert!(hits.is_empty());
     let c = std::fs::read_to_string(d.path().join("calls")).unwrap();
-    assert!(c.contains(&format!("-j -t short -d megaraid,7 {dev_s}")), "{c}");
+    assert!(
+        c.contains(&format!("-j -t short -d megaraid,7 {dev_s}")),
+        "{c}"
+    );
 
     // Still running at the deadline: aborted, INCONCLUSIVE.
     std::fs::write(d.path().join("forever"), "").unwrap();
@@ -643,10 +731,11 @@ fn failing_self_test_fails_the_drive() {
     };
     let mut dr = suite::prepare(physical(&dev), &opts, &profile, &[], &SysPaths::default());
     dr.settle();
-    assert!(dr
-        .rules
-        .iter()
-        .any(|r| r.rule == "H-SELFTEST-SKIPPED" && r.level == Verdict::Warn));
+    assert!(
+        dr.rules
+            .iter()
+            .any(|r| r.rule == "H-SELFTEST-SKIPPED" && r.level == Verdict::Warn)
+    );
     assert_eq!(dr.verdict, Verdict::Warn, "{:#?}", dr.rules);
 }
 
@@ -656,9 +745,15 @@ fn failing_self_test_fails_the_drive() {
 fn raw_versus_file_compare_prints_ratios() {
     let d = tmp();
     let img = d.path().join("raw.img");
-    std::fs::File::create(&img).unwrap().set_len(48 * MIB).unwrap();
+    std::fs::File::create(&img)
+        .unwrap()
+        .set_len(48 * MIB)
+        .unwrap();
     let file = d.path().join("ceph.img");
-    std::fs::File::create(&file).unwrap().set_len(48 * MIB).unwrap();
+    std::fs::File::create(&file)
+        .unwrap()
+        .set_len(48 * MIB)
+        .unwrap();
     // As root the raw side is a real block device (a loop device); otherwise two files.
     let lo = (rustix::process::geteuid().is_root()
         && Command::new("losetup").arg("--version").output().is_ok())
@@ -675,11 +770,7 @@ fn raw_versus_file_compare_prints_ratios() {
             .env("RAIDCTL_STATE_DIR", d.path().join("state"))
             .output()
             .unwrap();
-        assert!(
-            json.exists(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(json.exists(), "{}", String::from_utf8_lossy(&out.stderr));
     };
     let (a, b) = (d.path().join("raw.json"), d.path().join("file.json"));
     qualify(&raw_target, &a);
@@ -768,11 +859,19 @@ fn html_report_is_well_formed_self_contained_and_marks_the_outlier() {
     assert!(svgs.len() >= 6, "{} charts", svgs.len());
     for n in doc.descendants().filter(|n| n.is_element()) {
         let tag = n.tag_name().name();
-        assert!(!["script", "link", "img", "iframe", "object", "embed"].contains(&tag), "{tag}");
+        assert!(
+            !["script", "link", "img", "iframe", "object", "embed"].contains(&tag),
+            "{tag}"
+        );
         for a in n.attributes() {
             assert!(!["src", "href"].contains(&a.name()), "<{tag} {}>", a.name());
             if a.name() != "xmlns" {
-                assert!(!a.value().contains("://"), "<{tag} {}={}>", a.name(), a.value());
+                assert!(
+                    !a.value().contains("://"),
+                    "<{tag} {}={}>",
+                    a.name(),
+                    a.value()
+                );
             }
         }
     }
@@ -786,7 +885,12 @@ fn html_report_is_well_formed_self_contained_and_marks_the_outlier() {
     assert!(text.contains("node1 <&>"));
     assert!(text.contains("confirmed: flagged in 2 of 2 runs"));
     assert!(text.contains("write cache (hdparm, originally on, restored)"));
-    for label in ["Block-size sweep", "fdatasync ladder", "Peer comparison", "p99.9"] {
+    for label in [
+        "Block-size sweep",
+        "fdatasync ladder",
+        "Peer comparison",
+        "p99.9",
+    ] {
         assert!(text.contains(label), "{label}");
     }
 }
