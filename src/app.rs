@@ -28,6 +28,14 @@ pub enum AppError {
     },
 }
 
+fn tool_names() -> String {
+    crate::sim::multicall::TOOL_NAMES
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Runs the command line and returns the exit status.
 ///
 /// # Errors
@@ -42,6 +50,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
         timeout: Duration::from_secs_f64(cli.timeout.max(0.001)),
         quiet: cli.quiet,
         backend: cli.backend,
+        sim_exe: None,
     };
     let ctx = || Ctx::new(&opts).map_err(|e| AppError::Input(e.to_string()));
     match cli.command {
@@ -130,6 +139,52 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
             })
         }
         Command::Collect(args) => Ok(crate::bundle::run_collect(&args, &ctx()?)),
+        Command::Sim { args } if args.first().is_some_and(|a| a == "exec") => {
+            let rest = &args[1..];
+            let Some(tool) = rest.first() else {
+                return Err(AppError::Input(format!(
+                    "usage: raidctl sim exec TOOL -- ARGS... (TOOL: {})",
+                    tool_names()
+                )));
+            };
+            let mut tool_args = &rest[1..];
+            if tool_args.first().is_some_and(|a| a == "--") {
+                tool_args = &tool_args[1..];
+            }
+            if crate::sim::multicall::front_for(tool).is_none() {
+                return Err(AppError::Input(format!(
+                    "{tool}: not a simulated vendor tool (one of {})",
+                    tool_names()
+                )));
+            }
+            let c = if opts.sim.is_some() || opts.sim_state.is_some() {
+                Some(ctx()?)
+            } else {
+                None
+            };
+            let dir = c
+                .as_ref()
+                .and_then(|c| c.sim_dir.clone())
+                .or_else(crate::sim::multicall::state_from_env);
+            let code = crate::sim::multicall::run(tool, tool_args, dir).unwrap_or(2);
+            drop(c);
+            let _ = std::io::stdout().flush();
+            // The vendor tool's own exit status (MegaCli's MFI status), not raidctl's.
+            std::process::exit(code);
+        }
+        Command::Sim { args } if args.first().is_some_and(|a| a == "env") => {
+            let (Some(dir), None) = (cli.sim_state.as_ref(), args.get(1)) else {
+                return Err(AppError::Input(
+                    "usage: raidctl [--sim SCENARIO] --sim-state DIR sim env (the state must outlive this command)".into(),
+                ));
+            };
+            let c = ctx()?;
+            let sim_dir = c.sim_dir.clone().unwrap_or_else(|| dir.clone());
+            let bin =
+                crate::sim::multicall::ensure_bin_dir(&sim_dir, None).map_err(AppError::Input)?;
+            print!("{}", crate::sim::multicall::env_lines(&sim_dir, &bin));
+            Ok(ExitStatus::Ok)
+        }
         Command::Sim { args } => {
             let c = ctx()?;
             let Some(dir) = c.sim_dir.as_ref() else {

@@ -114,8 +114,15 @@ pub enum Command {
     /// Explain which vendor tool raidctl uses for the controllers in this machine, and what is
     /// missing ("this SAS40xx controller on mpi3mr needs perccli2; only perccli found").
     Doctor,
-    /// Act on the simulated controller's physical world (requires --sim or --sim-state):
-    /// `pull E:S`, `insert E:S --kind blank`, `fail E:S`, `advance SECONDS`, `fault add ...`.
+    /// The simulated controller: act on its physical world, run its vendor tools, or put them
+    /// on PATH for other programs.
+    ///
+    /// `sim pull E:S`, `sim insert E:S --kind blank`, `sim fail E:S`, `sim advance SECONDS`,
+    /// `sim fault add ...` (these need --sim or --sim-state; `sim help` lists them all).
+    /// `sim exec TOOL -- ARGS...` runs the simulated MegaCli64, storcli64, perccli64, omreport
+    /// or omconfig (state from --sim-state, else $RAIDCTL_SIM_STATE). `sim env` creates
+    /// DIR/bin with links named after every vendor tool and prints the shell lines that put it
+    /// first on PATH: `eval "$(raidctl --sim degraded --sim-state DIR sim env)"`.
     Sim {
         /// Arguments for the simulator's control interface (`raidctl sim help` lists them).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]

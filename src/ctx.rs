@@ -1,5 +1,5 @@
-//! The run-time context every controller-facing command needs: which MegaCli to run (a real
-//! one, or the simulator under `--sim`), where raidctl keeps its state, and timeouts.
+//! The run-time context every controller-facing command needs: which vendor tool to run (a
+//! real one, or raidctl's own simulated one under `--sim`), where raidctl keeps its state, and timeouts.
 
 use crate::backend::detect::{self, Tool};
 use crate::backend::megacli::{self, BackendError, MegaCli};
@@ -13,8 +13,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Environment variable overriding where the simulator binary is.
-pub const ENV_SIM_BIN: &str = "RAIDCTL_SIM_BIN";
 /// Environment variable naming raidctl's state directory.
 pub const ENV_STATE_DIR: &str = "RAIDCTL_STATE_DIR";
 
@@ -35,6 +33,9 @@ pub struct CtxOptions {
     pub quiet: bool,
     /// Which vendor tool to drive.
     pub backend: BackendChoice,
+    /// Under `--sim`, the raidctl executable the simulated vendor tools run (default: this
+    /// process's own); for library users, such as tests, whose executable is not raidctl.
+    pub sim_exe: Option<PathBuf>,
 }
 
 /// `--backend`.
@@ -62,6 +63,16 @@ pub struct Ctx {
     pub state_dir: PathBuf,
     megacli: Result<MegaCli, BackendError>,
     ops: Result<Box<dyn Operations>, BackendError>,
+    /// The private simulator directory of a `--sim` run, removed when the context is dropped.
+    private_dir: Option<tempfile::TempDir>,
+}
+
+impl Drop for Ctx {
+    fn drop(&mut self) {
+        if let Some(t) = &self.private_dir {
+            crate::interrupt::forget(t.path());
+        }
+    }
 }
 
 /// Why the context could not be set up.
@@ -87,27 +98,28 @@ pub fn default_state_dir() -> PathBuf {
     )
 }
 
-/// A simulator binary (`raidctl-megacli-sim`, `raidctl-storcli-sim`, ...): for the MegaCli one
-/// `$RAIDCTL_SIM_BIN` wins; all are looked for next to this executable.
-pub fn sim_binary(name: &str) -> Result<PathBuf, CtxError> {
-    if name == "raidctl-megacli-sim" {
-        if let Some(p) = std::env::var_os(ENV_SIM_BIN).filter(|v| !v.is_empty()) {
-            return Ok(PathBuf::from(p));
-        }
-    }
-    let exe = std::env::current_exe()
-        .map_err(|e| CtxError(format!("cannot locate raidctl itself: {e}")))?;
-    let dir = exe.parent().unwrap_or(Path::new("."));
-    // Test binaries live one level deeper (target/debug/deps).
-    for candidate in [dir.join(name), dir.join("..").join(name)] {
-        if candidate.is_file() {
-            return Ok(candidate);
-        }
-    }
-    Err(CtxError(format!(
-        "the simulator {name} is not next to {}; build it with `cargo build` or set {ENV_SIM_BIN}",
-        exe.display()
-    )))
+/// The simulated vendor tools under `--sim`: links named after them in the simulator's
+/// `bin/` directory, all pointing at this executable (see [`crate::sim::multicall`]).
+fn sim_tool(bin: &Path, name: &str) -> PathBuf {
+    bin.join(name)
+}
+
+/// A private directory for a `--sim` run without `--sim-state`: created atomically with an
+/// unpredictable name and mode 0700, removed when the run ends (also on Ctrl-C or SIGTERM).
+fn private_sim_dir(scenario: &str) -> Result<tempfile::TempDir, CtxError> {
+    let safe: String = scenario
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .take(32)
+        .collect();
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("raidctl-sim-{safe}-"))
+        .permissions(std::fs::Permissions::from_mode(0o700))
+        .tempdir()
+        .map_err(|e| CtxError(format!("cannot create a private simulator directory: {e}")))?;
+    crate::interrupt::remove_on_interrupt(dir.path());
+    Ok(dir)
 }
 
 impl Ctx {
@@ -119,26 +131,27 @@ impl Ctx {
     pub fn new(opts: &CtxOptions) -> Result<Self, CtxError> {
         if opts.sim.is_some() || opts.sim_state.is_some() {
             let scenario = opts.sim.clone().unwrap_or_else(|| "healthy".to_owned());
-            let dir = match &opts.sim_state {
-                Some(d) => d.clone(),
+            let (dir, private) = match &opts.sim_state {
+                Some(d) => {
+                    std::fs::create_dir_all(d)
+                        .map_err(|e| CtxError(format!("{}: {e}", d.display())))?;
+                    (d.canonicalize().unwrap_or_else(|_| d.clone()), None)
+                }
                 None => {
-                    let d = std::env::temp_dir()
-                        .join(format!("raidctl-sim-{scenario}-{}", std::process::id()));
-                    let _ = std::fs::remove_dir_all(&d);
-                    d
+                    let t = private_sim_dir(&scenario)?;
+                    (t.path().to_path_buf(), Some(t))
                 }
             };
-            std::fs::create_dir_all(&dir)
-                .map_err(|e| CtxError(format!("{}: {e}", dir.display())))?;
-            let dir = dir.canonicalize().unwrap_or(dir);
             let created = crate::sim::init_state_dir(&dir, &scenario).map_err(CtxError)?;
-            if created && !opts.quiet {
+            if created && private.is_none() && !opts.quiet {
                 eprintln!(
                     "raidctl: simulated controller (scenario {scenario}), state in {}",
                     dir.display()
                 );
             }
-            let program = sim_binary("raidctl-megacli-sim")?;
+            let bin = crate::sim::multicall::ensure_bin_dir(&dir, opts.sim_exe.as_deref())
+                .map_err(CtxError)?;
+            let program = sim_tool(&bin, "MegaCli64");
             let runner: Arc<OsRunner> = Arc::new(
                 OsRunner::new(dir.join("work")).with_env(STATE_ENV, &dir.display().to_string()),
             );
@@ -152,14 +165,19 @@ impl Ctx {
                     runner.clone(),
                     opts.timeout,
                 ))),
-                BackendChoice::Storcli | BackendChoice::Perccli => Ok(Box::new(Storcli::new(
-                    sim_binary("raidctl-storcli-sim")?,
+                BackendChoice::Storcli => Ok(Box::new(Storcli::new(
+                    sim_tool(&bin, "storcli64"),
+                    runner.clone(),
+                    opts.timeout,
+                ))),
+                BackendChoice::Perccli => Ok(Box::new(Storcli::new(
+                    sim_tool(&bin, "perccli64"),
                     runner.clone(),
                     opts.timeout,
                 ))),
                 BackendChoice::Omreport => Ok(Box::new(Omreport::new(
-                    sim_binary("raidctl-omreport-sim")?,
-                    sim_binary("raidctl-omconfig-sim")?,
+                    sim_tool(&bin, "omreport"),
+                    sim_tool(&bin, "omconfig"),
                     runner.clone(),
                     opts.timeout,
                 ))),
@@ -170,6 +188,7 @@ impl Ctx {
                 state_dir,
                 megacli,
                 ops,
+                private_dir: private,
             });
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
@@ -225,6 +244,7 @@ impl Ctx {
             state_dir,
             megacli,
             ops,
+            private_dir: None,
         })
     }
 

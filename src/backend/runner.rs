@@ -176,6 +176,8 @@ impl Runner for OsRunner {
             reason: e.to_string(),
         })?;
         let pid = child.id();
+        // Ctrl-C at raidctl must not leave a hung vendor tool behind in its own group.
+        let _guard = crate::interrupt::ChildGroup::track(pid);
         let out_rx = child.stdout.take().map(reader);
         let err_rx = child.stderr.take().map(reader);
         let mut timed_out = false;
@@ -204,6 +206,7 @@ impl Runner for OsRunner {
             }
             std::thread::sleep(Duration::from_millis(5));
         };
+        crate::interrupt::park_if_interrupted();
         // After a kill the pipes may stay open in grandchildren; do not wait long for them.
         let wait = if timed_out {
             Duration::from_millis(200)

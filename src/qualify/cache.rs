@@ -1,8 +1,8 @@
 //! Write cache, measured (reference B.5 J6 "WCE on and off"): for a drive whose volatile write
 //! cache can be toggled (ATA `hdparm -W`, SCSI `sdparm --set WCE`), the fdatasync and
 //! small-write jobs run again with the cache flipped, and the original setting is restored in
-//! every case: on success, on error (a guard's `Drop`), and on SIGINT/SIGTERM/SIGHUP (a signal
-//! thread restores every change still active, then exits 130). Each change is written to a
+//! every case: on success, on error (a guard's `Drop`), and on SIGINT/SIGTERM/SIGHUP (a hook
+//! in raidctl's one interrupt handler restores every change still active before it exits 130). Each change is written to a
 //! journal before it is made, so a change interrupted by SIGKILL or a crash is restored by the
 //! next `raidctl qualify` ([`recover`]).
 
@@ -13,7 +13,7 @@ use crate::backend::runner::{OsRunner, Runner};
 use crate::workflow::journal::{self, Journal};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, Once};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// How long a cache query or change may take.
@@ -289,7 +289,6 @@ struct Active {
 
 static ACTIVE: Mutex<Vec<Active>> = Mutex::new(Vec::new());
 static NEXT: Mutex<u64> = Mutex::new(0);
-static SIGNALS: Once = Once::new();
 
 fn lock_active() -> std::sync::MutexGuard<'static, Vec<Active>> {
     ACTIVE
@@ -326,7 +325,7 @@ fn on_off(v: bool) -> &'static str {
     if v { "on" } else { "off" }
 }
 
-/// Restores every active change; used by the signal thread.
+/// Restores every active change; the interrupt hook.
 fn restore_all() {
     let mut active = lock_active();
     for a in active.iter_mut() {
@@ -344,23 +343,6 @@ fn restore_all() {
         }
     }
     active.clear();
-}
-
-fn install_signal_thread() {
-    SIGNALS.call_once(|| {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        match signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
-            Ok(mut sigs) => {
-                std::thread::spawn(move || {
-                    if let Some(sig) = sigs.forever().next() {
-                        restore_all();
-                        std::process::exit(if sig == SIGINT { 130 } else { 128 + sig });
-                    }
-                });
-            }
-            Err(e) => eprintln!("raidctl qualify: cannot watch for Ctrl-C ({e})"),
-        }
-    });
 }
 
 /// A cache change in force; dropping it restores the original setting.
@@ -406,7 +388,7 @@ impl Guard {
             None => None,
         };
         if watch_signals {
-            install_signal_thread();
+            crate::interrupt::before_exit(restore_all);
         }
         let id = {
             let mut n = NEXT
@@ -449,7 +431,7 @@ impl Guard {
         self.done = true;
         let mut active = lock_active();
         let Some(pos) = active.iter().position(|a| a.id == self.id) else {
-            // The signal thread restored it already.
+            // The interrupt hook restored it already.
             return Ok(());
         };
         let mut a = active.remove(pos);

@@ -1,12 +1,12 @@
 //! A simulated MegaRAID controller that speaks MegaCli 8.07 on the command line.
 //!
-//! The `raidctl-megacli-sim` executable takes MegaCli's syntax and prints byte-compatible
+//! Invoked as `MegaCli64` (see [`multicall`]), raidctl takes MegaCli's syntax and prints byte-compatible
 //! output (spinner line, exact texts, `Exit Code: 0xNN` trailer, MFI status as the process
 //! exit status). Its controller lives in a JSON state file in the directory named by
 //! `RAIDCTL_SIM_STATE` (created from the `healthy` scenario when empty; without the variable
 //! a private in-memory `healthy` controller answers and nothing is kept).
 //!
-//! `raidctl-megacli-sim control ...` is the physical world and test harness: pull and insert
+//! `raidctl sim ...` (the control interface) is the physical world and test harness: pull and insert
 //! drives, fail them, drain the battery, advance the virtual clock, inject faults. See
 //! [`control_usage`].
 //!
@@ -15,6 +15,7 @@
 pub mod actions;
 pub mod args;
 pub mod engine;
+pub mod multicall;
 pub mod omreport;
 pub mod render;
 pub mod scenarios;
@@ -169,10 +170,11 @@ fn hang() -> ! {
     }
 }
 
-/// Runs the simulator with argv (without the program name); returns the exit status.
-pub fn main_with_args(args: &[String]) -> i32 {
+/// Runs the MegaCli front end with argv (without the program name) against the state in
+/// `dir` (a private `healthy` controller when `None`); returns the exit status.
+pub fn main_with_args(args: &[String], dir: Option<PathBuf>) -> i32 {
     if args.first().is_some_and(|a| a == "control") {
-        return control(&args[1..]);
+        return control_in(&args[1..], dir);
     }
     let inv = match args::parse(args) {
         Ok(i) => i,
@@ -182,13 +184,12 @@ pub fn main_with_args(args: &[String]) -> i32 {
             return 1;
         }
     };
-    let dir = std::env::var_os(STATE_ENV).map(PathBuf::from);
     let (reply, fault) = match dir {
         None => {
             let mut st = match scenarios::build("healthy") {
                 Ok(s) => s,
                 Err(e) => {
-                    eprintln!("raidctl-megacli-sim: {e}");
+                    eprintln!("MegaCli (raidctl simulator): {e}");
                     return 2;
                 }
             };
@@ -197,7 +198,7 @@ pub fn main_with_args(args: &[String]) -> i32 {
         Some(dir) => match locked_run(&dir, &inv) {
             Ok(x) => x,
             Err(e) => {
-                eprintln!("raidctl-megacli-sim: {e}");
+                eprintln!("MegaCli (raidctl simulator): {e}");
                 return 2;
             }
         },
@@ -267,11 +268,10 @@ fn locked_run(
 /// `command` (e.g. `storcli:set`), fault injection and the in-memory `healthy` state when
 /// `RAIDCTL_SIM_STATE` is unset. `answer` returns the full stdout text and the exit status.
 /// Returns the process exit status.
-pub fn run_front_end<F>(prog: &str, command: &str, answer: F) -> i32
+pub fn run_front_end<F>(prog: &str, dir: Option<PathBuf>, command: &str, answer: F) -> i32
 where
     F: FnOnce(&mut SimState) -> (String, i32),
 {
-    let dir = std::env::var_os(STATE_ENV).map(PathBuf::from);
     let result = match dir {
         None => scenarios::build("healthy").map(|mut st| (answer(&mut st), None)),
         Some(dir) => locked_answer(&dir, command, answer),
@@ -356,7 +356,7 @@ pub fn init_state_dir(dir: &std::path::Path, scenario: &str) -> Result<bool, Str
 
 /// Usage of the control interface.
 pub fn control_usage() -> &'static str {
-    "usage: raidctl-megacli-sim control <command> [args]   (state dir: $RAIDCTL_SIM_STATE or --state DIR)
+    "usage: raidctl --sim-state DIR sim <command> [args]   (or MegaCli64 control ...; state dir: $RAIDCTL_SIM_STATE)
 
   init SCENARIO [--from FILE.json]   create the state (scenarios: healthy degraded rebuilding
                                      foreign hotspare bbu-learn ceph-node large; `custom` with --from)
@@ -455,9 +455,15 @@ impl Opts {
     }
 }
 
-/// `raidctl-megacli-sim control ...`; returns the exit status.
+/// `raidctl sim ...` (or `MegaCli64 control ...`): the control interface against the state
+/// directory in `RAIDCTL_SIM_STATE` (or `--state DIR`); returns the exit status.
 pub fn control(args: &[String]) -> i32 {
-    match control_inner(args) {
+    control_in(args, multicall::state_from_env())
+}
+
+/// [`control`] with the state directory given (`--state DIR` in `args` still wins).
+pub fn control_in(args: &[String], dir: Option<PathBuf>) -> i32 {
+    match control_with(args, dir) {
         Ok(out) => {
             if !out.is_empty() {
                 println!("{out}");
@@ -465,7 +471,7 @@ pub fn control(args: &[String]) -> i32 {
             0
         }
         Err(e) => {
-            eprintln!("raidctl-megacli-sim control: {e}");
+            eprintln!("raidctl sim: {e}");
             if e.starts_with("usage") {
                 eprintln!("{}", control_usage());
             }
@@ -480,8 +486,11 @@ pub fn control(args: &[String]) -> i32 {
 /// # Errors
 /// The control interface's complaint.
 pub fn control_inner(args: &[String]) -> Result<String, String> {
+    control_with(args, multicall::state_from_env())
+}
+
+fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, String> {
     let mut args = args.to_vec();
-    let mut dir = std::env::var_os(STATE_ENV).map(PathBuf::from);
     if let Some(i) = args.iter().position(|a| a == "--state") {
         let d = args
             .get(i + 1)

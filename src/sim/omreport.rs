@@ -1007,22 +1007,22 @@ pub fn omconfig_counter(args: &[String]) -> String {
     )
 }
 
-/// Runs `raidctl-omreport-sim`; returns the exit status.
-pub fn omreport_main(prog: &str, args: &[String]) -> i32 {
+/// Runs the `omreport` front end against the state in `dir`; returns the exit status.
+pub fn omreport_main(prog: &str, args: &[String], dir: Option<std::path::PathBuf>) -> i32 {
     if args.first().is_some_and(|a| a == "control") {
-        return crate::sim::control(&args[1..]);
+        return crate::sim::control_in(&args[1..], dir);
     }
     let counter = omreport_counter(args);
     let args = args.to_vec();
-    crate::sim::run_front_end(prog, &counter, move |st| omreport(st, &args))
+    crate::sim::run_front_end(prog, dir, &counter, move |st| omreport(st, &args))
 }
 
-/// Runs `raidctl-omconfig-sim`; returns the exit status.
-pub fn omconfig_main(prog: &str, args: &[String]) -> i32 {
+/// Runs the `omconfig` front end against the state in `dir`; returns the exit status.
+pub fn omconfig_main(prog: &str, args: &[String], dir: Option<std::path::PathBuf>) -> i32 {
     if args.first().is_some_and(|a| a == "control") {
-        return crate::sim::control(&args[1..]);
+        return crate::sim::control_in(&args[1..], dir);
     }
     let counter = omconfig_counter(args);
     let args = args.to_vec();
-    crate::sim::run_front_end(prog, &counter, move |st| omconfig(st, &args))
+    crate::sim::run_front_end(prog, dir, &counter, move |st| omconfig(st, &args))
 }

@@ -1,6 +1,6 @@
 //! storcli/perccli front end of the simulated controller.
 //!
-//! `raidctl-storcli-sim` takes storcli's object syntax (`/c0/e32/s4 set offline J`) and answers
+//! Called as `storcli64` or `perccli64` (see [`crate::sim::multicall`]), raidctl takes storcli's object syntax (`/c0/e32/s4 set offline J`) and answers
 //! from the same [`SimState`] as the MegaCli front end. Every action is translated into the
 //! equivalent MegaCli [`Invocation`] and run through [`crate::sim::dispatch`], so refusals,
 //! events, hot-spare takeover and rebuilds are exactly those of the MegaCli state machine.
@@ -2886,11 +2886,11 @@ pub fn run(st: &mut SimState, tool: Tool, args: &[String]) -> (String, i32) {
     }
 }
 
-/// Runs `raidctl-storcli-sim` (`prog` is argv\[0\], `args` the rest); returns the exit status.
-/// `control ...` is the MegaCli simulator's control interface.
-pub fn main_with_args(prog: &str, args: &[String]) -> i32 {
+/// Runs the storcli/perccli front end (`prog` is the name it was called by, `args` the rest)
+/// against the state in `dir`; returns the exit status. `control ...` is the control interface.
+pub fn main_with_args(prog: &str, args: &[String], dir: Option<std::path::PathBuf>) -> i32 {
     if args.first().is_some_and(|a| a == "control") {
-        return crate::sim::control(&args[1..]);
+        return crate::sim::control_in(&args[1..], dir);
     }
     let tool = Tool::from_prog(prog);
     let counter = match parse(args) {
@@ -2898,5 +2898,5 @@ pub fn main_with_args(prog: &str, args: &[String]) -> i32 {
         Err(_) => "storcli:show".to_owned(),
     };
     let args = args.to_vec();
-    crate::sim::run_front_end(prog, &counter, move |st| run(st, tool, &args))
+    crate::sim::run_front_end(prog, dir, &counter, move |st| run(st, tool, &args))
 }

@@ -11,8 +11,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-const SIM: &str = env!("CARGO_BIN_EXE_raidctl-megacli-sim");
-
 fn setup(scenario: &str) -> (tempfile::TempDir, Ctx) {
     let dir = tempfile::tempdir().unwrap();
     let ctx = Ctx::new(&CtxOptions {
@@ -21,6 +19,7 @@ fn setup(scenario: &str) -> (tempfile::TempDir, Ctx) {
         state_dir: Some(dir.path().join("state")),
         timeout: Duration::from_secs(10),
         quiet: true,
+        sim_exe: Some(env!("CARGO_BIN_EXE_raidctl").into()),
         ..CtxOptions::default()
     })
     .unwrap();
@@ -28,7 +27,7 @@ fn setup(scenario: &str) -> (tempfile::TempDir, Ctx) {
 }
 
 fn sim_control(ctx: &Ctx, args: &[&str]) {
-    let out = Command::new(SIM)
+    let out = Command::new(crate::util::vendor("MegaCli64"))
         .env("RAIDCTL_SIM_STATE", ctx.sim_dir.as_ref().unwrap())
         .arg("control")
         .args(args)

@@ -156,3 +156,171 @@ fn unknown_kind_is_a_usage_error() {
         .code(2)
         .stderr(predicate::str::contains("unknown kind"));
 }
+
+/// `--sim` without `--sim-state` works in a private directory that is gone afterwards: ten
+/// runs leave nothing in the temporary directory.
+#[test]
+fn private_sim_runs_leave_nothing_behind() {
+    let tmp = tempfile::tempdir().unwrap();
+    for _ in 0..10 {
+        raidctl()
+            .env("TMPDIR", tmp.path())
+            .args(["--sim", "healthy", "status"])
+            .assert()
+            .code(0);
+    }
+    let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+/// Interrupted while a vendor call hangs: exit 130, the hung call's process group killed, the
+/// private directory removed.
+#[test]
+fn interrupted_private_sim_run_cleans_up() {
+    let state = tempfile::tempdir().unwrap();
+    raidctl()
+        .args(["--sim-state"])
+        .arg(state.path())
+        .args([
+            "sim",
+            "fault",
+            "add",
+            "--command",
+            "pdlist",
+            "--kind",
+            "hang",
+        ])
+        .assert()
+        .success();
+    let scenario = state.path().join("state.json");
+    let tmp = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_raidctl"))
+        .env("TMPDIR", tmp.path())
+        .arg("--sim")
+        .arg(&scenario)
+        .args(["--timeout", "60", "status"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the hung MegaCli call is running inside the private directory.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let dir = loop {
+        let entry = std::fs::read_dir(tmp.path())
+            .unwrap()
+            .flatten()
+            .find(|e| e.file_name().to_string_lossy().starts_with("raidctl-sim-"));
+        if let Some(e) = entry {
+            let calls = std::fs::read_to_string(e.path().join("state.json")).unwrap_or_default();
+            if calls.contains("\"pdlist\"") {
+                break e.path();
+            }
+        }
+        assert!(std::time::Instant::now() < deadline, "no hung call seen");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    // Private: mode 0700, and a name that the pid does not predict.
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&dir).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700);
+    assert!(!dir.display().to_string().contains(&child.id().to_string()));
+    let pid = rustix::process::Pid::from_raw(i32::try_from(child.id()).unwrap()).unwrap();
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert!(!dir.exists(), "{} left behind", dir.display());
+    // The hung simulator (which would sleep forever) was killed with its group.
+    let ps = std::process::Command::new("pgrep")
+        .args(["-f", &format!("{}/bin/MegaCli64", dir.display())])
+        .output()
+        .unwrap();
+    assert!(ps.stdout.is_empty(), "hung call still running");
+}
+
+/// One executable: under a vendor tool's name, or through `sim exec`, raidctl is that tool.
+#[test]
+fn multi_call_and_sim_exec_answer_as_the_vendor_tools() {
+    let state = tempfile::tempdir().unwrap();
+    raidctl()
+        .args(["--sim", "degraded", "--sim-state"])
+        .arg(state.path())
+        .args([
+            "sim",
+            "exec",
+            "MegaCli64",
+            "--",
+            "-PDList",
+            "-aALL",
+            "-NoLog",
+        ])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("Firmware state: Failed"))
+        .stdout(predicate::str::contains("Exit Code: 0x00"));
+    raidctl()
+        .env("RAIDCTL_SIM_STATE", state.path())
+        .args(["sim", "exec", "perccli64", "--", "/c0", "show", "J"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("\"Controllers\""));
+    // The tool's own exit status passes through (MegaCli's syntax error is 0x01).
+    raidctl()
+        .env("RAIDCTL_SIM_STATE", state.path())
+        .args(["sim", "exec", "MegaCli64", "--", "-Bogus"])
+        .assert()
+        .code(1);
+    raidctl()
+        .args(["sim", "exec", "fdisk", "--", "-l"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a simulated vendor tool"));
+    std::process::Command::new(util::vendor("omreport"))
+        .env("RAIDCTL_SIM_STATE", state.path())
+        .args(["storage", "vdisk", "controller=0", "-fmt", "ssv"])
+        .output()
+        .map(|o| assert!(String::from_utf8_lossy(&o.stdout).contains("Degraded")))
+        .unwrap();
+}
+
+/// `sim env` puts the vendor tools first on PATH for any other program, on the same state
+/// `raidctl --sim-state DIR` sees.
+#[test]
+fn sim_env_serves_third_party_scripts() {
+    let state = tempfile::tempdir().unwrap();
+    let d = state.path().join("h710");
+    let out = raidctl()
+        .args(["--sim", "degraded", "--sim-state"])
+        .arg(&d)
+        .args(["sim", "env"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let lines = String::from_utf8(out.stdout).unwrap();
+    let script = format!(
+        "{lines}\ncommand -v MegaCli64 storcli64 perccli64 omreport omconfig >/dev/null || exit 9\nMegaCli64 -PDList -aALL | grep -c 'Firmware state'"
+    );
+    let out = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "12");
+    // A change made through the PATH tools is what raidctl sees.
+    let script = format!("{lines}\nMegaCli64 -PDOffline -PhysDrv[32:0] -a0 >/dev/null");
+    std::process::Command::new("sh")
+        .args(["-c", &script])
+        .status()
+        .unwrap();
+    let status = raidctl()
+        .args(["--sim-state"])
+        .arg(&d)
+        .args(["status", "--max-age", "0", "--format", "json"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&status.stdout);
+    assert!(text.contains("\"offline\""), "{text}");
+}

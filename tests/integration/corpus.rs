@@ -1,4 +1,4 @@
-//! Every real MegaCli capture in the shared corpus parses without error, and the number of
+//! Every real MegaCli capture in the corpus (`fixtures/corpus`) parses without error, and the number of
 //! drives, VDs and events equals an independent count of their header lines.
 
 use crate::util;
@@ -74,7 +74,7 @@ fn corpus_kinds_are_detected_as_the_manifest_says() {
     let mut checked = 0;
     for row in manifest.lines().skip(1) {
         let cols: Vec<&str> = row.split('\t').collect();
-        let (Some(file), Some(command)) = (cols.first(), cols.get(4)) else {
+        let (Some(file), Some(command)) = (cols.first(), cols.get(5)) else {
             continue;
         };
         if !file.contains("/megacli/") {
@@ -94,7 +94,7 @@ fn corpus_kinds_are_detected_as_the_manifest_says() {
         } else {
             continue;
         };
-        let path = util::root().join("..").join(file);
+        let path = util::root().join(file);
         let doc = raidctl::parse::parse(&util::read(&path), None).unwrap();
         assert!(
             expected.contains(&doc.kind.as_str()),
@@ -143,5 +143,73 @@ fn spot_values_from_real_captures() {
     assert_eq!(
         doc.actions[0].kind,
         raidctl::model::ActionKind::WrongAttributes
+    );
+}
+
+/// MANIFEST.tsv names every capture under `fixtures/corpus` exactly once, with its source
+/// repository and licence, and names nothing that is not there.
+#[test]
+fn manifest_and_files_agree() {
+    let root = util::corpus();
+    let manifest = std::fs::read_to_string(root.join("MANIFEST.tsv")).unwrap();
+    let mut lines = manifest.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    assert_eq!(&header[..5], ["file", "repo", "path", "commit", "licence"]);
+    let mut listed = std::collections::BTreeSet::new();
+    for (n, line) in lines.enumerate() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        assert_eq!(cols.len(), header.len(), "MANIFEST line {}", n + 2);
+        let rel = cols[0]
+            .strip_prefix("fixtures/corpus/")
+            .unwrap_or_else(|| panic!("MANIFEST line {}: {}", n + 2, cols[0]));
+        assert!(!cols[1].is_empty() && !cols[4].is_empty(), "line {}", n + 2);
+        assert!(listed.insert(rel.to_owned()), "listed twice: {rel}");
+    }
+    let mut present = std::collections::BTreeSet::new();
+    for kind in [
+        "megacli",
+        "storcli-json",
+        "storcli-text",
+        "perccli",
+        "omreport",
+    ] {
+        for f in util::files_in(&root.join(kind)) {
+            present.insert(format!(
+                "{kind}/{}",
+                f.file_name().unwrap().to_string_lossy()
+            ));
+        }
+    }
+    assert_eq!(listed, present);
+    assert_eq!(present.len(), 174);
+}
+
+/// The checkout stands alone: no test, benchmark, script or source file reads anything beside
+/// the repository (a fresh clone has nothing beside it).
+#[test]
+fn nothing_reads_outside_the_checkout() {
+    let needle = ["..", "/shared"].concat();
+    let mut offenders = Vec::new();
+    for dir in ["src", "tests", "benches", "scripts", "examples", ".ci"] {
+        let mut stack = vec![util::root().join(dir)];
+        while let Some(d) = stack.pop() {
+            let Ok(rd) = std::fs::read_dir(&d) else {
+                continue;
+            };
+            for e in rd.flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if let Ok(text) = std::fs::read_to_string(&p) {
+                    if text.contains(&needle) {
+                        offenders.push(p.display().to_string());
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "refer outside the checkout: {offenders:?}"
     );
 }

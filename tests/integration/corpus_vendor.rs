@@ -1,4 +1,4 @@
-//! Every storcli / perccli / omreport capture in the shared corpus (and the hand-made omreport
+//! Every storcli / perccli / omreport capture in the corpus (`fixtures/corpus`) (and the hand-made omreport
 //! text fixtures) parses without error, and its drive and logical-drive counts equal an
 //! independent count: JSON is walked with serde_json by key name, text tables and omreport
 //! records are counted with line regexes. None of this shares code with the parsers.
@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use regex::Regex;
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Debug, PartialEq, Eq)]
 struct Counts {
@@ -18,9 +18,7 @@ struct Counts {
 }
 
 fn corpus_dir(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(name)
+    crate::util::corpus().join(name)
 }
 
 /// Walks a storcli JSON tree: drives are the unique `EID:Slt` of rows under `PD LIST`,

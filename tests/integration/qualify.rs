@@ -877,6 +877,7 @@ fn osd_prep_on_the_ceph_node_scenario() {
         sim_state: Some(state.clone()),
         timeout: Duration::from_secs(30),
         quiet: true,
+        sim_exe: Some(env!("CARGO_BIN_EXE_raidctl").into()),
         ..CtxOptions::default()
     })
     .unwrap();

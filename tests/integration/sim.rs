@@ -7,8 +7,6 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_raidctl-megacli-sim");
-
 struct Sim {
     dir: tempfile::TempDir,
 }
@@ -26,7 +24,7 @@ impl Sim {
     }
 
     fn cmd(&self) -> Command {
-        let mut c = Command::new(BIN);
+        let mut c = Command::new(crate::util::vendor("MegaCli64"));
         c.env("RAIDCTL_SIM_STATE", self.dir.path());
         c
     }
@@ -142,7 +140,7 @@ struct Case {
     scenario: &'static str,
     args: &'static str,
     kind: Kind,
-    /// Capture in `shared/corpus/megacli` of the same command kind, if any exists.
+    /// Capture in `fixtures/corpus/megacli` of the same command kind, if any exists.
     capture: Option<&'static str>,
     /// Keys the capture has and the simulator does not print, with the reason.
     missing: &'static [&'static str],

@@ -12,11 +12,6 @@ use raidctl::sim::state::SimState;
 use raidctl::sim::storcli::{self, J, Tool};
 use std::process::Command;
 
-const STORCLI: &str = env!("CARGO_BIN_EXE_raidctl-storcli-sim");
-const OMREPORT: &str = env!("CARGO_BIN_EXE_raidctl-omreport-sim");
-const OMCONFIG: &str = env!("CARGO_BIN_EXE_raidctl-omconfig-sim");
-const MEGACLI: &str = env!("CARGO_BIN_EXE_raidctl-megacli-sim");
-
 fn argv(line: &str) -> Vec<String> {
     line.split_whitespace().map(str::to_owned).collect()
 }
@@ -915,24 +910,36 @@ fn bin(dir: &std::path::Path, exe: &str, line: &str) -> (String, i32) {
 fn binaries_share_state_counts_and_faults() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path();
-    let (_, code) = bin(p, MEGACLI, "control init healthy");
+    let (_, code) = bin(p, &crate::util::vendor("MegaCli64"), "control init healthy");
     assert_eq!(code, 0);
-    let (out, code) = bin(p, STORCLI, "/c0/e32/s3 set offline J");
+    let (out, code) = bin(
+        p,
+        &crate::util::vendor("storcli64"),
+        "/c0/e32/s3 set offline J",
+    );
     assert_eq!(code, 0, "{out}");
-    let (out, _) = bin(p, MEGACLI, "-PDInfo -PhysDrv[32:3] -a0");
+    let (out, _) = bin(
+        p,
+        &crate::util::vendor("MegaCli64"),
+        "-PDInfo -PhysDrv[32:3] -a0",
+    );
     assert!(out.contains("Firmware state: Offline"), "{out}");
     let (out, code) = bin(
         p,
-        OMCONFIG,
+        &crate::util::vendor("omconfig"),
         "storage pdisk action=online controller=0 pdisk=0:1:3",
     );
     assert_eq!((out.as_str(), code), ("Command successful!\n", 0));
-    let (out, _) = bin(p, OMREPORT, "storage pdisk controller=0 -fmt ssv");
+    let (out, _) = bin(
+        p,
+        &crate::util::vendor("omreport"),
+        "storage pdisk controller=0 -fmt ssv",
+    );
     assert!(
         out.contains("\n0:1:3;Ok;Physical Disk 0:1:3;Online;"),
         "{out}"
     );
-    let (calls, _) = bin(p, MEGACLI, "control calls");
+    let (calls, _) = bin(p, &crate::util::vendor("MegaCli64"), "control calls");
     let calls: serde_json::Value = serde_json::from_str(&calls).unwrap();
     assert_eq!(calls["storcli:set"], 1);
     assert_eq!(calls["omconfig:online"], 1);
@@ -942,26 +949,30 @@ fn binaries_share_state_counts_and_faults() {
     // Faults by front-end command name.
     let (_, code) = bin(
         p,
-        STORCLI,
+        &crate::util::vendor("storcli64"),
         "control fault add --command storcli:show --kind exit:0x07 --on-call 2",
     );
     assert_eq!(code, 0);
-    let (_, code) = bin(p, STORCLI, "/c0 show J");
+    let (_, code) = bin(p, &crate::util::vendor("storcli64"), "/c0 show J");
     assert_eq!(code, 0);
-    let (out, code) = bin(p, STORCLI, "/c0 show J");
+    let (out, code) = bin(p, &crate::util::vendor("storcli64"), "/c0 show J");
     assert_eq!(code, 7);
     assert!(out.contains("\"Controllers\""));
     let (_, code) = bin(
         p,
-        STORCLI,
+        &crate::util::vendor("storcli64"),
         "control fault add --command omreport:vdisk --kind empty",
     );
     assert_eq!(code, 0);
-    let (out, code) = bin(p, OMREPORT, "storage vdisk -fmt ssv");
+    let (out, code) = bin(
+        p,
+        &crate::util::vendor("omreport"),
+        "storage vdisk -fmt ssv",
+    );
     assert_eq!((out.as_str(), code), ("", 0));
     let (_, code) = bin(
         p,
-        STORCLI,
+        &crate::util::vendor("storcli64"),
         "control fault add --command storcli:bogus2 --kind hang",
     );
     assert_eq!(
@@ -971,7 +982,7 @@ fn binaries_share_state_counts_and_faults() {
 
     // perccli: same syntax, its own CLI version.
     let link = p.join("perccli64");
-    std::os::unix::fs::symlink(STORCLI, &link).unwrap();
+    std::os::unix::fs::symlink(crate::util::vendor("storcli64"), &link).unwrap();
     let (out, code) = bin(p, link.to_str().unwrap(), "/c0 show J");
     assert_eq!(code, 0);
     assert!(out.contains(storcli::PERCCLI_VERSION), "{out}");

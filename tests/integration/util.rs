@@ -7,9 +7,9 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The shared corpus of real captures, read in place (never copied into the repository).
+/// The corpus of real captures, kept byte for byte with its provenance in `MANIFEST.tsv`.
 pub fn corpus() -> PathBuf {
-    root().join("../shared/corpus")
+    root().join("fixtures/corpus")
 }
 
 /// Files in a directory, sorted, skipping README/MANIFEST.
@@ -29,4 +29,22 @@ pub fn read(path: &Path) -> String {
     raidctl::parse::decode(
         &std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
     )
+}
+
+/// A vendor tool's name linked to the `raidctl` executable (multi-call: called `MegaCli64`,
+/// `storcli64`, `omreport`, ... it is that simulated tool), in a directory shared by the tests.
+pub fn vendor(name: &str) -> String {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    let dir = DIR.get_or_init(|| {
+        let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("vendor-bin-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        for (tool, _) in raidctl::sim::multicall::TOOL_NAMES {
+            let link = d.join(tool);
+            let _ = std::fs::remove_file(&link);
+            std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_raidctl"), &link).unwrap();
+        }
+        d
+    });
+    dir.join(name).display().to_string()
 }

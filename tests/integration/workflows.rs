@@ -47,8 +47,7 @@ fn sim(dir: &Path, args: &[&str]) {
 
 /// Runs the simulator binary directly (MegaCli syntax) on the state in `dir`.
 fn megacli(dir: &Path, args: &[&str]) {
-    Command::cargo_bin("raidctl-megacli-sim")
-        .unwrap()
+    Command::new(crate::util::vendor("MegaCli64"))
         .env("RAIDCTL_SIM_STATE", dir)
         .args(args)
         .assert()

@@ -1,0 +1,105 @@
+//! One process-wide handler for SIGINT, SIGTERM and SIGHUP, installed only when raidctl has
+//! something to clean up: the process groups of running vendor calls are killed (they run in
+//! groups of their own, so the terminal's Ctrl-C does not reach them) and private temporary
+//! directories are removed before the process exits with status 130, so an interrupted run
+//! leaves nothing behind.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, Once};
+
+static DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+static INSTALL: Once = Once::new();
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static HOOKS: Mutex<Vec<fn()>> = Mutex::new(Vec::new());
+
+/// Runs `hook` when the process is interrupted, before running vendor calls are killed (it may
+/// run vendor tools itself: a qualification puts a drive's write cache back). Registered once
+/// per function; the hook decides what is left to do.
+pub fn before_exit(hook: fn()) {
+    if let Ok(mut h) = HOOKS.lock() {
+        if !h.iter().any(|f| std::ptr::fn_addr_eq(*f, hook)) {
+            h.push(hook);
+        }
+    }
+    install();
+}
+
+/// Removes `dir` (recursively) if the process is interrupted before [`forget`] is called.
+pub fn remove_on_interrupt(dir: &Path) {
+    if let Ok(mut dirs) = DIRS.lock() {
+        dirs.push(dir.to_path_buf());
+    }
+    install();
+}
+
+/// A running child's process group, killed if raidctl is interrupted while it runs.
+#[derive(Debug)]
+pub struct ChildGroup(u32);
+
+impl ChildGroup {
+    /// Tracks the group led by `pid` until the guard is dropped.
+    pub fn track(pid: u32) -> Self {
+        if let Ok(mut g) = GROUPS.lock() {
+            g.push(pid);
+        }
+        install();
+        Self(pid)
+    }
+}
+
+impl Drop for ChildGroup {
+    fn drop(&mut self) {
+        if let Ok(mut g) = GROUPS.lock() {
+            g.retain(|p| *p != self.0);
+        }
+    }
+}
+
+fn install() {
+    INSTALL.call_once(|| {
+        // Best effort: when another handler is already installed, the directory is still
+        // removed on every normal exit path.
+        let _ = ctrlc::set_handler(|| {
+            // Hooks first, while vendor calls still work (`park_if_interrupted` would stop
+            // the hooks' own calls once INTERRUPTED is set).
+            let hooks = HOOKS.lock().map(|h| h.clone()).unwrap_or_default();
+            for h in hooks {
+                h();
+            }
+            INTERRUPTED.store(true, Ordering::SeqCst);
+            cleanup();
+            std::process::exit(crate::exit::ExitStatus::Interrupted.code());
+        });
+    });
+}
+
+/// Called by a thread whose vendor call just ended: when that was the interrupt handler
+/// killing it, the thread waits for the handler to end the process instead of going on (and,
+/// say, re-creating a directory the handler has just removed).
+pub fn park_if_interrupted() {
+    while INTERRUPTED.load(Ordering::SeqCst) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// `dir` no longer needs removing on interrupt (its owner removes it, or it is gone).
+pub fn forget(dir: &Path) {
+    if let Ok(mut dirs) = DIRS.lock() {
+        dirs.retain(|d| d != dir);
+    }
+}
+
+fn cleanup() {
+    let groups = GROUPS.lock().map(|g| g.clone()).unwrap_or_default();
+    for pid in groups {
+        if let Some(pid) = rustix::process::Pid::from_raw(i32::try_from(pid).unwrap_or(0)) {
+            let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+        }
+    }
+    let dirs = DIRS.lock().map(|d| d.clone()).unwrap_or_default();
+    for d in dirs {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
