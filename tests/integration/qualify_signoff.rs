@@ -894,3 +894,40 @@ fn html_report_is_well_formed_self_contained_and_marks_the_outlier() {
         assert!(text.contains(label), "{label}");
     }
 }
+
+#[test]
+fn files_too_small_or_open_elsewhere_are_refused() {
+    let d = tmp();
+    let paths = SysPaths::default();
+    let small = d.path().join("small.img");
+    std::fs::File::create(&small).unwrap().set_len(MIB).unwrap();
+    let id = raidctl::qualify::device::identify(&small, &paths).unwrap();
+    let r = raidctl::qualify::safety::check(&id, &paths, true, true);
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0].rule, "SAFE-FILE-SIZE");
+    // Open by another process (a VM image in use).
+    let busy = d.path().join("busy.img");
+    std::fs::File::create(&busy)
+        .unwrap()
+        .set_len(8 * MIB)
+        .unwrap();
+    let mut holder = Command::new("sh")
+        .arg("-c")
+        .arg("exec 3<\"$1\"; echo ready; sleep 30")
+        .arg("sh")
+        .arg(&busy)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(holder.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    let id = raidctl::qualify::device::identify(&busy, &paths).unwrap();
+    let r = raidctl::qualify::safety::check(&id, &paths, true, true);
+    let _ = holder.kill();
+    let _ = holder.wait();
+    assert!(r.iter().any(|x| x.rule == "SAFE-OPEN"), "{r:?}");
+}
