@@ -208,6 +208,74 @@ impl CacheControl for Sdparm {
     }
 }
 
+/// A single-drive VD behind a MegaRAID adapter: the VD's disk cache policy
+/// (`-LDSetProp -EnDskCache|-DisDskCache`), read back from `-LDInfo`. A VD left at
+/// "Disk's Default" is not toggled: MegaCli has no way to set that value back.
+pub struct MegaRaidCache {
+    mc: crate::backend::megacli::MegaCli,
+    adapter: u32,
+    target: u32,
+    dev: String,
+}
+
+impl MegaRaidCache {
+    /// The VD with `target` on `adapter`, seen by the host as `dev`.
+    pub fn new(mc: crate::backend::megacli::MegaCli, adapter: u32, target: u32, dev: &str) -> Self {
+        Self {
+            mc,
+            adapter,
+            target,
+            dev: dev.to_owned(),
+        }
+    }
+
+    fn op(&self, on: bool) -> crate::backend::ops::Op {
+        crate::backend::ops::Op::LdDiskCache {
+            adapter: self.adapter,
+            target: self.target,
+            enabled: on,
+        }
+    }
+}
+
+impl CacheControl for MegaRaidCache {
+    fn tool(&self) -> &str {
+        "megacli"
+    }
+    fn device(&self) -> &str {
+        &self.dev
+    }
+    fn set_command(&self, on: bool) -> String {
+        let args = crate::backend::ops::megacli_args(&self.op(on));
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        self.mc.command_line(&refs)
+    }
+    fn get(&self) -> Result<bool, String> {
+        use crate::backend::ops::Operations;
+        let snap = self.mc.snapshot().map_err(|e| e.to_string())?;
+        let ld = snap
+            .logical_drives
+            .iter()
+            .find(|l| l.adapter == self.adapter && l.target_id == self.target)
+            .ok_or_else(|| format!("VD {} on adapter {} not found", self.target, self.adapter))?;
+        match ld.disk_cache_policy.as_deref().map(str::trim) {
+            Some("Enabled") => Ok(true),
+            Some("Disabled") => Ok(false),
+            other => Err(format!(
+                "the VD's disk cache policy is {:?}; MegaCli cannot set that back, so it is not toggled (set it with -LDSetProp -EnDskCache or -DisDskCache first)",
+                other.unwrap_or("unknown")
+            )),
+        }
+    }
+    fn set(&self, on: bool) -> Result<(), String> {
+        use crate::backend::ops::Operations;
+        self.mc
+            .apply(&self.op(on))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+}
+
 /// Picks the cache controller for a drive, or says why there is none.
 ///
 /// # Errors
@@ -215,11 +283,23 @@ impl CacheControl for Sdparm {
 pub fn controller_for(
     id: &super::device::Identity,
     tool: CacheTool,
+    megaraid: Option<&crate::backend::megacli::MegaCli>,
 ) -> Result<Arc<dyn CacheControl>, String> {
     let tool = match tool {
         CacheTool::None => return Err("write-cache test skipped (--cache-tool none)".into()),
         CacheTool::Auto if id.controller.is_some() => {
-            return Err("behind a RAID controller: the drive cache is the controller's disk-cache policy, not toggled here".into());
+            let c = id.controller.as_ref();
+            return match (c.and_then(|c| c.target_id), megaraid) {
+                (Some(t), Some(mc)) if c.is_some_and(|c| c.presented_as == "raid0") => {
+                    Ok(Arc::new(MegaRaidCache::new(
+                        mc.duplicate(),
+                        c.map_or(0, |c| c.adapter),
+                        t,
+                        &id.path,
+                    )))
+                }
+                _ => Err("behind a RAID controller, not as a single-drive VD raidctl can reach: the drive cache is not toggled".into()),
+            };
         }
         CacheTool::Auto => match id.transport.as_deref() {
             Some("sata" | "ata") => CacheTool::Hdparm,
@@ -648,6 +728,13 @@ pub fn recover(state_dir: &Path, runner: Arc<dyn Runner>) -> Vec<String> {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
+        if tool == "megacli" {
+            out.push(format!(
+                "{dev}: an interrupted run left the VD's disk cache changed; restore it with {} (journal {id})",
+                state["restore_command"].as_str().unwrap_or("-LDSetProp")
+            ));
+            continue;
+        }
         let Some(ctl) = ctl else {
             out.push(format!(
                 "{dev}: {tool} not found; restore the write cache by hand (journal {id})"

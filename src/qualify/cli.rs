@@ -489,6 +489,9 @@ fn qualify_main(
         cache_tool: args.cache_tool,
         journal_dir: Some(journal_dir),
         watch_signals: true,
+        megaraid: ctx
+            .and_then(|c| c.megacli().ok())
+            .map(|m| std::sync::Arc::new(m.duplicate())),
     };
     let mut rep = if args.devices.is_empty() {
         new_report(args.profile, args.role, args.engine, args.read_only)

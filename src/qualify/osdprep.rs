@@ -323,6 +323,10 @@ pub fn run(args: &OsdPrepArgs, ctx: &Ctx, json_stdout: bool) -> Result<ExitStatu
         read_only: args.read_only,
         journal_dir: Some(ctx.state_dir.clone()),
         watch_signals: true,
+        megaraid: ctx
+            .megacli()
+            .ok()
+            .map(|m| std::sync::Arc::new(m.duplicate())),
         ..SuiteOptions::default()
     };
     // The drives were Unconfigured(good): the operator's --yes is the confirmation; the

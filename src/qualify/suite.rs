@@ -62,6 +62,8 @@ pub struct SuiteOptions {
     pub journal_dir: Option<std::path::PathBuf>,
     /// Restore cache changes on SIGINT/SIGTERM (the CLI; not in-process tests).
     pub watch_signals: bool,
+    /// MegaCli, for the disk cache policy of single-drive VDs.
+    pub megaraid: Option<Arc<crate::backend::megacli::MegaCli>>,
 }
 
 /// Default self-test deadline: a short test takes about 2 minutes.
@@ -449,7 +451,7 @@ pub fn run_drive(
 
 /// Measures the drive with its write cache flipped (see [`super::cache`]).
 fn measure_cache(d: &mut DriveResult, o: &SuiteOptions, paths: &SysPaths, obs: &dyn Observer) {
-    let ctl = match super::cache::controller_for(&d.identity, o.cache_tool) {
+    let ctl = match super::cache::controller_for(&d.identity, o.cache_tool, o.megaraid.as_deref()) {
         Ok(c) => c,
         Err(why) => {
             d.cache = Some(super::cache::CacheReport {

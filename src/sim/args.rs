@@ -43,6 +43,7 @@ pub const COMMANDS: &[&str] = &[
     "cfgspanadd",
     "cfglddel",
     "cfgeachdskraid0",
+    "ldsetprop",
     "v",
 ];
 
@@ -103,6 +104,8 @@ const WORDS: &[&str] = &[
     "cached",
     "cachedbadbbu",
     "nocachedbadbbu",
+    "endskcache",
+    "disdskcache",
     "name",
     "all",
     "securitykey",

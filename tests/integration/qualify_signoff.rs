@@ -931,3 +931,54 @@ fn files_too_small_or_open_elsewhere_are_refused() {
     let _ = holder.wait();
     assert!(r.iter().any(|x| x.rule == "SAFE-OPEN"), "{r:?}");
 }
+
+#[test]
+fn megaraid_vd_disk_cache_is_toggled_through_the_backend_and_restored() {
+    use raidctl::ctx::{Ctx, CtxOptions};
+    use raidctl::qualify::cache::MegaRaidCache;
+    let d = tmp();
+    let ctx = Ctx::new(&CtxOptions {
+        sim: Some("ceph-node".into()),
+        sim_state: Some(d.path().join("sim")),
+        timeout: Duration::from_secs(30),
+        quiet: true,
+        sim_exe: Some(env!("CARGO_BIN_EXE_raidctl").into()),
+        ..CtxOptions::default()
+    })
+    .unwrap();
+    let snap = ctx.snapshot(Duration::ZERO).unwrap();
+    let ld = &snap.logical_drives[0];
+    let (adapter, target) = (ld.adapter, ld.target_id);
+    let mc = || ctx.megacli().unwrap().duplicate();
+    let ctl = MegaRaidCache::new(mc(), adapter, target, "/dev/sdx");
+    // "Disk's Default" cannot be set back with MegaCli: not toggled.
+    let e = ctl.get().unwrap_err();
+    assert!(e.contains("Disk's Default"), "{e}");
+    ctl.set(true).unwrap();
+    assert_eq!(ctl.get(), Ok(true));
+    assert!(
+        ctl.set_command(false).ends_with(&format!(
+            "-LDSetProp -DisDskCache -L{target} -a{adapter} -NoLog"
+        )),
+        "{}",
+        ctl.set_command(false)
+    );
+    let probe = MegaRaidCache::new(mc(), adapter, target, "/dev/sdx");
+    let mut dr = cache_drive();
+    let state = d.path().join("state");
+    cache::measure(&mut dr, Arc::new(ctl), Some(&state), false, &mut |spec| {
+        assert_eq!(probe.get(), Ok(false), "measured with the disk cache off");
+        Ok(job(&spec.name, spec.bs, 0.1, 60.0, 30_000.0))
+    });
+    assert_eq!(probe.get(), Ok(true), "restored");
+    let c = dr.cache.unwrap();
+    assert!(
+        c.restored && c.tool == "megacli" && c.rows.len() == 2,
+        "{c:?}"
+    );
+    let after = ctx.snapshot(Duration::ZERO).unwrap();
+    assert_eq!(
+        after.logical_drives[0].disk_cache_policy.as_deref(),
+        Some("Enabled")
+    );
+}
