@@ -449,6 +449,16 @@ mod tests {
     #[test]
     fn argv_shapes() {
         let d = DriveAddress::new(32, 4);
+        let dc = Op::LdDiskCache {
+            adapter: 1,
+            target: 3,
+            enabled: false,
+        };
+        assert_eq!(
+            megacli_args(&dc).join(" "),
+            "-LDSetProp -DisDskCache -L3 -a1"
+        );
+        assert!(!dc.is_destructive());
         assert_eq!(
             megacli_args(&Op::Offline {
                 adapter: 0,
