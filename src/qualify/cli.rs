@@ -70,7 +70,8 @@ pub struct QualifyArgs {
     #[arg(long)]
     pub read_only: bool,
     /// Compare result files (from this and other hosts) with each other, by model and
-    /// firmware, and print the peer verdicts.
+    /// firmware, and print the peer verdicts; with exactly two files, also a side-by-side table
+    /// per job (A, B, B/A), e.g. a raw drive against an RBD image or a CephFS file.
     #[arg(long, value_name = "RESULT.json", num_args = 1..)]
     pub compare: Vec<PathBuf>,
     /// I/O engine for queue-depth jobs (uring needs the `io-uring` build feature and falls
@@ -494,7 +495,16 @@ fn qualify_main(
             .map(|m| std::sync::Arc::new(m.duplicate())),
     };
     let mut rep = if args.devices.is_empty() {
-        new_report(args.profile, args.role, args.engine, args.read_only)
+        let mut r = new_report(args.profile, args.role, args.engine, args.read_only);
+        // A comparison only: the header describes the first file's run.
+        if let Some((_, first)) = loaded_files.first() {
+            r.host.clone_from(&first.host);
+            r.profile.clone_from(&first.profile);
+            r.role.clone_from(&first.role);
+            r.engine.clone_from(&first.engine);
+            r.read_only = first.read_only;
+        }
+        r
     } else {
         let mut ids = Vec::new();
         for d in &args.devices {
