@@ -343,6 +343,20 @@ pub fn markdown(r: &QualReport) -> String {
             let _ = writeln!(s, "{}\n", sweep_table(d, false));
         }
         let _ = writeln!(s, "{}\n", jobs_table(d, false));
+        if let Some(t) = &d.self_test {
+            let _ = writeln!(
+                s,
+                "Self-test: {:?}{}\n",
+                t.status,
+                t.result
+                    .as_deref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default()
+            );
+        }
+        if let Some(c) = &d.cache {
+            let _ = writeln!(s, "{}\n", cache_text(c, false).trim_start());
+        }
         for h in &d.rules {
             let _ = writeln!(s, "- {} `{}`: {}", h.level, h.rule, h.message);
         }

@@ -302,8 +302,12 @@ fn throttled_loop_device_is_warn_when_slow_once_and_fail_when_slow_twice() {
         ..SuiteOptions::default()
     };
     let throttle = Throttle::join("raidctl-test-slow");
-    // 50 reads per second on the third drive only: every read job on it is far below peers.
-    throttle.read_iops(&slow, 50);
+    // Every drive is held to 100 reads per second, so the figures are the throttle's, not the
+    // noise of loop devices on a busy machine; the third drive gets 25, far below its peers.
+    for l in &loops[..2] {
+        throttle.read_iops(&l.maj_min(), 100);
+    }
+    throttle.read_iops(&slow, 25);
     let mut drives: Vec<DriveResult> = loops
         .iter()
         .map(|l| {
@@ -333,8 +337,8 @@ fn throttled_loop_device_is_warn_when_slow_once_and_fail_when_slow_twice() {
         .find(|r| r.job == "seq-read-4m")
         .unwrap();
     assert!(r.confirmed(), "{r:?}");
-    // The throttle lifted before the repetitions: slow in one run of three, WARN.
-    throttle.read_iops(&slow, 0);
+    // Back to its peers' limit before the repetitions: slow in one run of three, WARN.
+    throttle.read_iops(&slow, 100);
     let mut once = drives.clone();
     repeat::confirm(&mut once, &profile, "data", &mut |i, spec| {
         suite::rerun_job(&snap[i].identity, spec, &paths).ok()
@@ -352,8 +356,7 @@ fn throttled_loop_device_is_warn_when_slow_once_and_fail_when_slow_twice() {
         .unwrap();
     assert_eq!(hit.level, Verdict::Warn, "{}", hit.message);
     assert!(hit.message.contains("1 of 3 runs"), "{}", hit.message);
-    // (Only the sequential job is asserted: small random reads on a loop device of a busy
-    // 2-core machine vary by 5× between runs, which is what the repetitions are for.)
+    assert_ne!(once[2].verdict, Verdict::Fail, "{:#?}", once[2].rules);
 }
 
 // ---------------------------------------------------------------- write cache
