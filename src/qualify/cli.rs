@@ -335,10 +335,36 @@ pub fn qualify_identities(ids: Vec<device::Identity>, run: &Run<'_>) -> Result<Q
         opts.engine,
         opts.read_only,
     );
-    let mut drives: Vec<_> = ids
-        .into_iter()
-        .map(|id| suite::prepare(id, opts, profile, destroy, paths))
-        .collect();
+    // Drives are prepared at once: each may run a SMART self-test of a few minutes.
+    let mut drives: Vec<_> = std::thread::scope(|sc| {
+        let hs: Vec<_> = ids
+            .into_iter()
+            .map(|id| {
+                let fallback = id.clone();
+                (
+                    fallback,
+                    sc.spawn(move || suite::prepare(id, opts, profile, destroy, paths)),
+                )
+            })
+            .collect();
+        hs.into_iter()
+            .map(|(id, h)| {
+                h.join().unwrap_or_else(|_| super::result::DriveResult {
+                    rules: vec![super::result::RuleHit::new(
+                        "JOB-ERROR",
+                        Verdict::Inconclusive,
+                        "identifying the drive failed (internal error)",
+                    )],
+                    refusals: vec![super::safety::Refusal {
+                        rule: "SAFE-INTERNAL".into(),
+                        detail: "not checked".into(),
+                    }],
+                    identity: id,
+                    ..Default::default()
+                })
+            })
+            .collect()
+    });
     if !opts.read_only {
         let refused: Vec<String> = drives
             .iter()
