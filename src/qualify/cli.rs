@@ -404,7 +404,6 @@ pub fn qualify_identities(ids: Vec<device::Identity>, run: &Run<'_>) -> Result<Q
     if together && drives.len() > 1 {
         suite::run_together(&mut drives, opts, profile, paths, &bar);
     }
-    bar.finish();
     verdict::peer_rules(&mut drives, &profile.peer());
     let snapshot = drives.clone();
     super::repeat::confirm(&mut drives, profile, &opts.role, &mut |i, spec| {
@@ -412,6 +411,7 @@ pub fn qualify_identities(ids: Vec<device::Identity>, run: &Run<'_>) -> Result<Q
         bar.job_started(&d.identity.label(), spec);
         suite::rerun_job(&d.identity, spec, paths).ok()
     });
+    bar.finish();
     rep.verdict = drives
         .iter()
         .map(|d| d.verdict)
