@@ -334,7 +334,10 @@ pub fn render_document(doc: &Document, style: Style) -> String {
         for e in &doc.events {
             t.add_row(vec![
                 e.seq_num.to_string(),
-                opt(e.time.as_ref()),
+                match e.since_boot_s {
+                    Some(n) => format!("+{n} s after boot"),
+                    None => opt(e.time.as_ref()),
+                },
                 opt(e.code.map(|c| format!("0x{c:04x}"))),
                 opt(e.class),
                 e.description.clone(),

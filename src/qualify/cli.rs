@@ -97,6 +97,10 @@ pub struct QualifyArgs {
     /// auto (hdparm for SATA, sdparm for SAS), hdparm, sdparm, or none.
     #[arg(long, value_enum, default_value_t = CacheTool::Auto)]
     pub cache_tool: CacheTool,
+    /// Host name recorded in the results (default: the kernel's), e.g. the inventory name
+    /// when results from many hosts are compared.
+    #[arg(long, value_name = "NAME")]
+    pub host_name: Option<String>,
 }
 
 /// Arguments of `raidctl osd-prep`.
@@ -133,6 +137,9 @@ pub struct OsdPrepArgs {
     /// Only read tests on the new devices.
     #[arg(long)]
     pub read_only: bool,
+    /// Host name recorded in the results (default: the kernel's).
+    #[arg(long, value_name = "NAME")]
+    pub host_name: Option<String>,
     /// Print the plan (MegaCli commands) and change nothing.
     #[arg(long)]
     pub dry_run: bool,
@@ -270,20 +277,19 @@ pub fn exit_for(v: Verdict) -> ExitStatus {
     }
 }
 
-/// A new, empty report.
+/// A new, empty report; `host` overrides the kernel's host name.
 pub fn new_report(
     profile: ProfileKind,
     role: Role,
     engine: EngineKind,
     read_only: bool,
+    host: Option<&str>,
 ) -> QualReport {
     QualReport {
         schema_version: SCHEMA_VERSION,
         tool: "raidctl".into(),
         version: env!("CARGO_PKG_VERSION").into(),
-        host: std::fs::read_to_string("/proc/sys/kernel/hostname")
-            .map(|s| s.trim().to_owned())
-            .unwrap_or_default(),
+        host: suite::host_name(host),
         started_unix: now_unix(),
         finished_unix: 0,
         profile: profile.name().into(),
@@ -334,6 +340,7 @@ pub fn qualify_identities(ids: Vec<device::Identity>, run: &Run<'_>) -> Result<Q
         role_of(&opts.role),
         opts.engine,
         opts.read_only,
+        opts.host.as_deref(),
     );
     // Drives are prepared at once: each may run a SMART self-test of a few minutes.
     let mut drives: Vec<_> = std::thread::scope(|sc| {
@@ -519,12 +526,21 @@ fn qualify_main(
         megaraid: ctx
             .and_then(|c| c.megacli().ok())
             .map(|m| std::sync::Arc::new(m.duplicate())),
+        host: args.host_name.clone(),
     };
     let mut rep = if args.devices.is_empty() {
-        let mut r = new_report(args.profile, args.role, args.engine, args.read_only);
+        let mut r = new_report(
+            args.profile,
+            args.role,
+            args.engine,
+            args.read_only,
+            args.host_name.as_deref(),
+        );
         // A comparison only: the header describes the first file's run.
         if let Some((_, first)) = loaded_files.first() {
-            r.host.clone_from(&first.host);
+            if args.host_name.is_none() {
+                r.host.clone_from(&first.host);
+            }
             r.profile.clone_from(&first.profile);
             r.role.clone_from(&first.role);
             r.engine.clone_from(&first.engine);

@@ -321,6 +321,7 @@ pub fn run(args: &OsdPrepArgs, ctx: &Ctx, json_stdout: bool) -> Result<ExitStatu
         role: args.role.key().into(),
         engine: args.engine,
         read_only: args.read_only,
+        host: args.host_name.clone(),
         journal_dir: Some(ctx.state_dir.clone()),
         watch_signals: true,
         megaraid: ctx

@@ -64,6 +64,8 @@ pub struct SuiteOptions {
     pub watch_signals: bool,
     /// MegaCli, for the disk cache policy of single-drive VDs.
     pub megaraid: Option<Arc<crate::backend::megacli::MegaCli>>,
+    /// Host name recorded with each result (`None`: the kernel's host name).
+    pub host: Option<String>,
 }
 
 /// Default self-test deadline: a short test takes about 2 minutes.
@@ -263,10 +265,14 @@ impl Observer for Silent {
     fn job_finished(&self, _: &str, _: &JobResult) {}
 }
 
-fn host_name() -> String {
-    std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .map(|s| s.trim().to_owned())
-        .unwrap_or_else(|_| "localhost".into())
+/// `explicit`, else the kernel's host name (`localhost` when it cannot be read).
+pub fn host_name(explicit: Option<&str>) -> String {
+    match explicit {
+        Some(h) => h.to_owned(),
+        None => std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .map(|s| s.trim().to_owned())
+            .unwrap_or_else(|_| "localhost".into()),
+    }
 }
 
 /// Identity, health and safety before any I/O. Returns the drive record with `refusals` set;
@@ -288,7 +294,7 @@ pub fn prepare(
     let mut d = DriveResult {
         storage: storage_kind(&id).into(),
         identity: id,
-        host: host_name(),
+        host: host_name(o.host.as_deref()),
         destructive: !o.read_only,
         ..DriveResult::default()
     };
