@@ -362,12 +362,13 @@ fn replace_drive_fault_matrix() {
             &[("RAIDCTL_TEST_CRASH_AT", "rebuild-start:verified")],
         );
         assert_ne!(r.code, 0, "{}", r.stderr);
+        let first = r.stderr;
         sim(dir.path(), &["fail", "32:3"]);
         let r = resume(dir.path(), "S0K1A2B02");
         let ok = r.code == 1
             && (r.stderr.contains("failed during the rebuild") || r.stderr.contains("OFFLINE"));
         if !ok {
-            failures.push(format!("second failure: {}", r.stderr));
+            failures.push(format!("second failure: {}\nfirst run:\n{first}", r.stderr));
         }
         matrix.push((
             "second drive fails during rebuild".into(),

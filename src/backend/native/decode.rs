@@ -758,15 +758,13 @@ pub fn events(adapter: u32, buf: &[u8]) -> Result<Vec<Event>, Invalid> {
     (0..count)
         .map(|i| {
             let e: abi::EventDetail = read(buf, 8 + i * entry, "event")?;
-            // Events logged before the firmware's clock was set carry seconds since boot
-            // (top byte 0xff), which the model keeps apart from wall-clock times.
-            let t = e.time;
-            let boot_relative = t >> 24 == 0xff;
+            // Boot-relative stamps (top byte 0xff) are not wall-clock times.
+            let boot_relative = e.time >> 24 == 0xff;
             Ok(Event {
                 adapter,
                 seq_num: u64::from(e.seq),
-                time: (!boot_relative).then(|| event_time(t)),
-                since_boot_s: boot_relative.then_some(u64::from(t & 0x00ff_ffff)),
+                time: (!boot_relative).then(|| event_time(e.time)),
+                since_boot_s: boot_relative.then_some(u64::from(e.time & 0x00ff_ffff)),
                 code: Some(e.code),
                 class: Some(i32::from(e.class)),
                 locale: Some(format!("0x{:04x}", { e.locale })),
@@ -846,6 +844,25 @@ mod tests {
         assert_eq!(percent(p(0)), 0);
         assert_eq!(percent(p(0xffff)), 100);
         assert_eq!(percent(p(29491)), 45);
+    }
+
+    #[test]
+    fn boot_relative_events_have_no_wall_clock_time() {
+        let mut e = abi::EventDetail::new_zeroed();
+        e.seq = 7;
+        e.time = 0xff00_0010;
+        e.class = 2;
+        e.description[..4].copy_from_slice(b"boom");
+        let mut buf = vec![0u8; 8];
+        buf[0..4].copy_from_slice(&1u32.to_le_bytes());
+        buf.extend_from_slice(e.as_bytes());
+        let ev = events(0, &buf).unwrap();
+        assert_eq!(ev[0].since_boot_s, Some(16));
+        assert_eq!(ev[0].time, None);
+        assert_eq!(ev[0].class, Some(2));
+        assert_eq!(ev[0].description, "boom");
+        buf[0..4].copy_from_slice(&2u32.to_le_bytes());
+        assert!(events(0, &buf).is_err(), "count beyond the buffer");
     }
 
     #[test]

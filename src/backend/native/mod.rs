@@ -487,6 +487,11 @@ impl Operations for Native {
         "native"
     }
 
+    /// The whole kept log, for the guards (`CTRL_EVENT_GET` from the oldest kept event).
+    fn events(&self, adapter: u32) -> Result<Option<Vec<Event>>, BackendError> {
+        Native::events(self, adapter, None, 1 << 20).map(Some)
+    }
+
     fn snapshot(&self) -> Result<Snapshot, BackendError> {
         self.gather()
     }
