@@ -87,7 +87,9 @@ impl Drop for Ctx {
 #[error("{0}")]
 pub struct CtxError(pub String);
 
-fn default_state_dir() -> PathBuf {
+/// raidctl's state directory when no `--state-dir` is given: `$RAIDCTL_STATE_DIR`, else
+/// `/var/lib/raidctl` for root, else the XDG state directory.
+pub fn default_state_dir() -> PathBuf {
     if let Some(d) = std::env::var_os(ENV_STATE_DIR).filter(|v| !v.is_empty()) {
         return PathBuf::from(d);
     }

@@ -12,6 +12,19 @@ static DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 static INSTALL: Once = Once::new();
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static HOOKS: Mutex<Vec<fn()>> = Mutex::new(Vec::new());
+
+/// Runs `hook` when the process is interrupted, before running vendor calls are killed (it may
+/// run vendor tools itself: a qualification puts a drive's write cache back). Registered once
+/// per function; the hook decides what is left to do.
+pub fn before_exit(hook: fn()) {
+    if let Ok(mut h) = HOOKS.lock() {
+        if !h.iter().any(|f| std::ptr::fn_addr_eq(*f, hook)) {
+            h.push(hook);
+        }
+    }
+    install();
+}
 
 /// Removes `dir` (recursively) if the process is interrupted before [`forget`] is called.
 pub fn remove_on_interrupt(dir: &Path) {
@@ -49,6 +62,12 @@ fn install() {
         // Best effort: when another handler is already installed, the directory is still
         // removed on every normal exit path.
         let _ = ctrlc::set_handler(|| {
+            // Hooks first, while vendor calls still work (`park_if_interrupted` would stop
+            // the hooks' own calls once INTERRUPTED is set).
+            let hooks = HOOKS.lock().map(|h| h.clone()).unwrap_or_default();
+            for h in hooks {
+                h();
+            }
             INTERRUPTED.store(true, Ordering::SeqCst);
             cleanup();
             std::process::exit(crate::exit::ExitStatus::Interrupted.code());

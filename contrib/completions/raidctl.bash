@@ -2576,7 +2576,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__qualify)
-            opts="-q -h -V --profile --role --json --csv --markdown --svg --destroy-data --read-only --compare --engine --profile-file --no-together --host-name --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --profile --role --json --csv --markdown --svg --destroy-data --read-only --compare --engine --profile-file --no-together --html --no-self-test --self-test-timeout --cache-tool --host-name --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2620,6 +2620,18 @@ _raidctl() {
                     ;;
                 --profile-file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --html)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --self-test-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cache-tool)
+                    COMPREPLY=($(compgen -W "auto hdparm sdparm none" -- "${cur}"))
                     return 0
                     ;;
                 --host-name)

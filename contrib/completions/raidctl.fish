@@ -186,11 +186,17 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l csv -d 'Writ
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l markdown -d 'Write a Markdown report to FILE' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l svg -d 'Write an SVG plot (MB/s by block size, latency distribution per drive) to FILE' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l destroy-data -d 'Allow write tests on the drive with this serial number (repeat per drive); a device without a serial (loop device, regular file) is confirmed by its path. ALL DATA ON IT IS DESTROYED' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l compare -d 'Compare result files (from this and other hosts) with each other, by model and firmware, and print the peer verdicts' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l compare -d 'Compare result files (from this and other hosts) with each other, by model and firmware, and print the peer verdicts; with exactly two files, also a side-by-side table per job (A, B, B/A), e.g. a raw drive against an RBD image or a CephFS file' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l engine -d 'I/O engine: auto (io_uring for queue-depth jobs where the kernel and seccomp allow it, sync for QD1 and flushing jobs), sync (pread/pwrite threads) or uring (falls back to sync when the kernel refuses it). The record says per job which engine ran and why' -r -f -a "auto\t'io_uring for queue-depth jobs where the kernel allows it, else sync; QD1 and flushing jobs on sync (what fio\'s `psync` does and what BlueStore\'s kv_sync thread does)'
 sync\t'`pread`/`pwrite`, one thread per in-flight I/O'
 uring\t'io_uring, one thread per job (falls back to sync when the kernel refuses it)'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l profile-file -d 'JSON threshold profile overlaying the built-in one (per class, role and model)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l html -d 'Write one self-contained HTML page (inline SVG charts, nothing fetched) to FILE' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l self-test-timeout -d 'Give the short self-test this many seconds before aborting it (INCONCLUSIVE)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l cache-tool -d 'How to toggle the drive\'s volatile write cache for the cache-on/off measurement: auto (hdparm for SATA, sdparm for SAS), hdparm, sdparm, or none' -r -f -a "auto\t'By transport: `hdparm` for SATA, `sdparm` for SAS/SCSI; nothing for NVMe, loop devices, files and drives behind a RAID controller'
+hdparm\t'`hdparm -W` (ATA)'
+sdparm\t'`sdparm --set WCE` (SCSI; current values only, never `--save`)'
+none\t'Do not measure the write cache'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l host-name -d 'Host name recorded in the results (default: the kernel\'s), e.g. the inventory name when results from many hosts are compared' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
@@ -210,6 +216,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l timeout -d '
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l read-only -d 'Run only read tests; nothing is written'
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l no-together -d 'Skip the all-drives-together pass'
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l no-self-test -d 'Skip the SMART short self-test (the drive gets a WARN for it)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s V -l version -d 'Print version'

@@ -116,6 +116,12 @@ impl MegaCli {
         }
     }
 
+    /// Another handle on the same installation (same runner and timeout), for a component
+    /// that must own its backend (a cache change restored from the interrupt handler).
+    pub fn duplicate(&self) -> Self {
+        Self::new(self.program.clone(), self.runner.clone(), self.timeout)
+    }
+
     /// The binary in use.
     pub fn program(&self) -> &Path {
         &self.program

@@ -147,6 +147,21 @@ impl Omreport {
                 format!("controller={adapter}"),
                 format!("vdisk={target}"),
             ],
+            Op::LdDiskCache {
+                adapter,
+                target,
+                enabled,
+            } => vec![
+                "storage".into(),
+                "vdisk".into(),
+                "action=changepolicy".into(),
+                format!("controller={adapter}"),
+                format!("vdisk={target}"),
+                format!(
+                    "diskcachepolicy={}",
+                    if *enabled { "enabled" } else { "disabled" }
+                ),
+            ],
             _ => return None,
         })
     }

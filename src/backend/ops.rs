@@ -87,6 +87,12 @@ pub enum Op {
     LdDelete { adapter: u32, target: u32 },
     /// Make a drive JBOD.
     MakeJbod { adapter: u32, drive: DriveAddress },
+    /// Turn a VD's disk (drive write) cache policy on or off.
+    LdDiskCache {
+        adapter: u32,
+        target: u32,
+        enabled: bool,
+    },
 }
 
 impl Op {
@@ -101,6 +107,7 @@ impl Op {
                 | Op::RebuildRate { .. }
                 | Op::BatteryWarning { .. }
                 | Op::RebuildStart { .. }
+                | Op::LdDiskCache { .. }
         )
     }
 
@@ -127,7 +134,8 @@ impl Op {
             | Op::BatteryWarning { adapter, .. }
             | Op::LdCreate { adapter, .. }
             | Op::LdDelete { adapter, .. }
-            | Op::MakeJbod { adapter, .. } => *adapter,
+            | Op::MakeJbod { adapter, .. }
+            | Op::LdDiskCache { adapter, .. } => *adapter,
         }
     }
 }
@@ -378,6 +386,21 @@ pub fn megacli_args(op: &Op) -> Vec<String> {
             vec!["-CfgLdDel".into(), format!("-L{target}"), a(*adapter)]
         }
         Op::MakeJbod { adapter, drive } => vec!["-PDMakeJBOD".into(), pd(drive), a(*adapter)],
+        Op::LdDiskCache {
+            adapter,
+            target,
+            enabled,
+        } => vec![
+            "-LDSetProp".into(),
+            if *enabled {
+                "-EnDskCache"
+            } else {
+                "-DisDskCache"
+            }
+            .into(),
+            format!("-L{target}"),
+            a(*adapter),
+        ],
     }
 }
 
@@ -531,6 +554,16 @@ mod tests {
     #[test]
     fn argv_shapes() {
         let d = DriveAddress::new(32, 4);
+        let dc = Op::LdDiskCache {
+            adapter: 1,
+            target: 3,
+            enabled: false,
+        };
+        assert_eq!(
+            megacli_args(&dc).join(" "),
+            "-LDSetProp -DisDskCache -L3 -a1"
+        );
+        assert!(!dc.is_destructive());
         assert_eq!(
             megacli_args(&Op::Offline {
                 adapter: 0,

@@ -298,6 +298,15 @@ impl Storcli {
                 vec![format!("/c{adapter}/v{target}"), "del".into()]
             }
             Op::MakeJbod { adapter, drive } => d(*adapter, drive, &["set", "jbod"]),
+            Op::LdDiskCache {
+                adapter,
+                target,
+                enabled,
+            } => vec![
+                format!("/c{adapter}/v{target}"),
+                "set".into(),
+                format!("pdcache={}", if *enabled { "on" } else { "off" }),
+            ],
         })
     }
 }

@@ -1,9 +1,10 @@
 //! `raidctl qualify` and `raidctl osd-prep`: arguments and the drivers that run them.
 
+use super::cache::CacheTool;
 use super::device::{self, SysPaths};
 use super::engine::{EngineKind, JobResult, JobSpec};
 use super::profile::Profile;
-use super::result::{QualReport, SCHEMA_VERSION, Verdict};
+use super::result::{MIN_READ_SCHEMA_VERSION, QualReport, SCHEMA_VERSION, Verdict};
 use super::suite::{self, Observer, ProfileKind, SuiteOptions};
 use super::{report, verdict};
 use crate::ctx::Ctx;
@@ -69,7 +70,8 @@ pub struct QualifyArgs {
     #[arg(long)]
     pub read_only: bool,
     /// Compare result files (from this and other hosts) with each other, by model and
-    /// firmware, and print the peer verdicts.
+    /// firmware, and print the peer verdicts; with exactly two files, also a side-by-side table
+    /// per job (A, B, B/A), e.g. a raw drive against an RBD image or a CephFS file.
     #[arg(long, value_name = "RESULT.json", num_args = 1..)]
     pub compare: Vec<PathBuf>,
     /// I/O engine: auto (io_uring for queue-depth jobs where the kernel and seccomp allow it,
@@ -83,6 +85,19 @@ pub struct QualifyArgs {
     /// Skip the all-drives-together pass.
     #[arg(long)]
     pub no_together: bool,
+    /// Write one self-contained HTML page (inline SVG charts, nothing fetched) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Skip the SMART short self-test (the drive gets a WARN for it).
+    #[arg(long)]
+    pub no_self_test: bool,
+    /// Give the short self-test this many seconds before aborting it (INCONCLUSIVE).
+    #[arg(long, value_name = "SECS", default_value_t = 300)]
+    pub self_test_timeout: u64,
+    /// How to toggle the drive's volatile write cache for the cache-on/off measurement:
+    /// auto (hdparm for SATA, sdparm for SAS), hdparm, sdparm, or none.
+    #[arg(long, value_enum, default_value_t = CacheTool::Auto)]
+    pub cache_tool: CacheTool,
     /// Host name recorded in the results (default: the kernel's), e.g. the inventory name
     /// when results from many hosts are compared.
     #[arg(long, value_name = "NAME")]
@@ -216,6 +231,8 @@ pub struct Exports {
     pub markdown: Option<PathBuf>,
     /// SVG file.
     pub svg: Option<PathBuf>,
+    /// HTML file.
+    pub html: Option<PathBuf>,
 }
 
 impl Exports {
@@ -238,11 +255,14 @@ impl Exports {
         if let Some(p) = &self.svg {
             write_file(p, &report::svg(r))?;
         }
+        if let Some(p) = &self.html {
+            write_file(p, &super::html::page(r))?;
+        }
         Ok(())
     }
 
     fn stdout_taken(&self) -> bool {
-        [&self.json, &self.csv, &self.markdown, &self.svg]
+        [&self.json, &self.csv, &self.markdown, &self.svg, &self.html]
             .iter()
             .any(|p| p.as_ref().is_some_and(|p| p.as_os_str() == "-"))
     }
@@ -323,10 +343,36 @@ pub fn qualify_identities(ids: Vec<device::Identity>, run: &Run<'_>) -> Result<Q
         opts.read_only,
         opts.host.as_deref(),
     );
-    let mut drives: Vec<_> = ids
-        .into_iter()
-        .map(|id| suite::prepare(id, opts, profile, destroy, paths))
-        .collect();
+    // Drives are prepared at once: each may run a SMART self-test of a few minutes.
+    let mut drives: Vec<_> = std::thread::scope(|sc| {
+        let hs: Vec<_> = ids
+            .into_iter()
+            .map(|id| {
+                let fallback = id.clone();
+                (
+                    fallback,
+                    sc.spawn(move || suite::prepare(id, opts, profile, destroy, paths)),
+                )
+            })
+            .collect();
+        hs.into_iter()
+            .map(|(id, h)| {
+                h.join().unwrap_or_else(|_| super::result::DriveResult {
+                    rules: vec![super::result::RuleHit::new(
+                        "JOB-ERROR",
+                        Verdict::Inconclusive,
+                        "identifying the drive failed (internal error)",
+                    )],
+                    refusals: vec![super::safety::Refusal {
+                        rule: "SAFE-INTERNAL".into(),
+                        detail: "not checked".into(),
+                    }],
+                    identity: id,
+                    ..Default::default()
+                })
+            })
+            .collect()
+    });
     if !opts.read_only {
         let refused: Vec<String> = drives
             .iter()
@@ -366,8 +412,14 @@ pub fn qualify_identities(ids: Vec<device::Identity>, run: &Run<'_>) -> Result<Q
     if together && drives.len() > 1 {
         suite::run_together(&mut drives, opts, profile, paths, &bar);
     }
-    bar.finish();
     verdict::peer_rules(&mut drives, &profile.peer());
+    let snapshot = drives.clone();
+    super::repeat::confirm(&mut drives, profile, &opts.role, &mut |i, spec| {
+        let d = snapshot.get(i)?;
+        bar.job_started(&d.identity.label(), spec);
+        suite::rerun_job(&d.identity, spec, paths).ok()
+    });
+    bar.finish();
     rep.verdict = drives
         .iter()
         .map(|d| d.verdict)
@@ -430,6 +482,7 @@ fn qualify_main(
         csv: args.csv.clone(),
         markdown: args.markdown.clone(),
         svg: args.svg.clone(),
+        html: args.html.clone(),
     };
     if json_stdout && exports.json.is_none() {
         exports.json = Some(PathBuf::from("-"));
@@ -438,34 +491,63 @@ fn qualify_main(
     let tty = std::io::stdout().is_terminal();
     let paths = SysPaths::default();
     let mut loaded: Vec<super::result::DriveResult> = Vec::new();
+    let mut loaded_files: Vec<(PathBuf, QualReport)> = Vec::new();
     for f in &args.compare {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
         let r: QualReport =
             serde_json::from_str(&text).map_err(|e| format!("{}: {e}", f.display()))?;
-        if r.schema_version != SCHEMA_VERSION {
+        if !(MIN_READ_SCHEMA_VERSION..=SCHEMA_VERSION).contains(&r.schema_version) {
             return Err(format!(
-                "{}: schema version {} (this raidctl reads {SCHEMA_VERSION})",
+                "{}: schema version {} (this raidctl reads {MIN_READ_SCHEMA_VERSION} to {SCHEMA_VERSION})",
                 f.display(),
                 r.schema_version
             ));
         }
+        loaded_files.push((f.clone(), r.clone()));
         loaded.extend(r.drives);
+    }
+    let journal_dir = ctx.map_or_else(crate::ctx::default_state_dir, |c| c.state_dir.clone());
+    if !args.devices.is_empty() && !args.read_only {
+        let runner = std::sync::Arc::new(crate::backend::runner::OsRunner::scratch());
+        for line in super::cache::recover(&journal_dir, runner) {
+            eprintln!("raidctl qualify: {line}");
+        }
     }
     let opts = SuiteOptions {
         profile: args.profile,
         role: args.role.key().into(),
         engine: args.engine,
         read_only: args.read_only,
+        smartctl: None,
+        no_self_test: args.no_self_test,
+        self_test_timeout: Some(Duration::from_secs(args.self_test_timeout)),
+        cache_tool: args.cache_tool,
+        journal_dir: Some(journal_dir),
+        watch_signals: true,
+        megaraid: ctx
+            .and_then(|c| c.megacli().ok())
+            .map(|m| std::sync::Arc::new(m.duplicate())),
         host: args.host_name.clone(),
     };
     let mut rep = if args.devices.is_empty() {
-        new_report(
+        let mut r = new_report(
             args.profile,
             args.role,
             args.engine,
             args.read_only,
             args.host_name.as_deref(),
-        )
+        );
+        // A comparison only: the header describes the first file's run.
+        if let Some((_, first)) = loaded_files.first() {
+            if args.host_name.is_none() {
+                r.host.clone_from(&first.host);
+            }
+            r.profile.clone_from(&first.profile);
+            r.role.clone_from(&first.role);
+            r.engine.clone_from(&first.engine);
+            r.read_only = first.read_only;
+        }
+        r
     } else {
         let mut ids = Vec::new();
         for d in &args.devices {
@@ -507,6 +589,16 @@ fn qualify_main(
     }
     if !quiet_stdout {
         print!("{}", report::terminal(&rep, tty));
+        if let [(fa, a), (fb, b)] = loaded_files.as_slice() {
+            print!(
+                "{}",
+                super::compare::side_by_side(
+                    (&fa.display().to_string(), a),
+                    (&fb.display().to_string(), b),
+                    tty
+                )
+            );
+        }
     }
     Ok(exit_for(rep.verdict))
 }

@@ -5,15 +5,20 @@
 //! Reference: `support-bundle-and-qualification.md` section B (recipes B.5, gates B.6, peer
 //! outliers B.7, host-bound detection B.3).
 
+pub mod cache;
 pub mod cli;
+pub mod compare;
 pub mod device;
 pub mod engine;
 pub mod hist;
+pub mod html;
 pub mod osdprep;
 pub mod profile;
+pub mod repeat;
 pub mod report;
 pub mod result;
 pub mod safety;
+pub mod selftest;
 pub mod smart;
 pub mod suite;
 pub mod verdict;

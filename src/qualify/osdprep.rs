@@ -322,6 +322,13 @@ pub fn run(args: &OsdPrepArgs, ctx: &Ctx, json_stdout: bool) -> Result<ExitStatu
         engine: args.engine,
         read_only: args.read_only,
         host: args.host_name.clone(),
+        journal_dir: Some(ctx.state_dir.clone()),
+        watch_signals: true,
+        megaraid: ctx
+            .megacli()
+            .ok()
+            .map(|m| std::sync::Arc::new(m.duplicate())),
+        ..SuiteOptions::default()
     };
     // The drives were Unconfigured(good): the operator's --yes is the confirmation; the
     // signature, mount and holder checks still run on each new device.

@@ -127,6 +127,56 @@ fn jobs_word(n: usize) -> &'static str {
     if n == 1 { "job" } else { "jobs" }
 }
 
+/// The write-cache measurement: a table of on/off figures, or why it was not measured.
+pub fn cache_text(c: &super::cache::CacheReport, tty: bool) -> String {
+    if c.rows.is_empty() {
+        return format!(
+            "   write cache on/off: {}",
+            c.note.as_deref().unwrap_or("not measured")
+        );
+    }
+    let title = format!(
+        "write cache ({}, originally {}, {})",
+        c.tool,
+        match c.original_on {
+            Some(true) => "on",
+            Some(false) => "off",
+            None => "?",
+        },
+        if c.restored {
+            "restored"
+        } else {
+            "NOT RESTORED"
+        }
+    );
+    let mut t = table(
+        tty,
+        &[&title, "IOPS on", "IOPS off", "off/on", "p99 on", "p99 off"],
+    );
+    for r in &c.rows {
+        t.add_row(vec![
+            r.job.clone(),
+            format!("{:.0}", r.on_iops),
+            format!("{:.0}", r.off_iops),
+            format!(
+                "{:.2}",
+                if r.on_iops > 0.0 {
+                    r.off_iops / r.on_iops
+                } else {
+                    0.0
+                }
+            ),
+            lat(r.on_p99_us),
+            lat(r.off_p99_us),
+        ]);
+    }
+    let mut out = t.to_string();
+    if let Some(n) = &c.note {
+        let _ = write!(out, "\n   note: {n}");
+    }
+    out
+}
+
 /// Everything for a person.
 pub fn terminal(r: &QualReport, tty: bool) -> String {
     let mut s = String::new();
@@ -160,6 +210,17 @@ pub fn terminal(r: &QualReport, tty: bool) -> String {
                 .map(|r| format!(" ({r})"))
                 .unwrap_or_default()
         );
+        if let Some(t) = &d.self_test {
+            let _ = writeln!(
+                s,
+                "   self-test: {:?}{}",
+                t.status,
+                t.result
+                    .as_deref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default()
+            );
+        }
         if !d.sweep.is_empty() {
             let _ = writeln!(s, "{}", sweep_table(d, tty));
         }
@@ -168,6 +229,9 @@ pub fn terminal(r: &QualReport, tty: bool) -> String {
         }
         for (engine, why, n) in engines(d) {
             let _ = writeln!(s, "   engine {engine} ({n} {}): {why}", jobs_word(n));
+        }
+        if let Some(c) = &d.cache {
+            let _ = writeln!(s, "{}", cache_text(c, tty));
         }
         let _ = writeln!(s, "   verdict: {}", d.verdict);
         for h in &d.rules {
@@ -197,13 +261,16 @@ pub fn terminal(r: &QualReport, tty: bool) -> String {
         );
         for d in &r.drives {
             let f = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.0}"));
-            let mut rules: Vec<&str> = d
+            let mut rules: Vec<&str> = Vec::new();
+            for h in d
                 .rules
                 .iter()
                 .filter(|h| h.level != super::result::Verdict::Pass)
-                .map(|h| h.rule.as_str())
-                .collect();
-            rules.dedup();
+            {
+                if !rules.contains(&h.rule.as_str()) {
+                    rules.push(&h.rule);
+                }
+            }
             t.add_row(vec![
                 d.identity.label(),
                 d.host.clone(),
@@ -303,6 +370,20 @@ pub fn markdown(r: &QualReport) -> String {
         let _ = writeln!(s, "{}\n", jobs_table(d, false));
         for (engine, why, n) in engines(d) {
             let _ = writeln!(s, "- engine `{engine}` ({n} {}): {why}", jobs_word(n));
+        }
+        if let Some(t) = &d.self_test {
+            let _ = writeln!(
+                s,
+                "Self-test: {:?}{}\n",
+                t.status,
+                t.result
+                    .as_deref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default()
+            );
+        }
+        if let Some(c) = &d.cache {
+            let _ = writeln!(s, "{}\n", cache_text(c, false).trim_start());
         }
         for h in &d.rules {
             let _ = writeln!(s, "- {} `{}`: {}", h.level, h.rule, h.message);

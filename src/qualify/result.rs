@@ -8,7 +8,12 @@ use super::safety::Refusal;
 use serde::{Deserialize, Serialize};
 
 /// Layout version of [`QualReport`].
-pub const SCHEMA_VERSION: u32 = 1;
+/// Version 2: a performance FAIL is confirmed in 2 of 3 runs (unconfirmed ones are WARN, see
+/// `repeats`); version 1 files are still read by `--compare`.
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// Oldest layout `--compare` still reads (later fields default to empty).
+pub const MIN_READ_SCHEMA_VERSION: u32 = 1;
 
 /// Verdict of a drive, or level of a rule that fired.
 #[derive(
@@ -47,6 +52,9 @@ pub struct RuleHit {
     pub level: Verdict,
     /// What was measured against what limit.
     pub message: String,
+    /// The job whose figure fired the rule (performance rules only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub job: Option<String>,
 }
 
 impl RuleHit {
@@ -56,9 +64,50 @@ impl RuleHit {
             rule: rule.to_owned(),
             level,
             message: message.into(),
+            job: None,
         }
     }
+
+    /// The same hit, tied to the job that measured it.
+    #[must_use]
+    pub fn on_job(mut self, job: &str) -> Self {
+        self.job = Some(job.to_owned());
+        self
+    }
 }
+
+/// Repetitions of a job whose first run failed a performance rule (reference B.7 step 4: a
+/// drive fails only when flagged in at least 2 of 3 runs).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Repeat {
+    /// Job name.
+    pub job: String,
+    /// Rule ids that failed on the first run.
+    pub rules: Vec<String>,
+    /// Headline figure of each run, first run first (`412 MB/s, p99 9.8 ms`).
+    pub figures: Vec<String>,
+    /// Whether each run was flagged by one of `rules`.
+    pub flagged: Vec<bool>,
+}
+
+impl Repeat {
+    /// Flagged in at least 2 runs.
+    pub fn confirmed(&self) -> bool {
+        self.flagged.iter().filter(|f| **f).count() >= 2
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "flagged in {} of {} runs ({})",
+            self.flagged.iter().filter(|f| **f).count(),
+            self.flagged.len(),
+            self.figures.join(" / ")
+        )
+    }
+}
+
+/// Marker appended to a rule message once its repetitions were applied.
+const REPEAT_MARK: &str = " runs (";
 
 /// Whether the SMART gates ran.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -165,11 +214,56 @@ pub struct DriveResult {
     pub verdict: Verdict,
     /// Advice for the operator.
     pub warnings: Vec<String>,
+    /// Repetitions of failing jobs (empty when nothing failed a performance rule).
+    #[serde(default)]
+    pub repeats: Vec<Repeat>,
+    /// Write cache measured on and off (absent when not toggleable or skipped).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache: Option<super::cache::CacheReport>,
+    /// SMART short self-test.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub self_test: Option<super::selftest::SelfTest>,
+    /// The target: `block` (a drive), `file`, `rbd` or `cephfs` (for the raw-vs-Ceph compare).
+    #[serde(default)]
+    pub storage: String,
 }
 
 impl DriveResult {
-    /// Recomputes the verdict from the rules.
+    /// Applies the repetitions (an unconfirmed performance FAIL becomes WARN, both carry the
+    /// three figures) and recomputes the verdict from the rules.
     pub fn settle(&mut self) {
+        for r in &mut self.rules {
+            let Some(job) = r.job.as_deref() else {
+                continue;
+            };
+            if r.level != Verdict::Fail || r.message.contains(REPEAT_MARK) {
+                continue;
+            }
+            let Some(rep) = self
+                .repeats
+                .iter()
+                .find(|x| x.job == job && x.rules.contains(&r.rule))
+            else {
+                continue;
+            };
+            if rep.confirmed() {
+                r.message = format!("{}; confirmed: {}", r.message, rep.summary());
+            } else if rep.flagged.len() < 3 {
+                // The repetitions could not run: the first verdict stands.
+                r.message = format!(
+                    "{}; not repeated, the repetition could not run: {}",
+                    r.message,
+                    rep.summary()
+                );
+            } else {
+                r.level = Verdict::Warn;
+                r.message = format!(
+                    "{}; not confirmed (FAIL needs 2 of 3): {}",
+                    r.message,
+                    rep.summary()
+                );
+            }
+        }
         self.verdict = self
             .rules
             .iter()

@@ -25,6 +25,9 @@ fn refuse(rule: &str, detail: String) -> Refusal {
     }
 }
 
+/// Smallest regular file a write run accepts (every job needs room for its blocks).
+pub const MIN_FILE_BYTES: u64 = 4 << 20;
+
 /// Known on-disk signatures: `(offset, magic, name)`. Offsets from the end are negative.
 const SIGNATURES: &[(i64, &[u8], &str)] = &[
     (0, b"XFSB", "xfs"),
@@ -155,6 +158,24 @@ pub fn check(
     if id.kind == TargetKind::RegularFile {
         if swap_names.iter().any(|s| Path::new(s) == canonical) {
             out.push(refuse("SAFE-SWAP", "the file is active swap".into()));
+        }
+        // A file in use (a VM image, a database) is refused like an open device.
+        if let Some(pids) = opened_by_others(paths, &id.canonical) {
+            if !pids.is_empty() {
+                out.push(refuse(
+                    "SAFE-OPEN",
+                    format!("open by process(es) {}", pids.join(", ")),
+                ));
+            }
+        }
+        if destructive && id.size_bytes < MIN_FILE_BYTES {
+            out.push(refuse(
+                "SAFE-FILE-SIZE",
+                format!(
+                    "the file has {} bytes; create it with its test size first (truncate -s 8G FILE): qualify never grows a file",
+                    id.size_bytes
+                ),
+            ));
         }
         // A file backing a loop device is in use.
         if let Ok(rd) = std::fs::read_dir(paths.sys.join("class/block")) {

@@ -5,26 +5,27 @@
 use super::device::{DriveClass, Identity, TargetKind};
 use super::profile::Thresholds;
 use super::result::{GateStatus, Health, RuleHit, Verdict};
+use crate::backend::runner::{OsRunner, Runner};
 use serde_json::Value;
 use std::time::Duration;
 
 /// Environment variable naming the smartctl binary (tests point it at a fake).
 pub const ENV_SMARTCTL: &str = "RAIDCTL_SMARTCTL";
 
-fn smartctl_program() -> Option<std::path::PathBuf> {
+/// The smartctl to run: `over` (tests), else `$RAIDCTL_SMARTCTL`, else the one in `PATH`.
+pub fn smartctl_program(over: Option<&std::path::Path>) -> Option<std::path::PathBuf> {
+    if let Some(p) = over {
+        return Some(p.to_owned());
+    }
     if let Some(p) = std::env::var_os(ENV_SMARTCTL).filter(|v| !v.is_empty()) {
         return Some(p.into());
     }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain(["/usr/sbin", "/sbin"].iter().map(std::path::PathBuf::from))
-        .map(|d| d.join("smartctl"))
-        .find(|p| p.is_file())
+    super::cache::find_tool("smartctl")
 }
 
-/// Runs smartctl for the drive and evaluates the gates; fills gaps in `id` (model, serial,
-/// firmware, link speed) from its answer.
-pub fn check(id: &mut Identity, t: &Thresholds) -> Health {
+/// Runs smartctl (`prog` overrides which one) for the drive and evaluates the gates; fills
+/// gaps in `id` (model, serial, firmware, link speed) from its answer.
+pub fn check(id: &mut Identity, t: &Thresholds, prog: Option<&std::path::Path>) -> Health {
     let mut h = Health::default();
     let ctrl = id.controller.clone();
     if let Some(c) = &ctrl {
@@ -43,7 +44,7 @@ pub fn check(id: &mut Identity, t: &Thresholds) -> Health {
         ));
         return h;
     }
-    let Some(prog) = smartctl_program() else {
+    let Some(prog) = smartctl_program(prog) else {
         h.reason = Some("smartctl not found (install smartmontools); health not checked".into());
         h.hits.push(RuleHit::new(
             "H-SKIPPED",
@@ -59,9 +60,11 @@ pub fn check(id: &mut Identity, t: &Thresholds) -> Health {
     }
     args.push(id.path.clone());
     h.command = Some(format!("{} {}", prog.display(), args.join(" ")));
-    let out = match run_with_timeout(&prog, &args, Duration::from_secs(60)) {
-        Ok(o) => o,
+    let runner = OsRunner::scratch();
+    let out = match runner.run(&prog, &args, Duration::from_secs(60)) {
+        Ok(o) => o.stdout.into_bytes(),
         Err(e) => {
+            let e = e.to_string();
             h.status = GateStatus::Error;
             h.reason = Some(e.clone());
             h.hits
@@ -83,20 +86,6 @@ pub fn check(id: &mut Identity, t: &Thresholds) -> Health {
     enrich(id, &v);
     evaluate(&v, id.class, t, &mut h);
     h
-}
-
-/// smartctl through the one process runner (own process group, deadline, scratch directory).
-/// Its exit status is a bitmask of findings, so only "could not run" is an error here.
-fn run_with_timeout(
-    prog: &std::path::Path,
-    args: &[String],
-    timeout: Duration,
-) -> Result<Vec<u8>, String> {
-    use crate::backend::runner::{OsRunner, Runner};
-    OsRunner::scratch()
-        .run(prog, args, timeout)
-        .map(|o| o.stdout.into_bytes())
-        .map_err(|e| format!("smartctl: {e}"))
 }
 
 fn controller_gates(c: &super::device::ControllerSlot, h: &mut Health) {

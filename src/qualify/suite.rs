@@ -40,7 +40,7 @@ impl ProfileKind {
 }
 
 /// Options of a run.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct SuiteOptions {
     /// Profile.
     pub profile: ProfileKind,
@@ -50,9 +50,26 @@ pub struct SuiteOptions {
     pub engine: EngineKind,
     /// Only read jobs.
     pub read_only: bool,
+    /// smartctl to run instead of the one found in `PATH` (tests).
+    pub smartctl: Option<std::path::PathBuf>,
+    /// Skip the SMART short self-test (a WARN).
+    pub no_self_test: bool,
+    /// Deadline of the self-test (default 5 minutes).
+    pub self_test_timeout: Option<Duration>,
+    /// How to toggle the write cache.
+    pub cache_tool: super::cache::CacheTool,
+    /// Where cache changes are journalled (none: not journalled).
+    pub journal_dir: Option<std::path::PathBuf>,
+    /// Restore cache changes on SIGINT/SIGTERM (the CLI; not in-process tests).
+    pub watch_signals: bool,
+    /// MegaCli, for the disk cache policy of single-drive VDs.
+    pub megaraid: Option<Arc<crate::backend::megacli::MegaCli>>,
     /// Host name recorded with each result (`None`: the kernel's host name).
     pub host: Option<String>,
 }
+
+/// Default self-test deadline: a short test takes about 2 minutes.
+pub const SELF_TEST_TIMEOUT: Duration = Duration::from_secs(300);
 
 const KIB: u64 = 1024;
 const MIB: u64 = 1024 * 1024;
@@ -273,15 +290,18 @@ pub fn prepare(
         id.model.as_deref(),
         id.firmware.as_deref(),
     );
-    let health = smart::check(&mut id, &t);
+    let health = smart::check(&mut id, &t, o.smartctl.as_deref());
     let mut d = DriveResult {
+        storage: storage_kind(&id).into(),
         identity: id,
         host: host_name(o.host.as_deref()),
         destructive: !o.read_only,
         ..DriveResult::default()
     };
     d.rules.extend(health.hits.iter().cloned());
+    let checked = health.status == super::result::GateStatus::Checked;
     d.health = health;
+    self_test(&mut d, o, checked);
     d.refusals = safety::check(&d.identity, paths, !o.read_only, true);
     if !o.read_only {
         if let Err(r) = safety::confirm(&d.identity, destroy) {
@@ -296,6 +316,86 @@ pub fn prepare(
         }
     }
     d
+}
+
+/// What the target is, for the raw-vs-Ceph comparison: `rbd` (a mapped RBD image), `cephfs`
+/// (a file on CephFS), `file`, or `block`.
+pub fn storage_kind(id: &Identity) -> &'static str {
+    if id
+        .kernel_name
+        .as_deref()
+        .is_some_and(|n| n.starts_with("rbd"))
+    {
+        return "rbd";
+    }
+    if id.kind == super::device::TargetKind::RegularFile {
+        // CEPH_SUPER_MAGIC from linux/magic.h. `f_type`'s type differs between architectures.
+        #[allow(clippy::unnecessary_cast)]
+        let ceph =
+            rustix::fs::statfs(id.canonical.as_str()).is_ok_and(|s| s.f_type as i64 == 0x00c3_6400);
+        return if ceph { "cephfs" } else { "file" };
+    }
+    "block"
+}
+
+/// Phase 2: the SMART short self-test, when smartctl answered for a physical drive.
+fn self_test(d: &mut DriveResult, o: &SuiteOptions, smart_checked: bool) {
+    if let Some(why) = super::selftest::not_applicable(&d.identity) {
+        d.self_test = Some(super::selftest::SelfTest {
+            result: Some(why),
+            ..Default::default()
+        });
+        return;
+    }
+    if o.no_self_test {
+        let (st, hit) = super::selftest::skipped_by_flag();
+        d.self_test = Some(st);
+        d.rules.push(hit);
+        return;
+    }
+    let prog = smart::smartctl_program(o.smartctl.as_deref());
+    let (Some(prog), true) = (prog, smart_checked) else {
+        d.self_test = Some(super::selftest::SelfTest {
+            result: Some("smartctl did not answer: no self-test".into()),
+            ..Default::default()
+        });
+        return;
+    };
+    let timing =
+        super::selftest::Timing::with_deadline(o.self_test_timeout.unwrap_or(SELF_TEST_TIMEOUT));
+    let runner = crate::backend::runner::OsRunner::scratch();
+    let (st, hits) =
+        super::selftest::run(&d.identity, &runner, &prog, timing, &mut std::thread::sleep);
+    d.self_test = Some(st);
+    d.rules.extend(hits);
+}
+
+/// Runs one job on `path`.
+///
+/// # Errors
+/// The target could not be opened or the engine refused the job.
+pub fn run_job(path: &std::path::Path, spec: &JobSpec) -> Result<JobResult, String> {
+    let tg = Target::open(path, spec.op == Op::Write).map_err(|e| e.to_string())?;
+    engine::run(&Arc::new(tg), spec).map_err(|e| e.to_string())
+}
+
+/// Runs one job again on a drive that already went through the suite (a repetition, a
+/// cache-off run): the safety checks run again first for a write job.
+///
+/// # Errors
+/// A safety refusal or an engine error, as text.
+pub fn rerun_job(id: &Identity, spec: &JobSpec, paths: &SysPaths) -> Result<JobResult, String> {
+    if spec.op == Op::Write {
+        let again = safety::check(id, paths, true, false);
+        if !again.is_empty() {
+            let why: Vec<String> = again
+                .iter()
+                .map(|r| format!("{} ({})", r.detail, r.rule))
+                .collect();
+            return Err(format!("stopped before {}: {}", spec.name, why.join("; ")));
+        }
+    }
+    run_job(std::path::Path::new(&id.path), spec)
 }
 
 /// Runs the suite on a prepared drive (no refusals, or read-only).
@@ -332,10 +432,7 @@ pub fn run_drive(
             }
         }
         obs.job_started(&label, &spec);
-        let res = Target::open(&path, write)
-            .map_err(|e| e.to_string())
-            .and_then(|tg| engine::run(&Arc::new(tg), &spec).map_err(|e| e.to_string()));
-        match res {
+        match run_job(&path, &spec) {
             Ok(r) => {
                 obs.job_finished(&label, &r);
                 d.jobs.push(r);
@@ -352,7 +449,36 @@ pub fn run_drive(
             }
         }
     }
+    if !o.read_only && !d.rules.iter().any(|r| r.rule == "SAFE-RECHECK") {
+        measure_cache(d, o, paths, obs);
+    }
     finish(d, profile, &o.role);
+}
+
+/// Measures the drive with its write cache flipped (see [`super::cache`]).
+fn measure_cache(d: &mut DriveResult, o: &SuiteOptions, paths: &SysPaths, obs: &dyn Observer) {
+    let ctl = match super::cache::controller_for(&d.identity, o.cache_tool, o.megaraid.as_deref()) {
+        Ok(c) => c,
+        Err(why) => {
+            d.cache = Some(super::cache::CacheReport {
+                note: Some(why),
+                ..Default::default()
+            });
+            return;
+        }
+    };
+    let id = d.identity.clone();
+    let label = id.label();
+    super::cache::measure(
+        d,
+        ctl,
+        o.journal_dir.as_deref(),
+        o.watch_signals,
+        &mut |spec| {
+            obs.job_started(&label, spec);
+            rerun_job(&id, spec, paths)
+        },
+    );
 }
 
 /// Recomputes sweep rows, metrics, performance rules and the verdict (peer rules are added by
@@ -382,13 +508,18 @@ pub fn finish(d: &mut DriveResult, profile: &Profile, role: &str) {
         .rules
         .iter()
         .filter(|r| {
-            r.rule.starts_with("H-") || r.rule.starts_with("SAFE-") || r.rule == "JOB-ERROR"
+            r.rule.starts_with("H-")
+                || r.rule.starts_with("SAFE-")
+                || r.rule == "JOB-ERROR"
+                || r.rule == "CACHE-RESTORE"
         })
         .cloned()
         .collect();
     d.rules = keep;
     d.rules.extend(verdict::performance_rules(d, &t));
     d.rules.extend(verdict::together_rules(d, &profile.peer()));
+    d.rules
+        .extend(super::cache::rules(d, role, t.sync_1job_min_iops));
     if d.identity.write_cache.as_deref() == Some("write back")
         && d.identity.class == DriveClass::Hdd
     {

@@ -59,6 +59,10 @@ pub fn metrics(d: &DriveResult) -> Metrics {
 
 /// Downgrades a failing rule on a host-bound job to INCONCLUSIVE.
 fn gate(job: &JobResult, rule: &str, level: Verdict, msg: String) -> RuleHit {
+    gate_untied(job, rule, level, msg).on_job(&job.spec.name)
+}
+
+fn gate_untied(job: &JobResult, rule: &str, level: Verdict, msg: String) -> RuleHit {
     if job.host_bound && matches!(level, Verdict::Fail | Verdict::Warn) {
         return RuleHit::new(
             rule,
@@ -418,13 +422,22 @@ const PEER_METRICS: &[PeerMetric] = &[
     },
 ];
 
-/// Peer comparison over drives of the same model and firmware: appends `PEER-*` rules
+/// Peer comparison over drives of the same model, firmware and kind of target: appends `PEER-*` rules
 /// (replacing earlier ones) and settles each verdict.
 pub fn peer_rules(drives: &mut [DriveResult], s: &PeerSettings) {
     let mut groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (i, d) in drives.iter_mut().enumerate() {
         d.rules.retain(|r| !r.rule.starts_with("PEER-"));
-        groups.entry(d.identity.peer_key()).or_default().push(i);
+        // A raw drive and an RBD image or a file are not peers (see `compare` for those).
+        let storage = if d.storage.is_empty() {
+            "block"
+        } else {
+            &d.storage
+        };
+        groups
+            .entry(format!("{} {storage}", d.identity.peer_key()))
+            .or_default()
+            .push(i);
     }
     for idx in groups.values().filter(|g| g.len() >= 2) {
         for pm in PEER_METRICS {

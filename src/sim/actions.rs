@@ -89,6 +89,7 @@ pub fn run(st: &mut SimState, inv: &Invocation) -> Reply {
             "cfgldadd" | "cfgspanadd" => create(ad, clock, inv),
             "cfglddel" => delete(ad, clock, inv),
             "cfgeachdskraid0" => each_raid0(ad, clock, inv),
+            "ldsetprop" => ld_set_prop(ad, inv),
             "adpsetprop" => set_prop(ad, clock, inv),
             "adpautorbld" => auto_rebuild(ad, clock, inv),
             "discardpreservedcache" => discard_cache(ad, clock, inv),
@@ -919,6 +920,41 @@ fn each_raid0(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
     }
     out.push(String::new());
     out.push(format!("Adapter {a}: Configured the Adapter!!"));
+    (out, 0)
+}
+
+/// `-LDSetProp -EnDskCache|-DisDskCache -Lx|-Lall`: the VD's disk cache policy.
+fn ld_set_prop(ad: &mut Adapter, inv: &Invocation) -> Reply {
+    let a = ad.index;
+    let policy = if inv.has("endskcache") {
+        "Enabled"
+    } else if inv.has("disdskcache") {
+        "Disabled"
+    } else {
+        return (vec![fill(unv::INVALID_INPUT, &[("x", "-LDSetProp")])], 0x01);
+    };
+    let targets: Vec<u32> = match &inv.lds {
+        LdSel::All => ad.vds.iter().map(|v| v.target).collect(),
+        LdSel::List(l) => l.clone(),
+        LdSel::None => return (vec![fill(unv::INVALID_INPUT, &[("x", "-LDSetProp")])], 0x01),
+    };
+    let mut out = Vec::new();
+    for t in targets {
+        let Some(vd) = ad.vds.iter_mut().find(|v| v.target == t) else {
+            return (
+                vec![fill(
+                    unv::LD_NOT_FOUND,
+                    &[("a", &a.to_string()), ("n", &t.to_string())],
+                )],
+                0x03,
+            );
+        };
+        vd.disk_cache = policy.to_owned();
+        out.push(fill(
+            unv::LD_DISK_CACHE_SET,
+            &[("a", &a.to_string()), ("n", &t.to_string()), ("v", policy)],
+        ));
+    }
     (out, 0)
 }
 

@@ -61,6 +61,8 @@ pub const REPLACE_MISSING_FAILED: &str =
 /// A drive address that names no drive.
 pub const DEVICE_NOT_FOUND: &str =
     "Adapter {a}: Device at Enclosure - {e}, Slot - {s} is not found.";
+/// `-LDSetProp -EnDskCache|-DisDskCache` success (not in the captures).
+pub const LD_DISK_CACHE_SET: &str = "Set Disk Cache Policy to {v} on Adapter {a}, VD {n} success.";
 /// A logical drive number that names no VD.
 pub const LD_NOT_FOUND: &str = "Adapter {a}: Virtual Drive {n} does not exist.";
 /// `-AdpSetProp AlarmSilence` etc. on a controller without a buzzer (0x22, inferred mapping).
@@ -456,6 +458,7 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("REPLACE_MISSING_FAILED", REPLACE_MISSING_FAILED),
     ("DEVICE_NOT_FOUND", DEVICE_NOT_FOUND),
     ("LD_NOT_FOUND", LD_NOT_FOUND),
+    ("LD_DISK_CACHE_SET", LD_DISK_CACHE_SET),
     ("ALARM_ABSENT", ALARM_ABSENT),
     ("BBU_INFO_FAILED", BBU_INFO_FAILED),
     ("NO_PRESERVED_CACHE", NO_PRESERVED_CACHE),

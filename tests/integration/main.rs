@@ -16,6 +16,7 @@ mod native;
 mod props;
 mod qemu;
 mod qualify;
+mod qualify_signoff;
 mod sim;
 mod sim_readside;
 mod sim_vendor;

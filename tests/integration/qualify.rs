@@ -539,7 +539,7 @@ fn refused_drive_is_never_written() {
         role: "data".into(),
         engine: EngineKind::Sync,
         read_only: false,
-        host: None,
+        ..SuiteOptions::default()
     };
     let destroy = vec![f.display().to_string()];
     let ex = Exports::default();
@@ -797,7 +797,7 @@ fn json_schema_fields() {
         role: "data".into(),
         engine: EngineKind::Sync,
         read_only: true,
-        host: None,
+        ..SuiteOptions::default()
     };
     let ex = Exports::default();
     let run = Run {
@@ -811,7 +811,7 @@ fn json_schema_fields() {
     };
     let rep = qualify_identities(vec![device::identify(&f, &paths).unwrap()], &run).unwrap();
     let v: serde_json::Value = serde_json::to_value(&rep).unwrap();
-    assert_eq!(v["schema_version"], 1);
+    assert_eq!(v["schema_version"], 2);
     assert_eq!(v["tool"], "raidctl");
     assert_eq!(v["profile"], "smoke");
     assert_eq!(v["read_only"], true);
@@ -829,6 +829,9 @@ fn json_schema_fields() {
         "rules",
         "verdict",
         "warnings",
+        "repeats",
+        "storage",
+        "self_test",
     ] {
         assert!(d0.get(k).is_some(), "drives[0].{k}");
     }

@@ -1,0 +1,987 @@
+//! `raidctl qualify` sign-off features: repeat to confirm (synthetic runs, and a real loop
+//! device slowed by cgroup v1 blkio throttling), the write cache toggled with fake
+//! hdparm/sdparm and restored after success, error, SIGINT and a crash, the SMART self-test
+//! gate with a fake smartctl speaking smartctl's JSON, the raw-vs-file compare, and the HTML
+//! report (well-formed, charts embedded, nothing external).
+
+use raidctl::backend::runner::{OsRunner, Runner};
+use raidctl::qualify::cache::{self, CacheControl, Hdparm, Sdparm};
+use raidctl::qualify::device::{DriveClass, Identity, SysPaths, TargetKind};
+use raidctl::qualify::engine::{JobResult, JobSpec, Op, Pattern};
+use raidctl::qualify::profile::Profile;
+use raidctl::qualify::result::{DriveResult, QualReport, RuleHit, Verdict};
+use raidctl::qualify::selftest::{self, SelfTestStatus, Timing};
+use raidctl::qualify::suite::{self, ProfileKind, SuiteOptions};
+use raidctl::qualify::{html, repeat, verdict};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::time::Duration;
+
+const MIB: u64 = 1 << 20;
+
+fn tmp() -> tempfile::TempDir {
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::create_dir_all(base).unwrap();
+    tempfile::tempdir_in(base).unwrap()
+}
+
+fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, format!("#!/bin/sh\n{body}")).unwrap();
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    p
+}
+
+fn job(name: &str, bs: u64, mbps: f64, iops: f64, p99_us: f64) -> JobResult {
+    let mut j = JobResult {
+        spec: JobSpec::timed(name, Pattern::Seq, Op::Read, bs, 1, Duration::from_secs(1)),
+        direct: true,
+        mbps,
+        iops,
+        ios: 100,
+        ..JobResult::default()
+    };
+    j.lat.p50_us = p99_us / 2.0;
+    j.lat.p90_us = p99_us * 0.8;
+    j.lat.p99_us = p99_us;
+    j.lat.p999_us = p99_us * 1.5;
+    j.lat.max_us = p99_us * 2.0;
+    j
+}
+
+fn drive(name: &str, seq: f64) -> DriveResult {
+    let mut d = DriveResult {
+        host: "h".into(),
+        identity: Identity {
+            path: format!("/dev/{name}"),
+            kernel_name: Some(name.into()),
+            model: Some("M1".into()),
+            firmware: Some("F1".into()),
+            class: DriveClass::Hdd,
+            size_bytes: 4 << 40,
+            ..Identity::default()
+        },
+        jobs: vec![
+            job("seq-read-4m", 4 * MIB, seq, seq / 4.0, 20_000.0),
+            job("randread-4k-qd1", 4096, 0.6, 150.0, 9_000.0),
+        ],
+        ..DriveResult::default()
+    };
+    for (k, bs) in [4096u64, 65536, MIB, 4 * MIB].iter().enumerate() {
+        let f = (k as f64 + 1.0) / 4.0;
+        d.jobs.push(job(
+            &format!("sweep-{}", suite::bs_label(*bs)),
+            *bs,
+            seq * f,
+            seq * f * 1e6 / *bs as f64,
+            100.0 * (k as f64 + 1.0),
+        ));
+    }
+    for n in [1u32, 2, 4] {
+        let mut j = job(
+            &format!("fdatasync-4k-j{n}"),
+            4096,
+            0.5,
+            120.0 * f64::from(n),
+            9_000.0,
+        );
+        j.spec.jobs = n;
+        d.jobs.push(j);
+    }
+    d
+}
+
+fn settle_all(drives: &mut [DriveResult], p: &Profile) {
+    for d in drives.iter_mut() {
+        suite::finish(d, p, "data");
+    }
+    verdict::peer_rules(drives, &p.peer());
+}
+
+// ---------------------------------------------------------------- repeat to confirm
+
+#[test]
+fn repeat_to_confirm_one_slow_run_warns_two_fail() {
+    let p = Profile::embedded().unwrap();
+    let base = || -> Vec<DriveResult> {
+        let mut v = vec![
+            drive("sda", 200.0),
+            drive("sdb", 204.0),
+            drive("sdc", 198.0),
+            drive("sdd", 120.0),
+        ];
+        settle_all(&mut v, &p);
+        v
+    };
+    let first = base();
+    assert_eq!(first[3].verdict, Verdict::Fail, "{:#?}", first[3].rules);
+    assert_eq!(repeat::candidates(&first[3])[0].0, "seq-read-4m");
+    // Slow only in the first run: two fast repetitions, WARN with all three figures.
+    let mut v = first.clone();
+    let mut calls = Vec::new();
+    repeat::confirm(&mut v, &p, "data", &mut |i, spec| {
+        calls.push((i, spec.name.clone()));
+        Some(job(&spec.name, spec.bs, 201.0, 50.0, 20_000.0))
+    });
+    assert_eq!(
+        calls,
+        [(3, "seq-read-4m".to_owned()), (3, "seq-read-4m".to_owned())]
+    );
+    let d = &v[3];
+    assert_eq!(d.verdict, Verdict::Warn, "{:#?}", d.rules);
+    let r = d.rules.iter().find(|r| r.rule == "PEER-ratio").unwrap();
+    assert_eq!(r.level, Verdict::Warn);
+    assert!(
+        r.message
+            .contains("flagged in 1 of 3 runs (120 MB/s, p99 20.0 ms / 201 MB/s, p99 20.0 ms / 201 MB/s, p99 20.0 ms)"),
+        "{}",
+        r.message
+    );
+    assert_eq!(d.repeats[0].flagged, [true, false, false]);
+    // Slow in the first two runs: one repetition is enough, FAIL confirmed.
+    let mut v = first.clone();
+    let mut n = 0;
+    repeat::confirm(&mut v, &p, "data", &mut |_, spec| {
+        n += 1;
+        Some(job(&spec.name, spec.bs, 119.0, 30.0, 20_000.0))
+    });
+    assert_eq!(n, 1);
+    assert_eq!(v[3].verdict, Verdict::Fail);
+    assert!(v[3].rules.iter().any(|r| r.rule == "PEER-ratio"
+        && r.level == Verdict::Fail
+        && r.message.contains("confirmed: flagged in 2 of 2 runs")));
+    // Slow, fast, slow: 2 of 3, FAIL.
+    let mut v = first.clone();
+    let mut k = 0;
+    repeat::confirm(&mut v, &p, "data", &mut |_, spec| {
+        k += 1;
+        let mbps = if k == 1 { 200.0 } else { 118.0 };
+        Some(job(&spec.name, spec.bs, mbps, 30.0, 20_000.0))
+    });
+    assert_eq!(v[3].repeats[0].flagged, [true, false, true]);
+    assert_eq!(v[3].verdict, Verdict::Fail);
+    // The JSON round trip keeps the outcome (a later --compare settles the same way).
+    let text = serde_json::to_string(&v[3]).unwrap();
+    let mut back: DriveResult = serde_json::from_str(&text).unwrap();
+    back.settle();
+    assert_eq!(back.verdict, Verdict::Fail);
+    // A repetition that cannot run leaves the FAIL standing.
+    let mut v = first.clone();
+    repeat::confirm(&mut v, &p, "data", &mut |_, _| None);
+    assert_eq!(v[3].verdict, Verdict::Fail);
+    // Health gates are never repeated: they fail at once.
+    let mut v = base();
+    v[0].rules.push(RuleHit::new(
+        "H-ATA-5",
+        Verdict::Fail,
+        "Reallocated_Sector_Ct = 3",
+    ));
+    v[0].settle();
+    let mut ran = 0;
+    repeat::confirm(&mut v[..1], &p, "data", &mut |_, _| {
+        ran += 1;
+        None
+    });
+    assert_eq!(ran, 0);
+    assert_eq!(v[0].verdict, Verdict::Fail);
+}
+
+// ------------------------------------------------- a real slow device (cgroup v1 blkio)
+
+struct Loop(PathBuf);
+
+impl Loop {
+    fn new(file: &Path) -> Self {
+        let out = Command::new("losetup")
+            .args(["-f", "--show", "--direct-io=on"])
+            .arg(file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Self(PathBuf::from(String::from_utf8(out.stdout).unwrap().trim()))
+    }
+    fn maj_min(&self) -> String {
+        let name = self.0.file_name().unwrap().to_string_lossy().into_owned();
+        std::fs::read_to_string(format!("/sys/class/block/{name}/dev"))
+            .unwrap()
+            .trim()
+            .to_owned()
+    }
+}
+
+impl Drop for Loop {
+    fn drop(&mut self) {
+        let _ = Command::new("losetup").arg("-d").arg(&self.0).status();
+    }
+}
+
+/// The calling thread's id (`/proc/thread-self` links to `PID/task/TID`).
+fn tid() -> String {
+    let l = std::fs::read_link("/proc/thread-self").unwrap();
+    l.file_name().unwrap().to_string_lossy().into_owned()
+}
+
+/// A blkio cgroup (v1) the calling *thread* joins; its children (the engine's workers)
+/// inherit it. Leaving moves the thread back to the root group.
+struct Throttle {
+    dir: PathBuf,
+}
+
+impl Throttle {
+    const ROOT: &str = "/sys/fs/cgroup/blkio";
+
+    fn available() -> bool {
+        let root = rustix::process::geteuid().is_root();
+        let have = Path::new(Self::ROOT)
+            .join("blkio.throttle.read_iops_device")
+            .exists()
+            && Command::new("losetup").arg("--version").output().is_ok();
+        if root && have {
+            return true;
+        }
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must run the throttled-device test as root with cgroup v1 blkio"
+        );
+        eprintln!("skipped: needs root, losetup and /sys/fs/cgroup/blkio");
+        false
+    }
+
+    fn join(name: &str) -> Self {
+        let dir = Path::new(Self::ROOT).join(format!("{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("tasks"), tid()).unwrap();
+        Self { dir }
+    }
+
+    fn read_iops(&self, maj_min: &str, iops: u32) {
+        std::fs::write(
+            self.dir.join("blkio.throttle.read_iops_device"),
+            format!("{maj_min} {iops}"),
+        )
+        .unwrap();
+    }
+}
+
+impl Drop for Throttle {
+    fn drop(&mut self) {
+        let _ = std::fs::write(Path::new(Self::ROOT).join("tasks"), tid());
+        let _ = std::fs::remove_dir(&self.dir);
+    }
+}
+
+#[test]
+fn throttled_loop_device_is_warn_when_slow_once_and_fail_when_slow_twice() {
+    if !Throttle::available() {
+        return;
+    }
+    let d = tmp();
+    let loops: Vec<Loop> = (0..3)
+        .map(|i| {
+            let f = d.path().join(format!("d{i}.img"));
+            std::fs::File::create(&f)
+                .unwrap()
+                .set_len(64 * MIB)
+                .unwrap();
+            Loop::new(&f)
+        })
+        .collect();
+    let slow = loops[2].maj_min();
+    let paths = SysPaths::default();
+    let profile = Profile::embedded().unwrap();
+    let opts = SuiteOptions {
+        profile: ProfileKind::Smoke,
+        role: "data".into(),
+        read_only: true,
+        ..SuiteOptions::default()
+    };
+    let throttle = Throttle::join("raidctl-test-slow");
+    // Every drive is held to 100 reads per second, so the figures are the throttle's, not the
+    // noise of loop devices on a busy machine; the third drive gets 25, far below its peers.
+    for l in &loops[..2] {
+        throttle.read_iops(&l.maj_min(), 100);
+    }
+    throttle.read_iops(&slow, 25);
+    let mut drives: Vec<DriveResult> = loops
+        .iter()
+        .map(|l| {
+            let id = raidctl::qualify::device::identify(&l.0, &paths).unwrap();
+            let mut dr = suite::prepare(id, &opts, &profile, &[], &paths);
+            suite::run_drive(&mut dr, &opts, &profile, &paths, &suite::Silent);
+            dr
+        })
+        .collect();
+    verdict::peer_rules(&mut drives, &profile.peer());
+    let flagged = repeat::candidates(&drives[2]);
+    assert!(
+        flagged.iter().any(|(j, _)| j == "seq-read-4m"),
+        "{:#?}",
+        drives[2].rules
+    );
+    // Still throttled during the repetitions: confirmed, FAIL.
+    let mut twice = drives.clone();
+    let snap = drives.clone();
+    repeat::confirm(&mut twice, &profile, "data", &mut |i, spec| {
+        suite::rerun_job(&snap[i].identity, spec, &paths).ok()
+    });
+    assert_eq!(twice[2].verdict, Verdict::Fail, "{:#?}", twice[2].rules);
+    let r = twice[2]
+        .repeats
+        .iter()
+        .find(|r| r.job == "seq-read-4m")
+        .unwrap();
+    assert!(r.confirmed(), "{r:?}");
+    // Back to its peers' limit before the repetitions: slow in one run of three, WARN.
+    throttle.read_iops(&slow, 100);
+    let mut once = drives.clone();
+    repeat::confirm(&mut once, &profile, "data", &mut |i, spec| {
+        suite::rerun_job(&snap[i].identity, spec, &paths).ok()
+    });
+    let r = once[2]
+        .repeats
+        .iter()
+        .find(|r| r.job == "seq-read-4m")
+        .unwrap();
+    assert_eq!(r.flagged, [true, false, false], "{r:?}");
+    let hit = once[2]
+        .rules
+        .iter()
+        .find(|h| h.rule == "PEER-ratio" && h.job.as_deref() == Some("seq-read-4m"))
+        .unwrap();
+    assert_eq!(hit.level, Verdict::Warn, "{}", hit.message);
+    assert!(hit.message.contains("1 of 3 runs"), "{}", hit.message);
+    assert_ne!(once[2].verdict, Verdict::Fail, "{:#?}", once[2].rules);
+}
+
+// ---------------------------------------------------------------- write cache
+
+/// A fake hdparm/sdparm that keeps the cache state in `state` next to it and logs each call
+/// to `calls`; with a file `slow` next to it, turning the cache off takes a second.
+const FAKE_HDPARM: &str = r#"d=$(dirname "$0")
+echo "$*" >> "$d/calls"
+case "$1" in
+  -W) s=$(cat "$d/state"); if [ "$s" = 1 ]; then w=on; else w=off; fi
+      printf '\n%s:\n write-caching =  %s (%s)\n' "$2" "$s" "$w" ;;
+  -W0) echo 0 > "$d/state"; [ -e "$d/slow" ] && sleep 1; printf ' setting drive write-caching to 0 (off)\n' ;;
+  -W1) echo 1 > "$d/state" ;;
+  *) exit 2 ;;
+esac
+"#;
+
+const FAKE_SDPARM: &str = r#"d=$(dirname "$0")
+echo "$*" >> "$d/calls"
+case "$1" in
+  --get=WCE) printf '    %s: SEAGATE   ST4000NM0023      0004\nWCE           %s  [cha: y, def:  1, sav:  1]\n' "$2" "$(cat "$d/state")" ;;
+  --set=WCE=0) echo 0 > "$d/state" ;;
+  --set=WCE=1) echo 1 > "$d/state" ;;
+  *) exit 2 ;;
+esac
+"#;
+
+fn fake_tool(dir: &Path, name: &str, body: &str, state: &str) -> PathBuf {
+    std::fs::write(dir.join("state"), state).unwrap();
+    script(dir, name, body)
+}
+
+fn calls(dir: &Path) -> Vec<String> {
+    std::fs::read_to_string(dir.join("calls"))
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+fn cache_drive() -> DriveResult {
+    let mut d = drive("sdq", 200.0);
+    d.jobs
+        .push(job("randwrite-4k-qd32", 4096, 40.0, 10_000.0, 3_000.0));
+    d
+}
+
+fn runner() -> Arc<dyn Runner> {
+    Arc::new(OsRunner::scratch())
+}
+
+#[test]
+fn cache_is_flipped_measured_and_restored_after_success() {
+    let d = tmp();
+    let prog = fake_tool(d.path(), "hdparm", FAKE_HDPARM, "1");
+    let ctl: Arc<dyn CacheControl> = Arc::new(Hdparm::new(prog, "/dev/sdq", runner()));
+    let state = d.path().join("state-dir");
+    let mut dr = cache_drive();
+    let mut seen = Vec::new();
+    cache::measure(&mut dr, ctl, Some(&state), false, &mut |spec| {
+        seen.push(std::fs::read_to_string(d.path().join("state")).unwrap());
+        // With the cache off the fdatasync figure collapses: it relied on the cache.
+        let iops = if spec.name == "fdatasync-4k-j1" {
+            20.0
+        } else {
+            9_000.0
+        };
+        Ok(job(&spec.name, spec.bs, 0.1, iops, 40_000.0))
+    });
+    assert_eq!(seen, ["0\n", "0\n"], "both jobs ran with the cache off");
+    assert_eq!(
+        calls(d.path()),
+        ["-W /dev/sdq", "-W0 /dev/sdq", "-W1 /dev/sdq", "-W /dev/sdq"]
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("state")).unwrap(),
+        "1\n"
+    );
+    let c = dr.cache.clone().unwrap();
+    assert!(c.restored && c.original_on == Some(true), "{c:?}");
+    assert_eq!(c.rows.len(), 2);
+    let row = c.rows.iter().find(|r| r.job == "fdatasync-4k-j1").unwrap();
+    assert_eq!((row.on_iops, row.off_iops), (120.0, 20.0));
+    assert!(
+        c.jobs
+            .iter()
+            .any(|j| j.spec.name == "cache-off-fdatasync-4k-j1")
+    );
+    // The journal says what was about to change before it changed, then the restore.
+    let files: Vec<_> = std::fs::read_dir(state.join("journals")).unwrap().collect();
+    assert_eq!(files.len(), 1);
+    let recs = raidctl::workflow::journal::read(&files[0].as_ref().unwrap().path()).unwrap();
+    let phases: Vec<(&str, &str)> = recs
+        .iter()
+        .map(|r| (r.step.as_str(), r.phase.as_str()))
+        .collect();
+    assert_eq!(
+        phases,
+        [
+            ("set-write-cache", "planned"),
+            ("set-write-cache", "done"),
+            ("restore-write-cache", "completed")
+        ]
+    );
+    assert_eq!(recs[0].state.as_ref().unwrap()["original_on"], true);
+    // Rules: the difference, and (WAL/DB) the fdatasync figure relying on the cache.
+    let rules = cache::rules(&dr, "wal-db", Some(100.0));
+    assert!(rules.iter().any(|r| r.rule == "CACHE-DELTA"));
+    let rel = rules.iter().find(|r| r.rule == "CACHE-RELIANT").unwrap();
+    assert_eq!(rel.level, Verdict::Fail, "{}", rel.message);
+    assert_eq!(
+        cache::rules(&dr, "data", Some(100.0))
+            .iter()
+            .find(|r| r.rule == "CACHE-RELIANT")
+            .unwrap()
+            .level,
+        Verdict::Warn
+    );
+}
+
+#[test]
+fn cache_is_restored_after_an_error_and_sdparm_never_saves() {
+    let d = tmp();
+    let prog = fake_tool(d.path(), "sdparm", FAKE_SDPARM, "0");
+    let ctl: Arc<dyn CacheControl> = Arc::new(Sdparm::new(prog, "/dev/sdr", runner()));
+    let mut dr = cache_drive();
+    cache::measure(&mut dr, ctl, None, false, &mut |_| {
+        Err("simulated I/O error".into())
+    });
+    assert_eq!(
+        calls(d.path()),
+        [
+            "--get=WCE /dev/sdr",
+            "--set=WCE=1 /dev/sdr",
+            "--set=WCE=0 /dev/sdr",
+            "--get=WCE /dev/sdr"
+        ]
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("state")).unwrap(),
+        "0\n"
+    );
+    let c = dr.cache.unwrap();
+    assert!(c.restored);
+    assert!(c.note.unwrap().contains("simulated I/O error"));
+    // A panic in the middle: the guard's Drop restores.
+    let prog = fake_tool(d.path(), "hdparm", FAKE_HDPARM, "1");
+    let ctl: Arc<dyn CacheControl> = Arc::new(Hdparm::new(prog, "/dev/sds", runner()));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let _g = cache::Guard::flip(ctl.clone(), true, None, false).unwrap();
+        panic!("boom");
+    }));
+    assert!(r.is_err());
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("state")).unwrap(),
+        "1\n"
+    );
+}
+
+#[test]
+fn cache_left_changed_by_a_killed_run_is_restored_by_the_next() {
+    let d = tmp();
+    let bin = d.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let prog = fake_tool(&bin, "hdparm", FAKE_HDPARM, "1");
+    let ctl: Arc<dyn CacheControl> = Arc::new(Hdparm::new(prog, "/dev/sdt", runner()));
+    let state = d.path().join("state");
+    let g = cache::Guard::flip(ctl, true, Some(&state), false).unwrap();
+    // SIGKILL: no Drop, no signal handler.
+    std::mem::forget(g);
+    assert_eq!(std::fs::read_to_string(bin.join("state")).unwrap(), "0\n");
+    // The next write run restores it from the journal before anything else (the target
+    // does not even exist: the restore comes first).
+    let out = Command::new(env!("CARGO_BIN_EXE_raidctl"))
+        .args([
+            "qualify",
+            "--profile",
+            "smoke",
+            "--no-together",
+            "--cache-tool",
+            "none",
+        ])
+        .arg("--destroy-data")
+        .arg(d.path().join("x.img"))
+        .arg(d.path().join("x.img"))
+        .env(
+            "PATH",
+            format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+        )
+        .env("RAIDCTL_STATE_DIR", &state)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("/dev/sdt: write cache restored to on"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(bin.join("state")).unwrap(), "1\n");
+}
+
+#[test]
+fn sigint_during_the_cache_test_restores_and_exits_130() {
+    let d = tmp();
+    let bin = d.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    fake_tool(&bin, "hdparm", FAKE_HDPARM, "1");
+    std::fs::write(bin.join("slow"), "").unwrap();
+    let img = d.path().join("disk.img");
+    std::fs::File::create(&img)
+        .unwrap()
+        .set_len(32 * MIB)
+        .unwrap();
+    let state = d.path().join("state");
+    let child = Command::new(env!("CARGO_BIN_EXE_raidctl"))
+        .args(["qualify", "--profile", "smoke", "--cache-tool", "hdparm"])
+        .arg("--destroy-data")
+        .arg(&img)
+        .arg(&img)
+        .env(
+            "PATH",
+            format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+        )
+        .env("RAIDCTL_STATE_DIR", &state)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the cache is being turned off (the fake takes a second to do it).
+    let start = std::time::Instant::now();
+    while !calls(&bin).iter().any(|c| c.starts_with("-W0")) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{:?}",
+            calls(&bin)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = rustix::process::Pid::from_child(&child);
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let c = calls(&bin);
+    let img_s = img.display().to_string();
+    assert_eq!(c.last().unwrap(), &format!("-W {img_s}"), "{c:?}");
+    assert!(c.contains(&format!("-W1 {img_s}")), "{c:?}");
+    assert_eq!(std::fs::read_to_string(bin.join("state")).unwrap(), "1\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("write cache of"));
+    let j = std::fs::read_dir(state.join("journals"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    let recs = raidctl::workflow::journal::read(&j.path()).unwrap();
+    assert_eq!(recs.last().unwrap().phase, "completed");
+}
+
+// ---------------------------------------------------------------- SMART self-test
+
+/// A fake smartctl: `-x` answers healthy; `-t short` starts; `-c -l selftest` answers "in
+/// progress" until the third poll, then the self-test log from `log.json` next to it.
+const FAKE_SMARTCTL: &str = r#"d=$(dirname "$0")
+echo "$*" >> "$d/calls"
+case "$*" in
+  *-x*) echo '{"smartctl":{"version":[7,3],"exit_status":0},"model_name":"FAKE SSD","serial_number":"S1","firmware_version":"F1","smart_status":{"passed":true},"power_on_time":{"hours":5}}' ;;
+  *"-t short"*) echo '{"smartctl":{"version":[7,3],"exit_status":0},"ata_smart_data":{"self_test":{"status":{"value":0,"string":"completed without error","passed":true}}}}' ;;
+  *-X*) echo '{"smartctl":{"exit_status":0}}' ;;
+  *selftest*) n=$(cat "$d/polls" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "$d/polls"
+     if [ $n -lt 3 ] || [ -e "$d/forever" ]; then
+       echo '{"smartctl":{"version":[7,3],"exit_status":0},"ata_smart_data":{"self_test":{"status":{"value":249,"string":"in progress, 90% remaining","remaining_percent":90},"polling_minutes":{"short":2}}},"ata_smart_self_test_log":{"standard":{"revision":1,"count":0}}}'
+     else cat "$d/log.json"; fi ;;
+esac
+"#;
+
+const LOG_FAILED: &str = r#"{"smartctl":{"version":[7,3],"exit_status":128},"ata_smart_data":{"self_test":{"status":{"value":121,"string":"completed: read failure","remaining_percent":20,"passed":false}}},
+"ata_smart_self_test_log":{"standard":{"revision":1,"table":[{"type":{"value":1,"string":"Short offline"},"status":{"value":121,"string":"Completed: read failure","remaining_percent":20,"passed":false},"lifetime_hours":5,"lba":123456}],"count":1,"error_count_total":1,"error_count_outdated":0}}}"#;
+
+const LOG_PASSED: &str = r#"{"smartctl":{"version":[7,3],"exit_status":0},"ata_smart_data":{"self_test":{"status":{"value":0,"string":"completed without error","passed":true}}},
+"ata_smart_self_test_log":{"standard":{"revision":1,"table":[{"type":{"value":1,"string":"Short offline"},"status":{"value":0,"string":"Completed without error","passed":true},"lifetime_hours":5}],"count":1,"error_count_total":0,"error_count_outdated":0}}}"#;
+
+fn physical(path: &Path) -> Identity {
+    Identity {
+        path: path.display().to_string(),
+        canonical: path.display().to_string(),
+        kind: TargetKind::BlockDevice,
+        class: DriveClass::Ssd,
+        transport: Some("sata".into()),
+        size_bytes: 32 * MIB,
+        ..Identity::default()
+    }
+}
+
+#[test]
+fn failing_self_test_fails_the_drive() {
+    let d = tmp();
+    let prog = script(d.path(), "smartctl", FAKE_SMARTCTL);
+    std::fs::write(d.path().join("log.json"), LOG_FAILED).unwrap();
+    let dev = d.path().join("sdz");
+    std::fs::write(&dev, vec![0u8; 8192]).unwrap();
+    let profile = Profile::embedded().unwrap();
+    let opts = SuiteOptions {
+        profile: ProfileKind::Smoke,
+        role: "data".into(),
+        read_only: true,
+        smartctl: Some(prog.clone()),
+        self_test_timeout: Some(Duration::from_secs(2)),
+        ..SuiteOptions::default()
+    };
+    let mut dr = suite::prepare(physical(&dev), &opts, &profile, &[], &SysPaths::default());
+    dr.settle();
+    let st = dr.self_test.clone().unwrap();
+    assert_eq!(st.status, SelfTestStatus::Failed, "{st:?}");
+    assert_eq!(st.polls, 3);
+    assert_eq!(st.lba_first_error, Some(123_456));
+    let hit = dr.rules.iter().find(|r| r.rule == "H-SELFTEST").unwrap();
+    assert!(
+        hit.message.contains("Completed: read failure"),
+        "{}",
+        hit.message
+    );
+    assert_eq!(dr.verdict, Verdict::Fail);
+    // Health gates fail at once: nothing to repeat.
+    assert!(repeat::candidates(&dr).is_empty());
+    let c = std::fs::read_to_string(d.path().join("calls")).unwrap();
+    let dev_s = dev.display().to_string();
+    assert!(c.contains(&format!("-j -t short {dev_s}")), "{c}");
+    assert!(c.contains(&format!("-j -c -l selftest {dev_s}")), "{c}");
+
+    // A passing self-test passes; behind a controller it goes through -d megaraid,N.
+    std::fs::write(d.path().join("log.json"), LOG_PASSED).unwrap();
+    std::fs::remove_file(d.path().join("polls")).unwrap();
+    let mut id = physical(&dev);
+    id.smartctl_device = Some("megaraid,7".into());
+    let (st, hits) = selftest::run(
+        &id,
+        &OsRunner::scratch(),
+        &prog,
+        Timing::with_deadline(Duration::from_secs(2)),
+        &mut |_| {},
+    );
+    assert_eq!(st.status, SelfTestStatus::Passed, "{st:?}");
+    assert!(hits.is_empty());
+    let c = std::fs::read_to_string(d.path().join("calls")).unwrap();
+    assert!(
+        c.contains(&format!("-j -t short -d megaraid,7 {dev_s}")),
+        "{c}"
+    );
+
+    // Still running at the deadline: aborted, INCONCLUSIVE.
+    std::fs::write(d.path().join("forever"), "").unwrap();
+    let (st, hits) = selftest::run(
+        &id,
+        &OsRunner::scratch(),
+        &prog,
+        Timing {
+            deadline: Duration::from_millis(150),
+            poll: Duration::from_millis(60),
+        },
+        &mut std::thread::sleep,
+    );
+    assert_eq!(st.status, SelfTestStatus::Timeout);
+    assert_eq!(hits[0].rule, "H-SELFTEST-TIMEOUT");
+    assert_eq!(hits[0].level, Verdict::Inconclusive);
+    let c = std::fs::read_to_string(d.path().join("calls")).unwrap();
+    assert!(c.contains(&format!("-j -X -d megaraid,7 {dev_s}")), "{c}");
+
+    // --no-self-test: skipped with a WARN.
+    let opts = SuiteOptions {
+        no_self_test: true,
+        ..opts
+    };
+    let mut dr = suite::prepare(physical(&dev), &opts, &profile, &[], &SysPaths::default());
+    dr.settle();
+    assert!(
+        dr.rules
+            .iter()
+            .any(|r| r.rule == "H-SELFTEST-SKIPPED" && r.level == Verdict::Warn)
+    );
+    assert_eq!(dr.verdict, Verdict::Warn, "{:#?}", dr.rules);
+}
+
+// ---------------------------------------------------------------- raw versus file/Ceph
+
+#[test]
+fn raw_versus_file_compare_prints_ratios() {
+    let d = tmp();
+    let img = d.path().join("raw.img");
+    std::fs::File::create(&img)
+        .unwrap()
+        .set_len(48 * MIB)
+        .unwrap();
+    let file = d.path().join("ceph.img");
+    std::fs::File::create(&file)
+        .unwrap()
+        .set_len(48 * MIB)
+        .unwrap();
+    // As root the raw side is a real block device (a loop device); otherwise two files.
+    let lo = (rustix::process::geteuid().is_root()
+        && Command::new("losetup").arg("--version").output().is_ok())
+    .then(|| Loop::new(&img));
+    let raw_target = lo.as_ref().map_or(img.clone(), |l| l.0.clone());
+    let qualify = |target: &Path, json: &Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_raidctl"))
+            .args(["qualify", "--profile", "smoke", "--no-together"])
+            .arg("--destroy-data")
+            .arg(target)
+            .arg(target)
+            .arg("--json")
+            .arg(json)
+            .env("RAIDCTL_STATE_DIR", d.path().join("state"))
+            .output()
+            .unwrap();
+        assert!(json.exists(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    let (a, b) = (d.path().join("raw.json"), d.path().join("file.json"));
+    qualify(&raw_target, &a);
+    qualify(&file, &b);
+    let rb: QualReport = serde_json::from_str(&std::fs::read_to_string(&b).unwrap()).unwrap();
+    assert_eq!(rb.drives[0].storage, "file");
+    let out = Command::new(env!("CARGO_BIN_EXE_raidctl"))
+        .args(["qualify", "--compare"])
+        .arg(&a)
+        .arg(&b)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("| B/A "), "{text}");
+    let row = text
+        .lines()
+        .skip_while(|l| !l.contains("| B/A "))
+        .find(|l| l.starts_with("| fdatasync-4k-j1 "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    let (x, y, ratio): (f64, f64, f64) = (
+        cells[3].parse().unwrap(),
+        cells[4].parse().unwrap(),
+        cells[5].parse().unwrap(),
+    );
+    assert!(x > 0.0 && y > 0.0);
+    assert!((ratio - y / x).abs() < 0.01 + 0.02 * ratio, "{row}");
+    assert!(text.contains("Expected shape through Ceph"), "{text}");
+    assert!(text.contains("(file)"), "{text}");
+}
+
+// ---------------------------------------------------------------- HTML report
+
+fn four_drive_report() -> QualReport {
+    let p = Profile::embedded().unwrap();
+    let mut v = vec![
+        drive("sda", 200.0),
+        drive("sdb", 204.0),
+        drive("sdc", 198.0),
+        drive("sdd", 120.0),
+    ];
+    settle_all(&mut v, &p);
+    repeat::confirm(&mut v, &p, "data", &mut |_, spec| {
+        Some(job(&spec.name, spec.bs, 121.0, 30.0, 20_000.0))
+    });
+    v[0].cache = Some(cache::CacheReport {
+        tool: "hdparm".into(),
+        original_on: Some(true),
+        restored: true,
+        rows: vec![cache::CacheRow {
+            job: "fdatasync-4k-j1".into(),
+            on_iops: 120.0,
+            off_iops: 180.0,
+            on_p99_us: 9000.0,
+            off_p99_us: 6000.0,
+        }],
+        ..cache::CacheReport::default()
+    });
+    QualReport {
+        schema_version: raidctl::qualify::result::SCHEMA_VERSION,
+        host: "node1 <&>".into(),
+        profile: "smoke".into(),
+        verdict: Verdict::Fail,
+        drives: v,
+        ..QualReport::default()
+    }
+}
+
+#[test]
+fn html_report_is_well_formed_self_contained_and_marks_the_outlier() {
+    let rep = four_drive_report();
+    let page = html::page(&rep);
+    let doc = roxmltree::Document::parse_with_options(
+        &page,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..roxmltree::ParsingOptions::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("not well-formed: {e}"));
+    let svgs: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "svg")
+        .collect();
+    // Peer bars (3 metrics with data), sweep throughput and p99, ladder IOPS and p99.
+    assert!(svgs.len() >= 6, "{} charts", svgs.len());
+    for n in doc.descendants().filter(|n| n.is_element()) {
+        let tag = n.tag_name().name();
+        assert!(
+            !["script", "link", "img", "iframe", "object", "embed"].contains(&tag),
+            "{tag}"
+        );
+        for a in n.attributes() {
+            assert!(!["src", "href"].contains(&a.name()), "<{tag} {}>", a.name());
+            if a.name() != "xmlns" {
+                assert!(
+                    !a.value().contains("://"),
+                    "<{tag} {}={}>",
+                    a.name(),
+                    a.value()
+                );
+            }
+        }
+    }
+    assert!(!page.contains("url(") && !page.contains("@import"));
+    // The outlier: a red bar labelled with its ratio and verdict, the drive's row marked.
+    let text: String = doc.descendants().filter_map(|n| n.text()).collect();
+    assert!(text.contains("(0.60× median) FAIL"), "{text}");
+    assert!(text.contains("median 199 MB/s"), "{text}");
+    assert!(page.contains(r##"fill="#d62728""##));
+    assert!(page.contains(r#"<tr class="fail"><td class="l">h:sdd</td>"#));
+    assert!(text.contains("node1 <&>"));
+    assert!(text.contains("confirmed: flagged in 2 of 2 runs"));
+    assert!(text.contains("write cache (hdparm, originally on, restored)"));
+    for label in [
+        "Block-size sweep",
+        "fdatasync ladder",
+        "Peer comparison",
+        "p99.9",
+    ] {
+        assert!(text.contains(label), "{label}");
+    }
+}
+
+#[test]
+fn files_too_small_or_open_elsewhere_are_refused() {
+    let d = tmp();
+    let paths = SysPaths::default();
+    let small = d.path().join("small.img");
+    std::fs::File::create(&small).unwrap().set_len(MIB).unwrap();
+    let id = raidctl::qualify::device::identify(&small, &paths).unwrap();
+    let r = raidctl::qualify::safety::check(&id, &paths, true, true);
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0].rule, "SAFE-FILE-SIZE");
+    // Open by another process (a VM image in use).
+    let busy = d.path().join("busy.img");
+    std::fs::File::create(&busy)
+        .unwrap()
+        .set_len(8 * MIB)
+        .unwrap();
+    let mut holder = Command::new("sh")
+        .arg("-c")
+        .arg("exec 3<\"$1\"; echo ready; sleep 30")
+        .arg("sh")
+        .arg(&busy)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(holder.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    let id = raidctl::qualify::device::identify(&busy, &paths).unwrap();
+    let r = raidctl::qualify::safety::check(&id, &paths, true, true);
+    let _ = holder.kill();
+    let _ = holder.wait();
+    assert!(r.iter().any(|x| x.rule == "SAFE-OPEN"), "{r:?}");
+}
+
+#[test]
+fn megaraid_vd_disk_cache_is_toggled_through_the_backend_and_restored() {
+    use raidctl::ctx::{Ctx, CtxOptions};
+    use raidctl::qualify::cache::MegaRaidCache;
+    let d = tmp();
+    let ctx = Ctx::new(&CtxOptions {
+        sim: Some("ceph-node".into()),
+        sim_state: Some(d.path().join("sim")),
+        timeout: Duration::from_secs(30),
+        quiet: true,
+        sim_exe: Some(env!("CARGO_BIN_EXE_raidctl").into()),
+        ..CtxOptions::default()
+    })
+    .unwrap();
+    let snap = ctx.snapshot(Duration::ZERO).unwrap();
+    let ld = &snap.logical_drives[0];
+    let (adapter, target) = (ld.adapter, ld.target_id);
+    let mc = || ctx.megacli().unwrap().duplicate();
+    let ctl = MegaRaidCache::new(mc(), adapter, target, "/dev/sdx");
+    // "Disk's Default" cannot be set back with MegaCli: not toggled.
+    let e = ctl.get().unwrap_err();
+    assert!(e.contains("Disk's Default"), "{e}");
+    ctl.set(true).unwrap();
+    assert_eq!(ctl.get(), Ok(true));
+    assert!(
+        ctl.set_command(false).ends_with(&format!(
+            "-LDSetProp -DisDskCache -L{target} -a{adapter} -NoLog"
+        )),
+        "{}",
+        ctl.set_command(false)
+    );
+    let probe = MegaRaidCache::new(mc(), adapter, target, "/dev/sdx");
+    let mut dr = cache_drive();
+    let state = d.path().join("state");
+    cache::measure(&mut dr, Arc::new(ctl), Some(&state), false, &mut |spec| {
+        assert_eq!(probe.get(), Ok(false), "measured with the disk cache off");
+        Ok(job(&spec.name, spec.bs, 0.1, 60.0, 30_000.0))
+    });
+    assert_eq!(probe.get(), Ok(true), "restored");
+    let c = dr.cache.unwrap();
+    assert!(
+        c.restored && c.tool == "megacli" && c.rows.len() == 2,
+        "{c:?}"
+    );
+    let after = ctx.snapshot(Duration::ZERO).unwrap();
+    assert_eq!(
+        after.logical_drives[0].disk_cache_policy.as_deref(),
+        Some("Enabled")
+    );
+}
