@@ -8,7 +8,7 @@ use super::megacli::BackendError;
 use super::ops::{Op, Operations};
 use super::runner::Runner;
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
-use crate::model::{Document, DriveAddress, ForeignConfig, MissingRow, Progress};
+use crate::model::{Document, DriveAddress, ForeignConfig, Progress};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -219,15 +219,6 @@ impl Operations for Omreport {
         snapshot::derive_common(&mut snap);
         snap.vendor_calls = self.calls.load(Ordering::Relaxed) - before;
         Ok(snap)
-    }
-
-    fn missing(&self, adapter: u32) -> Result<Vec<MissingRow>, BackendError> {
-        Ok(self
-            .snapshot()?
-            .missing
-            .into_iter()
-            .filter(|m| m.adapter == adapter)
-            .collect())
     }
 
     fn progress(

@@ -153,7 +153,16 @@ pub trait Operations: std::fmt::Debug {
     ///
     /// # Errors
     /// When the state cannot be read.
-    fn missing(&self, adapter: u32) -> Result<Vec<MissingRow>, BackendError>;
+    /// The default derives them from a fresh snapshot's disk groups, for tools that have no
+    /// command of their own for missing rows.
+    fn missing(&self, adapter: u32) -> Result<Vec<MissingRow>, BackendError> {
+        Ok(self
+            .snapshot()?
+            .missing
+            .into_iter()
+            .filter(|m| m.adapter == adapter)
+            .collect())
+    }
     /// Rebuild or copyback progress of one drive.
     ///
     /// # Errors

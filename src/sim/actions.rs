@@ -44,7 +44,9 @@ fn wrong_attributes() -> Vec<String> {
     ]
 }
 
-fn adapter_indices(st: &SimState, inv: &Invocation) -> Result<Vec<usize>, Reply> {
+/// The positions in `st.adapters` of the adapters `-aN`/`-aALL` selects; MegaCli's error for
+/// one that does not exist.
+pub(crate) fn adapter_indices(st: &SimState, inv: &Invocation) -> Result<Vec<usize>, Reply> {
     let present: Vec<u32> = st.adapters.iter().map(|a| a.index).collect();
     inv.adapter_list(&present)
         .into_iter()

@@ -5,29 +5,12 @@
 //! shows it), so every text comes from [`unverified::read`]; the few verified lines are reused
 //! from [`render`].
 
+use crate::sim::actions::adapter_indices;
 use crate::sim::args::{Invocation, LdSel};
 use crate::sim::render::{self, Reply};
 use crate::sim::state::{Adapter, SimState, Vd};
 use crate::sim::text;
 use crate::sim::unverified::{self as unv, fill, read};
-
-fn adapters(st: &SimState, inv: &Invocation) -> Result<Vec<usize>, Reply> {
-    let present: Vec<u32> = st.adapters.iter().map(|a| a.index).collect();
-    inv.adapter_list(&present)
-        .into_iter()
-        .map(|n| {
-            st.adapters
-                .iter()
-                .position(|a| a.index == n)
-                .ok_or_else(|| {
-                    (
-                        vec![fill(unv::ADAPTER_NOT_FOUND, &[("a", &n.to_string())])],
-                        0x03,
-                    )
-                })
-        })
-        .collect()
-}
 
 /// Runs `f` for each selected adapter and concatenates the lines; the last non-zero status wins.
 fn each(
@@ -35,7 +18,7 @@ fn each(
     inv: &Invocation,
     mut f: impl FnMut(&Adapter, &mut Vec<String>) -> u32,
 ) -> Reply {
-    let list = match adapters(st, inv) {
+    let list = match adapter_indices(st, inv) {
         Ok(l) => l,
         Err(r) => return r,
     };
@@ -101,7 +84,7 @@ pub fn adp_get_time(st: &SimState, inv: &Invocation) -> Reply {
 
 /// `-LDGetProp -Cache|-Access|-Name|-DskCache|-PS -Lx -aN`.
 pub fn ld_get_prop(st: &SimState, inv: &Invocation) -> Reply {
-    let list = match adapters(st, inv) {
+    let list = match adapter_indices(st, inv) {
         Ok(l) => l,
         Err(r) => return r,
     };
@@ -226,7 +209,7 @@ pub fn ld_progress(st: &SimState, inv: &Invocation) -> Reply {
         "ldinit" => "Initialization",
         _ => "Reconstruction",
     };
-    let list = match adapters(st, inv) {
+    let list = match adapter_indices(st, inv) {
         Ok(l) => l,
         Err(r) => return r,
     };

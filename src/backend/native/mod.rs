@@ -22,8 +22,8 @@ use super::ops::{Op, Operations};
 use super::runner::RunError;
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{
-    Bbu, Document, DriveAddress, Event, FirmwareState, ForeignConfig, MissingRow, PhysicalDrive,
-    Progress, Warning,
+    Bbu, Document, DriveAddress, Event, FirmwareState, ForeignConfig, PhysicalDrive, Progress,
+    Warning,
 };
 use std::sync::Arc;
 use std::time::Duration;
@@ -494,15 +494,6 @@ impl Operations for Native {
 
     fn snapshot(&self) -> Result<Snapshot, BackendError> {
         self.gather()
-    }
-
-    fn missing(&self, adapter: u32) -> Result<Vec<MissingRow>, BackendError> {
-        Ok(self
-            .gather()?
-            .missing
-            .into_iter()
-            .filter(|m| m.adapter == adapter)
-            .collect())
     }
 
     fn progress(
