@@ -489,7 +489,9 @@ fn run_parse(
                     let last = std::cell::RefCell::new(Vec::new());
                     let events = |f: &mut dyn FnMut(&crate::model::Event)| {
                         let mut stream = log.events();
-                        stream.by_ref().for_each(|e| f(&e));
+                        while let Some(e) = stream.next_ref() {
+                            f(e);
+                        }
                         *last.borrow_mut() = stream.warnings().to_vec();
                     };
                     table::write_document_streamed(&log.doc, &events, style, out).map_err(io)?;
@@ -563,9 +565,9 @@ fn write_parsed(
     };
     match format {
         Format::Json => {
-            serde_json::to_writer_pretty(&mut *out, &doc).map_err(|e| AppError::Io {
+            crate::output::json::write_pretty(out, &doc).map_err(|source| AppError::Io {
                 what: "writing JSON".into(),
-                source: e.into(),
+                source,
             })?;
             writeln!(out).map_err(io)?;
         }

@@ -1,6 +1,7 @@
 //! Rendering for people (tables) and programs (JSON).
 
 pub mod check;
+pub mod json;
 pub mod metrics;
 pub mod progress;
 pub mod status;
@@ -27,7 +28,7 @@ pub fn write_event_log_json(
         doc: &log.doc,
         events: &events,
     };
-    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    json::write_pretty(out, &doc)?;
     writeln!(out)?;
     let mut warnings = log.doc.warnings.clone();
     warnings.extend(events.borrow().warnings());
@@ -46,7 +47,13 @@ struct EventSeq<'a, 'b>(&'b RefCell<crate::parse::Events<'a>>);
 
 impl Serialize for EventSeq<'_, '_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(&mut *self.0.borrow_mut())
+        use serde::ser::SerializeSeq;
+        let mut events = self.0.borrow_mut();
+        let mut seq = s.serialize_seq(None)?;
+        while let Some(e) = events.next_ref() {
+            seq.serialize_element(e)?;
+        }
+        seq.end()
     }
 }
 
@@ -244,7 +251,12 @@ Device ID: {i}\nSlot Number: 3\n{}\n",
             tty: false,
         };
         let mut streamed = Vec::new();
-        let events = |f: &mut dyn FnMut(&crate::model::Event)| log.events().for_each(|e| f(&e));
+        let events = |f: &mut dyn FnMut(&crate::model::Event)| {
+            let mut stream = log.events();
+            while let Some(e) = stream.next_ref() {
+                f(e);
+            }
+        };
         table::write_document_streamed(&log.doc, &events, pipe, &mut streamed).unwrap();
         assert_eq!(
             String::from_utf8(streamed).unwrap(),

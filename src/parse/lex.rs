@@ -3,10 +3,9 @@
 
 use nom::IResult;
 use nom::Parser;
-use nom::bytes::complete::{tag, take_till, take_while1};
-use nom::character::complete::{char, space0};
-use nom::combinator::{opt, rest};
-use nom::sequence::preceded;
+use nom::bytes::complete::{tag, take_while1};
+use nom::character::complete::space0;
+use nom::combinator::opt;
 
 /// One input line, with its 1-based number and the terminal-visible text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,15 +45,11 @@ pub fn lines(input: &str) -> impl Iterator<Item = Line<'_>> {
     })
 }
 
-fn key_part(input: &str) -> IResult<&str, &str> {
-    take_till(|c| c == ':').parse(input)
-}
-
 /// Splits `Key : Value` at the first colon. Both sides are trimmed; the key must be
-/// non-empty. Returns `None` for lines without a colon.
+/// non-empty. Returns `None` for lines without a colon. (A byte search: this runs for every
+/// line of every input.)
 pub fn split_kv(text: &str) -> Option<(&str, &str)> {
-    let parsed: IResult<&str, (&str, &str)> = (key_part, preceded(char(':'), rest)).parse(text);
-    let (_, (key, value)) = parsed.ok()?;
+    let (key, value) = text.split_once(':')?;
     let key = key.trim();
     if key.is_empty() {
         return None;
@@ -126,6 +121,47 @@ pub fn key_is(key: &str, normalised: &str) -> bool {
     want.next().is_none()
 }
 
+/// A printed key as [`key_is`] compares it (ASCII letters and digits only, lowercase), held
+/// in a fixed buffer so that one key can be matched against many names with `match`.
+#[derive(Debug, Clone, Copy)]
+pub struct KeyName {
+    buf: [u8; 40],
+    /// Bytes used; `None` when the key has more letters and digits than the buffer holds
+    /// (no name compared against is that long, so it equals none).
+    len: Option<usize>,
+}
+
+impl KeyName {
+    /// The normalised form of `key`.
+    pub fn new(key: &str) -> Self {
+        let mut buf = [0u8; 40];
+        let mut len = 0;
+        for b in key.bytes().filter(u8::is_ascii_alphanumeric) {
+            match buf.get_mut(len) {
+                Some(slot) => *slot = b.to_ascii_lowercase(),
+                None => {
+                    return Self { buf, len: None };
+                }
+            }
+            len += 1;
+        }
+        Self {
+            buf,
+            len: Some(len),
+        }
+    }
+
+    /// The normalised bytes (`b"drivesposition"`), `None` for an overlong key.
+    pub fn get(&self) -> Option<&[u8]> {
+        self.buf.get(..self.len?)
+    }
+
+    /// Same as [`key_is`] on the original key.
+    pub fn is(&self, normalised: &str) -> bool {
+        self.get() == Some(normalised.as_bytes())
+    }
+}
+
 /// Normalises a key and folds the tool's own misspellings onto one spelling.
 pub fn normalise_key(key: &str) -> String {
     let mut s = crate::model::squash_text(key);
@@ -187,6 +223,19 @@ mod tests {
         assert!(!key_is("Drive Temperature", "drivetemp"));
         assert_eq!(normalise_key("Drive's postion"), "drivesposition");
         assert_eq!(normalise_key("GasGuageStatus"), "gasgaugestatus");
+        for (key, name) in [
+            ("Drive's position", "drivesposition"),
+            ("Drive Temperature ", "drivetemp"),
+            ("Seconds since last reboot", "secondssincelastreboot"),
+            ("", ""),
+            ("x", ""),
+            ("日本 Code", "code"),
+        ] {
+            assert_eq!(KeyName::new(key).is(name), key_is(key, name), "{key:?} {name:?}");
+        }
+        let long = "A".repeat(41);
+        assert!(!KeyName::new(&long).is(&"a".repeat(41)));
+        assert!(KeyName::new(&"A".repeat(40)).is(&"a".repeat(40)));
     }
 
     #[test]

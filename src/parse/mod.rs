@@ -280,6 +280,12 @@ impl Iterator for Events<'_> {
 }
 
 impl Events<'_> {
+    /// The next event, lent until the next call (its buffers are reused for the one after,
+    /// so writing a log allocates for its first events only).
+    pub fn next_ref(&mut self) -> Option<&crate::model::Event> {
+        self.0.next_ref()
+    }
+
     /// Warnings of the lines read so far, in line order (all of them once exhausted).
     pub fn warnings(&self) -> Vec<crate::model::Warning> {
         self.0.warnings()

@@ -42,32 +42,92 @@ fn warn(doc: &mut Document, line: usize, message: String) {
 }
 
 /// Applies one header line (`Time`, `Code`...) to an event; false when the line is none.
-fn header_line(e: &mut Event, k: &str, v: &str, t: &str, no: usize, doc: &mut Document) -> bool {
-    if lex::key_is(k, "time") {
-        e.time = Some(v.to_owned());
-    } else if lex::key_is(k, "secondssincelastreboot") {
-        match leading_u64(v) {
+fn header_line(
+    e: &mut Event,
+    kv: (&str, &str),
+    t: &str,
+    no: usize,
+    doc: &mut Document,
+    pool: &mut Pool,
+) -> bool {
+    let (k, v) = kv;
+    match lex::KeyName::new(k).get() {
+        Some(b"time") => e.time = Some(pool.string(v)),
+        Some(b"secondssincelastreboot") => match leading_u64(v) {
             Some(n) => e.since_boot_s = Some(n),
             None => warn(
                 doc,
                 no,
                 format!("Seconds since last reboot: not a number: {v:?}"),
             ),
+        },
+        Some(b"code") => e.code = leading_u64(v).and_then(|c| u32::try_from(c).ok()),
+        Some(b"class") => e.class = leading_i64(v).and_then(|c| i32::try_from(c).ok()),
+        Some(b"locale") => e.locale = Some(pool.string(v)),
+        Some(b"eventdescription") => {
+            e.description.clear();
+            e.description.push_str(v);
         }
-    } else if lex::key_is(k, "code") {
-        e.code = leading_u64(v).and_then(|c| u32::try_from(c).ok());
-    } else if lex::key_is(k, "class") {
-        e.class = leading_i64(v).and_then(|c| i32::try_from(c).ok());
-    } else if lex::key_is(k, "locale") {
-        e.locale = Some(v.to_owned());
-    } else if lex::key_is(k, "eventdescription") {
-        e.description = v.to_owned();
-    } else if lex::key_is(k, "secondssincepoweron") || lex::key_is(k, "timesincepoweron") {
-        e.time = Some(t.to_owned());
-    } else {
-        return false;
+        Some(b"secondssincepoweron" | b"timesincepoweron") => e.time = Some(pool.string(t)),
+        _ => return false,
     }
     true
+}
+
+/// The strings of events already written, reused for the next ones: a streamed log then
+/// allocates for its first events only, not for each of its hundreds of thousands.
+#[derive(Debug, Default)]
+struct Pool {
+    strings: Vec<String>,
+    pairs: Vec<(String, String)>,
+    data: Vec<Vec<(String, String)>>,
+}
+
+impl Pool {
+    fn string(&mut self, v: &str) -> String {
+        match self.strings.pop() {
+            Some(mut s) => {
+                s.clear();
+                s.push_str(v);
+                s
+            }
+            None => v.to_owned(),
+        }
+    }
+
+    fn pair(&mut self, k: &str, v: &str) -> (String, String) {
+        match self.pairs.pop() {
+            Some((mut a, mut b)) => {
+                a.clear();
+                a.push_str(k);
+                b.clear();
+                b.push_str(v);
+                (a, b)
+            }
+            None => (k.to_owned(), v.to_owned()),
+        }
+    }
+
+    /// A new event (reusing a written one's description and data buffers).
+    fn event(&mut self, seq_num: u64) -> Event {
+        Event {
+            seq_num,
+            description: self.strings.pop().map(|mut s| {
+                s.clear();
+                s
+            }).unwrap_or_default(),
+            data: self.data.pop().unwrap_or_default(),
+            ..Event::default()
+        }
+    }
+
+    fn recycle(&mut self, mut e: Event) {
+        self.strings.extend(e.time.take());
+        self.strings.extend(e.locale.take());
+        self.strings.push(std::mem::take(&mut e.description));
+        self.pairs.append(&mut e.data);
+        self.data.push(e.data);
+    }
 }
 
 /// Ends the partial record at the first `seqNum` (`next_seq`, `None` at the end of input).
@@ -120,6 +180,9 @@ pub struct EventStream<'a, I: Iterator<Item = Line<'a>>> {
     /// the next `seqNum`) and the warnings so far.
     scratch: Document,
     done: bool,
+    /// The event last lent by [`EventStream::next_ref`].
+    lent: Option<Event>,
+    pool: Pool,
     _text: std::marker::PhantomData<&'a str>,
 }
 
@@ -135,8 +198,20 @@ impl<'a, I: Iterator<Item = Line<'a>>> EventStream<'a, I> {
             understood: 0,
             scratch: Document::default(),
             done: false,
+            lent: None,
+            pool: Pool::default(),
             _text: std::marker::PhantomData,
         }
+    }
+
+    /// The next event, lent until the next call, whose strings are then reused for the one
+    /// after: what writing a log without keeping it needs, without an allocation per field.
+    pub fn next_ref(&mut self) -> Option<&Event> {
+        if let Some(old) = self.lent.take() {
+            self.pool.recycle(old);
+        }
+        self.lent = self.next();
+        self.lent.as_ref()
     }
 
     /// Warnings of the lines read so far, in line order, as `parse` sorts them.
@@ -170,10 +245,7 @@ impl<'a, I: Iterator<Item = Line<'a>>> EventStream<'a, I> {
                 }
                 self.seen_seq = true;
                 self.in_data = false;
-                self.current = Some(Event {
-                    seq_num: seq.unwrap_or(0),
-                    ..Event::default()
-                });
+                self.current = Some(self.pool.event(seq.unwrap_or(0)));
                 self.understood += 1;
                 return;
             }
@@ -196,9 +268,16 @@ impl<'a, I: Iterator<Item = Line<'a>>> EventStream<'a, I> {
                     self.in_data = true;
                     self.understood += 1;
                 }
-                Some((k, v))
+                Some(kv)
                     if !self.in_data
-                        && header_line(&mut p.event, k, v, t, line.no, &mut self.scratch) =>
+                        && header_line(
+                            &mut p.event,
+                            kv,
+                            t,
+                            line.no,
+                            &mut self.scratch,
+                            &mut self.pool,
+                        ) =>
                 {
                     p.saw_header = true;
                     self.understood += 1;
@@ -225,15 +304,15 @@ impl<'a, I: Iterator<Item = Line<'a>>> EventStream<'a, I> {
         self.understood += 1;
         if self.in_data {
             match kv {
-                Some((k, v)) => e.data.push((k.to_owned(), v.to_owned())),
+                Some((k, v)) => e.data.push(self.pool.pair(k, v)),
                 None if t == "None" => {}
-                None => e.data.push((t.to_owned(), String::new())),
+                None => e.data.push(self.pool.pair(t, "")),
             }
             return;
         }
         match kv {
             Some((k, _)) if lex::key_is(k, "eventdata") => self.in_data = true,
-            Some((k, v)) if header_line(e, k, v, t, line.no, &mut self.scratch) => {}
+            Some(kv) if header_line(e, kv, t, line.no, &mut self.scratch, &mut self.pool) => {}
             _ => warn(
                 &mut self.scratch,
                 line.no,
