@@ -30,31 +30,95 @@ impl<'a> Line<'a> {
 
 /// Splits input into [`Line`]s. A `\r` inside a line means the terminal overwrote what came
 /// before it (MegaCli's spinner), so only the text after the last `\r` is kept.
-pub fn lines(input: &str) -> impl Iterator<Item = Line<'_>> {
-    let has_cr = input.contains('\r');
-    input.split('\n').enumerate().map(move |(i, raw)| {
+pub fn lines(input: &str) -> Lines<'_> {
+    Lines {
+        rest: Some(input),
+        no: 0,
+        has_cr: memchr::memchr(b'\r', input.as_bytes()).is_some(),
+    }
+}
+
+/// The [`Line`]s of a text, see [`lines`].
+#[derive(Debug, Clone)]
+pub struct Lines<'a> {
+    /// Text after the last line returned; `None` once the final line (after the last `\n`,
+    /// possibly empty) was returned, as `str::split('\n')` ends.
+    rest: Option<&'a str>,
+    no: usize,
+    has_cr: bool,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = Line<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Line<'a>> {
+        let rest = self.rest?;
+        let raw = match memchr::memchr(b'\n', rest.as_bytes()) {
+            Some(at) => {
+                // `\n` is ASCII, so both sides are on character boundaries.
+                self.rest = rest.get(at + 1..);
+                rest.get(..at).unwrap_or_default()
+            }
+            None => {
+                self.rest = None;
+                rest
+            }
+        };
+        self.no += 1;
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        let visible = match if has_cr { raw.rfind('\r') } else { None } {
-            Some(at) => &raw[at + 1..],
+        let visible = match if self.has_cr {
+            memchr::memrchr(b'\r', raw.as_bytes())
+        } else {
+            None
+        } {
+            Some(at) => raw.get(at + 1..).unwrap_or_default(),
             None => raw,
         };
-        Line {
-            no: i + 1,
-            text: visible.trim_end(),
-        }
-    })
+        Some(Line {
+            no: self.no,
+            text: trim_end(visible),
+        })
+    }
+}
+
+/// True for the bytes `char::is_whitespace` accepts among ASCII.
+#[inline]
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
+}
+
+/// `str::trim`, without decoding characters when both ends are plain ASCII (nearly always).
+#[inline]
+pub fn trim(s: &str) -> &str {
+    match (s.as_bytes().first(), s.as_bytes().last()) {
+        (None, _) => s,
+        (Some(&a), Some(&b)) if a.is_ascii() && b.is_ascii() && !ascii_space(a) && !ascii_space(b) => s,
+        _ => s.trim(),
+    }
+}
+
+/// `str::trim_end`, fast when the last byte is plain ASCII.
+#[inline]
+pub fn trim_end(s: &str) -> &str {
+    match s.as_bytes().last() {
+        Some(&b) if b.is_ascii() && !ascii_space(b) => s,
+        None => s,
+        _ => s.trim_end(),
+    }
 }
 
 /// Splits `Key : Value` at the first colon. Both sides are trimmed; the key must be
 /// non-empty. Returns `None` for lines without a colon. (A byte search: this runs for every
 /// line of every input.)
 pub fn split_kv(text: &str) -> Option<(&str, &str)> {
-    let (key, value) = text.split_once(':')?;
-    let key = key.trim();
+    let at = memchr::memchr(b':', text.as_bytes())?;
+    // `:` is ASCII, so both sides are on character boundaries.
+    let key = trim(text.get(..at)?);
     if key.is_empty() {
         return None;
     }
-    Some((key, value.trim()))
+    Some((key, trim(text.get(at + 1..)?)))
 }
 
 /// The value of `Key: Value` without trimming its left side, for fixed-width fields such as
@@ -85,7 +149,9 @@ fn exit_code_line(input: &str) -> IResult<&str, u32> {
 
 /// Reads `Exit Code: 0xNN`.
 pub fn exit_code(text: &str) -> Option<u32> {
-    if !text.trim_start().starts_with("Exit Code") {
+    let start = text.bytes().position(|b| !ascii_space(b)).unwrap_or(0);
+    // Fast rejection; `exit_code_line` below accepts only ASCII white space before the tag.
+    if !text.get(start..).is_some_and(|t| t.starts_with("Exit Code")) {
         return None;
     }
     exit_code_line(text).ok().map(|(_, v)| v)

@@ -222,7 +222,7 @@ impl<'a, I: Iterator<Item = Line<'a>>> EventStream<'a, I> {
     }
 
     fn step(&mut self, line: Line<'a>) {
-        let t = line.text.trim();
+        let t = lex::trim(line.text);
         if t.is_empty() || t.starts_with("====") || lex::exit_code(t).is_some() {
             return;
         }

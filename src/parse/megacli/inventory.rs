@@ -46,7 +46,7 @@ pub(crate) fn parse<'a>(
     let mut understood = 0;
     let mut seen_content = false;
     for line in lines {
-        let t = line.text.trim();
+        let t = lex::trim(line.text);
         if t.is_empty() || t.starts_with("====") || lex::exit_code(t).is_some() {
             continue;
         }

@@ -231,14 +231,14 @@ pub(crate) fn event_log_header(input: &str) -> Option<Document> {
 /// trailer sits at the end of outputs that can be tens of megabytes.
 fn trailer(input: &str, doc: &mut Document) -> bool {
     let mut found = false;
-    if let Some(at) = input.rfind("Exit Code:") {
+    if let Some(at) = memchr::memmem::rfind(input.as_bytes(), b"Exit Code:") {
         let line = input[at..].lines().next().unwrap_or("");
         if let Some(code) = lex::exit_code(line) {
             doc.exit_code = Some(code);
             found = true;
         }
     }
-    if let Some(at) = input.find("FW error description") {
+    if let Some(at) = memchr::memmem::find(input.as_bytes(), b"FW error description") {
         let mut text = String::new();
         for (i, l) in lex::lines(&input[at..]).enumerate() {
             let t = l.text.trim();
