@@ -102,11 +102,17 @@ fn confirmed(env: &mut Env<'_>, change: &Change<'_>) -> bool {
                 }
                 return ok;
             }
-            env.prompt
-                .ask(&format!("Type {word} to confirm:"))
-                .is_some_and(|a| a.eq_ignore_ascii_case(word))
+            let stop = "interrupted at the confirmation; nothing was changed";
+            env.ask_typed(&format!("Type {word} to confirm:"), word, "word", stop)
+                == super::Typed::Matched
         }
-        None => env.opts.yes || env.prompt.confirm("Proceed?"),
+        None => {
+            env.opts.yes
+                || env.ask_yes_no(
+                    "Proceed?",
+                    "interrupted at the confirmation; nothing was changed",
+                ) == Some(true)
+        }
     }
 }
 
