@@ -41,7 +41,7 @@ fn tool_names() -> String {
 /// # Errors
 /// An [`AppError`] for the operator; `main` prints it and exits 2.
 pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
-    let style = Style::detect(cli.color);
+    let style = Style::detect(cli.color, cli.wide);
     let opts = CtxOptions {
         sim: cli.sim.clone(),
         sim_state: cli.sim_state.clone(),

@@ -1,41 +1,396 @@
-//! Tables of the model for people.
+//! raidctl's one table style: a header, a dashed rule, columns two spaces apart, no borders.
+//! It reads the same on a terminal and pasted into a ticket. On a terminal the table fits
+//! its width: prose wraps between words, long text values are cut with `…`, and columns are
+//! dropped by priority (a note names them and says `--wide` shows them); identifiers
+//! (serials, `[E:S]` addresses, device paths, `smartctl -d` arguments, commands) are never
+//! broken. In pipes and with `--wide` every column is shown at full width.
 
 use super::Style;
 use crate::model::{Document, human};
-use comfy_table::{Cell, Color, ContentArrangement, Table, presets};
+use std::fmt::Write as _;
+use unicode_width::UnicodeWidthStr;
 
-/// A table with raidctl's look; stable width when not on a terminal so output is reproducible.
+/// Space between two columns.
+const GAP: usize = 2;
+/// Joins the words of a value that must never be split across lines (a command).
+const GLUE: char = '\u{a0}';
+/// The marker a cut value ends with.
+const CUT: char = '…';
+
+/// How a column gives way when the screen is narrow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fit {
+    /// Identifiers and numbers: always shown whole.
+    Keep,
+    /// Free text (models, names): cut to no less than this many columns, ending in `…`.
+    Cut(usize),
+    /// Prose and lists: wrapped between words (never inside one).
+    Wrap,
+}
+
+/// A column: its header, how it fits, and when it is dropped.
+#[derive(Debug, Clone)]
+pub struct Column {
+    header: String,
+    fit: Fit,
+    /// 0: never dropped; otherwise higher numbers are dropped first.
+    drop: u8,
+}
+
+impl Column {
+    /// A column shown whole and never dropped.
+    pub fn new(header: &str) -> Self {
+        Self {
+            header: header.to_owned(),
+            fit: Fit::Keep,
+            drop: 0,
+        }
+    }
+
+    /// How the column gives way.
+    #[must_use]
+    pub fn fit(mut self, fit: Fit) -> Self {
+        self.fit = fit;
+        self
+    }
+
+    /// Dropped on a narrow screen, higher `priority` first.
+    #[must_use]
+    pub fn droppable(mut self, priority: u8) -> Self {
+        self.drop = priority;
+        self
+    }
+}
+
+/// Severity colour of a cell (only drawn when colour is on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tone {
+    /// No colour.
+    #[default]
+    Plain,
+    /// Green.
+    Good,
+    /// Yellow.
+    Warn,
+    /// Red.
+    Bad,
+}
+
+/// One cell: lines of text and a tone.
+#[derive(Debug, Clone, Default)]
+pub struct Cell {
+    lines: Vec<String>,
+    tone: Tone,
+}
+
+impl Cell {
+    /// A plain cell; `\n` starts a new line inside it.
+    pub fn new(text: impl std::fmt::Display) -> Self {
+        Self {
+            lines: text.to_string().lines().map(str::to_owned).collect(),
+            tone: Tone::Plain,
+        }
+    }
+
+    /// The same cell in `tone`.
+    #[must_use]
+    pub fn tone(mut self, tone: Tone) -> Self {
+        self.tone = tone;
+        self
+    }
+
+    /// Adds a line that is never wrapped (a command to copy).
+    #[must_use]
+    pub fn unbroken_line(mut self, text: &str) -> Self {
+        self.lines.push(text.replace(' ', &GLUE.to_string()));
+        self
+    }
+}
+
+impl From<String> for Cell {
+    fn from(s: String) -> Self {
+        Self::new(s)
+    }
+}
+
+impl From<&str> for Cell {
+    fn from(s: &str) -> Self {
+        Self::new(s)
+    }
+}
+
+impl From<&String> for Cell {
+    fn from(s: &String) -> Self {
+        Self::new(s)
+    }
+}
+
+/// A table in raidctl's style.
+#[derive(Debug, Clone)]
+pub struct Table {
+    style: Style,
+    columns: Vec<Column>,
+    rows: Vec<Vec<Cell>>,
+}
+
+/// A table whose columns are all shown whole and never dropped.
 pub fn new_table(style: Style, header: &[&str]) -> Table {
-    let mut t = Table::new();
-    t.load_style(presets::UTF8_FULL_CONDENSED);
-    if style.tty {
-        t.set_content_arrangement(ContentArrangement::Dynamic);
-    } else {
-        // Pipes and files get unwrapped rows: one drive per line greps and diffs well.
-        t.load_style(presets::ASCII_MARKDOWN);
-        t.force_no_tty();
-        t.set_content_arrangement(ContentArrangement::Disabled);
-    }
-    if style.color {
-        // `--color always` into a pipe (e.g. `| less -R`) keeps the colours.
-        t.enforce_styling();
-    }
-    t.set_header(header.iter().map(|h| Cell::new(*h)));
-    t
+    Table::with_columns(style, header.iter().map(|h| Column::new(h)).collect())
 }
 
 /// A cell coloured by severity when colour is on.
-pub fn state_cell(style: Style, text: &str, bad: bool, warn: bool) -> Cell {
-    let c = Cell::new(text);
-    if !style.color {
-        return c;
-    }
-    if bad {
-        c.fg(Color::Red)
+pub fn state_cell(_style: Style, text: &str, bad: bool, warn: bool) -> Cell {
+    let tone = if bad {
+        Tone::Bad
     } else if warn {
-        c.fg(Color::Yellow)
+        Tone::Warn
     } else {
-        c.fg(Color::Green)
+        Tone::Good
+    };
+    Cell::new(text).tone(tone)
+}
+
+fn width(s: &str) -> usize {
+    UnicodeWidthStr::width(s)
+}
+
+/// `s` cut to `w` columns, ending in `…` when anything was cut.
+fn cut(s: &str, w: usize) -> String {
+    if width(s) <= w {
+        return s.to_owned();
+    }
+    let mut out = String::new();
+    for c in s.chars() {
+        let next = format!("{out}{c}");
+        if width(&next) + 1 > w {
+            break;
+        }
+        out = next;
+    }
+    out.push(CUT);
+    out
+}
+
+/// `line` wrapped at spaces into lines of at most `w` columns (a longer word stays whole).
+fn wrap(line: &str, w: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for word in line.split(' ') {
+        if cur.is_empty() {
+            cur = word.to_owned();
+        } else if width(&cur) + 1 + width(word) <= w {
+            cur.push(' ');
+            cur.push_str(word);
+        } else {
+            out.push(std::mem::take(&mut cur));
+            cur = word.to_owned();
+        }
+    }
+    out.push(cur);
+    out
+}
+
+impl Table {
+    /// A table with these columns.
+    pub fn with_columns(style: Style, columns: Vec<Column>) -> Self {
+        Self {
+            style,
+            columns,
+            rows: Vec::new(),
+        }
+    }
+
+    /// Appends a row (missing cells are empty, extra cells ignored).
+    pub fn add_row<C: Into<Cell>>(&mut self, cells: impl IntoIterator<Item = C>) -> &mut Self {
+        self.rows.push(cells.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// True when no row was added.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    fn natural(&self, i: usize) -> usize {
+        let cells = self
+            .rows
+            .iter()
+            .filter_map(|r| r.get(i))
+            .flat_map(|c| c.lines.iter())
+            .map(|l| width(l));
+        cells.max().unwrap_or(0).max(width(&self.columns[i].header))
+    }
+
+    fn minimum(&self, i: usize) -> usize {
+        let header = width(&self.columns[i].header);
+        match self.columns[i].fit {
+            Fit::Keep => self.natural(i),
+            Fit::Cut(min) => self.natural(i).min(min.max(header)),
+            Fit::Wrap => self
+                .rows
+                .iter()
+                .filter_map(|r| r.get(i))
+                .flat_map(|c| c.lines.iter())
+                .flat_map(|l| l.split(' '))
+                .map(width)
+                .max()
+                .unwrap_or(0)
+                .max(header),
+        }
+    }
+
+    /// The columns shown and their widths at `limit` columns (`None`: no limit).
+    fn layout(&self, limit: Option<usize>) -> (Vec<usize>, Vec<usize>) {
+        let n = self.columns.len();
+        let mut shown: Vec<usize> = (0..n).collect();
+        let Some(limit) = limit else {
+            let widths = shown.iter().map(|&i| self.natural(i)).collect();
+            return (shown, widths);
+        };
+        let total = |shown: &[usize], w: &dyn Fn(usize) -> usize| {
+            shown.iter().map(|&i| w(i)).sum::<usize>() + GAP * shown.len().saturating_sub(1)
+        };
+        while total(&shown, &|i| self.minimum(i)) > limit {
+            let Some(worst) = shown
+                .iter()
+                .copied()
+                .filter(|&i| self.columns[i].drop > 0)
+                .max_by_key(|&i| (self.columns[i].drop, i))
+            else {
+                break;
+            };
+            shown.retain(|&i| i != worst);
+        }
+        // A narrow column dropped before a wide one may fit again once the wide one is gone.
+        let mut dropped: Vec<usize> = (0..n).filter(|i| !shown.contains(i)).collect();
+        dropped.sort_by_key(|&i| (self.columns[i].drop, i));
+        for i in dropped {
+            let mut with = shown.clone();
+            with.push(i);
+            with.sort_unstable();
+            if total(&with, &|i| self.minimum(i)) <= limit {
+                shown = with;
+            }
+        }
+        let mut widths: Vec<usize> = shown.iter().map(|&i| self.minimum(i)).collect();
+        let mut spare = limit.saturating_sub(total(&shown, &|i| self.minimum(i)));
+        // Unwrapping prose first reads better than showing more of a cut value.
+        for want in [Fit::Wrap, Fit::Keep] {
+            for (k, &i) in shown.iter().enumerate() {
+                if (self.columns[i].fit == Fit::Wrap) == (want == Fit::Wrap) {
+                    let more = (self.natural(i) - widths[k]).min(spare);
+                    widths[k] += more;
+                    spare -= more;
+                }
+            }
+        }
+        (shown, widths)
+    }
+
+    /// The table at `limit` columns, and the headers of the columns left out.
+    pub fn render_at(&self, limit: Option<usize>) -> (String, Vec<String>) {
+        let (shown, widths) = self.layout(limit);
+        let mut out = String::new();
+        let line = |cells: &[(String, Tone)], out: &mut String| {
+            let mut text = String::new();
+            for (k, (s, tone)) in cells.iter().enumerate() {
+                if k > 0 {
+                    text.push_str(&" ".repeat(GAP));
+                }
+                let pad = " ".repeat(widths[k].saturating_sub(width(s)));
+                let s = s.replace(GLUE, " ");
+                match (self.style.color, tone) {
+                    (true, Tone::Bad) => {
+                        let _ = write!(text, "\x1b[31m{s}\x1b[0m{pad}");
+                    }
+                    (true, Tone::Warn) => {
+                        let _ = write!(text, "\x1b[33m{s}\x1b[0m{pad}");
+                    }
+                    (true, Tone::Good) => {
+                        let _ = write!(text, "\x1b[32m{s}\x1b[0m{pad}");
+                    }
+                    _ => {
+                        text.push_str(&s);
+                        text.push_str(&pad);
+                    }
+                }
+            }
+            out.push_str(text.trim_end());
+            out.push('\n');
+        };
+        let header: Vec<(String, Tone)> = shown
+            .iter()
+            .map(|&i| (self.columns[i].header.clone(), Tone::Plain))
+            .collect();
+        line(&header, &mut out);
+        let rule: Vec<(String, Tone)> = widths
+            .iter()
+            .map(|&w| ("-".repeat(w), Tone::Plain))
+            .collect();
+        line(&rule, &mut out);
+        let empty = Cell::default();
+        for row in &self.rows {
+            let cells: Vec<(Vec<String>, Tone)> = shown
+                .iter()
+                .zip(&widths)
+                .map(|(&i, &w)| {
+                    let cell = row.get(i).unwrap_or(&empty);
+                    let lines = cell
+                        .lines
+                        .iter()
+                        .flat_map(|l| match self.columns[i].fit {
+                            Fit::Keep => vec![l.clone()],
+                            Fit::Cut(_) => vec![cut(l, w)],
+                            Fit::Wrap => wrap(l, w),
+                        })
+                        .collect();
+                    (lines, cell.tone)
+                })
+                .collect();
+            let height = cells.iter().map(|(l, _)| l.len()).max().unwrap_or(0).max(1);
+            for h in 0..height {
+                let at: Vec<(String, Tone)> = cells
+                    .iter()
+                    .map(|(l, t)| (l.get(h).cloned().unwrap_or_default(), *t))
+                    .collect();
+                line(&at, &mut out);
+            }
+        }
+        out.pop();
+        let dropped = (0..self.columns.len())
+            .filter(|i| !shown.contains(i))
+            .map(|i| self.columns[i].header.clone())
+            .collect();
+        (out, dropped)
+    }
+}
+
+/// Free text (notes, legends) wrapped between words to the style's width.
+pub fn fill(text: &str, style: Style) -> String {
+    match style.width {
+        Some(w) => text
+            .lines()
+            .flat_map(|l| wrap(l, w))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        None => text.to_owned(),
+    }
+}
+
+impl std::fmt::Display for Table {
+    /// The table fitted to the style's width, with a note naming any column left out.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (text, dropped) = self.render_at(self.style.width);
+        f.write_str(&text)?;
+        if !dropped.is_empty() {
+            let note = format!(
+                "(not shown at {} columns: {}; --wide shows every column)",
+                self.style.width.unwrap_or(0),
+                dropped.join(", ")
+            );
+            write!(f, "\n{}", fill(&note, self.style))?;
+        }
+        Ok(())
     }
 }
 
