@@ -182,8 +182,9 @@ pub enum Command {
         /// start, stop, status or watch.
         #[arg(value_parser = ["start", "stop", "status", "watch"])]
         action: String,
-        /// The drive (`E:S` or serial).
-        target: String,
+        /// The drive (`E:S` or serial); `status` and `watch` without one cover every rebuild
+        /// and copyback (on `-a`, or on every adapter).
+        target: Option<String>,
         /// Adapter.
         #[arg(short = 'a', long)]
         adapter: Option<u32>,

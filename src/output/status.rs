@@ -346,7 +346,15 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
         for p in problems {
             let mut what = Cell::new(&p.message);
             if let Some(s) = &p.suggestion {
-                what = what.unbroken_line(&format!("-> {s}"));
+                // The command stays whole for copying; a note after it may wrap.
+                match s.split_once(" (") {
+                    Some((cmd, why)) => {
+                        what = what
+                            .unbroken_line(&format!("-> {cmd}"))
+                            .line(&format!("({why}"));
+                    }
+                    None => what = what.unbroken_line(&format!("-> {s}")),
+                }
             }
             t.add_row(vec![
                 state_cell(

@@ -99,6 +99,13 @@ impl Cell {
         self
     }
 
+    /// Adds a line (wrapped like the others in a wrapping column).
+    #[must_use]
+    pub fn line(mut self, text: &str) -> Self {
+        self.lines.push(text.to_owned());
+        self
+    }
+
     /// Adds a line that is never wrapped (a command to copy).
     #[must_use]
     pub fn unbroken_line(mut self, text: &str) -> Self {

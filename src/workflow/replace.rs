@@ -436,12 +436,12 @@ fn state_json(st: &ReplaceState) -> Option<serde_json::Value> {
 }
 
 fn stop(
-    env: &mut Env<'_>,
+    _env: &mut Env<'_>,
     journal: &mut Journal,
     st: &ReplaceState,
     msg: String,
 ) -> Result<Outcome, WfError> {
-    env.say(&format!("STOPPED: {msg}"));
+    // The CLI prints the outcome once (`raidctl: stopped: ...`); no narration line repeats it.
     let _ = journal.write("finish", "stopped", None, &msg, state_json(st));
     Ok(Outcome::Stopped(format!(
         "{msg}\nJournal: {} (continue with `raidctl resume {}` once resolved)",
@@ -753,7 +753,7 @@ pub fn continue_from(
                 st.ld.map_or_else(|| "?".into(), |l| l.to_string())
             );
             let _ = journal.write("finish", "completed", None, &msg, state_json(&st));
-            env.say(&format!("Done: {msg}"));
+            // The result goes to standard output once (the CLI prints it), not also here.
             return Ok(Outcome::Completed(msg));
         }
         env.say(&format!("[{}]", step.name()));
