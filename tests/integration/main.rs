@@ -13,5 +13,6 @@ mod props;
 mod qualify;
 mod sim;
 mod sim_vendor;
+mod terminal;
 mod util;
 mod workflows;
