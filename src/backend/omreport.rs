@@ -156,7 +156,8 @@ impl Operations for Omreport {
     }
 
     /// Controllers, VDs, batteries, then drives per controller (omreport has no "all
-    /// controllers" form for pdisks).
+    /// controllers" form for pdisks), then each VD's members (`pdisk controller=N vdisk=M`,
+    /// one call per VD: OMSA's VD records do not name their drives).
     fn snapshot(&self) -> Result<Snapshot, BackendError> {
         let before = self.calls.load(Ordering::Relaxed);
         let mut snap = Snapshot {
@@ -187,6 +188,16 @@ impl Operations for Omreport {
                 pd.adapter = a;
             }
             snap.physical_drives.extend(doc.physical_drives);
+        }
+        for ld in &mut snap.logical_drives {
+            let c = format!("controller={}", ld.adapter);
+            let v = format!("vdisk={}", ld.target_id);
+            let doc = self.report(&["storage", "pdisk", &c, &v])?;
+            ld.members = doc
+                .physical_drives
+                .iter()
+                .map(crate::model::PhysicalDrive::address)
+                .collect();
         }
         snapshot::derive_common(&mut snap);
         snap.vendor_calls = self.calls.load(Ordering::Relaxed) - before;

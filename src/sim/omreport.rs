@@ -289,14 +289,7 @@ pub fn vdisk_record(ad: &Adapter, vd: &Vd) -> Record {
     vec![
         ("ID", vd.target.to_string()),
         ("Status", status.to_owned()),
-        (
-            "Name",
-            if vd.name.is_empty() {
-                format!("Virtual Disk {}", vd.target)
-            } else {
-                vd.name.clone()
-            },
-        ),
+        ("Name", vdisk_name(vd)),
         ("State", vdisk_state(ad, vd).to_owned()),
         (
             "Hot Spare Policy violated",
@@ -570,6 +563,30 @@ fn block(fmt: Fmt, records: &[Record]) -> String {
     }
 }
 
+/// The name OMSA shows for a VD (its own, or `Virtual Disk N`).
+fn vdisk_name(vd: &Vd) -> String {
+    if vd.name.is_empty() {
+        format!("Virtual Disk {}", vd.target)
+    } else {
+        vd.name.clone()
+    }
+}
+
+/// The drives in a VD's rows (span by span, row by row); missing rows have none.
+fn vd_members<'a>(ad: &'a Adapter, vd: &Vd) -> Vec<&'a Drive> {
+    ad.groups
+        .iter()
+        .filter(|g| g.uid == vd.group_uid)
+        .flat_map(|g| g.spans.iter().flat_map(|s| s.rows.iter()))
+        .filter_map(|r| r.drive)
+        .filter_map(|addr| {
+            ad.drives
+                .iter()
+                .find(|d| d.enclosure == addr.enclosure && d.slot == addr.slot)
+        })
+        .collect()
+}
+
 fn sorted_drives(ad: &Adapter) -> Vec<&Drive> {
     let mut v: Vec<&Drive> = ad.drives.iter().collect();
     v.sort_by_key(|d| (d.enclosure, d.slot));
@@ -660,18 +677,33 @@ pub fn omreport(st: &SimState, args: &[String]) -> (String, i32) {
             let Some(ad) = a.get("controller").and(ads.first().copied()) else {
                 return err(unv::PDISK_NEEDS_CONTROLLER);
             };
-            out.push_str(&format!(
-                "List of Physical Disks on Controller {}\n\n",
-                controller_name(ad)
-            ));
+            let drives = match a.get("vdisk") {
+                // The members of one VD, in row order.
+                Some(v) => {
+                    let Some(vd) = v
+                        .parse::<u32>()
+                        .ok()
+                        .and_then(|t| ad.vds.iter().find(|vd| vd.target == t))
+                    else {
+                        return err(&fill(unv::INVALID_VDISK, &[("x", v)]));
+                    };
+                    out.push_str(&fill(unv::PDISKS_OF_VDISK, &[("x", &vdisk_name(vd))]));
+                    out.push_str("\n\n");
+                    vd_members(ad, vd)
+                }
+                None => {
+                    out.push_str(&format!(
+                        "List of Physical Disks on Controller {}\n\n",
+                        controller_name(ad)
+                    ));
+                    sorted_drives(ad)
+                }
+            };
             out.push_str(&format!("Controller {}\n", controller_name(ad)));
             if fmt == Fmt::Ssv {
                 out.push('\n');
             }
-            let recs: Vec<Record> = sorted_drives(ad)
-                .iter()
-                .map(|d| pdisk_record(ad, d))
-                .collect();
+            let recs: Vec<Record> = drives.iter().map(|d| pdisk_record(ad, d)).collect();
             out.push_str(&block(fmt, &recs));
         }
         "vdisk" => {

@@ -295,6 +295,10 @@ pub mod omsa {
     pub const FAILED: &str = "Error: {x}";
     /// `omreport storage vdisk` on a controller without VDs.
     pub const NO_VDISKS: &str = "No virtual disks found on this controller.";
+    /// Heading of `omreport storage pdisk controller=N vdisk=M`; `{x}` is the VD's name. The
+    /// phrase is quoted in operators' notes ("List of Physical Disks belonging to Virtual Disk
+    /// 5"); the exact line layout around it is not confirmed by a capture.
+    pub const PDISKS_OF_VDISK: &str = "List of Physical Disks belonging to {x}";
 
     /// Reason for an MFI status.
     pub fn reason(code: u32) -> &'static str {
@@ -439,6 +443,7 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("omsa:SIZE_MAX_ONLY", omsa::SIZE_MAX_ONLY),
     ("omsa:FAILED", omsa::FAILED),
     ("omsa:NO_VDISKS", omsa::NO_VDISKS),
+    ("omsa:PDISKS_OF_VDISK", omsa::PDISKS_OF_VDISK),
 ];
 
 /// Substitutes `{key}` placeholders.

@@ -64,6 +64,37 @@ fn vd_states(v: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
+/// Each VD's members, by serial (addresses differ between tools: OMSA numbers enclosures
+/// itself).
+fn member_serials(v: &serde_json::Value) -> Vec<(u64, BTreeSet<String>)> {
+    let snap = &v["snapshot"];
+    let pds = snap["physical_drives"].as_array().unwrap();
+    snap["logical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let serials = l["members"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| {
+                    pds.iter()
+                        .find(|p| {
+                            p["adapter"] == l["adapter"]
+                                && p["enclosure_id"] == m["enclosure"]
+                                && p["slot"] == m["slot"]
+                        })
+                        .and_then(|p| p["serial"].as_str())
+                        .unwrap_or("?")
+                        .to_owned()
+                })
+                .collect();
+            (l["target_id"].as_u64().unwrap(), serials)
+        })
+        .collect()
+}
+
 #[test]
 fn every_backend_gives_the_same_health() {
     for scenario in [
@@ -88,13 +119,20 @@ fn every_backend_gives_the_same_health() {
                 vd_states(&other),
                 "{scenario} via {backend}"
             );
+            // VD membership: from -LdPdInfo, storcli's VD/PD lists, and OMSA's per-VD pdisk
+            // lists (`omreport storage pdisk controller=N vdisk=M`).
+            assert_eq!(
+                member_serials(&mc),
+                member_serials(&other),
+                "{scenario} via {backend}"
+            );
+            assert_eq!(
+                state_rules(&mc),
+                state_rules(&other),
+                "{scenario} via {backend}"
+            );
             if backend != "omreport" {
-                // OMSA does not report members or counters, so only states are compared there.
-                assert_eq!(
-                    state_rules(&mc),
-                    state_rules(&other),
-                    "{scenario} via {backend}"
-                );
+                // OMSA does not report error counters, so only states are compared there.
                 assert_eq!(
                     mc["snapshot"]["physical_drives"].as_array().unwrap().len(),
                     other["snapshot"]["physical_drives"]
