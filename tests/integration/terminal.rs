@@ -123,6 +123,9 @@ fn state_dir(scenario: &str) -> tempfile::TempDir {
 /// and `smartctl -d` argument whole; the table part of the screen is snapshot-checked.
 #[test]
 fn status_fits_the_terminal() {
+    let serial = regex::Regex::new(r"\bS0K1A[0-9A-F]{3,4}\b").unwrap();
+    let address = regex::Regex::new(r"\[\d+:\d+\]").unwrap();
+    let smartctl = regex::Regex::new(r"\bmegaraid,\d+$").unwrap();
     for (scenario, width, drives) in [
         ("degraded", 80, 12),
         ("degraded", 120, 12),
@@ -144,9 +147,6 @@ fn status_fits_the_terminal() {
         );
         let rows: Vec<&str> = raw.lines().filter(|l| l.contains("megaraid,")).collect();
         assert_eq!(rows.len(), drives, "{name}:\n{raw}");
-        let serial = regex::Regex::new(r"\bS0K1A[0-9A-F]{3,4}\b").unwrap();
-        let address = regex::Regex::new(r"\[\d+:\d+\]").unwrap();
-        let smartctl = regex::Regex::new(r"\bmegaraid,\d+$").unwrap();
         for row in &rows {
             assert!(
                 serial.is_match(row) && address.is_match(row) && smartctl.is_match(row),
@@ -214,6 +214,28 @@ fn replace_drive_ctrl_c_at_the_prompt() {
         screen.contains("raidctl: stopped: replace-drive [32:4] interrupted at the serial confirmation; nothing was changed; the bay of [32:4] is still blinking (stop it with `raidctl pd locate 32:4 -a 0 --stop`); continue with `raidctl resume "),
         "{screen}"
     );
+}
+
+/// End of input (Ctrl-D) at the serial prompt stops safely too, nothing changed.
+#[test]
+fn replace_drive_ctrl_d_at_the_prompt() {
+    let dir = state_dir("degraded");
+    let state = dir.path().display().to_string();
+    let pane = Pane::start(
+        "ctrld",
+        160,
+        50,
+        &["--sim-state", &state, "replace-drive", "32:4"],
+    );
+    pane.wait_for("Type the serial number", 0);
+    pane.tmux(&["send-keys", "-t", "0", "C-d"]);
+    assert_eq!(pane.exit_code(), 1, "{}", pane.screen(true));
+    let screen = pane.screen(true);
+    assert!(
+        screen.contains("raidctl: stopped: no answer to the serial confirmation; nothing was changed; the bay of [32:4] is still blinking"),
+        "{screen}"
+    );
+    assert!(screen.contains("raidctl resume "), "{screen}");
 }
 
 /// `rebuild watch` without a drive follows every rebuild to its end.
