@@ -114,6 +114,13 @@ fn cleanup() {
     }
     let dirs = DIRS.lock().map(|d| d.clone()).unwrap_or_default();
     for d in dirs {
-        let _ = std::fs::remove_dir_all(d);
+        // A child killed a moment ago may still be finishing a write into the directory (a
+        // loaded machine delays SIGKILL's effect): try again briefly rather than leave it.
+        for _ in 0..50 {
+            if std::fs::remove_dir_all(&d).is_ok() || !d.exists() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
     }
 }

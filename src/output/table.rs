@@ -468,11 +468,19 @@ pub fn render_document(doc: &Document, style: Style) -> String {
         section("Enclosures", t);
     }
     if !doc.logical_drives.is_empty() {
-        let mut t = new_table(
+        let mut t = Table::with_columns(
             style,
-            &[
-                "adapter", "VD", "target", "RAID", "size", "state", "drives", "spans", "cache",
-                "members",
+            vec![
+                Column::new("adapter"),
+                Column::new("VD"),
+                Column::new("target").droppable(3),
+                Column::new("RAID"),
+                Column::new("size").droppable(2),
+                Column::new("state"),
+                Column::new("drives").droppable(4),
+                Column::new("spans").droppable(5),
+                Column::new("cache").fit(Fit::Wrap).droppable(1),
+                Column::new("members").fit(Fit::Wrap),
             ],
         );
         for ld in &doc.logical_drives {
@@ -496,30 +504,37 @@ pub fn render_document(doc: &Document, style: Style) -> String {
                 ),
                 Cell::new(opt(ld.number_of_drives)),
                 Cell::new(opt(ld.span_depth)),
-                Cell::new(opt(ld.current_cache_policy.as_ref())),
-                Cell::new(members.join(" ")),
+                Cell::new(match &ld.current_cache_policy {
+                    Some(c) if !style.wide => super::short::cache_policy(c),
+                    c => opt(c.as_ref()),
+                }),
+                Cell::new(if style.wide {
+                    members.join(" ")
+                } else {
+                    super::short::members(&ld.members)
+                }),
             ]);
         }
         section("Logical drives", t);
     }
     if !doc.physical_drives.is_empty() {
-        let mut t = new_table(
+        let mut t = Table::with_columns(
             style,
-            &[
-                "adapter",
-                "drive",
-                "dev id",
-                "state",
-                "type",
-                "model",
-                "serial",
-                "size",
-                "media err",
-                "other err",
-                "pred fail",
-                "SMART",
-                "temp",
-                "VD",
+            vec![
+                Column::new("adapter"),
+                Column::new("drive"),
+                Column::new("dev id").droppable(5),
+                Column::new("state"),
+                Column::new("type").droppable(4),
+                Column::new("model").fit(Fit::Cut(10)).droppable(2),
+                Column::new("serial"),
+                Column::new("size").droppable(3),
+                Column::new("media err"),
+                Column::new("other err").droppable(6),
+                Column::new("pred fail"),
+                Column::new("SMART"),
+                Column::new("temp").droppable(7),
+                Column::new("VD").droppable(1),
             ],
         );
         for pd in &doc.physical_drives {
@@ -537,6 +552,11 @@ pub fn render_document(doc: &Document, style: Style) -> String {
                 .firmware_state_raw
                 .as_deref()
                 .unwrap_or(pd.firmware_state.as_str());
+            let state = if style.wide {
+                state
+            } else {
+                super::short::firmware_state(state)
+            };
             let state = if pd.foreign == Some(true) {
                 format!("{state} (foreign)")
             } else {
@@ -692,7 +712,16 @@ pub fn render_document(doc: &Document, style: Style) -> String {
         section("Progress", t);
     }
     if !doc.events.is_empty() {
-        let mut t = new_table(style, &["seq", "time", "code", "class", "description"]);
+        let mut t = Table::with_columns(
+            style,
+            vec![
+                Column::new("seq"),
+                Column::new("time").droppable(1),
+                Column::new("code"),
+                Column::new("class").droppable(2),
+                Column::new("description").fit(Fit::Wrap),
+            ],
+        );
         for e in &doc.events {
             t.add_row(vec![
                 e.seq_num.to_string(),
@@ -705,7 +734,15 @@ pub fn render_document(doc: &Document, style: Style) -> String {
         section("Events", t);
     }
     if !doc.actions.is_empty() {
-        let mut t = new_table(style, &["result", "kind", "drive", "message"]);
+        let mut t = Table::with_columns(
+            style,
+            vec![
+                Column::new("result"),
+                Column::new("kind"),
+                Column::new("drive"),
+                Column::new("message").fit(Fit::Wrap),
+            ],
+        );
         for a in &doc.actions {
             t.add_row(vec![
                 if a.success {
@@ -741,4 +778,77 @@ pub fn render_document(doc: &Document, style: Style) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(style: Style) -> Table {
+        let mut t = Table::with_columns(
+            style,
+            vec![
+                Column::new("drive"),
+                Column::new("model").fit(Fit::Cut(6)).droppable(1),
+                Column::new("serial"),
+                Column::new("temp").droppable(2),
+                Column::new("note").fit(Fit::Wrap),
+            ],
+        );
+        t.add_row([
+            Cell::new("[32:10]"),
+            Cell::new("SEAGATE ST600MM0006"),
+            Cell::new("S0K1A2B0A"),
+            Cell::new("31C"),
+            Cell::new("media errors grew since yesterday").unbroken_line("raidctl collect -a 0"),
+        ]);
+        t
+    }
+
+    #[test]
+    fn narrow_screens_cut_wrap_and_drop_but_never_split_identifiers() {
+        let (text, dropped) = sample(Style::PLAIN).render_at(Some(56));
+        assert!(dropped.is_empty(), "{text}");
+        for line in text.lines() {
+            assert!(width(line) <= 56, "{line:?}\n{text}");
+        }
+        assert!(
+            text.contains("[32:10]") && text.contains("S0K1A2B0A"),
+            "{text}"
+        );
+        assert!(
+            text.contains('…'),
+            "the model is cut with a marker:\n{text}"
+        );
+        assert!(text.contains("raidctl collect -a 0"), "{text}");
+        // Narrower: the temperature goes first, then the model; the rest stays whole.
+        let (text, dropped) = sample(Style::PLAIN).render_at(Some(36));
+        assert_eq!(dropped, ["model", "temp"], "{text}");
+        assert!(
+            text.contains("S0K1A2B0A") && text.contains("raidctl collect -a 0"),
+            "{text}"
+        );
+        // No limit: everything in full on one line per row.
+        let (text, dropped) = sample(Style::PLAIN).render_at(None);
+        assert!(dropped.is_empty());
+        assert!(text.contains("SEAGATE ST600MM0006"), "{text}");
+        assert!(text.contains("media errors grew since yesterday"), "{text}");
+    }
+
+    #[test]
+    fn the_note_names_what_was_left_out() {
+        let text = sample(Style::PLAIN.at_width(36)).to_string().replace('\n', " ");
+        assert!(
+            text.contains("(not shown at 36 columns: model, temp; --wide shows every column)"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn cut_and_wrap() {
+        assert_eq!(cut("SEAGATE ST600", 6), "SEAGA…");
+        assert_eq!(cut("short", 6), "short");
+        assert_eq!(wrap("a bb ccc", 4), ["a bb", "ccc"]);
+        assert_eq!(wrap("averyverylongword x", 4), ["averyverylongword", "x"]);
+    }
 }
