@@ -111,15 +111,17 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
             let controllers = detect::scan_pci(Path::new("/sys"));
             let tools = detect::installed_tools();
             let choice = detect::choose(&controllers, &tools);
+            let (native_ok, native_line) = crate::backend::native::doctor();
             match cli.format {
                 Format::Json => {
-                    let v = serde_json::json!({ "controllers": controllers, "installed": tools.iter().map(|(t, p)| serde_json::json!({"tool": t, "path": p})).collect::<Vec<_>>(), "choice": choice });
+                    let v = serde_json::json!({ "controllers": controllers, "installed": tools.iter().map(|(t, p)| serde_json::json!({"tool": t, "path": p})).collect::<Vec<_>>(), "choice": choice, "native": {"usable": native_ok, "detail": native_line} });
                     println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
                 }
                 Format::Table => {
                     for r in &choice.reasons {
                         println!("{r}");
                     }
+                    println!("{native_line}");
                     if tools.is_empty() {
                         println!(
                             "no vendor tool installed (MegaCli64, storcli64, perccli64, storcli2, perccli2, omreport)"
@@ -132,7 +134,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
                     }
                 }
             }
-            Ok(if choice.tool.is_some() {
+            Ok(if choice.tool.is_some() || native_ok {
                 ExitStatus::Ok
             } else {
                 ExitStatus::Warning
@@ -418,6 +420,15 @@ fn run_parse(
     format: Format,
     style: Style,
 ) -> Result<ExitStatus, AppError> {
+    if kind == "help" {
+        print!("{}", Kind::help());
+        return Ok(ExitStatus::Ok);
+    }
+    if files.is_empty() {
+        return Err(AppError::Input(
+            "parse needs at least one FILE (`-` reads standard input)".to_owned(),
+        ));
+    }
     let kind: Option<Kind> = if kind == "auto" {
         None
     } else {
@@ -490,7 +501,9 @@ fn workflow_cmd(
     ) -> Result<crate::workflow::Outcome, crate::workflow::WfError>,
 ) -> Result<ExitStatus, AppError> {
     use crate::workflow::{Env, Outcome, SimWorld, TtyPrompter, WfOptions};
-    let mc = ctx.ops().map_err(|e| AppError::Input(e.to_string()))?;
+    let mc = ctx
+        .change_ops()
+        .map_err(|e| AppError::Input(e.to_string()))?;
     let mut prompt = TtyPrompter;
     let mut err = std::io::stderr();
     let opts = WfOptions {
@@ -499,6 +512,7 @@ fn workflow_cmd(
         serial: wf.serial.clone(),
         wait_timeout: Duration::from_secs(wf.wait_timeout),
         poll: Duration::from_secs(wf.poll.max(1)),
+        accept_no_redundancy: wf.accept_no_redundancy,
     };
     let mut env = Env {
         ops: mc,

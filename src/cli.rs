@@ -32,8 +32,9 @@ pub struct Cli {
     /// under /opt/MegaRAID/MegaCli).
     #[arg(long, global = true, value_name = "PATH")]
     pub megacli: Option<PathBuf>,
-    /// Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli,
-    /// storcli, perccli or omreport.
+    /// Vendor tool: auto (from PCI IDs and installed tools; reads go native when the
+    /// megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport,
+    /// or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool).
     #[arg(long, global = true, value_enum, default_value_t = crate::ctx::BackendChoice::Auto)]
     pub backend: crate::ctx::BackendChoice,
     /// Seconds before a vendor call is killed (with its whole process group).
@@ -65,10 +66,11 @@ pub enum Command {
         /// foreign-dsply, foreign-preview, foreign-clear, foreign-import, pdgetmissing,
         /// progress, fwtermlog, showsummary, version, action, empty; storcli-json,
         /// storcli2-json, storcli-text, omreport-ssv, omreport-text.
+        /// `--kind help` lists the kinds and how each is detected.
         #[arg(long, default_value = "auto")]
         kind: String,
         /// Files with captured output; `-` reads standard input.
-        #[arg(required = true)]
+        #[arg(required_unless_present = "kind")]
         files: Vec<PathBuf>,
     },
     /// Show adapters, logical and physical drives, and the problems found, with suggested next
@@ -274,6 +276,11 @@ pub struct WfArgs {
     /// Seconds between polls of the controller while waiting.
     #[arg(long, default_value_t = 10, global = true)]
     pub poll: u64,
+    /// Take a member of VD N offline although another member of it is already down (the VD
+    /// is left without redundancy until both are rebuilt). Names the VD; --yes never implies
+    /// it.
+    #[arg(long, value_name = "VD", global = true)]
+    pub accept_no_redundancy: Option<u32>,
 }
 
 /// `raidctl foreign` actions.

@@ -3,6 +3,7 @@
 
 use crate::backend::detect::{self, Tool};
 use crate::backend::megacli::{self, BackendError, MegaCli};
+use crate::backend::native;
 use crate::backend::omreport::Omreport;
 use crate::backend::ops::Operations;
 use crate::backend::runner::OsRunner;
@@ -52,6 +53,8 @@ pub enum BackendChoice {
     Perccli,
     /// Dell OpenManage omreport/omconfig.
     Omreport,
+    /// Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool.
+    Native,
 }
 
 /// Resolved context.
@@ -63,6 +66,10 @@ pub struct Ctx {
     pub state_dir: PathBuf,
     megacli: Result<MegaCli, BackendError>,
     ops: Result<Box<dyn Operations>, BackendError>,
+    /// The backend for changes when `ops` is the read-only native one.
+    change_ops: Option<Result<Box<dyn Operations>, BackendError>>,
+    /// The native backend when reads go through it (for its raw DCMD payloads).
+    native: Option<native::Native>,
     /// The private simulator directory of a `--sim` run, removed when the context is dropped.
     private_dir: Option<tempfile::TempDir>,
 }
@@ -157,6 +164,7 @@ impl Ctx {
                 .state_dir
                 .clone()
                 .unwrap_or_else(|| dir.join("raidctl"));
+            let mut native_handle = None;
             let ops: Result<Box<dyn Operations>, BackendError> = match opts.backend {
                 BackendChoice::Auto | BackendChoice::Megacli => Ok(Box::new(MegaCli::new(
                     program.clone(),
@@ -179,13 +187,21 @@ impl Ctx {
                     runner.clone(),
                     opts.timeout,
                 ))),
+                BackendChoice::Native => native::sim_backend(&dir, opts.timeout).map(|n| {
+                    native_handle = Some(n.clone());
+                    Box::new(n) as Box<dyn Operations>
+                }),
             };
+            let change_ops = (opts.backend == BackendChoice::Native)
+                .then(|| Err(BackendError::Refused(native::CHANGES_NEED.into())));
             let megacli = Ok(MegaCli::new(program, runner, opts.timeout));
             return Ok(Self {
                 sim_dir: Some(dir),
                 state_dir,
                 megacli,
                 ops,
+                change_ops,
+                native: native_handle,
                 private_dir: private,
             });
         }
@@ -208,6 +224,7 @@ impl Ctx {
             BackendChoice::Storcli => Some(Tool::Storcli),
             BackendChoice::Perccli => Some(Tool::Perccli),
             BackendChoice::Omreport => Some(Tool::Omreport),
+            BackendChoice::Native => None,
             BackendChoice::Auto
                 if opts.megacli.is_some() || std::env::var_os(megacli::ENV_MEGACLI).is_some() =>
             {
@@ -237,11 +254,31 @@ impl Ctx {
                 }),
         };
         let megacli = find_mc();
+        let explicit_mc =
+            opts.megacli.is_some() || std::env::var_os(megacli::ENV_MEGACLI).is_some();
+        let boxed = |n: &native::Native| Box::new(n.clone()) as Box<dyn Operations>;
+        let (ops, change_ops, native) = match opts.backend {
+            BackendChoice::Native => {
+                let n = native::real_backend(opts.timeout);
+                (
+                    n.as_ref().map(boxed).map_err(Clone::clone),
+                    Some(Err(BackendError::Refused(native::CHANGES_NEED.into()))),
+                    n.ok(),
+                )
+            }
+            BackendChoice::Auto if !explicit_mc => match native::auto_backend(opts.timeout) {
+                Some(n) => (Ok(boxed(&n)), Some(ops), Some(n)),
+                None => (ops, None, None),
+            },
+            _ => (ops, None, None),
+        };
         Ok(Self {
             sim_dir: None,
             state_dir,
             megacli,
             ops,
+            change_ops,
+            native,
             private_dir: None,
         })
     }
@@ -260,6 +297,24 @@ impl Ctx {
     /// [`BackendError::NotFound`] when its tool is not installed.
     pub fn ops(&self) -> Result<&dyn Operations, BackendError> {
         self.ops.as_ref().map(|b| b.as_ref()).map_err(Clone::clone)
+    }
+
+    /// The backend for commands that change the controller: the chosen one, or under
+    /// `auto` with native reads the vendor tool that `auto` would have picked.
+    ///
+    /// # Errors
+    /// [`BackendError::Refused`] with `--backend native`; [`BackendError::NotFound`] when
+    /// the tool is not installed.
+    pub fn change_ops(&self) -> Result<&dyn Operations, BackendError> {
+        match &self.change_ops {
+            Some(r) => r.as_ref().map(|b| b.as_ref()).map_err(Clone::clone),
+            None => self.ops(),
+        }
+    }
+
+    /// The native backend, when this run reads through it.
+    pub fn native(&self) -> Option<&native::Native> {
+        self.native.as_ref()
     }
 
     /// The snapshot cache.

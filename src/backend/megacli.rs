@@ -40,6 +40,9 @@ pub enum BackendError {
         /// Parser message.
         reason: String,
     },
+    /// The backend cannot do this at all; the text says what can.
+    #[error("{0}")]
+    Refused(String),
     /// MegaCli reported a failure status.
     #[error("{argv} failed with status 0x{status:02x}: {message}")]
     Failed {

@@ -3,6 +3,7 @@
 pub mod detect;
 pub mod identity;
 pub mod megacli;
+pub mod native;
 pub mod omreport;
 pub mod ops;
 pub mod runner;

@@ -3,7 +3,7 @@
 
 use super::megacli::{BackendError, MegaCli};
 use super::snapshot::{self, Snapshot};
-use crate::model::{Document, DriveAddress, ForeignConfig, MissingRow, Progress, RaidLevel};
+use crate::model::{Document, DriveAddress, Event, ForeignConfig, MissingRow, Progress, RaidLevel};
 use crate::parse::Kind;
 use serde::{Deserialize, Serialize};
 
@@ -162,6 +162,29 @@ pub trait Operations: std::fmt::Debug {
     /// # Errors
     /// When the state cannot be read.
     fn preserved_cache(&self, adapter: u32) -> Result<Vec<u32>, BackendError>;
+    /// The controller's event log, oldest first (what the guards read before a replacement,
+    /// a hot-spare add, a rebuild start or a force-online). `None` when this backend has no
+    /// way to read it (callers then say so instead of assuming a clean log).
+    ///
+    /// # Errors
+    /// When the log cannot be read.
+    fn events(&self, adapter: u32) -> Result<Option<Vec<Event>>, BackendError> {
+        let _ = adapter;
+        Ok(None)
+    }
+    /// Background operations on VDs (initialisation, BGI, reconstruction, consistency check)
+    /// that are running now. The default reads them from the snapshot.
+    ///
+    /// # Errors
+    /// When the state cannot be read.
+    fn background(&self, adapter: u32) -> Result<Vec<Progress>, BackendError> {
+        Ok(self
+            .snapshot()?
+            .progress
+            .into_iter()
+            .filter(|p| p.adapter == adapter && p.in_progress && p.drive.is_none())
+            .collect())
+    }
     /// Whether this backend can run `op` at all (workflows check before they start).
     fn supports(&self, op: &Op) -> bool {
         let _ = op;
@@ -174,6 +197,25 @@ pub trait Operations: std::fmt::Debug {
     /// # Errors
     /// The backend's refusal or failure, with the tool's own words.
     fn apply(&self, op: &Op) -> Result<Document, BackendError>;
+}
+
+/// A new private directory under the system temporary directory.
+fn private_dir() -> Result<std::path::PathBuf, BackendError> {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static N: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let dir = std::env::temp_dir().join(format!(
+        "raidctl-events-{}-{}-{nanos}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir(&dir).map_err(|e| BackendError::Unparseable {
+        argv: "-AdpEventLog -GetEvents".into(),
+        reason: format!("{}: {e}", dir.display()),
+    })?;
+    Ok(dir)
 }
 
 fn pd(d: &DriveAddress) -> String {
@@ -335,6 +377,12 @@ pub fn megacli_args(op: &Op) -> Vec<String> {
     }
 }
 
+impl MegaCli {
+    fn command_line_of(&self, args: &[&str]) -> String {
+        MegaCli::command_line(self, args)
+    }
+}
+
 impl Operations for MegaCli {
     fn name(&self) -> &str {
         "megacli"
@@ -403,6 +451,55 @@ impl Operations for MegaCli {
             .iter()
             .filter(|x| x.kind == crate::model::ActionKind::PreservedCachePresent)
             .filter_map(|x| x.logical_drive)
+            .collect())
+    }
+
+    fn events(&self, adapter: u32) -> Result<Option<Vec<Event>>, BackendError> {
+        // `-GetEvents` writes a file: a private directory holds it, removed afterwards.
+        let dir = private_dir()?;
+        let file = dir.join("events.txt");
+        let (f, ad) = (file.display().to_string(), a(adapter));
+        let result = self
+            .action(&["-AdpEventLog", "-GetEvents", "-f", &f, &ad])
+            .and_then(|_| {
+                let text = std::fs::read(&file).map_err(|e| BackendError::Unparseable {
+                    argv: self.command_line_of(&["-AdpEventLog", "-GetEvents", "-f", &f, &ad]),
+                    reason: format!("{}: {e}", file.display()),
+                })?;
+                let text = crate::parse::decode(&text);
+                if text.trim().is_empty() {
+                    return Ok(Vec::new());
+                }
+                let doc = crate::parse::parse(&text, Some(Kind::EventLog)).map_err(|e| {
+                    BackendError::Unparseable {
+                        argv: self.command_line_of(&["-AdpEventLog", "-GetEvents"]),
+                        reason: e.to_string(),
+                    }
+                })?;
+                Ok(doc
+                    .events
+                    .into_iter()
+                    .map(|mut e| {
+                        e.adapter = adapter;
+                        e
+                    })
+                    .collect())
+            });
+        let _ = std::fs::remove_dir_all(&dir);
+        result.map(Some)
+    }
+
+    fn background(&self, adapter: u32) -> Result<Vec<Progress>, BackendError> {
+        let ad = a(adapter);
+        let doc = self.query(&["-LDBI", "-ShowProg", "-LALL", &ad], Kind::Progress, false)?;
+        Ok(doc
+            .progress
+            .into_iter()
+            .filter(|p| p.in_progress)
+            .map(|mut p| {
+                p.adapter = adapter;
+                p
+            })
             .collect())
     }
 

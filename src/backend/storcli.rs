@@ -9,7 +9,7 @@ use super::megacli::BackendError;
 use super::ops::{Alarm, Op, Operations};
 use super::runner::Runner;
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
-use crate::model::{Document, DriveAddress, ForeignConfig, MissingRow, Progress};
+use crate::model::{Document, DriveAddress, Event, ForeignConfig, MissingRow, Progress};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -417,6 +417,20 @@ impl Operations for Storcli {
             Err(BackendError::Failed { .. }) => Ok(Vec::new()),
             Err(e) => Err(e),
         }
+    }
+
+    /// `show events` prints the MegaCli event-file layout as text, also with `J`.
+    fn events(&self, adapter: u32) -> Result<Option<Vec<Event>>, BackendError> {
+        let doc = self.json(&[format!("/c{adapter}"), "show".into(), "events".into()])?;
+        Ok(Some(
+            doc.events
+                .into_iter()
+                .map(|mut e| {
+                    e.adapter = adapter;
+                    e
+                })
+                .collect(),
+        ))
     }
 
     fn supports(&self, op: &Op) -> bool {

@@ -727,6 +727,23 @@ fn collect_in(
             }
         }
     }
+    // 3b. Reading through the kernel driver: raidctl's view is the native one, and the raw
+    // DCMD payloads go in beside it so `--from-bundle` can decode them again.
+    if let Some(n) = ctx.native() {
+        snap_result = n.gather().map_err(|e| e.to_string());
+        for (id, rel, data) in
+            crate::backend::native::bundle::files(n, &snap_result, !opts.redact.is_empty())
+        {
+            match data {
+                Ok(d) => {
+                    c.file_item(&id, "native", None, &rel, &d);
+                }
+                Err(reason) => {
+                    c.skip(&id, "native", Vec::new(), reason);
+                }
+            }
+        }
+    }
     // 4. The rest of the catalogue, adapter by adapter.
     for &a in &adapters {
         for e in catalogue::inventory(a, opts.level) {

@@ -213,7 +213,11 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
             continue;
         };
         top.get_or_insert_with(|| t.to_owned());
-        if rel == "manifest.json" || rel.starts_with("megacli/") || rel.starts_with("raidctl/") {
+        if rel == "manifest.json"
+            || rel.starts_with("megacli/")
+            || rel.starts_with("raidctl/")
+            || rel.starts_with("native/")
+        {
             let mut buf = Vec::new();
             entry
                 .take(MAX_ENTRY)
@@ -293,8 +297,13 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
         );
     }
     let runner = Arc::new(RecordedRunner::new(calls));
-    let mut snap = gather_recorded(runner, &program)
-        .map_err(|e| format!("{shown}: no snapshot can be made from this bundle: {e}"))?;
+    // A bundle read through the kernel driver carries its DCMD payloads: decode those.
+    let native = files.get(crate::backend::native::bundle::DCMDS);
+    let mut snap = match native {
+        Some(b) => crate::backend::native::bundle::replay(b),
+        None => gather_recorded(runner, &program).map_err(|e| e.to_string()),
+    }
+    .map_err(|e| format!("{shown}: no snapshot can be made from this bundle: {e}"))?;
     // Block devices and the time come from the collecting host, not from this one.
     let recorded: Option<Snapshot> = files
         .get("raidctl/snapshot.json")

@@ -110,11 +110,12 @@ pub mod rule {
     pub const PD_UNCONFIGURED_BAD: &str = "pd-unconfigured-bad";
     /// Warning: a drive's firmware state is not one raidctl knows.
     pub const PD_STATE_UNKNOWN: &str = "pd-state-unknown";
-    /// Warning: predictive failure count above zero (warning, not critical: check_raid#123).
+    /// Warning: predictive failure count above zero (warning, not critical: check_raid#123);
+    /// Critical on an online member of a VD that already lost redundancy (`member-at-risk`).
     pub const PD_PREDICTIVE_FAILURE: &str = "pd-predictive-failure";
-    /// Warning: the drive flagged a S.M.A.R.T alert.
+    /// Warning: the drive flagged a S.M.A.R.T alert; Critical like `pd-predictive-failure`.
     pub const PD_SMART_ALERT: &str = "pd-smart-alert";
-    /// Warning: lifetime media error count above zero, whatever the VD state.
+    /// Warning: lifetime media error count above zero; Critical like `pd-predictive-failure`.
     pub const PD_MEDIA_ERRORS: &str = "pd-media-errors";
     /// Info: lifetime other error count above zero (link resets and the like; mostly noise).
     pub const PD_OTHER_ERRORS: &str = "pd-other-errors";
@@ -681,20 +682,62 @@ fn pd_rules(snap: &Snapshot, pd: &PhysicalDrive, baseline: &Baseline, out: &mut 
         | FirmwareState::Hotspare
         | FirmwareState::Jbod => {}
     }
+    // Guard member-at-risk: on an online member of a VD that already lost redundancy, the
+    // next failure of this drive loses data (or the last redundancy): critical, and the
+    // failed member is replaced first.
+    let at_risk = pd
+        .logical_drive
+        .and_then(|t| snap.logical_drive(ad, t))
+        .filter(|ld| {
+            pd.firmware_state == FirmwareState::Online
+                && matches!(ld.state, LdState::Degraded | LdState::PartiallyDegraded)
+        });
+    let (weak, risk_tail, weak_next) = match at_risk {
+        Some(ld) => (
+            Severity::Critical,
+            format!(
+                " [member-at-risk: VD {} is already {}; if this drive fails too, {}]",
+                ld.target_id,
+                ld.state.as_str().replace('_', " "),
+                if ld.state == LdState::Degraded {
+                    "the VD goes offline"
+                } else {
+                    "no redundancy is left"
+                }
+            ),
+            members(snap, ld)
+                .into_iter()
+                .find(|m| {
+                    matches!(
+                        m.firmware_state,
+                        FirmwareState::Failed | FirmwareState::Offline
+                    )
+                })
+                .map_or_else(
+                    || cmd(ad, "status"),
+                    |m| cmd(ad, &format!("replace-drive {}", m.address().megacli_arg())),
+                ),
+        ),
+        None => (
+            Severity::Warning,
+            String::new(),
+            cmd(ad, &format!("replace-drive {e_s}")),
+        ),
+    };
     if let Some(n) = pd.predictive_failure_count.filter(|n| *n > 0) {
         push(
             rule::PD_PREDICTIVE_FAILURE,
-            Severity::Warning,
-            format!("{label}: predictive failure count {n}"),
-            cmd(ad, &format!("replace-drive {e_s}")),
+            weak,
+            format!("{label}: predictive failure count {n}{risk_tail}"),
+            weak_next.clone(),
         );
     }
     if pd.smart_alert == Some(true) {
         push(
             rule::PD_SMART_ALERT,
-            Severity::Warning,
-            format!("{label} flagged a S.M.A.R.T alert"),
-            cmd(ad, &format!("replace-drive {e_s}")),
+            weak,
+            format!("{label} flagged a S.M.A.R.T alert{risk_tail}"),
+            weak_next.clone(),
         );
     }
     if let Some(n) = pd.media_error_count.filter(|n| *n > 0) {
@@ -711,8 +754,8 @@ fn pd_rules(snap: &Snapshot, pd: &PhysicalDrive, baseline: &Baseline, out: &mut 
             });
         push(
             rule::PD_MEDIA_ERRORS,
-            Severity::Warning,
-            format!("{label}: {n} media error(s) (lifetime){risk}"),
+            weak,
+            format!("{label}: {n} media error(s) (lifetime){risk}{risk_tail}"),
             cmd(ad, "collect"),
         );
     }

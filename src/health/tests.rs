@@ -225,19 +225,27 @@ fn degraded_vd_is_critical_and_names_the_failed_drive() {
 #[test]
 fn media_errors_predictive_and_smart_on_a_member() {
     let p = eval(&degraded());
+    // [32:4] is an online member of a VD that already lost its redundancy: member-at-risk
+    // makes its findings critical, and the next step is the failed member.
     let m = find(&p, rule::PD_MEDIA_ERRORS);
-    assert_eq!(m.severity, Severity::Warning);
+    assert_eq!(m.severity, Severity::Critical);
+    assert!(
+        m.message
+            .contains("[member-at-risk: VD 1 is already degraded"),
+        "{}",
+        m.message
+    );
     assert_eq!(m.subject, "[32:4]");
     assert!(m.message.contains("12 media error"), "{}", m.message);
     assert!(m.message.contains("Y4N0A0L5FRD6"), "{}", m.message);
     assert!(m.message.contains("VD 1 is degraded"), "{}", m.message);
     let pf = find(&p, rule::PD_PREDICTIVE_FAILURE);
-    assert_eq!(pf.severity, Severity::Warning);
+    assert_eq!(pf.severity, Severity::Critical);
     assert_eq!(
         pf.suggestion.as_deref(),
-        Some("raidctl replace-drive 32:4 -a 0")
+        Some("raidctl replace-drive 32:3 -a 0")
     );
-    assert_eq!(find(&p, rule::PD_SMART_ALERT).severity, Severity::Warning);
+    assert_eq!(find(&p, rule::PD_SMART_ALERT).severity, Severity::Critical);
     // Other errors on the failed drive: info only.
     let o = find(&p, rule::PD_OTHER_ERRORS);
     assert_eq!((o.severity, o.subject.as_str()), (Severity::Info, "[32:3]"));

@@ -349,8 +349,13 @@ pub struct Event {
     pub adapter: u32,
     /// `seqNum`.
     pub seq_num: u64,
-    /// `Time` as printed (absolute, or `Seconds since power on`).
+    /// `Time` as printed: the controller's wall clock (or `Seconds since power on` text).
     pub time: Option<String>,
+    /// Seconds after the controller booted, from `Seconds since last reboot: N`: the
+    /// controller logs this instead of `Time` for events before its clock was set. Kept apart
+    /// from `time` because it is not a wall-clock time; tables show `+N s after boot`.
+    #[serde(default)]
+    pub since_boot_s: Option<u64>,
     /// `Code`.
     pub code: Option<u32>,
     /// `Class`: -1 debug, 0 info, 1 warning, 2 critical, 3 fatal.

@@ -241,7 +241,7 @@ mod tests {
         let first = lines.next().unwrap();
         assert!(
             first.starts_with(
-                "RAID CRITICAL - VD 1 (data) degraded (raid5, [32:3] failed); and 5 more problems | "
+                "RAID CRITICAL - VD 1 (data) degraded (raid5, [32:3] failed); [32:4] (serial Y4N0A0L5FRD6, VD 1): predictive failure count 1 [member-at-risk: VD 1 is already degraded; if this drive fails too, the VD goes offline]; [32:4] (serial Y4N0A0L5FRD6, VD 1) flagged a S.M.A.R.T alert [member-at-risk: VD 1 is already degraded; if this drive fails too, the VD goes offline]; and 3 more problems | "
             ),
             "{first}"
         );

@@ -464,6 +464,14 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
                     l.clone(),
                     f64::from(pct) / 100.0,
                 );
+                if let Some(e) = p.elapsed_minutes {
+                    f.add(
+                        "rebuild_elapsed_seconds",
+                        "How long the rebuild of a drive has been running (whole minutes).",
+                        l.clone(),
+                        f64::from(e) * 60.0,
+                    );
+                }
                 if let Some(eta) = p.elapsed_minutes.and_then(|e| eta_minutes(pct, e)) {
                     f.add(
                         "rebuild_eta_seconds",
@@ -568,7 +576,9 @@ mod tests {
             &text,
             "raidctl_bbu_state{adapter=\"0\",state=\"optimal\"} 1",
         );
-        has(&text, "raidctl_problems{severity=\"critical\"} 1");
+        // The degraded VD, and media errors, predictive failure and S.M.A.R.T alert on its
+        // online member [32:4] (member-at-risk).
+        has(&text, "raidctl_problems{severity=\"critical\"} 4");
         has(&text, "raidctl_health_status{severity=\"critical\"} 1");
         has(&text, "raidctl_vendor_calls 4");
         has(&text, "raidctl_snapshot_timestamp_seconds 1700000000");
@@ -586,6 +596,10 @@ mod tests {
         has(
             &text,
             "raidctl_rebuild_eta_seconds{adapter=\"0\",enclosure=\"32\",slot=\"3\"} 3180",
+        );
+        has(
+            &text,
+            "raidctl_rebuild_elapsed_seconds{adapter=\"0\",enclosure=\"32\",slot=\"3\"} 2220",
         );
         has(
             &text,

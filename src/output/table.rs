@@ -725,7 +725,10 @@ pub fn render_document(doc: &Document, style: Style) -> String {
         for e in &doc.events {
             t.add_row(vec![
                 e.seq_num.to_string(),
-                opt(e.time.as_ref()),
+                match e.since_boot_s {
+                    Some(n) => format!("+{n} s after boot"),
+                    None => opt(e.time.as_ref()),
+                },
                 opt(e.code.map(|c| format!("0x{c:04x}"))),
                 opt(e.class),
                 e.description.clone(),
@@ -837,7 +840,9 @@ mod tests {
 
     #[test]
     fn the_note_names_what_was_left_out() {
-        let text = sample(Style::PLAIN.at_width(36)).to_string().replace('\n', " ");
+        let text = sample(Style::PLAIN.at_width(36))
+            .to_string()
+            .replace('\n', " ");
         assert!(
             text.contains("(not shown at 36 columns: model, temp; --wide shows every column)"),
             "{text}"

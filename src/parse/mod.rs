@@ -108,6 +108,72 @@ impl Kind {
         (Kind::OmreportText, "omreport-text"),
     ];
 
+    /// How [`detect`] recognises this kind (for `raidctl parse --kind help`).
+    pub fn detected_by(self) -> &'static str {
+        match self {
+            Kind::AdpAllInfo => "a `Versions` or `Product Name` line",
+            Kind::AdpCount => "`Controller Count:`",
+            Kind::AdpGetPciInfo => "`PCI information for Controller`",
+            Kind::EncInfo => "`Number of enclosures on adapter`",
+            Kind::LdInfo => "`Virtual Drive Information`, `Virtual Drive:` or `Virtual Disk:`",
+            Kind::PdList => "`Enclosure Device ID`/`Slot Number` after an `Adapter #N` header",
+            Kind::PdInfo => "`Enclosure Device ID`/`Slot Number` without an `Adapter #N` header",
+            Kind::LdPdInfo => "`Number of Virtual Disks` or `PD: N Information`",
+            Kind::Bbu => "a BBU status line, with `BBU Capacity Info` or `BBU Design Info`",
+            Kind::BbuStatus => "`BBU status for Adapter`, `BatteryType` or `Get BBU Status Failed`",
+            Kind::EventLog => {
+                "any `seqNum:`, `Event Description:` or `Seconds since last reboot:` line in \
+                 the first 400 lines, checked before every other MegaCli kind, so an excerpt \
+                 that starts inside a record (`tail -n 40`) is an event log, not a drive list"
+            }
+            Kind::CfgDsply => "`Number of DISK GROUP` or `DISK GROUP`",
+            Kind::ForeignScan => {
+                "`foreign configuration(s) on controller` / `no foreign configuration`"
+            }
+            Kind::ForeignDsply => {
+                "`Foreign configuration N:` (without `-Preview` in an echoed command)"
+            }
+            Kind::ForeignPreview => {
+                "`Foreign configuration N:` with `-Preview` in an echoed command"
+            }
+            Kind::ForeignClear => "`is cleared on controller` or `Failed to clear Foreign`",
+            Kind::ForeignImport => "`Foreign configuration ... imported`",
+            Kind::PdGetMissing => "`Missing Physical drives` or `No Missing Drive`",
+            Kind::Progress => "a `... Completed N% in M Minutes.` or `not in ... process` line",
+            Kind::FwTermLog => "a line starting with `MM/DD/YY` or `Tnnn:`",
+            Kind::ShowSummary => "a `System` or `Hardware` section line",
+            Kind::Version => {
+                "`... Management Tool ... Ver` (storcli/perccli: `Command Line Tool Ver`)"
+            }
+            Kind::Action => {
+                "a known one-line action result (`Adapter: 0: EnclId-32 SlotId-1 state changed ...`)"
+            }
+            Kind::Empty => "nothing but the `Exit Code: 0xNN` trailer",
+            Kind::StorcliJson => "JSON with a `Controllers` array",
+            Kind::Storcli2Json => {
+                "`Controllers` JSON in the storcli2 schema (`Drives List`, `PID`)"
+            }
+            Kind::StorcliText => "a `Controller = N` / `Status = ...` header",
+            Kind::OmreportSsv => "an `ID;Status;` header line",
+            Kind::OmreportText => "`ID : `, `Status : ` and `Name : ` lines",
+        }
+    }
+
+    /// What `raidctl parse --kind help` prints: every kind, what produces it and how it is
+    /// detected.
+    pub fn help() -> String {
+        let mut out = String::from(
+            "Kinds for `raidctl parse --kind KIND` (default `auto`: detect). Detection reads \
+             storcli/perccli JSON and text and omreport headers first, then event-log record \
+             lines anywhere in the first 400 lines, then the first decisive MegaCli line:\n\n",
+        );
+        let width = Self::ALL.iter().map(|(_, n)| n.len()).max().unwrap_or(0);
+        for (kind, name) in Self::ALL {
+            out.push_str(&format!("  {name:<width$}  {}\n", kind.detected_by()));
+        }
+        out
+    }
+
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
         Self::ALL

@@ -82,6 +82,10 @@ pub struct QualifyArgs {
     /// Skip the all-drives-together pass.
     #[arg(long)]
     pub no_together: bool,
+    /// Host name recorded in the results (default: the kernel's), e.g. the inventory name
+    /// when results from many hosts are compared.
+    #[arg(long, value_name = "NAME")]
+    pub host_name: Option<String>,
 }
 
 /// Arguments of `raidctl osd-prep`.
@@ -118,6 +122,9 @@ pub struct OsdPrepArgs {
     /// Only read tests on the new devices.
     #[arg(long)]
     pub read_only: bool,
+    /// Host name recorded in the results (default: the kernel's).
+    #[arg(long, value_name = "NAME")]
+    pub host_name: Option<String>,
     /// Print the plan (MegaCli commands) and change nothing.
     #[arg(long)]
     pub dry_run: bool,
@@ -250,20 +257,19 @@ pub fn exit_for(v: Verdict) -> ExitStatus {
     }
 }
 
-/// A new, empty report.
+/// A new, empty report; `host` overrides the kernel's host name.
 pub fn new_report(
     profile: ProfileKind,
     role: Role,
     engine: EngineKind,
     read_only: bool,
+    host: Option<&str>,
 ) -> QualReport {
     QualReport {
         schema_version: SCHEMA_VERSION,
         tool: "raidctl".into(),
         version: env!("CARGO_PKG_VERSION").into(),
-        host: std::fs::read_to_string("/proc/sys/kernel/hostname")
-            .map(|s| s.trim().to_owned())
-            .unwrap_or_default(),
+        host: suite::host_name(host),
         started_unix: now_unix(),
         finished_unix: 0,
         profile: profile.name().into(),
@@ -314,6 +320,7 @@ pub fn qualify_identities(ids: Vec<device::Identity>, run: &Run<'_>) -> Result<Q
         role_of(&opts.role),
         opts.engine,
         opts.read_only,
+        opts.host.as_deref(),
     );
     let mut drives: Vec<_> = ids
         .into_iter()
@@ -448,9 +455,16 @@ fn qualify_main(
         role: args.role.key().into(),
         engine: args.engine,
         read_only: args.read_only,
+        host: args.host_name.clone(),
     };
     let mut rep = if args.devices.is_empty() {
-        new_report(args.profile, args.role, args.engine, args.read_only)
+        new_report(
+            args.profile,
+            args.role,
+            args.engine,
+            args.read_only,
+            args.host_name.as_deref(),
+        )
     } else {
         let mut ids = Vec::new();
         for d in &args.devices {

@@ -321,6 +321,7 @@ pub fn run(args: &OsdPrepArgs, ctx: &Ctx, json_stdout: bool) -> Result<ExitStatu
         role: args.role.key().into(),
         engine: args.engine,
         read_only: args.read_only,
+        host: args.host_name.clone(),
     };
     // The drives were Unconfigured(good): the operator's --yes is the confirmation; the
     // signature, mount and holder checks still run on each new device.

@@ -50,6 +50,8 @@ pub struct SuiteOptions {
     pub engine: EngineKind,
     /// Only read jobs.
     pub read_only: bool,
+    /// Host name recorded with each result (`None`: the kernel's host name).
+    pub host: Option<String>,
 }
 
 const KIB: u64 = 1024;
@@ -246,10 +248,14 @@ impl Observer for Silent {
     fn job_finished(&self, _: &str, _: &JobResult) {}
 }
 
-fn host_name() -> String {
-    std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .map(|s| s.trim().to_owned())
-        .unwrap_or_else(|_| "localhost".into())
+/// `explicit`, else the kernel's host name (`localhost` when it cannot be read).
+pub fn host_name(explicit: Option<&str>) -> String {
+    match explicit {
+        Some(h) => h.to_owned(),
+        None => std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .map(|s| s.trim().to_owned())
+            .unwrap_or_else(|_| "localhost".into()),
+    }
 }
 
 /// Identity, health and safety before any I/O. Returns the drive record with `refusals` set;
@@ -270,7 +276,7 @@ pub fn prepare(
     let health = smart::check(&mut id, &t);
     let mut d = DriveResult {
         identity: id,
-        host: host_name(),
+        host: host_name(o.host.as_deref()),
         destructive: !o.read_only,
         ..DriveResult::default()
     };

@@ -92,8 +92,11 @@ pub fn run(st: &mut SimState, inv: &Invocation) -> Reply {
             "adpsetprop" => set_prop(ad, clock, inv),
             "adpautorbld" => auto_rebuild(ad, clock, inv),
             "discardpreservedcache" => discard_cache(ad, clock, inv),
-            "adpeventlog" => clear_events(ad),
-            _ => (vec![fill(unv::INVALID_INPUT, &[("x", &inv.command)])], 0x01),
+            "adpeventlog" if inv.has("clear") => clear_events(ad),
+            _ => (
+                vec![fill(unv::INVALID_INPUT, &[("x", &inv.command_token)])],
+                0x01,
+            ),
         };
         settle(ad, clock);
         out.extend(lines);

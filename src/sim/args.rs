@@ -43,6 +43,21 @@ pub const COMMANDS: &[&str] = &[
     "cfgspanadd",
     "cfglddel",
     "cfgeachdskraid0",
+    "pdgetnum",
+    "adpgettime",
+    "ldgetprop",
+    "encstatus",
+    "phyerrorcounters",
+    "cfgfreespaceinfo",
+    "pdclear",
+    "ldcc",
+    "ldinit",
+    "ldrecon",
+    "adppr",
+    "adpccsched",
+    "directpdmapping",
+    "adpalilog",
+    "version",
     "v",
 ];
 
@@ -107,10 +122,20 @@ const WORDS: &[&str] = &[
     "all",
     "securitykey",
     "page",
+    "cache",
+    "access",
+    "dskcache",
+    "ps",
+    "cli",
+    "ctrl",
+    "driver",
+    "pd",
 ];
 
 fn known_word(w: &str) -> bool {
-    WORDS.contains(&w) || ["strpsz", "sz", "afterld"].iter().any(|p| w.starts_with(p))
+    WORDS.contains(&w)
+        || crate::sim::readout::PROPERTIES.contains(&w)
+        || ["strpsz", "sz", "afterld"].iter().any(|p| w.starts_with(p))
 }
 
 /// Which adapters `-aN` names.
@@ -142,6 +167,8 @@ pub enum LdSel {
 pub struct Invocation {
     /// Normalised command name (one of [`COMMANDS`]).
     pub command: String,
+    /// The command token as given (`-adpEventLog`), for syntax errors.
+    pub command_token: String,
     /// `-a` selection.
     pub adapters: AdapterSel,
     /// `-L` selection.
@@ -258,6 +285,7 @@ pub fn parse(args: &[String]) -> Result<Invocation, SyntaxError> {
         }
         if inv.command.is_empty() && COMMANDS.contains(&lower.as_str()) {
             inv.command = lower;
+            inv.command_token = t.to_owned();
             continue;
         }
         if lower == "nolog" || lower == "silent" || lower == "page" {

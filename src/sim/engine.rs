@@ -38,12 +38,61 @@ pub fn log(
     ad.events.push(EventRecord {
         seq,
         time: clock,
+        since_boot: None,
         code,
         class,
         locale,
         description,
         data,
     });
+}
+
+/// Seconds a booting controller runs before it sets its clock from the host: events it logs
+/// until then carry `Seconds since last reboot: N` instead of a time.
+pub const CLOCK_UNSET_SECS: u64 = 40;
+
+/// The controller (re)boots at `clock`: firmware start, battery, then the clock set from the
+/// host. The events before the clock is set are boot-relative, as a real controller logs them.
+pub fn boot(ad: &mut Adapter, clock: u64) {
+    ad.boot_seq = ad.next_seq;
+    let pci = format!(
+        "{}/{}/{}/{}",
+        ad.pci_ids.1.trim_start_matches("0x"),
+        ad.pci_ids.0.trim_start_matches("0x"),
+        ad.pci_ids.3.trim_start_matches("0x"),
+        ad.pci_ids.2.trim_start_matches("0x"),
+    );
+    let boot_event = |ad: &mut Adapter, after: u64, code, locale, description: String| {
+        log(ad, clock + after, code, 0, locale, description, Vec::new());
+        if let Some(e) = ad.events.last_mut() {
+            e.since_boot = Some(after);
+        }
+    };
+    boot_event(
+        ad,
+        0,
+        0x1,
+        locale::CTRL,
+        format!("Firmware initialization started (PCI ID {pci})"),
+    );
+    let fw = format!("Firmware version {}", ad.fw_version);
+    boot_event(ad, 0, 0x0, locale::CTRL, fw);
+    if ad.bbu.is_some() {
+        boot_event(ad, 5, 0xf4, locale::BBU, "Battery Present".to_owned());
+    }
+    let set = clock + CLOCK_UNSET_SECS;
+    log(
+        ad,
+        set,
+        0x2c,
+        0,
+        locale::CTRL,
+        fill(
+            crate::sim::unverified::events::TIME_ESTABLISHED,
+            &[("n", &CLOCK_UNSET_SECS.to_string())],
+        ),
+        Vec::new(),
+    );
 }
 
 fn pd_data(ad: &Adapter, addr: DriveAddress) -> Vec<(String, String)> {

@@ -15,8 +15,10 @@
 pub mod actions;
 pub mod args;
 pub mod engine;
+pub mod mfi;
 pub mod multicall;
 pub mod omreport;
+pub mod readout;
 pub mod render;
 pub mod scenarios;
 pub mod state;
@@ -52,6 +54,15 @@ pub fn dispatch(st: &mut SimState, inv: &Invocation) -> Reply {
         "pdinfo" => r::pd_info(st, inv),
         "ldpdinfo" => r::ld_pd_info(st, inv),
         "adpbbucmd" if inv.has("bbulearn") => bbu_learn(st, inv),
+        "adpbbucmd" if inv.has("getbbucapacityinfo") => {
+            readout::bbu_section(st, inv, "BBU Capacity Info")
+        }
+        "adpbbucmd" if inv.has("getbbudesigninfo") => {
+            readout::bbu_section(st, inv, "BBU Design Info")
+        }
+        "adpbbucmd" if inv.has("getbbuproperties") => {
+            readout::bbu_section(st, inv, "BBU Properties")
+        }
         "adpbbucmd" => r::bbu(st, inv, !inv.has("getbbustatus")),
         "cfgdsply" => r::cfg_dsply(st, inv),
         "cfgforeign" if inv.has("scan") => r::foreign_scan(st, inv),
@@ -67,9 +78,34 @@ pub fn dispatch(st: &mut SimState, inv: &Invocation) -> Reply {
         "fwtermlog" => r::fw_term_log(st, inv),
         "showsummary" => r::show_summary(st, inv),
         "getpreservedcachelist" => r::preserved_cache_list(st, inv),
-        "adpgetprop" => r::get_prop(st, inv),
+        "adpgetprop" => readout::get_prop_more(st, inv).unwrap_or_else(|| r::get_prop(st, inv)),
+        "pdgetnum" => readout::pd_get_num(st, inv),
+        "adpgettime" => readout::adp_get_time(st, inv),
+        "ldgetprop" => readout::ld_get_prop(st, inv),
+        "encstatus" => readout::enc_status(st, inv),
+        "phyerrorcounters" => readout::phy_error_counters(st, inv),
+        "cfgfreespaceinfo" => readout::cfg_free_space(st, inv),
+        "pdclear" => readout::pd_clear_progress(st, inv),
+        "ldcc" | "ldinit" | "ldrecon" => readout::ld_progress(st, inv),
+        "adppr" => readout::patrol_read_info(st, inv),
+        "adpccsched" => readout::cc_sched_info(st, inv),
+        "directpdmapping" => readout::direct_pd_mapping(st, inv),
+        "adpalilog" => readout::adp_alilog(st, inv),
+        "version" => readout::version(st, inv),
         "adpeventlog" if inv.has("geteventloginfo") => r::event_log_info(st, inv),
-        "adpeventlog" if inv.has("getevents") => write_events(st, inv),
+        "adpeventlog"
+            if [
+                "getevents",
+                "getsincereboot",
+                "getsinceshutdown",
+                "includedeleted",
+            ]
+            .iter()
+            .any(|w| inv.has(w))
+                || (inv.has("getlatest") && !inv.has("clear")) =>
+        {
+            write_events(st, inv)
+        }
         "v" => (
             vec![
                 String::new(),
@@ -368,7 +404,12 @@ pub fn control_usage() -> &'static str {
   fail E:S [-a N]                    the firmware fails a drive
   media-errors E:S N [-a N]          set the media error counter
   predictive E:S N [-a N]            set the predictive failure counter
+  event E:S puncture|medium-error|sense [--lba HEX] [-a N]
+                                     log a damage event on a drive (counters unchanged)
+  bad-blocks VD on|off [-a N]        set `Bad Blocks Exist` on a VD (punctured stripes)
   bbu drain|learn|replace|fail [-a N]
+  reboot [-a N]                      restart the controller: boot events, boot-relative until
+                                     its clock is set (`Seconds since last reboot: N`)
   advance SECONDS                    advance the virtual clock (rebuild, copyback, BGI, battery)
   speed FACTOR                       multiply every rate (e.g. 1000 finishes a rebuild in seconds)
   fault add --command CMD|* --kind latency:300ms|hang|crash|exit:0x03|garbled|empty [--on-call N]
@@ -577,6 +618,34 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
                 world::predictive(pick(&mut st, ad_index)?, clock, a, n)?;
                 format!("{a}: predictive failures {n}")
             }
+            "event" => {
+                let a = o.addr(0)?;
+                let kind = o
+                    .pos
+                    .get(1)
+                    .ok_or("usage: event E:S puncture|medium-error|sense [--lba HEX]")?
+                    .clone();
+                let lba = o
+                    .get("lba")
+                    .map(|v| {
+                        u64::from_str_radix(v.trim_start_matches("0x"), 16)
+                            .map_err(|_| format!("bad LBA {v:?}"))
+                    })
+                    .transpose()?
+                    .unwrap_or(0x20d_803e);
+                world::damage_event(pick(&mut st, ad_index)?, clock, a, &kind, lba)?;
+                format!("{a}: {kind} event logged")
+            }
+            "bad-blocks" => {
+                let t = u32::try_from(o.num(0)?).map_err(|_| "bad VD number".to_owned())?;
+                let on = match o.pos.get(1).map(String::as_str) {
+                    Some("on") => true,
+                    Some("off") => false,
+                    _ => return Err("usage: bad-blocks VD on|off".to_owned()),
+                };
+                world::bad_blocks(pick(&mut st, ad_index)?, t, on)?;
+                format!("VD {t}: bad blocks {}", if on { "on" } else { "off" })
+            }
             "bbu" => {
                 let action = o
                     .pos
@@ -585,6 +654,11 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
                     .clone();
                 world::bbu(pick(&mut st, ad_index)?, clock, &action)?;
                 format!("battery: {action}")
+            }
+            "reboot" => {
+                engine::boot(pick(&mut st, ad_index)?, clock);
+                engine::advance(&mut st, engine::CLOCK_UNSET_SECS);
+                format!("adapter {ad_index} rebooted; clock {}", st.clock)
             }
             "advance" => {
                 let secs = o.num(0)?;
@@ -607,7 +681,7 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
                         .ok_or("fault add needs --command")?
                         .to_ascii_lowercase();
                     let command = command.trim_start_matches('-').to_owned();
-                    let vendor = ["storcli:", "omreport:", "omconfig:"]
+                    let vendor = ["storcli:", "omreport:", "omconfig:", "mfi:"]
                         .iter()
                         .any(|p| command.starts_with(p));
                     if command != "*" && !vendor && !args::COMMANDS.contains(&command.as_str()) {

@@ -127,7 +127,7 @@ pub fn pd_record(ad: &Adapter, d: &Drive) -> Vec<String> {
     l
 }
 
-fn cache_policy(ad: &Adapter, vd: &Vd, current: bool) -> String {
+pub(crate) fn cache_policy(ad: &Adapter, vd: &Vd, current: bool) -> String {
     let wb = if current {
         ad.effective_write_back(vd)
     } else {
@@ -1531,7 +1531,17 @@ pub fn event_file(st: &SimState, ad: &Adapter, inv: &Invocation) -> String {
     let mut events: Vec<_> = ad
         .events
         .iter()
-        .filter(|e| e.class >= min_class && e.seq > ad.clear_seq)
+        // `-IncludeDeleted` also returns the events a `-Clear` hid.
+        .filter(|e| e.class >= min_class && (e.seq > ad.clear_seq || inv.has("includedeleted")))
+        .filter(|e| {
+            if inv.has("getsincereboot") {
+                e.seq >= ad.boot_seq
+            } else if inv.has("getsinceshutdown") {
+                e.seq + 1 >= ad.boot_seq
+            } else {
+                true
+            }
+        })
         .collect();
     if inv.has("getlatest") {
         let n = usize::try_from(inv.number().unwrap_or(10)).unwrap_or(10);
@@ -1540,22 +1550,7 @@ pub fn event_file(st: &SimState, ad: &Adapter, inv: &Invocation) -> String {
     }
     let mut out = String::new();
     for e in events {
-        out.push_str(&format!("seqNum: 0x{:08x}\n", e.seq));
-        out.push_str(&format!(
-            "Time: {}\n\n",
-            event_time(st.epoch + i64::try_from(e.time).unwrap_or(0))
-        ));
-        out.push_str(&format!("Code: 0x{:08x}\n", e.code));
-        out.push_str(&format!("Class: {}\n", e.class));
-        out.push_str(&format!("Locale: 0x{:02x}\n", e.locale));
-        out.push_str(&format!("Event Description: {}\n", e.description));
-        out.push_str("Event Data:\n===========\n");
-        if e.data.is_empty() {
-            out.push_str("None\n");
-        }
-        for (k, v) in &e.data {
-            out.push_str(&format!("{k}: {v}\n"));
-        }
+        out.push_str(&crate::sim::text::event_record(st.epoch, e));
         out.push('\n');
     }
     out
@@ -1576,6 +1571,8 @@ pub fn event_log_info(st: &SimState, inv: &Invocation) -> Reply {
                 ("n", &newest.to_string()),
                 ("v", &oldest.to_string()),
                 ("x", &ad.clear_seq.to_string()),
+                ("s", &ad.boot_seq.saturating_sub(1).to_string()),
+                ("e", &ad.boot_seq.to_string()),
             ],
         );
         out.extend(info.split('|').map(str::to_owned));

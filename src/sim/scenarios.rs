@@ -194,6 +194,7 @@ fn adapter(index: u32, product: &str) -> Adapter {
         next_device_id: 0,
         next_uid: 0,
         clear_seq: 0,
+        boot_seq: 0,
     }
 }
 
@@ -257,33 +258,7 @@ fn add_vd(
 }
 
 fn boot_events(ad: &mut Adapter) {
-    engine::log(
-        ad,
-        0,
-        0x1,
-        0,
-        engine::locale::CTRL,
-        "Firmware initialization started (PCI ID 005b/1000/1f34/1028)".to_owned(),
-        Vec::new(),
-    );
-    engine::log(
-        ad,
-        0,
-        0x0,
-        0,
-        engine::locale::CTRL,
-        format!("Firmware version {}", ad.fw_version),
-        Vec::new(),
-    );
-    engine::log(
-        ad,
-        5,
-        0xf4,
-        0,
-        engine::locale::BBU,
-        "Battery Present".to_owned(),
-        Vec::new(),
-    );
+    engine::boot(ad, 0);
 }
 
 fn state(adapters: Vec<Adapter>) -> SimState {

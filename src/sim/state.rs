@@ -92,6 +92,9 @@ pub struct Adapter {
     /// Sequence number of the last `-AdpEventLog -Clear`.
     #[serde(default)]
     pub clear_seq: u64,
+    /// Sequence number of the first event of the last boot (`-GetSinceReboot`).
+    #[serde(default)]
+    pub boot_seq: u64,
 }
 
 /// Adapter properties that change behaviour.
@@ -419,6 +422,10 @@ pub struct EventRecord {
     pub seq: u64,
     /// Clock value.
     pub time: u64,
+    /// Seconds since the controller booted, for events logged before its clock was set:
+    /// MegaCli then prints `Seconds since last reboot: N` instead of `Time:`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since_boot: Option<u64>,
     /// Event code.
     pub code: u32,
     /// Class: 0 info, 1 warning, 2 critical, 3 fatal.

@@ -1401,6 +1401,21 @@ pub fn ctrl_show_all(st: &SimState, ad: &Adapter) -> J {
         .s("NVRAM Size", "32KB")
         .s("Flash Size", "16MB")
         .s("On Board Memory Size", format!("{}MB", ad.memory_mb))
+        .s("CacheVault Flash Size", "NA")
+        .s("TPM", "Absent")
+        .s("Upgrade Key", "Absent")
+        .s("On Board Expander", "Absent")
+        .s("Temperature Sensor for ROC", "Present")
+        .s("Temperature Sensor for Controller", "Absent")
+        .s("Upgradable CPLD", "Absent")
+        .s("Upgradable PSOC", "Absent")
+        .n("Current Size of CacheCade (GB)", 0)
+        .n(
+            "Current Size of FW Cache (MB)",
+            i64::from(ad.memory_mb) * 7 / 8,
+        )
+        // The same sensor MegaCli's -AdpAllInfo reads (`ROC temperature : 60  degree Celsius`).
+        .n("ROC temperature(Degree Celsius)", 60)
         .done();
     let rate = |name: &str, v: u8| {
         Ob::new()
@@ -1584,6 +1599,10 @@ pub fn answer(st: &mut SimState, cmd: &Cmd) -> Output {
         Ok(l) => l,
         Err(r) => return Output::Ctrls(vec![r]),
     };
+    if cmd.verb() == "show" && cmd.has("alilog") {
+        // Not simulated: answered as storcli answers what it does not know, never as `show`.
+        return syntax_error("alilog");
+    }
     if cmd.verb() == "show" && (cmd.has("events") || cmd.has("termlog")) {
         let mut text = String::new();
         for &i in &list {
@@ -2836,22 +2855,7 @@ fn events(st: &SimState, i: usize, cmd: &Cmd) -> String {
             }
         }
         out.push_str("\n\n");
-        out.push_str(&format!("seqNum: 0x{:08x}\n", e.seq));
-        out.push_str(&format!(
-            "Time: {}\n\n",
-            crate::sim::text::event_time(st.epoch + i64::try_from(e.time).unwrap_or(0))
-        ));
-        out.push_str(&format!("Code: 0x{:08x}\n", e.code));
-        out.push_str(&format!("Class: {}\n", e.class));
-        out.push_str(&format!("Locale: 0x{:02x}\n", e.locale));
-        out.push_str(&format!("Event Description: {}\n", e.description));
-        out.push_str("Event Data:\n===========\n");
-        if e.data.is_empty() {
-            out.push_str("None\n");
-        }
-        for (k, v) in &e.data {
-            out.push_str(&format!("{k}: {v}\n"));
-        }
+        out.push_str(&crate::sim::text::event_record(st.epoch, e));
     }
     if let Some(file) = cmd.get("file") {
         let ok = std::fs::write(file, &out).is_ok();

@@ -1,7 +1,8 @@
 //! Formatting helpers shared by the renderers: sizes, dates, event identifiers, framing.
 
 use crate::model::{DriveAddress, FirmwareState, MediaType, PdType, RaidLevel};
-use crate::sim::state::{Drive, SECTOR};
+use crate::sim::state::{Drive, EventRecord, SECTOR};
+use crate::sim::unverified::{SECONDS_SINCE_REBOOT, fill};
 
 /// The spinner-clear line MegaCli prints first (`\r` and 37 spaces).
 pub const SPINNER: &str = "\r                                     ";
@@ -162,6 +163,40 @@ pub(crate) fn broken(unix: i64) -> (i64, u32, u32, i64, i64, i64, usize) {
     let (y, m, d) = civil(days);
     let wd = usize::try_from(days.rem_euclid(7)).unwrap_or(0);
     (y, m, d, secs / 3600, secs / 60 % 60, secs % 60, wd)
+}
+
+/// One event record as `-AdpEventLog -GetEvents -f FILE` and storcli's `show events` print it:
+/// `seqNum`, the time (`Time: ...`, or the boot-relative line before the controller's clock
+/// was set), a blank line, code, class, locale, description and `Event Data`.
+pub fn event_record(epoch: i64, e: &EventRecord) -> String {
+    let time = match e.since_boot {
+        Some(n) => fill(SECONDS_SINCE_REBOOT, &[("n", &n.to_string())]),
+        None => format!(
+            "Time: {}",
+            event_time(epoch + i64::try_from(e.time).unwrap_or(0))
+        ),
+    };
+    let mut out = format!(
+        "seqNum: 0x{:08x}\n{time}\n\nCode: 0x{:08x}\nClass: {}\nLocale: 0x{:02x}\n\
+         Event Description: {}\nEvent Data:\n===========\n",
+        e.seq, e.code, e.class, e.locale, e.description
+    );
+    if e.data.is_empty() {
+        out.push_str("None\n");
+    }
+    for (k, v) in &e.data {
+        out.push_str(&format!("{k}: {v}\n"));
+    }
+    out
+}
+
+/// `MM/DD/YYYY` and `HH:MM:SS`.
+pub fn date_and_time(unix: i64) -> (String, String) {
+    let (y, m, d, hh, mm, ss, _) = broken(unix);
+    (
+        format!("{m:02}/{d:02}/{y}"),
+        format!("{hh:02}:{mm:02}:{ss:02}"),
+    )
 }
 
 /// Event file time: `Sat Aug  1 03:00:00 2015`.

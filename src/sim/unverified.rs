@@ -75,7 +75,7 @@ pub const EVENTS_WRITTEN: &str = "Events are written to file {x}";
 pub const EVENTS_CLEARED: &str = "Adapter {a}: Event Log Cleared.";
 /// `-AdpEventLog -GetEventLogInfo` layout (one line per key).
 pub const EVENT_LOG_INFO: &str =
-    "Newest seqNum: {n}|Oldest seqNum: {v}|Clear seqNum: {x}|Shutdown seqNum: {n}|Boot seqNum: {v}";
+    "Newest seqNum: {n}|Oldest seqNum: {v}|Clear seqNum: {x}|Shutdown seqNum: {s}|Boot seqNum: {e}";
 /// Generic syntax error (a single capture, `Invalid input at or near token -ladpallinfo`,
 /// exists; the general form is inferred).
 pub const INVALID_INPUT: &str = "Invalid input at or near token {x}";
@@ -90,6 +90,10 @@ pub const EVENT_FILE_FAILED: &str = "Failed to open file {x}";
 /// Hex digits of the `Exit Code` trailer are printed in upper case (`0x0D`); only digit-only
 /// codes were captured.
 pub const EXIT_CODE_UPPERCASE: bool = true;
+
+/// The time line of an event logged before the controller's clock was set (public parsers and
+/// pasted logs show it; no capture in the corpus does). `{n}`: seconds since the boot.
+pub const SECONDS_SINCE_REBOOT: &str = "Seconds since last reboot: {n}";
 
 /// Event descriptions not in the reference's list of captured events.
 pub mod events {
@@ -135,6 +139,8 @@ pub mod events {
     pub const BBU_REPLACE: &str = "Battery needs replacement - SOH Bad";
     /// Battery replaced.
     pub const BBU_REPLACED: &str = "Battery Present";
+    /// The booting controller set its clock from the host (`{n}`: seconds since power on).
+    pub const TIME_ESTABLISHED: &str = "Time established since power on: {n} seconds";
     /// Preserved cache discarded.
     pub const CACHE_DISCARDED: &str = "Cache discarded for {x}";
     /// Preserved cache created when a write-back VD went offline.
@@ -143,6 +149,64 @@ pub mod events {
     pub const PREDICTIVE: &str = "Predictive failure: {x}";
     /// Adapter setting changed.
     pub const SETTING_CHANGED: &str = "Controller property changed: {x}";
+    /// Event code of `Puncturing bad block on PD ...` (the text is captured, the code is not).
+    pub const PUNCTURE_CODE: u32 = 0x0110;
+    /// Event code of `Corrected medium error during recovery on PD ...` (text captured).
+    pub const MEDIUM_ERROR_CODE: u32 = 0x0071;
+    /// Event code of `Unexpected sense: PD ...`.
+    pub const UNEXPECTED_SENSE_CODE: u32 = 0x0071;
+    /// Unexpected sense (medium error sense key 3, ASC 11).
+    pub const UNEXPECTED_SENSE: &str = "Unexpected sense: {x}, Sense: 3/11/00";
+}
+
+/// Layouts of the MegaCli read commands raidctl does not send itself ([`crate::sim::readout`]);
+/// none was captured. `|` separates lines.
+pub mod read {
+    /// `-PDGetNum` (pattern of the captured `-LDGetNum` line); the count is the exit status.
+    pub const PD_GET_NUM: &str = "Number of Physical Drives on Adapter {a}: {n}";
+    /// `-AdpGetTime`; `{x}` date `MM/DD/YYYY`, `{v}` time `HH:MM:SS`.
+    pub const ADP_TIME: &str = "Adapter {a}:|    Date: {x}|    Time: {v}";
+    /// `-LDGetProp -Access`; `{x}` is `Adapter 0-VD 0(target id: 0)` (captured for `-Cache`).
+    pub const LD_ACCESS: &str = "{x}: Access Policy: Read/Write";
+    /// `-LDGetProp -Name`.
+    pub const LD_NAME: &str = "{x}: Name:{v}";
+    /// `-LDGetProp -DskCache`.
+    pub const LD_DISK_CACHE: &str = "{x}: Disk Write Cache : {v}";
+    /// `-LDGetProp -PS`.
+    pub const LD_POWER_SAVING: &str = "{x}: Power Savings Policy: Controller Defined";
+    /// `-EncStatus` header.
+    pub const ENC_STATUS_HEADER: &str = "Adapter {a}: Enclosure Status";
+    /// `-EncStatus` per enclosure.
+    pub const ENC_STATUS: &str = "    Enclosure {n}:|    Device ID                     : {e}|    Number of Slots               : {s}|    Status                        : Normal|";
+    /// `-PhyErrorCounters` per PHY.
+    pub const PHY_COUNTERS: &str = "Phy No: {n}|Invalid DWord Count            : 0|Running Disparity Error Count  : 0|Loss of DWORD sync Count       : 0|Phy Reset problem Count        : 0|";
+    /// `-CfgFreeSpaceinfo`.
+    pub const FREE_SPACE: &str =
+        "Adapter {a}|Number of Disk Groups: {n}|No free space is available on this adapter.";
+    /// `-PDClear -ShowProg` on a drive that is not being cleared (pattern of the captured
+    /// `is not in rebuild process`).
+    pub const NOT_IN_CLEAR: &str = "Device(Encl-{e} Slot-{s}) is not in clear process";
+    /// `-LDCC|-LDInit|-LDRecon -ShowProg` with nothing running (pattern of the captured
+    /// `Background Initialization on VD #0 is not in Progress.`).
+    pub const LD_NOT_IN_PROGRESS: &str = "{x} on VD #{n} is not in Progress.";
+    /// `-AdpPR -Info`; `{x}` the next start.
+    pub const PATROL_READ: &str = "Adapter {a}: Patrol Read Information:||Patrol Read Mode: Auto|Patrol Read Execution Delay: 168 hours|Number of iterations completed: 0|Next start time: {x}|Current State: Stopped|Patrol Read on SSD Devices: Disabled";
+    /// `-AdpCcSched -Info`; `{x}` the next start.
+    pub const CC_SCHEDULE: &str = "Adapter {a}: Scheduled Consistency Check Information:||Mode: Concurrent|Execution Delay: 168 hours|Next start time: {x}|Current State: Stopped|Number of iterations: 0|Number of VD completed: 0|Excluded VDs: None";
+    /// `-DirectPdMapping -Dsply`.
+    pub const DIRECT_PD_MAPPING: &str = "Adapter {a}: Direct PD Mapping: Disabled";
+    /// `-AdpGetProp` values without a captured line: `{x}` the `-AdpAllInfo` label.
+    pub const PROPERTY_VALUE: &str = "Adapter {a}: {x} = {v}";
+    /// `-Version -Ctrl`.
+    pub const VERSION_CTRL: &str =
+        "Adapter {a}:|    FW Package Build: {x}|    FW Version: {v}|    BIOS Version: {n}";
+    /// `-Version -Driver`.
+    pub const VERSION_DRIVER: &str =
+        "Adapter {a}: Driver Name: megaraid_sas, Driver Version: 06.811.02.00-rc1";
+    /// `-Version -Pd` per drive.
+    pub const VERSION_PD: &str = "    Encl-{e} Slot-{s}: Firmware Level: {v}";
+    /// `-Version -Pd` header.
+    pub const VERSION_PD_HEADER: &str = "Adapter {a}: PD Firmware Levels";
 }
 
 /// storcli/perccli texts not found verbatim in a capture or in the reference (section 2.4
@@ -353,6 +417,7 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("BBU_LEARN_STARTED", BBU_LEARN_STARTED),
     ("ADAPTER_NOT_FOUND", ADAPTER_NOT_FOUND),
     ("EVENT_FILE_FAILED", EVENT_FILE_FAILED),
+    ("SECONDS_SINCE_REBOOT", SECONDS_SINCE_REBOOT),
     ("event:REBUILD_AUTO_STARTED", events::REBUILD_AUTO_STARTED),
     ("event:REBUILD_STARTED", events::REBUILD_STARTED),
     ("event:REBUILD_COMPLETE", events::REBUILD_COMPLETE),
@@ -374,10 +439,31 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("event:CHARGE_COMPLETE", events::CHARGE_COMPLETE),
     ("event:BBU_REPLACE", events::BBU_REPLACE),
     ("event:BBU_REPLACED", events::BBU_REPLACED),
+    ("event:TIME_ESTABLISHED", events::TIME_ESTABLISHED),
     ("event:CACHE_DISCARDED", events::CACHE_DISCARDED),
     ("event:CACHE_PINNED", events::CACHE_PINNED),
     ("event:PREDICTIVE", events::PREDICTIVE),
     ("event:SETTING_CHANGED", events::SETTING_CHANGED),
+    ("read:PD_GET_NUM", read::PD_GET_NUM),
+    ("read:ADP_TIME", read::ADP_TIME),
+    ("read:LD_ACCESS", read::LD_ACCESS),
+    ("read:LD_NAME", read::LD_NAME),
+    ("read:LD_DISK_CACHE", read::LD_DISK_CACHE),
+    ("read:LD_POWER_SAVING", read::LD_POWER_SAVING),
+    ("read:ENC_STATUS_HEADER", read::ENC_STATUS_HEADER),
+    ("read:ENC_STATUS", read::ENC_STATUS),
+    ("read:PHY_COUNTERS", read::PHY_COUNTERS),
+    ("read:FREE_SPACE", read::FREE_SPACE),
+    ("read:NOT_IN_CLEAR", read::NOT_IN_CLEAR),
+    ("read:LD_NOT_IN_PROGRESS", read::LD_NOT_IN_PROGRESS),
+    ("read:PATROL_READ", read::PATROL_READ),
+    ("read:CC_SCHEDULE", read::CC_SCHEDULE),
+    ("read:DIRECT_PD_MAPPING", read::DIRECT_PD_MAPPING),
+    ("read:PROPERTY_VALUE", read::PROPERTY_VALUE),
+    ("read:VERSION_CTRL", read::VERSION_CTRL),
+    ("read:VERSION_DRIVER", read::VERSION_DRIVER),
+    ("read:VERSION_PD", read::VERSION_PD),
+    ("read:VERSION_PD_HEADER", read::VERSION_PD_HEADER),
     (
         "storcli:CONTROLLER_NOT_FOUND",
         storcli::CONTROLLER_NOT_FOUND,

@@ -391,10 +391,65 @@ pub fn media_errors(
         ad,
         clock,
         addr,
-        0x71,
+        ev::UNEXPECTED_SENSE_CODE,
         1,
-        "Unexpected sense: {x}, Sense: 3/11/00",
+        ev::UNEXPECTED_SENSE,
     );
+    Ok(())
+}
+
+/// Logs a damage event on a drive without touching its counters, as a controller does when a
+/// rebuild reads an unreadable sector: `puncture` (`Puncturing bad block on PD ... at LBA`),
+/// `medium-error` (`Corrected medium error during recovery on PD ... at LBA`) or `sense`
+/// (`Unexpected sense: PD ..., Sense: 3/11/00`).
+///
+/// # Errors
+/// A message for an unknown kind or an empty slot.
+pub fn damage_event(
+    ad: &mut Adapter,
+    clock: u64,
+    addr: DriveAddress,
+    kind: &str,
+    lba: u64,
+) -> Result<(), String> {
+    if ad.drive(addr).is_none() {
+        return Err(format!("no drive in slot {addr}"));
+    }
+    let (code, class, template) = match kind {
+        "puncture" => (
+            ev::PUNCTURE_CODE,
+            1,
+            format!("Puncturing bad block on {{x}} at {lba:x}"),
+        ),
+        "medium-error" => (
+            ev::MEDIUM_ERROR_CODE,
+            0,
+            format!("Corrected medium error during recovery on {{x}} at {lba:x}"),
+        ),
+        "sense" => (
+            ev::UNEXPECTED_SENSE_CODE,
+            1,
+            ev::UNEXPECTED_SENSE.to_owned(),
+        ),
+        other => {
+            return Err(format!(
+                "unknown event kind {other:?} (puncture|medium-error|sense)"
+            ));
+        }
+    };
+    log_pd(ad, clock, addr, code, class, &template);
+    Ok(())
+}
+
+/// Sets or clears `Bad Blocks Exist` on a VD (what punctured stripes leave behind).
+///
+/// # Errors
+/// A message when no VD has that target id.
+pub fn bad_blocks(ad: &mut Adapter, target: u32, on: bool) -> Result<(), String> {
+    let Some(vd) = ad.vds.iter_mut().find(|v| v.target == target) else {
+        return Err(format!("no VD {target} on adapter {}", ad.index));
+    };
+    vd.bad_blocks = on;
     Ok(())
 }
 

@@ -4,7 +4,9 @@
 //! know MegaCli syntax. Every change is re-verified by reading the state again before the next
 //! step; anything unexpected stops the workflow with a clear message and no further change.
 
+pub mod guards;
 pub mod journal;
+pub mod prechecks;
 pub mod prompt;
 pub mod replace;
 pub mod simple;
@@ -54,6 +56,10 @@ pub struct WfOptions {
     pub wait_timeout: Duration,
     /// Time between polls.
     pub poll: Duration,
+    /// The VD named by `--accept-no-redundancy`: the operator's typed acknowledgement that
+    /// taking a member of that VD offline leaves it without (full) redundancy while another
+    /// member is down. `--yes` never implies it.
+    pub accept_no_redundancy: Option<u32>,
 }
 
 impl Default for WfOptions {
@@ -64,6 +70,7 @@ impl Default for WfOptions {
             serial: None,
             wait_timeout: Duration::from_secs(3600),
             poll: Duration::from_secs(10),
+            accept_no_redundancy: None,
         }
     }
 }

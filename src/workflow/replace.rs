@@ -100,29 +100,15 @@ pub struct ReplaceState {
     pub new_serial: Option<String>,
     /// The drive a hot spare or auto-rebuild is rebuilding instead, if any.
     pub rebuilding: Option<DriveAddress>,
+    /// Other members of the VD that were already down when the workflow started (a later
+    /// failure message must not blame them).
+    #[serde(default)]
+    pub down_at_start: Vec<DriveAddress>,
     /// Next step to run.
     pub next: Step,
 }
 
-/// How serious a pre-check finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Level {
-    /// For information.
-    Info,
-    /// Needs the operator's attention; confirmation covers it.
-    Warn,
-    /// raidctl will not proceed.
-    Refuse,
-}
-
-/// One pre-check result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Check {
-    /// Severity.
-    pub level: Level,
-    /// What was found.
-    pub text: String,
-}
+pub use super::guards::{Check, Level};
 
 /// Finds the drive by `E:S` (with an optional adapter) or by serial.
 ///
@@ -165,271 +151,7 @@ pub fn resolve<'s>(
     }
 }
 
-/// The expert's pre-checks (see the reference's section 3.2).
-pub fn prechecks(snap: &Snapshot, pd: &PhysicalDrive) -> Vec<Check> {
-    let mut v = Vec::new();
-    if pd.logical_drive.is_none()
-        && !snap.logical_drives.is_empty()
-        && snap.logical_drives.iter().all(|l| l.members.is_empty())
-    {
-        v.push(Check {
-            level: Level::Refuse,
-            text: "this backend does not report which drives belong to which VD, so raidctl cannot tell what taking the drive out does; use --backend megacli or storcli".into(),
-        });
-        return v;
-    }
-    let mut add = |level, text: String| v.push(Check { level, text });
-    let ld = pd
-        .logical_drive
-        .and_then(|t| snap.logical_drive(pd.adapter, t));
-    let member_states = |ld: &crate::model::LogicalDrive| -> Vec<(DriveAddress, FirmwareState)> {
-        ld.members
-            .iter()
-            .map(|m| {
-                (
-                    *m,
-                    snap.drive(ld.adapter, *m)
-                        .map_or(FirmwareState::Failed, |d| d.firmware_state.clone()),
-                )
-            })
-            .collect()
-    };
-    match (&pd.firmware_state, ld) {
-        (FirmwareState::Online, Some(ld)) => {
-            if ld.state == LdState::Degraded || ld.state == LdState::Offline {
-                add(
-                    Level::Refuse,
-                    format!(
-                        "VD {} is already {} and {} is one of its online members: taking it offline would destroy the array. Replace the failed member first.",
-                        ld.target_id,
-                        ld.state,
-                        pd.address()
-                    ),
-                );
-            } else {
-                let lost = member_states(ld)
-                    .iter()
-                    .filter(|(_, s)| *s != FirmwareState::Online)
-                    .count()
-                    + 1;
-                let spans = usize::try_from(ld.span_depth.unwrap_or(1).max(1)).unwrap_or(1);
-                let tolerated = ld
-                    .raid_level
-                    .tolerated_failures_per_span()
-                    .map(|t| usize::try_from(t).unwrap_or(0));
-                match tolerated {
-                    Some(0) => add(
-                        Level::Refuse,
-                        format!(
-                            "VD {} is {}: it has no redundancy, taking {} offline takes the VD offline",
-                            ld.target_id,
-                            ld.raid_level,
-                            pd.address()
-                        ),
-                    ),
-                    Some(t) if lost > t * spans => add(
-                        Level::Refuse,
-                        format!(
-                            "taking {} offline would take VD {} offline",
-                            pd.address(),
-                            ld.target_id
-                        ),
-                    ),
-                    None => add(
-                        Level::Refuse,
-                        format!(
-                            "VD {} has an unknown RAID level; raidctl cannot tell what offlining does",
-                            ld.target_id
-                        ),
-                    ),
-                    Some(_) => add(
-                        Level::Info,
-                        format!(
-                            "VD {} ({}, {}) will run without full redundancy from the offline until the rebuild ends",
-                            ld.target_id, ld.raid_level, ld.state
-                        ),
-                    ),
-                }
-                if ld.state == LdState::PartiallyDegraded {
-                    add(
-                        Level::Warn,
-                        format!(
-                            "VD {} is already partially degraded: it will be degraded (no redundancy left) during the replacement",
-                            ld.target_id
-                        ),
-                    );
-                }
-            }
-        }
-        (FirmwareState::Failed | FirmwareState::Offline, Some(ld)) => {
-            add(
-                Level::Info,
-                format!(
-                    "{} is {} in VD {} ({}, {})",
-                    pd.address(),
-                    pd.firmware_state,
-                    ld.target_id,
-                    ld.raid_level,
-                    ld.state
-                ),
-            );
-        }
-        (FirmwareState::Rebuild | FirmwareState::Copyback, _) => {
-            add(
-                Level::Refuse,
-                format!(
-                    "{} is in {}: let it finish (`raidctl rebuild watch {}`)",
-                    pd.address(),
-                    pd.firmware_state,
-                    pd.address().megacli_arg()
-                ),
-            );
-        }
-        (FirmwareState::UnconfiguredBad, _)
-            if !snap.missing.iter().any(|m| m.adapter == pd.adapter) =>
-        {
-            add(
-                Level::Refuse,
-                format!(
-                    "{} is Unconfigured(bad) and no VD is waiting for a drive: pull it, no workflow needed",
-                    pd.address()
-                ),
-            );
-        }
-        (FirmwareState::UnconfiguredBad, _) => add(
-            Level::Info,
-            format!("{} is Unconfigured(bad); a VD row is missing", pd.address()),
-        ),
-        (state, _) => add(
-            Level::Refuse,
-            format!(
-                "{} is {state} and in no VD: there is nothing to replace",
-                pd.address()
-            ),
-        ),
-    }
-    if let Some(ld) = ld {
-        for m in ld.members.iter().filter(|m| **m != pd.address()) {
-            if let Some(d) = snap.drive(pd.adapter, *m) {
-                let mut bad = Vec::new();
-                if d.media_error_count.unwrap_or(0) > 0 {
-                    bad.push(format!("{} media errors", d.media_error_count.unwrap_or(0)));
-                }
-                if d.predictive_failure_count.unwrap_or(0) > 0 {
-                    bad.push(format!(
-                        "{} predictive failures",
-                        d.predictive_failure_count.unwrap_or(0)
-                    ));
-                }
-                if d.smart_alert == Some(true) {
-                    bad.push("a S.M.A.R.T alert".to_owned());
-                }
-                if !bad.is_empty() {
-                    add(
-                        Level::Warn,
-                        format!(
-                            "member {} ({}) has {}: a rebuild reads every sector of it and may puncture the array; back up first",
-                            m,
-                            d.serial.as_deref().unwrap_or("?"),
-                            bad.join(", ")
-                        ),
-                    );
-                }
-            }
-        }
-        if ld.bad_blocks_exist == Some(true) {
-            add(
-                Level::Warn,
-                format!("VD {} reports bad blocks", ld.target_id),
-            );
-        }
-    }
-    let busy: Vec<String> = snap
-        .progress
-        .iter()
-        .filter(|p| p.adapter == pd.adapter && p.in_progress)
-        .map(|p| {
-            format!(
-                "{} on {}",
-                p.kind,
-                p.drive.map_or_else(
-                    || format!("VD {}", p.logical_drive.unwrap_or(0)),
-                    |d| d.to_string()
-                )
-            )
-        })
-        .collect();
-    let others_rebuilding: Vec<String> = snap
-        .physical_drives
-        .iter()
-        .filter(|d| {
-            d.adapter == pd.adapter
-                && d.address() != pd.address()
-                && matches!(
-                    d.firmware_state,
-                    FirmwareState::Rebuild | FirmwareState::Copyback
-                )
-        })
-        .map(|d| format!("{} on {}", d.firmware_state, d.address()))
-        .collect();
-    if !busy.is_empty() || !others_rebuilding.is_empty() {
-        let mut all = busy;
-        all.extend(others_rebuilding);
-        all.dedup();
-        add(
-            Level::Refuse,
-            format!(
-                "operations in progress on adapter {}: {}; replace one drive at a time",
-                pd.adapter,
-                all.join(", ")
-            ),
-        );
-    }
-    if let Some(a) = snap.adapters.iter().find(|a| a.adapter == pd.adapter) {
-        if a.auto_rebuild == Some(true) {
-            add(Level::Info, "auto-rebuild is on: a blank drive inserted into the bay starts rebuilding by itself".into());
-        }
-        if a.offline_vd_cache_preserved == Some(true) {
-            add(
-                Level::Warn,
-                "the adapter holds preserved cache for an offline or missing VD".into(),
-            );
-        }
-    }
-    for b in snap
-        .bbus
-        .iter()
-        .filter(|b| b.adapter == pd.adapter && !b.status_failed)
-    {
-        use crate::model::BatteryState as B;
-        if !matches!(b.state, B::Optimal | B::Learning) || b.replacement_required == Some(true) {
-            add(
-                Level::Warn,
-                format!(
-                    "battery is {} : write-back caches fall back to write-through during the rebuild",
-                    b.state
-                ),
-            );
-        }
-    }
-    let spares: Vec<String> = snap
-        .physical_drives
-        .iter()
-        .filter(|d| d.adapter == pd.adapter && d.firmware_state == FirmwareState::Hotspare)
-        .filter(|d| d.coerced_size_bytes >= pd.coerced_size_bytes)
-        .map(|d| d.address().to_string())
-        .collect();
-    if !spares.is_empty() && pd.firmware_state == FirmwareState::Online {
-        add(
-            Level::Info,
-            format!(
-                "hot spare {} may take over as soon as the drive goes offline",
-                spares.join(", ")
-            ),
-        );
-    }
-    v
-}
+pub use super::prechecks::{Reads, prechecks};
 
 fn state_json(st: &ReplaceState) -> Option<serde_json::Value> {
     serde_json::to_value(st).ok()
@@ -516,7 +238,8 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
             missing.join(", ")
         )));
     }
-    let checks = prechecks(&snap, &pd);
+    let reads = Reads::of(env.ops, pd.adapter);
+    let checks = prechecks(&snap, &pd, &reads, env.opts.accept_no_redundancy);
     env.say("Pre-checks:");
     for c in &checks {
         let tag = match c.level {
@@ -545,6 +268,16 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
         missing: None,
         new_serial: None,
         rebuilding: None,
+        down_at_start: ld
+            .map(|l| {
+                super::prechecks::vd_spans(&snap, l)
+                    .into_iter()
+                    .flatten()
+                    .filter(|(a, s)| *a != Some(pd.address()) && *s != Some(FirmwareState::Online))
+                    .filter_map(|(a, _)| a)
+                    .collect()
+            })
+            .unwrap_or_default(),
         next: Step::LocateOn,
     };
     print_plan(env, &st, &pd);
@@ -706,10 +439,10 @@ fn confirm_serial(env: &mut Env<'_>, st: &ReplaceState, journal_id: &str) -> Res
         return match &env.opts.serial {
             Some(s) if s.eq_ignore_ascii_case(&want) => Ok(()),
             Some(s) => Err(format!(
-                "--serial {s} does not match the drive's serial {want}; {blinking}"
+                "[serial-confirm] --serial {s} does not match the drive's serial {want}; {blinking}"
             )),
             None => Err(format!(
-                "unattended runs need --serial {want} to confirm the drive; {blinking}"
+                "[serial-confirm] unattended runs need --serial {want} to confirm the drive; {blinking}"
             )),
         };
     }
@@ -724,11 +457,13 @@ fn confirm_serial(env: &mut Env<'_>, st: &ReplaceState, journal_id: &str) -> Res
     match env.ask_typed(&question, &want, "serial number", &interrupted) {
         super::Typed::Matched => Ok(()),
         super::Typed::Mismatched => Err(format!(
-            "the serial number typed {} times does not match the drive in {}; {blinking}",
+            "[serial-confirm] the serial number typed {} times does not match the drive in {}; {blinking}",
             super::prompt::TYPED_TRIES,
             st.drive
         )),
-        super::Typed::NoAnswer => Err(format!("no answer to the serial confirmation; {blinking}")),
+        super::Typed::NoAnswer => Err(format!(
+            "[serial-confirm] no answer to the serial confirmation; {blinking}"
+        )),
     }
 }
 
@@ -1066,7 +801,7 @@ fn pick_row(snap: &Snapshot, st: &ReplaceState, rows: &[MissingRow]) -> Result<M
             return Ok((*r).clone());
         }
         return Err(format!(
-            "the missing row (array {} row {}) is gone: something else filled it",
+            "[missing-row-mismatch] the missing row (array {} row {}) is gone: something else filled it",
             known.array, known.row
         ));
     }
@@ -1095,9 +830,9 @@ fn pick_row(snap: &Snapshot, st: &ReplaceState, rows: &[MissingRow]) -> Result<M
         .collect();
     match ours.as_slice() {
         [one] if in_config(one) => Ok((**one).clone()),
-        [one] => Err(format!("-PdGetMissing reports array {} row {}, but -CfgDsply shows no empty row there; refusing to guess", one.array, one.row)),
-        [] => Err("no missing row found for this drive's VD (`raidctl status` shows the state)".into()),
-        _ => Err("several missing rows match this VD; replace them one at a time with the controller's own tools".into()),
+        [one] => Err(format!("[missing-row-mismatch] -PdGetMissing reports array {} row {}, but -CfgDsply shows no empty row there; refusing to guess", one.array, one.row)),
+        [] => Err("[missing-row-mismatch] no missing row found for this drive's VD (`raidctl status` shows the state)".into()),
+        _ => Err("[missing-row-mismatch] several missing rows match this VD; replace them one at a time with the controller's own tools".into()),
     }
 }
 
@@ -1147,7 +882,7 @@ fn await_pull(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, Wf
             .collect();
         if !wrong.is_empty() {
             return Ok(StepResult::Stop(format!(
-                "WRONG DRIVE PULLED: {} is gone. Put it back into the same bay now; do not pull anything else",
+                "[wrong-drive-pulled] WRONG DRIVE PULLED: {} is gone. Put it back into the same bay now; do not pull anything else",
                 wrong.join(", ")
             )));
         }
@@ -1241,7 +976,7 @@ fn check_new(
             || new.smart_alert == Some(true);
         if has_errors && new.firmware_state == FirmwareState::Rebuild {
             return Ok(StepResult::Stop(format!(
-                "the controller started rebuilding onto the new drive by itself, but that drive already has errors (media {}, predictive {}). Stopping the rebuild would leave the VD degraded: let it finish (`raidctl rebuild watch {}`), then replace this drive with a healthy one",
+                "[new-drive-unsuitable] the controller started rebuilding onto the new drive by itself, but that drive already has errors (media {}, predictive {}). Stopping the rebuild would leave the VD degraded: let it finish (`raidctl rebuild watch {}`), then replace this drive with a healthy one",
                 new.media_error_count.unwrap_or(0),
                 new.predictive_failure_count.unwrap_or(0),
                 d.megacli_arg()
@@ -1253,21 +988,21 @@ fn check_new(
         }
         if new.pd_type != st.pd_type && !new.pd_type.is_unknown() && !st.pd_type.is_unknown() {
             return Ok(StepResult::Stop(format!(
-                "the new drive is {} but the array needs {}: remove it and insert a {} drive",
+                "[new-drive-unsuitable] the new drive is {} but the array needs {}: remove it and insert a {} drive",
                 new.pd_type, st.pd_type, st.pd_type
             )));
         }
         let expected = st.missing.as_ref().map_or(0, |m| m.size_expected_bytes);
         if new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0) < expected {
             return Ok(StepResult::Stop(format!(
-                "the new drive is too small: {} usable, the row needs {}. Remove it and insert a larger drive",
+                "[new-drive-unsuitable] the new drive is too small: {} usable, the row needs {}. Remove it and insert a larger drive",
                 human(new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0)),
                 human(expected)
             )));
         }
         if new.foreign == Some(true) {
             return Ok(StepResult::Stop(format!(
-                "the new drive carries a foreign configuration (it was used elsewhere). raidctl will not clear it on its own: inspect with `raidctl foreign show`, clear it only if it belongs to no array you need (`raidctl foreign clear --i-understand-data-loss`), then `raidctl resume {}`",
+                "[new-drive-unsuitable] the new drive carries a foreign configuration (it was used elsewhere). raidctl will not clear it on its own: inspect with `raidctl foreign show`, clear it only if it belongs to no array you need (`raidctl foreign clear --i-understand-data-loss`), then `raidctl resume {}`",
                 journal.id
             )));
         }
@@ -1276,7 +1011,7 @@ fn check_new(
             || new.smart_alert == Some(true)
         {
             return Ok(StepResult::Stop(format!(
-                "the new drive already has errors (media {}, predictive {}): use another drive",
+                "[new-drive-unsuitable] the new drive already has errors (media {}, predictive {}): use another drive",
                 new.media_error_count.unwrap_or(0),
                 new.predictive_failure_count.unwrap_or(0)
             )));
@@ -1335,7 +1070,7 @@ fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError
             let failed: Vec<String> = ld
                 .members
                 .iter()
-                .filter(|m| **m != target)
+                .filter(|m| **m != target && !st.down_at_start.contains(m))
                 .filter(|m| {
                     snap.drive(a, **m).is_none_or(|p| {
                         !matches!(
@@ -1358,6 +1093,21 @@ fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError
             let drive_state = snap.drive(a, target).map(|p| p.firmware_state.clone());
             if ld.state == LdState::Optimal && drive_state == Some(FirmwareState::Online) {
                 bar.finish(&format!("VD {} optimal", ld.target_id));
+                return Ok(StepResult::Next);
+            }
+            if drive_state == Some(FirmwareState::Online) && !st.down_at_start.is_empty() {
+                // Rebuilt; the VD stays short of the members that were down before.
+                bar.finish(&format!("{target} rebuilt"));
+                env.say(&format!(
+                    "  {target} is rebuilt; VD {} is still {}: {} (down before this workflow started) needs replacing next",
+                    ld.target_id,
+                    ld.state,
+                    st.down_at_start
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
                 return Ok(StepResult::Next);
             }
             if drive_state.is_none() {
@@ -1493,4 +1243,92 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
         st.next = Step::Offline;
     }
     continue_from(env, &mut journal, st)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{DiskGroup, Span, SpanRow};
+
+    fn state(ld: Option<u32>) -> ReplaceState {
+        ReplaceState {
+            adapter: 0,
+            drive: DriveAddress::new(32, 4),
+            serial: None,
+            pd_type: PdType::Sas,
+            coerced_size: None,
+            ld,
+            others: Vec::new(),
+            missing: None,
+            new_serial: None,
+            rebuilding: None,
+            down_at_start: Vec::new(),
+            next: Step::ReplaceMissing,
+        }
+    }
+
+    fn group(row_empty: bool) -> DiskGroup {
+        DiskGroup {
+            adapter: 0,
+            index: 1,
+            spans: vec![Span {
+                index: 0,
+                array_ref: Some(1),
+                rows: vec![
+                    SpanRow {
+                        row: 0,
+                        drive: Some(DriveAddress::new(32, 2)),
+                        firmware_state: None,
+                    },
+                    SpanRow {
+                        row: 1,
+                        drive: (!row_empty).then(|| DriveAddress::new(32, 4)),
+                        firmware_state: None,
+                    },
+                ],
+            }],
+            logical_drives: vec![1],
+            dedicated_hotspares: None,
+        }
+    }
+
+    fn missing(array: u32, row: u32) -> MissingRow {
+        MissingRow {
+            adapter: 0,
+            number: 0,
+            array,
+            row,
+            size_expected_bytes: 1,
+        }
+    }
+
+    /// Guard missing-row-mismatch: Array/Row come from -PdGetMissing and must match an empty
+    /// row of the drive's VD in -CfgDsply; anything else stops instead of guessing.
+    #[test]
+    fn missing_row_must_match_the_configuration() {
+        let mut snap = Snapshot {
+            disk_groups: vec![group(true)],
+            ..Snapshot::default()
+        };
+        let st = state(Some(1));
+        assert_eq!(pick_row(&snap, &st, &[missing(1, 1)]), Ok(missing(1, 1)));
+        // -CfgDsply shows a drive in that row: no guess.
+        snap.disk_groups = vec![group(false)];
+        let e = pick_row(&snap, &st, &[missing(1, 1)]).unwrap_err();
+        assert!(
+            e.starts_with("[missing-row-mismatch]") && e.contains("refusing to guess"),
+            "{e}"
+        );
+        // Two candidate rows, or none.
+        snap.disk_groups = vec![group(true)];
+        let e = pick_row(&snap, &st, &[missing(1, 1), missing(1, 0)]).unwrap_err();
+        assert!(e.contains("several missing rows"), "{e}");
+        let e = pick_row(&snap, &st, &[]).unwrap_err();
+        assert!(e.contains("no missing row"), "{e}");
+        // A row that was known and is gone.
+        let mut known = state(Some(1));
+        known.missing = Some(missing(1, 1));
+        let e = pick_row(&snap, &known, &[missing(1, 0)]).unwrap_err();
+        assert!(e.contains("is gone"), "{e}");
+    }
 }

@@ -2,8 +2,10 @@
 //! adapter settings, VD create/delete. Same shape as replace-drive: check the live state,
 //! show the plan with the exact vendor command, confirm, journal, apply, re-read and verify.
 
+use super::guards::{self as g, Check, Level};
 use super::journal::Journal;
-use super::replace::{Level, eta_text, prechecks, resolve};
+use super::prechecks::{self as pc, Reads, prechecks};
+use super::replace::{eta_text, resolve};
 use super::{AdapterLock, Env, Outcome, WfError, run_op};
 use crate::backend::ops::{Alarm, Op};
 use crate::backend::snapshot::Snapshot;
@@ -235,7 +237,8 @@ pub fn pd_state(
             )
         }
         "offline" => {
-            let checks = prechecks(&snap, &pd);
+            let reads = Reads::of(env.ops, a);
+            let checks = prechecks(&snap, &pd, &reads, env.opts.accept_no_redundancy);
             if let Some(c) = checks.iter().find(|c| c.level == Level::Refuse) {
                 return Ok(Outcome::Stopped(format!("refused: {}", c.text)));
             }
@@ -279,9 +282,14 @@ pub fn pd_state(
                     pd.firmware_state
                 )));
             }
-            let warnings = vec![
-                "this is a FORCE ONLINE: the drive is marked Online WITHOUT a rebuild. If it missed writes while offline, the VD now serves stale data. Use it only as a last-resort recovery, on the most recently failed drive, after deciding about backups.".to_owned(),
-            ];
+            let reads = Reads::of(env.ops, a);
+            let why = match pc::force_online(&snap, &pd, reads.events()) {
+                Ok(why) => why,
+                Err(reason) => return Ok(Outcome::Stopped(format!("refused: {reason}"))),
+            };
+            let warnings = vec![format!(
+                "this is a FORCE ONLINE: the drive is marked Online WITHOUT a rebuild. If it missed writes while offline, the VD now serves stale data. Use it only as a last-resort recovery, after deciding about backups; {why}"
+            )];
             apply_change(
                 env,
                 Change {
@@ -390,12 +398,39 @@ pub fn hotspare(
         .max();
     if let (Some(need), Some(have)) = (largest, pd.coerced_size_bytes) {
         if have < need {
-            warnings.push(format!("{d} ({}) is smaller than the largest member it protects ({}): it cannot replace that drive", human(have), human(need)));
+            warnings.push(Check::new(Level::Warn, g::SPARE_TOO_SMALL, format!("{d} ({}) is smaller than the largest member it protects ({}): it cannot replace that drive", human(have), human(need))).text);
         }
     }
-    if protected.iter().any(|l| l.state != LdState::Optimal) {
+    let starting: Vec<&crate::model::LogicalDrive> = protected
+        .iter()
+        .copied()
+        .filter(|l| l.state != LdState::Optimal)
+        .collect();
+    if !starting.is_empty() {
         warnings.push(
-            "a protected VD is not optimal: the new spare will start rebuilding at once".into(),
+            Check::new(
+                Level::Warn,
+                g::SPARE_STARTS_REBUILD,
+                format!(
+                    "VD {} is not optimal: the new spare will start rebuilding at once",
+                    starting
+                        .iter()
+                        .map(|l| l.target_id.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+            .text,
+        );
+        let reads = Reads::of(env.ops, a);
+        let targets: Vec<u32> = starting.iter().map(|l| l.target_id).collect();
+        for ld in &starting {
+            warnings.extend(pc::event_damage(&snap, ld, None, reads.events()).map(|c| c.text));
+        }
+        warnings.extend(
+            pc::bbu_write_back(&snap, a, Some(&targets))
+                .into_iter()
+                .map(|c| c.text),
         );
     }
     apply_change(
@@ -427,7 +462,7 @@ pub fn rebuild(
     target: &str,
     adapter: Option<u32>,
 ) -> Result<Outcome, WfError> {
-    let (_, pd) = fresh_target(env, target, adapter)?;
+    let (snap, pd) = fresh_target(env, target, adapter)?;
     let (a, d) = (pd.adapter, pd.address());
     let t = format!("a{a}-{}", d.megacli_arg());
     match action {
@@ -437,6 +472,20 @@ pub fn rebuild(
                     "{d} is {}: a rebuild starts on an Offline member (after replace-missing)",
                     pd.firmware_state
                 )));
+            }
+            let mut warnings = Vec::new();
+            if let Some(ld) = pd.logical_drive.and_then(|t| snap.logical_drive(a, t)) {
+                if let Some(c) = pc::bad_blocks(ld) {
+                    return Ok(Outcome::Stopped(format!("refused: {}", c.text)));
+                }
+                let reads = Reads::of(env.ops, a);
+                warnings
+                    .extend(pc::event_damage(&snap, ld, Some(d), reads.events()).map(|c| c.text));
+                warnings.extend(
+                    pc::bbu_write_back(&snap, a, Some(&[ld.target_id]))
+                        .into_iter()
+                        .map(|c| c.text),
+                );
             }
             apply_change(
                 env,
@@ -448,7 +497,7 @@ pub fn rebuild(
                         adapter: a,
                         drive: d,
                     }],
-                    warnings: vec![],
+                    warnings,
                     typed_confirmation: None,
                     ask: true,
                     verify: expect_state(a, d, &[FirmwareState::Rebuild, FirmwareState::Online]),
@@ -757,12 +806,13 @@ pub fn foreign_clear(
     let mut reasons = Vec::new();
     if !missing.is_empty() {
         reasons.push(format!(
-            "{} VD row(s) are waiting for missing drives: the foreign drive may hold the only copy of that data (import it instead: `raidctl foreign import`)",
+            "[{}] {} VD row(s) are waiting for missing drives: the foreign drive may hold the only copy of that data (import it instead: `raidctl foreign import`)",
+            g::FOREIGN_CLEAR_WAITING,
             missing.len()
         ));
     }
     if !pinned.is_empty() {
-        reasons.push(format!("preserved cache exists for VD(s) {pinned:?}: importing brings that data back; clearing loses it"));
+        reasons.push(format!("[{}] preserved cache exists for VD(s) {pinned:?}: importing brings that data back; clearing loses it", g::FOREIGN_CLEAR_PINNED));
     }
     if !reasons.is_empty() && ack != Some(name.as_str()) {
         return Ok(Outcome::Stopped(format!(
@@ -804,14 +854,16 @@ pub fn adapter_setting(env: &mut Env<'_>, adapter: u32, op: Op) -> Result<Outcom
         ..
     } = op
     {
-        warnings.push(
-            "disabling the alarm persists across reboots; `silence` only quiets the current alarm"
-                .into(),
-        );
+        warnings.push(format!(
+            "[{}] disabling the alarm persists across reboots; `silence` only quiets the current alarm",
+            g::ALARM_DISABLE
+        ));
     }
     if let Op::BatteryWarning { enabled: false, .. } = op {
-        warnings
-            .push("with the battery warning off, a failed battery goes unnoticed at boot".into());
+        warnings.push(format!(
+            "[{}] with the battery warning off, a failed battery goes unnoticed at boot",
+            g::ALARM_DISABLE
+        ));
     }
     let verify: Verify<'static> = match op {
         Op::RebuildRate { percent, .. } => Box::new(move |s: &Snapshot| {
@@ -861,7 +913,8 @@ pub fn ld_create(
                     && p.foreign != Some(true) => {}
             Some(p) => {
                 return Ok(Outcome::Stopped(format!(
-                    "{d} is {}{}: every drive must be Unconfigured(good) without foreign metadata",
+                    "[{}] {d} is {}{}: every drive must be Unconfigured(good) without foreign metadata",
+                    g::LD_CREATE_DRIVES,
                     p.firmware_state,
                     if p.foreign == Some(true) {
                         " (foreign)"
@@ -909,14 +962,17 @@ pub fn ld_create(
     };
     let mut warnings = Vec::new();
     if *level == RaidLevel::Raid5 && drives.len() > 6 {
-        warnings.push("RAID 5 over many or large drives risks a second failure during a rebuild; RAID 6 tolerates two".into());
+        warnings.push(format!("[{}] RAID 5 over many or large drives risks a second failure during a rebuild; RAID 6 tolerates two", g::RAID5_MANY_DRIVES));
     }
     if snap
         .adapters
         .iter()
         .any(|a| a.adapter == adapter && a.offline_vd_cache_preserved == Some(true))
     {
-        return Ok(Outcome::Stopped("the adapter holds preserved cache for a missing VD: creating a VD is refused by the firmware (0x54) until it is dealt with".into()));
+        return Ok(Outcome::Stopped(format!(
+            "[{}] the adapter holds preserved cache for a missing VD: creating a VD is refused by the firmware (0x54) until it is dealt with; bring the VD's drives back or import them",
+            g::LD_CREATE_PINNED
+        )));
     }
     let before: Vec<u32> = snap
         .logical_drives

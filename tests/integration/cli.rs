@@ -22,6 +22,24 @@ fn man_page_is_current() {
 }
 
 #[test]
+fn packaged_completions_are_current() {
+    use raidctl::cli::Generated;
+    for (what, file, shell) in [
+        (Generated::Bash, "raidctl.bash", "bash"),
+        (Generated::Zsh, "_raidctl", "zsh"),
+        (Generated::Fish, "raidctl.fish", "fish"),
+    ] {
+        let mut generated = Vec::new();
+        raidctl::app::generate(what, &mut generated).unwrap();
+        let committed = std::fs::read(util::root().join("contrib/completions").join(file)).unwrap();
+        assert!(
+            generated == committed,
+            "contrib/completions/{file} is stale: run `cargo run -- generate {shell} > contrib/completions/{file}`"
+        );
+    }
+}
+
+#[test]
 fn completions_generate() {
     raidctl()
         .args(["generate", "bash"])

@@ -184,7 +184,8 @@ fn metrics_pass_promtool_check() {
 fn rich_snapshot_through_every_rendering() {
     let snap = rich();
     let problems = evaluate(&snap, &Baseline::default());
-    assert_eq!(overall(&problems), Severity::Warning, "{problems:#?}");
+    // Media errors on an online member of the partially degraded RAID 6: member-at-risk.
+    assert_eq!(overall(&problems), Severity::Critical, "{problems:#?}");
     let rules: Vec<&str> = problems.iter().map(|p| p.rule).collect();
     for want in [
         "ld-partially-degraded",
@@ -196,13 +197,13 @@ fn rich_snapshot_through_every_rendering() {
         assert!(rules.contains(&want), "{want} missing from {rules:?}");
     }
     let (text, code) = check::render_check(Ok((&snap, &problems)));
-    assert_eq!(code, check::WARNING);
+    assert_eq!(code, check::CRITICAL);
     assert!(text.contains("'rebuild_a0_20:2'=41%;;;0;100"), "{text}");
     let table = status::render_status(&snap, &problems, raidctl::output::Style::PLAIN);
     assert!(table.contains("rebuild [20:2] 41%"), "{table}");
     assert!(table.contains("sat+megaraid,8"), "{table}");
     let json = status::status_json(&snap, &problems);
-    assert_eq!(json["overall"], "warning");
+    assert_eq!(json["overall"], "critical");
     let metrics = metrics::render_metrics(Ok((&snap, &problems)));
     assert!(
         metrics.contains("name=\"db \\\"primary\\\" \\\\ main\""),

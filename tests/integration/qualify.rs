@@ -500,6 +500,7 @@ fn refused_drive_is_never_written() {
         role: "data".into(),
         engine: EngineKind::Sync,
         read_only: false,
+        host: None,
     };
     let destroy = vec![f.display().to_string()];
     let ex = Exports::default();
@@ -757,6 +758,7 @@ fn json_schema_fields() {
         role: "data".into(),
         engine: EngineKind::Sync,
         read_only: true,
+        host: None,
     };
     let ex = Exports::default();
     let run = Run {
@@ -950,4 +952,30 @@ fn osd_prep_on_the_ceph_node_scenario() {
         .unwrap();
     assert_eq!(pd.firmware_state, raidctl::model::FirmwareState::Jbod);
     assert!(state.join("disks/jbod-0-32-4.img").is_file());
+}
+
+#[test]
+fn host_name_is_recorded_for_fleet_comparison() {
+    let d = tmp();
+    let f = sparse(d.path(), "h.img", 16 * MIB);
+    let json = d.path().join("h.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_raidctl"))
+        .args([
+            "--quiet",
+            "qualify",
+            "--read-only",
+            "--profile",
+            "smoke",
+            "--no-together",
+        ])
+        .args(["--host-name", "node7", "--json"])
+        .arg(&json)
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert!(out.status.code().is_some(), "{out:?}");
+    let rep: QualReport = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(rep.host, "node7");
+    assert_eq!(rep.drives.len(), 1);
+    assert_eq!(rep.drives[0].host, "node7");
 }

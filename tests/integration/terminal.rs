@@ -232,7 +232,7 @@ fn replace_drive_ctrl_d_at_the_prompt() {
     assert_eq!(pane.exit_code(), 1, "{}", pane.screen(true));
     let screen = pane.screen(true);
     assert!(
-        screen.contains("raidctl: stopped: no answer to the serial confirmation; nothing was changed; the bay of [32:4] is still blinking"),
+        screen.contains("raidctl: stopped: [serial-confirm] no answer to the serial confirmation; nothing was changed; the bay of [32:4] is still blinking"),
         "{screen}"
     );
     assert!(screen.contains("raidctl resume "), "{screen}");

@@ -615,14 +615,18 @@ fn pd_actions() {
     );
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("refused"), "{}", r.stderr);
-    // Online is a force-online and says so.
+    // A force-online of a member of a VD that is only degraded is refused: rebuild it.
     let r = run(
         dir.path(),
         &["pd", "online", "32:2", "--yes", "--serial", "S0K1A2B02"],
     );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stderr.contains("FORCE ONLINE"), "{}", r.stderr);
-    assert_eq!(states(dir.path())["[32:2]"], "online");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("[force-online-not-latest]"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(states(dir.path())["[32:2]"], "offline");
     // Make-good applies to Unconfigured(bad) only.
     let r = run(dir.path(), &["pd", "make-good", "32:8", "--yes"]);
     assert_eq!(r.code, 1);
@@ -713,12 +717,13 @@ fn ld_create_and_delete() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     let s = states(dir.path());
     assert_eq!(s["[32:2]"], "unconfigured_good");
-    // A drive that is not Unconfigured(good) is refused.
+    // A drive that is not Unconfigured(good) is refused before the firmware sees it.
     let r = run(
         dir.path(),
         &["ld", "create", "--raid", "raid1", "32:0,32:2", "--yes"],
     );
     assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("[ld-create-drives]"), "{}", r.stderr);
 }
 
 /// The interactive path on a pseudo-terminal (`script` from util-linux): the operator types

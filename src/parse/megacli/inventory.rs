@@ -477,7 +477,7 @@ pub(crate) fn pd_from_record(
 /// serial. SATA drives print the ATA IDENTIFY layout: serial (20), model (40), firmware (8).
 /// When the fixed layout does not line up with `Device Firmware Level` (captures whose spaces
 /// were squeezed), fall back to splitting on white space.
-fn split_inquiry(
+pub fn split_inquiry(
     raw: &str,
     pd_type: &PdType,
     firmware: Option<&str>,

@@ -7,6 +7,8 @@ mod config;
 mod enclosure;
 mod events;
 mod inventory;
+
+pub use inventory::split_inquiry;
 mod progress;
 mod summary;
 
@@ -19,6 +21,14 @@ pub(crate) type Understood = usize;
 
 /// Guesses the command kind from the first decisive line.
 pub fn detect(input: &str) -> Option<Kind> {
+    // An event log excerpt can start inside a record, where event data such as
+    // `Slot Number: 3` would otherwise read as a drive list: look for a record line first.
+    if lex::lines(input)
+        .take(400)
+        .any(|l| events::is_record_line(l.text.trim_start()))
+    {
+        return Some(Kind::EventLog);
+    }
     let mut saw_adapter_header = false;
     let mut saw_exit_code = false;
     for line in lex::lines(input).take(400) {
@@ -55,9 +65,7 @@ pub fn detect(input: &str) -> Option<Kind> {
 
 fn detect_line(t: &str, input: &str, saw_adapter_header: bool) -> Option<Kind> {
     let lower = t.to_ascii_lowercase();
-    let kind = if t.starts_with("seqNum:") {
-        Kind::EventLog
-    } else if t.starts_with("Controller Count:") {
+    let kind = if t.starts_with("Controller Count:") {
         Kind::AdpCount
     } else if t.starts_with("PCI information for Controller") {
         Kind::AdpGetPciInfo

@@ -262,7 +262,8 @@ fn split_blocks(lines: &[Line<'_>]) -> Vec<Block> {
                 continue;
             }
             if blocks.is_empty() {
-                if k == "Status" || k == "Description" {
+                // `show` without a controller starts with `Status Code = 0`.
+                if k == "Status" || k == "Description" || k == "Status Code" {
                     let cs = std::mem::take(&mut pending);
                     blocks.push(Block {
                         line: line.no,

@@ -1,0 +1,837 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_raidctl_global_optspecs
+    string join \n format= color= sim= sim-state= megacli= backend= timeout= state-dir= q/quiet h/help V/version
+end
+
+function __fish_raidctl_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_raidctl_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_raidctl_using_subcommand
+    set -l cmd (__fish_raidctl_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c raidctl -n "__fish_raidctl_needs_command" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_needs_command" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_needs_command" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_needs_command" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_needs_command" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_needs_command" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_needs_command" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_needs_command" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_needs_command" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_needs_command" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "parse" -d 'Parse captured MegaCli, storcli/perccli or omreport output into the typed model'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "status" -d 'Show adapters, logical and physical drives, and the problems found, with suggested next commands'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "check" -d 'Nagios/Icinga plugin: one summary line, one line per problem, perfdata'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "metrics" -d 'Prometheus metrics in the text exposition format'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "collect" -d 'Gather a support bundle: controller logs and inventory, SMART, host context and raidctl\'s own view, in one verifiable .tar.gz with a manifest and a .sha256 file'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "qualify" -d 'Qualify raw drives before they become Ceph OSDs: I/O suite, SMART gates, peer comparison, verdicts (exit 0 PASS, 1 WARN, 2 FAIL, 3 INCONCLUSIVE)'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "osd-prep" -d 'Turn Unconfigured(good) drives into single-drive RAID0 or JBOD, qualify them, and print the `ceph-volume lvm create` line for each passing drive'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "doctor" -d 'Explain which vendor tool raidctl uses for the controllers in this machine, and what is missing ("this SAS40xx controller on mpi3mr needs perccli2; only perccli found")'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "sim" -d 'The simulated controller: act on its physical world, run its vendor tools, or put them on PATH for other programs'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "replace-drive" -d 'Replace a drive, guided: pre-checks, locate and confirm by serial, offline, mark missing, spin down, wait for the swap, check the new drive, replace the missing row, rebuild to optimal. Journaled; `raidctl resume` continues after a crash'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "resume" -d 'Continue an interrupted workflow from its journal (the newest unfinished one by default), after re-verifying the live state'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "workflows" -d 'List workflow journals'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "foreign" -d 'Foreign configurations: scan, show, import, clear'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "hotspare" -d 'Hot spares: add (global, or dedicated to a VD) or remove'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "rebuild" -d 'Rebuilds: start, stop, status, watch'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "pd" -d 'Physical drive actions: locate, make-good, offline, online (a force-online)'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "adapter" -d 'Adapter settings: alarm, battery warning, rebuild rate'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "ld" -d 'Logical drives: create or delete'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "generate" -d 'Generate the man page or shell completions (for packaging)'
+complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l kind -d 'Command kind: `auto`, or one of adpallinfo, adpcount, adpgetpciinfo, encinfo, ldinfo, pdlist, pdinfo, ldpdinfo, bbu, bbustatus, eventlog, cfgdsply, foreign-scan, foreign-dsply, foreign-preview, foreign-clear, foreign-import, pdgetmissing, progress, fwtermlog, showsummary, version, action, empty; storcli-json, storcli2-json, storcli-text, omreport-ssv, omreport-text' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l max-age -d 'Reuse a cached snapshot up to this many seconds old (0: always ask the controller)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l from-bundle -d 'Evaluate a support bundle (`raidctl collect`) offline instead of the controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l max-age -d 'Reuse a cached snapshot up to this many seconds old' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l from-bundle -d 'Evaluate a support bundle offline instead of the controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l max-age -d 'Reuse a cached snapshot up to this many seconds old' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l textfile-dir -d 'Write `raidctl.prom` atomically into this directory (node_exporter\'s textfile collector) instead of printing' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s o -l output -d 'Archive to write (default: raidctl-bundle-<host>-<UTC time>.tar.gz here; a directory puts it there)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l level -d 'How much to collect: quick (logs and inventory), standard, deep (adds PHY counters, foreign previews)' -r -f -a "quick\t'Event and terminal logs, the snapshot inputs, versions: the minimum for a case'
+standard\t'Everything support usually asks for (the default)'
+deep\t'Also PHY error counters, foreign previews and `-LdPdInfo`'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l since -d 'Kernel log and journal window, e.g. 7d, 12h, 30m' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l redact -d 'Redact these classes consistently (comma-separated: hostnames, ips, macs, serials). The mapping is written beside the archive with mode 0600, never inside it. Serial numbers are kept unless named, because RMAs need them' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l item-limit -d 'Tail-truncate each stored output at this size (e.g. 25MiB, 512KiB)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l total-limit -d 'Cap on the bundle\'s uncompressed size' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l budget -d 'Overall time budget in seconds; commands not started by then are skipped' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l per-command-timeout -d 'Seconds before one command is killed (with its process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l profile -d 'How long and how thorough: smoke (seconds), quick (< 1 min per drive), standard (minutes), burn-in (standard + full-surface write/verify)' -r -f -a "smoke\t'A few seconds per drive: every job, tiny durations (CI, demos, `--sim`)'
+quick\t'Under a minute per drive'
+standard\t'Minutes per drive: 30–60 s jobs, ramps, the full fdatasync ladder'
+burn-in\t'Standard plus a full-surface write and verify pass'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l role -d 'Ceph role: thresholds differ for a data OSD and a shared WAL/DB device' -r -f -a "data\t'A data OSD (BlueStore block)'
+wal-db\t'A shared WAL/DB device for HDD OSDs'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l json -d 'Write the JSON record (schema in the README) to FILE (`-` for stdout); rewritten after each drive' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l csv -d 'Write one CSV row per drive and job to FILE' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l markdown -d 'Write a Markdown report to FILE' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l svg -d 'Write an SVG plot (MB/s by block size, latency distribution per drive) to FILE' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l destroy-data -d 'Allow write tests on the drive with this serial number (repeat per drive); a device without a serial (loop device, regular file) is confirmed by its path. ALL DATA ON IT IS DESTROYED' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l compare -d 'Compare result files (from this and other hosts) with each other, by model and firmware, and print the peer verdicts' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l engine -d 'I/O engine for queue-depth jobs (uring needs the `io-uring` build feature and falls back to sync when the kernel refuses it)' -r -f -a "sync\t'`pread`/`pwrite`, one thread per in-flight I/O'
+uring\t'io_uring (cargo feature `io-uring`), one thread per job'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l profile-file -d 'JSON threshold profile overlaying the built-in one (per class, role and model)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l host-name -d 'Host name recorded in the results (default: the kernel\'s), e.g. the inventory name when results from many hosts are compared' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l read-only -d 'Run only read tests; nothing is written'
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l no-together -d 'Skip the all-drives-together pass'
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s a -l adapter -d 'Only this adapter (default: all)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l drives -d 'Only these drives (`E:S`, comma-separated)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l mode -d 'How to present each drive: auto (JBOD where the adapter has it enabled, else RAID0), raid0 (single-drive RAID0, write-through, no read-ahead, direct I/O) or jbod' -r -f -a "auto\t'JBOD where enabled on the adapter, else RAID0'
+raid0\t'Single-drive RAID0, WT, NORA, Direct'
+jbod\t'JBOD (pass-through)'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l profile -d 'Qualification profile' -r -f -a "smoke\t'A few seconds per drive: every job, tiny durations (CI, demos, `--sim`)'
+quick\t'Under a minute per drive'
+standard\t'Minutes per drive: 30–60 s jobs, ramps, the full fdatasync ladder'
+burn-in\t'Standard plus a full-surface write and verify pass'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l role -d 'Ceph role' -r -f -a "data\t'A data OSD (BlueStore block)'
+wal-db\t'A shared WAL/DB device for HDD OSDs'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l engine -d 'I/O engine' -r -f -a "sync\t'`pread`/`pwrite`, one thread per in-flight I/O'
+uring\t'io_uring (cargo feature `io-uring`), one thread per job'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l profile-file -d 'JSON threshold profile' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l json -d 'Write the qualification JSON to FILE' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l svg -d 'Write the SVG plot to FILE' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l host-name -d 'Host name recorded in the results (default: the kernel\'s)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l read-only -d 'Only read tests on the new devices'
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l dry-run -d 'Print the plan (MegaCli commands) and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l yes -d 'Confirm: create the VDs/JBODs and write-test the (unconfigured, hence empty) drives'
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s a -l adapter -d 'Adapter, when the address exists on several' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -f -a "scan" -d 'Count foreign configurations'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -f -a "show" -d 'Show what each foreign configuration holds'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -f -a "import" -d 'Import (all, or one by index): the drives rejoin their VDs'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -f -a "clear" -d 'Clear (erase) foreign metadata. Refused while a VD waits for missing drives or preserved cache exists, unless --i-understand-data-loss names the configuration'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l i-understand-data-loss -d 'Acknowledge the data loss: the index cleared (`all` when clearing all)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from help" -f -a "scan" -d 'Count foreign configurations'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show what each foreign configuration holds'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from help" -f -a "import" -d 'Import (all, or one by index): the drives rejoin their VDs'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from help" -f -a "clear" -d 'Clear (erase) foreign metadata. Refused while a VD waits for missing drives or preserved cache exists, unless --i-understand-data-loss names the configuration'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -f -a "add" -d 'Make an Unconfigured(good) drive a hot spare'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -f -a "remove" -d 'Turn a hot spare back into Unconfigured(good)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l dedicated -d 'Dedicate it to this VD (target id); global otherwise' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from help" -f -a "add" -d 'Make an Unconfigured(good) drive a hot spare'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Turn a hot spare back into Unconfigured(good)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l stop -d 'With `locate`: stop blinking'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -f -a "alarm" -d 'Silence, enable or disable the buzzer'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -f -a "battery-warning" -d 'Warn at boot about a missing or failed battery'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -f -a "rebuild-rate" -d 'Share of controller time for rebuilds (percent; the default is 30)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from help" -f -a "alarm" -d 'Silence, enable or disable the buzzer'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from help" -f -a "battery-warning" -d 'Warn at boot about a missing or failed battery'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from help" -f -a "rebuild-rate" -d 'Share of controller time for rebuilds (percent; the default is 30)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -f -a "create" -d 'Create a VD from Unconfigured(good) drives'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -f -a "delete" -d 'Delete a VD (destroys its data)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l raid -d 'raid0, raid1, raid5, raid6, raid10, raid50 or raid60' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l span-size -d 'Drives per span for RAID 10/50/60 (default 2 for RAID 10, half the drives otherwise)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a VD from Unconfigured(good) drives'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete a VD (destroys its data)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (and storcli2)'
+perccli\t'Dell perccli (storcli syntax)'
+omreport\t'Dell OpenManage omreport/omconfig'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "parse" -d 'Parse captured MegaCli, storcli/perccli or omreport output into the typed model'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "status" -d 'Show adapters, logical and physical drives, and the problems found, with suggested next commands'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "check" -d 'Nagios/Icinga plugin: one summary line, one line per problem, perfdata'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "metrics" -d 'Prometheus metrics in the text exposition format'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "collect" -d 'Gather a support bundle: controller logs and inventory, SMART, host context and raidctl\'s own view, in one verifiable .tar.gz with a manifest and a .sha256 file'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "qualify" -d 'Qualify raw drives before they become Ceph OSDs: I/O suite, SMART gates, peer comparison, verdicts (exit 0 PASS, 1 WARN, 2 FAIL, 3 INCONCLUSIVE)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "osd-prep" -d 'Turn Unconfigured(good) drives into single-drive RAID0 or JBOD, qualify them, and print the `ceph-volume lvm create` line for each passing drive'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "doctor" -d 'Explain which vendor tool raidctl uses for the controllers in this machine, and what is missing ("this SAS40xx controller on mpi3mr needs perccli2; only perccli found")'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "sim" -d 'The simulated controller: act on its physical world, run its vendor tools, or put them on PATH for other programs'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "replace-drive" -d 'Replace a drive, guided: pre-checks, locate and confirm by serial, offline, mark missing, spin down, wait for the swap, check the new drive, replace the missing row, rebuild to optimal. Journaled; `raidctl resume` continues after a crash'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "resume" -d 'Continue an interrupted workflow from its journal (the newest unfinished one by default), after re-verifying the live state'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "workflows" -d 'List workflow journals'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "foreign" -d 'Foreign configurations: scan, show, import, clear'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "hotspare" -d 'Hot spares: add (global, or dedicated to a VD) or remove'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "rebuild" -d 'Rebuilds: start, stop, status, watch'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "pd" -d 'Physical drive actions: locate, make-good, offline, online (a force-online)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "adapter" -d 'Adapter settings: alarm, battery warning, rebuild rate'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "ld" -d 'Logical drives: create or delete'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "generate" -d 'Generate the man page or shell completions (for packaging)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from foreign" -f -a "scan" -d 'Count foreign configurations'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from foreign" -f -a "show" -d 'Show what each foreign configuration holds'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from foreign" -f -a "import" -d 'Import (all, or one by index): the drives rejoin their VDs'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from foreign" -f -a "clear" -d 'Clear (erase) foreign metadata. Refused while a VD waits for missing drives or preserved cache exists, unless --i-understand-data-loss names the configuration'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from hotspare" -f -a "add" -d 'Make an Unconfigured(good) drive a hot spare'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from hotspare" -f -a "remove" -d 'Turn a hot spare back into Unconfigured(good)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from adapter" -f -a "alarm" -d 'Silence, enable or disable the buzzer'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from adapter" -f -a "battery-warning" -d 'Warn at boot about a missing or failed battery'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from adapter" -f -a "rebuild-rate" -d 'Share of controller time for rebuilds (percent; the default is 30)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from ld" -f -a "create" -d 'Create a VD from Unconfigured(good) drives'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from ld" -f -a "delete" -d 'Delete a VD (destroys its data)'

@@ -1,0 +1,817 @@
+//! The checks behind the rules of [`super::guards::RULES`]: pure functions over the snapshot,
+//! the event log and the VDs' background operations, so each can be tested without a
+//! controller. Each finding carries its rule id.
+
+use super::guards::{self as g, Check, Level};
+use crate::backend::ops::Operations;
+use crate::backend::snapshot::Snapshot;
+use crate::model::{
+    BatteryState, DriveAddress, Event, FirmwareState, LdState, LogicalDrive, PhysicalDrive,
+    Progress, ProgressKind,
+};
+
+/// What the guards read besides the snapshot: the event log and the VDs' background
+/// operations (an error text when a read failed, so a guard can say it did not run).
+#[derive(Debug, Clone)]
+pub struct Reads {
+    /// The adapter's event log; `Err` when it could not be read.
+    pub events: Result<Vec<Event>, String>,
+    /// Background operations running on VDs; `Err` when they could not be read.
+    pub background: Result<Vec<Progress>, String>,
+}
+
+impl Reads {
+    /// Reads the event log and background operations of `adapter`.
+    pub fn of(ops: &dyn Operations, adapter: u32) -> Self {
+        Self {
+            events: match ops.events(adapter) {
+                Ok(Some(e)) => Ok(e),
+                Ok(None) => Err(format!("the {} backend cannot read it", ops.name())),
+                Err(e) => Err(e.to_string()),
+            },
+            background: ops.background(adapter).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The events, or why there are none.
+    pub fn events(&self) -> Result<&[Event], &str> {
+        self.events.as_deref().map_err(String::as_str)
+    }
+}
+
+/// The expert's pre-checks before a drive leaves its array (the reference's section 3.2;
+/// each finding names its rule in [`super::guards::RULES`]). `accept` is the VD named by
+/// `--accept-no-redundancy`.
+pub fn prechecks(
+    snap: &Snapshot,
+    pd: &PhysicalDrive,
+    reads: &Reads,
+    accept: Option<u32>,
+) -> Vec<Check> {
+    let mut v = Vec::new();
+    if pd.logical_drive.is_none()
+        && !snap.logical_drives.is_empty()
+        && snap.logical_drives.iter().all(|l| l.members.is_empty())
+    {
+        v.push(Check::new(
+            Level::Refuse,
+            g::TARGET_NOT_REPLACEABLE,
+            "this backend does not report which drives belong to which VD, so raidctl cannot tell what taking the drive out does; use --backend megacli or storcli",
+        ));
+        return v;
+    }
+    let ld = pd
+        .logical_drive
+        .and_then(|t| snap.logical_drive(pd.adapter, t));
+    match (&pd.firmware_state, ld) {
+        (FirmwareState::Online, Some(ld)) => v.extend(offline_member(snap, pd, ld, accept)),
+        (FirmwareState::Failed | FirmwareState::Offline, Some(ld)) => v.push(Check::new(
+            Level::Info,
+            "",
+            format!(
+                "{} is {} in VD {} ({}, {})",
+                pd.address(),
+                pd.firmware_state,
+                ld.target_id,
+                ld.raid_level,
+                ld.state
+            ),
+        )),
+        (FirmwareState::Rebuild | FirmwareState::Copyback, _) => v.push(Check::new(
+            Level::Refuse,
+            g::ONE_AT_A_TIME,
+            format!(
+                "{} is in {}: let it finish (`raidctl rebuild watch {}`)",
+                pd.address(),
+                pd.firmware_state,
+                pd.address().megacli_arg()
+            ),
+        )),
+        (FirmwareState::UnconfiguredBad, _)
+            if !snap.missing.iter().any(|m| m.adapter == pd.adapter) =>
+        {
+            v.push(Check::new(
+                Level::Refuse,
+                g::TARGET_NOT_REPLACEABLE,
+                format!(
+                    "{} is Unconfigured(bad) and no VD is waiting for a drive: pull it, no workflow needed",
+                    pd.address()
+                ),
+            ));
+        }
+        (FirmwareState::UnconfiguredBad, _) => v.push(Check::new(
+            Level::Info,
+            "",
+            format!("{} is Unconfigured(bad); a VD row is missing", pd.address()),
+        )),
+        (state, _) => v.push(Check::new(
+            Level::Refuse,
+            g::TARGET_NOT_REPLACEABLE,
+            format!(
+                "{} is {state} and in no VD: there is nothing to replace",
+                pd.address()
+            ),
+        )),
+    }
+    if let Some(ld) = ld {
+        v.extend(peer_errors(snap, ld, pd.address()));
+        v.extend(bad_blocks(ld));
+        v.extend(event_damage(snap, ld, Some(pd.address()), reads.events()));
+        match &reads.background {
+            Ok(bg) => v.extend(bgi_incomplete(ld, bg)),
+            Err(e) => v.push(Check::new(
+                Level::Warn,
+                g::BGI_INCOMPLETE,
+                format!("background operations of VD {} were not read ({e}): check that no initialisation runs", ld.target_id),
+            )),
+        }
+    }
+    let busy: Vec<String> = snap
+        .progress
+        .iter()
+        .chain(reads.background.as_deref().unwrap_or_default())
+        .filter(|p| p.adapter == pd.adapter && p.in_progress)
+        .filter(|p| {
+            !matches!(
+                p.kind,
+                ProgressKind::BackgroundInit | ProgressKind::Initialization
+            )
+        })
+        .map(|p| {
+            format!(
+                "{} on {}",
+                p.kind,
+                p.drive.map_or_else(
+                    || format!("VD {}", p.logical_drive.unwrap_or(0)),
+                    |d| d.to_string()
+                )
+            )
+        })
+        .collect();
+    let others_rebuilding: Vec<String> = snap
+        .physical_drives
+        .iter()
+        .filter(|d| {
+            d.adapter == pd.adapter
+                && d.address() != pd.address()
+                && matches!(
+                    d.firmware_state,
+                    FirmwareState::Rebuild | FirmwareState::Copyback
+                )
+        })
+        .map(|d| format!("{} on {}", d.firmware_state, d.address()))
+        .collect();
+    if !busy.is_empty() || !others_rebuilding.is_empty() {
+        let mut all = busy;
+        all.extend(others_rebuilding);
+        all.sort();
+        all.dedup();
+        v.push(Check::new(
+            Level::Refuse,
+            g::ONE_AT_A_TIME,
+            format!(
+                "operations in progress on adapter {}: {}; replace one drive at a time",
+                pd.adapter,
+                all.join(", ")
+            ),
+        ));
+    }
+    if let Some(a) = snap.adapters.iter().find(|a| a.adapter == pd.adapter) {
+        if a.auto_rebuild == Some(true) {
+            v.push(Check::new(Level::Info, "", "auto-rebuild is on: a blank drive inserted into the bay starts rebuilding by itself"));
+        }
+        if a.offline_vd_cache_preserved == Some(true) {
+            v.push(Check::new(
+                Level::Warn,
+                g::FOREIGN_CLEAR_PINNED,
+                "the adapter holds preserved cache for an offline or missing VD: import or bring back that VD before clearing anything",
+            ));
+        }
+    }
+    v.extend(bbu_write_back(
+        snap,
+        pd.adapter,
+        ld.map(|l| std::slice::from_ref(&l.target_id)),
+    ));
+    let spares: Vec<String> = snap
+        .physical_drives
+        .iter()
+        .filter(|d| d.adapter == pd.adapter && d.firmware_state == FirmwareState::Hotspare)
+        .filter(|d| d.coerced_size_bytes >= pd.coerced_size_bytes)
+        .map(|d| d.address().to_string())
+        .collect();
+    if !spares.is_empty() && pd.firmware_state == FirmwareState::Online {
+        v.push(Check::new(
+            Level::Info,
+            "",
+            format!(
+                "hot spare {} may take over as soon as the drive goes offline",
+                spares.join(", ")
+            ),
+        ));
+    }
+    v
+}
+
+/// Whether a member in this state counts as down (its redundancy is gone or being rebuilt).
+fn is_down(state: Option<&FirmwareState>) -> bool {
+    !matches!(state, Some(FirmwareState::Online))
+}
+
+/// The spans of `ld` as rows of `(address, state)`; a missing row has no address. Falls back
+/// to the member list as one span when the configuration shows no group for the VD.
+pub fn vd_spans(
+    snap: &Snapshot,
+    ld: &LogicalDrive,
+) -> Vec<Vec<(Option<DriveAddress>, Option<FirmwareState>)>> {
+    let state = |a: DriveAddress| snap.drive(ld.adapter, a).map(|d| d.firmware_state.clone());
+    let group = snap.disk_groups.iter().find(|g| {
+        g.adapter == ld.adapter
+            && (g.logical_drives.contains(&ld.target_id) || ld.disk_group == Some(g.index))
+    });
+    match group {
+        Some(g) if g.spans.iter().any(|s| !s.rows.is_empty()) => g
+            .spans
+            .iter()
+            .map(|s| {
+                s.rows
+                    .iter()
+                    .map(|r| (r.drive, r.drive.and_then(state)))
+                    .collect()
+            })
+            .collect(),
+        _ => vec![ld.members.iter().map(|m| (Some(*m), state(*m))).collect()],
+    }
+}
+
+/// `[32:4] failed`, `array row missing`: what is down in a VD other than `except`.
+fn down_members(snap: &Snapshot, ld: &LogicalDrive, except: DriveAddress) -> Vec<String> {
+    vd_spans(snap, ld)
+        .into_iter()
+        .flatten()
+        .filter(|(a, s)| *a != Some(except) && is_down(s.as_ref()))
+        .map(|(a, s)| match (a, s) {
+            (Some(a), Some(s)) => format!("{a} ({s})"),
+            (Some(a), None) => format!("{a} (missing)"),
+            (None, _) => "a missing row".to_owned(),
+        })
+        .collect()
+}
+
+/// Guards for taking the online member `pd` of `ld` offline: [`g::OFFLINE_BREAKS_VD`] and
+/// [`g::OFFLINE_PEER_DOWN`]. `accept` is the VD named by `--accept-no-redundancy`.
+pub fn offline_member(
+    snap: &Snapshot,
+    pd: &PhysicalDrive,
+    ld: &LogicalDrive,
+    accept: Option<u32>,
+) -> Vec<Check> {
+    let addr = pd.address();
+    let Some(tolerated) = ld.raid_level.tolerated_failures_per_span() else {
+        return vec![Check::new(
+            Level::Refuse,
+            g::OFFLINE_BREAKS_VD,
+            format!(
+                "VD {} has an unknown RAID level; raidctl cannot tell what offlining does",
+                ld.target_id
+            ),
+        )];
+    };
+    if tolerated == 0 {
+        return vec![Check::new(
+            Level::Refuse,
+            g::OFFLINE_BREAKS_VD,
+            format!(
+                "VD {} is {}: it has no redundancy, taking {addr} offline takes the VD offline and would destroy the array",
+                ld.target_id, ld.raid_level
+            ),
+        )];
+    }
+    let spans = vd_spans(snap, ld);
+    let span = spans
+        .iter()
+        .find(|s| s.iter().any(|(a, _)| *a == Some(addr)))
+        .cloned()
+        .unwrap_or_default();
+    let lost_in_span = span
+        .iter()
+        .filter(|(a, s)| *a != Some(addr) && is_down(s.as_ref()))
+        .count()
+        + 1;
+    let down = down_members(snap, ld, addr);
+    if lost_in_span > usize::try_from(tolerated).unwrap_or(0) || ld.state == LdState::Offline {
+        return vec![Check::new(
+            Level::Refuse,
+            g::OFFLINE_BREAKS_VD,
+            format!(
+                "VD {} is {} and {addr} is one of its online members: taking it offline would destroy the array (down already: {}). Replace the failed member first.",
+                ld.target_id,
+                ld.state,
+                if down.is_empty() {
+                    "none".to_owned()
+                } else {
+                    down.join(", ")
+                }
+            ),
+        )];
+    }
+    if !down.is_empty() {
+        let first = down.first().cloned().unwrap_or_default();
+        let text = format!(
+            "VD {} ({}, {}) already has {} down: taking {addr} offline too leaves {}. Replace the failed member {} first (`raidctl replace-drive` on it), then this one.",
+            ld.target_id,
+            ld.raid_level,
+            ld.state,
+            down.join(", "),
+            if lost_in_span == usize::try_from(tolerated).unwrap_or(0) {
+                "no redundancy at all: one more error loses data"
+            } else {
+                "less redundancy than the array was built for"
+            },
+            first.split(' ').next().unwrap_or(&first)
+        );
+        if accept == Some(ld.target_id) {
+            return vec![Check::new(
+                Level::Warn,
+                g::OFFLINE_PEER_DOWN,
+                format!(
+                    "{text} Overridden with --accept-no-redundancy {}.",
+                    ld.target_id
+                ),
+            )];
+        }
+        return vec![Check::new(
+            Level::Refuse,
+            g::OFFLINE_PEER_DOWN,
+            format!(
+                "{text} To take the risk anyway, pass --accept-no-redundancy {}",
+                ld.target_id
+            ),
+        )];
+    }
+    vec![Check::new(
+        Level::Info,
+        "",
+        format!(
+            "VD {} ({}, {}) will run without full redundancy from the offline until the rebuild ends",
+            ld.target_id, ld.raid_level, ld.state
+        ),
+    )]
+}
+
+/// [`g::PEER_ERRORS`]: error counters of the other members of `ld`.
+pub fn peer_errors(snap: &Snapshot, ld: &LogicalDrive, except: DriveAddress) -> Vec<Check> {
+    let mut v = Vec::new();
+    for m in ld.members.iter().filter(|m| **m != except) {
+        let Some(d) = snap.drive(ld.adapter, *m) else {
+            continue;
+        };
+        let mut bad = Vec::new();
+        if let Some(n) = d.media_error_count.filter(|n| *n > 0) {
+            bad.push(format!("{n} media errors"));
+        }
+        if let Some(n) = d.predictive_failure_count.filter(|n| *n > 0) {
+            bad.push(format!("{n} predictive failures"));
+        }
+        if d.smart_alert == Some(true) {
+            bad.push("a S.M.A.R.T alert".to_owned());
+        }
+        if !bad.is_empty() {
+            v.push(Check::new(
+                Level::Warn,
+                g::PEER_ERRORS,
+                format!(
+                    "member {m} ({}) has {}: a rebuild reads every sector of it and may puncture the array; back up first",
+                    d.serial.as_deref().unwrap_or("?"),
+                    bad.join(", ")
+                ),
+            ));
+        }
+    }
+    v
+}
+
+/// [`g::VD_BAD_BLOCKS`].
+pub fn bad_blocks(ld: &LogicalDrive) -> Option<Check> {
+    (ld.bad_blocks_exist == Some(true)).then(|| {
+        Check::new(
+            Level::Refuse,
+            g::VD_BAD_BLOCKS,
+            format!(
+                "VD {} reports bad blocks (punctured stripes): a rebuild copies them onto the new drive. Back up, then follow the vendor's puncture procedure (replace every failing drive, recreate, full initialisation, restore)",
+                ld.target_id
+            ),
+        )
+    })
+}
+
+/// The `[E:S]` a `PD 0b(e0x20/s5)` event description names (enclosure `0xff`: none).
+pub fn event_drive(description: &str) -> Option<DriveAddress> {
+    let start = description.find("(e0x")? + 4;
+    let rest = &description[start..];
+    let slash = rest.find("/s")?;
+    let enc = u16::from_str_radix(&rest[..slash], 16).ok()?;
+    let digits: String = rest[slash + 2..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let slot = digits.parse().ok()?;
+    Some(DriveAddress {
+        enclosure: (enc != 0xff).then_some(enc),
+        slot,
+    })
+}
+
+/// Whether an event description reports damage a rebuild spreads.
+fn is_damage(description: &str) -> bool {
+    let d = description.to_ascii_lowercase();
+    d.contains("puncturing") || d.contains("unexpected sense") || d.contains("medium error")
+}
+
+/// [`g::EVENT_LOG_DAMAGE`]: damage entries naming other members of `ld` since the last completed
+/// rebuild of one of its members; [`g::EVENT_LOG_UNREAD`] when there is no log to read.
+pub fn event_damage(
+    snap: &Snapshot,
+    ld: &LogicalDrive,
+    except: Option<DriveAddress>,
+    events: Result<&[Event], &str>,
+) -> Option<Check> {
+    let events = match events {
+        Ok(e) => e,
+        Err(why) => {
+            return Some(Check::new(
+                Level::Warn,
+                g::EVENT_LOG_UNREAD,
+                format!(
+                    "the controller's event log was not read ({why}): punctures and medium errors on other members are unknown; check it with the vendor tool before going on"
+                ),
+            ));
+        }
+    };
+    let members: Vec<DriveAddress> = vd_spans(snap, ld)
+        .into_iter()
+        .flatten()
+        .filter_map(|(a, _)| a)
+        .filter(|a| Some(*a) != except)
+        .collect();
+    let names_member =
+        |e: &Event| event_drive(&e.description).is_some_and(|a| members.contains(&a));
+    let since = events
+        .iter()
+        .filter(|e| {
+            e.description
+                .to_ascii_lowercase()
+                .contains("rebuild complete")
+        })
+        .filter(|e| {
+            names_member(e) || except.is_some_and(|x| event_drive(&e.description) == Some(x))
+        })
+        .map(|e| e.seq_num)
+        .max()
+        .unwrap_or(0);
+    let hits: Vec<String> = events
+        .iter()
+        .filter(|e| e.seq_num > since && is_damage(&e.description) && names_member(e))
+        .map(|e| format!("seq {}: {}", e.seq_num, e.description))
+        .collect();
+    if hits.is_empty() {
+        return None;
+    }
+    let shown: Vec<&String> = hits.iter().rev().take(5).collect();
+    Some(Check::new(
+        Level::Warn,
+        g::EVENT_LOG_DAMAGE,
+        format!(
+            "the event log shows {} damage entr{} on other members of VD {}{}: a rebuild reading them may puncture the new drive; back up first. {}",
+            hits.len(),
+            if hits.len() == 1 { "y" } else { "ies" },
+            ld.target_id,
+            if since > 0 {
+                format!(" since the last completed rebuild (seq {since})")
+            } else {
+                String::new()
+            },
+            shown
+                .iter()
+                .rev()
+                .map(|s| format!("\"{s}\""))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+    ))
+}
+
+/// Whether a battery counts as healthy for a rebuild (a learn cycle does not: write-back VDs
+/// fall back meanwhile too).
+fn bbu_healthy(b: &crate::model::Bbu) -> bool {
+    b.state == BatteryState::Optimal
+        && b.replacement_required != Some(true)
+        && b.about_to_fail != Some(true)
+        && b.soh_good != Some(false)
+}
+
+/// `(write-back configured, write-back kept with a bad BBU)` of a VD, when known.
+fn write_policy(ld: &LogicalDrive) -> Option<(bool, bool)> {
+    let squash = crate::model::squash_text;
+    if let Some(p) = ld.default_cache_policy.as_deref().or(ld
+        .extra
+        .get("Write Cache(initial setting)")
+        .map(String::as_str))
+    {
+        let first = squash(p.split(',').next().unwrap_or(""));
+        let forced = squash(p).contains("writecacheokifbadbbu") || first == "alwayswriteback";
+        return Some((
+            first.contains("writeback") || first == "wb" || forced,
+            forced,
+        ));
+    }
+    let cur = ld.current_cache_policy.as_deref()?;
+    let s = squash(cur);
+    if s.contains("writeback") || s.contains("writethrough") {
+        let forced = s.contains("writecacheokifbadbbu");
+        return Some((s.starts_with("writeback") || forced, forced));
+    }
+    // storcli codes: R/NR, AWB/WB/WT, C/D.
+    let up = cur.to_ascii_uppercase();
+    Some((up.contains("WB"), up.contains("AWB")))
+}
+
+/// [`g::BBU_WRITE_BACK`]: a battery that is not healthy while VDs on the adapter are set to
+/// write-back; names the policy each falls back to.
+pub fn bbu_write_back(snap: &Snapshot, adapter: u32, vds: Option<&[u32]>) -> Vec<Check> {
+    let Some(b) = snap
+        .bbus
+        .iter()
+        .find(|b| b.adapter == adapter && !b.status_failed)
+    else {
+        return Vec::new();
+    };
+    if bbu_healthy(b) {
+        return Vec::new();
+    }
+    let state = b
+        .state_raw
+        .clone()
+        .unwrap_or_else(|| b.state.as_str().to_owned());
+    let mut parts = Vec::new();
+    for ld in snap
+        .logical_drives
+        .iter()
+        .filter(|l| l.adapter == adapter && vds.is_none_or(|v| v.contains(&l.target_id)))
+    {
+        match write_policy(ld) {
+            Some((true, true)) => parts.push(format!(
+                "VD {} stays write-back with a bad battery (Write Cache OK if Bad BBU): cached writes are lost on a power failure during the rebuild",
+                ld.target_id
+            )),
+            Some((true, false)) => parts.push(format!(
+                "VD {} is set to WriteBack and falls back to WriteThrough (No Write Cache if Bad BBU): slower writes and a longer rebuild",
+                ld.target_id
+            )),
+            _ => {}
+        }
+    }
+    if parts.is_empty() {
+        return Vec::new();
+    }
+    vec![Check::new(
+        Level::Warn,
+        g::BBU_WRITE_BACK,
+        format!("battery is {state}: {}", parts.join("; ")),
+    )]
+}
+
+/// [`g::BGI_INCOMPLETE`]: background initialisation of `ld` still running.
+pub fn bgi_incomplete(ld: &LogicalDrive, background: &[Progress]) -> Option<Check> {
+    let p = background.iter().find(|p| {
+        p.adapter == ld.adapter
+            && p.in_progress
+            && matches!(
+                p.kind,
+                ProgressKind::BackgroundInit | ProgressKind::Initialization
+            )
+            && (p.logical_drive == Some(ld.target_id) || p.logical_drive == Some(ld.number))
+    })?;
+    Some(Check::new(
+        Level::Refuse,
+        g::BGI_INCOMPLETE,
+        format!(
+            "VD {} ({}) is still initialising ({}): its parity is not valid until it reaches 100%, so a member taken out now cannot be rebuilt correctly. Wait for it to finish",
+            ld.target_id,
+            ld.raid_level,
+            p.percent
+                .map_or_else(|| "progress unknown".to_owned(), |v| format!("{v}%"))
+        ),
+    ))
+}
+
+/// [`g::FORCE_ONLINE_NOT_LATEST`]: `Ok(text)` naming why the force-online of `pd` is the
+/// last-resort case it is meant for, or `Err(reason)`.
+///
+/// # Errors
+/// The reason to refuse.
+pub fn force_online(
+    snap: &Snapshot,
+    pd: &PhysicalDrive,
+    events: Result<&[Event], &str>,
+) -> Result<String, String> {
+    let addr = pd.address();
+    let refuse = |why: String| Err(format!("[{}] {why}", g::FORCE_ONLINE_NOT_LATEST));
+    let Some(ld) = pd
+        .logical_drive
+        .and_then(|t| snap.logical_drive(pd.adapter, t))
+    else {
+        return refuse(format!(
+            "{addr} is in no VD: force-online only brings back a member of an offline VD"
+        ));
+    };
+    if ld.state != LdState::Offline {
+        return refuse(format!(
+            "VD {} is {}, not offline: its data is still reachable, so {addr} must be rebuilt, not forced online (`raidctl replace-drive {}` or `raidctl rebuild start {}`)",
+            ld.target_id,
+            ld.state,
+            addr.megacli_arg(),
+            addr.megacli_arg()
+        ));
+    }
+    let events = match events {
+        Ok(e) => e,
+        Err(why) => {
+            return refuse(format!(
+                "the event log was not read ({why}): raidctl cannot tell which member of VD {} failed last",
+                ld.target_id
+            ));
+        }
+    };
+    let down: Vec<DriveAddress> = vd_spans(snap, ld)
+        .into_iter()
+        .flatten()
+        .filter(|(_, s)| is_down(s.as_ref()))
+        .filter_map(|(a, _)| a)
+        .collect();
+    // The sequence number of the last time each down member left ONLINE.
+    let failed_at = |a: DriveAddress| {
+        events
+            .iter()
+            .filter(|e| {
+                let d = e.description.to_ascii_lowercase();
+                d.contains("state change")
+                    && d.contains("from online")
+                    && event_drive(&e.description) == Some(a)
+            })
+            .map(|e| e.seq_num)
+            .max()
+    };
+    let Some(mine) = failed_at(addr) else {
+        return refuse(format!(
+            "the event log holds no state change of {addr} from ONLINE: the order in which the members of VD {} failed is unknown",
+            ld.target_id
+        ));
+    };
+    let later: Vec<String> = down
+        .iter()
+        .filter(|a| **a != addr)
+        .filter_map(|a| {
+            failed_at(*a)
+                .filter(|s| *s > mine)
+                .map(|s| format!("{a} (seq {s})"))
+        })
+        .collect();
+    if !later.is_empty() {
+        return refuse(format!(
+            "{addr} failed at event seq {mine}, before {}: it missed the writes made meanwhile and would bring back stale data. Only the most recently failed member may be forced online",
+            later.join(", ")
+        ));
+    }
+    Ok(format!(
+        "{addr} is the most recently failed member of offline VD {} (event seq {mine})",
+        ld.target_id
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{DiskGroup, RaidLevel, Span, SpanRow};
+
+    fn pd(slot: u16, state: FirmwareState) -> PhysicalDrive {
+        PhysicalDrive {
+            enclosure_id: Some(8),
+            slot,
+            firmware_state: state,
+            logical_drive: Some(0),
+            ..PhysicalDrive::default()
+        }
+    }
+
+    /// RAID 10 over two spans of two: [8:0,8:1] and [8:2,8:3].
+    fn raid10(states: [FirmwareState; 4]) -> (Snapshot, LogicalDrive) {
+        let drives: Vec<PhysicalDrive> = states
+            .iter()
+            .enumerate()
+            .map(|(i, s)| pd(u16::try_from(i).unwrap_or(0), s.clone()))
+            .collect();
+        let span = |i: u32, a: u16| Span {
+            index: i,
+            array_ref: Some(i),
+            rows: (0..2)
+                .map(|r| SpanRow {
+                    row: u32::from(r),
+                    drive: Some(DriveAddress::new(8, a + r)),
+                    firmware_state: None,
+                })
+                .collect(),
+        };
+        let ld = LogicalDrive {
+            raid_level: RaidLevel::Raid10,
+            state: if states.iter().all(|s| *s == FirmwareState::Online) {
+                LdState::Optimal
+            } else {
+                LdState::Degraded
+            },
+            members: drives.iter().map(PhysicalDrive::address).collect(),
+            ..LogicalDrive::default()
+        };
+        let snap = Snapshot {
+            physical_drives: drives,
+            logical_drives: vec![ld.clone()],
+            disk_groups: vec![DiskGroup {
+                spans: vec![span(0, 0), span(1, 2)],
+                logical_drives: vec![0],
+                ..DiskGroup::default()
+            }],
+            ..Snapshot::default()
+        };
+        (snap, ld)
+    }
+
+    #[test]
+    fn offline_guards_follow_the_spans() {
+        use FirmwareState::{Failed, Online};
+        // Healthy: offlining one member only loses redundancy for a while.
+        let (snap, ld) = raid10([Online, Online, Online, Online]);
+        let c = offline_member(&snap, &snap.physical_drives[0], &ld, None);
+        assert_eq!(c[0].level, Level::Info, "{c:?}");
+        // The mirror partner is down: the span would go, the VD with it; no override.
+        let (snap, ld) = raid10([Online, Failed, Online, Online]);
+        let c = offline_member(&snap, &snap.physical_drives[0], &ld, Some(0));
+        assert_eq!(
+            (c[0].level, c[0].rule),
+            (Level::Refuse, g::OFFLINE_BREAKS_VD)
+        );
+        // A member of the other span is down: refused, unless the VD is named.
+        let c = offline_member(&snap, &snap.physical_drives[2], &ld, None);
+        assert_eq!(
+            (c[0].level, c[0].rule),
+            (Level::Refuse, g::OFFLINE_PEER_DOWN)
+        );
+        assert!(c[0].text.contains("[8:1]"), "{}", c[0].text);
+        let c = offline_member(&snap, &snap.physical_drives[2], &ld, Some(1));
+        assert_eq!(
+            c[0].level,
+            Level::Refuse,
+            "another VD's name is no acknowledgement"
+        );
+        let c = offline_member(&snap, &snap.physical_drives[2], &ld, Some(0));
+        assert_eq!((c[0].level, c[0].rule), (Level::Warn, g::OFFLINE_PEER_DOWN));
+    }
+
+    #[test]
+    fn write_policies_from_megacli_and_storcli() {
+        let ld = |default: Option<&str>, current: Option<&str>| LogicalDrive {
+            default_cache_policy: default.map(str::to_owned),
+            current_cache_policy: current.map(str::to_owned),
+            ..LogicalDrive::default()
+        };
+        let wb = "WriteBack, ReadAdaptive, Direct, No Write Cache if Bad BBU";
+        assert_eq!(write_policy(&ld(Some(wb), None)), Some((true, false)));
+        let forced = "WriteBack, ReadAhead, Direct, Write Cache OK if Bad BBU";
+        assert_eq!(write_policy(&ld(Some(forced), None)), Some((true, true)));
+        let wt = "WriteThrough, ReadAhead, Direct, No Write Cache if Bad BBU";
+        assert_eq!(write_policy(&ld(Some(wt), None)), Some((false, false)));
+        assert_eq!(write_policy(&ld(None, Some("RWBD"))), Some((true, false)));
+        assert_eq!(write_policy(&ld(None, Some("NRAWBC"))), Some((true, true)));
+        assert_eq!(write_policy(&ld(None, Some("RWTD"))), Some((false, false)));
+        assert_eq!(write_policy(&ld(None, None)), None);
+    }
+
+    #[test]
+    fn event_descriptions_name_drives() {
+        assert_eq!(
+            event_drive("Puncturing bad block on PD 15(e0x00/s7) at 20d803e"),
+            Some(DriveAddress::new(0, 7))
+        );
+        assert_eq!(
+            event_drive("State change on PD 0b(e0x0e/s5) from ONLINE(18) to FAILED(11)"),
+            Some(DriveAddress::new(14, 5))
+        );
+        assert_eq!(
+            event_drive("Inserted: PD 0b(e0xff/s11)"),
+            Some(DriveAddress {
+                enclosure: None,
+                slot: 11
+            })
+        );
+        assert_eq!(event_drive("VD 01/1 is now DEGRADED"), None);
+    }
+}

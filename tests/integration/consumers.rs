@@ -1,0 +1,447 @@
+//! Real, packaged, unmodified third-party consumers against the simulator, on every scenario,
+//! compared with raidctl's own view of the same state:
+//! - `check_raid -p megacli` (Debian `monitoring-plugins-contrib`) with the MegaCli front end
+//!   on `PATH` as `MegaCli64`;
+//! - `storcli.py` (Debian `prometheus-node-exporter-collectors`, node_exporter's storcli
+//!   textfile collector) with the storcli front end as `storcli64`, its output checked with
+//!   `promtool check metrics`.
+//!
+//! Outside CI a missing package skips the test with the reason printed; under `CI=true` a
+//! missing package fails it (`.ci/run` installs both).
+
+use regex::Regex;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const SCENARIOS: [&str; 8] = [
+    "healthy",
+    "degraded",
+    "rebuilding",
+    "foreign",
+    "hotspare",
+    "bbu-learn",
+    "ceph-node",
+    "large",
+];
+
+const CHECK_RAID: &str = "/usr/lib/nagios/plugins/check_raid";
+const STORCLI_PY: &str = "/usr/share/prometheus-node-exporter-collectors/storcli.py";
+
+/// The consumer at `path`, or `None` (with the reason printed) when its package is absent
+/// outside CI. Under CI the package must be there.
+fn consumer(path: &str, package: &str) -> Option<PathBuf> {
+    let p = PathBuf::from(path);
+    if p.is_file() {
+        return Some(p);
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "{path} missing under CI: .ci/run must install Debian's {package}"
+    );
+    eprintln!("skipped: {path} not found (install Debian's {package})");
+    None
+}
+
+fn which(tool: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join(tool))
+            .find(|p| p.is_file())
+    })
+}
+
+/// One scenario's simulated controller, with the vendor tools' names on a `bin` directory.
+struct World {
+    dir: tempfile::TempDir,
+    bin: PathBuf,
+}
+
+impl World {
+    fn new(scenario: &str) -> World {
+        let dir = tempfile::tempdir().unwrap();
+        let out = raidctl(dir.path())
+            .args(["sim", "init", scenario])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{scenario}: {out:?}");
+        // `sim env` links the vendor names the consumers look for (MegaCli64, storcli64...)
+        // to raidctl in DIR/bin and prints the PATH line.
+        let env = raidctl(dir.path()).args(["sim", "env"]).output().unwrap();
+        assert!(env.status.success(), "{scenario}: {env:?}");
+        let env = String::from_utf8_lossy(&env.stdout).into_owned();
+        let bin = env
+            .lines()
+            .find_map(|l| l.strip_prefix("export PATH='"))
+            .and_then(|l| l.split_once('\''))
+            .map(|(p, _)| PathBuf::from(p))
+            .unwrap_or_else(|| panic!("{scenario}: no PATH line in {env:?}"));
+        assert!(bin.join("MegaCli64").exists() && bin.join("storcli64").exists());
+        World { dir, bin }
+    }
+
+    fn state(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// A consumer's command with the simulator's tools first on `PATH`.
+    fn consumer(&self, program: &Path) -> Command {
+        let mut c = Command::new(program);
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let mut dirs = vec![self.bin.clone()];
+        dirs.extend(std::env::split_paths(&path));
+        c.env("PATH", std::env::join_paths(dirs).unwrap())
+            .env("RAIDCTL_SIM_STATE", self.state())
+            .env("LC_ALL", "C")
+            .current_dir(self.state());
+        c
+    }
+
+    /// raidctl's snapshot of the same state (`status --format json`).
+    fn snapshot(&self) -> Value {
+        let out = raidctl(self.state())
+            .args(["status", "--format", "json", "--max-age", "0"])
+            .output()
+            .unwrap();
+        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        doc["snapshot"].clone()
+    }
+
+    fn raidctl_check_status(&self) -> i32 {
+        let out = raidctl(self.state())
+            .args(["check", "--max-age", "0"])
+            .output()
+            .unwrap();
+        out.status.code().unwrap()
+    }
+}
+
+fn raidctl(state: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_raidctl"));
+    c.arg("--sim-state")
+        .arg(state)
+        .env_remove("RAIDCTL_SIM_STATE");
+    c
+}
+
+/// check_raid's one-line summary: `STATUS: megacli:[Volumes(N): name:State,...; Devices(N):
+/// 00,01=Online 04 (INQUIRY)=Failed ...]`. Returns the VD states in order and the sorted
+/// (device id, state) pairs.
+fn read_check_raid(line: &str) -> (Vec<String>, Vec<(u32, String)>) {
+    let vols = Regex::new(r"Volumes\(\d+\): ([^;]*);").unwrap();
+    let vds: Vec<String> = vols
+        .captures(line)
+        .unwrap_or_else(|| panic!("no Volumes in {line:?}"))[1]
+        .split(',')
+        .filter(|v| *v != "WriteCache:DISABLED")
+        .map(str::to_owned)
+        .collect();
+    let devices = line
+        .split_once("Devices(")
+        .and_then(|(_, d)| d.split_once("): "))
+        .map(|(_, d)| d.trim_end_matches(']'))
+        .unwrap_or_else(|| panic!("no Devices in {line:?}"));
+    let group = Regex::new(r"((?:\d+(?: \([^)]*\))?,?)+)=([^\s\]]+)").unwrap();
+    let id = Regex::new(r"(?:^|,)(\d+)").unwrap();
+    let inquiry = Regex::new(r" \([^)]*\)").unwrap();
+    let mut drives = Vec::new();
+    for g in group.captures_iter(devices) {
+        let ids = inquiry.replace_all(&g[1], "");
+        for i in id.captures_iter(&ids) {
+            drives.push((i[1].parse().unwrap(), g[2].to_owned()));
+        }
+    }
+    drives.sort();
+    (vds, drives)
+}
+
+/// What check_raid should print for raidctl's model: VDs as `name:FirstWordOfState` (a
+/// nameless VD is `DISKn.t`), drives as the firmware state before the comma, `Predictive`
+/// when the drive has predictive failures.
+fn expected_check_raid(snap: &Value) -> (Vec<String>, Vec<(u32, String)>) {
+    let vds = snap["logical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let name = l["name"].as_str().filter(|n| !n.is_empty()).map_or_else(
+                || format!("DISK{}.{}", l["number"], l["target_id"]),
+                str::to_owned,
+            );
+            let state = l["state_raw"].as_str().unwrap_or("");
+            format!("{name}:{}", state.split_whitespace().next().unwrap_or(""))
+        })
+        .collect();
+    let mut drives: Vec<(u32, String)> = snap["physical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let raw = p["firmware_state_raw"].as_str().unwrap_or("");
+            let state = if p["predictive_failure_count"].as_u64().unwrap_or(0) > 0 {
+                "Predictive".to_owned()
+            } else {
+                raw.split(',').next().unwrap_or("").to_owned()
+            };
+            (
+                u32::try_from(p["device_id"].as_u64().unwrap()).unwrap(),
+                state,
+            )
+        })
+        .collect();
+    drives.sort();
+    (vds, drives)
+}
+
+/// check_raid's `Batteries(N): 0,1=Optimal 2=Learning` as sorted (adapter, state) pairs.
+fn read_batteries(text: &str) -> Vec<(u32, String)> {
+    // No battery: check_raid prints no Batteries part.
+    let part = text
+        .split_once("Batteries(")
+        .and_then(|(_, b)| b.split_once("): "))
+        .map_or("", |(_, b)| b.split(']').next().unwrap_or(""));
+    let mut out = Vec::new();
+    for group in part.split_whitespace() {
+        let (ids, state) = group.split_once('=').unwrap();
+        for id in ids.split(',') {
+            out.push((id.parse().unwrap(), state.to_owned()));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// raidctl's batteries as check_raid names them: adapter and `Battery State`.
+fn expected_batteries(snap: &Value) -> Vec<(u32, String)> {
+    let mut out: Vec<(u32, String)> = snap["bbus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                u32::try_from(b["adapter"].as_u64().unwrap()).unwrap(),
+                b["state_raw"].as_str().unwrap_or("").to_owned(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Where check_raid's policy differs from raidctl's on purpose: the scenario, check_raid's
+/// exit status, raidctl's, and why.
+const CHECK_RAID_DIFFERENCES: &[(&str, i32, i32, &str)] = &[(
+    "bbu-learn",
+    1,
+    0,
+    "during a BBU learn cycle the VDs fall back to write-through: check_raid reports \
+     WriteCache:DISABLED (its --cache-fail policy, WARNING) and, with --bbu-monitoring, the \
+     learn itself (--bbulearn, WARNING); raidctl does not count a learn cycle or its \
+     write-through fallback as a problem",
+)];
+
+#[test]
+fn check_raid_agrees_with_raidctl_on_every_scenario() {
+    let Some(check_raid) = consumer(CHECK_RAID, "monitoring-plugins-contrib") else {
+        return;
+    };
+    for scenario in SCENARIOS {
+        let w = World::new(scenario);
+        let out = w
+            .consumer(&check_raid)
+            .args(["-p", "megacli"])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let line = stdout.lines().next().unwrap_or("");
+        assert!(
+            line.contains("megacli:["),
+            "{scenario}: check_raid did not read the simulator: {stdout:?} {:?}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got = read_check_raid(line);
+        let want = expected_check_raid(&w.snapshot());
+        assert_eq!(got.0, want.0, "{scenario}: VD states\n{line}");
+        assert_eq!(got.1, want.1, "{scenario}: drive states\n{line}");
+        // With its experimental BBU monitoring, every battery's state agrees as well.
+        let bbu = w
+            .consumer(&check_raid)
+            .args(["-p", "megacli", "--bbu-monitoring"])
+            .output()
+            .unwrap();
+        let bbu_line = String::from_utf8_lossy(&bbu.stdout).into_owned();
+        assert_eq!(
+            read_batteries(&bbu_line),
+            expected_batteries(&w.snapshot()),
+            "{scenario}: battery states\n{bbu_line}"
+        );
+        let theirs = out.status.code().unwrap();
+        assert_eq!(
+            bbu.status.code(),
+            Some(theirs),
+            "{scenario}: --bbu-monitoring changed the status\n{bbu_line}"
+        );
+        let ours = w.raidctl_check_status();
+        match CHECK_RAID_DIFFERENCES.iter().find(|(s, ..)| *s == scenario) {
+            Some((_, t, o, why)) => assert_eq!(
+                (theirs, ours),
+                (*t, *o),
+                "{scenario}: the documented difference changed ({why}): {line}"
+            ),
+            None => assert_eq!(theirs, ours, "{scenario}: exit status\n{line}"),
+        }
+    }
+}
+
+/// Label sets of the series with value 1 of one metric family, from exposition text.
+fn series(text: &str, name: &str) -> Vec<BTreeMap<String, String>> {
+    let label = Regex::new(r#"(\w+)="([^"]*)""#).unwrap();
+    text.lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix(name)?.strip_prefix('{')?;
+            let (labels, value) = rest.rsplit_once("} ")?;
+            (value.trim().parse::<f64>().ok()? == 1.0).then(|| {
+                label
+                    .captures_iter(labels)
+                    .map(|c| (c[1].to_owned(), c[2].to_owned()))
+                    .collect()
+            })
+        })
+        .collect()
+}
+
+/// storcli's `State` column in raidctl's vocabulary.
+fn storcli_pd_state(s: &str) -> &str {
+    match s {
+        "Onln" => "online",
+        "Offln" => "offline",
+        "Failed" => "failed",
+        "Rbld" => "rebuild",
+        "Cpybck" => "copyback",
+        "UGood" => "unconfigured_good",
+        "UBad" => "unconfigured_bad",
+        "GHS" | "DHS" => "hotspare",
+        "JBOD" => "jbod",
+        other => other,
+    }
+}
+
+fn storcli_vd_state(s: &str) -> &str {
+    match s {
+        "Optl" => "optimal",
+        "Dgrd" => "degraded",
+        "Pdgd" => "partially_degraded",
+        "OfLn" => "offline",
+        other => other,
+    }
+}
+
+/// promtool's complaints about storcli.py's own metric names (not about the simulator).
+const PROMTOOL_LINT_OF_STORCLI_PY: &[&str] =
+    &["megaraid_pd_shield_counter metric name should not include type 'counter'"];
+
+#[test]
+fn storcli_py_passes_promtool_and_agrees_with_raidctl_metrics() {
+    let Some(script) = consumer(STORCLI_PY, "prometheus-node-exporter-collectors") else {
+        return;
+    };
+    let Some(promtool) = which("promtool") else {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "promtool missing under CI"
+        );
+        eprintln!("skipped: promtool not found (install Debian's prometheus)");
+        return;
+    };
+    for scenario in SCENARIOS {
+        let w = World::new(scenario);
+        let out = w
+            .consumer(Path::new("python3"))
+            .arg(&script)
+            .arg("--storcli_path")
+            .arg(w.bin.join("storcli64"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{scenario}: {out:?}");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+
+        let file = w.state().join("storcli.prom");
+        std::fs::write(&file, &text).unwrap();
+        let check = Command::new(&promtool)
+            .args(["check", "metrics"])
+            .stdin(std::fs::File::open(&file).unwrap())
+            .output()
+            .unwrap();
+        let complaints = String::from_utf8_lossy(&check.stdout).into_owned()
+            + &String::from_utf8_lossy(&check.stderr);
+        let unexpected: Vec<&str> = complaints
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !PROMTOOL_LINT_OF_STORCLI_PY.contains(l))
+            .collect();
+        // promtool exits 3 for lint findings, 1 for text it cannot parse.
+        assert!(
+            unexpected.is_empty() && matches!(check.status.code(), Some(0 | 3)),
+            "{scenario}: promtool check metrics: {unexpected:?} ({:?})",
+            check.status
+        );
+
+        let ours = raidctl(w.state())
+            .args(["metrics", "--max-age", "0"])
+            .output()
+            .unwrap();
+        assert!(ours.status.success(), "{scenario}: {ours:?}");
+        let ours = String::from_utf8_lossy(&ours.stdout).into_owned();
+
+        let key = |m: &BTreeMap<String, String>, a: &str, b: &str, c: &str| {
+            (m[a].clone(), m[b].clone(), m[c].clone())
+        };
+        let mut theirs_pd: Vec<_> = series(&text, "megaraid_pd_info")
+            .iter()
+            .map(|m| {
+                (
+                    key(m, "controller", "enclosure", "slot"),
+                    storcli_pd_state(&m["state"]).to_owned(),
+                )
+            })
+            .collect();
+        let mut ours_pd: Vec<_> = series(&ours, "raidctl_pd_state")
+            .iter()
+            .map(|m| (key(m, "adapter", "enclosure", "slot"), m["state"].clone()))
+            .collect();
+        theirs_pd.sort();
+        ours_pd.sort();
+        assert!(!ours_pd.is_empty(), "{scenario}: no raidctl_pd_state");
+        assert_eq!(theirs_pd, ours_pd, "{scenario}: drive states");
+
+        let mut theirs_vd: Vec<_> = series(&text, "megaraid_vd_info")
+            .iter()
+            .map(|m| {
+                (
+                    (m["controller"].clone(), m["VG"].clone()),
+                    storcli_vd_state(&m["state"]).to_owned(),
+                )
+            })
+            .collect();
+        let mut ours_vd: Vec<_> = series(&ours, "raidctl_ld_state")
+            .iter()
+            .map(|m| {
+                (
+                    (m["adapter"].clone(), m["target_id"].clone()),
+                    m["state"].clone(),
+                )
+            })
+            .collect();
+        theirs_vd.sort();
+        ours_vd.sort();
+        assert!(!ours_vd.is_empty(), "{scenario}: no raidctl_ld_state");
+        assert_eq!(theirs_vd, ours_vd, "{scenario}: VD states");
+        // The line storcli.py stops at when a key is missing (ROC temperature) comes early:
+        // its per-drive series must all be there.
+        assert_eq!(
+            series(&text, "megaraid_controller_info").len(),
+            series(&ours, "raidctl_adapter_info").len(),
+            "{scenario}: controllers"
+        );
+    }
+}
