@@ -66,8 +66,14 @@ pub fn fit_suggestions(problems: &mut [Problem], ops: &dyn Operations) {
             continue;
         }
         let rest = s.strip_prefix("raidctl ").unwrap_or(s);
+        // OpenManage runs on Dell PERCs, whose own tool is perccli.
+        let can = if ops.name() == "omreport" {
+            "perccli"
+        } else {
+            "storcli"
+        };
         p.suggestion = Some(format!(
-            "raidctl --backend perccli {rest} (the {} backend cannot do this; perccli, storcli or megacli can)",
+            "raidctl --backend {can} {rest} (the {} backend cannot do this; perccli, storcli or megacli can)",
             ops.name()
         ));
     }

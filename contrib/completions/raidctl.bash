@@ -266,7 +266,7 @@ _raidctl() {
 
     case "${cmd}" in
         raidctl)
-            opts="-q -h -V --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help"
+            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -293,7 +293,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -312,7 +312,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version alarm battery-warning rebuild-rate help"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version alarm battery-warning rebuild-rate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -338,6 +338,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -359,7 +363,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -378,7 +382,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter__subcmd__alarm)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version silence enable disable"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version silence enable disable"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -404,6 +408,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -425,7 +433,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -444,7 +452,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter__subcmd__battery__subcmd__warning)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version enable disable"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version enable disable"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -470,6 +478,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -491,7 +503,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -580,7 +592,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter__subcmd__rebuild__subcmd__rate)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -606,6 +618,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -627,7 +643,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -646,7 +662,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__check)
-            opts="-q -h -V --max-age --from-bundle --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --max-age --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -681,7 +697,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -700,7 +716,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__collect)
-            opts="-o -q -h -V --output --level --since --redact --item-limit --total-limit --budget --per-command-timeout --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-o -q -h -V --output --level --since --redact --item-limit --total-limit --budget --per-command-timeout --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -763,7 +779,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -782,7 +798,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__doctor)
-            opts="-q -h -V --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -809,7 +825,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -828,7 +844,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version scan show import clear help"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version scan show import clear help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -854,6 +870,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -875,7 +895,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -894,7 +914,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__clear)
-            opts="-a -y -q -h -V --i-understand-data-loss --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --i-understand-data-loss --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -924,6 +944,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -945,7 +969,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1048,7 +1072,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__import)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1074,6 +1098,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -1095,7 +1123,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1114,7 +1142,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__scan)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1140,6 +1168,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -1161,7 +1193,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1180,7 +1212,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__show)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1206,6 +1238,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -1227,7 +1263,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1246,7 +1282,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__generate)
-            opts="-q -h -V --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version man bash zsh fish"
+            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version man bash zsh fish"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1273,7 +1309,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1740,7 +1776,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__hotspare)
-            opts="-y -q -h -V --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version add remove help"
+            opts="-y -q -h -V --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version add remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1755,6 +1791,10 @@ _raidctl() {
                     return 0
                     ;;
                 --poll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --accept-no-redundancy)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1779,7 +1819,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1798,7 +1838,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__hotspare__subcmd__add)
-            opts="-a -y -q -h -V --dedicated --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --dedicated --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1828,6 +1868,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -1849,7 +1893,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1924,7 +1968,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__hotspare__subcmd__remove)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1950,6 +1994,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -1971,7 +2019,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1990,7 +2038,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__ld)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version create delete help"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version create delete help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2016,6 +2064,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -2037,7 +2089,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2056,7 +2108,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__ld__subcmd__create)
-            opts="-a -y -q -h -V --raid --span-size --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --raid --span-size --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2090,6 +2142,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -2111,7 +2167,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2130,7 +2186,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__ld__subcmd__delete)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2156,6 +2212,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -2177,7 +2237,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2252,7 +2312,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__metrics)
-            opts="-q -h -V --max-age --textfile-dir --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --max-age --textfile-dir --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2287,7 +2347,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2306,7 +2366,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__osd__subcmd__prep)
-            opts="-a -q -h -V --adapter --drives --mode --profile --role --engine --profile-file --json --svg --read-only --host-name --dry-run --yes --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -q -h -V --adapter --drives --mode --profile --role --engine --profile-file --json --svg --read-only --host-name --dry-run --yes --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2377,7 +2437,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2396,7 +2456,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__parse)
-            opts="-q -h -V --kind --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --kind --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2427,7 +2487,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2446,7 +2506,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__pd)
-            opts="-a -y -q -h -V --stop --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version locate make-good offline online"
+            opts="-a -y -q -h -V --stop --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version locate make-good offline online"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2472,6 +2532,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -2493,7 +2557,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2512,7 +2576,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__qualify)
-            opts="-q -h -V --profile --role --json --csv --markdown --svg --destroy-data --read-only --compare --engine --profile-file --no-together --host-name --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --profile --role --json --csv --markdown --svg --destroy-data --read-only --compare --engine --profile-file --no-together --host-name --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2583,7 +2647,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2602,7 +2666,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__rebuild)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version start stop status watch"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version start stop status watch"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2628,6 +2692,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -2649,7 +2717,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2668,7 +2736,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__replace__subcmd__drive)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2694,6 +2762,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --accept-no-redundancy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
@@ -2715,7 +2787,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2734,7 +2806,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__resume)
-            opts="-y -q -h -V --dry-run --yes --serial --wait-timeout --poll --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-y -q -h -V --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2749,6 +2821,10 @@ _raidctl() {
                     return 0
                     ;;
                 --poll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --accept-no-redundancy)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2773,7 +2849,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2792,7 +2868,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__sim)
-            opts="-q -h -V --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2819,7 +2895,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2838,7 +2914,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__status)
-            opts="-q -h -V --max-age --from-bundle --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --max-age --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2873,7 +2949,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2892,7 +2968,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__workflows)
-            opts="-q -h -V --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2919,7 +2995,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)

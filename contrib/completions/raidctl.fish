@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_raidctl_global_optspecs
-    string join \n format= color= sim= sim-state= megacli= backend= timeout= state-dir= q/quiet h/help V/version
+    string join \n format= color= wide sim= sim-state= megacli= backend= timeout= state-dir= q/quiet h/help V/version
 end
 
 function __fish_raidctl_needs_command
@@ -32,13 +32,15 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_needs_command" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_needs_command" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_needs_command" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_needs_command" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_needs_command" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_needs_command" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_needs_command" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_needs_command" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_needs_command" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_needs_command" -s V -l version -d 'Print version'
@@ -62,7 +64,7 @@ complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "adapter" -d 'Adapte
 complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "ld" -d 'Logical drives: create or delete'
 complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "generate" -d 'Generate the man page or shell completions (for packaging)'
 complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l kind -d 'Command kind: `auto`, or one of adpallinfo, adpcount, adpgetpciinfo, encinfo, ldinfo, pdlist, pdinfo, ldpdinfo, bbu, bbustatus, eventlog, cfgdsply, foreign-scan, foreign-dsply, foreign-preview, foreign-clear, foreign-import, pdgetmissing, progress, fwtermlog, showsummary, version, action, empty; storcli-json, storcli2-json, storcli-text, omreport-ssv, omreport-text' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l kind -d 'Command kind: `auto`, or one of adpallinfo, adpcount, adpgetpciinfo, encinfo, ldinfo, pdlist, pdinfo, ldpdinfo, bbu, bbustatus, eventlog, cfgdsply, foreign-scan, foreign-dsply, foreign-preview, foreign-clear, foreign-import, pdgetmissing, progress, fwtermlog, showsummary, version, action, empty; storcli-json, storcli2-json, storcli-text, omreport-ssv, omreport-text. `--kind help` lists the kinds and how each is detected' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -71,13 +73,15 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s V -l version -d 'Print version'
@@ -91,13 +95,15 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s V -l version -d 'Print version'
@@ -111,13 +117,15 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s V -l version -d 'Print version'
@@ -131,13 +139,15 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s V -l version -d 'Print version'
@@ -159,13 +169,15 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s V -l version -d 'Print version'
@@ -193,15 +205,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l read-only -d 'Run only read tests; nothing is written'
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l no-together -d 'Skip the all-drives-together pass'
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s V -l version -d 'Print version'
@@ -230,16 +244,18 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l read-only -d 'Only read tests on the new devices'
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l dry-run -d 'Print the plan (MegaCli commands) and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l yes -d 'Confirm: create the VDs/JBODs and write-test the (unconfigured, hence empty) drives'
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s V -l version -d 'Print version'
@@ -251,13 +267,15 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s V -l version -d 'Print version'
@@ -269,13 +287,15 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s V -l version -d 'Print version'
@@ -283,6 +303,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s a -l a
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -291,21 +312,24 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -314,15 +338,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s V -l version -d 'Print version'
@@ -334,13 +360,15 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -s V -l version -d 'Print version'
@@ -348,6 +376,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -356,15 +385,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s V -l version -d 'Print version'
@@ -377,6 +408,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -385,15 +417,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s V -l version -d 'Print version'
@@ -401,6 +435,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -409,15 +444,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
@@ -425,6 +462,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -433,15 +471,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
@@ -450,6 +490,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -458,15 +499,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s V -l version -d 'Print version'
@@ -478,6 +521,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -486,15 +530,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s V -l version -d 'Print version'
@@ -506,6 +552,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_see
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -514,15 +561,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
@@ -530,6 +579,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_see
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -538,15 +588,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
@@ -557,6 +609,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s a -l adapter
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -565,15 +618,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s V -l version -d 'Print version'
@@ -581,6 +636,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s a -l adapter -d '
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -589,16 +645,18 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l stop -d 'With `locate`: stop blinking'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s V -l version -d 'Print version'
@@ -606,6 +664,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -614,15 +673,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s V -l version -d 'Print version'
@@ -634,6 +695,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -642,15 +704,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s V -l version -d 'Print version'
@@ -658,6 +722,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -666,15 +731,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s V -l version -d 'Print version'
@@ -682,6 +749,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -690,15 +758,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s V -l version -d 'Print version'
@@ -710,6 +780,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -718,15 +789,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -s V -l version -d 'Print version'
@@ -739,6 +812,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subc
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -747,15 +821,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
@@ -763,6 +839,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subc
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l poll -d 'Seconds between polls of the controller while waiting' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -771,15 +848,17 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
@@ -794,13 +873,15 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; see `raidctl doctor`), megacli, storcli, perccli or omreport' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (and storcli2)'
 perccli\t'Dell perccli (storcli syntax)'
-omreport\t'Dell OpenManage omreport/omconfig'"
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s V -l version -d 'Print version'
