@@ -512,6 +512,26 @@ fn run_parse(
             write_warnings(&warnings, default_file);
             return Ok(ExitStatus::Ok);
         }
+        // One drive list: the same, drive by drive.
+        if let Some(list) = parse::stream_drive_list(&text, kind) {
+            let warnings = match format {
+                Format::Json => crate::output::write_drive_list_json(&list, out).map_err(io)?,
+                Format::Table => {
+                    let last = std::cell::RefCell::new(Vec::new());
+                    let drives = |f: &mut dyn FnMut(&crate::model::PhysicalDrive)| {
+                        let mut stream = list.drives();
+                        stream.by_ref().for_each(|d| f(&d));
+                        *last.borrow_mut() = stream.warnings();
+                    };
+                    table::write_drive_list_streamed(&list.doc, &drives, style, out)
+                        .map_err(io)?;
+                    last.into_inner()
+                }
+            };
+            out.flush().map_err(io)?;
+            write_warnings(&warnings, default_file);
+            return Ok(ExitStatus::Ok);
+        }
         let doc = parse_one(&text, kind, files.len(), path)?;
         drop(text);
         return write_parsed(doc, format, style, out, default_file);

@@ -25,23 +25,55 @@ pub fn write_event_log_json(
     out: &mut dyn Write,
 ) -> std::io::Result<Vec<Warning>> {
     let events = RefCell::new(log.events());
-    let doc = StreamedDoc {
-        doc: &log.doc,
-        events: &events,
-    };
-    json::write_pretty(out, &doc)?;
+    write_streamed_json(&log.doc, Streamed::Events(&events), out)
+}
+
+/// [`write_event_log_json`] for a drive list (see [`crate::parse::stream_drive_list`]).
+///
+/// # Errors
+/// I/O errors from `out`.
+pub fn write_drive_list_json(
+    list: &crate::parse::DriveList<'_>,
+    out: &mut dyn Write,
+) -> std::io::Result<Vec<Warning>> {
+    let drives = RefCell::new(list.drives());
+    write_streamed_json(&list.doc, Streamed::Drives(&drives), out)
+}
+
+fn write_streamed_json(
+    doc: &Document,
+    part: Streamed<'_, '_>,
+    out: &mut dyn Write,
+) -> std::io::Result<Vec<Warning>> {
+    json::write_pretty(out, &StreamedDoc { doc, part })?;
     writeln!(out)?;
-    let mut warnings = log.doc.warnings.clone();
-    warnings.extend(events.borrow().warnings());
+    let mut warnings = doc.warnings.clone();
+    warnings.extend(part.warnings());
     Ok(warnings)
 }
 
-/// A [`Document`] whose events come from a stream: serialized field for field as the derived
-/// `Serialize` of `Document` does (the destructuring below fails to compile when a field is
-/// added, so the two cannot drift apart).
+/// The records of a streamed document that are not in its [`Document`].
+#[derive(Clone, Copy)]
+enum Streamed<'a, 'b> {
+    Events(&'b RefCell<crate::parse::Events<'a>>),
+    Drives(&'b RefCell<crate::parse::Drives<'a>>),
+}
+
+impl Streamed<'_, '_> {
+    fn warnings(self) -> Vec<Warning> {
+        match self {
+            Streamed::Events(e) => e.borrow().warnings(),
+            Streamed::Drives(d) => d.borrow().warnings(),
+        }
+    }
+}
+
+/// A [`Document`] whose events or drives come from a stream: serialized field for field as
+/// the derived `Serialize` of `Document` does (the destructuring below fails to compile when
+/// a field is added, so the two cannot drift apart).
 struct StreamedDoc<'a, 'b> {
     doc: &'b Document,
-    events: &'b RefCell<crate::parse::Events<'a>>,
+    part: Streamed<'a, 'b>,
 }
 
 struct EventSeq<'a, 'b>(&'b RefCell<crate::parse::Events<'a>>);
@@ -58,11 +90,25 @@ impl Serialize for EventSeq<'_, '_> {
     }
 }
 
-struct WarningSeq<'a, 'b>(&'b [Warning], &'b RefCell<crate::parse::Events<'a>>);
+struct DriveSeq<'a, 'b>(&'b RefCell<crate::parse::Drives<'a>>);
+
+impl Serialize for DriveSeq<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut drives = self.0.borrow_mut();
+        let mut seq = s.serialize_seq(None)?;
+        for d in drives.by_ref() {
+            seq.serialize_element(&d)?;
+        }
+        seq.end()
+    }
+}
+
+struct WarningSeq<'a, 'b>(&'b [Warning], Streamed<'a, 'b>);
 
 impl Serialize for WarningSeq<'_, '_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let streamed = self.1.borrow().warnings();
+        let streamed = self.1.warnings();
         s.collect_seq(self.0.iter().chain(&streamed))
     }
 }
@@ -77,7 +123,7 @@ impl Serialize for StreamedDoc<'_, '_> {
             logical_drives,
             physical_drives,
             bbus,
-            events: _,
+            events,
             missing,
             progress,
             disk_groups,
@@ -96,9 +142,15 @@ impl Serialize for StreamedDoc<'_, '_> {
         st.serialize_field("adapters", adapters)?;
         st.serialize_field("enclosures", enclosures)?;
         st.serialize_field("logical_drives", logical_drives)?;
-        st.serialize_field("physical_drives", physical_drives)?;
+        match self.part {
+            Streamed::Drives(d) => st.serialize_field("physical_drives", &DriveSeq(d))?,
+            Streamed::Events(_) => st.serialize_field("physical_drives", physical_drives)?,
+        }
         st.serialize_field("bbus", bbus)?;
-        st.serialize_field("events", &EventSeq(self.events))?;
+        match self.part {
+            Streamed::Events(e) => st.serialize_field("events", &EventSeq(e))?,
+            Streamed::Drives(_) => st.serialize_field("events", events)?,
+        }
         st.serialize_field("missing", missing)?;
         st.serialize_field("progress", progress)?;
         st.serialize_field("disk_groups", disk_groups)?;
@@ -109,7 +161,7 @@ impl Serialize for StreamedDoc<'_, '_> {
         st.serialize_field("term_log", term_log)?;
         st.serialize_field("fw_error", fw_error)?;
         st.serialize_field("exit_code", exit_code)?;
-        st.serialize_field("warnings", &WarningSeq(warnings, self.events))?;
+        st.serialize_field("warnings", &WarningSeq(warnings, self.part))?;
         st.end()
     }
 }
@@ -294,6 +346,46 @@ Device ID: {i}\nSlot Number: 3\n{}\n",
                 }
             };
             table::write_document_streamed(&log.doc, &events, style, &mut streamed).unwrap();
+            assert_eq!(
+                String::from_utf8(streamed).unwrap(),
+                table::render_document(&doc, style)
+            );
+        }
+    }
+
+    /// The streamed drive list is byte for byte the JSON and table of the parsed document.
+    #[test]
+    fn streamed_drive_list_output_is_the_parsed_documents() {
+        let mut text = String::from("Adapter #0\n\n");
+        for i in 0..30 {
+            text.push_str(&format!(
+                "Enclosure Device ID: 32\nSlot Number: {i}\nDevice Id: {i}\n\
+                 Media Error Count: {}\nFirmware state: {}\nForeign State: None\n\
+                 Inquiry Data: SEAGATE ST4000NM0023    A003Z1Z{i:05}\n\
+                 Drive Temperature :{}C (87.80 F)\n{}\n",
+                i % 4,
+                if i % 5 == 0 { "Failed" } else { "Online, Spun Up" },
+                20 + i,
+                if i % 7 == 0 { "stray" } else { "" }
+            ));
+        }
+        text.push_str("\nExit Code: 0x00\n");
+        let doc = crate::parse::parse(&text, None).unwrap();
+        let list = crate::parse::stream_drive_list(&text, None).unwrap();
+        let mut json = Vec::new();
+        let warnings = write_drive_list_json(&list, &mut json).unwrap();
+        assert_eq!(
+            String::from_utf8(json).unwrap(),
+            serde_json::to_string_pretty(&doc).unwrap() + "\n"
+        );
+        assert_eq!(warnings, doc.warnings);
+        assert!(!warnings.is_empty());
+        for style in [Style::PLAIN, Style::PLAIN.at_width(80)] {
+            let mut streamed = Vec::new();
+            let drives = |f: &mut dyn FnMut(&crate::model::PhysicalDrive)| {
+                list.drives().for_each(|d| f(&d));
+            };
+            table::write_drive_list_streamed(&list.doc, &drives, style, &mut streamed).unwrap();
             assert_eq!(
                 String::from_utf8(streamed).unwrap(),
                 table::render_document(&doc, style)

@@ -12,7 +12,7 @@
 //! identifier.
 
 use super::Style;
-use crate::model::{Document, Event, human};
+use crate::model::{Document, Event, PhysicalDrive, human};
 use std::io::Write;
 use unicode_width::UnicodeWidthStr;
 
@@ -92,8 +92,18 @@ pub struct Cell {
 impl Cell {
     /// A plain cell; `\n` starts a new line inside it.
     pub fn new(text: impl std::fmt::Display) -> Self {
+        Self::of(text.to_string())
+    }
+
+    /// [`Cell::new`] of an owned text: one line (nearly every cell) needs no copy.
+    fn of(text: String) -> Self {
+        let lines = if !text.is_empty() && !text.bytes().any(|b| b == b'\n' || b == b'\r') {
+            vec![text]
+        } else {
+            text.lines().map(str::to_owned).collect()
+        };
         Self {
-            lines: text.to_string().lines().map(str::to_owned).collect(),
+            lines,
             tone: Tone::Plain,
         }
     }
@@ -122,7 +132,7 @@ impl Cell {
 
 impl From<String> for Cell {
     fn from(s: String) -> Self {
-        Self::new(s)
+        Self::of(s)
     }
 }
 
@@ -163,8 +173,13 @@ pub fn state_cell(_style: Style, text: &str, bad: bool, warn: bool) -> Cell {
     Cell::new(text).tone(tone)
 }
 
+/// Display width; printable ASCII (nearly every cell) is one column a byte.
 fn width(s: &str) -> usize {
-    UnicodeWidthStr::width(s)
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        s.len()
+    } else {
+        UnicodeWidthStr::width(s)
+    }
 }
 
 /// `s` cut to `w` columns, ending in `…` when anything was cut.
@@ -211,14 +226,17 @@ struct Measure {
     natural: Vec<usize>,
     /// The widest word (what a wrapping column cannot go below), header included.
     word: Vec<usize>,
+    /// Measure words: only a width limit uses them.
+    words: bool,
 }
 
 impl Measure {
-    fn new(columns: &[Column]) -> Self {
+    fn new(columns: &[Column], limit: Option<usize>) -> Self {
         let natural: Vec<usize> = columns.iter().map(|c| width(&c.header)).collect();
         Self {
             word: natural.clone(),
             natural,
+            words: limit.is_some(),
         }
     }
 
@@ -226,7 +244,7 @@ impl Measure {
         for (i, cell) in row.iter().enumerate().take(columns.len()) {
             for l in &cell.lines {
                 self.natural[i] = self.natural[i].max(width(l));
-                if columns[i].fit == Fit::Wrap {
+                if self.words && columns[i].fit == Fit::Wrap {
                     let w = l.split(' ').map(width).max().unwrap_or(0);
                     self.word[i] = self.word[i].max(w);
                 }
@@ -371,30 +389,131 @@ impl<'a> Painter<'a> {
     }
 
     fn row(&mut self, row: &[Cell], out: &mut dyn Write) -> std::io::Result<()> {
-        let columns = self.columns;
-        let empty = Cell::default();
-        let cells: Vec<(Vec<String>, Tone)> = self
-            .layout
-            .shown
+        let lines: Vec<Vec<&str>> = row
             .iter()
-            .zip(&self.layout.widths)
-            .map(|(&i, &w)| {
-                let cell = row.get(i).unwrap_or(&empty);
-                let lines = match columns[i].fit {
-                    Fit::Keep => cell.lines.clone(),
-                    Fit::Cut(_) => cell.lines.iter().map(|l| cut(l, w)).collect(),
-                    Fit::Wrap => cell.lines.iter().flat_map(|l| wrap(l, w)).collect(),
-                };
-                (lines, cell.tone)
-            })
+            .map(|c| c.lines.iter().map(String::as_str).collect())
             .collect();
-        let height = cells.iter().map(|(l, _)| l.len()).max().unwrap_or(0).max(1);
-        for h in 0..height {
-            let at: Vec<(&str, Tone)> = cells
+        let cells: Vec<(&[&str], Tone)> = lines
+            .iter()
+            .zip(row)
+            .map(|(l, c)| (l.as_slice(), c.tone))
+            .collect();
+        self.row_of(&cells, out)
+    }
+
+    /// Draws one row given as each cell's lines and tone (missing cells are empty).
+    fn row_of(&mut self, row: &[(&[&str], Tone)], out: &mut dyn Write) -> std::io::Result<()> {
+        let columns = self.columns;
+        let shown = std::mem::take(&mut self.layout.shown);
+        let widths = std::mem::take(&mut self.layout.widths);
+        let cell = |i: usize| row.get(i).copied().unwrap_or((&[], Tone::Plain));
+        // Nearly every row: each cell one line that fits its column, drawn as it is.
+        let simple = shown.iter().zip(&widths).all(|(&i, &w)| {
+            let (lines, _) = cell(i);
+            lines.len() <= 1 && lines.first().is_none_or(|l| width(l) <= w)
+        });
+        let result = if simple {
+            let at: Vec<(&str, Tone)> = shown
                 .iter()
-                .map(|(l, t)| (l.get(h).map_or("", String::as_str), *t))
+                .map(|&i| {
+                    let (lines, tone) = cell(i);
+                    (lines.first().copied().unwrap_or(""), tone)
+                })
                 .collect();
-            self.emit(&at, out)?;
+            self.layout.widths = widths;
+            self.emit(&at, out)
+        } else {
+            let cells: Vec<(Vec<String>, Tone)> = shown
+                .iter()
+                .zip(&widths)
+                .map(|(&i, &w)| {
+                    let (lines, tone) = cell(i);
+                    let lines = match columns[i].fit {
+                        Fit::Keep => lines.iter().map(|l| (*l).to_owned()).collect(),
+                        Fit::Cut(_) => lines.iter().map(|l| cut(l, w)).collect(),
+                        Fit::Wrap => lines.iter().flat_map(|l| wrap(l, w)).collect(),
+                    };
+                    (lines, tone)
+                })
+                .collect();
+            self.layout.widths = widths;
+            let height = cells.iter().map(|(l, _)| l.len()).max().unwrap_or(0).max(1);
+            (0..height).try_for_each(|h| {
+                let at: Vec<(&str, Tone)> = cells
+                    .iter()
+                    .map(|(l, t)| (l.get(h).map_or("", String::as_str), *t))
+                    .collect();
+                self.emit(&at, out)
+            })
+        };
+        self.layout.shown = shown;
+        result
+    }
+}
+
+/// The rows of one table as compact text, kept between measuring and drawing so that a
+/// streamed source (an event log, a drive list) is parsed once. A cell is its lines joined by
+/// `\n` (the cells of [`write_sections`] come from [`Cell::new`], whose lines hold none) in
+/// one string, an end offset and a tone byte: a fraction of the input it comes from (a 50 MB
+/// event log's rows take about 20 MB, a 30 MB drive list's about 5 MB).
+#[derive(Debug, Default)]
+struct RowStore {
+    text: String,
+    /// Per cell: its end in `text`, from the start of its row.
+    ends: Vec<u32>,
+    tones: Vec<Tone>,
+    /// Per row: its end in `text` and in `ends`.
+    rows: Vec<(usize, usize)>,
+}
+
+impl RowStore {
+    fn push(&mut self, row: &[Cell]) {
+        let start = self.text.len();
+        for c in row {
+            for (k, l) in c.lines.iter().enumerate() {
+                if k > 0 {
+                    self.text.push('\n');
+                }
+                self.text.push_str(l);
+            }
+            self.ends
+                .push(u32::try_from(self.text.len() - start).unwrap_or(u32::MAX));
+            self.tones.push(c.tone);
+        }
+        self.rows.push((self.text.len(), self.ends.len()));
+    }
+
+    /// Calls `f` with each row as [`Painter::row_of`] takes it.
+    fn for_each(
+        &self,
+        mut f: impl FnMut(&[(&[&str], Tone)]) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        let mut lines: Vec<&str> = Vec::new();
+        let mut ranges: Vec<(usize, usize, Tone)> = Vec::new();
+        let (mut text_start, mut cell_start) = (0, 0);
+        for &(text_end, cell_end) in &self.rows {
+            let row = self.text.get(text_start..text_end).unwrap_or("");
+            lines.clear();
+            ranges.clear();
+            let mut at = 0;
+            let cells = self.ends.get(cell_start..cell_end).unwrap_or_default();
+            let tones = self.tones.get(cell_start..cell_end).unwrap_or_default();
+            for (&end, &tone) in cells.iter().zip(tones) {
+                let end = usize::try_from(end).unwrap_or(usize::MAX).min(row.len());
+                let from = lines.len();
+                let text = row.get(at..end).unwrap_or("");
+                if !text.is_empty() {
+                    lines.extend(text.split('\n'));
+                }
+                ranges.push((from, lines.len(), tone));
+                at = end;
+            }
+            let cells: Vec<(&[&str], Tone)> = ranges
+                .iter()
+                .map(|&(a, b, tone)| (lines.get(a..b).unwrap_or_default(), tone))
+                .collect();
+            f(&cells)?;
+            (text_start, cell_start) = (text_end, cell_end);
         }
         Ok(())
     }
@@ -433,7 +552,7 @@ impl Table {
 
     /// The table at `limit` columns, and the headers of the columns left out.
     pub fn render_at(&self, limit: Option<usize>) -> (String, Vec<String>) {
-        let mut m = Measure::new(&self.columns);
+        let mut m = Measure::new(&self.columns, limit);
         for r in &self.rows {
             m.add(&self.columns, r);
         }
@@ -508,19 +627,18 @@ impl<'a> Sink<'a> {
             });
             return writeln!(self.out, "{t}\n");
         }
-        let mut m = Measure::new(columns);
-        rows(&mut |r| m.add(columns, &r));
+        let mut m = Measure::new(columns, self.style.width);
+        let mut store = RowStore::default();
+        rows(&mut |r| {
+            m.add(columns, &r);
+            store.push(&r);
+        });
         let layout = Layout::new(columns, &m, self.style.width);
         let dropped = layout.dropped(columns);
         let mut p = Painter::new(self.style, columns, layout);
         p.header(self.out)?;
-        let mut result = Ok(());
-        rows(&mut |r| {
-            if result.is_ok() {
-                result = p.row(&r, self.out);
-            }
-        });
-        result?;
+        let out = &mut *self.out;
+        store.for_each(|row| p.row_of(row, out))?;
         if !dropped.is_empty() {
             write!(self.out, "\n{}", dropped_note(self.style, &dropped))?;
         }
@@ -559,7 +677,7 @@ pub fn render_document(doc: &Document, style: Style) -> String {
 /// # Errors
 /// I/O errors from `out`.
 pub fn write_document(doc: &Document, style: Style, out: &mut dyn Write) -> std::io::Result<()> {
-    write_sections(doc, None, Sink::new(style, out))
+    write_sections(doc, Streamed::default(), Sink::new(style, out))
 }
 
 /// Events produced on demand: each call walks all of them from the first.
@@ -578,12 +696,44 @@ pub fn write_document_streamed(
     style: Style,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    write_sections(doc, Some(events), Sink::new(style, out))
+    let streamed = Streamed {
+        events: Some(events),
+        drives: None,
+    };
+    write_sections(doc, streamed, Sink::new(style, out))
+}
+
+/// Physical drives produced on demand: each call walks all of them from the first.
+pub type Drives<'a> = &'a dyn Fn(&mut dyn FnMut(&PhysicalDrive));
+
+/// [`write_document_streamed`] for a drive list whose drives are streamed by `drives` (see
+/// [`crate::parse::stream_drive_list`]), which must yield at least one.
+///
+/// # Errors
+/// I/O errors from `out`.
+pub fn write_drive_list_streamed(
+    doc: &Document,
+    drives: Drives<'_>,
+    style: Style,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let streamed = Streamed {
+        events: None,
+        drives: Some(drives),
+    };
+    write_sections(doc, streamed, Sink::new(style, out))
+}
+
+/// The records that come from a stream instead of the document.
+#[derive(Default, Clone, Copy)]
+struct Streamed<'a> {
+    events: Option<Events<'a>>,
+    drives: Option<Drives<'a>>,
 }
 
 fn write_sections(
     doc: &Document,
-    streamed: Option<Events<'_>>,
+    streamed: Streamed<'_>,
     mut sink: Sink<'_>,
 ) -> std::io::Result<()> {
     let style = sink.style;
@@ -685,7 +835,12 @@ fn write_sections(
         };
         section("Logical drives", &columns, &rows)?;
     }
-    if !doc.physical_drives.is_empty() {
+    let all_drives = |f: &mut dyn FnMut(&PhysicalDrive)| doc.physical_drives.iter().for_each(f);
+    let (drives, any_drive): (Drives<'_>, bool) = match streamed.drives {
+        Some(stream) => (stream, true),
+        None => (&all_drives, !doc.physical_drives.is_empty()),
+    };
+    if any_drive {
         let columns = vec![
             Column::new("adapter"),
             Column::new("drive"),
@@ -703,7 +858,7 @@ fn write_sections(
             Column::new("VD").droppable(1),
         ];
         let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
-            for pd in &doc.physical_drives {
+            drives(&mut |pd| {
                 use crate::model::FirmwareState as F;
                 let bad = matches!(
                     pd.firmware_state,
@@ -748,7 +903,7 @@ fn write_sections(
                     Cell::new(opt(pd.temperature_c.map(|c| format!("{c}C")))),
                     Cell::new(opt(pd.logical_drive.or(pd.disk_group))),
                 ]));
-            }
+            });
         };
         section("Physical drives", &columns, &rows)?;
     }
@@ -881,7 +1036,7 @@ fn write_sections(
         section("Progress", &columns, &rows)?;
     }
     let all_events = |f: &mut dyn FnMut(&Event)| doc.events.iter().for_each(f);
-    let (events, any_event): (Events<'_>, bool) = match streamed {
+    let (events, any_event): (Events<'_>, bool) = match streamed.events {
         Some(stream) => (stream, true),
         None => (&all_events, !doc.events.is_empty()),
     };
@@ -1024,7 +1179,7 @@ mod tests {
         let mut out = Vec::new();
         let mut sink = Sink::new(style, &mut out);
         sink.buffered = buffered;
-        write_sections(doc, None, sink).unwrap();
+        write_sections(doc, Streamed::default(), sink).unwrap();
         String::from_utf8(out).unwrap()
     }
 

@@ -1,6 +1,6 @@
 //! A record's fields, taken one by one by the command parsers; what is left goes to `extra`.
 
-use super::lex::{key_is, raw_value};
+use super::lex::{KeyName, raw_value};
 use crate::model::{Extra, Warning, parse_size};
 
 /// One `Key : Value` line.
@@ -16,6 +16,8 @@ pub struct Field<'a> {
     pub line: usize,
     /// Already mapped to a typed field.
     pub taken: bool,
+    /// `key` normalised, to compare with names without walking it again.
+    name: KeyName,
 }
 
 /// The fields of one record (a drive, a VD, a BBU...) in input order.
@@ -83,12 +85,25 @@ impl<'a> Record<'a> {
 
     /// Appends a field.
     pub fn push(&mut self, key: &'a str, value: &'a str, text: &'a str, line: usize) {
+        self.push_named(KeyName::new(key), key, value, text, line);
+    }
+
+    /// [`Record::push`] of a key already normalised as `name`.
+    pub fn push_named(
+        &mut self,
+        name: KeyName,
+        key: &'a str,
+        value: &'a str,
+        text: &'a str,
+        line: usize,
+    ) {
         self.fields.push(Field {
             key,
             value,
             text,
             line,
             taken: false,
+            name,
         });
     }
 
@@ -104,7 +119,7 @@ impl<'a> Record<'a> {
         let hit = (start..n).chain(0..start).find(|&i| {
             self.fields
                 .get(i)
-                .is_some_and(|f| !f.taken && key_is(f.key, name))
+                .is_some_and(|f| !f.taken && f.name.is(name))
         })?;
         self.cursor = hit + 1;
         let f = self.fields.get_mut(hit)?;
@@ -114,7 +129,7 @@ impl<'a> Record<'a> {
 
     /// True when a field with this key exists (taken or not).
     pub fn has(&self, name: &str) -> bool {
-        self.fields.iter().any(|f| key_is(f.key, name))
+        self.fields.iter().any(|f| f.name.is(name))
     }
 
     /// Takes a value as text; absent markers (`N/A`, empty) become `None`.

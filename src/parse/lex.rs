@@ -188,43 +188,52 @@ pub fn key_is(key: &str, normalised: &str) -> bool {
 }
 
 /// A printed key as [`key_is`] compares it (ASCII letters and digits only, lowercase), held
-/// in a fixed buffer so that one key can be matched against many names with `match`.
+/// in a fixed buffer so that one key can be matched against many names with `match`. Names
+/// are at most 48 letters and digits (the longest MegaCli key is 40).
 #[derive(Debug, Clone, Copy)]
 pub struct KeyName {
-    buf: [u8; 40],
-    /// Bytes used; `None` when the key has more letters and digits than the buffer holds
-    /// (no name compared against is that long, so it equals none).
-    len: Option<usize>,
+    buf: [u8; KeyName::MAX],
+    /// Bytes used; [`KeyName::OVERLONG`] when the key has more letters and digits than the
+    /// buffer holds (no name compared against is that long, so it equals none).
+    len: u8,
 }
 
 impl KeyName {
+    const MAX: usize = 48;
+    const OVERLONG: u8 = u8::MAX;
+
     /// The normalised form of `key`.
     pub fn new(key: &str) -> Self {
-        let mut buf = [0u8; 40];
-        let mut len = 0;
+        let mut buf = [0u8; Self::MAX];
+        let mut len = 0u8;
         for b in key.bytes().filter(u8::is_ascii_alphanumeric) {
-            match buf.get_mut(len) {
+            match buf.get_mut(usize::from(len)) {
                 Some(slot) => *slot = b.to_ascii_lowercase(),
                 None => {
-                    return Self { buf, len: None };
+                    return Self {
+                        buf,
+                        len: Self::OVERLONG,
+                    };
                 }
             }
             len += 1;
         }
-        Self {
-            buf,
-            len: Some(len),
-        }
+        Self { buf, len }
     }
 
     /// The normalised bytes (`b"drivesposition"`), `None` for an overlong key.
+    #[inline]
     pub fn get(&self) -> Option<&[u8]> {
-        self.buf.get(..self.len?)
+        if self.len == Self::OVERLONG {
+            return None;
+        }
+        self.buf.get(..usize::from(self.len))
     }
 
     /// Same as [`key_is`] on the original key.
+    #[inline]
     pub fn is(&self, normalised: &str) -> bool {
-        self.get() == Some(normalised.as_bytes())
+        usize::from(self.len) == normalised.len() && self.get() == Some(normalised.as_bytes())
     }
 }
 
@@ -299,9 +308,9 @@ mod tests {
         ] {
             assert_eq!(KeyName::new(key).is(name), key_is(key, name), "{key:?} {name:?}");
         }
-        let long = "A".repeat(41);
-        assert!(!KeyName::new(&long).is(&"a".repeat(41)));
-        assert!(KeyName::new(&"A".repeat(40)).is(&"a".repeat(40)));
+        let long = "A".repeat(49);
+        assert!(!KeyName::new(&long).is(&"a".repeat(49)));
+        assert!(KeyName::new(&"A".repeat(48)).is(&"a".repeat(48)));
     }
 
     #[test]

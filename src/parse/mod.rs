@@ -251,17 +251,12 @@ pub struct EventLog<'a> {
 impl<'a> EventLog<'a> {
     /// The events from the start (each call parses the text again).
     pub fn events(&self) -> Events<'a> {
-        Events(megacli::events::EventStream::new(Box::new(lex::lines(
-            self.input,
-        ))))
+        Events(megacli::events::EventStream::new(lex::lines(self.input)))
     }
 }
 
-/// Lines of a text, boxed so the event stream has a name.
-type BoxedLines<'a> = Box<dyn Iterator<Item = lex::Line<'a>> + 'a>;
-
 /// The events of an [`EventLog`], one at a time.
-pub struct Events<'a>(megacli::events::EventStream<'a, BoxedLines<'a>>);
+pub struct Events<'a>(megacli::events::EventStream<'a, lex::Lines<'a>>);
 
 impl std::fmt::Debug for Events<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -305,6 +300,63 @@ pub fn stream_event_log(input: &str, kind: Option<Kind>) -> Option<EventLog<'_>>
     }
     let doc = megacli::event_log_header(input)?;
     Some(EventLog { input, doc })
+}
+
+/// A `-PDList` or `-PDInfo` whose drives are parsed while they are written out, so none is
+/// kept: the memory a 24,000-drive list needs is the text itself.
+#[derive(Debug)]
+pub struct DriveList<'a> {
+    input: &'a str,
+    kind: Kind,
+    /// Everything but the drives and their warnings (kind, exit code, firmware error).
+    pub doc: Document,
+}
+
+impl<'a> DriveList<'a> {
+    /// The drives from the start (each call parses the text again).
+    pub fn drives(&self) -> Drives<'a> {
+        Drives(megacli::inventory::DriveStream::new(
+            lex::lines(self.input),
+            self.kind,
+        ))
+    }
+}
+
+/// The drives of a [`DriveList`], one at a time.
+pub struct Drives<'a>(megacli::inventory::DriveStream<'a, lex::Lines<'a>>);
+
+impl std::fmt::Debug for Drives<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Drives").finish_non_exhaustive()
+    }
+}
+
+impl Iterator for Drives<'_> {
+    type Item = crate::model::PhysicalDrive;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next()
+    }
+}
+
+impl Drives<'_> {
+    /// Warnings of the lines read so far, in line order (all of them once exhausted).
+    pub fn warnings(&self) -> Vec<crate::model::Warning> {
+        self.0.warnings()
+    }
+}
+
+/// `input` as a [`DriveList`] when it is a `-PDList` or `-PDInfo` (`kind` `None` or one of
+/// them) with at least one drive and no VD record; `None` for everything else, which
+/// [`parse`] handles whole. The document, its drives and their warnings are exactly what
+/// [`parse`] returns.
+pub fn stream_drive_list(input: &str, kind: Option<Kind>) -> Option<DriveList<'_>> {
+    let kind = match kind {
+        Some(k) => k,
+        None => detect(input)?,
+    };
+    let doc = megacli::drive_list_header(input, kind)?;
+    Some(DriveList { input, kind, doc })
 }
 
 /// Detects the kind of a text: storcli/perccli JSON and text and omreport first (their
@@ -371,6 +423,44 @@ odd line\n\nseqNum: 0xzz\nSeconds since power on: 42\nCode: 0x1\nEvent Data:\n==
         assert!(!whole.warnings.is_empty());
         assert!(stream_event_log("Exit Code: 0x00\n", None).is_none());
         assert!(stream_event_log(text, Some(Kind::PdList)).is_none());
+    }
+
+    /// Streaming a drive list gives exactly the document `parse` builds; lists with a VD
+    /// record, no drive, or of another kind are not streamed.
+    #[test]
+    fn streamed_drive_list_is_the_parsed_document() {
+        let drive = |slot: u32, extra: &str| {
+            format!(
+                "Enclosure Device ID: 32\nSlot Number: {slot}\nDevice Id: {slot}\n\
+                 Media Error Count: {extra}\nFirmware state: Online, Spun Up\n\
+                 Inquiry Data: SEAGATE ST4000NM0023    A003Z1Z0000{slot}\n\n"
+            )
+        };
+        let mut text = String::from("\r      \r\nAdapter #0\n\n");
+        text.push_str(&drive(0, "0"));
+        text.push_str("odd line\n");
+        text.push_str(&drive(1, "x"));
+        text.push_str("Slot Number: 2\nFirmware state: Bogus\n\nAdapter #1\n\n");
+        text.push_str(&drive(3, "1"));
+        text.push_str("\nExit Code: 0x00\n");
+        for kind in [None, Some(Kind::PdList), Some(Kind::PdInfo)] {
+            let whole = parse(&text, kind).unwrap();
+            let list = stream_drive_list(&text, kind).unwrap();
+            let mut drives = list.drives();
+            let mut doc = list.doc.clone();
+            doc.physical_drives = drives.by_ref().collect();
+            doc.warnings = drives.warnings();
+            assert_eq!(doc, whole);
+            assert_eq!(whole.physical_drives.len(), 4);
+            assert!(whole.warnings.len() >= 3, "{:?}", whole.warnings);
+        }
+        let with_vd = format!("{text}Virtual Drive: 0 (Target Id: 0)\nState: Optimal\n");
+        assert!(!parse(&with_vd, Some(Kind::PdList)).unwrap().logical_drives.is_empty());
+        assert!(stream_drive_list(&with_vd, Some(Kind::PdList)).is_none());
+        assert!(stream_drive_list("Adapter #0\n\nExit Code: 0x00\n", Some(Kind::PdList)).is_none());
+        assert!(stream_drive_list(&text, Some(Kind::LdPdInfo)).is_none());
+        assert!(megacli::inventory::holds_vd_record("x\nVIRTUAL  DISK: 1\n"));
+        assert!(!megacli::inventory::holds_vd_record("Device Id: 3\nVirtual Drive Info\n"));
     }
 
     #[test]

@@ -26,6 +26,10 @@ struct Walker<'a> {
     current_group: Option<usize>,
     adapter_fields: Record<'a>,
     kind: Kind,
+    /// Lines understood so far.
+    understood: Understood,
+    /// A line other than a prompt or echoed command was seen.
+    seen_content: bool,
 }
 
 /// Walks the lines and fills `doc`.
@@ -34,43 +38,136 @@ pub(crate) fn parse<'a>(
     kind: Kind,
     doc: &mut Document,
 ) -> Understood {
-    let mut w = Walker {
-        adapter: 0,
-        open: Open::None,
-        current_ld: None,
-        pending_row: None,
-        current_group: None,
-        adapter_fields: Record::new(0),
-        kind,
-    };
-    let mut understood = 0;
-    let mut seen_content = false;
+    let mut w = Walker::new(kind);
     for line in lines {
+        w.line(line, doc);
+    }
+    w.finish(doc);
+    w.understood
+}
+
+/// The drives of a `-PDList` or `-PDInfo`, parsed one at a time so a caller can write each
+/// one out and keep none. Everything else the walker finds (warnings; VD records, which
+/// [`holds_vd_record`] rules out beforehand) collects in `scratch`.
+pub struct DriveStream<'a, I: Iterator<Item = Line<'a>>> {
+    lines: I,
+    walker: Walker<'a>,
+    /// Drives finished but not yet returned (at most one) and the warnings so far.
+    scratch: Document,
+    done: bool,
+}
+
+impl<'a, I: Iterator<Item = Line<'a>>> DriveStream<'a, I> {
+    /// A stream over `lines` of a `kind` output.
+    pub(crate) fn new(lines: I, kind: Kind) -> Self {
+        Self {
+            lines,
+            walker: Walker::new(kind),
+            scratch: Document::default(),
+            done: false,
+        }
+    }
+
+    /// Warnings of the lines read so far, in line order, as [`parse`] sorts them.
+    pub fn warnings(&self) -> Vec<Warning> {
+        let mut w = self.scratch.warnings.clone();
+        w.sort_by_key(|w| w.line);
+        w
+    }
+}
+
+impl<'a, I: Iterator<Item = Line<'a>>> Iterator for DriveStream<'a, I> {
+    type Item = PhysicalDrive;
+
+    fn next(&mut self) -> Option<PhysicalDrive> {
+        loop {
+            if !self.scratch.physical_drives.is_empty() {
+                return Some(self.scratch.physical_drives.remove(0));
+            }
+            if self.done {
+                return None;
+            }
+            match self.lines.next() {
+                Some(line) => self.walker.line(line, &mut self.scratch),
+                None => {
+                    self.walker.finish(&mut self.scratch);
+                    self.done = true;
+                }
+            }
+        }
+    }
+}
+
+/// True when some line's key is `Virtual Drive` or `Virtual Disk` (however spelt): the
+/// start of a VD record, which a drive list does not stream (its VDs come before its drives
+/// in the document). Only lines with a `v` are looked at, so this is a fast byte scan.
+pub(crate) fn holds_vd_record(input: &str) -> bool {
+    let bytes = input.as_bytes();
+    let mut from = 0;
+    while let Some(at) = bytes
+        .get(from..)
+        .and_then(|rest| memchr::memchr2(b'v', b'V', rest))
+    {
+        let hit = from + at;
+        let start = memchr::memrchr(b'\n', bytes.get(..hit).unwrap_or_default()).map_or(0, |p| p + 1);
+        let end = memchr::memchr(b'\n', bytes.get(hit..).unwrap_or_default()).map_or(bytes.len(), |p| hit + p);
+        // `\n` is ASCII, so these are character boundaries.
+        if let Some(line) = input.get(start..end) {
+            let visible = line.rsplit('\r').next().unwrap_or(line);
+            if let Some((key, _)) = lex::split_kv(lex::trim(visible)) {
+                let name = lex::KeyName::new(key);
+                if name.is("virtualdrive") || name.is("virtualdisk") {
+                    return true;
+                }
+            }
+        }
+        from = end + 1;
+    }
+    false
+}
+
+impl<'a> Walker<'a> {
+    fn new(kind: Kind) -> Self {
+        Walker {
+            adapter: 0,
+            open: Open::None,
+            current_ld: None,
+            pending_row: None,
+            current_group: None,
+            adapter_fields: Record::new(0),
+            kind,
+            understood: 0,
+            seen_content: false,
+        }
+    }
+
+    /// Reads one line into `doc`.
+    fn line(&mut self, line: Line<'a>, doc: &mut Document) {
         let t = lex::trim(line.text);
         if t.is_empty() || t.starts_with("====") || lex::exit_code(t).is_some() {
-            continue;
+            return;
         }
-        if !seen_content && lex::is_prompt_or_command(t) {
-            continue;
+        if !self.seen_content && lex::is_prompt_or_command(t) {
+            return;
         }
-        seen_content = true;
+        self.seen_content = true;
         if let Some(a) = adapter_header(t) {
-            w.close(doc);
-            w.flush_adapter(doc);
-            w.adapter = a;
-            w.current_ld = None;
-            w.current_group = None;
-            understood += 1;
-            continue;
+            self.close(doc);
+            self.flush_adapter(doc);
+            self.adapter = a;
+            self.current_ld = None;
+            self.current_group = None;
+            self.understood += 1;
+            return;
         }
         if t.starts_with("Adapter") && t.contains("No Virtual Drive Configured") {
-            understood += 1;
-            continue;
+            self.understood += 1;
+            return;
         }
         if t.starts_with("PD:") && t.ends_with("Information") {
-            w.close(doc);
-            understood += 1;
-            continue;
+            self.close(doc);
+            self.understood += 1;
+            return;
         }
         let Some((key, value)) = lex::split_kv(t) else {
             if !t.starts_with("FW error description") {
@@ -80,30 +177,32 @@ pub(crate) fn parse<'a>(
                     message: format!("unrecognised line: {t:?}"),
                 });
             }
-            continue;
+            return;
         };
-        understood += 1;
-        w.field(key, value, &line, doc);
+        self.understood += 1;
+        self.field(key, value, &line, doc);
     }
-    w.close(doc);
-    w.flush_adapter(doc);
-    if kind == Kind::CfgDsply {
-        fill_members_from_groups(doc);
-    }
-    understood
-}
 
-impl<'a> Walker<'a> {
+    /// Closes what is open at the end of the input.
+    fn finish(&mut self, doc: &mut Document) {
+        self.close(doc);
+        self.flush_adapter(doc);
+        if self.kind == Kind::CfgDsply {
+            fill_members_from_groups(doc);
+        }
+    }
+
     fn field(&mut self, key: &'a str, value: &'a str, line: &Line<'a>, doc: &mut Document) {
         let starts_digit = value.starts_with(|c: char| c.is_ascii_digit());
-        if lex::key_is(key, "enclosuredeviceid") {
+        let name = lex::KeyName::new(key);
+        if name.is("enclosuredeviceid") {
             self.close(doc);
             let mut r = Record::new(line.no);
-            r.push(key, value, line.text, line.no);
+            r.push_named(name, key, value, line.text, line.no);
             self.open = Open::Pd(r);
             return;
         }
-        if lex::key_is(key, "slotnumber") {
+        if name.is("slotnumber") {
             let needs_new = match &self.open {
                 Open::Pd(r) => r.has("slotnumber"),
                 _ => true,
@@ -113,10 +212,10 @@ impl<'a> Walker<'a> {
                 self.open = Open::Pd(Record::new(line.no));
             }
         }
-        if (lex::key_is(key, "virtualdrive") || lex::key_is(key, "virtualdisk")) && starts_digit {
+        if (name.is("virtualdrive") || name.is("virtualdisk")) && starts_digit {
             self.close(doc);
             let mut r = Record::new(line.no);
-            r.push(key, value, line.text, line.no);
+            r.push_named(name, key, value, line.text, line.no);
             self.open = Open::Ld(r);
             return;
         }
@@ -128,7 +227,7 @@ impl<'a> Walker<'a> {
             return;
         }
         match &mut self.open {
-            Open::Pd(r) | Open::Ld(r) => r.push(key, value, line.text, line.no),
+            Open::Pd(r) | Open::Ld(r) => r.push_named(name, key, value, line.text, line.no),
             Open::None => {
                 if !value.is_empty() {
                     doc.warnings.push(Warning {

@@ -6,7 +6,7 @@ mod bbu;
 mod config;
 mod enclosure;
 pub(crate) mod events;
-mod inventory;
+pub(crate) mod inventory;
 
 pub use inventory::split_inquiry;
 mod progress;
@@ -222,6 +222,19 @@ pub(crate) fn parse_kind(input: &str, kind: Kind) -> Result<Document, ParseError
 pub(crate) fn event_log_header(input: &str) -> Option<Document> {
     events::EventStream::new(lex::lines(input)).next()?;
     let mut doc = Document::new(Kind::EventLog.name());
+    trailer(input, &mut doc);
+    Some(doc)
+}
+
+/// The trailer facts of a `-PDList` or `-PDInfo` that can be streamed (see
+/// [`inventory::DriveStream`]): at least one drive and no VD record, so that the document
+/// [`parse_kind`] builds is exactly these facts, the drives and their warnings.
+pub(crate) fn drive_list_header(input: &str, kind: Kind) -> Option<Document> {
+    if !matches!(kind, Kind::PdList | Kind::PdInfo) || inventory::holds_vd_record(input) {
+        return None;
+    }
+    inventory::DriveStream::new(lex::lines(input), kind).next()?;
+    let mut doc = Document::new(kind.name());
     trailer(input, &mut doc);
     Some(doc)
 }
