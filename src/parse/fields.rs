@@ -83,6 +83,16 @@ impl<'a> Record<'a> {
         }
     }
 
+    /// An empty record with room for a drive's fields (about 50 in `-PDList`), so filling it
+    /// allocates once.
+    pub fn for_drive(start_line: usize) -> Self {
+        Self {
+            fields: Vec::with_capacity(64),
+            start_line,
+            cursor: 0,
+        }
+    }
+
     /// Appends a field.
     pub fn push(&mut self, key: &'a str, value: &'a str, text: &'a str, line: usize) {
         self.push_named(KeyName::new(key), key, value, text, line);

@@ -32,18 +32,23 @@ impl<'a> Line<'a> {
 /// before it (MegaCli's spinner), so only the text after the last `\r` is kept.
 pub fn lines(input: &str) -> Lines<'_> {
     Lines {
-        rest: Some(input),
+        input,
+        newlines: memchr::memchr_iter(b'\n', input.as_bytes()),
+        start: Some(0),
         no: 0,
         has_cr: memchr::memchr(b'\r', input.as_bytes()).is_some(),
     }
 }
 
-/// The [`Line`]s of a text, see [`lines`].
+/// The [`Line`]s of a text, see [`lines`]. One newline search runs over the whole text
+/// (a search per line costs more than the line for MegaCli's short lines).
 #[derive(Debug, Clone)]
 pub struct Lines<'a> {
-    /// Text after the last line returned; `None` once the final line (after the last `\n`,
+    input: &'a str,
+    newlines: memchr::Memchr<'a>,
+    /// Where the next line starts; `None` once the final line (after the last `\n`,
     /// possibly empty) was returned, as `str::split('\n')` ends.
-    rest: Option<&'a str>,
+    start: Option<usize>,
     no: usize,
     has_cr: bool,
 }
@@ -53,16 +58,16 @@ impl<'a> Iterator for Lines<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Line<'a>> {
-        let rest = self.rest?;
-        let raw = match memchr::memchr(b'\n', rest.as_bytes()) {
+        let start = self.start?;
+        // `\n` is ASCII, so both sides of one are character boundaries.
+        let raw = match self.newlines.next() {
             Some(at) => {
-                // `\n` is ASCII, so both sides are on character boundaries.
-                self.rest = rest.get(at + 1..);
-                rest.get(..at).unwrap_or_default()
+                self.start = Some(at + 1);
+                self.input.get(start..at).unwrap_or_default()
             }
             None => {
-                self.rest = None;
-                rest
+                self.start = None;
+                self.input.get(start..).unwrap_or_default()
             }
         };
         self.no += 1;
@@ -88,23 +93,30 @@ fn ascii_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
 }
 
-/// `str::trim`, without decoding characters when both ends are plain ASCII (nearly always).
+/// `str::trim`, removing ASCII white space byte by byte and decoding characters only when
+/// an end is not ASCII.
 #[inline]
 pub fn trim(s: &str) -> &str {
-    match (s.as_bytes().first(), s.as_bytes().last()) {
-        (None, _) => s,
-        (Some(&a), Some(&b)) if a.is_ascii() && b.is_ascii() && !ascii_space(a) && !ascii_space(b) => s,
-        _ => s.trim(),
+    let b = s.as_bytes();
+    let start = b.iter().position(|&c| !ascii_space(c)).unwrap_or(b.len());
+    let end = b.iter().rposition(|&c| !ascii_space(c)).map_or(start, |p| p + 1);
+    // Only ASCII bytes were skipped, so these are character boundaries.
+    let t = s.get(start..end).unwrap_or_default();
+    match (t.as_bytes().first(), t.as_bytes().last()) {
+        (Some(a), Some(z)) if !a.is_ascii() || !z.is_ascii() => t.trim(),
+        _ => t,
     }
 }
 
-/// `str::trim_end`, fast when the last byte is plain ASCII.
+/// `str::trim_end`, the same way as [`trim`].
 #[inline]
 pub fn trim_end(s: &str) -> &str {
-    match s.as_bytes().last() {
-        Some(&b) if b.is_ascii() && !ascii_space(b) => s,
-        None => s,
-        _ => s.trim_end(),
+    let b = s.as_bytes();
+    let end = b.iter().rposition(|&c| !ascii_space(c)).map_or(0, |p| p + 1);
+    let t = s.get(..end).unwrap_or_default();
+    match t.as_bytes().last() {
+        Some(z) if !z.is_ascii() => t.trim_end(),
+        _ => t,
     }
 }
 
@@ -112,7 +124,8 @@ pub fn trim_end(s: &str) -> &str {
 /// non-empty. Returns `None` for lines without a colon. (A byte search: this runs for every
 /// line of every input.)
 pub fn split_kv(text: &str) -> Option<(&str, &str)> {
-    let at = memchr::memchr(b':', text.as_bytes())?;
+    // A plain loop: the colon is a few bytes in, where a vectorised search costs more.
+    let at = text.bytes().position(|b| b == b':')?;
     // `:` is ASCII, so both sides are on character boundaries.
     let key = trim(text.get(..at)?);
     if key.is_empty() {
@@ -203,22 +216,27 @@ impl KeyName {
     const OVERLONG: u8 = u8::MAX;
 
     /// The normalised form of `key`.
+    #[inline]
     pub fn new(key: &str) -> Self {
         let mut buf = [0u8; Self::MAX];
-        let mut len = 0u8;
-        for b in key.bytes().filter(u8::is_ascii_alphanumeric) {
-            match buf.get_mut(usize::from(len)) {
-                Some(slot) => *slot = b.to_ascii_lowercase(),
-                None => {
-                    return Self {
-                        buf,
-                        len: Self::OVERLONG,
-                    };
-                }
+        let mut len = 0usize;
+        for &b in key.as_bytes() {
+            // A table lookup and no branch per byte: this runs for every key of every line.
+            let c = NORMALISED[usize::from(b)];
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = c;
+            } else if c != 0 {
+                return Self {
+                    buf,
+                    len: Self::OVERLONG,
+                };
             }
-            len += 1;
+            len += usize::from(c != 0);
         }
-        Self { buf, len }
+        Self {
+            buf,
+            len: u8::try_from(len).unwrap_or(Self::OVERLONG),
+        }
     }
 
     /// The normalised bytes (`b"drivesposition"`), `None` for an overlong key.
@@ -236,6 +254,21 @@ impl KeyName {
         usize::from(self.len) == normalised.len() && self.get() == Some(normalised.as_bytes())
     }
 }
+
+/// Each byte as [`KeyName`] keeps it: ASCII letters lowercased, digits as they are, 0 for
+/// everything else (dropped).
+static NORMALISED: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() {
+            t[b] = c.to_ascii_lowercase();
+        }
+        b += 1;
+    }
+    t
+};
 
 /// Normalises a key and folds the tool's own misspellings onto one spelling.
 pub fn normalise_key(key: &str) -> String {
@@ -263,6 +296,17 @@ mod tests {
         assert_eq!(v[1].text, "Adapter #0");
         assert_eq!(v[2].text, "Foo: 1");
         assert_eq!(v[2].no, 3);
+    }
+
+    #[test]
+    fn trims_as_str_does() {
+        for s in [
+            "", " ", "  a b  ", "\t\x0b\x0c\r\n x", "x\u{a0}", "\u{a0} \u{3000}x \u{2003} ",
+            "日本", " 日本 ", "\u{85}", "a\u{200b}",
+        ] {
+            assert_eq!(trim(s), s.trim(), "{s:?}");
+            assert_eq!(trim_end(s), s.trim_end(), "{s:?}");
+        }
     }
 
     #[test]

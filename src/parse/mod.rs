@@ -460,6 +460,9 @@ odd line\n\nseqNum: 0xzz\nSeconds since power on: 42\nCode: 0x1\nEvent Data:\n==
         assert!(stream_drive_list("Adapter #0\n\nExit Code: 0x00\n", Some(Kind::PdList)).is_none());
         assert!(stream_drive_list(&text, Some(Kind::LdPdInfo)).is_none());
         assert!(megacli::inventory::holds_vd_record("x\nVIRTUAL  DISK: 1\n"));
+        assert!(megacli::inventory::holds_vd_record("Virtual Drive: 0\r\nx"));
+        assert!(megacli::inventory::holds_vd_record("spin\r  Virtual Drive: 0"));
+        assert!(!megacli::inventory::holds_vd_record("Virtual Drive: 0\rspin\n"));
         assert!(!megacli::inventory::holds_vd_record("Device Id: 3\nVirtual Drive Info\n"));
     }
 

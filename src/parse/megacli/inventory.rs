@@ -109,11 +109,24 @@ pub(crate) fn holds_vd_record(input: &str) -> bool {
         .and_then(|rest| memchr::memchr2(b'v', b'V', rest))
     {
         let hit = from + at;
-        let start = memchr::memrchr(b'\n', bytes.get(..hit).unwrap_or_default()).map_or(0, |p| p + 1);
-        let end = memchr::memchr(b'\n', bytes.get(hit..).unwrap_or_default()).map_or(bytes.len(), |p| hit + p);
-        // `\n` is ASCII, so these are character boundaries.
+        from = hit + 1;
+        // Only a `v` that is the first letter or digit of its (visible) line can start the
+        // key `Virtual ...`: `Device`, `Drive` are passed over at the byte before them.
+        let before = bytes.get(..hit).unwrap_or_default();
+        let start = match before
+            .iter()
+            .rposition(|&b| b.is_ascii_alphanumeric() || b == b'\n' || b == b'\r')
+        {
+            Some(p) if bytes.get(p).is_some_and(u8::is_ascii_alphanumeric) => continue,
+            Some(p) => p + 1,
+            None => 0,
+        };
+        let end = memchr::memchr(b'\n', bytes.get(hit..).unwrap_or_default())
+            .map_or(bytes.len(), |p| hit + p);
+        // `\n`, `\r` and ASCII letters are ASCII, so these are character boundaries.
         if let Some(line) = input.get(start..end) {
-            let visible = line.rsplit('\r').next().unwrap_or(line);
+            let raw = line.strip_suffix('\r').unwrap_or(line);
+            let visible = raw.rsplit('\r').next().unwrap_or(raw);
             if let Some((key, _)) = lex::split_kv(lex::trim(visible)) {
                 let name = lex::KeyName::new(key);
                 if name.is("virtualdrive") || name.is("virtualdisk") {
@@ -121,7 +134,6 @@ pub(crate) fn holds_vd_record(input: &str) -> bool {
                 }
             }
         }
-        from = end + 1;
     }
     false
 }
@@ -197,7 +209,7 @@ impl<'a> Walker<'a> {
         let name = lex::KeyName::new(key);
         if name.is("enclosuredeviceid") {
             self.close(doc);
-            let mut r = Record::new(line.no);
+            let mut r = Record::for_drive(line.no);
             r.push_named(name, key, value, line.text, line.no);
             self.open = Open::Pd(r);
             return;
@@ -209,7 +221,7 @@ impl<'a> Walker<'a> {
             };
             if needs_new {
                 self.close(doc);
-                self.open = Open::Pd(Record::new(line.no));
+                self.open = Open::Pd(Record::for_drive(line.no));
             }
         }
         if (name.is("virtualdrive") || name.is("virtualdisk")) && starts_digit {
