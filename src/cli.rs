@@ -29,8 +29,9 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "PATH")]
     pub megacli: Option<PathBuf>,
     /// Vendor tool: auto (from PCI IDs and installed tools; reads go native when the
-    /// megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport,
-    /// or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool).
+    /// megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2,
+    /// perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native
+    /// (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool).
     #[arg(long, global = true, value_enum, default_value_t = crate::ctx::BackendChoice::Auto)]
     pub backend: crate::ctx::BackendChoice,
     /// Seconds before a vendor call is killed (with its whole process group).

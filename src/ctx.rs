@@ -47,10 +47,14 @@ pub enum BackendChoice {
     Auto,
     /// MegaCli.
     Megacli,
-    /// storcli (and storcli2).
+    /// storcli (or storcli2 when only that is installed).
     Storcli,
-    /// Dell perccli (storcli syntax).
+    /// Dell perccli (storcli syntax; or perccli2 when only that is installed).
     Perccli,
+    /// Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr).
+    Storcli2,
+    /// Dell perccli2 (8.x, PERC 12).
+    Perccli2,
     /// Dell OpenManage omreport/omconfig.
     Omreport,
     /// Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool.
@@ -183,6 +187,16 @@ impl Ctx {
                     runner.clone(),
                     opts.timeout,
                 ))),
+                BackendChoice::Storcli2 => Ok(Box::new(Storcli::new(
+                    sim_tool(&bin, "storcli2"),
+                    runner.clone(),
+                    opts.timeout,
+                ))),
+                BackendChoice::Perccli2 => Ok(Box::new(Storcli::new(
+                    sim_tool(&bin, "perccli2"),
+                    runner.clone(),
+                    opts.timeout,
+                ))),
                 BackendChoice::Omreport => Ok(Box::new(Omreport::new(
                     sim_tool(&bin, "omreport"),
                     sim_tool(&bin, "omconfig"),
@@ -225,6 +239,8 @@ impl Ctx {
             BackendChoice::Megacli => Some(Tool::Megacli),
             BackendChoice::Storcli => Some(Tool::Storcli),
             BackendChoice::Perccli => Some(Tool::Perccli),
+            BackendChoice::Storcli2 => Some(Tool::Storcli2),
+            BackendChoice::Perccli2 => Some(Tool::Perccli2),
             BackendChoice::Omreport => Some(Tool::Omreport),
             BackendChoice::Native => None,
             BackendChoice::Auto
@@ -239,8 +255,12 @@ impl Ctx {
         let ops: Result<Box<dyn Operations>, BackendError> = match tool {
             Some(Tool::Megacli) | None => find_mc().map(|m| Box::new(m) as Box<dyn Operations>),
             Some(t @ (Tool::Storcli | Tool::Perccli | Tool::Storcli2 | Tool::Perccli2)) => {
-                let want: &[Tool] = match t {
-                    Tool::Perccli | Tool::Perccli2 => &[Tool::Perccli, Tool::Perccli2],
+                // `--backend storcli2|perccli2` names the generation; `storcli|perccli` takes
+                // either, the 7.x tool first.
+                let want: &[Tool] = match (t, opts.backend) {
+                    (Tool::Storcli2, BackendChoice::Storcli2) => &[Tool::Storcli2],
+                    (Tool::Perccli2, BackendChoice::Perccli2) => &[Tool::Perccli2],
+                    (Tool::Perccli | Tool::Perccli2, _) => &[Tool::Perccli, Tool::Perccli2],
                     _ => &[Tool::Storcli, Tool::Storcli2],
                 };
                 path_of(want).ok_or(BackendError::NotFound).map(|p| {

@@ -317,7 +317,8 @@ impl Operations for Storcli {
     }
 
     /// Five calls whatever the size: controllers, VDs, drives in enclosures, drives without
-    /// one, and the battery (BBU or CacheVault); plus rebuild progress when a drive rebuilds.
+    /// one, and the battery (BBU or CacheVault; four on storcli2/perccli2, whose controller
+    /// view carries the energy pack); plus rebuild progress when a drive rebuilds.
     fn snapshot(&self) -> Result<Snapshot, BackendError> {
         let before = self.calls();
         let mut snap = Snapshot {
@@ -337,6 +338,7 @@ impl Operations for Storcli {
         }
         snap.adapters = all.adapters;
         snap.disk_groups = all.disk_groups;
+        let energy_pack = all.bbus;
         let vds = self.json(&Self::sv(&["/call/vall", "show", "all"]))?;
         snap.logical_drives = vds.logical_drives;
         snap.progress.extend(vds.progress);
@@ -358,10 +360,15 @@ impl Operations for Storcli {
             Err(BackendError::Failed { .. }) => {}
             Err(e) => return Err(e),
         }
-        match self.json(&Self::sv(&["/call/bbu", "show", "all"])) {
-            Ok(doc) => snap.bbus = doc.bbus,
-            Err(BackendError::Failed { .. }) => {}
-            Err(e) => return Err(e),
+        if self.second_generation() {
+            // 8.x has no `/bbu` object: `/call show all` carries `Energy Pack Info`.
+            snap.bbus = energy_pack;
+        } else {
+            match self.json(&Self::sv(&["/call/bbu", "show", "all"])) {
+                Ok(doc) => snap.bbus = doc.bbus,
+                Err(BackendError::Failed { .. }) => {}
+                Err(e) => return Err(e),
+            }
         }
         if snap
             .physical_drives
@@ -563,7 +570,7 @@ impl Catalogue for Storcli {
 
     /// The calls [`Operations::snapshot`] makes (`J` appended as [`Storcli::json`] does).
     fn snapshot_inputs(&self, _adapters: &[u32]) -> Vec<Entry> {
-        vec![
+        let mut v = vec![
             self.entry("all/show-all", None, &["/call", "show", "all", "J"]),
             self.entry("all/vall", None, &["/call/vall", "show", "all", "J"]),
             self.entry(
@@ -572,8 +579,11 @@ impl Catalogue for Storcli {
                 &["/call/eall/sall", "show", "all", "J"],
             ),
             self.entry("all/sall", None, &["/call/sall", "show", "all", "J"]),
-            self.entry("all/bbu", None, &["/call/bbu", "show", "all", "J"]),
-        ]
+        ];
+        if !self.second_generation() {
+            v.push(self.entry("all/bbu", None, &["/call/bbu", "show", "all", "J"]));
+        }
+        v
     }
 
     fn inventory(&self, adapters: &[u32], level: Level) -> Vec<Entry> {

@@ -23,6 +23,7 @@ pub mod render;
 pub mod scenarios;
 pub mod state;
 pub mod storcli;
+pub mod storcli2;
 pub mod store;
 pub mod text;
 pub mod unverified;

@@ -343,6 +343,33 @@ pub mod storcli {
     }
 }
 
+/// storcli2 / perccli2 (8.x) texts and values not found in a capture. Verified against the
+/// perccli2 8.4 captures in the corpus: the envelope and `Command Status` shape, the
+/// `/cN show all`, `/cN/eall/sall show all` and `/cN/vall show all` key names and order, the
+/// `State`/`Status` pairs `Conf`/`Online`, `UConf`/`Good`, `GHS`/`Good`, sizes in GiB/TiB.
+/// Not captured in 8.x, so kept in their 7.x shape inside the 8.x envelope: action answers and
+/// their descriptions, rebuild/copyback progress, foreign configurations, `show events`,
+/// `show ctrlcount`, `/cN show`, the text form and every failure.
+pub mod storcli2 {
+    /// CLI version storcli2 reports (only perccli2's 8.4 string was captured).
+    pub const STORCLI2_VERSION: &str = "008.0009.0000.0010 Mar 13, 2024";
+    /// The token of perccli2's syntax error for the `/cv` object (check_lsi_raid#41 quotes
+    /// `syntax error, unexpected TOKEN_OBJ_CV`; the JSON around it is unseen).
+    pub const TOKEN_OBJ_CV: &str = "TOKEN_OBJ_CV";
+    /// The same for `/bbu`, by analogy.
+    pub const TOKEN_OBJ_BBU: &str = "TOKEN_OBJ_BBU";
+    /// `Status` of a rebuilding member.
+    pub const STATUS_REBUILD: &str = "Rebuild";
+    /// `Status` of a member under copyback.
+    pub const STATUS_COPYBACK: &str = "Copyback";
+    /// `Status` of an Unconfigured(bad) drive (`State` `UConf`).
+    pub const STATUS_BAD: &str = "Bad";
+    /// `Status` of a TOPOLOGY row whose drive is missing (7.x: `State` `Msng`).
+    pub const STATUS_MISSING: &str = "Missing";
+    /// `Controller Status` with a VD not optimal (only `Optimal` was captured).
+    pub const NEEDS_ATTENTION: &str = "Needs Attention";
+}
+
 /// OpenManage (omreport/omconfig) texts and layouts not found in a capture. Verified: the
 /// `-fmt ssv` layouts of `storage controller|vdisk|pdisk|battery|enclosure` (dellhw-exporter
 /// captures) and `Command successful!`. Guessed: the default `Key : Value` layout (keys
