@@ -118,6 +118,11 @@ mod tests {
             Some(("MegaCli64", Front::MegaCli))
         );
         assert_eq!(front_for("perccli64"), Some(("perccli64", Front::Storcli)));
+        assert_eq!(
+            front_for("/usr/sbin/storcli2"),
+            Some(("storcli2", Front::Storcli))
+        );
+        assert_eq!(front_for("perccli2"), Some(("perccli2", Front::Storcli)));
         assert_eq!(front_for("omconfig"), Some(("omconfig", Front::Omconfig)));
         assert_eq!(front_for("raidctl"), None);
         assert_eq!(front_for("MegaCli64.bak"), None);

@@ -428,8 +428,8 @@ fn ctrl_show_all(st: &SimState, i: usize) -> J {
     let set = &ad.settings;
     let basics = Ob::new()
         .s("Product Name", ad.product.clone())
-        .s("Serial Number", ad.serial.clone())
         .s("SAS Address", ad.sas_address.clone())
+        .s("Serial Number", ad.serial.clone())
         .s(
             "Controller Time(LocalTime yyyy/mm/dd hh:mm:sec)",
             date_time(now),

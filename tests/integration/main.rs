@@ -19,6 +19,7 @@ mod qualify;
 mod qualify_signoff;
 mod sim;
 mod sim_readside;
+mod sim_storcli2;
 mod sim_vendor;
 mod util;
 mod workflows;

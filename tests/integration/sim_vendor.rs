@@ -30,13 +30,13 @@ fn megacli(st: &mut SimState, line: &str) -> (Vec<String>, u32) {
     raidctl::sim::dispatch(st, &inv)
 }
 
-fn capture(rel: &str) -> J {
+pub(crate) fn capture(rel: &str) -> J {
     let text = read(&corpus().join(rel));
     J::parse(&text).unwrap_or_else(|at| panic!("{rel}: invalid JSON at {at}"))
 }
 
 /// Normalised keys of an object, each once (repeated per-drive keys collapse).
-fn keys(j: &J) -> Vec<String> {
+pub(crate) fn keys(j: &J) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     if let J::O(kv) = j {
         for (k, _) in kv {
@@ -54,7 +54,7 @@ fn keys(j: &J) -> Vec<String> {
 const EXTRA: &[&str] = &["BBU_Info", "Cachevault_Info"];
 
 /// Replaces data hidden in key names (`Drive /c0/e252/s0`, `VD0 Properties`) by placeholders.
-fn normalise(key: &str) -> String {
+pub(crate) fn normalise(key: &str) -> String {
     let re = regex::Regex::new(r"/c\d+(/e\d+)?/s\d+").unwrap();
     let k = re.replace_all(key, "/cX/eX/sX").into_owned();
     let re = regex::Regex::new(r"/c\d+/v\d+").unwrap();
@@ -79,7 +79,7 @@ fn assert_subsequence(what: &str, sim: &[String], real: &[String]) {
 
 /// Compares objects recursively: every simulated key exists in the capture in the same
 /// relative order; rows of tables (arrays of objects) have exactly the capture's columns.
-fn compare(what: &str, sim: &J, real: &J) {
+pub(crate) fn compare(what: &str, sim: &J, real: &J) {
     match (sim, real) {
         (J::O(s), J::O(r)) => {
             assert_subsequence(what, &keys(sim), &keys(real));
@@ -107,18 +107,18 @@ fn compare(what: &str, sim: &J, real: &J) {
     }
 }
 
-fn first_ctrl(j: &J) -> &J {
+pub(crate) fn first_ctrl(j: &J) -> &J {
     match j.get("Controllers") {
         Some(J::A(v)) => &v[0],
         _ => panic!("no Controllers array"),
     }
 }
 
-fn data(j: &J) -> &J {
+pub(crate) fn data(j: &J) -> &J {
     first_ctrl(j).get("Response Data").expect("Response Data")
 }
 
-fn status(j: &J) -> &J {
+pub(crate) fn status(j: &J) -> &J {
     first_ctrl(j).get("Command Status").expect("Command Status")
 }
 
