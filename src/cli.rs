@@ -122,8 +122,8 @@ pub enum Command {
     ///
     /// `sim pull E:S`, `sim insert E:S --kind blank`, `sim fail E:S`, `sim advance SECONDS`,
     /// `sim fault add ...` (these need --sim or --sim-state; `sim help` lists them all).
-    /// `sim exec TOOL -- ARGS...` runs the simulated MegaCli64, storcli64, perccli64, omreport
-    /// or omconfig (state from --sim-state, else $RAIDCTL_SIM_STATE). `sim env` creates
+    /// `sim exec TOOL -- ARGS...` runs the simulated MegaCli64, storcli64, perccli64, storcli2,
+    /// perccli2, omreport or omconfig (state from --sim-state, else $RAIDCTL_SIM_STATE). `sim env` creates
     /// DIR/bin with links named after every vendor tool and prints the shell lines that put it
     /// first on PATH: `eval "$(raidctl --sim degraded --sim-state DIR sim env)"`.
     Sim {

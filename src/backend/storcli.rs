@@ -605,9 +605,13 @@ impl Catalogue for Storcli {
                 obj("fall"),
                 obj("bbu"),
             );
+            v.push(e("enclosures", &[&eall, "show", "all", "J"]));
+            // perccli2 rejects the `/cv` object (check_lsi_raid#41): the 8.x energy pack is
+            // in `/cN show all`.
+            if !self.second_generation() {
+                v.push(e("cachevault", &[&cv, "show", "all", "J"]));
+            }
             v.extend([
-                e("enclosures", &[&eall, "show", "all", "J"]),
-                e("cachevault", &[&cv, "show", "all", "J"]),
                 e("foreign", &[&fall, "show", "all", "J"]),
                 e("foreign-preview", &[&fall, "import", "preview", "J"]),
                 e("preservedcache", &[c, "show", "preservedcache", "J"]),
@@ -696,6 +700,15 @@ mod catalogue_tests {
         };
         assert!(inv(&storcli("storcli64")).contains(&"c0/bbu".to_owned()));
         assert!(!inv(&storcli("perccli2")).contains(&"c0/bbu".to_owned()));
+        assert!(!inv(&storcli("perccli2")).contains(&"c0/cachevault".to_owned()));
+        assert!(inv(&storcli("storcli64")).contains(&"c0/cachevault".to_owned()));
+        // The 8.x snapshot makes no `/call/bbu` call.
+        assert!(
+            !storcli("storcli2")
+                .snapshot_inputs(&[0])
+                .iter()
+                .any(|e| e.id == "all/bbu")
+        );
     }
 
     #[test]
