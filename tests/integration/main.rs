@@ -21,5 +21,6 @@ mod sim;
 mod sim_readside;
 mod sim_storcli2;
 mod sim_vendor;
+mod terminal;
 mod util;
 mod workflows;
