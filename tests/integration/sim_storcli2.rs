@@ -2,7 +2,10 @@
 //! of a PERC H965i in the corpus: the envelope's layout, the `Command Status` shape, key names
 //! and order of the three views a snapshot reads, and the format of their values.
 
-use crate::sim_vendor::{capture, compare, data, keys, normalise, status};
+use crate::sim_vendor::{
+    capture, compare, data, keys, ld_states, megacli, normalise, parsed, pd_states, status,
+};
+use raidctl::parse::{Kind, parse};
 use raidctl::sim::scenarios;
 use raidctl::sim::state::SimState;
 use raidctl::sim::storcli::{self, J, Tool};
@@ -176,4 +179,48 @@ fn perccli2_has_no_battery_object_and_reports_the_energy_pack() {
     assert_eq!(doc.kind, "storcli2-json");
     assert!(doc.warnings.is_empty(), "{:?}", doc.warnings);
     assert_eq!(doc.bbus.len(), 1, "{text}");
+}
+
+/// Every scenario's 8.x views parse cleanly as `storcli2-json` with the drive and VD states
+/// of the MegaCli front end on the same state, and the topology gives the same missing rows.
+#[test]
+fn every_scenario_parses_with_the_megacli_states() {
+    let mut missing_seen = 0;
+    for scenario in scenarios::NAMES {
+        let mut st = scenarios::build(scenario).unwrap();
+        let (lines, _) = megacli(&mut st, "-PDList -aALL");
+        let mega_pd = parse(&raidctl::sim::text::frame(&lines, 0), Some(Kind::PdList)).unwrap();
+        let (lines, _) = megacli(&mut st, "-LDInfo -Lall -aALL");
+        let mega_ld = parse(&raidctl::sim::text::frame(&lines, 0), Some(Kind::LdInfo)).unwrap();
+        let (lines, _) = megacli(&mut st, "-PdGetMissing -aALL");
+        let mega_missing = lines
+            .iter()
+            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            .count();
+        let (text, _) = run(&mut st, Tool::Storcli2, "/call show all J");
+        let doc = parsed(&format!("{scenario}: show all"), &text);
+        assert_eq!(doc.kind, "storcli2-json");
+        assert_eq!(pd_states(&doc), pd_states(&mega_pd), "{scenario}: show all");
+        assert_eq!(ld_states(&doc), ld_states(&mega_ld), "{scenario}: show all");
+        let rows = doc
+            .disk_groups
+            .iter()
+            .flat_map(|g| g.spans.iter())
+            .flat_map(|s| s.rows.iter())
+            .filter(|r| r.drive.is_none())
+            .count();
+        assert_eq!(rows, mega_missing, "{scenario}: missing rows");
+        missing_seen += rows;
+        let (text, _) = run(&mut st, Tool::Storcli2, "/call/eall/sall show all J");
+        let doc = parsed(&format!("{scenario}: drives"), &text);
+        assert_eq!(pd_states(&doc), pd_states(&mega_pd), "{scenario}: drives");
+        assert!(
+            doc.physical_drives.iter().all(|d| d.serial.is_some()),
+            "{scenario}"
+        );
+        let (text, _) = run(&mut st, Tool::Storcli2, "/call/vall show all J");
+        let doc = parsed(&format!("{scenario}: vds"), &text);
+        assert_eq!(ld_states(&doc), ld_states(&mega_ld), "{scenario}: vds");
+    }
+    assert!(missing_seen > 0, "no scenario with a missing row");
 }

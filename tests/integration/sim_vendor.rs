@@ -25,7 +25,7 @@ fn storcli_json(st: &mut SimState, line: &str) -> J {
     J::parse(&text).unwrap_or_else(|at| panic!("{line}: invalid JSON at {at}: {text}"))
 }
 
-fn megacli(st: &mut SimState, line: &str) -> (Vec<String>, u32) {
+pub(crate) fn megacli(st: &mut SimState, line: &str) -> (Vec<String>, u32) {
     let inv = args::parse(&argv(line)).unwrap();
     raidctl::sim::dispatch(st, &inv)
 }
@@ -996,7 +996,7 @@ fn binaries_share_state_counts_and_faults() {
 
 type PdKey = (u32, Option<u16>, u16, String);
 
-fn pd_states(doc: &raidctl::model::Document) -> Vec<PdKey> {
+pub(crate) fn pd_states(doc: &raidctl::model::Document) -> Vec<PdKey> {
     let mut v: Vec<PdKey> = doc
         .physical_drives
         .iter()
@@ -1013,7 +1013,7 @@ fn pd_states(doc: &raidctl::model::Document) -> Vec<PdKey> {
     v
 }
 
-fn ld_states(doc: &raidctl::model::Document) -> Vec<(u32, u32, String)> {
+pub(crate) fn ld_states(doc: &raidctl::model::Document) -> Vec<(u32, u32, String)> {
     let mut v: Vec<(u32, u32, String)> = doc
         .logical_drives
         .iter()
@@ -1023,7 +1023,7 @@ fn ld_states(doc: &raidctl::model::Document) -> Vec<(u32, u32, String)> {
     v
 }
 
-fn parsed(what: &str, text: &str) -> raidctl::model::Document {
+pub(crate) fn parsed(what: &str, text: &str) -> raidctl::model::Document {
     let doc = parse(text, None).unwrap_or_else(|e| panic!("{what}: {e:?}\n{text}"));
     assert!(doc.warnings.is_empty(), "{what}: {:?}", doc.warnings);
     doc
