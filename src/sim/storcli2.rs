@@ -39,16 +39,18 @@ pub const OS: &str = "Linux5.15.0-sim";
 /// Answers a parsed command: the 8.x views, else the 7.x front end's answer (same state
 /// machine, same texts) for the envelope [`render`] prints.
 pub fn answer(st: &mut SimState, cmd: &Cmd) -> Output {
-    let Some(csel) = cmd.ctrl else {
-        return s1::answer(st, cmd);
-    };
-    if cmd.bbu || cmd.cv {
+    // perccli2 has no `/cv` (nor `/bbu`) object, with or without `J`.
+    if cmd.ctrl.is_some() && (cmd.bbu || cmd.cv) {
         return syntax_error(if cmd.cv {
             unv::TOKEN_OBJ_CV
         } else {
             unv::TOKEN_OBJ_BBU
         });
     }
+    // Without `J` the answer is 7.x's text form (no 8.x text capture was available).
+    let Some(csel) = cmd.ctrl.filter(|_| cmd.json) else {
+        return s1::answer(st, cmd);
+    };
     let show = cmd.verb() == "show" && !cmd.fall;
     let drives = cmd.slot.is_some()
         && !cmd.has("rebuild")
