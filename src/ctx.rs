@@ -115,6 +115,27 @@ fn sim_tool(bin: &Path, name: &str) -> PathBuf {
     bin.join(name)
 }
 
+/// The chosen vendor tool is not installed: which names and directories were searched (the
+/// MegaCli-specific [`BackendError::NotFound`] would name the wrong tool).
+fn not_installed(tools: &[Tool]) -> BackendError {
+    let names: Vec<&str> = tools
+        .iter()
+        .flat_map(|t| t.binaries().iter().copied())
+        .collect();
+    let mut dirs: Vec<&str> = Vec::new();
+    for d in tools.iter().flat_map(|t| t.install_dirs().iter().copied()) {
+        if !dirs.contains(&d) {
+            dirs.push(d);
+        }
+    }
+    BackendError::Refused(format!(
+        "{} not found: tried {} on PATH and {} (`raidctl doctor` says which tool these controllers need)",
+        names.first().copied().unwrap_or("the vendor tool"),
+        names.join("/"),
+        dirs.join(", ")
+    ))
+}
+
 /// A private directory for a `--sim` run without `--sim-state`: created atomically with an
 /// unpredictable name and mode 0700, removed when the run ends (also on Ctrl-C or SIGTERM).
 fn private_sim_dir(scenario: &str) -> Result<tempfile::TempDir, CtxError> {
@@ -263,12 +284,12 @@ impl Ctx {
                     (Tool::Perccli | Tool::Perccli2, _) => &[Tool::Perccli, Tool::Perccli2],
                     _ => &[Tool::Storcli, Tool::Storcli2],
                 };
-                path_of(want).ok_or(BackendError::NotFound).map(|p| {
+                path_of(want).ok_or_else(|| not_installed(want)).map(|p| {
                     Box::new(Storcli::new(p, runner.clone(), opts.timeout)) as Box<dyn Operations>
                 })
             }
             Some(Tool::Omreport) => path_of(&[Tool::Omreport])
-                .ok_or(BackendError::NotFound)
+                .ok_or_else(|| not_installed(&[Tool::Omreport]))
                 .map(|p| {
                     let omconfig = p.with_file_name("omconfig");
                     Box::new(Omreport::new(p, omconfig, runner.clone(), opts.timeout))
@@ -316,7 +337,8 @@ impl Ctx {
     /// The backend chosen for this run.
     ///
     /// # Errors
-    /// [`BackendError::NotFound`] when its tool is not installed.
+    /// [`BackendError::NotFound`] when MegaCli is not installed, [`BackendError::Refused`]
+    /// naming the searched names and directories for another tool.
     pub fn ops(&self) -> Result<&dyn Operations, BackendError> {
         self.ops.as_ref().map(|b| b.as_ref()).map_err(Clone::clone)
     }
@@ -325,8 +347,8 @@ impl Ctx {
     /// `auto` with native reads the vendor tool that `auto` would have picked.
     ///
     /// # Errors
-    /// [`BackendError::Refused`] with `--backend native`; [`BackendError::NotFound`] when
-    /// the tool is not installed.
+    /// [`BackendError::Refused`] with `--backend native`; as [`Ctx::ops`] when the tool is
+    /// not installed.
     pub fn change_ops(&self) -> Result<&dyn Operations, BackendError> {
         match &self.change_ops {
             Some(r) => r.as_ref().map(|b| b.as_ref()).map_err(Clone::clone),
