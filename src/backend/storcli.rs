@@ -13,8 +13,8 @@ use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{Document, DriveAddress, Event, ForeignConfig, MissingRow, Progress};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// A storcli or perccli installation.
@@ -23,6 +23,35 @@ pub struct Storcli {
     runner: Arc<dyn Runner>,
     timeout: Duration,
     calls: AtomicU32,
+    /// (adapter, operation) pairs the controllers' last `show all` said they do not support.
+    refused: Mutex<Vec<(u32, Capability)>>,
+}
+
+/// Drive operations 8.x controllers list under `Supported PD operations` (a PERC H965i on
+/// firmware 8.4 answers `No` to all three), which the replacement workflow needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Capability {
+    MarkMissing,
+    ReplaceMissing,
+    PrepareRemoval,
+}
+
+impl Capability {
+    const ALL: [(Self, &'static str); 3] = [
+        (Self::MarkMissing, "Support Mark Missing"),
+        (Self::ReplaceMissing, "Support Replace Missing"),
+        (Self::PrepareRemoval, "Support Prepare For Removal"),
+    ];
+
+    /// The capability `op` needs, with its adapter.
+    fn of(op: &Op) -> Option<(u32, Self)> {
+        match op {
+            Op::MarkMissing { adapter, .. } => Some((*adapter, Self::MarkMissing)),
+            Op::ReplaceMissing { adapter, .. } => Some((*adapter, Self::ReplaceMissing)),
+            Op::PrepareRemoval { adapter, .. } => Some((*adapter, Self::PrepareRemoval)),
+            _ => None,
+        }
+    }
 }
 
 impl std::fmt::Debug for Storcli {
@@ -48,6 +77,7 @@ impl Storcli {
             runner,
             timeout,
             calls: AtomicU32::new(0),
+            refused: Mutex::new(Vec::new()),
         }
     }
 
@@ -338,6 +368,19 @@ impl Operations for Storcli {
         }
         snap.adapters = all.adapters;
         snap.disk_groups = all.disk_groups;
+        let refused = snap
+            .adapters
+            .iter()
+            .flat_map(|a| {
+                Capability::ALL
+                    .iter()
+                    .filter(|(_, key)| a.extra.get(*key).is_some_and(|v| v.trim() == "No"))
+                    .map(|(c, _)| (a.adapter, *c))
+            })
+            .collect();
+        if let Ok(mut r) = self.refused.lock() {
+            *r = refused;
+        }
         let energy_pack = all.bbus;
         let vds = self.json(&Self::sv(&["/call/vall", "show", "all"]))?;
         snap.logical_drives = vds.logical_drives;
@@ -451,8 +494,15 @@ impl Operations for Storcli {
         ))
     }
 
+    /// Everything but the battery-warning property, unless the controller's last `show all`
+    /// said it cannot mark missing, replace missing or prepare for removal: a workflow then
+    /// refuses before it starts instead of stopping half-way.
     fn supports(&self, op: &Op) -> bool {
-        !matches!(op, Op::BatteryWarning { .. })
+        if matches!(op, Op::BatteryWarning { .. }) {
+            return false;
+        }
+        Capability::of(op)
+            .is_none_or(|needed| self.refused.lock().map_or(true, |r| !r.contains(&needed)))
     }
 
     fn command_line(&self, op: &Op) -> String {
@@ -734,5 +784,74 @@ mod catalogue_tests {
                 .iter()
                 .all(|e| e.extension() == "json")
         );
+    }
+}
+
+#[cfg(test)]
+mod capability_tests {
+    use super::*;
+    use crate::backend::runner::{CmdOutput, RunError};
+    use crate::model::DriveAddress;
+
+    /// Answers the 8.x snapshot calls with the perccli2 8.4 captures of a PERC H965i.
+    struct Captured;
+
+    impl Runner for Captured {
+        fn run(&self, _: &Path, args: &[String], _: Duration) -> Result<CmdOutput, RunError> {
+            let file = match args.first().map(String::as_str) {
+                Some("/call") => Some("controllers"),
+                Some("/call/vall") => Some("vdisks"),
+                Some("/call/eall/sall") => Some("pdisks"),
+                _ => None,
+            };
+            let (stdout, status) = match file {
+                Some(f) => {
+                    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+                        "fixtures/corpus/perccli/bodik-perccli__output_8.4.0.22_{f}_ok.json"
+                    ));
+                    (std::fs::read_to_string(path).expect("capture"), 0)
+                }
+                // Not captured: a failed status, as for a controller without direct drives.
+                None => (
+                    r#"{"Controllers":[{"Command Status":{"CLI Version":"008.0004.0000.0022 Apr 28, 2023","Controller":"0","Status":"Failure","Description":"No drive found!"}}]}"#.to_owned(),
+                    255,
+                ),
+            };
+            Ok(CmdOutput {
+                stdout,
+                status: Some(status),
+                ..CmdOutput::default()
+            })
+        }
+    }
+
+    #[test]
+    fn a_controller_without_mark_missing_refuses_it_up_front() {
+        let s = Storcli::new(
+            PathBuf::from("/opt/MegaRAID/perccli2/perccli2"),
+            Arc::new(Captured),
+            Duration::from_secs(1),
+        );
+        let drive = DriveAddress {
+            enclosure: Some(292),
+            slot: 0,
+        };
+        let mark = Op::MarkMissing { adapter: 0, drive };
+        assert!(s.supports(&mark), "nothing known before a snapshot");
+        let snap = s.snapshot().expect("snapshot of the captures");
+        assert_eq!(snap.vendor_calls, 4, "no /call/bbu on the 8.x generation");
+        assert_eq!(snap.bbus.len(), 1, "the energy pack from /call show all");
+        assert!(!s.supports(&mark));
+        assert!(!s.supports(&Op::PrepareRemoval { adapter: 0, drive }));
+        assert!(!s.supports(&Op::ReplaceMissing {
+            adapter: 0,
+            drive,
+            array: 0,
+            row: 0
+        }));
+        assert!(s.supports(&Op::Offline { adapter: 0, drive }));
+        assert!(s.supports(&Op::RebuildStart { adapter: 0, drive }));
+        // Another adapter is not judged by this one's answer.
+        assert!(s.supports(&Op::MarkMissing { adapter: 1, drive }));
     }
 }

@@ -510,7 +510,7 @@ fn ctrl_show_all(st: &SimState, i: usize) -> J {
         .done();
     // The simulated firmware carries out mark-missing, replace-missing and prepare-for-removal
     // (the storcli backend's replacement sequence), so it says so; the one captured PERC H965i
-    // (firmware 8.4) answers "No" to all three.
+    // (firmware 8.4) answers "No" to all three, and the backend then refuses them up front.
     let pd_ops = Ob::new()
         .s("Support Force Online", "Yes")
         .s("Support Make Offline", "Yes")
