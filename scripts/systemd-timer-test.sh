@@ -231,7 +231,7 @@ ct sh -ec 'touch /root/raidctl-test-marker /tmp/raidctl-test-marker
   cat > /usr/local/lib/raidctl-test/probe <<"EOF"
 #!/bin/sh
 for d in / /usr /etc /var /var/lib /var/lib/raidctl /var/lib/prometheus/node-exporter /tmp /var/tmp; do
-  if : > "$d/.raidctl-probe" 2>/dev/null; then rm -f "$d/.raidctl-probe"; echo "probe: writable $d"; else echo "probe: read-only $d"; fi
+  if (: > "$d/.raidctl-probe") 2>/dev/null; then rm -f "$d/.raidctl-probe"; echo "probe: writable $d"; else echo "probe: read-only $d"; fi
 done
 [ -e /tmp/raidctl-test-marker ] && echo "probe: host /tmp visible" || echo "probe: host /tmp hidden"
 [ -e /root/raidctl-test-marker ] && echo "probe: /root visible" || echo "probe: /root hidden"
@@ -240,7 +240,7 @@ EOF
   chmod 755 /usr/local/lib/raidctl-test/probe
   printf "[Service]\nExecStartPost=/usr/local/lib/raidctl-test/probe\n" > /etc/systemd/system/raidctl-metrics.service.d/probe.conf
   systemctl daemon-reload
-  systemctl start raidctl-metrics.service'
+  systemctl start raidctl-metrics.service' || { ct journalctl --no-pager -n 30 -u raidctl-metrics.service; fail "the service with the probe failed"; }
 inv=$(svc InvocationID)
 ct journalctl --no-pager -o cat _SYSTEMD_INVOCATION_ID="$inv" | grep '^probe: ' | tee "$work/probe.out"
 expect() { grep -qxF "probe: $1" "$work/probe.out" || fail "sandbox: expected '$1'"; }
