@@ -45,6 +45,13 @@ cleanup() {
     for _ in $(seq 30); do kill -0 "$nspawn_pid" 2>/dev/null || break; sleep 0.5; done
     kill -KILL "$nspawn_pid" 2>/dev/null
     wait "$nspawn_pid" 2>/dev/null
+    # nspawn (with --keep-unit, no systemd outside) made these sub-cgroups of the host's
+    # root for itself and the container; empty now, unless another container is running.
+    for h in /sys/fs/cgroup/systemd /sys/fs/cgroup/unified; do
+      for g in payload supervisor; do
+        [ -d "$h/$g" ] && find "$h/$g" -depth -type d -exec rmdir {} + 2>/dev/null
+      done
+    done
   fi
   mountpoint -q "$root" && umount -R "$root"
   mountpoint -q "$work/rw" && umount "$work/rw"
