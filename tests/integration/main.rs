@@ -20,5 +20,6 @@ mod qualify_signoff;
 mod sim;
 mod sim_readside;
 mod sim_vendor;
+mod terminal;
 mod util;
 mod workflows;
