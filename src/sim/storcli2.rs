@@ -107,25 +107,26 @@ fn yes(b: bool) -> &'static str {
     if b { "Yes" } else { "No" }
 }
 
-/// 8.x splits 7.x's drive state into a configuration `State` and a `Status`.
+/// 8.x splits 7.x's drive state into a configuration `State` and a `Status`; captured are
+/// `Conf`/`Online` and `GHS`/`Good`, the other pairs follow that pattern.
 pub fn state_status(d: &Drive) -> (&'static str, &'static str) {
     match &d.state {
         FirmwareState::Online => ("Conf", "Online"),
-        FirmwareState::Offline => ("Conf", "Offline"),
-        FirmwareState::Failed => ("Conf", "Failed"),
+        FirmwareState::Offline => ("Conf", unv::STATUS_OFFLINE),
+        FirmwareState::Failed => ("Conf", unv::STATUS_FAILED),
         FirmwareState::Rebuild => ("Conf", unv::STATUS_REBUILD),
         FirmwareState::Copyback => ("Conf", unv::STATUS_COPYBACK),
-        FirmwareState::UnconfiguredGood => ("UConf", "Good"),
-        FirmwareState::UnconfiguredBad => ("UConf", unv::STATUS_BAD),
+        FirmwareState::UnconfiguredGood => (unv::STATE_UNCONFIGURED, "Good"),
+        FirmwareState::UnconfiguredBad => (unv::STATE_UNCONFIGURED, unv::STATUS_BAD),
         FirmwareState::Hotspare => {
             if d.hotspare.as_ref().is_some_and(|h| !h.dedicated.is_empty()) {
-                ("DHS", "Good")
+                (unv::STATE_DEDICATED_SPARE, "Good")
             } else {
                 ("GHS", "Good")
             }
         }
-        FirmwareState::Jbod => ("JBOD", "Online"),
-        FirmwareState::Unknown(_) => ("-", "Unknown"),
+        FirmwareState::Jbod => (unv::STATE_JBOD, "Online"),
+        FirmwareState::Unknown(_) => ("-", unv::STATUS_UNKNOWN),
     }
 }
 
@@ -339,7 +340,7 @@ pub fn topology(ad: &Adapter) -> Vec<J> {
                 &eid_slt(d.addr()).replace(' ', ""),
                 J::N(i64::from(d.device_id)),
                 "DRIVE",
-                "DHS",
+                unv::STATE_DEDICATED_SPARE,
                 "Good",
                 &size(d.coerced_sectors()),
             ));
@@ -598,7 +599,7 @@ fn ctrl_show_all(st: &SimState, i: usize) -> J {
                 Ob::new()
                     .n("EID", e.device_id)
                     .s("State", "OK")
-                    .s("DeviceType", "Enclosure")
+                    .s("DeviceType", unv::ENCLOSURE_DEVICE_TYPE)
                     .n("Slots", e.slots)
                     .n("PD", n64(pds))
                     .s("Partner-EID", "-")
@@ -619,7 +620,14 @@ fn ctrl_show_all(st: &SimState, i: usize) -> J {
             "Energy Pack Info",
             J::A(vec![
                 Ob::new()
-                    .s("Type", if s1::is_cv(ad) { "Supercap" } else { "Battery" })
+                    .s(
+                        "Type",
+                        if s1::is_cv(ad) {
+                            unv::ENERGY_PACK_SUPERCAP
+                        } else {
+                            "Battery"
+                        },
+                    )
                     .s("SubType", "None")
                     .n("Voltage(mV)", 3891)
                     .n("Temperature(C)", b.temperature)

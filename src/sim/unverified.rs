@@ -346,7 +346,7 @@ pub mod storcli {
 /// storcli2 / perccli2 (8.x) texts and values not found in a capture. Verified against the
 /// perccli2 8.4 captures in the corpus: the envelope and `Command Status` shape, the
 /// `/cN show all`, `/cN/eall/sall show all` and `/cN/vall show all` key names and order, the
-/// `State`/`Status` pairs `Conf`/`Online`, `UConf`/`Good`, `GHS`/`Good`, sizes in GiB/TiB.
+/// `State`/`Status` pairs `Conf`/`Online` and `GHS`/`Good`, sizes in GiB/TiB.
 /// Not captured in 8.x, so kept in their 7.x shape inside the 8.x envelope: action answers and
 /// their descriptions, rebuild/copyback progress, foreign configurations, `show events`,
 /// `show ctrlcount`, `/cN show`, the text form and every failure.
@@ -358,6 +358,22 @@ pub mod storcli2 {
     pub const TOKEN_OBJ_CV: &str = "TOKEN_OBJ_CV";
     /// The same for `/bbu`, by analogy.
     pub const TOKEN_OBJ_BBU: &str = "TOKEN_OBJ_BBU";
+    /// `State` of a drive in no drive group (the parser's reading of 8.x).
+    pub const STATE_UNCONFIGURED: &str = "UConf";
+    /// `State` of a dedicated spare.
+    pub const STATE_DEDICATED_SPARE: &str = "DHS";
+    /// `State` of a JBOD drive (its `Status` is taken to be `Online`).
+    pub const STATE_JBOD: &str = "JBOD";
+    /// `Status` of an offline member.
+    pub const STATUS_OFFLINE: &str = "Offline";
+    /// `Status` of a failed member.
+    pub const STATUS_FAILED: &str = "Failed";
+    /// `Status` of a drive in a state the simulator cannot name.
+    pub const STATUS_UNKNOWN: &str = "Unknown";
+    /// `Enclosure List` `DeviceType` of a backplane (the capture's is a `Logical Enclosure`).
+    pub const ENCLOSURE_DEVICE_TYPE: &str = "Enclosure";
+    /// `Energy Pack Info` `Type` of a CacheVault (the capture's is a `Battery`).
+    pub const ENERGY_PACK_SUPERCAP: &str = "Supercap";
     /// `Status` of a rebuilding member.
     pub const STATUS_REBUILD: &str = "Rebuild";
     /// `Status` of a member under copyback.
