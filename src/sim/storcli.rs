@@ -18,6 +18,9 @@
 //! `spindown`, `spinup`, `import`), whichever name the tool was called under.
 //!
 //! Texts not seen in a real capture come from [`crate::sim::unverified::storcli`].
+//!
+//! Called as `storcli2` or `perccli2`, the same parser and state machine answer in the 8.x
+//! JSON schema rendered by [`crate::sim::storcli2`].
 
 use crate::model::{DriveAddress, FirmwareState, LdState, MediaType, PdType, RaidLevel};
 use crate::sim::args::{AdapterSel, Invocation, LdSel};
