@@ -47,6 +47,9 @@ pub fn answer(st: &mut SimState, cmd: &Cmd) -> Output {
             unv::TOKEN_OBJ_BBU
         });
     }
+    if let Some(refused) = without_missing_row_ops(st, cmd) {
+        return Output::Ctrls(vec![refused]);
+    }
     // Without `J` the answer is 7.x's text form (no 8.x text capture was available).
     let Some(csel) = cmd.ctrl.filter(|_| cmd.json) else {
         return s1::answer(st, cmd);
@@ -76,6 +79,23 @@ pub fn answer(st: &mut SimState, cmd: &Cmd) -> Output {
         });
     }
     Output::Ctrls(out)
+}
+
+/// `set missing`, `insert` and `spindown` on a controller whose firmware does not support them
+/// (`missing_row_ops` false): refused, nothing changes.
+fn without_missing_row_ops(st: &SimState, cmd: &Cmd) -> Option<Resp> {
+    let Some(Sel::One(c)) = cmd.ctrl else {
+        return None;
+    };
+    let ad = st.adapters.iter().find(|a| a.index == c)?;
+    let wanted = cmd.slot.is_some()
+        && match cmd.verb() {
+            "set" => cmd.has("missing"),
+            "insert" | "spindown" => true,
+            _ => false,
+        };
+    (wanted && !ad.settings.missing_row_ops)
+        .then(|| Resp::fail(Some(c), unv::UNSUPPORTED, Vec::new(), unv::UNSUPPORTED_CODE))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -509,16 +529,17 @@ fn ctrl_show_all(st: &SimState, i: usize) -> J {
             yes(!ad.preserved_cache.is_empty()),
         )
         .done();
-    // The simulated firmware carries out mark-missing, replace-missing and prepare-for-removal
-    // (the storcli backend's replacement sequence), so it says so; the one captured PERC H965i
-    // (firmware 8.4) answers "No" to all three, and the backend then refuses them up front.
+    // The scenarios' firmware carries out mark-missing, replace-missing and prepare-for-removal
+    // (the storcli backend's replacement sequence); the captured PERC H965i (firmware 8.4)
+    // answers "No" to all three (`missing_row_ops` false), and the backend then refuses them.
+    let missing_ops = yes(set.missing_row_ops);
     let pd_ops = Ob::new()
         .s("Support Force Online", "Yes")
         .s("Support Make Offline", "Yes")
         .s("Support Temperature Monitoring", "Yes")
-        .s("Support Mark Missing", "Yes")
-        .s("Support Replace Missing", "Yes")
-        .s("Support Prepare For Removal", "Yes")
+        .s("Support Mark Missing", missing_ops)
+        .s("Support Replace Missing", missing_ops)
+        .s("Support Prepare For Removal", missing_ops)
         .done();
     let hwcfg = Ob::new()
         .n("DDR Memory Size(MiB)", i64::from(ad.memory_mb))

@@ -358,6 +358,11 @@ pub mod storcli2 {
     pub const TOKEN_OBJ_CV: &str = "TOKEN_OBJ_CV";
     /// The same for `/bbu`, by analogy.
     pub const TOKEN_OBJ_BBU: &str = "TOKEN_OBJ_BBU";
+    /// A drive command the controller's firmware does not support (the 7.x text form of a
+    /// capture says `Description = Un-supported command`).
+    pub const UNSUPPORTED: &str = "Un-supported command";
+    /// Exit status with [`UNSUPPORTED`].
+    pub const UNSUPPORTED_CODE: i32 = 255;
     /// `State` of a drive in no drive group (the parser's reading of 8.x).
     pub const STATE_UNCONFIGURED: &str = "UConf";
     /// `State` of a dedicated spare.

@@ -224,3 +224,46 @@ fn every_scenario_parses_with_the_megacli_states() {
     }
     assert!(missing_seen > 0, "no scenario with a missing row");
 }
+
+/// A controller whose firmware answers `Support Mark Missing : No` (as the captured PERC H965i
+/// on 8.4 does): `replace-drive` through perccli2 refuses before any change, and the front end
+/// itself refuses `set missing`.
+#[test]
+fn replace_drive_refuses_up_front_without_mark_missing() {
+    use assert_cmd::Command;
+    let raidctl = |dir: &std::path::Path| {
+        let mut c = Command::cargo_bin("raidctl").unwrap();
+        c.arg("--sim-state")
+            .arg(dir)
+            .args(["--quiet", "--timeout", "5", "--backend", "perccli2"])
+            .env_remove("RAIDCTL_SIM")
+            .env("RAIDCTL_NO_PROGRESS", "1");
+        c
+    };
+    let mut st = scenarios::build("degraded").unwrap();
+    st.adapters[0].settings.missing_row_ops = false;
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("no-missing-row-ops.json");
+    std::fs::write(&file, serde_json::to_string(&st).unwrap()).unwrap();
+    let dir = tmp.path().join("state");
+    let (_, all) = json(&mut st, Tool::Perccli2, "/c0 show all");
+    let ops = data(&all).get("Supported PD operations").unwrap();
+    assert_eq!(ops.get("Support Mark Missing"), Some(&J::S("No".into())));
+    let out = raidctl(&dir)
+        .arg("--sim")
+        .arg(&file)
+        .args(["replace-drive", "32:4", "--yes", "--serial", "S0K1A2B04"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot MarkMissing"), "{err}");
+    // Only the snapshot's reads reached the tool.
+    let calls = raidctl(&dir).args(["sim", "calls"]).output().unwrap();
+    let calls: serde_json::Value = serde_json::from_slice(&calls.stdout).unwrap();
+    assert_eq!(calls, serde_json::json!({"storcli:show": 4}));
+    let (text, code) = run(&mut st, Tool::Perccli2, "/c0/e32/s4 set missing J");
+    assert_ne!(code, 0, "{text}");
+    let d4 = st.adapters[0].drives.iter().find(|d| d.slot == 4).unwrap();
+    assert_eq!(d4.state, raidctl::model::FirmwareState::Failed, "unchanged");
+}
