@@ -382,10 +382,12 @@ impl Ctx {
                     .map_or_else(|_| String::new(), |m| m.program().display().to_string())
             ),
         };
-        self.cache().get_or_fetch(&source, max_age, || {
+        let snap = self.cache().get_or_fetch(&source, max_age, || {
             let mut s = ops.snapshot()?;
             s.source.clone_from(&source);
             Ok(s)
-        })
+        })?;
+        ops.observe(&snap);
+        Ok(snap)
     }
 }

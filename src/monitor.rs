@@ -66,6 +66,16 @@ pub fn fit_suggestions(problems: &mut [Problem], ops: &dyn Operations) {
             continue;
         }
         let rest = s.strip_prefix("raidctl ").unwrap_or(s);
+        if ops.name() == "storcli" {
+            // The controller itself refuses (8.x firmware without mark-missing): no other
+            // backend drives it, so the steps it does allow.
+            if let Some(args) = rest.strip_prefix("replace-drive ") {
+                p.suggestion = Some(format!(
+                    "raidctl pd locate {args}, swap the drive, raidctl rebuild watch {args} (this controller cannot mark drives missing, so replace-drive is refused)"
+                ));
+            }
+            continue;
+        }
         // OpenManage runs on Dell PERCs, whose own tool is perccli.
         let can = if ops.name() == "omreport" {
             "perccli"

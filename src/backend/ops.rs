@@ -202,6 +202,11 @@ pub trait Operations: std::fmt::Debug {
             .filter(|p| p.adapter == adapter && p.in_progress && p.drive.is_none())
             .collect())
     }
+    /// Takes note of what a snapshot taken earlier (such as a cached one) says the controllers
+    /// can do, so [`Operations::supports`] answers as it would right after a live snapshot.
+    fn observe(&self, snap: &Snapshot) {
+        let _ = snap;
+    }
     /// Whether this backend can run `op` at all (workflows check before they start).
     fn supports(&self, op: &Op) -> bool {
         let _ = op;

@@ -368,19 +368,7 @@ impl Operations for Storcli {
         }
         snap.adapters = all.adapters;
         snap.disk_groups = all.disk_groups;
-        let refused = snap
-            .adapters
-            .iter()
-            .flat_map(|a| {
-                Capability::ALL
-                    .iter()
-                    .filter(|(_, key)| a.extra.get(*key).is_some_and(|v| v.trim() == "No"))
-                    .map(|(c, _)| (a.adapter, *c))
-            })
-            .collect();
-        if let Ok(mut r) = self.refused.lock() {
-            *r = refused;
-        }
+        self.observe(&snap);
         let energy_pack = all.bbus;
         let vds = self.json(&Self::sv(&["/call/vall", "show", "all"]))?;
         snap.logical_drives = vds.logical_drives;
@@ -425,6 +413,23 @@ impl Operations for Storcli {
         snapshot::derive_common(&mut snap);
         snap.vendor_calls = self.calls() - before;
         Ok(snap)
+    }
+
+    /// Records the drive operations each controller's `show all` says it does not support.
+    fn observe(&self, snap: &Snapshot) {
+        let refused = snap
+            .adapters
+            .iter()
+            .flat_map(|a| {
+                Capability::ALL
+                    .iter()
+                    .filter(|(_, key)| a.extra.get(*key).is_some_and(|v| v.trim() == "No"))
+                    .map(|(c, _)| (a.adapter, *c))
+            })
+            .collect();
+        if let Ok(mut r) = self.refused.lock() {
+            *r = refused;
+        }
     }
 
     fn missing(&self, adapter: u32) -> Result<Vec<MissingRow>, BackendError> {

@@ -226,8 +226,8 @@ fn every_scenario_parses_with_the_megacli_states() {
 }
 
 /// A controller whose firmware answers `Support Mark Missing : No` (as the captured PERC H965i
-/// on 8.4 does): `replace-drive` through perccli2 refuses before any change, and the front end
-/// itself refuses `set missing`.
+/// on 8.4 does): `replace-drive` through perccli2 refuses before any change, status suggests
+/// the steps that controller allows and they work, and the front end refuses `set missing`.
 #[test]
 fn replace_drive_refuses_up_front_without_mark_missing() {
     use assert_cmd::Command;
@@ -262,6 +262,42 @@ fn replace_drive_refuses_up_front_without_mark_missing() {
     let calls = raidctl(&dir).args(["sim", "calls"]).output().unwrap();
     let calls: serde_json::Value = serde_json::from_slice(&calls.stdout).unwrap();
     assert_eq!(calls, serde_json::json!({"storcli:show": 4}));
+    // Status suggests the steps this controller allows (from a cached snapshot too), and
+    // they bring the VD back.
+    for max_age in ["0", "300"] {
+        let out = raidctl(&dir)
+            .args(["status", "--format", "json", "--max-age", max_age])
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let steps: Vec<&str> = v["problems"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|p| p["suggestion"].as_str())
+            .collect();
+        assert!(
+            steps.iter().any(|s| s.starts_with(
+                "raidctl pd locate 32:4 -a 0, swap the drive, raidctl rebuild watch 32:4 -a 0 ("
+            )),
+            "{steps:?}"
+        );
+    }
+    for args in [
+        &["pd", "locate", "32:4", "-a", "0"][..],
+        &["sim", "pull", "32:4"],
+        &["sim", "insert", "32:4", "--kind", "blank"],
+        &["rebuild", "watch", "32:4", "-a", "0"],
+    ] {
+        raidctl(&dir).args(args).assert().success();
+    }
+    let out = raidctl(&dir)
+        .args(["status", "--format", "json", "--max-age", "0"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lds = v["snapshot"]["logical_drives"].as_array().unwrap();
+    assert!(lds.iter().all(|l| l["state"] == "optimal"), "{lds:?}");
     let (text, code) = run(&mut st, Tool::Perccli2, "/c0/e32/s4 set missing J");
     assert_ne!(code, 0, "{text}");
     let d4 = st.adapters[0].drives.iter().find(|d| d.slot == 4).unwrap();
