@@ -118,7 +118,25 @@ impl Omreport {
                 adapter,
                 drive,
                 arrays,
-            } if arrays.is_empty() => pd("assignglobalhotspare", *adapter, drive, &["assign=yes"]),
+                vds,
+            } if arrays.is_empty() && vds.is_empty() => {
+                pd("assignglobalhotspare", *adapter, drive, &["assign=yes"])
+            }
+            // OMSA dedicates a spare to one VD at a time, on the vdisk object.
+            Op::HotspareSet {
+                adapter,
+                drive,
+                vds,
+                ..
+            } if vds.len() == 1 => vec![
+                "storage".into(),
+                "vdisk".into(),
+                "action=assigndedicatedhotspare".into(),
+                format!("controller={adapter}"),
+                format!("vdisk={}", vds[0]),
+                format!("pdisk={}", pdisk(drive)),
+                "assign=yes".into(),
+            ],
             Op::HotspareRemove { adapter, drive } => {
                 pd("assignglobalhotspare", *adapter, drive, &["assign=no"])
             }
@@ -221,16 +239,22 @@ impl Operations for Omreport {
         Ok(snap)
     }
 
+    /// One call: the controller's drive list carries each drive's `Progress`.
     fn progress(
         &self,
         adapter: u32,
         drive: DriveAddress,
     ) -> Result<Option<Progress>, BackendError> {
+        let c = format!("controller={adapter}");
         Ok(self
-            .snapshot()?
+            .report(&["storage", "pdisk", &c])?
             .progress
             .into_iter()
-            .find(|p| p.adapter == adapter && p.drive == Some(drive) && p.in_progress))
+            .find(|p| p.drive == Some(drive) && p.in_progress)
+            .map(|mut p| {
+                p.adapter = adapter;
+                p
+            }))
     }
 
     fn foreign(&self, adapter: u32) -> Result<Vec<ForeignConfig>, BackendError> {

@@ -207,6 +207,7 @@ impl Storcli {
                 adapter,
                 drive,
                 arrays,
+                ..
             } => {
                 let mut v = d(*adapter, drive, &["add", "hotsparedrive"]);
                 if !arrays.is_empty() {
@@ -445,7 +446,7 @@ impl Operations for Storcli {
     }
 
     fn supports(&self, op: &Op) -> bool {
-        !matches!(op, Op::BatteryWarning { .. })
+        !matches!(op, Op::BatteryWarning { .. }) && !op.dedicated_to_vds_only()
     }
 
     fn command_line(&self, op: &Op) -> String {

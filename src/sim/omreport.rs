@@ -1039,6 +1039,30 @@ pub fn omconfig(st: &mut SimState, args: &[String]) -> (String, i32) {
             inv.drives = vec![src, dst];
             run_mega(st, &inv)
         }
+        ("vdisk", "assigndedicatedhotspare") => {
+            let addr = match pdisk("pdisk") {
+                Ok(x) => x,
+                Err(e) => return e,
+            };
+            let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
+                return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
+            };
+            let ad = &st.adapters[i];
+            let Some(arrays) = vd_arrays(ad, v) else {
+                return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
+            };
+            let mut inv = mega(idx, "pdhsp");
+            inv.drives = vec![addr];
+            match a.get("assign").map(str::to_ascii_lowercase).as_deref() {
+                Some("yes") => {
+                    inv.words.extend(["set".to_owned(), "dedicated".to_owned()]);
+                    inv.arrays = arrays;
+                }
+                Some("no") => inv.words.push("rmv".to_owned()),
+                _ => return err(&fill(unv::MISSING_PARAMETER, &[("x", "assign")])),
+            }
+            run_mega(st, &inv)
+        }
         ("vdisk", "deletevdisk") => {
             let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
                 return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
@@ -1055,6 +1079,15 @@ pub fn omconfig(st: &mut SimState, args: &[String]) -> (String, i32) {
             &[("x", &format!("{obj} action={act}"))],
         )),
     }
+}
+
+/// MegaCli array numbers (spans counted across groups) of the group holding VD `target`.
+fn vd_arrays(ad: &Adapter, target: u32) -> Option<Vec<u32>> {
+    let vd = ad.vds.iter().find(|x| x.target == target)?;
+    let g = ad.group_index(vd.group_uid)?;
+    let first: usize = ad.groups[..g].iter().map(|x| x.spans.len()).sum();
+    let n = ad.groups[g].spans.len();
+    (first..first + n).map(|x| u32::try_from(x).ok()).collect()
 }
 
 fn create_vdisk(st: &mut SimState, i: usize, a: &OmArgs) -> (String, i32) {

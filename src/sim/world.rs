@@ -22,6 +22,9 @@ pub enum InsertKind {
     Sata,
     /// A drive with media errors.
     MediaErrors,
+    /// A drive whose SMART already predicts failure (what OpenManage shows as
+    /// `Failure Predicted`; OMSA does not report media error counts).
+    Predictive,
 }
 
 impl std::str::FromStr for InsertKind {
@@ -34,9 +37,10 @@ impl std::str::FromStr for InsertKind {
             "small" => Self::Small,
             "sata" => Self::Sata,
             "media-errors" => Self::MediaErrors,
+            "predictive" => Self::Predictive,
             other => {
                 return Err(format!(
-                    "unknown drive kind {other:?} (original|blank|foreign|small|sata|media-errors)"
+                    "unknown drive kind {other:?} (original|blank|foreign|small|sata|media-errors|predictive)"
                 ));
             }
         })
@@ -205,6 +209,7 @@ pub fn insert(
                 t.media_errors = 37;
                 t.other_errors = 4;
             }
+            InsertKind::Predictive => t.predictive = 3,
             InsertKind::Foreign => {
                 let config = ad.uid() + 1_000_000;
                 t.foreign = Some(ForeignMeta {

@@ -2,6 +2,11 @@
 //! prepare for removal, wait for the swap, check the new drive, replace the missing row,
 //! rebuild, verify. Every step checks the live state before acting, so a resumed workflow
 //! skips what already happened and never repeats a destructive step blindly.
+//!
+//! Two step sequences share the journal, the guards and the resume logic ([`Flow`]):
+//! MegaRAID's (MegaCli, storcli/perccli) with the missing-row steps, and OpenManage's
+//! (omconfig has no missing rows: offline, prepare for removal, swap, then the controller's
+//! automatic rebuild or a rebuild started through omconfig; see [`super::replace_omsa`]).
 
 use super::journal::{self, Journal};
 use super::{AdapterLock, Env, Outcome, WfError, run_op};
@@ -36,6 +41,8 @@ pub enum Step {
     RebuildStart,
     /// Watch the rebuild to the end.
     WatchRebuild,
+    /// Check that every VD is optimal (OpenManage sequence).
+    Verify,
     /// Stop blinking.
     LocateOff,
     /// Finished.
@@ -55,12 +62,28 @@ impl Step {
             Step::ReplaceMissing => "replace-missing",
             Step::RebuildStart => "rebuild-start",
             Step::WatchRebuild => "watch-rebuild",
+            Step::Verify => "verify",
             Step::LocateOff => "locate-off",
             Step::Done => "done",
         }
     }
 
-    fn after(self) -> Step {
+    /// The step after this one in `flow`'s sequence.
+    pub fn after(self, flow: Flow) -> Step {
+        if flow == Flow::Omsa {
+            return match self {
+                Step::LocateOn => Step::Offline,
+                Step::Offline | Step::MarkMissing => Step::PrepareRemoval,
+                Step::PrepareRemoval => Step::AwaitPull,
+                Step::AwaitPull => Step::AwaitInsert,
+                Step::AwaitInsert => Step::CheckNew,
+                Step::CheckNew | Step::ReplaceMissing => Step::RebuildStart,
+                Step::RebuildStart => Step::WatchRebuild,
+                Step::WatchRebuild => Step::Verify,
+                Step::Verify => Step::LocateOff,
+                Step::LocateOff | Step::Done => Step::Done,
+            };
+        }
         match self {
             Step::LocateOn => Step::Offline,
             Step::Offline => Step::MarkMissing,
@@ -71,9 +94,97 @@ impl Step {
             Step::CheckNew => Step::ReplaceMissing,
             Step::ReplaceMissing => Step::RebuildStart,
             Step::RebuildStart => Step::WatchRebuild,
-            Step::WatchRebuild => Step::LocateOff,
+            Step::WatchRebuild | Step::Verify => Step::LocateOff,
             Step::LocateOff | Step::Done => Step::Done,
         }
+    }
+}
+
+/// Which step sequence a replacement runs, chosen from what the backend can do.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Flow {
+    /// MegaCli and storcli/perccli: offline, mark missing, spin down, swap, replace the
+    /// missing row, rebuild.
+    #[default]
+    MegaRaid,
+    /// OpenManage (omconfig): offline, prepare for removal, swap, then the automatic
+    /// rebuild, `action=rebuild`, or the new drive as a dedicated spare of the VD.
+    Omsa,
+}
+
+impl Flow {
+    /// The sequence `ops` can run, or why none can.
+    ///
+    /// # Errors
+    /// The operations the backend lacks, in a message naming the backends that have them.
+    pub fn for_backend(
+        ops: &dyn crate::backend::ops::Operations,
+        adapter: u32,
+        drive: DriveAddress,
+    ) -> Result<Flow, String> {
+        let (a, d) = (adapter, drive);
+        let missing = |needed: &[Op]| -> Vec<String> {
+            needed
+                .iter()
+                .filter(|op| !ops.supports(op))
+                .map(|op| {
+                    format!("{op:?}")
+                        .split_whitespace()
+                        .next()
+                        .unwrap_or("")
+                        .to_owned()
+                })
+                .collect()
+        };
+        let common = [
+            Op::Offline {
+                adapter: a,
+                drive: d,
+            },
+            Op::RebuildStart {
+                adapter: a,
+                drive: d,
+            },
+        ];
+        let rows = [
+            Op::MarkMissing {
+                adapter: a,
+                drive: d,
+            },
+            Op::ReplaceMissing {
+                adapter: a,
+                drive: d,
+                array: 0,
+                row: 0,
+            },
+        ];
+        let omsa = [
+            Op::PrepareRemoval {
+                adapter: a,
+                drive: d,
+            },
+            Op::HotspareSet {
+                adapter: a,
+                drive: d,
+                arrays: Vec::new(),
+                vds: vec![0],
+            },
+        ];
+        let lacks_common = missing(&common);
+        if lacks_common.is_empty() && missing(&rows).is_empty() {
+            return Ok(Flow::MegaRaid);
+        }
+        if lacks_common.is_empty() && missing(&omsa).is_empty() {
+            return Ok(Flow::Omsa);
+        }
+        let mut lacks = lacks_common;
+        lacks.extend(missing(&rows));
+        Err(format!(
+            "the {} backend cannot {}: run the replacement with --backend megacli, storcli or omreport",
+            ops.name(),
+            lacks.join(", ")
+        ))
     }
 }
 
@@ -106,6 +217,13 @@ pub struct ReplaceState {
     pub down_at_start: Vec<DriveAddress>,
     /// Next step to run.
     pub next: Step,
+    /// The step sequence (journals written before OpenManage could replace drives have none:
+    /// MegaRAID's).
+    #[serde(default)]
+    pub flow: Flow,
+    /// Media of the drive being replaced (the replacement must match).
+    #[serde(default)]
+    pub media_type: Option<crate::model::MediaType>,
 }
 
 pub use super::guards::{Check, Level};
@@ -153,7 +271,7 @@ pub fn resolve<'s>(
 
 pub use super::prechecks::{Reads, prechecks};
 
-fn state_json(st: &ReplaceState) -> Option<serde_json::Value> {
+pub(super) fn state_json(st: &ReplaceState) -> Option<serde_json::Value> {
     serde_json::to_value(st).ok()
 }
 
@@ -199,45 +317,10 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
             l.target_id, l.raid_level, l.state
         )),
     ));
-    let (a, d) = (pd.adapter, pd.address());
-    let needed = [
-        Op::Offline {
-            adapter: a,
-            drive: d,
-        },
-        Op::MarkMissing {
-            adapter: a,
-            drive: d,
-        },
-        Op::ReplaceMissing {
-            adapter: a,
-            drive: d,
-            array: 0,
-            row: 0,
-        },
-        Op::RebuildStart {
-            adapter: a,
-            drive: d,
-        },
-    ];
-    let missing: Vec<String> = needed
-        .iter()
-        .filter(|op| !env.ops.supports(op))
-        .map(|op| {
-            format!("{op:?}")
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .to_owned()
-        })
-        .collect();
-    if !missing.is_empty() {
-        return Ok(Outcome::Stopped(format!(
-            "the {} backend cannot {}: run the replacement with --backend megacli or storcli",
-            env.ops.name(),
-            missing.join(", ")
-        )));
-    }
+    let flow = match Flow::for_backend(env.ops, pd.adapter, pd.address()) {
+        Ok(f) => f,
+        Err(msg) => return Ok(Outcome::Stopped(msg)),
+    };
     let reads = Reads::of(env.ops, pd.adapter);
     let checks = prechecks(&snap, &pd, &reads, env.opts.accept_no_redundancy);
     env.say("Pre-checks:");
@@ -257,7 +340,6 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
         drive: pd.address(),
         serial: pd.serial.clone(),
         pd_type: pd.pd_type.clone(),
-        coerced_size: pd.coerced_size_bytes,
         ld: pd.logical_drive,
         others: snap
             .physical_drives
@@ -268,6 +350,13 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
         missing: None,
         new_serial: None,
         rebuilding: None,
+        flow,
+        media_type: Some(pd.media_type.clone()).filter(|m| !m.is_unknown()),
+        coerced_size: match flow {
+            // OMSA reports no coerced size; the replacement must hold what the old drive held.
+            Flow::Omsa => pd.coerced_size_bytes.or(pd.raw_size_bytes),
+            Flow::MegaRaid => pd.coerced_size_bytes,
+        },
         down_at_start: ld
             .map(|l| {
                 super::prechecks::vd_spans(&snap, l)
@@ -346,6 +435,9 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
 }
 
 fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
+    if st.flow == Flow::Omsa {
+        return super::replace_omsa::print_plan(env, st, pd);
+    }
     let (a, d) = (st.adapter, st.drive);
     let mut plan: Vec<(String, Option<Op>)> = vec![(
         "blink the bay".into(),
@@ -434,7 +526,7 @@ fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
     }
 }
 
-fn confirm_serial(env: &mut Env<'_>, st: &ReplaceState) -> bool {
+pub(super) fn confirm_serial(env: &mut Env<'_>, st: &ReplaceState) -> bool {
     let want = st.serial.clone().unwrap_or_else(|| st.drive.megacli_arg());
     if env.opts.yes {
         return match &env.opts.serial {
@@ -484,7 +576,7 @@ pub fn continue_from(
         env.say(&format!("[{}]", step.name()));
         let result = match step_run(env, journal, &mut st, step) {
             Ok(StepResult::Next) => {
-                st.next = step.after();
+                st.next = step.after(st.flow);
                 Ok(())
             }
             Ok(StepResult::Goto(s)) => {
@@ -512,13 +604,17 @@ pub fn continue_from(
     }
 }
 
-enum StepResult {
+/// What a step decided.
+pub(super) enum StepResult {
+    /// Go on with the next step of the sequence.
     Next,
+    /// Jump to this step.
     Goto(Step),
+    /// Stop safely with this message.
     Stop(String),
 }
 
-fn fresh(env: &Env<'_>) -> Result<Snapshot, WfError> {
+pub(super) fn fresh(env: &Env<'_>) -> Result<Snapshot, WfError> {
     Ok(env.ops.snapshot()?)
 }
 
@@ -533,6 +629,13 @@ fn step_run(
     step: Step,
 ) -> Result<StepResult, WfError> {
     let (a, d) = (st.adapter, st.drive);
+    if st.flow == Flow::Omsa {
+        match step {
+            Step::RebuildStart => return super::replace_omsa::rebuild_start(env, journal, st),
+            Step::Verify => return super::replace_omsa::verify(env, st),
+            _ => {}
+        }
+    }
     match step {
         Step::LocateOn => {
             let _ = run_op(
@@ -756,6 +859,7 @@ fn step_run(
             }
         }
         Step::WatchRebuild => watch(env, st),
+        Step::Verify => super::replace_omsa::verify(env, st),
         Step::LocateOff => {
             if let Err(e) = run_op(
                 env,
@@ -841,7 +945,7 @@ fn await_pull(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, Wf
                 .prompt
                 .confirm("Simulated controller: pull the drive now?");
         if pull {
-            sim.control(&["pull", &d.megacli_arg(), "-a", &a.to_string()])
+            sim.control(&["pull", &sim.drive_arg(d), "-a", &a.to_string()])
                 .map_err(WfError::Io)?;
         }
     }
@@ -890,12 +994,12 @@ fn await_insert(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, 
         let kind = if env.opts.yes {
             Some("blank".to_owned())
         } else {
-            env.prompt.ask("Simulated controller: insert which kind of drive? [blank/foreign/small/sata/media-errors/none]").filter(|k| !k.is_empty() && k != "none")
+            env.prompt.ask("Simulated controller: insert which kind of drive? [blank/foreign/small/sata/media-errors/predictive/none]").filter(|k| !k.is_empty() && k != "none")
         };
         if let Some(kind) = kind {
             sim.control(&[
                 "insert",
-                &d.megacli_arg(),
+                &sim.drive_arg(d),
                 "--kind",
                 &kind,
                 "-a",
@@ -962,12 +1066,25 @@ fn check_new(
                 new.pd_type, st.pd_type, st.pd_type
             )));
         }
-        let expected = st.missing.as_ref().map_or(0, |m| m.size_expected_bytes);
+        let expected = match st.flow {
+            Flow::MegaRaid => st.missing.as_ref().map_or(0, |m| m.size_expected_bytes),
+            Flow::Omsa => st.coerced_size.unwrap_or(0),
+        };
         if new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0) < expected {
             return Ok(StepResult::Stop(format!(
                 "[new-drive-unsuitable] the new drive is too small: {} usable, the row needs {}. Remove it and insert a larger drive",
                 human(new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0)),
                 human(expected)
+            )));
+        }
+        if let Some(want) = st
+            .media_type
+            .as_ref()
+            .filter(|m| !new.media_type.is_unknown() && new.media_type != **m)
+        {
+            return Ok(StepResult::Stop(format!(
+                "[new-drive-unsuitable] the new drive is {} but the array needs {want}: remove it and insert a {want} drive",
+                new.media_type
             )));
         }
         if new.foreign == Some(true) {
@@ -993,6 +1110,14 @@ fn check_new(
                     return Ok(StepResult::Goto(Step::WatchRebuild));
                 }
                 return Ok(StepResult::Next);
+            }
+            FirmwareState::UnconfiguredBad | FirmwareState::Failed if st.flow == Flow::Omsa => {
+                return Ok(StepResult::Stop(format!(
+                    "[new-drive-unsuitable] the new drive shows {}: OpenManage cannot clear that state; use another drive",
+                    new.firmware_state_raw
+                        .as_deref()
+                        .unwrap_or(new.firmware_state.as_str())
+                )));
             }
             FirmwareState::UnconfiguredBad => {
                 env.say(
@@ -1159,7 +1284,7 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
             serde_json::from_value::<Step>(serde_json::Value::String(last.step.clone()))
         {
             if st.next <= step {
-                st.next = step.after();
+                st.next = step.after(st.flow);
             }
         }
     }
@@ -1239,6 +1364,8 @@ mod tests {
             rebuilding: None,
             down_at_start: Vec::new(),
             next: Step::ReplaceMissing,
+            flow: Flow::MegaRaid,
+            media_type: None,
         }
     }
 
