@@ -224,6 +224,9 @@ pub struct ReplaceState {
     /// Media of the drive being replaced (the replacement must match).
     #[serde(default)]
     pub media_type: Option<crate::model::MediaType>,
+    /// Rebuilds raidctl started onto the new drive (OpenManage sequence; bounded).
+    #[serde(default)]
+    pub rebuild_starts: u32,
 }
 
 pub use super::guards::{Check, Level};
@@ -351,6 +354,7 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
         new_serial: None,
         rebuilding: None,
         flow,
+        rebuild_starts: 0,
         media_type: Some(pd.media_type.clone()).filter(|m| !m.is_unknown()),
         coerced_size: match flow {
             // OMSA reports no coerced size; the replacement must hold what the old drive held.
@@ -1186,6 +1190,12 @@ fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError
                 )));
             }
             let drive_state = snap.drive(a, target).map(|p| p.firmware_state.clone());
+            if drive_state == Some(FirmwareState::Offline) {
+                if let Some(r) = super::replace_omsa::rebuild_stopped(env, st) {
+                    bar.abandon();
+                    return Ok(r);
+                }
+            }
             if ld.state == LdState::Optimal && drive_state == Some(FirmwareState::Online) {
                 bar.finish(&format!("VD {} optimal", ld.target_id));
                 return Ok(StepResult::Next);
@@ -1283,7 +1293,15 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
         if let Ok(step) =
             serde_json::from_value::<Step>(serde_json::Value::String(last.step.clone()))
         {
-            if st.next <= step {
+            // A step that sent the workflow back (the watch finding a stopped rebuild)
+            // recorded where to go; only a forward move is completed here.
+            let went_back = last
+                .state
+                .as_ref()
+                .and_then(|v| v.get("next").cloned())
+                .and_then(|n| serde_json::from_value::<Step>(n).ok())
+                .is_some_and(|n| n <= step);
+            if st.next <= step && !went_back {
                 st.next = step.after(st.flow);
             }
         }
@@ -1366,6 +1384,7 @@ mod tests {
             next: Step::ReplaceMissing,
             flow: Flow::MegaRaid,
             media_type: None,
+            rebuild_starts: 0,
         }
     }
 

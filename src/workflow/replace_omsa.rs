@@ -17,6 +17,9 @@ use crate::model::{FirmwareState, LdState, PhysicalDrive, human};
 /// Polls to wait for the controller to start a rebuild on its own before raidctl asks it to.
 const TAKEOVER_POLLS: u32 = 3;
 
+/// How often one replacement starts a rebuild that then stops, before raidctl gives up.
+const MAX_REBUILD_STARTS: u32 = 3;
+
 /// The plan with the exact omconfig command of every step.
 pub(super) fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
     debug_assert_eq!(st.flow, Flow::Omsa);
@@ -113,7 +116,8 @@ pub(super) fn rebuild_start(
         return Ok(StepResult::Next);
     }
     let mut assigned = false;
-    for poll in 0..=TAKEOVER_POLLS {
+    let mut polls = 0;
+    loop {
         let snap = fresh(env)?;
         let Some(new) = snap.drive(a, d) else {
             return Ok(StepResult::Stop(format!("the new drive left {d}")));
@@ -126,6 +130,7 @@ pub(super) fn rebuild_start(
             )));
         }
         let member = new.logical_drive.is_some() && new.logical_drive == st.ld;
+        let waiting = polls < TAKEOVER_POLLS;
         match new.firmware_state {
             FirmwareState::Rebuild => {
                 env.say("  the controller is rebuilding onto it");
@@ -133,6 +138,13 @@ pub(super) fn rebuild_start(
             }
             FirmwareState::Online if member => return Ok(StepResult::Next),
             FirmwareState::Offline | FirmwareState::Failed if member => {
+                if st.rebuild_starts >= MAX_REBUILD_STARTS {
+                    return Ok(StepResult::Stop(format!(
+                        "the rebuild of {d} was started {} times and stopped again; find out why (`raidctl status`, the controller's log) before resuming",
+                        st.rebuild_starts
+                    )));
+                }
+                st.rebuild_starts += 1;
                 run_op(
                     env,
                     journal,
@@ -154,11 +166,12 @@ pub(super) fn rebuild_start(
                     },
                 );
             }
-            FirmwareState::UnconfiguredGood if poll < TAKEOVER_POLLS => {
-                // Give the controller's automatic rebuild a moment before asking for one.
+            // Give the controller's automatic rebuild (or spare takeover) a moment.
+            FirmwareState::UnconfiguredGood | FirmwareState::Hotspare if waiting => {
+                polls += 1;
                 env.wait_a_bit();
             }
-            FirmwareState::UnconfiguredGood => {
+            FirmwareState::UnconfiguredGood if !assigned => {
                 let Some(ld) = st.ld else {
                     return Ok(StepResult::Stop(format!(
                         "{d} is Ready and belongs to no VD: nothing to rebuild"
@@ -180,12 +193,11 @@ pub(super) fn rebuild_start(
                     state_json(st),
                 )?;
                 assigned = true;
+                polls = 0;
             }
-            FirmwareState::Hotspare if poll < TAKEOVER_POLLS => env.wait_a_bit(),
             FirmwareState::Hotspare => {
                 return Ok(StepResult::Stop(format!(
-                    "{d} is a hot spare{} but the controller does not rebuild onto it: its automatic rebuild is probably off, and OpenManage has no setting for it. Turn it on with the controller's own tool (`MegaCli64 -AdpAutoRbld -Enbl -a{a}` or `perccli64 /c{a} set autorebuild=on`), then `raidctl resume {}`",
-                    if assigned { " now" } else { "" },
+                    "{d} is a hot spare but the controller does not rebuild onto it: its automatic rebuild is probably off, and OpenManage has no setting for it. Turn it on with the controller's own tool (`MegaCli64 -AdpAutoRbld -Enbl -a{a}` or `perccli64 /c{a} set autorebuild=on`), then `raidctl resume {}`",
                     journal.id
                 )));
             }
@@ -196,9 +208,19 @@ pub(super) fn rebuild_start(
             }
         }
     }
-    Ok(StepResult::Stop(format!(
-        "no rebuild started onto {d}"
-    )))
+}
+
+/// The watch found the new drive an offline member again (its rebuild was stopped): back to
+/// the rebuild step, which starts it through omconfig (a bounded number of times).
+pub(super) fn rebuild_stopped(env: &mut Env<'_>, st: &ReplaceState) -> Option<StepResult> {
+    if st.flow != Flow::Omsa || st.rebuilding.is_some() {
+        return None;
+    }
+    env.say(&format!(
+        "  the rebuild of {} is not running (the drive is an offline member): starting it",
+        st.drive
+    ));
+    Some(StepResult::Goto(super::replace::Step::RebuildStart))
 }
 
 /// After the rebuild: the new drive is online in its VD and every VD on the adapter is

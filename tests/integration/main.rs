@@ -22,3 +22,4 @@ mod sim_readside;
 mod sim_vendor;
 mod util;
 mod workflows;
+mod workflows_omsa;
