@@ -50,7 +50,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
 }
 
 fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
-    let style = Style::detect(cli.color);
+    let style = Style::detect(cli.color, cli.wide);
     let opts = CtxOptions {
         sim: cli.sim.clone(),
         sim_state: cli.sim_state.clone(),
@@ -329,11 +329,21 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             target,
             adapter,
             wf,
-        } => workflow_cmd(&ctx()?, &wf, out, |env| match action.as_str() {
-            "status" => crate::workflow::simple::rebuild_status(env, &target, adapter, false),
-            "watch" => crate::workflow::simple::rebuild_status(env, &target, adapter, true),
-            other => crate::workflow::simple::rebuild(env, other, &target, adapter),
-        }),
+        } => {
+            use crate::workflow::simple;
+            let watch = action == "watch";
+            if target.is_none() && !matches!(action.as_str(), "status" | "watch") {
+                return Err(AppError::Input(format!(
+                    "rebuild {action} needs the drive (E:S or serial)"
+                )));
+            }
+            workflow_cmd(&ctx()?, &wf, out, |env| match (action.as_str(), &target) {
+                ("status" | "watch", None) => simple::rebuild_status_all(env, adapter, watch),
+                ("status" | "watch", Some(t)) => simple::rebuild_status(env, t, adapter, watch),
+                (other, Some(t)) => simple::rebuild(env, other, t, adapter),
+                (_, None) => Err(crate::workflow::WfError::Usage("no drive given".into())),
+            })
+        }
         Command::Pd {
             action,
             target,

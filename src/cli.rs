@@ -15,6 +15,10 @@ pub struct Cli {
     /// When to use colours (`NO_COLOR` is honoured with `auto`).
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// Tables: every column and every value in full (on a terminal they otherwise fit its
+    /// width, leaving out columns a note names).
+    #[arg(long, global = true)]
+    pub wide: bool,
     /// Run against a simulated controller in this scenario (healthy, degraded, rebuilding,
     /// foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the
     /// machine is touched.
@@ -180,8 +184,9 @@ pub enum Command {
         /// start, stop, status or watch.
         #[arg(value_parser = ["start", "stop", "status", "watch"])]
         action: String,
-        /// The drive (`E:S` or serial).
-        target: String,
+        /// The drive (`E:S` or serial); `status` and `watch` without one cover every rebuild
+        /// and copyback (on `-a`, or on every adapter).
+        target: Option<String>,
         /// Adapter.
         #[arg(short = 'a', long)]
         adapter: Option<u32>,

@@ -3,6 +3,11 @@
 //! groups of their own, so the terminal's Ctrl-C does not reach them) and private temporary
 //! directories are removed before the process exits with status 130, so an interrupted run
 //! leaves nothing behind.
+//!
+//! Interactive prompts register a *stop message* for as long as they wait for the operator
+//! ([`StopMessage`]): Ctrl-C at a prompt then prints what was left in which state and how to
+//! go on, the same words end of input gets (ctrlc allows one handler per process, so prompts
+//! share this one).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,6 +29,31 @@ pub fn before_exit(hook: fn()) {
         }
     }
     install();
+}
+
+static STOP_MESSAGE: Mutex<Option<String>> = Mutex::new(None);
+
+/// While alive, an interrupt prints `raidctl: stopped: MESSAGE` before raidctl exits.
+#[derive(Debug)]
+pub struct StopMessage(());
+
+impl StopMessage {
+    /// Registers `message` (replacing any other) and makes sure the handler is installed.
+    pub fn set(message: &str) -> Self {
+        if let Ok(mut m) = STOP_MESSAGE.lock() {
+            *m = Some(message.to_owned());
+        }
+        install();
+        Self(())
+    }
+}
+
+impl Drop for StopMessage {
+    fn drop(&mut self) {
+        if let Ok(mut m) = STOP_MESSAGE.lock() {
+            *m = None;
+        }
+    }
 }
 
 /// Removes `dir` (recursively) if the process is interrupted before [`forget`] is called.
@@ -69,6 +99,10 @@ fn install() {
                 h();
             }
             INTERRUPTED.store(true, Ordering::SeqCst);
+            if let Some(m) = STOP_MESSAGE.lock().ok().and_then(|m| m.clone()) {
+                // The prompt's line is still open: start a fresh one.
+                eprintln!("\nraidctl: stopped: {m}");
+            }
             cleanup();
             std::process::exit(crate::exit::ExitStatus::Interrupted.code());
         });

@@ -1,10 +1,13 @@
 //! `status`, `check` and `metrics`: one snapshot, the health rules, three renderings.
 
+use crate::backend::ops::{Op, Operations};
 use crate::backend::snapshot::Snapshot;
 use crate::ctx::Ctx;
 use crate::exit::ExitStatus;
 use crate::health::{self, Baseline, Problem, Severity};
+use crate::model::DriveAddress;
 use crate::output::{Format, Style, check, metrics, status};
+use crate::workflow::replace::Flow;
 use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
@@ -14,6 +17,62 @@ use std::time::Duration;
 /// # Errors
 /// The reason the controller state is unknown.
 pub fn evaluate(ctx: &Ctx, max_age: Duration) -> Result<(Snapshot, Vec<Problem>), String> {
+    evaluate_raw(ctx, max_age).map(|(snap, mut problems)| {
+        if let Ok(ops) = ctx.ops() {
+            fit_suggestions(&mut problems, ops);
+        }
+        (snap, problems)
+    })
+}
+
+/// Whether `ops` can carry out a suggested `raidctl` subcommand (drive and adapter do not
+/// matter). replace-drive has a step sequence per backend family ([`Flow`]).
+fn can_run(suggestion: &str, ops: &dyn Operations) -> bool {
+    let (adapter, drive) = (0, DriveAddress::new(0, 0));
+    let rest = suggestion.strip_prefix("raidctl ").unwrap_or("");
+    let words: Vec<&str> = rest.split_whitespace().take(2).collect();
+    let needed = match words.as_slice() {
+        ["replace-drive", ..] => return Flow::for_backend(ops, adapter, drive).is_ok(),
+        ["pd", "make-good"] => vec![Op::MakeGood {
+            adapter,
+            drive,
+            force: false,
+        }],
+        ["rebuild", "start"] => vec![Op::RebuildStart { adapter, drive }],
+        ["hotspare", "add"] => vec![Op::HotspareSet {
+            adapter,
+            drive,
+            arrays: Vec::new(),
+            vds: Vec::new(),
+        }],
+        _ => Vec::new(),
+    };
+    needed.iter().all(|op| ops.supports(op))
+}
+
+/// Suggestions the backend in use cannot carry out name the backend that can instead, so
+/// the next step shown is never a command that is then refused.
+pub fn fit_suggestions(problems: &mut [Problem], ops: &dyn Operations) {
+    for p in problems {
+        let Some(s) = &p.suggestion else { continue };
+        if can_run(s, ops) {
+            continue;
+        }
+        let rest = s.strip_prefix("raidctl ").unwrap_or(s);
+        // OpenManage runs on Dell PERCs, whose own tool is perccli.
+        let can = if ops.name() == "omreport" {
+            "perccli"
+        } else {
+            "storcli"
+        };
+        p.suggestion = Some(format!(
+            "raidctl --backend {can} {rest} (the {} backend cannot do this; perccli, storcli or megacli can)",
+            ops.name()
+        ));
+    }
+}
+
+fn evaluate_raw(ctx: &Ctx, max_age: Duration) -> Result<(Snapshot, Vec<Problem>), String> {
     let snap = ctx.snapshot(max_age).map_err(|e| e.to_string())?;
     match Baseline::load(&ctx.state_dir) {
         Ok(mut baseline) => {

@@ -266,7 +266,7 @@ _raidctl() {
 
     case "${cmd}" in
         raidctl)
-            opts="-q -h -V --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help"
+            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -312,7 +312,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version alarm battery-warning rebuild-rate help"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version alarm battery-warning rebuild-rate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -382,7 +382,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter__subcmd__alarm)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version silence enable disable"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version silence enable disable"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -452,7 +452,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter__subcmd__battery__subcmd__warning)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version enable disable"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version enable disable"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -592,7 +592,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter__subcmd__rebuild__subcmd__rate)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -662,7 +662,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__check)
-            opts="-q -h -V --max-age --from-bundle --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --max-age --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -716,7 +716,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__collect)
-            opts="-o -q -h -V --output --level --since --redact --item-limit --total-limit --budget --per-command-timeout --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-o -q -h -V --output --level --since --redact --item-limit --total-limit --budget --per-command-timeout --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -798,7 +798,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__doctor)
-            opts="-q -h -V --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -844,7 +844,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version scan show import clear help"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version scan show import clear help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -914,7 +914,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__clear)
-            opts="-a -y -q -h -V --i-understand-data-loss --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --i-understand-data-loss --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1072,7 +1072,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__import)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1142,7 +1142,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__scan)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1212,7 +1212,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__show)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1282,7 +1282,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__generate)
-            opts="-q -h -V --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version man bash zsh fish"
+            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version man bash zsh fish"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1776,7 +1776,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__hotspare)
-            opts="-y -q -h -V --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version add remove help"
+            opts="-y -q -h -V --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version add remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1838,7 +1838,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__hotspare__subcmd__add)
-            opts="-a -y -q -h -V --dedicated --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --dedicated --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1968,7 +1968,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__hotspare__subcmd__remove)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2038,7 +2038,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__ld)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version create delete help"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version create delete help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2108,7 +2108,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__ld__subcmd__create)
-            opts="-a -y -q -h -V --raid --span-size --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --raid --span-size --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2186,7 +2186,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__ld__subcmd__delete)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2312,7 +2312,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__metrics)
-            opts="-q -h -V --max-age --textfile-dir --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --max-age --textfile-dir --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2366,7 +2366,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__osd__subcmd__prep)
-            opts="-a -q -h -V --adapter --drives --mode --profile --role --engine --profile-file --json --svg --read-only --host-name --dry-run --yes --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -q -h -V --adapter --drives --mode --profile --role --engine --profile-file --json --svg --read-only --host-name --dry-run --yes --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2456,7 +2456,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__parse)
-            opts="-q -h -V --kind --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --kind --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2506,7 +2506,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__pd)
-            opts="-a -y -q -h -V --stop --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version locate make-good offline online"
+            opts="-a -y -q -h -V --stop --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version locate make-good offline online"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2576,7 +2576,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__qualify)
-            opts="-q -h -V --profile --role --json --csv --markdown --svg --destroy-data --read-only --compare --engine --profile-file --no-together --html --no-self-test --self-test-timeout --cache-tool --host-name --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --profile --role --json --csv --markdown --svg --destroy-data --read-only --compare --engine --profile-file --no-together --html --no-self-test --self-test-timeout --cache-tool --host-name --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2678,7 +2678,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__rebuild)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version start stop status watch"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version start stop status watch"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2748,7 +2748,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__replace__subcmd__drive)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2818,7 +2818,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__resume)
-            opts="-y -q -h -V --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-y -q -h -V --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2880,7 +2880,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__sim)
-            opts="-q -h -V --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2926,7 +2926,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__status)
-            opts="-q -h -V --max-age --from-bundle --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --max-age --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2980,7 +2980,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__workflows)
-            opts="-q -h -V --format --color --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

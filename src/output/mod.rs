@@ -3,6 +3,7 @@
 pub mod check;
 pub mod metrics;
 pub mod progress;
+pub mod short;
 pub mod status;
 pub mod table;
 
@@ -188,19 +189,57 @@ pub struct Style {
     pub color: bool,
     /// Stdout is a terminal (tables may use its width; progress may show).
     pub tty: bool,
+    /// Columns tables must fit in: the terminal's width, `None` in pipes and with `--wide`.
+    pub width: Option<usize>,
+    /// `--wide`: every column, full values.
+    pub wide: bool,
 }
 
 impl Style {
-    /// Resolves `--color` against `NO_COLOR` and whether stdout is a terminal.
-    pub fn detect(choice: ColorChoice) -> Self {
+    /// Resolves `--color` against `NO_COLOR` and whether stdout is a terminal, and the width
+    /// tables fit in (`COLUMNS` overrides the terminal's own width).
+    pub fn detect(choice: ColorChoice, wide: bool) -> Self {
         let tty = std::io::stdout().is_terminal();
+        let width = (tty && !wide).then(|| {
+            std::env::var("COLUMNS")
+                .ok()
+                .and_then(|c| c.parse().ok())
+                .filter(|&c: &usize| c > 0)
+                .or_else(|| {
+                    terminal_size::terminal_size_of(std::io::stdout())
+                        .map(|(w, _)| usize::from(w.0))
+                })
+                .unwrap_or(80)
+        });
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let color = match choice {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => tty && !no_color,
         };
-        Self { color, tty }
+        Self {
+            color,
+            tty,
+            width,
+            wide,
+        }
+    }
+
+    /// No colour, no width limit, short forms: what pipes get.
+    pub const PLAIN: Self = Self {
+        color: false,
+        tty: false,
+        width: None,
+        wide: false,
+    };
+
+    /// The same style fitted to `width` columns.
+    #[must_use]
+    pub fn at_width(self, width: usize) -> Self {
+        Self {
+            width: Some(width),
+            ..self
+        }
     }
 }
 
@@ -239,17 +278,15 @@ Device ID: {i}\nSlot Number: 3\n{}\n",
             serde_json::to_string_pretty(&doc).unwrap() + "\n"
         );
         assert_eq!(warnings, doc.warnings);
-        let pipe = Style {
-            color: false,
-            tty: false,
-        };
-        let mut streamed = Vec::new();
-        let events = |f: &mut dyn FnMut(&crate::model::Event)| log.events().for_each(|e| f(&e));
-        table::write_document_streamed(&log.doc, &events, pipe, &mut streamed).unwrap();
-        assert_eq!(
-            String::from_utf8(streamed).unwrap(),
-            table::render_document(&doc, pipe)
-        );
+        for style in [Style::PLAIN, Style::PLAIN.at_width(80)] {
+            let mut streamed = Vec::new();
+            let events = |f: &mut dyn FnMut(&crate::model::Event)| log.events().for_each(|e| f(&e));
+            table::write_document_streamed(&log.doc, &events, style, &mut streamed).unwrap();
+            assert_eq!(
+                String::from_utf8(streamed).unwrap(),
+                table::render_document(&doc, style)
+            );
+        }
     }
 
     #[test]

@@ -1,11 +1,11 @@
 //! `raidctl status`: the inventory and its problems as tables, or as one JSON document.
 
 use super::Style;
-use super::table::{new_table, state_cell};
+use super::short;
+use super::table::{Cell, Column, Fit, Table, fill, state_cell};
 use crate::backend::snapshot::Snapshot;
 use crate::health::{Problem, Severity, overall};
 use crate::model::{BatteryState, FirmwareState, LdState, LogicalDrive, ProgressKind, human};
-use comfy_table::{Cell, Table};
 
 /// Layout version of the `raidctl status --format json` document.
 pub const STATUS_SCHEMA: u32 = 1;
@@ -127,22 +127,45 @@ fn ld_progress(snap: &Snapshot, ld: &LogicalDrive) -> String {
     }
 }
 
-fn section(out: &mut String, title: &str, t: &Table) {
+fn section(out: &mut String, title: &str, t: &Table, legend: &[String], style: Style) {
     out.push_str(title);
     out.push('\n');
     out.push_str(&t.to_string());
-    out.push_str("\n\n");
+    out.push('\n');
+    for l in legend {
+        out.push_str(&fill(l, style));
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
+/// A drive's model as the table shows it: vendor and model, without the vendor twice.
+fn model_text(pd: &crate::model::PhysicalDrive) -> String {
+    match (pd.vendor.as_deref(), pd.model.as_deref()) {
+        (Some(v), Some(m)) if !m.starts_with(v) => format!("{v} {m}"),
+        (_, Some(m)) => m.to_owned(),
+        (Some(v), None) => v.to_owned(),
+        (None, None) => "-".to_owned(),
+    }
 }
 
 /// Readable tables: adapters, logical drives, physical drives, then the problems with their
-/// suggested commands (or `No problems found.`).
+/// suggested commands (or `No problems found.`). On a terminal (`style.width`) every table
+/// fits the screen with one line per drive; `style.wide` shows every value in full.
 pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> String {
     let mut out = String::new();
+    let wide = style.wide;
 
-    let mut t = new_table(
+    let mut t = Table::with_columns(
         style,
-        &[
-            "adapter", "model", "firmware", "BBU", "cache", "VDs", "drives",
+        vec![
+            Column::new("adapter"),
+            Column::new("model").fit(Fit::Cut(14)),
+            Column::new("firmware").droppable(2),
+            Column::new("BBU").fit(Fit::Wrap),
+            Column::new("cache").droppable(1),
+            Column::new("VDs"),
+            Column::new("drives"),
         ],
     );
     for a in &snap.adapters {
@@ -170,22 +193,41 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
             ),
         ]);
     }
-    section(&mut out, "Adapters", &t);
+    section(&mut out, "Adapters", &t, &[], style);
 
     if snap.logical_drives.is_empty() {
         out.push_str("Logical drives\n(none)\n\n");
     } else {
-        let mut t = new_table(
+        let mut t = Table::with_columns(
             style,
-            &[
-                "adapter", "VD", "name", "RAID", "size", "state", "cache", "members", "device",
-                "progress",
+            vec![
+                Column::new("adapter"),
+                Column::new("VD"),
+                Column::new("name").fit(Fit::Cut(8)).droppable(4),
+                Column::new("RAID"),
+                Column::new("size").droppable(2),
+                Column::new("state"),
+                Column::new("cache").droppable(3),
+                Column::new("members").fit(Fit::Wrap),
+                Column::new("device").droppable(5),
+                Column::new("progress").fit(Fit::Wrap),
             ],
         );
+        let mut caches = Vec::new();
         for ld in &snap.logical_drives {
             let bad = matches!(ld.state, LdState::Offline | LdState::Degraded);
             let warn = ld.state != LdState::Optimal;
-            let members: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
+            let (cache, members) = if wide {
+                let m: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
+                (opt(ld.current_cache_policy.as_ref()), m.join(" "))
+            } else {
+                let c = ld
+                    .current_cache_policy
+                    .as_deref()
+                    .map_or_else(|| "-".to_owned(), short::cache_policy);
+                caches.push(c.clone());
+                (c, short::members(&ld.members))
+            };
             t.add_row(vec![
                 Cell::new(ld.adapter),
                 Cell::new(ld.target_id),
@@ -202,34 +244,48 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
                     bad,
                     warn,
                 ),
-                Cell::new(opt(ld.current_cache_policy.as_ref())),
-                Cell::new(members.join(" ")),
+                Cell::new(cache),
+                Cell::new(members),
                 Cell::new(opt(ld.block_device.as_ref())),
                 Cell::new(ld_progress(snap, ld)),
             ]);
         }
-        section(&mut out, "Logical drives", &t);
+        let (_, dropped) = t.render_at(style.width);
+        let legend: Vec<String> = if dropped.iter().any(|d| d == "cache") {
+            Vec::new()
+        } else {
+            short::cache_legend(caches.iter().map(String::as_str))
+                .into_iter()
+                .collect()
+        };
+        section(&mut out, "Logical drives", &t, &legend, style);
     }
 
     if !snap.physical_drives.is_empty() {
-        let mut t = new_table(
-            style,
-            &[
-                "adapter",
-                "drive",
-                "dev id",
-                "model",
-                "serial",
-                "size",
-                "state",
-                "media err",
-                "other err",
-                "pred fail",
-                "temp",
-                "VD",
-                "smartctl -d",
-            ],
-        );
+        let mut cols = vec![
+            Column::new("adapter"),
+            Column::new("drive"),
+            Column::new("dev id").droppable(4),
+            Column::new("model").fit(Fit::Cut(10)).droppable(2),
+            Column::new("serial"),
+            Column::new("size").droppable(3),
+            Column::new("state"),
+        ];
+        if wide {
+            cols.extend([
+                Column::new("media err"),
+                Column::new("other err"),
+                Column::new("pred fail"),
+            ]);
+        } else {
+            cols.push(Column::new("errors"));
+        }
+        cols.extend([
+            Column::new("temp").droppable(5),
+            Column::new("VD").droppable(1),
+            Column::new("smartctl -d"),
+        ]);
+        let mut t = Table::with_columns(style, cols);
         for pd in &snap.physical_drives {
             let bad = matches!(
                 pd.firmware_state,
@@ -240,49 +296,84 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
                     && p.subject == pd.address().to_string()
                     && p.severity >= Severity::Warning
             });
-            let mut state = pd
+            let raw = pd
                 .firmware_state_raw
                 .clone()
                 .unwrap_or_else(|| pd.firmware_state.to_string());
+            let mut state = if wide {
+                raw
+            } else {
+                short::firmware_state(&raw).to_owned()
+            };
             if pd.foreign == Some(true) {
                 state.push_str(" (foreign)");
             }
             if pd.smart_alert == Some(true) {
-                state.push_str(" (SMART alert)");
+                state.push_str(if wide { " (SMART alert)" } else { " (SMART)" });
             }
-            let model = match (pd.vendor.as_deref(), pd.model.as_deref()) {
-                (Some(v), Some(m)) if !m.starts_with(v) => format!("{v} {m}"),
-                (_, Some(m)) => m.to_owned(),
-                (Some(v), None) => v.to_owned(),
-                (None, None) => "-".to_owned(),
-            };
-            t.add_row(vec![
+            let mut row = vec![
                 Cell::new(pd.adapter),
                 Cell::new(pd.address()),
                 Cell::new(opt(pd.device_id)),
-                Cell::new(model),
+                Cell::new(model_text(pd)),
                 Cell::new(opt(pd.serial.as_ref())),
                 Cell::new(opt(pd.coerced_size_bytes.or(pd.raw_size_bytes).map(human))),
                 state_cell(style, &state, bad, warn),
-                Cell::new(opt(pd.media_error_count)),
-                Cell::new(opt(pd.other_error_count)),
-                Cell::new(opt(pd.predictive_failure_count)),
+            ];
+            if wide {
+                row.extend([
+                    Cell::new(opt(pd.media_error_count)),
+                    Cell::new(opt(pd.other_error_count)),
+                    Cell::new(opt(pd.predictive_failure_count)),
+                ]);
+            } else {
+                row.push(Cell::new(format!(
+                    "{}/{}/{}",
+                    opt(pd.media_error_count),
+                    opt(pd.other_error_count),
+                    opt(pd.predictive_failure_count)
+                )));
+            }
+            row.extend([
                 Cell::new(opt(pd.temperature_c.map(|c| format!("{c}C")))),
                 Cell::new(opt(pd.logical_drive)),
                 Cell::new(opt(pd.smartctl_device.as_ref())),
             ]);
+            t.add_row(row);
         }
-        section(&mut out, "Physical drives", &t);
+        let legend = if wide {
+            Vec::new()
+        } else {
+            vec!["errors: media/other/predictive-failure counts".to_owned()]
+        };
+        section(&mut out, "Physical drives", &t, &legend, style);
     }
 
     if problems.is_empty() {
         out.push_str("Problems\nNo problems found.\n");
     } else {
-        let mut t = new_table(
+        let mut t = Table::with_columns(
             style,
-            &["severity", "adapter", "subject", "problem", "next step"],
+            vec![
+                Column::new("severity"),
+                Column::new("adapter"),
+                Column::new("subject"),
+                Column::new("problem and next step").fit(Fit::Wrap),
+            ],
         );
         for p in problems {
+            let mut what = Cell::new(&p.message);
+            if let Some(s) = &p.suggestion {
+                // The command stays whole for copying; a note after it may wrap.
+                match s.split_once(" (") {
+                    Some((cmd, why)) => {
+                        what = what
+                            .unbroken_line(&format!("-> {cmd}"))
+                            .line(&format!("({why}"));
+                    }
+                    None => what = what.unbroken_line(&format!("-> {s}")),
+                }
+            }
             t.add_row(vec![
                 state_cell(
                     style,
@@ -292,11 +383,10 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
                 ),
                 Cell::new(opt(p.adapter)),
                 Cell::new(&p.subject),
-                Cell::new(&p.message),
-                Cell::new(opt(p.suggestion.as_ref())),
+                what,
             ]);
         }
-        section(&mut out, "Problems", &t);
+        section(&mut out, "Problems", &t, &[], style);
         let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
         out.push_str(&format!(
             "Overall: {} ({} critical, {} warning, {} info)\n",
@@ -306,8 +396,8 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
             count(Severity::Info)
         ));
     }
-    out.push_str(&format!(
-        "Snapshot taken {} from {} with {} vendor call(s).\n",
+    let taken = format!(
+        "Snapshot taken {} from {} with {} vendor call(s).",
         utc_time(snap.taken_at_unix),
         if snap.source.is_empty() {
             "-"
@@ -315,7 +405,9 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
             snap.source.as_str()
         },
         snap.vendor_calls
-    ));
+    );
+    out.push_str(&fill(&taken, style));
+    out.push('\n');
     out
 }
 
@@ -325,10 +417,7 @@ mod tests {
     use crate::health::tests::{degraded, healthy, rebuilding};
     use crate::health::{Baseline, evaluate};
 
-    const PLAIN: Style = Style {
-        color: false,
-        tty: false,
-    };
+    const PLAIN: Style = Style::PLAIN;
 
     #[test]
     fn utc_times() {
@@ -349,7 +438,7 @@ mod tests {
             "512.000 MB",
             "Logical drives",
             "raid5",
-            "[32:2] [32:3] [32:4] [32:5]",
+            "[32:2-5]",
             "Physical drives",
             "megaraid,4",
             "No problems found.",
@@ -371,13 +460,49 @@ mod tests {
             "VD 1 (data) degraded (raid5, [32:3] failed)",
             "raidctl replace-drive 32:3 -a 0",
             "Y4N0A0L5FRD6",
-            "(SMART alert)",
+            "(SMART)",
             "Overall: CRITICAL",
         ] {
             assert!(text.contains(want), "missing {want:?} in\n{text}");
         }
         // Colour is comfy-table's to apply (only on a terminal); state cells carry it.
         assert!(!text.contains('\x1b'));
+    }
+
+    /// The screens an operator sees: every line fits, one line per drive, identifiers whole.
+    #[test]
+    fn status_fits_the_terminal() {
+        let s = degraded();
+        let problems = evaluate(&s, &Baseline::default());
+        for (name, style) in [
+            ("degraded_80", PLAIN.at_width(80)),
+            ("degraded_120", PLAIN.at_width(120)),
+            ("degraded_piped", PLAIN),
+            (
+                "degraded_wide",
+                Style {
+                    wide: true,
+                    ..PLAIN
+                },
+            ),
+        ] {
+            let text = render_status(&s, &problems, style);
+            if let Some(w) = style.width {
+                for line in text.lines() {
+                    assert!(line.chars().count() <= w, "{name}: {line:?}");
+                }
+            }
+            for pd in &s.physical_drives {
+                let serial = pd.serial.as_deref().unwrap_or("-");
+                let line = text.lines().find(|l| l.contains(serial));
+                let line = line.unwrap_or_else(|| panic!("{name}: no line with {serial}\n{text}"));
+                assert!(line.contains(&pd.address().to_string()), "{name}: {line}");
+                if let Some(d) = &pd.smartctl_device {
+                    assert!(line.contains(d.as_str()), "{name}: {line}");
+                }
+            }
+            insta::assert_snapshot!(name, text);
+        }
     }
 
     #[test]
@@ -398,7 +523,7 @@ mod tests {
         s.adapters[0].bbu_present = Some(false);
         let text = render_status(&s, &evaluate(&s, &Baseline::default()), PLAIN);
         assert!(text.contains("(none)"), "{text}");
-        assert!(text.contains("| absent "), "{text}");
+        assert!(text.contains("  absent  "), "{text}");
         assert!(text.contains("sat+megaraid,6"), "{text}");
         assert!(text.contains("No problems found."), "{text}");
     }

@@ -1,194 +1,540 @@
-//! Tables of the model for people.
+//! raidctl's one table style: a header, a dashed rule, columns two spaces apart, no borders.
+//! It reads the same on a terminal and pasted into a ticket. On a terminal the table fits
+//! its width: prose wraps between words, long text values are cut with `…`, and columns are
+//! dropped by priority (a note names them and says `--wide` shows them); identifiers
+//! (serials, `[E:S]` addresses, device paths, `smartctl -d` arguments, commands) are never
+//! broken. In pipes and with `--wide` every column is shown at full width.
+//!
+//! Drawn here rather than by comfy-table (which still draws the Markdown tables of
+//! qualification reports) because these tables must stream, measured in one pass over their
+//! rows and written in a second, for event logs of hundreds of thousands of rows, and because
+//! comfy-table wraps any cell to fit but cannot drop columns by priority or refuse to break an
+//! identifier.
 
 use super::Style;
 use crate::model::{Document, Event, human};
-use comfy_table::{Cell, Color, ContentArrangement, Table, presets};
 use std::io::Write;
 use unicode_width::UnicodeWidthStr;
 
-/// A table with raidctl's look; stable width when not on a terminal so output is reproducible.
-pub fn new_table(style: Style, header: &[&str]) -> Table {
-    let mut t = Table::new();
-    t.load_style(presets::UTF8_FULL_CONDENSED);
-    if style.tty {
-        t.set_content_arrangement(ContentArrangement::Dynamic);
-    } else {
-        // Pipes and files get unwrapped rows: one drive per line greps and diffs well.
-        t.load_style(presets::ASCII_MARKDOWN);
-        t.force_no_tty();
-        t.set_content_arrangement(ContentArrangement::Disabled);
-    }
-    if style.color {
-        // `--color always` into a pipe (e.g. `| less -R`) keeps the colours.
-        t.enforce_styling();
-    }
-    t.set_header(header.iter().map(|h| Cell::new(*h)));
-    t
-}
+/// Space between two columns.
+const GAP: usize = 2;
+/// Joins the words of a value that must never be split across lines (a command).
+const GLUE: char = '\u{a0}';
+/// The marker a cut value ends with.
+const CUT: char = '…';
 
-/// A cell coloured by severity when colour is on.
-pub fn state_cell(style: Style, text: &str, bad: bool, warn: bool) -> Cell {
-    let c = Cell::new(text);
-    if !style.color {
-        return c;
-    }
-    if bad {
-        c.fg(Color::Red)
-    } else if warn {
-        c.fg(Color::Yellow)
-    } else {
-        c.fg(Color::Green)
-    }
-}
-
-/// How a cell is coloured when colour is on.
+/// How a column gives way when the screen is narrow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Tone {
-    /// Never coloured.
-    Plain,
-    /// A state: red when bad, yellow when a warning, else green.
-    State { bad: bool, warn: bool },
+pub enum Fit {
+    /// Identifiers and numbers: always shown whole.
+    Keep,
+    /// Free text (models, names): cut to no less than this many columns, ending in `…`.
+    Cut(usize),
+    /// Prose and lists: wrapped between words (never inside one).
+    Wrap,
 }
 
-/// A cell's text and colouring, independent of how the table is drawn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Styled {
-    text: String,
+/// A column: its header, how it fits, and when it is dropped.
+#[derive(Debug, Clone)]
+pub struct Column {
+    header: String,
+    fit: Fit,
+    /// 0: never dropped; otherwise higher numbers are dropped first.
+    drop: u8,
+}
+
+impl Column {
+    /// A column shown whole and never dropped.
+    pub fn new(header: &str) -> Self {
+        Self {
+            header: header.to_owned(),
+            fit: Fit::Keep,
+            drop: 0,
+        }
+    }
+
+    /// How the column gives way.
+    #[must_use]
+    pub fn fit(mut self, fit: Fit) -> Self {
+        self.fit = fit;
+        self
+    }
+
+    /// Dropped on a narrow screen, higher `priority` first.
+    #[must_use]
+    pub fn droppable(mut self, priority: u8) -> Self {
+        self.drop = priority;
+        self
+    }
+}
+
+/// Severity colour of a cell (only drawn when colour is on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tone {
+    /// No colour.
+    #[default]
+    Plain,
+    /// Green.
+    Good,
+    /// Yellow.
+    Warn,
+    /// Red.
+    Bad,
+}
+
+/// One cell: lines of text and a tone.
+#[derive(Debug, Clone, Default)]
+pub struct Cell {
+    lines: Vec<String>,
     tone: Tone,
 }
 
-impl Styled {
-    fn plain(text: impl ToString) -> Self {
+impl Cell {
+    /// A plain cell; `\n` starts a new line inside it.
+    pub fn new(text: impl std::fmt::Display) -> Self {
         Self {
-            text: text.to_string(),
+            lines: text.to_string().lines().map(str::to_owned).collect(),
             tone: Tone::Plain,
         }
     }
 
-    fn state(text: &str, bad: bool, warn: bool) -> Self {
+    /// The same cell in `tone`.
+    #[must_use]
+    pub fn tone(mut self, tone: Tone) -> Self {
+        self.tone = tone;
+        self
+    }
+
+    /// Adds a line (wrapped like the others in a wrapping column).
+    #[must_use]
+    pub fn line(mut self, text: &str) -> Self {
+        self.lines.push(text.to_owned());
+        self
+    }
+
+    /// Adds a line that is never wrapped (a command to copy).
+    #[must_use]
+    pub fn unbroken_line(mut self, text: &str) -> Self {
+        self.lines.push(text.replace(' ', &GLUE.to_string()));
+        self
+    }
+}
+
+impl From<String> for Cell {
+    fn from(s: String) -> Self {
+        Self::new(s)
+    }
+}
+
+impl From<&str> for Cell {
+    fn from(s: &str) -> Self {
+        Self::new(s)
+    }
+}
+
+impl From<&String> for Cell {
+    fn from(s: &String) -> Self {
+        Self::new(s)
+    }
+}
+
+/// A table in raidctl's style.
+#[derive(Debug, Clone)]
+pub struct Table {
+    style: Style,
+    columns: Vec<Column>,
+    rows: Vec<Vec<Cell>>,
+}
+
+/// A table whose columns are all shown whole and never dropped.
+pub fn new_table(style: Style, header: &[&str]) -> Table {
+    Table::with_columns(style, header.iter().map(|h| Column::new(h)).collect())
+}
+
+/// A cell coloured by severity when colour is on.
+pub fn state_cell(_style: Style, text: &str, bad: bool, warn: bool) -> Cell {
+    let tone = if bad {
+        Tone::Bad
+    } else if warn {
+        Tone::Warn
+    } else {
+        Tone::Good
+    };
+    Cell::new(text).tone(tone)
+}
+
+fn width(s: &str) -> usize {
+    UnicodeWidthStr::width(s)
+}
+
+/// `s` cut to `w` columns, ending in `…` when anything was cut.
+fn cut(s: &str, w: usize) -> String {
+    if width(s) <= w {
+        return s.to_owned();
+    }
+    let mut out = String::new();
+    for c in s.chars() {
+        let next = format!("{out}{c}");
+        if width(&next) + 1 > w {
+            break;
+        }
+        out = next;
+    }
+    out.push(CUT);
+    out
+}
+
+/// `line` wrapped at spaces into lines of at most `w` columns (a longer word stays whole).
+fn wrap(line: &str, w: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for word in line.split(' ') {
+        if cur.is_empty() {
+            cur = word.to_owned();
+        } else if width(&cur) + 1 + width(word) <= w {
+            cur.push(' ');
+            cur.push_str(word);
+        } else {
+            out.push(std::mem::take(&mut cur));
+            cur = word.to_owned();
+        }
+    }
+    out.push(cur);
+    out
+}
+
+/// What the layout needs to know of a column's cells, gathered one row at a time so a table
+/// of any length is measured without holding it.
+#[derive(Debug, Clone)]
+struct Measure {
+    /// The widest line, header included.
+    natural: Vec<usize>,
+    /// The widest word (what a wrapping column cannot go below), header included.
+    word: Vec<usize>,
+}
+
+impl Measure {
+    fn new(columns: &[Column]) -> Self {
+        let natural: Vec<usize> = columns.iter().map(|c| width(&c.header)).collect();
         Self {
-            text: text.to_owned(),
-            tone: Tone::State { bad, warn },
+            word: natural.clone(),
+            natural,
         }
     }
 
-    fn cell(&self, style: Style) -> Cell {
-        match self.tone {
-            Tone::Plain => Cell::new(&self.text),
-            Tone::State { bad, warn } => state_cell(style, &self.text, bad, warn),
+    fn add(&mut self, columns: &[Column], row: &[Cell]) {
+        for (i, cell) in row.iter().enumerate().take(columns.len()) {
+            for l in &cell.lines {
+                self.natural[i] = self.natural[i].max(width(l));
+                if columns[i].fit == Fit::Wrap {
+                    let w = l.split(' ').map(width).max().unwrap_or(0);
+                    self.word[i] = self.word[i].max(w);
+                }
+            }
         }
     }
 }
 
-fn plain(cells: Vec<String>) -> Vec<Styled> {
-    cells
-        .into_iter()
-        .map(|text| Styled {
-            text,
-            tone: Tone::Plain,
-        })
-        .collect()
+/// The columns shown and their widths.
+#[derive(Debug, Clone)]
+struct Layout {
+    shown: Vec<usize>,
+    widths: Vec<usize>,
+}
+
+impl Layout {
+    /// Fits `columns` measured as `m` in `limit` columns (`None`: no limit, full widths).
+    fn new(columns: &[Column], m: &Measure, limit: Option<usize>) -> Self {
+        let n = columns.len();
+        let mut shown: Vec<usize> = (0..n).collect();
+        let Some(limit) = limit else {
+            let widths = m.natural.clone();
+            return Self { shown, widths };
+        };
+        let minimum = |i: usize| match columns[i].fit {
+            Fit::Keep => m.natural[i],
+            Fit::Cut(min) => m.natural[i].min(min.max(width(&columns[i].header))),
+            Fit::Wrap => m.word[i],
+        };
+        let total = |shown: &[usize]| {
+            shown.iter().map(|&i| minimum(i)).sum::<usize>() + GAP * shown.len().saturating_sub(1)
+        };
+        while total(&shown) > limit {
+            let Some(worst) = shown
+                .iter()
+                .copied()
+                .filter(|&i| columns[i].drop > 0)
+                .max_by_key(|&i| (columns[i].drop, i))
+            else {
+                break;
+            };
+            shown.retain(|&i| i != worst);
+        }
+        // A narrow column dropped before a wide one may fit again once the wide one is gone.
+        let mut dropped: Vec<usize> = (0..n).filter(|i| !shown.contains(i)).collect();
+        dropped.sort_by_key(|&i| (columns[i].drop, i));
+        for i in dropped {
+            let mut with = shown.clone();
+            with.push(i);
+            with.sort_unstable();
+            if total(&with) <= limit {
+                shown = with;
+            }
+        }
+        let mut widths: Vec<usize> = shown.iter().map(|&i| minimum(i)).collect();
+        let mut spare = limit.saturating_sub(total(&shown));
+        // Unwrapping prose first reads better than showing more of a cut value.
+        for wrapping in [true, false] {
+            for (k, &i) in shown.iter().enumerate() {
+                if (columns[i].fit == Fit::Wrap) == wrapping {
+                    let more = (m.natural[i] - widths[k]).min(spare);
+                    widths[k] += more;
+                    spare -= more;
+                }
+            }
+        }
+        Self { shown, widths }
+    }
+
+    /// Headers of the columns left out.
+    fn dropped(&self, columns: &[Column]) -> Vec<String> {
+        (0..columns.len())
+            .filter(|i| !self.shown.contains(i))
+            .map(|i| columns[i].header.clone())
+            .collect()
+    }
+}
+
+/// Draws a table's lines with a [`Layout`]; every line but the first is preceded by a newline,
+/// so a table ends without one (as `Display` for [`Table`]).
+struct Painter<'a> {
+    color: bool,
+    columns: &'a [Column],
+    layout: Layout,
+    line: String,
+    first: bool,
+}
+
+impl<'a> Painter<'a> {
+    fn new(style: Style, columns: &'a [Column], layout: Layout) -> Self {
+        Self {
+            color: style.color,
+            columns,
+            layout,
+            line: String::new(),
+            first: true,
+        }
+    }
+
+    fn emit(&mut self, cells: &[(&str, Tone)], out: &mut dyn Write) -> std::io::Result<()> {
+        let line = &mut self.line;
+        line.clear();
+        if !std::mem::take(&mut self.first) {
+            line.push('\n');
+        }
+        for (k, (s, tone)) in cells.iter().enumerate() {
+            if k > 0 {
+                line.extend(std::iter::repeat_n(' ', GAP));
+            }
+            let code = match (self.color, tone) {
+                (true, Tone::Bad) => Some("\x1b[31m"),
+                (true, Tone::Warn) => Some("\x1b[33m"),
+                (true, Tone::Good) => Some("\x1b[32m"),
+                _ => None,
+            };
+            if let Some(c) = code {
+                line.push_str(c);
+            }
+            line.extend(s.chars().map(|c| if c == GLUE { ' ' } else { c }));
+            if code.is_some() {
+                line.push_str("\x1b[0m");
+            }
+            let pad = self.layout.widths[k].saturating_sub(width(s));
+            line.extend(std::iter::repeat_n(' ', pad));
+        }
+        let end = line.trim_end().len();
+        out.write_all(&line.as_bytes()[..end])
+    }
+
+    fn header(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
+        let columns = self.columns;
+        let header: Vec<(&str, Tone)> = self
+            .layout
+            .shown
+            .iter()
+            .map(|&i| (columns[i].header.as_str(), Tone::Plain))
+            .collect();
+        self.emit(&header, out)?;
+        let rules: Vec<String> = self.layout.widths.iter().map(|&w| "-".repeat(w)).collect();
+        let rule: Vec<(&str, Tone)> = rules.iter().map(|r| (r.as_str(), Tone::Plain)).collect();
+        self.emit(&rule, out)
+    }
+
+    fn row(&mut self, row: &[Cell], out: &mut dyn Write) -> std::io::Result<()> {
+        let columns = self.columns;
+        let empty = Cell::default();
+        let cells: Vec<(Vec<String>, Tone)> = self
+            .layout
+            .shown
+            .iter()
+            .zip(&self.layout.widths)
+            .map(|(&i, &w)| {
+                let cell = row.get(i).unwrap_or(&empty);
+                let lines = match columns[i].fit {
+                    Fit::Keep => cell.lines.clone(),
+                    Fit::Cut(_) => cell.lines.iter().map(|l| cut(l, w)).collect(),
+                    Fit::Wrap => cell.lines.iter().flat_map(|l| wrap(l, w)).collect(),
+                };
+                (lines, cell.tone)
+            })
+            .collect();
+        let height = cells.iter().map(|(l, _)| l.len()).max().unwrap_or(0).max(1);
+        for h in 0..height {
+            let at: Vec<(&str, Tone)> = cells
+                .iter()
+                .map(|(l, t)| (l.get(h).map_or("", String::as_str), *t))
+                .collect();
+            self.emit(&at, out)?;
+        }
+        Ok(())
+    }
+}
+
+/// The note under a table that left columns out.
+fn dropped_note(style: Style, dropped: &[String]) -> String {
+    let note = format!(
+        "(not shown at {} columns: {}; --wide shows every column)",
+        style.width.unwrap_or(0),
+        dropped.join(", ")
+    );
+    fill(&note, style)
+}
+
+impl Table {
+    /// A table with these columns.
+    pub fn with_columns(style: Style, columns: Vec<Column>) -> Self {
+        Self {
+            style,
+            columns,
+            rows: Vec::new(),
+        }
+    }
+
+    /// Appends a row (missing cells are empty, extra cells ignored).
+    pub fn add_row<C: Into<Cell>>(&mut self, cells: impl IntoIterator<Item = C>) -> &mut Self {
+        self.rows.push(cells.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// True when no row was added.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The table at `limit` columns, and the headers of the columns left out.
+    pub fn render_at(&self, limit: Option<usize>) -> (String, Vec<String>) {
+        let mut m = Measure::new(&self.columns);
+        for r in &self.rows {
+            m.add(&self.columns, r);
+        }
+        let layout = Layout::new(&self.columns, &m, limit);
+        let dropped = layout.dropped(&self.columns);
+        let mut out = Vec::new();
+        let mut p = Painter::new(self.style, &self.columns, layout);
+        // Writing into a Vec cannot fail.
+        let _ = p.header(&mut out);
+        for r in &self.rows {
+            let _ = p.row(r, &mut out);
+        }
+        (String::from_utf8(out).unwrap_or_default(), dropped)
+    }
+}
+
+/// Free text (notes, legends) wrapped between words to the style's width.
+pub fn fill(text: &str, style: Style) -> String {
+    match style.width {
+        Some(w) => text
+            .lines()
+            .flat_map(|l| wrap(l, w))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        None => text.to_owned(),
+    }
+}
+
+impl std::fmt::Display for Table {
+    /// The table fitted to the style's width, with a note naming any column left out.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (text, dropped) = self.render_at(self.style.width);
+        f.write_str(&text)?;
+        if !dropped.is_empty() {
+            write!(f, "\n{}", dropped_note(self.style, &dropped))?;
+        }
+        Ok(())
+    }
 }
 
 /// A section's rows, produced on demand (once to measure, once to write).
-type Rows<'a> = &'a dyn Fn(&mut dyn FnMut(Vec<Styled>));
+type Rows<'a> = &'a dyn Fn(&mut dyn FnMut(Vec<Cell>));
 
-/// Draws sections: comfy-table on a terminal or with colour, else streamed.
+/// Writes titled tables, each streamed: a first pass over its rows measures the columns, a
+/// second writes them, so no table is held in memory (an event log has hundreds of thousands
+/// of rows). The text is byte for byte what [`Table`]'s `Display` gives for the same rows.
 struct Sink<'a> {
     style: Style,
-    /// Build each table with comfy-table (terminal or colour) instead of streaming it.
-    comfy: bool,
     out: &'a mut dyn Write,
+    /// Tests: build each table in memory instead, to check streaming changes nothing.
+    #[cfg(test)]
+    buffered: bool,
 }
 
-impl Sink<'_> {
-    fn section(&mut self, title: &str, header: &[&str], rows: Rows<'_>) -> std::io::Result<()> {
+impl<'a> Sink<'a> {
+    fn new(style: Style, out: &'a mut dyn Write) -> Self {
+        Self {
+            style,
+            out,
+            #[cfg(test)]
+            buffered: false,
+        }
+    }
+
+    fn section(&mut self, title: &str, columns: &[Column], rows: Rows<'_>) -> std::io::Result<()> {
         writeln!(self.out, "{title}")?;
-        if self.comfy {
-            let mut t = new_table(self.style, header);
+        #[cfg(test)]
+        if self.buffered {
+            let mut t = Table::with_columns(self.style, columns.to_vec());
             rows(&mut |r| {
-                t.add_row(r.iter().map(|c| c.cell(self.style)).collect::<Vec<_>>());
+                t.add_row(r);
             });
-            writeln!(self.out, "{t}")?;
-        } else {
-            stream_markdown(self.out, header, rows)?;
-            writeln!(self.out)?;
+            return writeln!(self.out, "{t}\n");
         }
-        writeln!(self.out)
+        let mut m = Measure::new(columns);
+        rows(&mut |r| m.add(columns, &r));
+        let layout = Layout::new(columns, &m, self.style.width);
+        let dropped = layout.dropped(columns);
+        let mut p = Painter::new(self.style, columns, layout);
+        p.header(self.out)?;
+        let mut result = Ok(());
+        rows(&mut |r| {
+            if result.is_ok() {
+                result = p.row(&r, self.out);
+            }
+        });
+        result?;
+        if !dropped.is_empty() {
+            write!(self.out, "\n{}", dropped_note(self.style, &dropped))?;
+        }
+        writeln!(self.out, "\n")
     }
 }
 
-/// Display width of one cell as comfy-table measures it: its widest line, at least 1.
-fn cell_width(text: &str) -> usize {
-    text.split('\n')
-        .map(UnicodeWidthStr::width)
-        .max()
-        .unwrap_or(0)
-        .max(1)
+/// Columns shown whole and never dropped.
+fn cols(headers: &[&str]) -> Vec<Column> {
+    headers.iter().map(|h| Column::new(h)).collect()
 }
 
-/// Writes one table in comfy-table's `ASCII_MARKDOWN` look (no terminal, no wrapping, one
-/// space of padding), measuring the columns in a first pass over the rows. No trailing
-/// newline, as `Table`'s `Display`.
-fn stream_markdown(out: &mut dyn Write, header: &[&str], rows: Rows<'_>) -> std::io::Result<()> {
-    let mut widths: Vec<usize> = header.iter().map(|h| cell_width(h)).collect();
-    rows(&mut |r| {
-        if r.len() > widths.len() {
-            widths.resize(r.len(), 0);
-        }
-        for (w, c) in widths.iter_mut().zip(&r) {
-            *w = (*w).max(cell_width(&c.text));
-        }
-    });
-    let mut line = String::new();
-    let mut put = |out: &mut dyn Write, cells: &mut dyn Iterator<Item = &str>| {
-        let cells: Vec<&str> = cells.collect();
-        let height = cells
-            .iter()
-            .map(|c| c.split('\n').count())
-            .max()
-            .unwrap_or(1);
-        let mut lines: Vec<std::str::Split<'_, char>> =
-            cells.iter().map(|c| c.split('\n')).collect();
-        for n in 0..height {
-            line.clear();
-            if n > 0 {
-                line.push('\n');
-            }
-            line.push('|');
-            for (i, w) in widths.iter().enumerate() {
-                let text = lines.get_mut(i).and_then(Iterator::next);
-                match text {
-                    Some(t) => {
-                        line.push(' ');
-                        line.push_str(t);
-                        let pad = w.saturating_sub(t.width()) + 1;
-                        line.extend(std::iter::repeat_n(' ', pad));
-                    }
-                    None => line.extend(std::iter::repeat_n(' ', w + 2)),
-                }
-                line.push('|');
-            }
-            out.write_all(line.as_bytes())?;
-        }
-        Ok::<(), std::io::Error>(())
-    };
-    put(out, &mut header.iter().copied())?;
-    let mut sep = String::from("\n|");
-    for w in &widths {
-        sep.extend(std::iter::repeat_n('-', w + 2));
-        sep.push('|');
-    }
-    out.write_all(sep.as_bytes())?;
-    let mut result = Ok(());
-    rows(&mut |r| {
-        if result.is_ok() {
-            result = out
-                .write_all(b"\n")
-                .and_then(|()| put(out, &mut r.iter().map(|c| c.text.as_str())));
-        }
-    });
-    result
+fn cells<C: Into<Cell>>(v: Vec<C>) -> Vec<Cell> {
+    v.into_iter().map(Into::into).collect()
 }
 
 fn opt<T: ToString>(v: Option<T>) -> String {
@@ -207,16 +553,13 @@ pub fn render_document(doc: &Document, style: Style) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// Writes every non-empty part of a parsed document to `out`. Off a terminal and without
-/// colour, each table streams: a first pass over the rows measures the columns, a second
-/// writes them, so no table is held in memory (an event log has hundreds of thousands of
-/// rows); the text is byte for byte what comfy-table prints for the same rows.
+/// Writes every non-empty part of a parsed document to `out`, each table streamed (see
+/// [`Sink`]).
 ///
 /// # Errors
 /// I/O errors from `out`.
 pub fn write_document(doc: &Document, style: Style, out: &mut dyn Write) -> std::io::Result<()> {
-    let comfy = style.tty || style.color;
-    write_sections(doc, None, Sink { style, comfy, out })
+    write_sections(doc, None, Sink::new(style, out))
 }
 
 /// Events produced on demand: each call walks all of them from the first.
@@ -225,7 +568,7 @@ pub type Events<'a> = &'a dyn Fn(&mut dyn FnMut(&Event));
 /// [`write_document`] for a document whose events are not in it but streamed by `events`
 /// (an event log parsed while it is written, see [`crate::parse::stream_event_log`]); the
 /// text is the same as for the document with the events in it. `events` is called once per
-/// pass over the rows (twice off a terminal: measure, then write) and must yield at least one.
+/// pass over the rows (measure, then write) and must yield at least one.
 ///
 /// # Errors
 /// I/O errors from `out`.
@@ -235,8 +578,7 @@ pub fn write_document_streamed(
     style: Style,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let comfy = style.tty || style.color;
-    write_sections(doc, Some(events), Sink { style, comfy, out })
+    write_sections(doc, Some(events), Sink::new(style, out))
 }
 
 fn write_sections(
@@ -244,295 +586,299 @@ fn write_sections(
     streamed: Option<Events<'_>>,
     mut sink: Sink<'_>,
 ) -> std::io::Result<()> {
+    let style = sink.style;
     let mut section =
-        |title: &str, header: &[&str], rows: Rows<'_>| sink.section(title, header, rows);
+        |title: &str, columns: &[Column], rows: Rows<'_>| sink.section(title, columns, rows);
     if !doc.adapters.is_empty() {
-        section(
-            "Adapters",
-            &[
-                "adapter", "product", "serial", "firmware", "BBU", "memory", "VDs", "degraded",
-                "offline",
-            ],
-            &|row: &mut dyn FnMut(Vec<Styled>)| {
-                for a in &doc.adapters {
-                    row(plain(vec![
-                        a.adapter.to_string(),
-                        opt(a.product_name.as_ref()),
-                        opt(a.serial.as_ref()),
-                        opt(a.fw_package.as_ref().or(a.fw_version.as_ref())),
-                        opt(a.bbu_present.map(|b| if b { "present" } else { "absent" })),
-                        size(a.memory_bytes),
-                        opt(a.virtual_drive_count),
-                        opt(a.degraded_count),
-                        opt(a.offline_count),
-                    ]));
-                }
-            },
-        )?;
+        let columns = cols(&[
+            "adapter", "product", "serial", "firmware", "BBU", "memory", "VDs", "degraded",
+            "offline",
+        ]);
+        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
+            for a in &doc.adapters {
+                row(cells(vec![
+                    a.adapter.to_string(),
+                    opt(a.product_name.as_ref()),
+                    opt(a.serial.as_ref()),
+                    opt(a.fw_package.as_ref().or(a.fw_version.as_ref())),
+                    opt(a.bbu_present.map(|b| if b { "present" } else { "absent" })),
+                    size(a.memory_bytes),
+                    opt(a.virtual_drive_count),
+                    opt(a.degraded_count),
+                    opt(a.offline_count),
+                ]));
+            }
+        };
+        section("Adapters", &columns, &rows)?;
     }
     if !doc.enclosures.is_empty() {
-        section(
-            "Enclosures",
-            &[
-                "adapter",
-                "enclosure",
-                "device id",
-                "slots",
-                "drives",
-                "status",
-                "product",
-            ],
-            &|row: &mut dyn FnMut(Vec<Styled>)| {
-                for e in &doc.enclosures {
-                    row(plain(vec![
-                        e.adapter.to_string(),
-                        e.index.to_string(),
-                        opt(e.device_id),
-                        opt(e.slots),
-                        opt(e.physical_drives),
-                        opt(e.status.as_ref()),
-                        opt(e.product.as_ref()),
-                    ]));
-                }
-            },
-        )?;
+        let columns = cols(&[
+            "adapter",
+            "enclosure",
+            "device id",
+            "slots",
+            "drives",
+            "status",
+            "product",
+        ]);
+        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
+            for e in &doc.enclosures {
+                row(cells(vec![
+                    e.adapter.to_string(),
+                    e.index.to_string(),
+                    opt(e.device_id),
+                    opt(e.slots),
+                    opt(e.physical_drives),
+                    opt(e.status.as_ref()),
+                    opt(e.product.as_ref()),
+                ]));
+            }
+        };
+        section("Enclosures", &columns, &rows)?;
     }
     if !doc.logical_drives.is_empty() {
-        section(
-            "Logical drives",
-            &[
-                "adapter", "VD", "target", "RAID", "size", "state", "drives", "spans", "cache",
-                "members",
-            ],
-            &|row: &mut dyn FnMut(Vec<Styled>)| {
-                for ld in &doc.logical_drives {
-                    let bad = matches!(
-                        ld.state,
-                        crate::model::LdState::Offline | crate::model::LdState::Degraded
-                    );
-                    let warn = ld.state != crate::model::LdState::Optimal;
-                    let members: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
-                    row(vec![
-                        Styled::plain(ld.adapter),
-                        Styled::plain(ld.number),
-                        Styled::plain(ld.target_id),
-                        Styled::plain(ld.raid_level.as_str()),
-                        Styled::plain(ld.size_raw.clone().unwrap_or_else(|| size(ld.size_bytes))),
-                        Styled::state(
-                            ld.state_raw.as_deref().unwrap_or(ld.state.as_str()),
-                            bad,
-                            warn,
-                        ),
-                        Styled::plain(opt(ld.number_of_drives)),
-                        Styled::plain(opt(ld.span_depth)),
-                        Styled::plain(opt(ld.current_cache_policy.as_ref())),
-                        Styled::plain(members.join(" ")),
-                    ]);
-                }
-            },
-        )?;
+        let columns = vec![
+            Column::new("adapter"),
+            Column::new("VD"),
+            Column::new("target").droppable(3),
+            Column::new("RAID"),
+            Column::new("size").droppable(2),
+            Column::new("state"),
+            Column::new("drives").droppable(4),
+            Column::new("spans").droppable(5),
+            Column::new("cache").fit(Fit::Wrap).droppable(1),
+            Column::new("members").fit(Fit::Wrap),
+        ];
+        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
+            for ld in &doc.logical_drives {
+                let bad = matches!(
+                    ld.state,
+                    crate::model::LdState::Offline | crate::model::LdState::Degraded
+                );
+                let warn = ld.state != crate::model::LdState::Optimal;
+                let members: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
+                row(cells(vec![
+                    Cell::new(ld.adapter),
+                    Cell::new(ld.number),
+                    Cell::new(ld.target_id),
+                    Cell::new(ld.raid_level.as_str()),
+                    Cell::new(ld.size_raw.clone().unwrap_or_else(|| size(ld.size_bytes))),
+                    state_cell(
+                        style,
+                        ld.state_raw.as_deref().unwrap_or(ld.state.as_str()),
+                        bad,
+                        warn,
+                    ),
+                    Cell::new(opt(ld.number_of_drives)),
+                    Cell::new(opt(ld.span_depth)),
+                    Cell::new(match &ld.current_cache_policy {
+                        Some(c) if !style.wide => super::short::cache_policy(c),
+                        c => opt(c.as_ref()),
+                    }),
+                    Cell::new(if style.wide {
+                        members.join(" ")
+                    } else {
+                        super::short::members(&ld.members)
+                    }),
+                ]));
+            }
+        };
+        section("Logical drives", &columns, &rows)?;
     }
     if !doc.physical_drives.is_empty() {
-        section(
-            "Physical drives",
-            &[
-                "adapter",
-                "drive",
-                "dev id",
-                "state",
-                "type",
-                "model",
-                "serial",
-                "size",
-                "media err",
-                "other err",
-                "pred fail",
-                "SMART",
-                "temp",
-                "VD",
-            ],
-            &|row: &mut dyn FnMut(Vec<Styled>)| {
-                for pd in &doc.physical_drives {
-                    use crate::model::FirmwareState as F;
-                    let bad = matches!(
-                        pd.firmware_state,
-                        F::Failed | F::Offline | F::UnconfiguredBad
-                    );
-                    let warn = matches!(pd.firmware_state, F::Rebuild | F::Copyback)
-                        || pd.media_error_count.unwrap_or(0) > 0
-                        || pd.predictive_failure_count.unwrap_or(0) > 0
-                        || pd.smart_alert == Some(true)
-                        || pd.foreign == Some(true);
-                    let state = pd
-                        .firmware_state_raw
-                        .as_deref()
-                        .unwrap_or(pd.firmware_state.as_str());
-                    let state = if pd.foreign == Some(true) {
-                        format!("{state} (foreign)")
-                    } else {
-                        state.to_owned()
-                    };
-                    row(vec![
-                        Styled::plain(pd.adapter),
-                        Styled::plain(pd.address()),
-                        Styled::plain(opt(pd.device_id)),
-                        Styled::state(&state, bad, warn),
-                        Styled::plain(format!(
-                            "{}/{}",
-                            pd.pd_type.as_str(),
-                            pd.media_type.as_str()
-                        )),
-                        Styled::plain(opt(pd.model.as_ref())),
-                        Styled::plain(opt(pd.serial.as_ref())),
-                        Styled::plain(size(pd.raw_size_bytes.or(pd.coerced_size_bytes))),
-                        Styled::plain(opt(pd.media_error_count)),
-                        Styled::plain(opt(pd.other_error_count)),
-                        Styled::plain(opt(pd.predictive_failure_count)),
-                        Styled::plain(opt(pd.smart_alert.map(|s| if s { "ALERT" } else { "ok" }))),
-                        Styled::plain(opt(pd.temperature_c.map(|c| format!("{c}C")))),
-                        Styled::plain(opt(pd.logical_drive.or(pd.disk_group))),
-                    ]);
-                }
-            },
-        )?;
+        let columns = vec![
+            Column::new("adapter"),
+            Column::new("drive"),
+            Column::new("dev id").droppable(5),
+            Column::new("state"),
+            Column::new("type").droppable(4),
+            Column::new("model").fit(Fit::Cut(10)).droppable(2),
+            Column::new("serial"),
+            Column::new("size").droppable(3),
+            Column::new("media err"),
+            Column::new("other err").droppable(6),
+            Column::new("pred fail"),
+            Column::new("SMART"),
+            Column::new("temp").droppable(7),
+            Column::new("VD").droppable(1),
+        ];
+        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
+            for pd in &doc.physical_drives {
+                use crate::model::FirmwareState as F;
+                let bad = matches!(
+                    pd.firmware_state,
+                    F::Failed | F::Offline | F::UnconfiguredBad
+                );
+                let warn = matches!(pd.firmware_state, F::Rebuild | F::Copyback)
+                    || pd.media_error_count.unwrap_or(0) > 0
+                    || pd.predictive_failure_count.unwrap_or(0) > 0
+                    || pd.smart_alert == Some(true)
+                    || pd.foreign == Some(true);
+                let state = pd
+                    .firmware_state_raw
+                    .as_deref()
+                    .unwrap_or(pd.firmware_state.as_str());
+                let state = if style.wide {
+                    state
+                } else {
+                    super::short::firmware_state(state)
+                };
+                let state = if pd.foreign == Some(true) {
+                    format!("{state} (foreign)")
+                } else {
+                    state.to_owned()
+                };
+                row(cells(vec![
+                    Cell::new(pd.adapter),
+                    Cell::new(pd.address()),
+                    Cell::new(opt(pd.device_id)),
+                    state_cell(style, &state, bad, warn),
+                    Cell::new(format!(
+                        "{}/{}",
+                        pd.pd_type.as_str(),
+                        pd.media_type.as_str()
+                    )),
+                    Cell::new(opt(pd.model.as_ref())),
+                    Cell::new(opt(pd.serial.as_ref())),
+                    Cell::new(size(pd.raw_size_bytes.or(pd.coerced_size_bytes))),
+                    Cell::new(opt(pd.media_error_count)),
+                    Cell::new(opt(pd.other_error_count)),
+                    Cell::new(opt(pd.predictive_failure_count)),
+                    Cell::new(opt(pd.smart_alert.map(|s| if s { "ALERT" } else { "ok" }))),
+                    Cell::new(opt(pd.temperature_c.map(|c| format!("{c}C")))),
+                    Cell::new(opt(pd.logical_drive.or(pd.disk_group))),
+                ]));
+            }
+        };
+        section("Physical drives", &columns, &rows)?;
     }
     if !doc.bbus.is_empty() {
-        section(
-            "Batteries",
-            &[
-                "adapter",
-                "type",
-                "state",
-                "charging",
-                "learn cycle",
-                "replace",
-                "charge",
-                "temp",
-            ],
-            &|row: &mut dyn FnMut(Vec<Styled>)| {
-                for b in &doc.bbus {
-                    let state = if b.status_failed {
-                        "status failed".to_owned()
-                    } else {
-                        b.state_raw
-                            .clone()
-                            .unwrap_or_else(|| b.state.as_str().to_owned())
-                    };
-                    row(plain(vec![
-                        b.adapter.to_string(),
-                        opt(b.battery_type.as_ref()),
-                        state,
-                        b.charging.as_str().to_owned(),
-                        opt(b
-                            .learn_cycle_active
-                            .map(|l| if l { "active" } else { "no" })),
-                        opt(b.replacement_required.map(|r| if r { "YES" } else { "no" })),
-                        opt(b.relative_charge_pct.map(|c| format!("{c}%"))),
-                        opt(b.temperature_c.map(|c| format!("{c}C"))),
-                    ]));
-                }
-            },
-        )?;
+        let columns = cols(&[
+            "adapter",
+            "type",
+            "state",
+            "charging",
+            "learn cycle",
+            "replace",
+            "charge",
+            "temp",
+        ]);
+        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
+            for b in &doc.bbus {
+                let state = if b.status_failed {
+                    "status failed".to_owned()
+                } else {
+                    b.state_raw
+                        .clone()
+                        .unwrap_or_else(|| b.state.as_str().to_owned())
+                };
+                row(cells(vec![
+                    b.adapter.to_string(),
+                    opt(b.battery_type.as_ref()),
+                    state,
+                    b.charging.as_str().to_owned(),
+                    opt(b
+                        .learn_cycle_active
+                        .map(|l| if l { "active" } else { "no" })),
+                    opt(b.replacement_required.map(|r| if r { "YES" } else { "no" })),
+                    opt(b.relative_charge_pct.map(|c| format!("{c}%"))),
+                    opt(b.temperature_c.map(|c| format!("{c}C"))),
+                ]));
+            }
+        };
+        section("Batteries", &columns, &rows)?;
     }
     if !doc.disk_groups.is_empty() {
-        section(
-            "Configuration",
-            &["adapter", "disk group", "span", "array", "rows", "VDs"],
-            &|row: &mut dyn FnMut(Vec<Styled>)| {
-                for g in &doc.disk_groups {
-                    for s in &g.spans {
-                        let rows: Vec<String> = s
-                            .rows
-                            .iter()
-                            .map(|r| {
-                                format!(
-                                    "{}:{}",
-                                    r.row,
-                                    r.drive
-                                        .map_or_else(|| "MISSING".to_owned(), |d| d.to_string())
-                                )
-                            })
-                            .collect();
-                        let vds: Vec<String> =
-                            g.logical_drives.iter().map(ToString::to_string).collect();
-                        row(plain(vec![
-                            g.adapter.to_string(),
-                            g.index.to_string(),
-                            s.index.to_string(),
-                            opt(s.array_ref),
-                            rows.join(" "),
-                            vds.join(","),
-                        ]));
-                    }
+        let columns = cols(&["adapter", "disk group", "span", "array", "rows", "VDs"]);
+        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
+            for g in &doc.disk_groups {
+                for s in &g.spans {
+                    let rows: Vec<String> = s
+                        .rows
+                        .iter()
+                        .map(|r| {
+                            format!(
+                                "{}:{}",
+                                r.row,
+                                r.drive
+                                    .map_or_else(|| "MISSING".to_owned(), |d| d.to_string())
+                            )
+                        })
+                        .collect();
+                    let vds: Vec<String> =
+                        g.logical_drives.iter().map(ToString::to_string).collect();
+                    row(cells(vec![
+                        g.adapter.to_string(),
+                        g.index.to_string(),
+                        s.index.to_string(),
+                        opt(s.array_ref),
+                        rows.join(" "),
+                        vds.join(","),
+                    ]));
                 }
-            },
-        )?;
+            }
+        };
+        section("Configuration", &columns, &rows)?;
     }
     if !doc.foreign_configs.is_empty() {
-        section(
-            "Foreign configurations",
-            &["adapter", "foreign config", "disk groups"],
-            &|row: &mut dyn FnMut(Vec<Styled>)| {
-                for f in &doc.foreign_configs {
-                    row(plain(vec![
-                        f.adapter.to_string(),
-                        f.index.to_string(),
-                        f.disk_groups.len().to_string(),
-                    ]));
-                }
-            },
-        )?;
+        let columns = cols(&["adapter", "foreign config", "disk groups"]);
+        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
+            for f in &doc.foreign_configs {
+                row(cells(vec![
+                    f.adapter.to_string(),
+                    f.index.to_string(),
+                    f.disk_groups.len().to_string(),
+                ]));
+            }
+        };
+        section("Foreign configurations", &columns, &rows)?;
     }
     if !doc.missing.is_empty() {
-        section(
-            "Missing drives",
-            &["adapter", "no.", "array", "row", "size expected"],
-            &|row: &mut dyn FnMut(Vec<Styled>)| {
-                for m in &doc.missing {
-                    row(plain(vec![
-                        m.adapter.to_string(),
-                        m.number.to_string(),
-                        m.array.to_string(),
-                        m.row.to_string(),
-                        human(m.size_expected_bytes),
-                    ]));
-                }
-            },
-        )?;
+        let columns = cols(&["adapter", "no.", "array", "row", "size expected"]);
+        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
+            for m in &doc.missing {
+                row(cells(vec![
+                    m.adapter.to_string(),
+                    m.number.to_string(),
+                    m.array.to_string(),
+                    m.row.to_string(),
+                    human(m.size_expected_bytes),
+                ]));
+            }
+        };
+        section("Missing drives", &columns, &rows)?;
     }
     if !doc.progress.is_empty() {
-        section(
-            "Progress",
-            &[
-                "adapter",
-                "operation",
-                "target",
-                "running",
-                "percent",
-                "elapsed",
-            ],
-            &|row: &mut dyn FnMut(Vec<Styled>)| {
-                for p in &doc.progress {
-                    let target = p
-                        .drive
-                        .map(|d| d.to_string())
-                        .or_else(|| p.logical_drive.map(|l| format!("VD {l}")))
-                        .unwrap_or_default();
-                    row(plain(vec![
-                        p.adapter.to_string(),
-                        p.kind.as_str().to_owned(),
-                        target,
-                        if p.in_progress {
-                            "yes".to_owned()
-                        } else {
-                            "no".to_owned()
-                        },
-                        opt(p.percent.map(|v| format!("{v}%"))),
-                        opt(p.elapsed_minutes.map(|m| format!("{m} min"))),
-                    ]));
-                }
-            },
-        )?;
+        let columns = cols(&[
+            "adapter",
+            "operation",
+            "target",
+            "running",
+            "percent",
+            "elapsed",
+        ]);
+        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
+            for p in &doc.progress {
+                let target = p
+                    .drive
+                    .map(|d| d.to_string())
+                    .or_else(|| p.logical_drive.map(|l| format!("VD {l}")))
+                    .unwrap_or_default();
+                row(cells(vec![
+                    p.adapter.to_string(),
+                    p.kind.as_str().to_owned(),
+                    target,
+                    if p.in_progress {
+                        "yes".to_owned()
+                    } else {
+                        "no".to_owned()
+                    },
+                    opt(p.percent.map(|v| format!("{v}%"))),
+                    opt(p.elapsed_minutes.map(|m| format!("{m} min"))),
+                ]));
+            }
+        };
+        section("Progress", &columns, &rows)?;
     }
     let all_events = |f: &mut dyn FnMut(&Event)| doc.events.iter().for_each(f);
     let (events, any_event): (Events<'_>, bool) = match streamed {
@@ -540,44 +886,51 @@ fn write_sections(
         None => (&all_events, !doc.events.is_empty()),
     };
     if any_event {
-        section(
-            "Events",
-            &["seq", "time", "code", "class", "description"],
-            &|row: &mut dyn FnMut(Vec<Styled>)| {
-                events(&mut |e| {
-                    row(plain(vec![
-                        e.seq_num.to_string(),
-                        match e.since_boot_s {
-                            Some(n) => format!("+{n} s after boot"),
-                            None => opt(e.time.as_ref()),
-                        },
-                        opt(e.code.map(|c| format!("0x{c:04x}"))),
-                        opt(e.class),
-                        e.description.clone(),
-                    ]));
-                });
-            },
-        )?;
+        let columns = vec![
+            Column::new("seq"),
+            Column::new("time").droppable(1),
+            Column::new("code"),
+            Column::new("class").droppable(2),
+            Column::new("description").fit(Fit::Wrap),
+        ];
+        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
+            events(&mut |e| {
+                row(cells(vec![
+                    e.seq_num.to_string(),
+                    match e.since_boot_s {
+                        Some(n) => format!("+{n} s after boot"),
+                        None => opt(e.time.as_ref()),
+                    },
+                    opt(e.code.map(|c| format!("0x{c:04x}"))),
+                    opt(e.class),
+                    e.description.clone(),
+                ]));
+            });
+        };
+        section("Events", &columns, &rows)?;
     }
     if !doc.actions.is_empty() {
-        section(
-            "Actions",
-            &["result", "kind", "drive", "message"],
-            &|row: &mut dyn FnMut(Vec<Styled>)| {
-                for a in &doc.actions {
-                    row(plain(vec![
-                        if a.success {
-                            "ok".to_owned()
-                        } else {
-                            "FAILED".to_owned()
-                        },
-                        a.kind.as_str().to_owned(),
-                        opt(a.drive),
-                        a.message.clone(),
-                    ]));
-                }
-            },
-        )?;
+        let columns = vec![
+            Column::new("result"),
+            Column::new("kind"),
+            Column::new("drive"),
+            Column::new("message").fit(Fit::Wrap),
+        ];
+        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
+            for a in &doc.actions {
+                row(cells(vec![
+                    if a.success {
+                        "ok".to_owned()
+                    } else {
+                        "FAILED".to_owned()
+                    },
+                    a.kind.as_str().to_owned(),
+                    opt(a.drive),
+                    a.message.clone(),
+                ]));
+            }
+        };
+        section("Actions", &columns, &rows)?;
     }
     let mut facts = Vec::new();
     if let Some(c) = doc.adapter_count {
@@ -605,26 +958,80 @@ fn write_sections(
 mod tests {
     use super::*;
 
-    const PIPE: Style = Style {
-        color: false,
-        tty: false,
-    };
+    fn sample(style: Style) -> Table {
+        let mut t = Table::with_columns(
+            style,
+            vec![
+                Column::new("drive"),
+                Column::new("model").fit(Fit::Cut(6)).droppable(1),
+                Column::new("serial"),
+                Column::new("temp").droppable(2),
+                Column::new("note").fit(Fit::Wrap),
+            ],
+        );
+        t.add_row([
+            Cell::new("[32:10]"),
+            Cell::new("SEAGATE ST600MM0006"),
+            Cell::new("S0K1A2B0A"),
+            Cell::new("31C"),
+            Cell::new("media errors grew since yesterday").unbroken_line("raidctl collect -a 0"),
+        ]);
+        t
+    }
 
-    fn render(doc: &Document, comfy: bool) -> String {
+    #[test]
+    fn narrow_screens_cut_wrap_and_drop_but_never_split_identifiers() {
+        let (text, dropped) = sample(Style::PLAIN).render_at(Some(56));
+        assert!(dropped.is_empty(), "{text}");
+        for line in text.lines() {
+            assert!(width(line) <= 56, "{line:?}\n{text}");
+        }
+        assert!(
+            text.contains("[32:10]") && text.contains("S0K1A2B0A"),
+            "{text}"
+        );
+        assert!(
+            text.contains('…'),
+            "the model is cut with a marker:\n{text}"
+        );
+        assert!(text.contains("raidctl collect -a 0"), "{text}");
+        // Narrower: the temperature goes first, then the model; the rest stays whole.
+        let (text, dropped) = sample(Style::PLAIN).render_at(Some(36));
+        assert_eq!(dropped, ["model", "temp"], "{text}");
+        assert!(
+            text.contains("S0K1A2B0A") && text.contains("raidctl collect -a 0"),
+            "{text}"
+        );
+        // No limit: everything in full on one line per row.
+        let (text, dropped) = sample(Style::PLAIN).render_at(None);
+        assert!(dropped.is_empty());
+        assert!(text.contains("SEAGATE ST600MM0006"), "{text}");
+        assert!(text.contains("media errors grew since yesterday"), "{text}");
+    }
+
+    #[test]
+    fn the_note_names_what_was_left_out() {
+        let text = sample(Style::PLAIN.at_width(36))
+            .to_string()
+            .replace('\n', " ");
+        assert!(
+            text.contains("(not shown at 36 columns: model, temp; --wide shows every column)"),
+            "{text}"
+        );
+    }
+
+    fn render(doc: &Document, style: Style, buffered: bool) -> String {
         let mut out = Vec::new();
-        let sink = Sink {
-            style: PIPE,
-            comfy,
-            out: &mut out,
-        };
+        let mut sink = Sink::new(style, &mut out);
+        sink.buffered = buffered;
         write_sections(doc, None, sink).unwrap();
         String::from_utf8(out).unwrap()
     }
 
-    /// Streaming changes how tables are written, not what: for every fixture the streamed text
-    /// is byte for byte comfy-table's.
+    /// Streaming changes how tables are written, not what: for every fixture, in a pipe and
+    /// at 80 and 120 columns, the streamed text is byte for byte the in-memory table's.
     #[test]
-    fn streamed_tables_match_comfy_table_for_every_fixture() {
+    fn streamed_tables_match_in_memory_tables_for_every_fixture() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
         let mut checked = 0;
         for dir in ["megacli", "omreport"] {
@@ -638,7 +1045,14 @@ mod tests {
                 let Ok(doc) = crate::parse::parse(&text, None) else {
                     continue;
                 };
-                assert_eq!(render(&doc, true), render(&doc, false), "{}", f.display());
+                for style in [
+                    Style::PLAIN,
+                    Style::PLAIN.at_width(80),
+                    Style::PLAIN.at_width(120),
+                ] {
+                    let streamed = render(&doc, style, false);
+                    assert_eq!(streamed, render(&doc, style, true), "{}", f.display());
+                }
                 checked += 1;
             }
         }
@@ -646,7 +1060,7 @@ mod tests {
     }
 
     #[test]
-    fn streamed_multi_line_and_wide_cells_match_comfy_table() {
+    fn streamed_multi_line_and_wide_cells_match_in_memory_tables() {
         let mut doc = Document::new("action");
         for (i, msg) in ["two\nlines", "", "wide 日本語 text", "x"]
             .iter()
@@ -658,6 +1072,16 @@ mod tests {
                 ..Default::default()
             });
         }
-        assert_eq!(render(&doc, true), render(&doc, false));
+        for style in [Style::PLAIN, Style::PLAIN.at_width(12)] {
+            assert_eq!(render(&doc, style, false), render(&doc, style, true));
+        }
+    }
+
+    #[test]
+    fn cut_and_wrap() {
+        assert_eq!(cut("SEAGATE ST600", 6), "SEAGA…");
+        assert_eq!(cut("short", 6), "short");
+        assert_eq!(wrap("a bb ccc", 4), ["a bb", "ccc"]);
+        assert_eq!(wrap("averyverylongword x", 4), ["averyverylongword", "x"]);
     }
 }

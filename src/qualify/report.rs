@@ -2,7 +2,7 @@
 //! size, and the 4 KiB QD1 read latency distribution, one curve per drive so peers overlay).
 
 use super::engine::JobResult;
-use super::result::{DriveResult, QualReport};
+use super::result::{DriveResult, QualReport, RuleHit, Verdict};
 use super::suite::bs_label;
 use comfy_table::{ContentArrangement, Table, presets};
 use std::fmt::Write as _;
@@ -177,6 +177,43 @@ pub fn cache_text(c: &super::cache::CacheReport, tty: bool) -> String {
     out
 }
 
+/// Rule hits, the worst level first (stable: same level keeps the order the rules ran in).
+fn worst_first(rules: &[RuleHit]) -> Vec<&RuleHit> {
+    let mut v: Vec<&RuleHit> = rules.iter().collect();
+    v.sort_by_key(|h| std::cmp::Reverse(h.level));
+    v
+}
+
+/// Rule ids that did not pass, each once with its number of hits, worst first:
+/// `SMART-realloc, PEER-ratio ×2, PEER-z ×2`.
+pub fn rule_counts(rules: &[RuleHit]) -> String {
+    let mut counts: Vec<(&str, Verdict, usize)> = Vec::new();
+    for h in worst_first(rules) {
+        if h.level == Verdict::Pass {
+            continue;
+        }
+        match counts.iter_mut().find(|(r, _, _)| *r == h.rule) {
+            Some((_, level, n)) => {
+                *n += 1;
+                *level = (*level).max(h.level);
+            }
+            None => counts.push((h.rule.as_str(), h.level, 1)),
+        }
+    }
+    counts.sort_by_key(|(_, level, _)| std::cmp::Reverse(*level));
+    counts
+        .iter()
+        .map(|(r, _, n)| {
+            if *n > 1 {
+                format!("{r} ×{n}")
+            } else {
+                (*r).to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Everything for a person.
 pub fn terminal(r: &QualReport, tty: bool) -> String {
     let mut s = String::new();
@@ -234,7 +271,7 @@ pub fn terminal(r: &QualReport, tty: bool) -> String {
             let _ = writeln!(s, "{}", cache_text(c, tty));
         }
         let _ = writeln!(s, "   verdict: {}", d.verdict);
-        for h in &d.rules {
+        for h in worst_first(&d.rules) {
             let _ = writeln!(s, "     {} {}: {}", h.level, h.rule, h.message);
         }
         for w in &d.warnings {
@@ -261,16 +298,6 @@ pub fn terminal(r: &QualReport, tty: bool) -> String {
         );
         for d in &r.drives {
             let f = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.0}"));
-            let mut rules: Vec<&str> = Vec::new();
-            for h in d
-                .rules
-                .iter()
-                .filter(|h| h.level != super::result::Verdict::Pass)
-            {
-                if !rules.contains(&h.rule.as_str()) {
-                    rules.push(&h.rule);
-                }
-            }
             t.add_row(vec![
                 d.identity.label(),
                 d.host.clone(),
@@ -280,7 +307,7 @@ pub fn terminal(r: &QualReport, tty: bool) -> String {
                 f(d.metrics.randread_qd32_iops),
                 f(d.metrics.sync_1job_iops),
                 d.verdict.to_string(),
-                rules.join(" "),
+                rule_counts(&d.rules),
             ]);
         }
         let _ = writeln!(s, "{t}");
@@ -385,7 +412,7 @@ pub fn markdown(r: &QualReport) -> String {
         if let Some(c) = &d.cache {
             let _ = writeln!(s, "{}\n", cache_text(c, false).trim_start());
         }
-        for h in &d.rules {
+        for h in worst_first(&d.rules) {
             let _ = writeln!(s, "- {} `{}`: {}", h.level, h.rule, h.message);
         }
         let _ = writeln!(s);
@@ -537,4 +564,30 @@ pub fn svg(r: &QualReport) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_ids_are_counted_once_worst_first() {
+        let hit = |r: &str, l| RuleHit::new(r, l, format!("{r} fired"));
+        let rules = vec![
+            hit("PEER-ratio", Verdict::Warn),
+            hit("PEER-z", Verdict::Warn),
+            hit("J6-floor", Verdict::Pass),
+            hit("PEER-ratio", Verdict::Warn),
+            hit("PEER-z", Verdict::Warn),
+            hit("H-ATA-5", Verdict::Fail),
+        ];
+        assert_eq!(rule_counts(&rules), "H-ATA-5, PEER-ratio ×2, PEER-z ×2");
+        let order: Vec<&str> = worst_first(&rules)
+            .iter()
+            .map(|h| h.rule.as_str())
+            .collect();
+        assert_eq!(order[0], "H-ATA-5");
+        assert_eq!(order[5], "J6-floor");
+        assert_eq!(rule_counts(&[]), "");
+    }
 }

@@ -7,15 +7,18 @@
 pub mod guards;
 pub mod journal;
 pub mod prechecks;
+pub mod prompt;
 pub mod replace;
 pub mod replace_omsa;
 pub mod simple;
+
+pub use prompt::{Prompter, ScriptedPrompter, TtyPrompter, Typed};
 
 use crate::backend::megacli::BackendError;
 use crate::backend::ops::{Op, Operations};
 use crate::model::DriveAddress;
 use std::fs::File;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -71,53 +74,6 @@ impl Default for WfOptions {
             poll: Duration::from_secs(10),
             accept_no_redundancy: None,
         }
-    }
-}
-
-/// Asks the operator.
-pub trait Prompter {
-    /// A yes/no question; `false` unless the operator says yes.
-    fn confirm(&mut self, question: &str) -> bool;
-    /// A free-text answer (trimmed); `None` when nobody can answer.
-    fn ask(&mut self, question: &str) -> Option<String>;
-}
-
-/// Prompts on the terminal; refuses when standard input is not one.
-#[derive(Debug, Default)]
-pub struct TtyPrompter;
-
-impl Prompter for TtyPrompter {
-    fn confirm(&mut self, question: &str) -> bool {
-        self.ask(&format!("{question} [y/N]"))
-            .is_some_and(|a| matches!(a.to_ascii_lowercase().as_str(), "y" | "yes"))
-    }
-
-    fn ask(&mut self, question: &str) -> Option<String> {
-        if !std::io::stdin().is_terminal() {
-            return None;
-        }
-        eprint!("{question} ");
-        let _ = std::io::stderr().flush();
-        let mut line = String::new();
-        std::io::stdin().lock().read_line(&mut line).ok()?;
-        Some(line.trim().to_owned())
-    }
-}
-
-/// Scripted answers (tests, and `--yes`).
-#[derive(Debug, Default)]
-pub struct ScriptedPrompter {
-    /// Answers in order; `confirm` takes `y`/`n`.
-    pub answers: std::collections::VecDeque<String>,
-}
-
-impl Prompter for ScriptedPrompter {
-    fn confirm(&mut self, _question: &str) -> bool {
-        self.answers.pop_front().is_some_and(|a| a == "y")
-    }
-
-    fn ask(&mut self, _question: &str) -> Option<String> {
-        self.answers.pop_front()
     }
 }
 

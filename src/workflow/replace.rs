@@ -279,12 +279,12 @@ pub(super) fn state_json(st: &ReplaceState) -> Option<serde_json::Value> {
 }
 
 fn stop(
-    env: &mut Env<'_>,
+    _env: &mut Env<'_>,
     journal: &mut Journal,
     st: &ReplaceState,
     msg: String,
 ) -> Result<Outcome, WfError> {
-    env.say(&format!("STOPPED: {msg}"));
+    // The CLI prints the outcome once (`raidctl: stopped: ...`); no narration line repeats it.
     let _ = journal.write("finish", "stopped", None, &msg, state_json(st));
     Ok(Outcome::Stopped(format!(
         "{msg}\nJournal: {} (continue with `raidctl resume {}` once resolved)",
@@ -422,17 +422,8 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
             "  (locate LED not available: {e}; identify the bay by its label)"
         ));
     }
-    if !confirm_serial(env, &st) {
-        let _ = env.ops.apply(&Op::LocateStop {
-            adapter: st.adapter,
-            drive: st.drive,
-        });
-        return stop(
-            env,
-            &mut journal,
-            &st,
-            "the operator did not confirm the drive's serial; nothing was changed".into(),
-        );
+    if let Err(msg) = confirm_serial(env, &st, &journal.id) {
+        return stop(env, &mut journal, &st, msg);
     }
     st.next = Step::Offline;
     continue_from(env, &mut journal, st)
@@ -530,27 +521,50 @@ fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
     }
 }
 
-pub(super) fn confirm_serial(env: &mut Env<'_>, st: &ReplaceState) -> bool {
+/// Confirms the target by the serial on its label; `Err` says why not, that nothing changed,
+/// and how to stop the blinking or go on (the LED stays on for the next try).
+pub(super) fn confirm_serial(
+    env: &mut Env<'_>,
+    st: &ReplaceState,
+    journal_id: &str,
+) -> Result<(), String> {
     let want = st.serial.clone().unwrap_or_else(|| st.drive.megacli_arg());
+    let blinking = format!(
+        "nothing was changed; the bay of {} is still blinking (stop it with `raidctl pd locate {} -a {} --stop`)",
+        st.drive,
+        st.drive.megacli_arg(),
+        st.adapter
+    );
     if env.opts.yes {
         return match &env.opts.serial {
-            Some(s) if s.eq_ignore_ascii_case(&want) => true,
-            Some(s) => {
-                env.say(&format!(
-                    "[serial-confirm] --serial {s} does not match the drive's serial {want}"
-                ));
-                false
-            }
-            None => {
-                env.say(&format!(
-                    "[serial-confirm] unattended runs need --serial {want} to confirm the drive"
-                ));
-                false
-            }
+            Some(s) if s.eq_ignore_ascii_case(&want) => Ok(()),
+            Some(s) => Err(format!(
+                "[serial-confirm] --serial {s} does not match the drive's serial {want}; {blinking}"
+            )),
+            None => Err(format!(
+                "[serial-confirm] unattended runs need --serial {want} to confirm the drive; {blinking}"
+            )),
         };
     }
-    let answer = env.prompt.ask(&format!("The bay of {} is blinking. Type the serial number printed on that drive's label to confirm:", st.drive));
-    answer.is_some_and(|a| a.eq_ignore_ascii_case(&want))
+    let interrupted = format!(
+        "replace-drive {} interrupted at the serial confirmation; {blinking}; continue with `raidctl resume {journal_id}`",
+        st.drive
+    );
+    let question = format!(
+        "The bay of {} is blinking. Type the serial number printed on that drive's label to confirm:",
+        st.drive
+    );
+    match env.ask_typed(&question, &want, "serial number", &interrupted) {
+        super::Typed::Matched => Ok(()),
+        super::Typed::Mismatched => Err(format!(
+            "[serial-confirm] the serial number typed {} times does not match the drive in {}; {blinking}",
+            super::prompt::TYPED_TRIES,
+            st.drive
+        )),
+        super::Typed::NoAnswer => Err(format!(
+            "[serial-confirm] no answer to the serial confirmation; {blinking}"
+        )),
+    }
 }
 
 /// Continues a replacement from `st.next` (after start, or on resume).
@@ -574,7 +588,7 @@ pub fn continue_from(
                 st.ld.map_or_else(|| "?".into(), |l| l.to_string())
             );
             let _ = journal.write("finish", "completed", None, &msg, state_json(&st));
-            env.say(&format!("Done: {msg}"));
+            // The result goes to standard output once (the CLI prints it), not also here.
             return Ok(Outcome::Completed(msg));
         }
         env.say(&format!("[{}]", step.name()));
@@ -934,6 +948,15 @@ fn pick_row(snap: &Snapshot, st: &ReplaceState, rows: &[MissingRow]) -> Result<M
     }
 }
 
+/// What end of input or Ctrl-C at a simulator prompt leaves behind.
+fn sim_stop_message(st: &ReplaceState) -> String {
+    format!(
+        "no answer from the operator while waiting at {} (step {}); the journal keeps the state",
+        st.drive,
+        st.next.name()
+    )
+}
+
 fn await_pull(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
     let (a, d) = (st.adapter, st.drive);
     env.say(&format!(
@@ -945,9 +968,13 @@ fn await_pull(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, Wf
         .is_some_and(|p| p.serial == st.serial);
     if let (Some(sim), true) = (env.sim.clone(), still_there) {
         let pull = env.opts.yes
-            || env
-                .prompt
-                .confirm("Simulated controller: pull the drive now?");
+            || match env.ask_yes_no(
+                "Simulated controller: pull the drive now?",
+                &format!("{}; continue with `raidctl resume`", sim_stop_message(st)),
+            ) {
+                Some(p) => p,
+                None => return Ok(StepResult::Stop(sim_stop_message(st))),
+            };
         if pull {
             sim.control(&["pull", &sim.drive_arg(d), "-a", &a.to_string()])
                 .map_err(WfError::Io)?;
@@ -998,7 +1025,22 @@ fn await_insert(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, 
         let kind = if env.opts.yes {
             Some("blank".to_owned())
         } else {
-            env.prompt.ask("Simulated controller: insert which kind of drive? [blank/foreign/small/sata/media-errors/predictive/none]").filter(|k| !k.is_empty() && k != "none")
+            match env.ask_choice(
+                "Simulated controller: insert which kind of drive?",
+                &[
+                    "blank",
+                    "foreign",
+                    "small",
+                    "sata",
+                    "media-errors",
+                    "predictive",
+                    "none",
+                ],
+                &format!("{}; continue with `raidctl resume`", sim_stop_message(st)),
+            ) {
+                Some(k) => Some(k).filter(|k| k != "none"),
+                None => return Ok(StepResult::Stop(sim_stop_message(st))),
+            }
         };
         if let Some(kind) = kind {
             sim.control(&[
@@ -1350,13 +1392,8 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
             },
             serde_json::to_value(&st).ok(),
         );
-        if !confirm_serial(env, &st) {
-            return stop(
-                env,
-                &mut journal,
-                &st,
-                "the operator did not confirm the drive's serial".into(),
-            );
+        if let Err(msg) = confirm_serial(env, &st, &journal.id) {
+            return stop(env, &mut journal, &st, msg);
         }
         st.next = Step::Offline;
     }

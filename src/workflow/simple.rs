@@ -110,11 +110,17 @@ fn confirmed(env: &mut Env<'_>, change: &Change<'_>) -> bool {
                 }
                 return ok;
             }
-            env.prompt
-                .ask(&format!("Type {word} to confirm:"))
-                .is_some_and(|a| a.eq_ignore_ascii_case(word))
+            let stop = "interrupted at the confirmation; nothing was changed";
+            env.ask_typed(&format!("Type {word} to confirm:"), word, "word", stop)
+                == super::Typed::Matched
         }
-        None => env.opts.yes || env.prompt.confirm("Proceed?"),
+        None => {
+            env.opts.yes
+                || env.ask_yes_no(
+                    "Proceed?",
+                    "interrupted at the confirmation; nothing was changed",
+                ) == Some(true)
+        }
     }
 }
 
@@ -560,12 +566,13 @@ pub fn rebuild_status(
                     p.elapsed_minutes.unwrap_or(0),
                     eta_text(pct, p.elapsed_minutes)
                 );
-                bar.set(u64::from(pct), &eta_text(pct, p.elapsed_minutes));
-                if !watch || !bar.visible() {
-                    env.say(&text);
-                }
                 if !watch {
+                    // The result goes to standard output once, not also to the narration.
                     return Ok(Outcome::Completed(text));
+                }
+                bar.set(u64::from(pct), &eta_text(pct, p.elapsed_minutes));
+                if !bar.visible() {
+                    env.say(&text);
                 }
             }
             None => {
@@ -596,6 +603,100 @@ pub fn rebuild_status(
     bar.abandon();
     Ok(Outcome::Stopped(format!(
         "still rebuilding {d} after the wait timeout"
+    )))
+}
+
+/// One line per rebuild or copyback running on `adapter` (every adapter when `None`).
+fn running_copies(
+    env: &Env<'_>,
+    adapter: Option<u32>,
+) -> Result<Vec<(u32, DriveAddress, String)>, WfError> {
+    let snap = env.ops.snapshot()?;
+    let mut out = Vec::new();
+    for pd in &snap.physical_drives {
+        if adapter.is_some_and(|a| a != pd.adapter)
+            || !matches!(
+                pd.firmware_state,
+                FirmwareState::Rebuild | FirmwareState::Copyback
+            )
+        {
+            continue;
+        }
+        let (a, d) = (pd.adapter, pd.address());
+        let kind = if pd.firmware_state == FirmwareState::Copyback {
+            "copyback"
+        } else {
+            "rebuild"
+        };
+        let text = match env.ops.progress(a, d)? {
+            Some(p) => {
+                let pct = p.percent.unwrap_or(0);
+                format!(
+                    "{} {d} on adapter {a}: {pct}% after {} min{}",
+                    p.kind,
+                    p.elapsed_minutes.unwrap_or(0),
+                    eta_text(pct, p.elapsed_minutes)
+                )
+            }
+            None => format!(
+                "{kind} {d} on adapter {a}: running ({} reports no percentage)",
+                env.ops.name()
+            ),
+        };
+        out.push((a, d, text));
+    }
+    Ok(out)
+}
+
+/// `raidctl rebuild status|watch` without a drive: every rebuild and copyback on the adapter
+/// (`-a`) or on all of them; `watch` follows them until none is left.
+///
+/// # Errors
+/// Backend errors.
+pub fn rebuild_status_all(
+    env: &mut Env<'_>,
+    adapter: Option<u32>,
+    watch: bool,
+) -> Result<Outcome, WfError> {
+    let on = adapter.map_or_else(|| "any adapter".to_owned(), |a| format!("adapter {a}"));
+    let mut seen: Vec<(u32, DriveAddress)> = Vec::new();
+    for _ in 0..if watch { env.max_polls() } else { 1 } {
+        let running = running_copies(env, adapter)?;
+        if running.is_empty() {
+            if seen.is_empty() {
+                return Ok(Outcome::Completed(format!(
+                    "no rebuild or copyback is running on {on}"
+                )));
+            }
+            let snap = env.ops.snapshot()?;
+            let ends: Vec<String> = seen
+                .iter()
+                .map(|&(a, d)| {
+                    let state = snap
+                        .drive(a, d)
+                        .map_or_else(|| "gone".to_owned(), |p| p.firmware_state.to_string());
+                    format!("{d} on adapter {a} is {state}")
+                })
+                .collect();
+            return Ok(Outcome::Completed(format!(
+                "no rebuild or copyback is running any more: {}",
+                ends.join(", ")
+            )));
+        }
+        let lines: Vec<String> = running.iter().map(|(_, _, t)| t.clone()).collect();
+        if !watch {
+            return Ok(Outcome::Completed(lines.join("\n")));
+        }
+        for (a, d, text) in running {
+            if !seen.contains(&(a, d)) {
+                seen.push((a, d));
+            }
+            env.say(&text);
+        }
+        env.wait_a_bit();
+    }
+    Ok(Outcome::Stopped(format!(
+        "rebuilds or copybacks still running on {on} after the wait timeout"
     )))
 }
 

@@ -199,14 +199,7 @@ fn rich_snapshot_through_every_rendering() {
     let (text, code) = check::render_check(Ok((&snap, &problems)));
     assert_eq!(code, check::CRITICAL);
     assert!(text.contains("'rebuild_a0_20:2'=41%;;;0;100"), "{text}");
-    let table = status::render_status(
-        &snap,
-        &problems,
-        raidctl::output::Style {
-            color: false,
-            tty: false,
-        },
-    );
+    let table = status::render_status(&snap, &problems, raidctl::output::Style::PLAIN);
     assert!(table.contains("rebuild [20:2] 41%"), "{table}");
     assert!(table.contains("sat+megaraid,8"), "{table}");
     let json = status::status_json(&snap, &problems);

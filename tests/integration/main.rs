@@ -20,6 +20,7 @@ mod qualify_signoff;
 mod sim;
 mod sim_readside;
 mod sim_vendor;
+mod terminal;
 mod util;
 mod workflows;
 mod workflows_omsa;

@@ -75,7 +75,23 @@ fn vds(v: &Value) -> Vec<(String, String, String, String)> {
 fn same_as_megacli(dir: &Path, what: &str) {
     let (mc, mc_rc) = status(dir, "megacli");
     let (nat, nat_rc) = status(dir, "native");
-    assert_eq!(nat["problems"], mc["problems"], "{what}: problems");
+    // The same problems; suggestions differ where the read-only native backend cannot act
+    // (they then name the backend that can).
+    let strip = |v: &Value| {
+        let mut p = v["problems"].clone();
+        for x in p.as_array_mut().unwrap() {
+            x.as_object_mut().unwrap().remove("suggestion");
+        }
+        p
+    };
+    assert_eq!(strip(&nat), strip(&mc), "{what}: problems");
+    for p in nat["problems"].as_array().unwrap() {
+        let s = p["suggestion"].as_str().unwrap_or("");
+        assert!(
+            !s.starts_with("raidctl replace-drive") && !s.starts_with("raidctl pd make-good"),
+            "{what}: native suggests what it cannot do: {s}"
+        );
+    }
     assert_eq!(nat["overall"], mc["overall"], "{what}: overall");
     assert_eq!(nat_rc, mc_rc, "{what}: exit status");
     assert_eq!(drives(&nat), drives(&mc), "{what}: drives");

@@ -285,7 +285,7 @@ fn replace_drive_fault_matrix() {
             r.code,
             r.stderr
                 .lines()
-                .find(|l| l.contains("STOPPED"))
+                .find(|l| l.contains("stopped:"))
                 .unwrap_or("")
                 .chars()
                 .take(110)
@@ -535,15 +535,63 @@ fn rebuild_status_watch_stop_start() {
     let r = run(dir.path(), &["rebuild", "status", &target]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains('%'), "{}", r.stdout);
+    // The result once, on standard output only.
+    assert!(!r.stderr.contains('%'), "{}", r.stderr);
+    // Without a drive: every rebuild on the adapter(s).
+    let r = run(dir.path(), &["rebuild", "status"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains(&format!("rebuild {rebuilding} on adapter 0: ")),
+        "{}",
+        r.stdout
+    );
+    let r = run(dir.path(), &["rebuild", "stop"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("needs the drive"), "{}", r.stderr);
     let r = run(dir.path(), &["rebuild", "stop", &target, "--yes"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(states(dir.path())[&rebuilding], "offline");
     let r = run(dir.path(), &["rebuild", "start", &target, "--yes"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let r = run(dir.path(), &["rebuild", "watch", &target]);
+    let r = run(dir.path(), &["rebuild", "watch"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains(&format!(
+            "no rebuild or copyback is running any more: {rebuilding} on adapter 0 is online"
+        )),
+        "{}",
+        r.stdout
+    );
     assert_eq!(states(dir.path())[&rebuilding], "online");
     assert!(ld_states(dir.path()).iter().all(|s| s == "optimal"));
+    let r = run(dir.path(), &["rebuild", "status", "-a", "0"]);
+    assert_eq!(
+        r.stdout.trim(),
+        "no rebuild or copyback is running on adapter 0"
+    );
+}
+
+/// With omreport, which cannot replace a drive, status names the backend that can.
+#[test]
+fn suggestions_fit_the_backend() {
+    with_backend("omreport", || {
+        let dir = init("degraded");
+        let r = run(dir.path(), &["status"]);
+        assert!(
+            r.stdout
+                .contains("-> raidctl --backend perccli replace-drive 1:4 -a 0"),
+            "{}",
+            r.stdout
+        );
+        assert!(
+            !r.stdout.contains("-> raidctl replace-drive"),
+            "{}",
+            r.stdout
+        );
+        let r = run(dir.path(), &["replace-drive", "1:4", "--dry-run"]);
+        assert!(r.stderr.contains("backend cannot"), "{}", r.stderr);
+    });
 }
 
 #[test]

@@ -1,0 +1,260 @@
+//! raidctl on a real terminal: tmux runs it in a pane of a given size, the test types into it
+//! (send-keys) and reads the screen back (capture-pane). The screens are snapshot-checked
+//! with temporary paths, journal ids and times normalised.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// One private tmux server (its own socket) running one command in a detached session.
+struct Pane {
+    socket: String,
+}
+
+impl Pane {
+    /// Starts `args` (raidctl's arguments) in a `width`×`height` pane; the pane stays after
+    /// the command ends and shows `[exit N]`.
+    fn start(name: &str, width: u16, height: u16, args: &[&str]) -> Self {
+        let socket = format!("raidctl-test-{}-{name}", std::process::id());
+        let bin = env!("CARGO_BIN_EXE_raidctl");
+        let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+        let script = format!(
+            "trap : INT; env -u COLUMNS -u RAIDCTL_SIM RAIDCTL_NO_PROGRESS=1 '{bin}' {}; echo \"[exit $?]\"; sleep 600",
+            quoted.join(" ")
+        );
+        let ok = Command::new("tmux")
+            .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
+            .args(["-x", &width.to_string(), "-y", &height.to_string()])
+            .args(["sh", "-c", &script])
+            .status()
+            .expect("tmux runs raidctl on a terminal (apt-get install tmux)")
+            .success();
+        assert!(ok, "tmux new-session failed");
+        let pane = Self { socket };
+        pane.tmux(&["set-option", "-g", "history-limit", "5000"]);
+        pane
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// The whole screen with its scrollback; `join` joins lines the terminal wrapped.
+    fn screen(&self, join: bool) -> String {
+        let mut args = vec!["capture-pane", "-p", "-S", "-"];
+        if join {
+            args.push("-J");
+        }
+        let text = self.tmux(&args);
+        text.trim_end().to_owned()
+    }
+
+    /// Waits until the screen shows `text` (after `from` occurrences of it).
+    fn wait_for(&self, text: &str, from: usize) {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen(true);
+            if screen.matches(text).count() > from {
+                return;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "timed out waiting for {text:?}; the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Types `text` and Enter.
+    fn type_line(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", "0", "-l", text]);
+        self.tmux(&["send-keys", "-t", "0", "Enter"]);
+    }
+
+    /// Waits for the command to end; its exit status.
+    fn exit_code(&self) -> i32 {
+        self.wait_for("[exit ", 0);
+        let screen = self.screen(true);
+        let tail = screen.rsplit("[exit ").next().unwrap_or("");
+        tail.trim_end_matches(|c: char| !c.is_ascii_digit())
+            .parse()
+            .unwrap_or(-1)
+    }
+}
+
+impl Drop for Pane {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .status();
+    }
+}
+
+/// Temporary paths, journal ids and times replaced by placeholders.
+fn normalise(screen: &str, state: &Path) -> String {
+    let text = screen.replace(&state.display().to_string(), "<state>");
+    let id = regex::Regex::new(r"\b\d{9,}-").unwrap();
+    let time = regex::Regex::new(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC").unwrap();
+    let text = id.replace_all(&text, "<id>-");
+    time.replace_all(&text, "<time>").into_owned()
+}
+
+fn state_dir(scenario: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let ok = Command::new(env!("CARGO_BIN_EXE_raidctl"))
+        .args(["--sim", scenario, "--sim-state"])
+        .arg(dir.path())
+        .args(["--quiet", "sim", "scenarios"])
+        .stdout(std::process::Stdio::null())
+        .env_remove("RAIDCTL_SIM")
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok);
+    dir
+}
+
+/// `status` fits the pane: no line wraps, every drive on one line with its address, serial
+/// and `smartctl -d` argument whole; the table part of the screen is snapshot-checked.
+#[test]
+fn status_fits_the_terminal() {
+    let serial = regex::Regex::new(r"\bS0K1A[0-9A-F]{3,4}\b").unwrap();
+    let address = regex::Regex::new(r"\[\d+:\d+\]").unwrap();
+    let smartctl = regex::Regex::new(r"\bmegaraid,\d+$").unwrap();
+    for (scenario, width, drives) in [
+        ("degraded", 80, 12),
+        ("degraded", 120, 12),
+        ("degraded", 160, 12),
+        ("large", 80, 256),
+        ("large", 160, 256),
+    ] {
+        let dir = state_dir(scenario);
+        let state = dir.path().display().to_string();
+        let name = format!("status-{scenario}-{width}");
+        let pane = Pane::start(&name, width, 50, &["--sim-state", &state, "status"]);
+        let code = pane.exit_code();
+        assert!(code == 0 || code == 2, "{name}: exit {code}");
+        let raw = pane.screen(false);
+        assert_eq!(
+            raw,
+            pane.screen(true),
+            "{name}: a line was wider than {width} columns"
+        );
+        let rows: Vec<&str> = raw.lines().filter(|l| l.contains("megaraid,")).collect();
+        assert_eq!(rows.len(), drives, "{name}:\n{raw}");
+        for row in &rows {
+            assert!(
+                serial.is_match(row) && address.is_match(row) && smartctl.is_match(row),
+                "{name}: {row}"
+            );
+        }
+        let shown: Vec<&str> = raw
+            .lines()
+            .take_while(|l| !l.starts_with("Snapshot taken"))
+            .take(if scenario == "large" { 60 } else { 200 })
+            .collect();
+        insta::assert_snapshot!(name, shown.join("\n"));
+    }
+}
+
+/// The interactive replacement forgives a mistyped serial and an answer the simulator does not
+/// know, and completes without a resume; the result line is shown once.
+#[test]
+fn replace_drive_forgives_typos() {
+    let dir = state_dir("degraded");
+    let state = dir.path().display().to_string();
+    let pane = Pane::start(
+        "replace",
+        160,
+        50,
+        &["--sim-state", &state, "replace-drive", "32:4"],
+    );
+    pane.wait_for("Type the serial number", 0);
+    pane.type_line("S0K1A2B4");
+    pane.wait_for("type the serial number again (2 tries left)", 0);
+    pane.type_line("s0k1a2b04");
+    pane.wait_for("pull the drive now? [y/N]", 0);
+    pane.type_line("y");
+    pane.wait_for("insert which kind of drive?", 0);
+    pane.type_line("y");
+    pane.wait_for("\"y\" is not one of the choices", 0);
+    pane.type_line("blank");
+    assert_eq!(pane.exit_code(), 0, "{}", pane.screen(true));
+    let screen = normalise(&pane.screen(true), dir.path());
+    assert_eq!(
+        screen.matches("VD 1 is optimal").count(),
+        1,
+        "shown once:\n{screen}"
+    );
+    assert!(!screen.contains("S0K1A2B04 does not match"), "{screen}");
+    insta::assert_snapshot!("replace-drive-typos", screen);
+}
+
+/// Ctrl-C at the serial prompt stops safely and says how to go on.
+#[test]
+fn replace_drive_ctrl_c_at_the_prompt() {
+    let dir = state_dir("degraded");
+    let state = dir.path().display().to_string();
+    let pane = Pane::start(
+        "ctrlc",
+        160,
+        50,
+        &["--sim-state", &state, "replace-drive", "32:4"],
+    );
+    pane.wait_for("Type the serial number", 0);
+    pane.tmux(&["send-keys", "-t", "0", "C-c"]);
+    assert_eq!(pane.exit_code(), 130, "{}", pane.screen(true));
+    let screen = pane.screen(true);
+    assert!(
+        screen.contains("raidctl: stopped: replace-drive [32:4] interrupted at the serial confirmation; nothing was changed; the bay of [32:4] is still blinking (stop it with `raidctl pd locate 32:4 -a 0 --stop`); continue with `raidctl resume "),
+        "{screen}"
+    );
+}
+
+/// End of input (Ctrl-D) at the serial prompt stops safely too, nothing changed.
+#[test]
+fn replace_drive_ctrl_d_at_the_prompt() {
+    let dir = state_dir("degraded");
+    let state = dir.path().display().to_string();
+    let pane = Pane::start(
+        "ctrld",
+        160,
+        50,
+        &["--sim-state", &state, "replace-drive", "32:4"],
+    );
+    pane.wait_for("Type the serial number", 0);
+    pane.tmux(&["send-keys", "-t", "0", "C-d"]);
+    assert_eq!(pane.exit_code(), 1, "{}", pane.screen(true));
+    let screen = pane.screen(true);
+    assert!(
+        screen.contains("raidctl: stopped: [serial-confirm] no answer to the serial confirmation; nothing was changed; the bay of [32:4] is still blinking"),
+        "{screen}"
+    );
+    assert!(screen.contains("raidctl resume "), "{screen}");
+}
+
+/// `rebuild watch` without a drive follows every rebuild to its end.
+#[test]
+fn rebuild_watch_on_a_terminal() {
+    let dir = state_dir("rebuilding");
+    let state = dir.path().display().to_string();
+    let pane = Pane::start(
+        "watch",
+        100,
+        40,
+        &["--sim-state", &state, "rebuild", "watch"],
+    );
+    assert_eq!(pane.exit_code(), 0, "{}", pane.screen(true));
+    let screen = normalise(&pane.screen(true), dir.path());
+    assert!(
+        screen
+            .contains("no rebuild or copyback is running any more: [32:4] on adapter 0 is online"),
+        "{screen}"
+    );
+    insta::assert_snapshot!("rebuild-watch", screen);
+}
