@@ -198,3 +198,24 @@ pub fn run_metrics(
         ExitStatus::Unknown
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::omreport::Omreport;
+    use crate::backend::runner::OsRunner;
+
+    /// On OpenManage replace-drive is a valid next step; make-good is not.
+    #[test]
+    fn suggestions_on_openmanage() {
+        let om = Omreport::new(
+            "/opt/dell/srvadmin/bin/omreport".into(),
+            "/opt/dell/srvadmin/bin/omconfig".into(),
+            std::sync::Arc::new(OsRunner::scratch()),
+            Duration::from_secs(1),
+        );
+        assert!(can_run("raidctl replace-drive 1:4 -a 0", &om));
+        assert!(can_run("raidctl hotspare add 1:8 -a 0", &om));
+        assert!(!can_run("raidctl pd make-good 1:4 -a 0", &om));
+    }
+}

@@ -453,6 +453,63 @@ impl Catalogue for Omreport {
 }
 
 #[cfg(test)]
+mod omconfig_tests {
+    use super::*;
+
+    /// The exact omconfig lines the workflows send, and what OMSA cannot do.
+    #[test]
+    fn omconfig_lines() {
+        let (a, drive) = (0, DriveAddress::new(1, 4));
+        let line = |op: &Op| Omreport::omconfig_args(op).map(|v| v.join(" "));
+        let pd = |action: &str| {
+            Some(format!(
+                "storage pdisk action={action} controller=0 pdisk=0:1:4"
+            ))
+        };
+        assert_eq!(line(&Op::LocateStart { adapter: a, drive }), pd("blink"));
+        assert_eq!(line(&Op::LocateStop { adapter: a, drive }), pd("unblink"));
+        assert_eq!(line(&Op::Offline { adapter: a, drive }), pd("offline"));
+        assert_eq!(
+            line(&Op::PrepareRemoval { adapter: a, drive }),
+            pd("remove")
+        );
+        assert_eq!(line(&Op::RebuildStart { adapter: a, drive }), pd("rebuild"));
+        assert_eq!(
+            line(&Op::RebuildStop { adapter: a, drive }),
+            pd("cancelrebuild")
+        );
+        let spare = |arrays: Vec<u32>, vds: Vec<u32>| Op::HotspareSet {
+            adapter: a,
+            drive,
+            arrays,
+            vds,
+        };
+        assert_eq!(
+            line(&spare(vec![], vec![])).as_deref(),
+            Some("storage pdisk action=assignglobalhotspare assign=yes controller=0 pdisk=0:1:4")
+        );
+        assert_eq!(
+            line(&spare(vec![1], vec![2])).as_deref(),
+            Some(
+                "storage vdisk action=assigndedicatedhotspare controller=0 vdisk=2 pdisk=0:1:4 assign=yes"
+            )
+        );
+        // One VD per dedicated spare; no arrays, no missing rows.
+        assert_eq!(line(&spare(vec![1], vec![])), None);
+        assert_eq!(line(&spare(vec![], vec![1, 2])), None);
+        assert_eq!(line(&Op::MarkMissing { adapter: a, drive }), None);
+        assert_eq!(
+            line(&Op::MakeGood {
+                adapter: a,
+                drive,
+                force: false
+            }),
+            None
+        );
+    }
+}
+
+#[cfg(test)]
 mod catalogue_tests {
     use super::*;
     use crate::backend::runner::OsRunner;

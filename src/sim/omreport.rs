@@ -1207,3 +1207,52 @@ pub fn omconfig_main(prog: &str, args: &[String], dir: Option<std::path::PathBuf
     let args = args.to_vec();
     crate::sim::run_front_end(prog, dir, &counter, move |st| omconfig(st, &args))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::scenarios;
+
+    fn argv(line: &str) -> Vec<String> {
+        line.split_whitespace().map(str::to_owned).collect()
+    }
+
+    /// A dedicated spare names its VD; the simulator dedicates it to that VD's arrays, and
+    /// takes it back with `assign=no`.
+    #[test]
+    fn dedicated_spare_by_vdisk() {
+        let mut st = scenarios::build("healthy").unwrap();
+        let line = "storage vdisk action=assigndedicatedhotspare controller=0 vdisk=1 pdisk=0:1:8 assign=yes";
+        assert_eq!(omconfig(&mut st, &argv(line)), success());
+        let ad = &st.adapters[0];
+        let d = ad.drive(DriveAddress::new(32, 8)).unwrap();
+        assert_eq!(d.state, FirmwareState::Hotspare);
+        let group = ad
+            .groups
+            .iter()
+            .find(|g| ad.vds.iter().any(|v| v.target == 1 && v.group_uid == g.uid))
+            .unwrap()
+            .uid;
+        assert_eq!(d.hotspare.as_ref().unwrap().dedicated, vec![group]);
+        let (out, code) = omconfig(&mut st, &argv(&line.replace("vdisk=1", "vdisk=9")));
+        assert_ne!(code, 0, "{out}");
+        let off = line.replace("assign=yes", "assign=no");
+        assert_eq!(omconfig(&mut st, &argv(&off)), success());
+        let d = st.adapters[0].drive(DriveAddress::new(32, 8)).unwrap();
+        assert_eq!(d.state, FirmwareState::UnconfiguredGood);
+    }
+
+    /// Every unconfirmed command form raidctl sends is one the front end implements.
+    #[test]
+    fn unconfirmed_actions_are_implemented() {
+        for form in unv::UNCONFIRMED_ACTIONS {
+            let (object, action) = form.split_once(' ').unwrap();
+            let mut st = scenarios::build("foreign").unwrap();
+            let line = format!(
+                "storage {object} action={action} controller=0 vdisk=1 pdisk=0:1:2 assign=yes"
+            );
+            let (out, _) = omconfig(&mut st, &argv(&line));
+            assert!(!out.starts_with("Error! Invalid command"), "{form}: {out}");
+        }
+    }
+}

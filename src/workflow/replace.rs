@@ -1460,6 +1460,96 @@ mod tests {
         }
     }
 
+    /// OpenManage's sequence has no missing-row steps and ends with a check of every VD; a
+    /// journal without a flow is MegaRAID's.
+    #[test]
+    fn step_sequences() {
+        let walk = |flow: Flow| {
+            let mut v = vec![Step::LocateOn];
+            while *v.last().unwrap() != Step::Done {
+                v.push(v.last().unwrap().after(flow));
+            }
+            v.iter().map(|s| s.name()).collect::<Vec<_>>().join(" ")
+        };
+        assert_eq!(
+            walk(Flow::Omsa),
+            "locate-on offline prepare-removal await-pull await-insert check-new rebuild-start watch-rebuild verify locate-off done"
+        );
+        assert_eq!(
+            walk(Flow::MegaRaid),
+            "locate-on offline mark-missing prepare-removal await-pull await-insert check-new replace-missing rebuild-start watch-rebuild locate-off done"
+        );
+        let mut v = serde_json::to_value(state(Some(1))).unwrap();
+        v.as_object_mut().unwrap().remove("flow");
+        let old: ReplaceState = serde_json::from_value(v).unwrap();
+        assert_eq!(old.flow, Flow::MegaRaid);
+    }
+
+    /// The flow follows what the backend can do: OMSA gets its own, a backend without
+    /// offline gets none and a message naming those that can.
+    #[test]
+    fn flow_from_the_backend() {
+        use crate::backend::omreport::Omreport;
+        use crate::backend::runner::OsRunner;
+        let om = Omreport::new(
+            "/opt/dell/srvadmin/bin/omreport".into(),
+            "/opt/dell/srvadmin/bin/omconfig".into(),
+            std::sync::Arc::new(OsRunner::scratch()),
+            std::time::Duration::from_secs(1),
+        );
+        let d = DriveAddress::new(1, 4);
+        assert_eq!(Flow::for_backend(&om, 0, d), Ok(Flow::Omsa));
+        #[derive(Debug)]
+        struct ReadOnly;
+        impl crate::backend::ops::Operations for ReadOnly {
+            fn name(&self) -> &str {
+                "readonly"
+            }
+            fn snapshot(&self) -> Result<Snapshot, crate::backend::megacli::BackendError> {
+                Ok(Snapshot::default())
+            }
+            fn progress(
+                &self,
+                _: u32,
+                _: DriveAddress,
+            ) -> Result<Option<crate::model::Progress>, crate::backend::megacli::BackendError>
+            {
+                Ok(None)
+            }
+            fn foreign(
+                &self,
+                _: u32,
+            ) -> Result<Vec<crate::model::ForeignConfig>, crate::backend::megacli::BackendError>
+            {
+                Ok(Vec::new())
+            }
+            fn preserved_cache(
+                &self,
+                _: u32,
+            ) -> Result<Vec<u32>, crate::backend::megacli::BackendError> {
+                Ok(Vec::new())
+            }
+            fn supports(&self, op: &Op) -> bool {
+                matches!(op, Op::LocateStart { .. })
+            }
+            fn command_line(&self, _: &Op) -> String {
+                String::new()
+            }
+            fn apply(
+                &self,
+                _: &Op,
+            ) -> Result<crate::model::Document, crate::backend::megacli::BackendError> {
+                Ok(crate::model::Document::new("action"))
+            }
+        }
+        let e = Flow::for_backend(&ReadOnly, 0, d).unwrap_err();
+        assert!(
+            e.starts_with("the readonly backend cannot Offline, RebuildStart, MarkMissing")
+                && e.contains("--backend megacli, storcli or omreport"),
+            "{e}"
+        );
+    }
+
     /// Guard missing-row-mismatch: Array/Row come from -PdGetMissing and must match an empty
     /// row of the drive's VD in -CfgDsply; anything else stops instead of guessing.
     #[test]

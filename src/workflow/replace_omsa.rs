@@ -156,15 +156,13 @@ pub(super) fn rebuild_start(
                     state_json(st),
                 )?;
                 let snap = fresh(env)?;
-                return Ok(
-                    match snap.drive(a, d).map(|p| p.firmware_state.clone()) {
-                        Some(FirmwareState::Rebuild | FirmwareState::Online) => StepResult::Next,
-                        other => StepResult::Stop(format!(
-                            "{d} is {} after starting the rebuild",
-                            other.map_or_else(|| "gone".into(), |s| s.to_string())
-                        )),
-                    },
-                );
+                return Ok(match snap.drive(a, d).map(|p| p.firmware_state.clone()) {
+                    Some(FirmwareState::Rebuild | FirmwareState::Online) => StepResult::Next,
+                    other => StepResult::Stop(format!(
+                        "{d} is {} after starting the rebuild",
+                        other.map_or_else(|| "gone".into(), |s| s.to_string())
+                    )),
+                });
             }
             // Give the controller's automatic rebuild (or spare takeover) a moment.
             FirmwareState::UnconfiguredGood | FirmwareState::Hotspare if waiting => {

@@ -58,13 +58,7 @@ fn auto_rebuild(dir: &Path, on: bool) {
 
 fn status_json(dir: &Path, backend: &str) -> serde_json::Value {
     let out = raidctl_on(dir, backend)
-        .args([
-            "status",
-            "--format",
-            "json",
-            "--max-age",
-            "0",
-        ])
+        .args(["status", "--format", "json", "--max-age", "0"])
         .output()
         .unwrap();
     serde_json::from_slice(&out.stdout)
@@ -202,7 +196,11 @@ fn omsa_replace_degraded_unattended_ends_optimal() {
         .collect();
     let r = run(dir.path(), &args, &[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stderr.contains("every VD on adapter 0 is optimal"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("every VD on adapter 0 is optimal"),
+        "{}",
+        r.stderr
+    );
     let c = calls(dir.path());
     for action in ["omconfig:blink", "omconfig:remove", "omconfig:unblink"] {
         assert_eq!(c.get(action), Some(&1), "{c:?}");
@@ -237,7 +235,11 @@ fn omsa_dry_run_shows_omconfig_commands_and_changes_nothing() {
     }
     assert!(!r.stderr.contains("mark its row missing"), "{}", r.stderr);
     assert_eq!(other_calls(dir.path()), mega);
-    assert!(calls(dir.path()).keys().all(|k| !k.starts_with("omconfig:")));
+    assert!(
+        calls(dir.path())
+            .keys()
+            .all(|k| !k.starts_with("omconfig:"))
+    );
     assert_eq!(states(dir.path()), before);
 }
 
@@ -295,7 +297,8 @@ fn vendor_faults(commands: &[&str]) -> Vec<String> {
                 || (kind == "hang"
                     && *command == "omconfig:unblink"
                     && r.stderr.contains("could not stop the locate LED"));
-            let stopped = (r.code == 1 && r.stderr.contains("stopped")) || (r.code == 0 && tolerated);
+            let stopped =
+                (r.code == 1 && r.stderr.contains("stopped")) || (r.code == 0 && tolerated);
             let outcome = format!(
                 "exit {} — {}",
                 r.code,
@@ -303,7 +306,10 @@ fn vendor_faults(commands: &[&str]) -> Vec<String> {
             );
             eprintln!("{kind} at {command}: {outcome}");
             if !stopped || safe.is_err() {
-                failures.push(format!("{kind} at {command}: {outcome} {safe:?}\n{}", r.stderr));
+                failures.push(format!(
+                    "{kind} at {command}: {outcome} {safe:?}\n{}",
+                    r.stderr
+                ));
             }
         }
     }
@@ -504,11 +510,22 @@ fn omsa_rebuild_through_omconfig() {
         if let Some(kind) = fault {
             sim(
                 dir.path(),
-                &["fault", "add", "--command", "omconfig:rebuild", "--kind", kind],
+                &[
+                    "fault",
+                    "add",
+                    "--command",
+                    "omconfig:rebuild",
+                    "--kind",
+                    kind,
+                ],
             );
             let r = resume(dir.path(), "S0K1A2B02");
             assert_eq!(r.code, 1, "{kind}: {}", r.stderr);
-            assert!(r.stderr.contains("step rebuild-start failed"), "{kind}: {}", r.stderr);
+            assert!(
+                r.stderr.contains("step rebuild-start failed"),
+                "{kind}: {}",
+                r.stderr
+            );
             sim(dir.path(), &["fault", "clear"]);
             let id = journal_id(&r);
             let r = run(
@@ -543,11 +560,16 @@ fn omsa_dedicated_spare_when_the_rebuild_does_not_start() {
     let r = replace(dir.path(), "1:2", "S0K1A2B02", &[]);
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(
-        r.stderr.contains("action=assigndedicatedhotspare controller=0 vdisk=1 pdisk=0:1:2 assign=yes"),
+        r.stderr
+            .contains("action=assigndedicatedhotspare controller=0 vdisk=1 pdisk=0:1:2 assign=yes"),
         "{}",
         r.stderr
     );
-    assert!(r.stderr.contains("automatic rebuild is probably off"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("automatic rebuild is probably off"),
+        "{}",
+        r.stderr
+    );
     assert_eq!(states(dir.path())["[32:2]"], "hotspare");
     others_unchanged(&before, &states(dir.path()), "[32:2]").unwrap();
     auto_rebuild(dir.path(), true);
@@ -619,7 +641,11 @@ fn omsa_small_workflows() {
     let dir = init("foreign");
     let r = run(dir.path(), &["foreign", "import", "--yes"], &[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stderr.contains("action=importforeignconfig controller=0"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("action=importforeignconfig controller=0"),
+        "{}",
+        r.stderr
+    );
     let dir = init("foreign");
     let r = run(
         dir.path(),
@@ -635,7 +661,15 @@ fn omsa_small_workflows() {
         &[],
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stderr.contains("action=clearforeignconfig controller=0"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("action=clearforeignconfig controller=0"),
+        "{}",
+        r.stderr
+    );
     let r = run(dir.path(), &["foreign", "scan"], &[]);
-    assert!(r.stderr.contains("no foreign configuration"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("no foreign configuration"),
+        "{}",
+        r.stderr
+    );
 }
