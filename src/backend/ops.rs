@@ -563,6 +563,15 @@ impl Operations for MegaCli {
     fn apply(&self, op: &Op) -> Result<Document, BackendError> {
         let args = megacli_args(op);
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        if !self.supports(op) {
+            // Never run a dedicated spare MegaCli would read as a global one.
+            return Err(BackendError::Failed {
+                argv: MegaCli::command_line(self, &refs),
+                status: 0xff,
+                message: "MegaCli dedicates spares to arrays, not VD ids".into(),
+                doc: Box::default(),
+            });
+        }
         self.action(&refs)
     }
 

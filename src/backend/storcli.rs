@@ -161,6 +161,11 @@ impl Storcli {
             v.extend(rest.iter().map(|x| (*x).to_owned()));
             v
         };
+        if op.dedicated_to_vds_only() {
+            return Err(unsupported(
+                "a spare dedicated by VD id instead of drive group",
+            ));
+        }
         Ok(match op {
             Op::Offline { adapter, drive } => d(*adapter, drive, &["set", "offline"]),
             Op::Online { adapter, drive } => d(*adapter, drive, &["set", "online"]),

@@ -1352,6 +1352,24 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
         // Crashed before the confirmation was recorded: start again from the top.
         st.next = Step::LocateOn;
     }
+    // The steps are the flow's: a journal of one backend family resumes only on it.
+    match Flow::for_backend(env.ops, st.adapter, st.drive) {
+        Ok(f) if f == st.flow => {}
+        _ => {
+            let want = match st.flow {
+                Flow::Omsa => "--backend omreport",
+                Flow::MegaRaid => "--backend megacli, storcli or perccli",
+            };
+            return Err(WfError::Usage(format!(
+                "journal {id} is a replacement through {} steps; resume it with {want} (the {} backend runs other steps)",
+                match st.flow {
+                    Flow::Omsa => "OpenManage's",
+                    Flow::MegaRaid => "MegaCli/storcli's",
+                },
+                env.ops.name()
+            )));
+        }
+    }
     let _lock = AdapterLock::acquire(&env.state_dir, st.adapter, "replace-drive (resume)")?;
     let mut journal =
         Journal::open(&env.state_dir, id).map_err(|e| WfError::Io(format!("journal {id}: {e}")))?;

@@ -273,9 +273,11 @@ fn vendor_faults(commands: &[&str]) -> Vec<String> {
             let dir = init("healthy");
             let before = states(dir.path());
             let mut args = vec!["fault", "add", "--command", command, "--kind", kind];
-            if *command == "omreport:pdisk" {
-                // A read well inside the workflow (each snapshot reads 4 drive lists).
-                args.extend(["--on-call", "14"]);
+            // `omreport:pdisk@N`: the Nth drive-list read (each snapshot reads 4).
+            let (command, on_call) = command.split_once('@').unwrap_or((command, ""));
+            if !on_call.is_empty() {
+                args[3] = command;
+                args.extend(["--on-call", on_call]);
             }
             sim(dir.path(), &args);
             let r = replace(dir.path(), "1:2", "S0K1A2B02", &[]);
@@ -285,7 +287,7 @@ fn vendor_faults(commands: &[&str]) -> Vec<String> {
             // A refused locate, spin-down or unblink is not dangerous: the operator confirms
             // by serial, the workflow says so and goes on.
             let tolerated = kind.starts_with("exit")
-                && match *command {
+                && match command {
                     "omconfig:blink" => r.stderr.contains("locate LED not available"),
                     "omconfig:remove" => r.stderr.contains("spin-down refused"),
                     "omconfig:unblink" => {
@@ -295,7 +297,7 @@ fn vendor_faults(commands: &[&str]) -> Vec<String> {
                     _ => false,
                 }
                 || (kind == "hang"
-                    && *command == "omconfig:unblink"
+                    && command == "omconfig:unblink"
                     && r.stderr.contains("could not stop the locate LED"));
             let stopped =
                 (r.code == 1 && r.stderr.contains("stopped")) || (r.code == 0 && tolerated);
@@ -323,7 +325,9 @@ fn omsa_fault_matrix_vendor_steps() {
         "omconfig:offline",
         "omconfig:remove",
         "omconfig:unblink",
-        "omreport:pdisk",
+        // During the offline step, and while the rebuild is watched.
+        "omreport:pdisk@14",
+        "omreport:pdisk@40",
     ]);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
@@ -399,6 +403,14 @@ fn omsa_fault_matrix_wrong_pull_and_second_failure() {
         &[("RAIDCTL_TEST_CRASH_AT", "prepare-removal:verified")],
     );
     assert_ne!(r.code, 0);
+    // The journal holds OpenManage's steps: another backend family does not resume it.
+    let out = raidctl_on(dir.path(), "megacli")
+        .args(["resume", "--yes", "--serial", "S0K1A2B04"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("resume it with --backend omreport"), "{err}");
     sim(dir.path(), &["pull", "0:1:5"]);
     let r = resume(dir.path(), "S0K1A2B04");
     assert_eq!(r.code, 1, "{}", r.stderr);
