@@ -304,7 +304,7 @@ fn vendor_faults(commands: &[&str]) -> Vec<String> {
             let outcome = format!(
                 "exit {} — {}",
                 r.code,
-                last_line(&r.stderr, &["STOPPED", "Done", "not available", "refused"])
+                last_line(&r.stderr, &["stopped:", "Done", "not available", "refused"])
             );
             eprintln!("{kind} at {command}: {outcome}");
             if !stopped || safe.is_err() {
@@ -327,7 +327,7 @@ fn omsa_fault_matrix_vendor_steps() {
         "omconfig:unblink",
         // During the offline step, and while the rebuild is watched.
         "omreport:pdisk@14",
-        "omreport:pdisk@40",
+        "omreport:pdisk@60",
     ]);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
