@@ -11,6 +11,7 @@ pub mod prompt;
 pub mod replace;
 pub mod replace_omsa;
 pub mod simple;
+mod swap;
 
 pub use prompt::{Prompter, ScriptedPrompter, TtyPrompter, Typed};
 
