@@ -1063,6 +1063,27 @@ pub fn omconfig(st: &mut SimState, args: &[String]) -> (String, i32) {
             }
             run_mega(st, &inv)
         }
+        ("vdisk", "changepolicy") => {
+            let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
+                return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
+            };
+            if !st.adapters[i].vds.iter().any(|x| x.target == v) {
+                return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
+            }
+            let word = match a
+                .get("diskcachepolicy")
+                .map(str::to_ascii_lowercase)
+                .as_deref()
+            {
+                Some("enabled") => "endskcache",
+                Some("disabled") => "disdskcache",
+                _ => return err(&fill(unv::MISSING_PARAMETER, &[("x", "diskcachepolicy")])),
+            };
+            let mut inv = mega(idx, "ldsetprop");
+            inv.words.push(word.to_owned());
+            inv.lds = LdSel::List(vec![v]);
+            run_mega(st, &inv)
+        }
         ("vdisk", "deletevdisk") => {
             let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
                 return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
@@ -1240,6 +1261,19 @@ mod tests {
         assert_eq!(omconfig(&mut st, &argv(&off)), success());
         let d = st.adapters[0].drive(DriveAddress::new(32, 8)).unwrap();
         assert_eq!(d.state, FirmwareState::UnconfiguredGood);
+    }
+
+    /// The disk cache policy of one VD, as `-LDSetProp -DisDskCache|-EnDskCache` sets it.
+    #[test]
+    fn disk_cache_policy() {
+        let mut st = scenarios::build("healthy").unwrap();
+        let line =
+            "storage vdisk action=changepolicy controller=0 vdisk=1 diskcachepolicy=disabled";
+        assert_eq!(omconfig(&mut st, &argv(line)), success());
+        let vd = st.adapters[0].vds.iter().find(|v| v.target == 1).unwrap();
+        assert_eq!(vd.disk_cache, "Disabled");
+        let (out, code) = omconfig(&mut st, &argv(&line.replace("disabled", "maybe")));
+        assert_ne!(code, 0, "{out}");
     }
 
     /// Every unconfirmed command form raidctl sends is one the front end implements.

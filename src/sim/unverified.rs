@@ -424,6 +424,7 @@ pub mod omsa {
         "vdisk assigndedicatedhotspare",
         "pdisk cancelrebuild",
         "controller importforeignconfig",
+        "vdisk changepolicy",
     ];
 
     /// Reason for an MFI status.
