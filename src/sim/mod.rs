@@ -401,7 +401,7 @@ pub fn control_usage() -> &'static str {
   calls                              print per-command call counts as JSON
   pull E:S [-a N]                    pull a drive out of its slot ([:S] or :S without enclosure;
                                      every E:S may also be OpenManage's C:E:P, e.g. 0:1:4)
-  insert E:S [--kind original|blank|foreign|small|sata|media-errors|predictive] [--size-gb N] [-a N]
+  insert E:S [--kind original|blank|foreign|small|sata|media-errors|predictive|ssd] [--size-gb N] [-a N]
   fail E:S [-a N]                    the firmware fails a drive
   media-errors E:S N [-a N]          set the media error counter
   predictive E:S N [-a N]            set the predictive failure counter

@@ -98,6 +98,7 @@ pub(super) fn await_insert(
                     "sata",
                     "media-errors",
                     "predictive",
+                    "ssd",
                     "none",
                 ],
                 &format!("{}; continue with `raidctl resume`", sim_stop_message(st)),

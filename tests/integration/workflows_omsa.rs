@@ -341,6 +341,7 @@ fn omsa_fault_matrix_unsuitable_replacements() {
         ("sata", true, "needs sas"),
         ("foreign", true, "foreign"),
         ("predictive", true, "already has errors"),
+        ("ssd", true, "needs hdd"),
         ("failed", false, "shows Failed"),
     ] {
         let dir = init("degraded");
@@ -363,7 +364,7 @@ fn omsa_fault_matrix_unsuitable_replacements() {
         }
         let r = resume(dir.path(), "S0K1A2B04");
         let safe = others_unchanged(&before, &states(dir.path()), "[32:4]");
-        let outcome = format!("exit {} — {}", r.code, last_line(&r.stderr, &["STOPPED"]));
+        let outcome = format!("exit {} — {}", r.code, last_line(&r.stderr, &["stopped:"]));
         eprintln!("replacement is {kind}: {outcome}");
         if r.code != 1
             || !r.stderr.contains(expect)
