@@ -9,7 +9,7 @@ pub mod journal;
 pub mod prechecks;
 pub mod prompt;
 pub mod replace;
-pub mod replace_omsa;
+mod replace_omsa;
 pub mod simple;
 mod swap;
 

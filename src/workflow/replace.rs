@@ -6,7 +6,7 @@
 //! Two step sequences share the journal, the guards and the resume logic ([`Flow`]):
 //! MegaRAID's (MegaCli, storcli/perccli) with the missing-row steps, and OpenManage's
 //! (omconfig has no missing rows: offline, prepare for removal, swap, then the controller's
-//! automatic rebuild or a rebuild started through omconfig; see [`super::replace_omsa`]).
+//! automatic rebuild or a rebuild started through omconfig; see `replace_omsa.rs`).
 
 use super::journal::{self, Journal};
 use super::{AdapterLock, Env, Outcome, WfError, run_op};
