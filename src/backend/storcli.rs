@@ -191,6 +191,11 @@ impl Storcli {
             v.extend(rest.iter().map(|x| (*x).to_owned()));
             v
         };
+        if op.dedicated_to_vds_only() {
+            return Err(unsupported(
+                "a spare dedicated by VD id instead of drive group",
+            ));
+        }
         Ok(match op {
             Op::Offline { adapter, drive } => d(*adapter, drive, &["set", "offline"]),
             Op::Online { adapter, drive } => d(*adapter, drive, &["set", "online"]),
@@ -237,6 +242,7 @@ impl Storcli {
                 adapter,
                 drive,
                 arrays,
+                ..
             } => {
                 let mut v = d(*adapter, drive, &["add", "hotsparedrive"]);
                 if !arrays.is_empty() {
@@ -499,11 +505,11 @@ impl Operations for Storcli {
         ))
     }
 
-    /// Everything but the battery-warning property, unless the controller's last `show all`
-    /// said it cannot mark missing, replace missing or prepare for removal: a workflow then
-    /// refuses before it starts instead of stopping half-way.
+    /// Everything but the battery-warning property and spares dedicated by VD id, unless the
+    /// controller's last `show all` said it cannot mark missing, replace missing or prepare
+    /// for removal: a workflow then refuses before it starts instead of stopping half-way.
     fn supports(&self, op: &Op) -> bool {
-        if matches!(op, Op::BatteryWarning { .. }) {
+        if matches!(op, Op::BatteryWarning { .. }) || op.dedicated_to_vds_only() {
             return false;
         }
         Capability::of(op)

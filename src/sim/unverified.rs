@@ -463,6 +463,17 @@ pub mod omsa {
     /// phrase is quoted in operators' notes ("List of Physical Disks belonging to Virtual Disk
     /// 5"); the exact line layout around it is not confirmed by a capture.
     pub const PDISKS_OF_VDISK: &str = "List of Physical Disks belonging to {x}";
+    /// `omconfig` command forms raidctl sends and the simulator answers that no capture or
+    /// the reference confirms verbatim (captured: `storage controller
+    /// action=clearforeignconfig`, `storage vdisk action=replacememberdisk`, `storage pdisk
+    /// action=remove`; cited from public notes: `blink`, `unblink`, `offline`, `online`,
+    /// `rebuild`, `assignglobalhotspare ... assign=yes`). Each entry is `object action`.
+    pub const UNCONFIRMED_ACTIONS: &[&str] = &[
+        "vdisk assigndedicatedhotspare",
+        "pdisk cancelrebuild",
+        "controller importforeignconfig",
+        "vdisk changepolicy",
+    ];
 
     /// Reason for an MFI status.
     pub fn reason(code: u32) -> &'static str {

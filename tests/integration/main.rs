@@ -24,3 +24,4 @@ mod sim_vendor;
 mod terminal;
 mod util;
 mod workflows;
+mod workflows_omsa;
