@@ -637,7 +637,10 @@ fn workflow_cmd(
         state_dir: ctx.state_dir.clone(),
         prompt: &mut prompt,
         opts,
-        sim: ctx.sim_dir.clone().map(|dir| SimWorld { dir }),
+        sim: ctx.sim_dir.clone().map(|dir| SimWorld {
+            dir,
+            omsa_ids: mc.name() == "omreport",
+        }),
         out: &mut err,
     };
     let result = f(&mut env);

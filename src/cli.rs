@@ -33,8 +33,9 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "PATH")]
     pub megacli: Option<PathBuf>,
     /// Vendor tool: auto (from PCI IDs and installed tools; reads go native when the
-    /// megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport,
-    /// or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool).
+    /// megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2,
+    /// perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native
+    /// (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool).
     #[arg(long, global = true, value_enum, default_value_t = crate::ctx::BackendChoice::Auto)]
     pub backend: crate::ctx::BackendChoice,
     /// Seconds before a vendor call is killed (with its whole process group).
@@ -125,8 +126,8 @@ pub enum Command {
     ///
     /// `sim pull E:S`, `sim insert E:S --kind blank`, `sim fail E:S`, `sim advance SECONDS`,
     /// `sim fault add ...` (these need --sim or --sim-state; `sim help` lists them all).
-    /// `sim exec TOOL -- ARGS...` runs the simulated MegaCli64, storcli64, perccli64, omreport
-    /// or omconfig (state from --sim-state, else $RAIDCTL_SIM_STATE). `sim env` creates
+    /// `sim exec TOOL -- ARGS...` runs the simulated MegaCli64, storcli64, perccli64, storcli2,
+    /// perccli2, omreport or omconfig (state from --sim-state, else $RAIDCTL_SIM_STATE). `sim env` creates
     /// DIR/bin with links named after every vendor tool and prints the shell lines that put it
     /// first on PATH: `eval "$(raidctl --sim degraded --sim-state DIR sim env)"`.
     Sim {

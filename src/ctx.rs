@@ -47,10 +47,14 @@ pub enum BackendChoice {
     Auto,
     /// MegaCli.
     Megacli,
-    /// storcli (and storcli2).
+    /// storcli (or storcli2 when only that is installed).
     Storcli,
-    /// Dell perccli (storcli syntax).
+    /// Dell perccli (storcli syntax; or perccli2 when only that is installed).
     Perccli,
+    /// Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr).
+    Storcli2,
+    /// Dell perccli2 (8.x, PERC 12).
+    Perccli2,
     /// Dell OpenManage omreport/omconfig.
     Omreport,
     /// Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool.
@@ -109,6 +113,27 @@ pub fn default_state_dir() -> PathBuf {
 /// `bin/` directory, all pointing at this executable (see [`crate::sim::multicall`]).
 fn sim_tool(bin: &Path, name: &str) -> PathBuf {
     bin.join(name)
+}
+
+/// The chosen vendor tool is not installed: which names and directories were searched (the
+/// MegaCli-specific [`BackendError::NotFound`] would name the wrong tool).
+fn not_installed(tools: &[Tool]) -> BackendError {
+    let names: Vec<&str> = tools
+        .iter()
+        .flat_map(|t| t.binaries().iter().copied())
+        .collect();
+    let mut dirs: Vec<&str> = Vec::new();
+    for d in tools.iter().flat_map(|t| t.install_dirs().iter().copied()) {
+        if !dirs.contains(&d) {
+            dirs.push(d);
+        }
+    }
+    BackendError::Refused(format!(
+        "{} not found: tried {} on PATH and {} (`raidctl doctor` says which tool these controllers need)",
+        names.first().copied().unwrap_or("the vendor tool"),
+        names.join("/"),
+        dirs.join(", ")
+    ))
 }
 
 /// A private directory for a `--sim` run without `--sim-state`: created atomically with an
@@ -183,6 +208,16 @@ impl Ctx {
                     runner.clone(),
                     opts.timeout,
                 ))),
+                BackendChoice::Storcli2 => Ok(Box::new(Storcli::new(
+                    sim_tool(&bin, "storcli2"),
+                    runner.clone(),
+                    opts.timeout,
+                ))),
+                BackendChoice::Perccli2 => Ok(Box::new(Storcli::new(
+                    sim_tool(&bin, "perccli2"),
+                    runner.clone(),
+                    opts.timeout,
+                ))),
                 BackendChoice::Omreport => Ok(Box::new(Omreport::new(
                     sim_tool(&bin, "omreport"),
                     sim_tool(&bin, "omconfig"),
@@ -225,6 +260,8 @@ impl Ctx {
             BackendChoice::Megacli => Some(Tool::Megacli),
             BackendChoice::Storcli => Some(Tool::Storcli),
             BackendChoice::Perccli => Some(Tool::Perccli),
+            BackendChoice::Storcli2 => Some(Tool::Storcli2),
+            BackendChoice::Perccli2 => Some(Tool::Perccli2),
             BackendChoice::Omreport => Some(Tool::Omreport),
             BackendChoice::Native => None,
             BackendChoice::Auto
@@ -239,16 +276,20 @@ impl Ctx {
         let ops: Result<Box<dyn Operations>, BackendError> = match tool {
             Some(Tool::Megacli) | None => find_mc().map(|m| Box::new(m) as Box<dyn Operations>),
             Some(t @ (Tool::Storcli | Tool::Perccli | Tool::Storcli2 | Tool::Perccli2)) => {
-                let want: &[Tool] = match t {
-                    Tool::Perccli | Tool::Perccli2 => &[Tool::Perccli, Tool::Perccli2],
+                // `--backend storcli2|perccli2` names the generation; `storcli|perccli` takes
+                // either, the 7.x tool first.
+                let want: &[Tool] = match (t, opts.backend) {
+                    (Tool::Storcli2, BackendChoice::Storcli2) => &[Tool::Storcli2],
+                    (Tool::Perccli2, BackendChoice::Perccli2) => &[Tool::Perccli2],
+                    (Tool::Perccli | Tool::Perccli2, _) => &[Tool::Perccli, Tool::Perccli2],
                     _ => &[Tool::Storcli, Tool::Storcli2],
                 };
-                path_of(want).ok_or(BackendError::NotFound).map(|p| {
+                path_of(want).ok_or_else(|| not_installed(want)).map(|p| {
                     Box::new(Storcli::new(p, runner.clone(), opts.timeout)) as Box<dyn Operations>
                 })
             }
             Some(Tool::Omreport) => path_of(&[Tool::Omreport])
-                .ok_or(BackendError::NotFound)
+                .ok_or_else(|| not_installed(&[Tool::Omreport]))
                 .map(|p| {
                     let omconfig = p.with_file_name("omconfig");
                     Box::new(Omreport::new(p, omconfig, runner.clone(), opts.timeout))
@@ -296,7 +337,8 @@ impl Ctx {
     /// The backend chosen for this run.
     ///
     /// # Errors
-    /// [`BackendError::NotFound`] when its tool is not installed.
+    /// [`BackendError::NotFound`] when MegaCli is not installed, [`BackendError::Refused`]
+    /// naming the searched names and directories for another tool.
     pub fn ops(&self) -> Result<&dyn Operations, BackendError> {
         self.ops.as_ref().map(|b| b.as_ref()).map_err(Clone::clone)
     }
@@ -305,8 +347,8 @@ impl Ctx {
     /// `auto` with native reads the vendor tool that `auto` would have picked.
     ///
     /// # Errors
-    /// [`BackendError::Refused`] with `--backend native`; [`BackendError::NotFound`] when
-    /// the tool is not installed.
+    /// [`BackendError::Refused`] with `--backend native`; as [`Ctx::ops`] when the tool is
+    /// not installed.
     pub fn change_ops(&self) -> Result<&dyn Operations, BackendError> {
         match &self.change_ops {
             Some(r) => r.as_ref().map(|b| b.as_ref()).map_err(Clone::clone),
@@ -340,10 +382,12 @@ impl Ctx {
                     .map_or_else(|_| String::new(), |m| m.program().display().to_string())
             ),
         };
-        self.cache().get_or_fetch(&source, max_age, || {
+        let snap = self.cache().get_or_fetch(&source, max_age, || {
             let mut s = ops.snapshot()?;
             s.source.clone_from(&source);
             Ok(s)
-        })
+        })?;
+        ops.observe(&snap);
+        Ok(snap)
     }
 }

@@ -7,6 +7,7 @@ use crate::exit::ExitStatus;
 use crate::health::{self, Baseline, Problem, Severity};
 use crate::model::DriveAddress;
 use crate::output::{Format, Style, check, metrics, status};
+use crate::workflow::replace::Flow;
 use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
@@ -24,24 +25,14 @@ pub fn evaluate(ctx: &Ctx, max_age: Duration) -> Result<(Snapshot, Vec<Problem>)
     })
 }
 
-/// The operations a suggested `raidctl` subcommand needs (drive and adapter do not matter).
-fn needed_ops(suggestion: &str) -> Vec<Op> {
+/// Whether `ops` can carry out a suggested `raidctl` subcommand (drive and adapter do not
+/// matter). replace-drive has a step sequence per backend family ([`Flow`]).
+fn can_run(suggestion: &str, ops: &dyn Operations) -> bool {
     let (adapter, drive) = (0, DriveAddress::new(0, 0));
     let rest = suggestion.strip_prefix("raidctl ").unwrap_or("");
     let words: Vec<&str> = rest.split_whitespace().take(2).collect();
-    match words.as_slice() {
-        ["replace-drive", ..] => vec![
-            Op::Offline { adapter, drive },
-            Op::MarkMissing { adapter, drive },
-            Op::PrepareRemoval { adapter, drive },
-            Op::ReplaceMissing {
-                adapter,
-                drive,
-                array: 0,
-                row: 0,
-            },
-            Op::RebuildStart { adapter, drive },
-        ],
+    let needed = match words.as_slice() {
+        ["replace-drive", ..] => return Flow::for_backend(ops, adapter, drive).is_ok(),
         ["pd", "make-good"] => vec![Op::MakeGood {
             adapter,
             drive,
@@ -52,9 +43,11 @@ fn needed_ops(suggestion: &str) -> Vec<Op> {
             adapter,
             drive,
             arrays: Vec::new(),
+            vds: Vec::new(),
         }],
         _ => Vec::new(),
-    }
+    };
+    needed.iter().all(|op| ops.supports(op))
 }
 
 /// Suggestions the backend in use cannot carry out name the backend that can instead, so
@@ -62,10 +55,20 @@ fn needed_ops(suggestion: &str) -> Vec<Op> {
 pub fn fit_suggestions(problems: &mut [Problem], ops: &dyn Operations) {
     for p in problems {
         let Some(s) = &p.suggestion else { continue };
-        if needed_ops(s).iter().all(|op| ops.supports(op)) {
+        if can_run(s, ops) {
             continue;
         }
         let rest = s.strip_prefix("raidctl ").unwrap_or(s);
+        if ops.name() == "storcli" {
+            // The controller itself refuses (8.x firmware without mark-missing): no other
+            // backend drives it, so the steps it does allow.
+            if let Some(args) = rest.strip_prefix("replace-drive ") {
+                p.suggestion = Some(format!(
+                    "raidctl pd locate {args}, swap the drive, raidctl rebuild watch {args} (this controller cannot mark drives missing, so replace-drive is refused)"
+                ));
+            }
+            continue;
+        }
         // OpenManage runs on Dell PERCs, whose own tool is perccli.
         let can = if ops.name() == "omreport" {
             "perccli"
@@ -203,5 +206,26 @@ pub fn run_metrics(
         ExitStatus::Ok
     } else {
         ExitStatus::Unknown
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::omreport::Omreport;
+    use crate::backend::runner::OsRunner;
+
+    /// On OpenManage replace-drive is a valid next step; make-good is not.
+    #[test]
+    fn suggestions_on_openmanage() {
+        let om = Omreport::new(
+            "/opt/dell/srvadmin/bin/omreport".into(),
+            "/opt/dell/srvadmin/bin/omconfig".into(),
+            std::sync::Arc::new(OsRunner::scratch()),
+            Duration::from_secs(1),
+        );
+        assert!(can_run("raidctl replace-drive 1:4 -a 0", &om));
+        assert!(can_run("raidctl hotspare add 1:8 -a 0", &om));
+        assert!(!can_run("raidctl pd make-good 1:4 -a 0", &om));
     }
 }

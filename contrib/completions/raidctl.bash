@@ -293,7 +293,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -363,7 +363,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -433,7 +433,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -503,7 +503,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -643,7 +643,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -697,7 +697,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -779,7 +779,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -825,7 +825,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -895,7 +895,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -969,7 +969,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1123,7 +1123,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1193,7 +1193,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1263,7 +1263,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1309,7 +1309,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1819,7 +1819,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -1893,7 +1893,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2019,7 +2019,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2089,7 +2089,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2167,7 +2167,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2237,7 +2237,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2347,7 +2347,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2437,7 +2437,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2487,7 +2487,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2557,7 +2557,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2659,7 +2659,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2729,7 +2729,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2799,7 +2799,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2861,7 +2861,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2907,7 +2907,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -2961,7 +2961,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)
@@ -3007,7 +3007,7 @@ _raidctl() {
                     return 0
                     ;;
                 --backend)
-                    COMPREPLY=($(compgen -W "auto megacli storcli perccli omreport native" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
                     return 0
                     ;;
                 --timeout)

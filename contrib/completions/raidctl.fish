@@ -32,10 +32,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_needs_command" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_needs_command" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_needs_command" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_needs_command" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_needs_command" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_needs_command" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -73,10 +75,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -95,10 +99,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -117,10 +123,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -139,10 +147,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -169,10 +179,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -212,10 +224,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -253,10 +267,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -276,10 +292,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -296,10 +314,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -321,10 +341,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -347,10 +369,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -369,10 +393,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -394,10 +420,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -426,10 +454,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -453,10 +483,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -480,10 +512,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -508,10 +542,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -539,10 +575,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -570,10 +608,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -597,10 +637,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -627,10 +669,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -654,10 +698,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -682,10 +728,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -713,10 +761,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -740,10 +790,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -767,10 +819,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -798,10 +852,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -830,10 +886,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -857,10 +915,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r
@@ -882,10 +942,12 @@ never\t'Never colour'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
-storcli\t'storcli (and storcli2)'
-perccli\t'Dell perccli (storcli syntax)'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group)' -r

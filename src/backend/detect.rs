@@ -162,6 +162,15 @@ pub fn choose(controllers: &[Controller], installed: &[(Tool, PathBuf)]) -> Choi
             .iter()
             .find(|(t, _)| *t == Tool::Megacli)
             .or_else(|| installed.first());
+        // Say so: a tool may still see a controller that sysfs does not show (a container, a
+        // driver bound late), and the operator should know which one raidctl will ask.
+        if let Some((t, p)) = fallback {
+            reasons.push(format!(
+                "using {} at {} anyway (MegaCli first)",
+                format!("{t:?}").to_lowercase(),
+                p.display()
+            ));
+        }
         return Choice {
             tool: fallback.map(|(t, _)| *t),
             path: fallback.map(|(_, p)| p.clone()),
@@ -179,7 +188,9 @@ pub fn choose(controllers: &[Controller], installed: &[(Tool, PathBuf)]) -> Choi
     let candidates = candidates.unwrap_or_default();
     for t in &candidates {
         if let Some((_, p)) = installed.iter().find(|(i, _)| i == t) {
-            reasons.push(format!("using {t:?} at {}", p.display()).to_lowercase());
+            // The tool's name in lower case, the path as it is.
+            let name = format!("{t:?}").to_lowercase();
+            reasons.push(format!("using {name} at {}", p.display()));
             return Choice {
                 tool: Some(*t),
                 path: Some(p.clone()),
@@ -336,6 +347,17 @@ mod tests {
             c.reasons
                 .iter()
                 .any(|r| r.contains("no MegaRAID controller"))
+        );
+        // With a tool installed, the fallback is named, its path as it is.
+        let installed = [(
+            Tool::Megacli,
+            PathBuf::from("/opt/MegaRAID/MegaCli/MegaCli64"),
+        )];
+        let c = choose(&[], &installed);
+        assert_eq!(c.tool, Some(Tool::Megacli));
+        assert_eq!(
+            c.reasons.last().unwrap(),
+            "using megacli at /opt/MegaRAID/MegaCli/MegaCli64 anyway (MegaCli first)"
         );
     }
 

@@ -118,7 +118,25 @@ impl Omreport {
                 adapter,
                 drive,
                 arrays,
-            } if arrays.is_empty() => pd("assignglobalhotspare", *adapter, drive, &["assign=yes"]),
+                vds,
+            } if arrays.is_empty() && vds.is_empty() => {
+                pd("assignglobalhotspare", *adapter, drive, &["assign=yes"])
+            }
+            // OMSA dedicates a spare to one VD at a time, on the vdisk object.
+            Op::HotspareSet {
+                adapter,
+                drive,
+                vds,
+                ..
+            } if vds.len() == 1 => vec![
+                "storage".into(),
+                "vdisk".into(),
+                "action=assigndedicatedhotspare".into(),
+                format!("controller={adapter}"),
+                format!("vdisk={}", vds[0]),
+                format!("pdisk={}", pdisk(drive)),
+                "assign=yes".into(),
+            ],
             Op::HotspareRemove { adapter, drive } => {
                 pd("assignglobalhotspare", *adapter, drive, &["assign=no"])
             }
@@ -221,16 +239,22 @@ impl Operations for Omreport {
         Ok(snap)
     }
 
+    /// One call: the controller's drive list carries each drive's `Progress`.
     fn progress(
         &self,
         adapter: u32,
         drive: DriveAddress,
     ) -> Result<Option<Progress>, BackendError> {
+        let c = format!("controller={adapter}");
         Ok(self
-            .snapshot()?
+            .report(&["storage", "pdisk", &c])?
             .progress
             .into_iter()
-            .find(|p| p.adapter == adapter && p.drive == Some(drive) && p.in_progress))
+            .find(|p| p.drive == Some(drive) && p.in_progress)
+            .map(|mut p| {
+                p.adapter = adapter;
+                p
+            }))
     }
 
     fn foreign(&self, adapter: u32) -> Result<Vec<ForeignConfig>, BackendError> {
@@ -425,6 +449,63 @@ impl Catalogue for Omreport {
             raw: first.trim().to_owned(),
             meaning: "omreport reported an error".to_owned(),
         })
+    }
+}
+
+#[cfg(test)]
+mod omconfig_tests {
+    use super::*;
+
+    /// The exact omconfig lines the workflows send, and what OMSA cannot do.
+    #[test]
+    fn omconfig_lines() {
+        let (a, drive) = (0, DriveAddress::new(1, 4));
+        let line = |op: &Op| Omreport::omconfig_args(op).map(|v| v.join(" "));
+        let pd = |action: &str| {
+            Some(format!(
+                "storage pdisk action={action} controller=0 pdisk=0:1:4"
+            ))
+        };
+        assert_eq!(line(&Op::LocateStart { adapter: a, drive }), pd("blink"));
+        assert_eq!(line(&Op::LocateStop { adapter: a, drive }), pd("unblink"));
+        assert_eq!(line(&Op::Offline { adapter: a, drive }), pd("offline"));
+        assert_eq!(
+            line(&Op::PrepareRemoval { adapter: a, drive }),
+            pd("remove")
+        );
+        assert_eq!(line(&Op::RebuildStart { adapter: a, drive }), pd("rebuild"));
+        assert_eq!(
+            line(&Op::RebuildStop { adapter: a, drive }),
+            pd("cancelrebuild")
+        );
+        let spare = |arrays: Vec<u32>, vds: Vec<u32>| Op::HotspareSet {
+            adapter: a,
+            drive,
+            arrays,
+            vds,
+        };
+        assert_eq!(
+            line(&spare(vec![], vec![])).as_deref(),
+            Some("storage pdisk action=assignglobalhotspare assign=yes controller=0 pdisk=0:1:4")
+        );
+        assert_eq!(
+            line(&spare(vec![1], vec![2])).as_deref(),
+            Some(
+                "storage vdisk action=assigndedicatedhotspare controller=0 vdisk=2 pdisk=0:1:4 assign=yes"
+            )
+        );
+        // One VD per dedicated spare; no arrays, no missing rows.
+        assert_eq!(line(&spare(vec![1], vec![])), None);
+        assert_eq!(line(&spare(vec![], vec![1, 2])), None);
+        assert_eq!(line(&Op::MarkMissing { adapter: a, drive }), None);
+        assert_eq!(
+            line(&Op::MakeGood {
+                adapter: a,
+                drive,
+                force: false
+            }),
+            None
+        );
     }
 }
 

@@ -56,11 +56,15 @@ pub enum Op {
     RebuildStart { adapter: u32, drive: DriveAddress },
     /// Stop a rebuild.
     RebuildStop { adapter: u32, drive: DriveAddress },
-    /// Make a hot spare: global when `arrays` is empty, else dedicated to those arrays.
+    /// Make a hot spare: global when `arrays` and `vds` are empty, else dedicated to those
+    /// arrays (MegaCli's and storcli's topology) or, where the tool names VDs instead of
+    /// arrays (OpenManage), to those VDs' target ids.
     HotspareSet {
         adapter: u32,
         drive: DriveAddress,
         arrays: Vec<u32>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        vds: Vec<u32>,
     },
     /// Remove a hot spare.
     HotspareRemove { adapter: u32, drive: DriveAddress },
@@ -109,6 +113,12 @@ impl Op {
                 | Op::RebuildStart { .. }
                 | Op::LdDiskCache { .. }
         )
+    }
+
+    /// A dedicated spare named only by VD target ids: tools that dedicate spares to arrays
+    /// (MegaCli, storcli) cannot run it, and must not turn it into a global spare.
+    pub fn dedicated_to_vds_only(&self) -> bool {
+        matches!(self, Op::HotspareSet { arrays, vds, .. } if arrays.is_empty() && !vds.is_empty())
     }
 
     /// The adapter the operation acts on.
@@ -201,6 +211,11 @@ pub trait Operations: std::fmt::Debug {
             .into_iter()
             .filter(|p| p.adapter == adapter && p.in_progress && p.drive.is_none())
             .collect())
+    }
+    /// Takes note of what a snapshot taken earlier (such as a cached one) says the controllers
+    /// can do, so [`Operations::supports`] answers as it would right after a live snapshot.
+    fn observe(&self, snap: &Snapshot) {
+        let _ = snap;
     }
     /// Whether this backend can run `op` at all (workflows check before they start).
     fn supports(&self, op: &Op) -> bool {
@@ -300,6 +315,7 @@ pub fn megacli_args(op: &Op) -> Vec<String> {
             adapter,
             drive,
             arrays,
+            ..
         } => {
             let mut v = s(&["-PDHSP", "-Set"]);
             if !arrays.is_empty() {
@@ -422,6 +438,10 @@ impl MegaCli {
 impl Operations for MegaCli {
     fn name(&self) -> &str {
         "megacli"
+    }
+
+    fn supports(&self, op: &Op) -> bool {
+        !op.dedicated_to_vds_only()
     }
 
     fn snapshot(&self) -> Result<Snapshot, BackendError> {
@@ -548,6 +568,15 @@ impl Operations for MegaCli {
     fn apply(&self, op: &Op) -> Result<Document, BackendError> {
         let args = megacli_args(op);
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        if !self.supports(op) {
+            // Never run a dedicated spare MegaCli would read as a global one.
+            return Err(BackendError::Failed {
+                argv: MegaCli::command_line(self, &refs),
+                status: 0xff,
+                message: "MegaCli dedicates spares to arrays, not VD ids".into(),
+                doc: Box::default(),
+            });
+        }
         self.action(&refs)
     }
 
@@ -607,7 +636,8 @@ mod tests {
             megacli_args(&Op::HotspareSet {
                 adapter: 0,
                 drive: d,
-                arrays: vec![1, 2]
+                arrays: vec![1, 2],
+                vds: vec![1],
             })
             .join(" "),
             "-PDHSP -Set -Dedicated -Array1,2 -PhysDrv[32:4] -a0"

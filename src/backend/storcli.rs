@@ -13,8 +13,8 @@ use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{Document, DriveAddress, Event, ForeignConfig, MissingRow, Progress};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// A storcli or perccli installation.
@@ -23,6 +23,35 @@ pub struct Storcli {
     runner: Arc<dyn Runner>,
     timeout: Duration,
     calls: AtomicU32,
+    /// (adapter, operation) pairs the controllers' last `show all` said they do not support.
+    refused: Mutex<Vec<(u32, Capability)>>,
+}
+
+/// Drive operations 8.x controllers list under `Supported PD operations` (a PERC H965i on
+/// firmware 8.4 answers `No` to all three), which the replacement workflow needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Capability {
+    MarkMissing,
+    ReplaceMissing,
+    PrepareRemoval,
+}
+
+impl Capability {
+    const ALL: [(Self, &'static str); 3] = [
+        (Self::MarkMissing, "Support Mark Missing"),
+        (Self::ReplaceMissing, "Support Replace Missing"),
+        (Self::PrepareRemoval, "Support Prepare For Removal"),
+    ];
+
+    /// The capability `op` needs, with its adapter.
+    fn of(op: &Op) -> Option<(u32, Self)> {
+        match op {
+            Op::MarkMissing { adapter, .. } => Some((*adapter, Self::MarkMissing)),
+            Op::ReplaceMissing { adapter, .. } => Some((*adapter, Self::ReplaceMissing)),
+            Op::PrepareRemoval { adapter, .. } => Some((*adapter, Self::PrepareRemoval)),
+            _ => None,
+        }
+    }
 }
 
 impl std::fmt::Debug for Storcli {
@@ -48,6 +77,7 @@ impl Storcli {
             runner,
             timeout,
             calls: AtomicU32::new(0),
+            refused: Mutex::new(Vec::new()),
         }
     }
 
@@ -161,6 +191,11 @@ impl Storcli {
             v.extend(rest.iter().map(|x| (*x).to_owned()));
             v
         };
+        if op.dedicated_to_vds_only() {
+            return Err(unsupported(
+                "a spare dedicated by VD id instead of drive group",
+            ));
+        }
         Ok(match op {
             Op::Offline { adapter, drive } => d(*adapter, drive, &["set", "offline"]),
             Op::Online { adapter, drive } => d(*adapter, drive, &["set", "online"]),
@@ -207,6 +242,7 @@ impl Storcli {
                 adapter,
                 drive,
                 arrays,
+                ..
             } => {
                 let mut v = d(*adapter, drive, &["add", "hotsparedrive"]);
                 if !arrays.is_empty() {
@@ -317,7 +353,8 @@ impl Operations for Storcli {
     }
 
     /// Five calls whatever the size: controllers, VDs, drives in enclosures, drives without
-    /// one, and the battery (BBU or CacheVault); plus rebuild progress when a drive rebuilds.
+    /// one, and the battery (BBU or CacheVault; four on storcli2/perccli2, whose controller
+    /// view carries the energy pack); plus rebuild progress when a drive rebuilds.
     fn snapshot(&self) -> Result<Snapshot, BackendError> {
         let before = self.calls();
         let mut snap = Snapshot {
@@ -337,6 +374,8 @@ impl Operations for Storcli {
         }
         snap.adapters = all.adapters;
         snap.disk_groups = all.disk_groups;
+        self.observe(&snap);
+        let energy_pack = all.bbus;
         let vds = self.json(&Self::sv(&["/call/vall", "show", "all"]))?;
         snap.logical_drives = vds.logical_drives;
         snap.progress.extend(vds.progress);
@@ -358,10 +397,15 @@ impl Operations for Storcli {
             Err(BackendError::Failed { .. }) => {}
             Err(e) => return Err(e),
         }
-        match self.json(&Self::sv(&["/call/bbu", "show", "all"])) {
-            Ok(doc) => snap.bbus = doc.bbus,
-            Err(BackendError::Failed { .. }) => {}
-            Err(e) => return Err(e),
+        if self.second_generation() {
+            // 8.x has no `/bbu` object: `/call show all` carries `Energy Pack Info`.
+            snap.bbus = energy_pack;
+        } else {
+            match self.json(&Self::sv(&["/call/bbu", "show", "all"])) {
+                Ok(doc) => snap.bbus = doc.bbus,
+                Err(BackendError::Failed { .. }) => {}
+                Err(e) => return Err(e),
+            }
         }
         if snap
             .physical_drives
@@ -375,6 +419,23 @@ impl Operations for Storcli {
         snapshot::derive_common(&mut snap);
         snap.vendor_calls = self.calls() - before;
         Ok(snap)
+    }
+
+    /// Records the drive operations each controller's `show all` says it does not support.
+    fn observe(&self, snap: &Snapshot) {
+        let refused = snap
+            .adapters
+            .iter()
+            .flat_map(|a| {
+                Capability::ALL
+                    .iter()
+                    .filter(|(_, key)| a.extra.get(*key).is_some_and(|v| v.trim() == "No"))
+                    .map(|(c, _)| (a.adapter, *c))
+            })
+            .collect();
+        if let Ok(mut r) = self.refused.lock() {
+            *r = refused;
+        }
     }
 
     fn missing(&self, adapter: u32) -> Result<Vec<MissingRow>, BackendError> {
@@ -444,8 +505,15 @@ impl Operations for Storcli {
         ))
     }
 
+    /// Everything but the battery-warning property and spares dedicated by VD id, unless the
+    /// controller's last `show all` said it cannot mark missing, replace missing or prepare
+    /// for removal: a workflow then refuses before it starts instead of stopping half-way.
     fn supports(&self, op: &Op) -> bool {
-        !matches!(op, Op::BatteryWarning { .. })
+        if matches!(op, Op::BatteryWarning { .. }) || op.dedicated_to_vds_only() {
+            return false;
+        }
+        Capability::of(op)
+            .is_none_or(|needed| self.refused.lock().map_or(true, |r| !r.contains(&needed)))
     }
 
     fn command_line(&self, op: &Op) -> String {
@@ -563,7 +631,7 @@ impl Catalogue for Storcli {
 
     /// The calls [`Operations::snapshot`] makes (`J` appended as [`Storcli::json`] does).
     fn snapshot_inputs(&self, _adapters: &[u32]) -> Vec<Entry> {
-        vec![
+        let mut v = vec![
             self.entry("all/show-all", None, &["/call", "show", "all", "J"]),
             self.entry("all/vall", None, &["/call/vall", "show", "all", "J"]),
             self.entry(
@@ -572,8 +640,11 @@ impl Catalogue for Storcli {
                 &["/call/eall/sall", "show", "all", "J"],
             ),
             self.entry("all/sall", None, &["/call/sall", "show", "all", "J"]),
-            self.entry("all/bbu", None, &["/call/bbu", "show", "all", "J"]),
-        ]
+        ];
+        if !self.second_generation() {
+            v.push(self.entry("all/bbu", None, &["/call/bbu", "show", "all", "J"]));
+        }
+        v
     }
 
     fn inventory(&self, adapters: &[u32], level: Level) -> Vec<Entry> {
@@ -595,9 +666,13 @@ impl Catalogue for Storcli {
                 obj("fall"),
                 obj("bbu"),
             );
+            v.push(e("enclosures", &[&eall, "show", "all", "J"]));
+            // perccli2 rejects the `/cv` object (check_lsi_raid#41): the 8.x energy pack is
+            // in `/cN show all`.
+            if !self.second_generation() {
+                v.push(e("cachevault", &[&cv, "show", "all", "J"]));
+            }
             v.extend([
-                e("enclosures", &[&eall, "show", "all", "J"]),
-                e("cachevault", &[&cv, "show", "all", "J"]),
                 e("foreign", &[&fall, "show", "all", "J"]),
                 e("foreign-preview", &[&fall, "import", "preview", "J"]),
                 e("preservedcache", &[c, "show", "preservedcache", "J"]),
@@ -686,6 +761,15 @@ mod catalogue_tests {
         };
         assert!(inv(&storcli("storcli64")).contains(&"c0/bbu".to_owned()));
         assert!(!inv(&storcli("perccli2")).contains(&"c0/bbu".to_owned()));
+        assert!(!inv(&storcli("perccli2")).contains(&"c0/cachevault".to_owned()));
+        assert!(inv(&storcli("storcli64")).contains(&"c0/cachevault".to_owned()));
+        // The 8.x snapshot makes no `/call/bbu` call.
+        assert!(
+            !storcli("storcli2")
+                .snapshot_inputs(&[0])
+                .iter()
+                .any(|e| e.id == "all/bbu")
+        );
     }
 
     #[test]
@@ -711,5 +795,74 @@ mod catalogue_tests {
                 .iter()
                 .all(|e| e.extension() == "json")
         );
+    }
+}
+
+#[cfg(test)]
+mod capability_tests {
+    use super::*;
+    use crate::backend::runner::{CmdOutput, RunError};
+    use crate::model::DriveAddress;
+
+    /// Answers the 8.x snapshot calls with the perccli2 8.4 captures of a PERC H965i.
+    struct Captured;
+
+    impl Runner for Captured {
+        fn run(&self, _: &Path, args: &[String], _: Duration) -> Result<CmdOutput, RunError> {
+            let file = match args.first().map(String::as_str) {
+                Some("/call") => Some("controllers"),
+                Some("/call/vall") => Some("vdisks"),
+                Some("/call/eall/sall") => Some("pdisks"),
+                _ => None,
+            };
+            let (stdout, status) = match file {
+                Some(f) => {
+                    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+                        "fixtures/corpus/perccli/bodik-perccli__output_8.4.0.22_{f}_ok.json"
+                    ));
+                    (std::fs::read_to_string(path).expect("capture"), 0)
+                }
+                // Not captured: a failed status, as for a controller without direct drives.
+                None => (
+                    r#"{"Controllers":[{"Command Status":{"CLI Version":"008.0004.0000.0022 Apr 28, 2023","Controller":"0","Status":"Failure","Description":"No drive found!"}}]}"#.to_owned(),
+                    255,
+                ),
+            };
+            Ok(CmdOutput {
+                stdout,
+                status: Some(status),
+                ..CmdOutput::default()
+            })
+        }
+    }
+
+    #[test]
+    fn a_controller_without_mark_missing_refuses_it_up_front() {
+        let s = Storcli::new(
+            PathBuf::from("/opt/MegaRAID/perccli2/perccli2"),
+            Arc::new(Captured),
+            Duration::from_secs(1),
+        );
+        let drive = DriveAddress {
+            enclosure: Some(292),
+            slot: 0,
+        };
+        let mark = Op::MarkMissing { adapter: 0, drive };
+        assert!(s.supports(&mark), "nothing known before a snapshot");
+        let snap = s.snapshot().expect("snapshot of the captures");
+        assert_eq!(snap.vendor_calls, 4, "no /call/bbu on the 8.x generation");
+        assert_eq!(snap.bbus.len(), 1, "the energy pack from /call show all");
+        assert!(!s.supports(&mark));
+        assert!(!s.supports(&Op::PrepareRemoval { adapter: 0, drive }));
+        assert!(!s.supports(&Op::ReplaceMissing {
+            adapter: 0,
+            drive,
+            array: 0,
+            row: 0
+        }));
+        assert!(s.supports(&Op::Offline { adapter: 0, drive }));
+        assert!(s.supports(&Op::RebuildStart { adapter: 0, drive }));
+        // Another adapter is not judged by this one's answer.
+        assert!(s.supports(&Op::MarkMissing { adapter: 1, drive }));
     }
 }

@@ -23,6 +23,7 @@ pub mod render;
 pub mod scenarios;
 pub mod state;
 pub mod storcli;
+pub mod storcli2;
 pub mod store;
 pub mod text;
 pub mod unverified;
@@ -399,8 +400,9 @@ pub fn control_usage() -> &'static str {
   scenarios                          list scenario names
   state                              print the state as JSON
   calls                              print per-command call counts as JSON
-  pull E:S [-a N]                    pull a drive out of its slot ([:S] or :S without enclosure)
-  insert E:S [--kind original|blank|foreign|small|sata|media-errors] [--size-gb N] [-a N]
+  pull E:S [-a N]                    pull a drive out of its slot ([:S] or :S without enclosure;
+                                     every E:S may also be OpenManage's C:E:P, e.g. 0:1:4)
+  insert E:S [--kind original|blank|foreign|small|sata|media-errors|predictive|ssd] [--size-gb N] [-a N]
   fail E:S [-a N]                    the firmware fails a drive
   media-errors E:S N [-a N]          set the media error counter
   predictive E:S N [-a N]            set the predictive failure counter
@@ -486,8 +488,20 @@ impl Opts {
             .find(|(key, _)| key == k)
             .map(|(_, v)| v.as_str())
     }
-    fn addr(&self, i: usize) -> Result<DriveAddress, String> {
+    /// The drive address at position `i`: MegaCli's `E:S`, or OpenManage's
+    /// `connector:enclosure:port` (`0:1:4`) as the omreport front end numbers the drives of
+    /// adapter `adapter`.
+    fn addr_on(&self, st: &SimState, adapter: u32, i: usize) -> Result<DriveAddress, String> {
         let t = self.pos.get(i).ok_or("missing drive address E:S")?;
+        if t.split(':').count() == 3 {
+            let ad = st
+                .adapters
+                .iter()
+                .find(|a| a.index == adapter)
+                .ok_or_else(|| format!("no adapter {adapter}"))?;
+            return omreport::parse_pdisk(ad, t)
+                .ok_or_else(|| format!("no OpenManage disk {t} on adapter {adapter}"));
+        }
         t.parse::<DriveAddress>().map_err(|e| e.to_string())
     }
     fn num(&self, i: usize) -> Result<u64, String> {
@@ -586,12 +600,12 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
             "state" => serde_json::to_string_pretty(&st).map_err(|e| e.to_string())?,
             "calls" => serde_json::to_string(&st.calls).map_err(|e| e.to_string())?,
             "pull" => {
-                let a = o.addr(0)?;
+                let a = o.addr_on(&st, ad_index, 0)?;
                 world::pull(pick(&mut st, ad_index)?, clock, a)?;
                 format!("pulled {a}")
             }
             "insert" => {
-                let a = o.addr(0)?;
+                let a = o.addr_on(&st, ad_index, 0)?;
                 let kind = o
                     .get("kind")
                     .map(str::parse::<world::InsertKind>)
@@ -604,22 +618,22 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
                 format!("inserted {a}")
             }
             "fail" => {
-                let a = o.addr(0)?;
+                let a = o.addr_on(&st, ad_index, 0)?;
                 world::fail(pick(&mut st, ad_index)?, clock, a)?;
                 format!("failed {a}")
             }
             "media-errors" => {
-                let (a, n) = (o.addr(0)?, o.num(1)?);
+                let (a, n) = (o.addr_on(&st, ad_index, 0)?, o.num(1)?);
                 world::media_errors(pick(&mut st, ad_index)?, clock, a, n)?;
                 format!("{a}: media errors {n}")
             }
             "predictive" => {
-                let (a, n) = (o.addr(0)?, o.num(1)?);
+                let (a, n) = (o.addr_on(&st, ad_index, 0)?, o.num(1)?);
                 world::predictive(pick(&mut st, ad_index)?, clock, a, n)?;
                 format!("{a}: predictive failures {n}")
             }
             "event" => {
-                let a = o.addr(0)?;
+                let a = o.addr_on(&st, ad_index, 0)?;
                 let kind = o
                     .pos
                     .get(1)

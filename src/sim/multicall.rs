@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 pub enum Front {
     /// MegaCli 8.07.
     MegaCli,
-    /// storcli / perccli 7.x (perccli when the name says so).
+    /// storcli / perccli 7.x, and storcli2 / perccli2 8.x (the name says which).
     Storcli,
     /// Dell OpenManage `omreport`.
     Omreport,
@@ -28,6 +28,8 @@ pub const TOOL_NAMES: &[(&str, Front)] = &[
     ("storcli", Front::Storcli),
     ("perccli64", Front::Storcli),
     ("perccli", Front::Storcli),
+    ("storcli2", Front::Storcli),
+    ("perccli2", Front::Storcli),
     ("omreport", Front::Omreport),
     ("omconfig", Front::Omconfig),
 ];
@@ -116,6 +118,11 @@ mod tests {
             Some(("MegaCli64", Front::MegaCli))
         );
         assert_eq!(front_for("perccli64"), Some(("perccli64", Front::Storcli)));
+        assert_eq!(
+            front_for("/usr/sbin/storcli2"),
+            Some(("storcli2", Front::Storcli))
+        );
+        assert_eq!(front_for("perccli2"), Some(("perccli2", Front::Storcli)));
         assert_eq!(front_for("omconfig"), Some(("omconfig", Front::Omconfig)));
         assert_eq!(front_for("raidctl"), None);
         assert_eq!(front_for("MegaCli64.bak"), None);

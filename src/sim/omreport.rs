@@ -1039,6 +1039,51 @@ pub fn omconfig(st: &mut SimState, args: &[String]) -> (String, i32) {
             inv.drives = vec![src, dst];
             run_mega(st, &inv)
         }
+        ("vdisk", "assigndedicatedhotspare") => {
+            let addr = match pdisk("pdisk") {
+                Ok(x) => x,
+                Err(e) => return e,
+            };
+            let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
+                return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
+            };
+            let ad = &st.adapters[i];
+            let Some(arrays) = vd_arrays(ad, v) else {
+                return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
+            };
+            let mut inv = mega(idx, "pdhsp");
+            inv.drives = vec![addr];
+            match a.get("assign").map(str::to_ascii_lowercase).as_deref() {
+                Some("yes") => {
+                    inv.words.extend(["set".to_owned(), "dedicated".to_owned()]);
+                    inv.arrays = arrays;
+                }
+                Some("no") => inv.words.push("rmv".to_owned()),
+                _ => return err(&fill(unv::MISSING_PARAMETER, &[("x", "assign")])),
+            }
+            run_mega(st, &inv)
+        }
+        ("vdisk", "changepolicy") => {
+            let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
+                return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
+            };
+            if !st.adapters[i].vds.iter().any(|x| x.target == v) {
+                return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
+            }
+            let word = match a
+                .get("diskcachepolicy")
+                .map(str::to_ascii_lowercase)
+                .as_deref()
+            {
+                Some("enabled") => "endskcache",
+                Some("disabled") => "disdskcache",
+                _ => return err(&fill(unv::MISSING_PARAMETER, &[("x", "diskcachepolicy")])),
+            };
+            let mut inv = mega(idx, "ldsetprop");
+            inv.words.push(word.to_owned());
+            inv.lds = LdSel::List(vec![v]);
+            run_mega(st, &inv)
+        }
         ("vdisk", "deletevdisk") => {
             let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
                 return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
@@ -1055,6 +1100,15 @@ pub fn omconfig(st: &mut SimState, args: &[String]) -> (String, i32) {
             &[("x", &format!("{obj} action={act}"))],
         )),
     }
+}
+
+/// MegaCli array numbers (spans counted across groups) of the group holding VD `target`.
+fn vd_arrays(ad: &Adapter, target: u32) -> Option<Vec<u32>> {
+    let vd = ad.vds.iter().find(|x| x.target == target)?;
+    let g = ad.group_index(vd.group_uid)?;
+    let first: usize = ad.groups[..g].iter().map(|x| x.spans.len()).sum();
+    let n = ad.groups[g].spans.len();
+    (first..first + n).map(|x| u32::try_from(x).ok()).collect()
 }
 
 fn create_vdisk(st: &mut SimState, i: usize, a: &OmArgs) -> (String, i32) {
@@ -1173,4 +1227,66 @@ pub fn omconfig_main(prog: &str, args: &[String], dir: Option<std::path::PathBuf
     let counter = omconfig_counter(args);
     let args = args.to_vec();
     crate::sim::run_front_end(prog, dir, &counter, move |st| omconfig(st, &args))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::scenarios;
+
+    fn argv(line: &str) -> Vec<String> {
+        line.split_whitespace().map(str::to_owned).collect()
+    }
+
+    /// A dedicated spare names its VD; the simulator dedicates it to that VD's arrays, and
+    /// takes it back with `assign=no`.
+    #[test]
+    fn dedicated_spare_by_vdisk() {
+        let mut st = scenarios::build("healthy").unwrap();
+        let line = "storage vdisk action=assigndedicatedhotspare controller=0 vdisk=1 pdisk=0:1:8 assign=yes";
+        assert_eq!(omconfig(&mut st, &argv(line)), success());
+        let ad = &st.adapters[0];
+        let d = ad.drive(DriveAddress::new(32, 8)).unwrap();
+        assert_eq!(d.state, FirmwareState::Hotspare);
+        let group = ad
+            .groups
+            .iter()
+            .find(|g| ad.vds.iter().any(|v| v.target == 1 && v.group_uid == g.uid))
+            .unwrap()
+            .uid;
+        assert_eq!(d.hotspare.as_ref().unwrap().dedicated, vec![group]);
+        let (out, code) = omconfig(&mut st, &argv(&line.replace("vdisk=1", "vdisk=9")));
+        assert_ne!(code, 0, "{out}");
+        let off = line.replace("assign=yes", "assign=no");
+        assert_eq!(omconfig(&mut st, &argv(&off)), success());
+        let d = st.adapters[0].drive(DriveAddress::new(32, 8)).unwrap();
+        assert_eq!(d.state, FirmwareState::UnconfiguredGood);
+    }
+
+    /// The disk cache policy of one VD, as `-LDSetProp -DisDskCache|-EnDskCache` sets it.
+    #[test]
+    fn disk_cache_policy() {
+        let mut st = scenarios::build("healthy").unwrap();
+        let line =
+            "storage vdisk action=changepolicy controller=0 vdisk=1 diskcachepolicy=disabled";
+        assert_eq!(omconfig(&mut st, &argv(line)), success());
+        let vd = st.adapters[0].vds.iter().find(|v| v.target == 1).unwrap();
+        assert_eq!(vd.disk_cache, "Disabled");
+        let (out, code) = omconfig(&mut st, &argv(&line.replace("disabled", "maybe")));
+        assert_ne!(code, 0, "{out}");
+    }
+
+    /// Every unconfirmed command form raidctl sends is one the front end implements.
+    #[test]
+    fn unconfirmed_actions_are_implemented() {
+        for form in unv::UNCONFIRMED_ACTIONS {
+            let (object, action) = form.split_once(' ').unwrap();
+            let mut st = scenarios::build("foreign").unwrap();
+            let line = format!(
+                "storage {object} action={action} controller=0 vdisk=1 pdisk=0:1:2 assign=yes"
+            );
+            let (out, _) = omconfig(&mut st, &argv(&line));
+            assert!(!out.starts_with("Error! Invalid command"), "{form}: {out}");
+        }
+    }
 }

@@ -152,6 +152,7 @@ fn settings() -> Settings {
         jbod_enabled: false,
         maintain_pd_fail_history: true,
         restore_hsp_on_insert: false,
+        missing_row_ops: true,
     }
 }
 

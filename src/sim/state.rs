@@ -116,6 +116,16 @@ pub struct Settings {
     pub maintain_pd_fail_history: bool,
     /// `Restore HotSpare on Insertion`.
     pub restore_hsp_on_insert: bool,
+    /// The firmware marks drives missing, replaces missing rows and prepares drives for
+    /// removal. `false` is the captured PERC H965i (8.4): its 8.x `show all` answers `No` to
+    /// `Support Mark Missing`, `Support Replace Missing`, `Support Prepare For Removal`, and the
+    /// 8.x front end refuses those commands.
+    #[serde(default = "supported")]
+    pub missing_row_ops: bool,
+}
+
+fn supported() -> bool {
+    true
 }
 
 /// An enclosure (backplane).

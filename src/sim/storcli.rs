@@ -18,6 +18,9 @@
 //! `spindown`, `spinup`, `import`), whichever name the tool was called under.
 //!
 //! Texts not seen in a real capture come from [`crate::sim::unverified::storcli`].
+//!
+//! Called as `storcli2` or `perccli2`, the same parser and state machine answer in the 8.x
+//! JSON schema rendered by [`crate::sim::storcli2`].
 
 use crate::model::{DriveAddress, FirmwareState, LdState, MediaType, PdType, RaidLevel};
 use crate::sim::args::{AdapterSel, Invocation, LdSel};
@@ -40,23 +43,37 @@ pub enum Tool {
     Storcli,
     /// Dell perccli (same syntax).
     Perccli,
+    /// Broadcom storcli2 (8.x, SAS4 / `mpi3mr`): the 8.x JSON schema, see
+    /// [`crate::sim::storcli2`].
+    Storcli2,
+    /// Dell perccli2 (PERC 12): the 8.x JSON schema.
+    Perccli2,
 }
 
 impl Tool {
-    /// The tool a program name stands for (`perccli` anywhere in it selects perccli).
+    /// The tool a program name stands for (`perccli` anywhere in it selects perccli, a name
+    /// ending in `cli2` the 8.x generation).
     pub fn from_prog(prog: &str) -> Self {
-        let base = prog.rsplit('/').next().unwrap_or(prog);
-        if base.to_ascii_lowercase().contains("perccli") {
-            Self::Perccli
-        } else {
-            Self::Storcli
+        let base = prog.rsplit('/').next().unwrap_or(prog).to_ascii_lowercase();
+        match (base.contains("perccli"), base.ends_with("cli2")) {
+            (true, true) => Self::Perccli2,
+            (true, false) => Self::Perccli,
+            (false, true) => Self::Storcli2,
+            (false, false) => Self::Storcli,
         }
     }
 
-    fn version(self) -> &'static str {
+    /// The 8.x generation (storcli2/perccli2) with its own JSON schema.
+    pub fn v2(self) -> bool {
+        matches!(self, Self::Storcli2 | Self::Perccli2)
+    }
+
+    pub(crate) fn version(self) -> &'static str {
         match self {
             Self::Storcli => STORCLI_VERSION,
             Self::Perccli => PERCCLI_VERSION,
+            Self::Storcli2 => crate::sim::unverified::storcli2::STORCLI2_VERSION,
+            Self::Perccli2 => crate::sim::storcli2::PERCCLI2_VERSION,
         }
     }
 }
@@ -175,34 +192,34 @@ fn quote(s: &str) -> String {
 
 /// Object builder.
 #[derive(Debug, Default)]
-struct Ob(Vec<(String, J)>);
+pub(crate) struct Ob(Vec<(String, J)>);
 
 impl Ob {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self::default()
     }
-    fn s(mut self, k: &str, v: impl Into<String>) -> Self {
+    pub(crate) fn s(mut self, k: &str, v: impl Into<String>) -> Self {
         self.0.push((k.to_owned(), J::S(v.into())));
         self
     }
-    fn n(mut self, k: &str, v: impl Into<i64>) -> Self {
+    pub(crate) fn n(mut self, k: &str, v: impl Into<i64>) -> Self {
         self.0.push((k.to_owned(), J::N(v.into())));
         self
     }
-    fn j(mut self, k: &str, v: J) -> Self {
+    pub(crate) fn j(mut self, k: &str, v: J) -> Self {
         self.0.push((k.to_owned(), v));
         self
     }
-    fn done(self) -> J {
+    pub(crate) fn done(self) -> J {
         J::O(self.0)
     }
 }
 
-fn n64(v: usize) -> i64 {
+pub(crate) fn n64(v: usize) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)
 }
 
-fn u64i(v: u64) -> i64 {
+pub(crate) fn u64i(v: u64) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)
 }
 
@@ -244,16 +261,16 @@ pub struct Cmd {
 }
 
 impl Cmd {
-    fn has(&self, w: &str) -> bool {
+    pub(crate) fn has(&self, w: &str) -> bool {
         self.words.iter().any(|x| x == w)
     }
-    fn get(&self, k: &str) -> Option<&str> {
+    pub(crate) fn get(&self, k: &str) -> Option<&str> {
         self.kv
             .iter()
             .find(|(key, _)| key == k)
             .map(|(_, v)| v.as_str())
     }
-    fn verb(&self) -> &str {
+    pub(crate) fn verb(&self) -> &str {
         self.words.first().map_or("", String::as_str)
     }
 
@@ -366,7 +383,7 @@ pub struct Resp {
 }
 
 impl Resp {
-    fn ok(ctrl: u32, description: &str, data: Option<J>) -> Self {
+    pub(crate) fn ok(ctrl: u32, description: &str, data: Option<J>) -> Self {
         Self {
             ctrl: Some(ctrl),
             ok: true,
@@ -377,7 +394,7 @@ impl Resp {
         }
     }
 
-    fn fail(ctrl: Option<u32>, description: &str, detailed: Vec<J>, code: i32) -> Self {
+    pub(crate) fn fail(ctrl: Option<u32>, description: &str, detailed: Vec<J>, code: i32) -> Self {
         Self {
             ctrl,
             ok: false,
@@ -536,7 +553,7 @@ fn table(name: &str, rows: &[J]) -> String {
     out
 }
 
-fn is_table(v: &J) -> bool {
+pub(crate) fn is_table(v: &J) -> bool {
     matches!(v, J::A(rows) if rows.iter().all(|r| matches!(r, J::O(kv) if kv.iter().all(|(_, x)| !matches!(x, J::O(_) | J::A(_))))))
 }
 
@@ -586,7 +603,7 @@ fn text_entries(out: &mut String, kv: &[(String, J)]) {
     }
 }
 
-fn text_resp(r: &Resp, tool: Tool) -> String {
+pub(crate) fn text_resp(r: &Resp, tool: Tool) -> String {
     let mut out = String::new();
     out.push_str(&format!("CLI Version = {}\n", tool.version()));
     out.push_str(&format!("Operating system = {OS}\n"));
@@ -682,7 +699,7 @@ pub fn level_text(l: &RaidLevel) -> String {
 }
 
 /// Level of one span of a spanned group (`RAID1` for a RAID10 span).
-fn span_level(l: &RaidLevel) -> String {
+pub(crate) fn span_level(l: &RaidLevel) -> String {
     match l {
         RaidLevel::Raid10 => "RAID1".to_owned(),
         RaidLevel::Raid50 => "RAID5".to_owned(),
@@ -708,7 +725,7 @@ pub fn eid_slt(a: DriveAddress) -> String {
     }
 }
 
-fn dg_of(ad: &Adapter, d: &Drive) -> J {
+pub(crate) fn dg_of(ad: &Adapter, d: &Drive) -> J {
     if let Some(p) = ad.position(d.addr()) {
         return J::N(n64(p.group));
     }
@@ -723,7 +740,7 @@ fn dg_of(ad: &Adapter, d: &Drive) -> J {
     J::S("-".to_owned())
 }
 
-fn intf(t: &PdType) -> &'static str {
+pub(crate) fn intf(t: &PdType) -> &'static str {
     match t {
         PdType::Sata => "SATA",
         PdType::Nvme => "NVMe",
@@ -731,7 +748,7 @@ fn intf(t: &PdType) -> &'static str {
     }
 }
 
-fn med(m: &MediaType) -> &'static str {
+pub(crate) fn med(m: &MediaType) -> &'static str {
     match m {
         MediaType::Ssd => "SSD",
         _ => "HDD",
@@ -757,7 +774,7 @@ pub fn pd_row(ad: &Adapter, d: &Drive) -> J {
         .done()
 }
 
-fn temp(c: i32) -> String {
+pub(crate) fn temp(c: i32) -> String {
     let f = f64::from(c) * 9.0 / 5.0 + 32.0;
     format!("{c}C ({f:.2} F)")
 }
@@ -1000,7 +1017,7 @@ pub fn topology(ad: &Adapter) -> Vec<J> {
     out
 }
 
-fn cache_text(ad: &Adapter, vd: &Vd) -> String {
+pub(crate) fn cache_text(ad: &Adapter, vd: &Vd) -> String {
     let r = match vd.read_policy.as_str() {
         "ReadAheadNone" => "NR",
         _ => "R",
@@ -1110,13 +1127,13 @@ pub fn enclosure_row(ad: &Adapter, e: &crate::sim::state::Enclosure) -> J {
         .done()
 }
 
-fn is_cv(ad: &Adapter) -> bool {
+pub(crate) fn is_cv(ad: &Adapter) -> bool {
     ad.bbu
         .as_ref()
         .is_some_and(|b| b.battery_type.to_ascii_uppercase().starts_with("CV"))
 }
 
-fn date_ymd(unix: i64) -> String {
+pub(crate) fn date_ymd(unix: i64) -> String {
     let (y, m, d, ..) = broken(unix);
     format!("{y}/{m:02}/{d:02}")
 }
@@ -1179,31 +1196,31 @@ fn bbu_status(ad: &Adapter) -> J {
     }
 }
 
-fn hex_num(s: &str) -> i64 {
+pub(crate) fn hex_num(s: &str) -> i64 {
     i64::from_str_radix(s.trim_start_matches("0x"), 16).unwrap_or(0)
 }
 
-fn on(b: bool) -> &'static str {
+pub(crate) fn on(b: bool) -> &'static str {
     if b { "On" } else { "Off" }
 }
 
-fn yes(b: bool) -> &'static str {
+pub(crate) fn yes(b: bool) -> &'static str {
     if b { "Yes" } else { "No" }
 }
 
-fn sorted_drives(ad: &Adapter) -> Vec<&Drive> {
+pub(crate) fn sorted_drives(ad: &Adapter) -> Vec<&Drive> {
     let mut v: Vec<&Drive> = ad.drives.iter().collect();
     v.sort_by_key(|d| (d.enclosure, d.slot));
     v
 }
 
-fn sorted_vds(ad: &Adapter) -> Vec<&Vd> {
+pub(crate) fn sorted_vds(ad: &Adapter) -> Vec<&Vd> {
     let mut v: Vec<&Vd> = ad.vds.iter().collect();
     v.sort_by_key(|v| v.target);
     v
 }
 
-fn ctrl_status(ad: &Adapter) -> &'static str {
+pub(crate) fn ctrl_status(ad: &Adapter) -> &'static str {
     let bad = ad.vds.iter().any(|v| ad.vd_state(v) != LdState::Optimal);
     if bad { "Needs Attention" } else { "Optimal" }
 }
@@ -1523,7 +1540,7 @@ pub fn ctrl_show_all(st: &SimState, ad: &Adapter) -> J {
 // ---------------------------------------------------------------------------------------------
 // Dispatch.
 
-fn adapters_for(st: &SimState, sel: Sel) -> Result<Vec<usize>, Resp> {
+pub(crate) fn adapters_for(st: &SimState, sel: Sel) -> Result<Vec<usize>, Resp> {
     match sel {
         Sel::All => Ok((0..st.adapters.len()).collect()),
         Sel::One(n) => st
@@ -1543,7 +1560,7 @@ fn adapters_for(st: &SimState, sel: Sel) -> Result<Vec<usize>, Resp> {
 }
 
 /// Drives a drive selector names, sorted; `None` encl means `/cX/sY` (no enclosure).
-fn select_drives(ad: &Adapter, cmd: &Cmd) -> Vec<DriveAddress> {
+pub(crate) fn select_drives(ad: &Adapter, cmd: &Cmd) -> Vec<DriveAddress> {
     let mut v: Vec<DriveAddress> = ad
         .drives
         .iter()
@@ -1563,7 +1580,7 @@ fn select_drives(ad: &Adapter, cmd: &Cmd) -> Vec<DriveAddress> {
 }
 
 /// The single drive address a `/cX[/eY]/sZ` path names (whether or not a drive is there).
-fn one_address(cmd: &Cmd) -> Option<DriveAddress> {
+pub(crate) fn one_address(cmd: &Cmd) -> Option<DriveAddress> {
     let Some(Sel::One(s)) = cmd.slot else {
         return None;
     };
@@ -1581,7 +1598,7 @@ fn one_address(cmd: &Cmd) -> Option<DriveAddress> {
     }
 }
 
-fn syntax_error(token: &str) -> Output {
+pub(crate) fn syntax_error(token: &str) -> Output {
     Output::Ctrls(vec![Resp::fail(
         None,
         &fill(unv::SYNTAX_ERROR, &[("x", token)]),
@@ -2940,12 +2957,20 @@ fn termlog(st: &SimState, i: usize) -> String {
 pub fn run(st: &mut SimState, tool: Tool, args: &[String]) -> (String, i32) {
     match parse(args) {
         Ok(cmd) => {
-            let (text, code) = render(&answer(st, &cmd), tool, cmd.json);
+            let (text, code) = if tool.v2() {
+                let out = crate::sim::storcli2::answer(st, &cmd);
+                crate::sim::storcli2::render(&out, tool, cmd.json)
+            } else {
+                render(&answer(st, &cmd), tool, cmd.json)
+            };
             // `logfile=F` also writes what was shown to F (in the working directory).
             if let Some(f) = cmd.get("logfile") {
                 let _ = std::fs::write(f, &text);
             }
             (text, code)
+        }
+        Err(tok) if tool.v2() => {
+            crate::sim::storcli2::render(&syntax_error(&tok), tool, args.iter().any(|a| a == "J"))
         }
         Err(tok) => render(&syntax_error(&tok), tool, args.iter().any(|a| a == "J")),
     }

@@ -343,6 +343,54 @@ pub mod storcli {
     }
 }
 
+/// storcli2 / perccli2 (8.x) texts and values not found in a capture. Verified against the
+/// perccli2 8.4 captures in the corpus: the envelope and `Command Status` shape, the
+/// `/cN show all`, `/cN/eall/sall show all` and `/cN/vall show all` key names and order, the
+/// `State`/`Status` pairs `Conf`/`Online` and `GHS`/`Good`, sizes in GiB/TiB.
+/// Not captured in 8.x, so kept in their 7.x shape inside the 8.x envelope: action answers and
+/// their descriptions, rebuild/copyback progress, foreign configurations, `show events`,
+/// `show ctrlcount`, `/cN show`, the text form and every failure.
+pub mod storcli2 {
+    /// CLI version storcli2 reports (only perccli2's 8.4 string was captured).
+    pub const STORCLI2_VERSION: &str = "008.0009.0000.0010 Mar 13, 2024";
+    /// The token of perccli2's syntax error for the `/cv` object (check_lsi_raid#41 quotes
+    /// `syntax error, unexpected TOKEN_OBJ_CV`; the JSON around it is unseen).
+    pub const TOKEN_OBJ_CV: &str = "TOKEN_OBJ_CV";
+    /// The same for `/bbu`, by analogy.
+    pub const TOKEN_OBJ_BBU: &str = "TOKEN_OBJ_BBU";
+    /// A drive command the controller's firmware does not support (the 7.x text form of a
+    /// capture says `Description = Un-supported command`).
+    pub const UNSUPPORTED: &str = "Un-supported command";
+    /// Exit status with [`UNSUPPORTED`].
+    pub const UNSUPPORTED_CODE: i32 = 255;
+    /// `State` of a drive in no drive group (the parser's reading of 8.x).
+    pub const STATE_UNCONFIGURED: &str = "UConf";
+    /// `State` of a dedicated spare.
+    pub const STATE_DEDICATED_SPARE: &str = "DHS";
+    /// `State` of a JBOD drive (its `Status` is taken to be `Online`).
+    pub const STATE_JBOD: &str = "JBOD";
+    /// `Status` of an offline member.
+    pub const STATUS_OFFLINE: &str = "Offline";
+    /// `Status` of a failed member.
+    pub const STATUS_FAILED: &str = "Failed";
+    /// `Status` of a drive in a state the simulator cannot name.
+    pub const STATUS_UNKNOWN: &str = "Unknown";
+    /// `Enclosure List` `DeviceType` of a backplane (the capture's is a `Logical Enclosure`).
+    pub const ENCLOSURE_DEVICE_TYPE: &str = "Enclosure";
+    /// `Energy Pack Info` `Type` of a CacheVault (the capture's is a `Battery`).
+    pub const ENERGY_PACK_SUPERCAP: &str = "Supercap";
+    /// `Status` of a rebuilding member.
+    pub const STATUS_REBUILD: &str = "Rebuild";
+    /// `Status` of a member under copyback.
+    pub const STATUS_COPYBACK: &str = "Copyback";
+    /// `Status` of an Unconfigured(bad) drive (`State` `UConf`).
+    pub const STATUS_BAD: &str = "Bad";
+    /// `Status` of a TOPOLOGY row whose drive is missing (7.x: `State` `Msng`).
+    pub const STATUS_MISSING: &str = "Missing";
+    /// `Controller Status` with a VD not optimal (only `Optimal` was captured).
+    pub const NEEDS_ATTENTION: &str = "Needs Attention";
+}
+
 /// OpenManage (omreport/omconfig) texts and layouts not found in a capture. Verified: the
 /// `-fmt ssv` layouts of `storage controller|vdisk|pdisk|battery|enclosure` (dellhw-exporter
 /// captures) and `Command successful!`. Guessed: the default `Key : Value` layout (keys
@@ -415,6 +463,17 @@ pub mod omsa {
     /// phrase is quoted in operators' notes ("List of Physical Disks belonging to Virtual Disk
     /// 5"); the exact line layout around it is not confirmed by a capture.
     pub const PDISKS_OF_VDISK: &str = "List of Physical Disks belonging to {x}";
+    /// `omconfig` command forms raidctl sends and the simulator answers that no capture or
+    /// the reference confirms verbatim (captured: `storage controller
+    /// action=clearforeignconfig`, `storage vdisk action=replacememberdisk`, `storage pdisk
+    /// action=remove`; cited from public notes: `blink`, `unblink`, `offline`, `online`,
+    /// `rebuild`, `assignglobalhotspare ... assign=yes`). Each entry is `object action`.
+    pub const UNCONFIRMED_ACTIONS: &[&str] = &[
+        "vdisk assigndedicatedhotspare",
+        "pdisk cancelrebuild",
+        "controller importforeignconfig",
+        "vdisk changepolicy",
+    ];
 
     /// Reason for an MFI status.
     pub fn reason(code: u32) -> &'static str {

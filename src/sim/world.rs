@@ -1,6 +1,6 @@
 //! The physical world: pulling and inserting drives, drive failures, error counters, battery.
 
-use crate::model::{DriveAddress, FirmwareState, PdType};
+use crate::model::{DriveAddress, FirmwareState, MediaType, PdType};
 use crate::sim::engine::{
     self, locale, log, log_pd, set_pd_state, settle, start_copyback, start_rebuild,
 };
@@ -22,6 +22,11 @@ pub enum InsertKind {
     Sata,
     /// A drive with media errors.
     MediaErrors,
+    /// A drive whose SMART already predicts failure (what OpenManage shows as
+    /// `Failure Predicted`; OMSA does not report media error counts).
+    Predictive,
+    /// An SSD where the array has HDDs (or an HDD where it has SSDs).
+    Ssd,
 }
 
 impl std::str::FromStr for InsertKind {
@@ -34,9 +39,11 @@ impl std::str::FromStr for InsertKind {
             "small" => Self::Small,
             "sata" => Self::Sata,
             "media-errors" => Self::MediaErrors,
+            "predictive" => Self::Predictive,
+            "ssd" => Self::Ssd,
             other => {
                 return Err(format!(
-                    "unknown drive kind {other:?} (original|blank|foreign|small|sata|media-errors)"
+                    "unknown drive kind {other:?} (original|blank|foreign|small|sata|media-errors|predictive|ssd)"
                 ));
             }
         })
@@ -205,6 +212,20 @@ pub fn insert(
                 t.media_errors = 37;
                 t.other_errors = 4;
             }
+            InsertKind::Predictive => t.predictive = 3,
+            InsertKind::Ssd => {
+                t.media = if t.media == MediaType::Ssd {
+                    MediaType::Hdd
+                } else {
+                    MediaType::Ssd
+                };
+                t.model = if t.media == MediaType::Ssd {
+                    "MZILT800HBHQ0D3"
+                } else {
+                    "ST600MM0006"
+                }
+                .to_owned();
+            }
             InsertKind::Foreign => {
                 let config = ad.uid() + 1_000_000;
                 t.foreign = Some(ForeignMeta {
@@ -301,9 +322,17 @@ fn after_insert(ad: &mut Adapter, clock: u64, addr: DriveAddress, kind: InsertKi
             for s in 0..ad.groups[g].spans.len() {
                 for r in 0..ad.groups[g].spans[s].rows.len() {
                     let row = &ad.groups[g].spans[s].rows[r];
+                    // Controllers do not mix SSDs and HDDs in one array.
+                    let same_media = ad.groups[g]
+                        .spans
+                        .iter()
+                        .flat_map(|x| x.rows.iter().filter_map(|y| y.drive))
+                        .find_map(|m| ad.drive(m))
+                        .is_none_or(|m| m.media == d.media);
                     let fits = row.drive.is_none()
                         && row.home == Some(addr)
                         && row.pd_type == d.pd_type
+                        && same_media
                         && d.coerced_sectors() >= row.size_sectors;
                     if fits {
                         ad.groups[g].spans[s].rows[r].drive = Some(addr);

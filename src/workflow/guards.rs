@@ -195,7 +195,10 @@ pub const RULES: &[Rule] = &[
         kind: Kind::Stop,
         message: "replace-drive while waiting for the pull: another drive's serial left its bay: \"put it back into the same bay now\"",
         overrides: "",
-        tests: &["workflows::replace_drive_fault_matrix"],
+        tests: &[
+            "workflows::replace_drive_fault_matrix",
+            "workflows_omsa::omsa_fault_matrix_wrong_pull_and_second_failure",
+        ],
     },
     Rule {
         id: "enclosure-ids",
@@ -316,9 +319,12 @@ pub const RULES: &[Rule] = &[
         covers: &["3.1.4", "3.1.8", "3.2 insert"],
         loss: "an unsuitable replacement drive",
         kind: Kind::Stop,
-        message: "replace-drive after the insert: too small, SAS/SATA mismatch, foreign metadata (never cleared on its own), own media or predictive errors",
+        message: "replace-drive after the insert: too small, SAS/SATA or HDD/SSD mismatch, foreign metadata (never cleared on its own), own media or predictive errors (OpenManage: predicted failure, a Failed state)",
         overrides: "",
-        tests: &["workflows::replace_drive_fault_matrix"],
+        tests: &[
+            "workflows::replace_drive_fault_matrix",
+            "workflows_omsa::omsa_fault_matrix_unsuitable_replacements",
+        ],
     },
     Rule {
         id: SPARE_STARTS_REBUILD,
@@ -418,6 +424,7 @@ mod tests {
         Some(match file {
             "guards" => include_str!("../../tests/integration/guards.rs"),
             "workflows" => include_str!("../../tests/integration/workflows.rs"),
+            "workflows_omsa" => include_str!("../../tests/integration/workflows_omsa.rs"),
             "replace" => include_str!("replace.rs"),
             _ => return None,
         })

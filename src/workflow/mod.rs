@@ -9,12 +9,15 @@ pub mod journal;
 pub mod prechecks;
 pub mod prompt;
 pub mod replace;
+mod replace_omsa;
 pub mod simple;
+mod swap;
 
 pub use prompt::{Prompter, ScriptedPrompter, TtyPrompter, Typed};
 
 use crate::backend::megacli::BackendError;
 use crate::backend::ops::{Op, Operations};
+use crate::model::DriveAddress;
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -80,9 +83,19 @@ impl Default for WfOptions {
 pub struct SimWorld {
     /// The simulator's state directory.
     pub dir: PathBuf,
+    /// The backend numbers drives as OpenManage does (`[E:S]` from `0:E:S`), not as MegaCli.
+    pub omsa_ids: bool,
 }
 
 impl SimWorld {
+    /// The drive `d` (as the backend in use numbers it) in the control interface's terms.
+    pub fn drive_arg(&self, d: DriveAddress) -> String {
+        match d.enclosure {
+            Some(e) if self.omsa_ids => format!("0:{e}:{}", d.slot),
+            _ => d.megacli_arg(),
+        }
+    }
+
     /// Runs a control command (`pull 32:4`, `insert 32:4 --kind blank`, `advance 600`).
     ///
     /// # Errors

@@ -2,14 +2,17 @@
 //! prepare for removal, wait for the swap, check the new drive, replace the missing row,
 //! rebuild, verify. Every step checks the live state before acting, so a resumed workflow
 //! skips what already happened and never repeats a destructive step blindly.
+//!
+//! Two step sequences share the journal, the guards and the resume logic ([`Flow`]):
+//! MegaRAID's (MegaCli, storcli/perccli) with the missing-row steps, and OpenManage's
+//! (omconfig has no missing rows: offline, prepare for removal, swap, then the controller's
+//! automatic rebuild or a rebuild started through omconfig; see `replace_omsa.rs`).
 
 use super::journal::{self, Journal};
 use super::{AdapterLock, Env, Outcome, WfError, run_op};
 use crate::backend::ops::Op;
 use crate::backend::snapshot::Snapshot;
-use crate::model::{
-    DriveAddress, FirmwareState, LdState, MissingRow, PdType, PhysicalDrive, human,
-};
+use crate::model::{DriveAddress, FirmwareState, MissingRow, PdType, PhysicalDrive, human};
 use serde::{Deserialize, Serialize};
 
 /// The steps, in order.
@@ -36,6 +39,8 @@ pub enum Step {
     RebuildStart,
     /// Watch the rebuild to the end.
     WatchRebuild,
+    /// Check that every VD is optimal (OpenManage sequence).
+    Verify,
     /// Stop blinking.
     LocateOff,
     /// Finished.
@@ -43,7 +48,8 @@ pub enum Step {
 }
 
 impl Step {
-    fn name(self) -> &'static str {
+    /// The step's name in journals and messages (`await-pull`).
+    pub fn name(self) -> &'static str {
         match self {
             Step::LocateOn => "locate-on",
             Step::Offline => "offline",
@@ -55,12 +61,28 @@ impl Step {
             Step::ReplaceMissing => "replace-missing",
             Step::RebuildStart => "rebuild-start",
             Step::WatchRebuild => "watch-rebuild",
+            Step::Verify => "verify",
             Step::LocateOff => "locate-off",
             Step::Done => "done",
         }
     }
 
-    fn after(self) -> Step {
+    /// The step after this one in `flow`'s sequence.
+    pub fn after(self, flow: Flow) -> Step {
+        if flow == Flow::Omsa {
+            return match self {
+                Step::LocateOn => Step::Offline,
+                Step::Offline | Step::MarkMissing => Step::PrepareRemoval,
+                Step::PrepareRemoval => Step::AwaitPull,
+                Step::AwaitPull => Step::AwaitInsert,
+                Step::AwaitInsert => Step::CheckNew,
+                Step::CheckNew | Step::ReplaceMissing => Step::RebuildStart,
+                Step::RebuildStart => Step::WatchRebuild,
+                Step::WatchRebuild => Step::Verify,
+                Step::Verify => Step::LocateOff,
+                Step::LocateOff | Step::Done => Step::Done,
+            };
+        }
         match self {
             Step::LocateOn => Step::Offline,
             Step::Offline => Step::MarkMissing,
@@ -71,9 +93,97 @@ impl Step {
             Step::CheckNew => Step::ReplaceMissing,
             Step::ReplaceMissing => Step::RebuildStart,
             Step::RebuildStart => Step::WatchRebuild,
-            Step::WatchRebuild => Step::LocateOff,
+            Step::WatchRebuild | Step::Verify => Step::LocateOff,
             Step::LocateOff | Step::Done => Step::Done,
         }
+    }
+}
+
+/// Which step sequence a replacement runs, chosen from what the backend can do.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Flow {
+    /// MegaCli and storcli/perccli: offline, mark missing, spin down, swap, replace the
+    /// missing row, rebuild.
+    #[default]
+    MegaRaid,
+    /// OpenManage (omconfig): offline, prepare for removal, swap, then the automatic
+    /// rebuild, `action=rebuild`, or the new drive as a dedicated spare of the VD.
+    Omsa,
+}
+
+impl Flow {
+    /// The sequence `ops` can run, or why none can.
+    ///
+    /// # Errors
+    /// The operations the backend lacks, in a message naming the backends that have them.
+    pub fn for_backend(
+        ops: &dyn crate::backend::ops::Operations,
+        adapter: u32,
+        drive: DriveAddress,
+    ) -> Result<Flow, String> {
+        let (a, d) = (adapter, drive);
+        let missing = |needed: &[Op]| -> Vec<String> {
+            needed
+                .iter()
+                .filter(|op| !ops.supports(op))
+                .map(|op| {
+                    format!("{op:?}")
+                        .split_whitespace()
+                        .next()
+                        .unwrap_or("")
+                        .to_owned()
+                })
+                .collect()
+        };
+        let common = [
+            Op::Offline {
+                adapter: a,
+                drive: d,
+            },
+            Op::RebuildStart {
+                adapter: a,
+                drive: d,
+            },
+        ];
+        let rows = [
+            Op::MarkMissing {
+                adapter: a,
+                drive: d,
+            },
+            Op::ReplaceMissing {
+                adapter: a,
+                drive: d,
+                array: 0,
+                row: 0,
+            },
+        ];
+        let omsa = [
+            Op::PrepareRemoval {
+                adapter: a,
+                drive: d,
+            },
+            Op::HotspareSet {
+                adapter: a,
+                drive: d,
+                arrays: Vec::new(),
+                vds: vec![0],
+            },
+        ];
+        let lacks_common = missing(&common);
+        if lacks_common.is_empty() && missing(&rows).is_empty() {
+            return Ok(Flow::MegaRaid);
+        }
+        if lacks_common.is_empty() && missing(&omsa).is_empty() {
+            return Ok(Flow::Omsa);
+        }
+        let mut lacks = lacks_common;
+        lacks.extend(missing(&rows));
+        Err(format!(
+            "the {} backend cannot {}: run the replacement with --backend megacli, storcli or omreport",
+            ops.name(),
+            lacks.join(", ")
+        ))
     }
 }
 
@@ -106,6 +216,16 @@ pub struct ReplaceState {
     pub down_at_start: Vec<DriveAddress>,
     /// Next step to run.
     pub next: Step,
+    /// The step sequence (journals written before OpenManage could replace drives have none:
+    /// MegaRAID's).
+    #[serde(default)]
+    pub flow: Flow,
+    /// Media of the drive being replaced (the replacement must match).
+    #[serde(default)]
+    pub media_type: Option<crate::model::MediaType>,
+    /// Rebuilds raidctl started onto the new drive (OpenManage sequence; bounded).
+    #[serde(default)]
+    pub rebuild_starts: u32,
 }
 
 pub use super::guards::{Check, Level};
@@ -152,8 +272,10 @@ pub fn resolve<'s>(
 }
 
 pub use super::prechecks::{Reads, prechecks};
+pub use super::swap::eta_text;
+use super::swap::{await_insert, await_pull, check_new, watch};
 
-fn state_json(st: &ReplaceState) -> Option<serde_json::Value> {
+pub(super) fn state_json(st: &ReplaceState) -> Option<serde_json::Value> {
     serde_json::to_value(st).ok()
 }
 
@@ -199,45 +321,10 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
             l.target_id, l.raid_level, l.state
         )),
     ));
-    let (a, d) = (pd.adapter, pd.address());
-    let needed = [
-        Op::Offline {
-            adapter: a,
-            drive: d,
-        },
-        Op::MarkMissing {
-            adapter: a,
-            drive: d,
-        },
-        Op::ReplaceMissing {
-            adapter: a,
-            drive: d,
-            array: 0,
-            row: 0,
-        },
-        Op::RebuildStart {
-            adapter: a,
-            drive: d,
-        },
-    ];
-    let missing: Vec<String> = needed
-        .iter()
-        .filter(|op| !env.ops.supports(op))
-        .map(|op| {
-            format!("{op:?}")
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .to_owned()
-        })
-        .collect();
-    if !missing.is_empty() {
-        return Ok(Outcome::Stopped(format!(
-            "the {} backend cannot {}: run the replacement with --backend megacli or storcli",
-            env.ops.name(),
-            missing.join(", ")
-        )));
-    }
+    let flow = match Flow::for_backend(env.ops, pd.adapter, pd.address()) {
+        Ok(f) => f,
+        Err(msg) => return Ok(Outcome::Stopped(msg)),
+    };
     let reads = Reads::of(env.ops, pd.adapter);
     let checks = prechecks(&snap, &pd, &reads, env.opts.accept_no_redundancy);
     env.say("Pre-checks:");
@@ -257,7 +344,6 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
         drive: pd.address(),
         serial: pd.serial.clone(),
         pd_type: pd.pd_type.clone(),
-        coerced_size: pd.coerced_size_bytes,
         ld: pd.logical_drive,
         others: snap
             .physical_drives
@@ -268,6 +354,14 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
         missing: None,
         new_serial: None,
         rebuilding: None,
+        flow,
+        rebuild_starts: 0,
+        media_type: Some(pd.media_type.clone()).filter(|m| !m.is_unknown()),
+        coerced_size: match flow {
+            // OMSA reports no coerced size; the replacement must hold what the old drive held.
+            Flow::Omsa => pd.coerced_size_bytes.or(pd.raw_size_bytes),
+            Flow::MegaRaid => pd.coerced_size_bytes,
+        },
         down_at_start: ld
             .map(|l| {
                 super::prechecks::vd_spans(&snap, l)
@@ -337,6 +431,9 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
 }
 
 fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
+    if st.flow == Flow::Omsa {
+        return super::replace_omsa::print_plan(env, st, pd);
+    }
     let (a, d) = (st.adapter, st.drive);
     let mut plan: Vec<(String, Option<Op>)> = vec![(
         "blink the bay".into(),
@@ -427,7 +524,11 @@ fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
 
 /// Confirms the target by the serial on its label; `Err` says why not, that nothing changed,
 /// and how to stop the blinking or go on (the LED stays on for the next try).
-fn confirm_serial(env: &mut Env<'_>, st: &ReplaceState, journal_id: &str) -> Result<(), String> {
+pub(super) fn confirm_serial(
+    env: &mut Env<'_>,
+    st: &ReplaceState,
+    journal_id: &str,
+) -> Result<(), String> {
     let want = st.serial.clone().unwrap_or_else(|| st.drive.megacli_arg());
     let blinking = format!(
         "nothing was changed; the bay of {} is still blinking (stop it with `raidctl pd locate {} -a {} --stop`)",
@@ -494,7 +595,7 @@ pub fn continue_from(
         env.say(&format!("[{}]", step.name()));
         let result = match step_run(env, journal, &mut st, step) {
             Ok(StepResult::Next) => {
-                st.next = step.after();
+                st.next = step.after(st.flow);
                 Ok(())
             }
             Ok(StepResult::Goto(s)) => {
@@ -522,13 +623,17 @@ pub fn continue_from(
     }
 }
 
-enum StepResult {
+/// What a step decided.
+pub(super) enum StepResult {
+    /// Go on with the next step of the sequence.
     Next,
+    /// Jump to this step.
     Goto(Step),
+    /// Stop safely with this message.
     Stop(String),
 }
 
-fn fresh(env: &Env<'_>) -> Result<Snapshot, WfError> {
+pub(super) fn fresh(env: &Env<'_>) -> Result<Snapshot, WfError> {
     Ok(env.ops.snapshot()?)
 }
 
@@ -543,6 +648,13 @@ fn step_run(
     step: Step,
 ) -> Result<StepResult, WfError> {
     let (a, d) = (st.adapter, st.drive);
+    if st.flow == Flow::Omsa {
+        match step {
+            Step::RebuildStart => return super::replace_omsa::rebuild_start(env, journal, st),
+            Step::Verify => return super::replace_omsa::verify(env, st),
+            _ => {}
+        }
+    }
     match step {
         Step::LocateOn => {
             let _ = run_op(
@@ -766,6 +878,7 @@ fn step_run(
             }
         }
         Step::WatchRebuild => watch(env, st),
+        Step::Verify => super::replace_omsa::verify(env, st),
         Step::LocateOff => {
             if let Err(e) = run_op(
                 env,
@@ -836,326 +949,6 @@ fn pick_row(snap: &Snapshot, st: &ReplaceState, rows: &[MissingRow]) -> Result<M
     }
 }
 
-/// What end of input or Ctrl-C at a simulator prompt leaves behind.
-fn sim_stop_message(st: &ReplaceState) -> String {
-    format!(
-        "no answer from the operator while waiting at {} (step {}); the journal keeps the state",
-        st.drive,
-        st.next.name()
-    )
-}
-
-fn await_pull(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
-    let (a, d) = (st.adapter, st.drive);
-    env.say(&format!(
-        "Now pull the drive from the blinking bay {d} (serial {}).",
-        st.serial.as_deref().unwrap_or("?")
-    ));
-    let still_there = fresh(env)?
-        .drive(a, d)
-        .is_some_and(|p| p.serial == st.serial);
-    if let (Some(sim), true) = (env.sim.clone(), still_there) {
-        let pull = env.opts.yes
-            || match env.ask_yes_no(
-                "Simulated controller: pull the drive now?",
-                &format!("{}; continue with `raidctl resume`", sim_stop_message(st)),
-            ) {
-                Some(p) => p,
-                None => return Ok(StepResult::Stop(sim_stop_message(st))),
-            };
-        if pull {
-            sim.control(&["pull", &d.megacli_arg(), "-a", &a.to_string()])
-                .map_err(WfError::Io)?;
-        }
-    }
-    for _ in 0..env.max_polls() {
-        let snap = fresh(env)?;
-        let wrong: Vec<String> = st
-            .others
-            .iter()
-            .filter(|(addr, serial)| {
-                !snap.physical_drives.iter().any(|p| {
-                    p.adapter == a && p.address() == *addr && p.serial.as_deref() == Some(serial)
-                })
-            })
-            .map(|(addr, serial)| format!("{addr} (serial {serial})"))
-            .collect();
-        if !wrong.is_empty() {
-            return Ok(StepResult::Stop(format!(
-                "[wrong-drive-pulled] WRONG DRIVE PULLED: {} is gone. Put it back into the same bay now; do not pull anything else",
-                wrong.join(", ")
-            )));
-        }
-        if snap.drive(a, d).is_none_or(|p| p.serial != st.serial) {
-            env.say(&format!("  {d} is empty"));
-            return Ok(StepResult::Next);
-        }
-        env.wait_a_bit();
-    }
-    Ok(StepResult::Stop(format!(
-        "timed out waiting for {d} to be pulled; nothing else was changed"
-    )))
-}
-
-fn await_insert(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
-    let (a, d) = (st.adapter, st.drive);
-    env.say(&format!(
-        "Insert the replacement drive into bay {d}. It must be {} and at least {}.",
-        st.pd_type,
-        human(
-            st.missing
-                .as_ref()
-                .map_or(st.coerced_size.unwrap_or(0), |m| m.size_expected_bytes)
-        )
-    ));
-    let empty = fresh(env)?.drive(a, d).is_none();
-    if let (Some(sim), true) = (env.sim.clone(), empty) {
-        let kind = if env.opts.yes {
-            Some("blank".to_owned())
-        } else {
-            match env.ask_choice(
-                "Simulated controller: insert which kind of drive?",
-                &["blank", "foreign", "small", "sata", "media-errors", "none"],
-                &format!("{}; continue with `raidctl resume`", sim_stop_message(st)),
-            ) {
-                Some(k) => Some(k).filter(|k| k != "none"),
-                None => return Ok(StepResult::Stop(sim_stop_message(st))),
-            }
-        };
-        if let Some(kind) = kind {
-            sim.control(&[
-                "insert",
-                &d.megacli_arg(),
-                "--kind",
-                &kind,
-                "-a",
-                &a.to_string(),
-            ])
-            .map_err(WfError::Io)?;
-        }
-    }
-    for _ in 0..env.max_polls() {
-        let snap = fresh(env)?;
-        if let Some(p) = snap.drive(a, d) {
-            if p.serial.is_some() && p.serial == st.serial {
-                return Ok(StepResult::Stop(format!(
-                    "the drive that was pulled (serial {}) is back in {d}; insert the replacement instead",
-                    st.serial.as_deref().unwrap_or("?")
-                )));
-            }
-            st.new_serial.clone_from(&p.serial);
-            env.say(&format!(
-                "  new drive in {d}: serial {}, {}",
-                p.serial.as_deref().unwrap_or("?"),
-                p.firmware_state_raw
-                    .as_deref()
-                    .unwrap_or(p.firmware_state.as_str())
-            ));
-            return Ok(StepResult::Next);
-        }
-        env.wait_a_bit();
-    }
-    Ok(StepResult::Stop(format!(
-        "timed out waiting for a drive in {d}"
-    )))
-}
-
-fn check_new(
-    env: &mut Env<'_>,
-    journal: &mut Journal,
-    st: &mut ReplaceState,
-) -> Result<StepResult, WfError> {
-    let (a, d) = (st.adapter, st.drive);
-    for _attempt in 0..2 {
-        let snap = fresh(env)?;
-        let Some(new) = snap.drive(a, d) else {
-            return Ok(StepResult::Stop(format!("no drive in {d}")));
-        };
-        let has_errors = new.media_error_count.unwrap_or(0) > 0
-            || new.predictive_failure_count.unwrap_or(0) > 0
-            || new.smart_alert == Some(true);
-        if has_errors && new.firmware_state == FirmwareState::Rebuild {
-            return Ok(StepResult::Stop(format!(
-                "[new-drive-unsuitable] the controller started rebuilding onto the new drive by itself, but that drive already has errors (media {}, predictive {}). Stopping the rebuild would leave the VD degraded: let it finish (`raidctl rebuild watch {}`), then replace this drive with a healthy one",
-                new.media_error_count.unwrap_or(0),
-                new.predictive_failure_count.unwrap_or(0),
-                d.megacli_arg()
-            )));
-        }
-        if new.firmware_state == FirmwareState::Rebuild {
-            env.say("  the controller started rebuilding onto it by itself (auto-rebuild)");
-            return Ok(StepResult::Goto(Step::WatchRebuild));
-        }
-        if new.pd_type != st.pd_type && !new.pd_type.is_unknown() && !st.pd_type.is_unknown() {
-            return Ok(StepResult::Stop(format!(
-                "[new-drive-unsuitable] the new drive is {} but the array needs {}: remove it and insert a {} drive",
-                new.pd_type, st.pd_type, st.pd_type
-            )));
-        }
-        let expected = st.missing.as_ref().map_or(0, |m| m.size_expected_bytes);
-        if new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0) < expected {
-            return Ok(StepResult::Stop(format!(
-                "[new-drive-unsuitable] the new drive is too small: {} usable, the row needs {}. Remove it and insert a larger drive",
-                human(new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0)),
-                human(expected)
-            )));
-        }
-        if new.foreign == Some(true) {
-            return Ok(StepResult::Stop(format!(
-                "[new-drive-unsuitable] the new drive carries a foreign configuration (it was used elsewhere). raidctl will not clear it on its own: inspect with `raidctl foreign show`, clear it only if it belongs to no array you need (`raidctl foreign clear --i-understand-data-loss`), then `raidctl resume {}`",
-                journal.id
-            )));
-        }
-        if new.media_error_count.unwrap_or(0) > 0
-            || new.predictive_failure_count.unwrap_or(0) > 0
-            || new.smart_alert == Some(true)
-        {
-            return Ok(StepResult::Stop(format!(
-                "[new-drive-unsuitable] the new drive already has errors (media {}, predictive {}): use another drive",
-                new.media_error_count.unwrap_or(0),
-                new.predictive_failure_count.unwrap_or(0)
-            )));
-        }
-        match new.firmware_state {
-            FirmwareState::UnconfiguredGood => {
-                if let Some(r) = st.rebuilding {
-                    env.say(&format!("  hot spare {r} is rebuilding the array; the new drive stays Unconfigured(good) (make it the new spare with `raidctl hotspare add {}`)", d.megacli_arg()));
-                    return Ok(StepResult::Goto(Step::WatchRebuild));
-                }
-                return Ok(StepResult::Next);
-            }
-            FirmwareState::UnconfiguredBad => {
-                env.say(
-                    "  the new drive is Unconfigured(bad): making it good, then checking again",
-                );
-                run_op(
-                    env,
-                    journal,
-                    "make-good",
-                    &Op::MakeGood {
-                        adapter: a,
-                        drive: d,
-                        force: false,
-                    },
-                    state_json(st),
-                )?;
-            }
-            ref other => {
-                return Ok(StepResult::Stop(format!(
-                    "the new drive is {other}; expected Unconfigured(good)"
-                )));
-            }
-        }
-    }
-    Ok(StepResult::Stop(
-        "the new drive did not become Unconfigured(good)".into(),
-    ))
-}
-
-fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
-    let a = st.adapter;
-    let target = st.rebuilding.unwrap_or(st.drive);
-    let bar = crate::output::progress::bar(100, &format!("rebuild {target}"));
-    let mut last_pct = None;
-    for _ in 0..env.max_polls() {
-        let snap = fresh(env)?;
-        if let Some(ld) = st.ld.and_then(|t| snap.logical_drive(a, t)) {
-            if ld.state == LdState::Offline {
-                bar.abandon();
-                return Ok(StepResult::Stop(format!(
-                    "VD {} went OFFLINE during the rebuild (another member failed). Do not pull or clear anything; collect a bundle (`raidctl collect`) and call support",
-                    ld.target_id
-                )));
-            }
-            let failed: Vec<String> = ld
-                .members
-                .iter()
-                .filter(|m| **m != target && !st.down_at_start.contains(m))
-                .filter(|m| {
-                    snap.drive(a, **m).is_none_or(|p| {
-                        !matches!(
-                            p.firmware_state,
-                            FirmwareState::Online | FirmwareState::Rebuild
-                        )
-                    })
-                })
-                .map(ToString::to_string)
-                .collect();
-            if !failed.is_empty() {
-                bar.abandon();
-                return Ok(StepResult::Stop(format!(
-                    "another member of VD {} failed during the rebuild ({}); the rebuild may still finish: watch with `raidctl rebuild watch {}`, replace nothing else until it is optimal",
-                    ld.target_id,
-                    failed.join(", "),
-                    target.megacli_arg()
-                )));
-            }
-            let drive_state = snap.drive(a, target).map(|p| p.firmware_state.clone());
-            if ld.state == LdState::Optimal && drive_state == Some(FirmwareState::Online) {
-                bar.finish(&format!("VD {} optimal", ld.target_id));
-                return Ok(StepResult::Next);
-            }
-            if drive_state == Some(FirmwareState::Online) && !st.down_at_start.is_empty() {
-                // Rebuilt; the VD stays short of the members that were down before.
-                bar.finish(&format!("{target} rebuilt"));
-                env.say(&format!(
-                    "  {target} is rebuilt; VD {} is still {}: {} (down before this workflow started) needs replacing next",
-                    ld.target_id,
-                    ld.state,
-                    st.down_at_start
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-                return Ok(StepResult::Next);
-            }
-            if drive_state.is_none() {
-                bar.abandon();
-                return Ok(StepResult::Stop(format!(
-                    "{target} disappeared during the rebuild"
-                )));
-            }
-        } else if snap
-            .drive(a, target)
-            .is_some_and(|p| p.firmware_state == FirmwareState::Online)
-        {
-            bar.finish("rebuild complete");
-            return Ok(StepResult::Next);
-        }
-        if let Some(p) = env.ops.progress(a, target)? {
-            if let Some(pct) = p.percent {
-                bar.set(u64::from(pct), &eta_text(pct, p.elapsed_minutes));
-                if !bar.visible() && last_pct.is_none_or(|l: u8| pct >= l.saturating_add(10)) {
-                    env.say(&format!(
-                        "  rebuild {target}: {pct}% after {} min{}",
-                        p.elapsed_minutes.unwrap_or(0),
-                        eta_text(pct, p.elapsed_minutes)
-                    ));
-                    last_pct = Some(pct);
-                }
-            }
-        }
-        env.wait_a_bit();
-    }
-    bar.abandon();
-    Ok(StepResult::Stop(format!(
-        "the rebuild of {target} did not finish within the wait timeout; it continues on the controller: `raidctl rebuild watch {}`",
-        target.megacli_arg()
-    )))
-}
-
-/// `, about N min left` from percent and elapsed minutes.
-pub fn eta_text(pct: u8, elapsed: Option<u32>) -> String {
-    match elapsed {
-        Some(m) if pct > 0 && pct < 100 => {
-            let left = u64::from(m) * u64::from(100 - pct) / u64::from(pct);
-            format!(", about {left} min left")
-        }
-        _ => String::new(),
-    }
-}
-
 /// Resumes a journaled replacement: re-reads the live state and continues from the step after
 /// the last verified one. Steps check the live state before acting, so a step whose outcome is
 /// already visible is not run again.
@@ -1188,14 +981,40 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
         if let Ok(step) =
             serde_json::from_value::<Step>(serde_json::Value::String(last.step.clone()))
         {
-            if st.next <= step {
-                st.next = step.after();
+            // A step that sent the workflow back (the watch finding a stopped rebuild)
+            // recorded where to go; only a forward move is completed here.
+            let went_back = last
+                .state
+                .as_ref()
+                .and_then(|v| v.get("next").cloned())
+                .and_then(|n| serde_json::from_value::<Step>(n).ok())
+                .is_some_and(|n| n <= step);
+            if st.next <= step && !went_back {
+                st.next = step.after(st.flow);
             }
         }
     }
     if st.next <= Step::Offline {
         // Crashed before the confirmation was recorded: start again from the top.
         st.next = Step::LocateOn;
+    }
+    // The steps are the flow's: a journal of one backend family resumes only on it.
+    match Flow::for_backend(env.ops, st.adapter, st.drive) {
+        Ok(f) if f == st.flow => {}
+        _ => {
+            let want = match st.flow {
+                Flow::Omsa => "--backend omreport",
+                Flow::MegaRaid => "--backend megacli, storcli or perccli",
+            };
+            return Err(WfError::Usage(format!(
+                "journal {id} is a replacement through {} steps; resume it with {want} (the {} backend runs other steps)",
+                match st.flow {
+                    Flow::Omsa => "OpenManage's",
+                    Flow::MegaRaid => "MegaCli/storcli's",
+                },
+                env.ops.name()
+            )));
+        }
     }
     let _lock = AdapterLock::acquire(&env.state_dir, st.adapter, "replace-drive (resume)")?;
     let mut journal =
@@ -1264,6 +1083,9 @@ mod tests {
             rebuilding: None,
             down_at_start: Vec::new(),
             next: Step::ReplaceMissing,
+            flow: Flow::MegaRaid,
+            media_type: None,
+            rebuild_starts: 0,
         }
     }
 
@@ -1300,6 +1122,96 @@ mod tests {
             row,
             size_expected_bytes: 1,
         }
+    }
+
+    /// OpenManage's sequence has no missing-row steps and ends with a check of every VD; a
+    /// journal without a flow is MegaRAID's.
+    #[test]
+    fn step_sequences() {
+        let walk = |flow: Flow| {
+            let mut v = vec![Step::LocateOn];
+            while *v.last().unwrap() != Step::Done {
+                v.push(v.last().unwrap().after(flow));
+            }
+            v.iter().map(|s| s.name()).collect::<Vec<_>>().join(" ")
+        };
+        assert_eq!(
+            walk(Flow::Omsa),
+            "locate-on offline prepare-removal await-pull await-insert check-new rebuild-start watch-rebuild verify locate-off done"
+        );
+        assert_eq!(
+            walk(Flow::MegaRaid),
+            "locate-on offline mark-missing prepare-removal await-pull await-insert check-new replace-missing rebuild-start watch-rebuild locate-off done"
+        );
+        let mut v = serde_json::to_value(state(Some(1))).unwrap();
+        v.as_object_mut().unwrap().remove("flow");
+        let old: ReplaceState = serde_json::from_value(v).unwrap();
+        assert_eq!(old.flow, Flow::MegaRaid);
+    }
+
+    /// The flow follows what the backend can do: OMSA gets its own, a backend without
+    /// offline gets none and a message naming those that can.
+    #[test]
+    fn flow_from_the_backend() {
+        use crate::backend::omreport::Omreport;
+        use crate::backend::runner::OsRunner;
+        let om = Omreport::new(
+            "/opt/dell/srvadmin/bin/omreport".into(),
+            "/opt/dell/srvadmin/bin/omconfig".into(),
+            std::sync::Arc::new(OsRunner::scratch()),
+            std::time::Duration::from_secs(1),
+        );
+        let d = DriveAddress::new(1, 4);
+        assert_eq!(Flow::for_backend(&om, 0, d), Ok(Flow::Omsa));
+        #[derive(Debug)]
+        struct ReadOnly;
+        impl crate::backend::ops::Operations for ReadOnly {
+            fn name(&self) -> &str {
+                "readonly"
+            }
+            fn snapshot(&self) -> Result<Snapshot, crate::backend::megacli::BackendError> {
+                Ok(Snapshot::default())
+            }
+            fn progress(
+                &self,
+                _: u32,
+                _: DriveAddress,
+            ) -> Result<Option<crate::model::Progress>, crate::backend::megacli::BackendError>
+            {
+                Ok(None)
+            }
+            fn foreign(
+                &self,
+                _: u32,
+            ) -> Result<Vec<crate::model::ForeignConfig>, crate::backend::megacli::BackendError>
+            {
+                Ok(Vec::new())
+            }
+            fn preserved_cache(
+                &self,
+                _: u32,
+            ) -> Result<Vec<u32>, crate::backend::megacli::BackendError> {
+                Ok(Vec::new())
+            }
+            fn supports(&self, op: &Op) -> bool {
+                matches!(op, Op::LocateStart { .. })
+            }
+            fn command_line(&self, _: &Op) -> String {
+                String::new()
+            }
+            fn apply(
+                &self,
+                _: &Op,
+            ) -> Result<crate::model::Document, crate::backend::megacli::BackendError> {
+                Ok(crate::model::Document::new("action"))
+            }
+        }
+        let e = Flow::for_backend(&ReadOnly, 0, d).unwrap_err();
+        assert!(
+            e.starts_with("the readonly backend cannot Offline, RebuildStart, MarkMissing")
+                && e.contains("--backend megacli, storcli or omreport"),
+            "{e}"
+        );
     }
 
     /// Guard missing-row-mismatch: Array/Row come from -PdGetMissing and must match an empty

@@ -40,10 +40,16 @@ pub struct Change<'v> {
 /// Lock, journal, or backend errors before anything ran.
 pub fn apply_change(env: &mut Env<'_>, change: Change<'_>) -> Result<Outcome, WfError> {
     if let Some(op) = change.ops.iter().find(|op| !env.ops.supports(op)) {
+        let others: Vec<&str> = ["megacli", "storcli"]
+            .into_iter()
+            .filter(|b| *b != env.ops.name())
+            .collect();
         return Ok(Outcome::Stopped(format!(
-            "the {} backend cannot do this ({}); nothing was changed",
+            "the {} backend cannot do this ({}); nothing was changed. The {} backend can (--backend {})",
             env.ops.name(),
-            format!("{op:?}").split_whitespace().next().unwrap_or("")
+            format!("{op:?}").split_whitespace().next().unwrap_or(""),
+            others.join(" or "),
+            others.join("|")
         )));
     }
     env.say("Plan:");
@@ -374,16 +380,19 @@ pub fn hotspare(
             "{d} carries a foreign configuration: inspect it with `raidctl foreign show` first"
         )));
     }
-    let arrays = match dedicated {
+    // MegaCli and storcli dedicate a spare to arrays (from the topology); OpenManage's
+    // snapshot has no topology and names the VD itself.
+    let (arrays, vds) = match dedicated {
         Some(ld) => match arrays_of(&snap, a, ld) {
-            Some(v) => v,
+            Some(v) => (v, vec![ld]),
+            None if snap.logical_drive(a, ld).is_some() => (Vec::new(), vec![ld]),
             None => {
                 return Ok(Outcome::Stopped(format!(
                     "VD {ld} not found on adapter {a}"
                 )));
             }
         },
-        None => Vec::new(),
+        None => (Vec::new(), Vec::new()),
     };
     let mut warnings = Vec::new();
     let protected: Vec<&crate::model::LogicalDrive> = snap
@@ -443,6 +452,7 @@ pub fn hotspare(
                 adapter: a,
                 drive: d,
                 arrays,
+                vds,
             }],
             warnings,
             typed_confirmation: None,

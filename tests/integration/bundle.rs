@@ -36,6 +36,7 @@ const BACKENDS: &[(BackendChoice, &str)] = &[
     (BackendChoice::Megacli, "megacli"),
     (BackendChoice::Storcli, "storcli"),
     (BackendChoice::Perccli, "perccli"),
+    (BackendChoice::Perccli2, "perccli2"),
     (BackendChoice::Omreport, "omreport"),
 ];
 

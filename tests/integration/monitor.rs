@@ -149,6 +149,27 @@ fn missing_megacli_is_unknown() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("MegaCli not found"));
 }
 
+/// An explicit `--backend` whose tool is missing names that tool, not MegaCli.
+#[test]
+fn missing_storcli2_is_unknown_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::cargo_bin("raidctl")
+        .unwrap()
+        .args(["--state-dir"])
+        .arg(dir.path())
+        .args(["--backend", "perccli2", "check"])
+        .env("PATH", dir.path())
+        .env_remove("RAIDCTL_SIM")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("perccli2 not found: tried perccli2 on PATH"),
+        "{text}"
+    );
+}
+
 #[test]
 fn large_status_costs_a_fixed_number_of_vendor_calls() {
     let dir = init("large");

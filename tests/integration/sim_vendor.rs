@@ -25,18 +25,18 @@ fn storcli_json(st: &mut SimState, line: &str) -> J {
     J::parse(&text).unwrap_or_else(|at| panic!("{line}: invalid JSON at {at}: {text}"))
 }
 
-fn megacli(st: &mut SimState, line: &str) -> (Vec<String>, u32) {
+pub(crate) fn megacli(st: &mut SimState, line: &str) -> (Vec<String>, u32) {
     let inv = args::parse(&argv(line)).unwrap();
     raidctl::sim::dispatch(st, &inv)
 }
 
-fn capture(rel: &str) -> J {
+pub(crate) fn capture(rel: &str) -> J {
     let text = read(&corpus().join(rel));
     J::parse(&text).unwrap_or_else(|at| panic!("{rel}: invalid JSON at {at}"))
 }
 
 /// Normalised keys of an object, each once (repeated per-drive keys collapse).
-fn keys(j: &J) -> Vec<String> {
+pub(crate) fn keys(j: &J) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     if let J::O(kv) = j {
         for (k, _) in kv {
@@ -54,7 +54,7 @@ fn keys(j: &J) -> Vec<String> {
 const EXTRA: &[&str] = &["BBU_Info", "Cachevault_Info"];
 
 /// Replaces data hidden in key names (`Drive /c0/e252/s0`, `VD0 Properties`) by placeholders.
-fn normalise(key: &str) -> String {
+pub(crate) fn normalise(key: &str) -> String {
     let re = regex::Regex::new(r"/c\d+(/e\d+)?/s\d+").unwrap();
     let k = re.replace_all(key, "/cX/eX/sX").into_owned();
     let re = regex::Regex::new(r"/c\d+/v\d+").unwrap();
@@ -79,7 +79,7 @@ fn assert_subsequence(what: &str, sim: &[String], real: &[String]) {
 
 /// Compares objects recursively: every simulated key exists in the capture in the same
 /// relative order; rows of tables (arrays of objects) have exactly the capture's columns.
-fn compare(what: &str, sim: &J, real: &J) {
+pub(crate) fn compare(what: &str, sim: &J, real: &J) {
     match (sim, real) {
         (J::O(s), J::O(r)) => {
             assert_subsequence(what, &keys(sim), &keys(real));
@@ -107,18 +107,18 @@ fn compare(what: &str, sim: &J, real: &J) {
     }
 }
 
-fn first_ctrl(j: &J) -> &J {
+pub(crate) fn first_ctrl(j: &J) -> &J {
     match j.get("Controllers") {
         Some(J::A(v)) => &v[0],
         _ => panic!("no Controllers array"),
     }
 }
 
-fn data(j: &J) -> &J {
+pub(crate) fn data(j: &J) -> &J {
     first_ctrl(j).get("Response Data").expect("Response Data")
 }
 
-fn status(j: &J) -> &J {
+pub(crate) fn status(j: &J) -> &J {
     first_ctrl(j).get("Command Status").expect("Command Status")
 }
 
@@ -996,7 +996,7 @@ fn binaries_share_state_counts_and_faults() {
 
 type PdKey = (u32, Option<u16>, u16, String);
 
-fn pd_states(doc: &raidctl::model::Document) -> Vec<PdKey> {
+pub(crate) fn pd_states(doc: &raidctl::model::Document) -> Vec<PdKey> {
     let mut v: Vec<PdKey> = doc
         .physical_drives
         .iter()
@@ -1013,7 +1013,7 @@ fn pd_states(doc: &raidctl::model::Document) -> Vec<PdKey> {
     v
 }
 
-fn ld_states(doc: &raidctl::model::Document) -> Vec<(u32, u32, String)> {
+pub(crate) fn ld_states(doc: &raidctl::model::Document) -> Vec<(u32, u32, String)> {
     let mut v: Vec<(u32, u32, String)> = doc
         .logical_drives
         .iter()
@@ -1023,7 +1023,7 @@ fn ld_states(doc: &raidctl::model::Document) -> Vec<(u32, u32, String)> {
     v
 }
 
-fn parsed(what: &str, text: &str) -> raidctl::model::Document {
+pub(crate) fn parsed(what: &str, text: &str) -> raidctl::model::Document {
     let doc = parse(text, None).unwrap_or_else(|e| panic!("{what}: {e:?}\n{text}"));
     assert!(doc.warnings.is_empty(), "{what}: {:?}", doc.warnings);
     doc

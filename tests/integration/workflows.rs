@@ -142,6 +142,18 @@ fn others_unchanged(
 fn replace_degraded_unattended_ends_optimal() {
     let dir = init("degraded");
     assert!(ld_states(dir.path()).contains(&"degraded".to_owned()));
+    // The next step status suggests is the one this test then runs on the same backend.
+    let v = status_json(dir.path());
+    let suggested: Vec<&str> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["suggestion"].as_str())
+        .collect();
+    assert!(
+        suggested.contains(&"raidctl replace-drive 32:4 -a 0"),
+        "{suggested:?}"
+    );
     let r = replace(dir.path(), "32:4", "S0K1A2B04", &[]);
     assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("optimal"), "{}", r.stdout);
@@ -168,6 +180,17 @@ fn dry_run_changes_nothing_and_shows_commands() {
     if backend() == "megacli" {
         assert!(
             err.contains("-PdMarkMissing -PhysDrv[32:4] -a0 -NoLog"),
+            "{err}"
+        );
+    } else {
+        // The plan names the tool of the backend in use, in its own syntax.
+        let tool = match backend() {
+            "storcli" => "storcli64",
+            "perccli" => "perccli64",
+            other => other,
+        };
+        assert!(
+            err.contains(&format!("bin/{tool} /c0/e32/s4 set missing J")),
             "{err}"
         );
     }
@@ -577,20 +600,22 @@ fn rebuild_status_watch_stop_start() {
 fn suggestions_fit_the_backend() {
     with_backend("omreport", || {
         let dir = init("degraded");
+        // OpenManage replaces drives through omconfig: the suggestion is the plain command,
+        // and it plans (workflows_omsa.rs runs it to the end).
         let r = run(dir.path(), &["status"]);
         assert!(
-            r.stdout
-                .contains("-> raidctl --backend perccli replace-drive 1:4 -a 0"),
+            r.stdout.contains("-> raidctl replace-drive 1:4 -a 0"),
             "{}",
             r.stdout
         );
-        assert!(
-            !r.stdout.contains("-> raidctl replace-drive"),
-            "{}",
-            r.stdout
-        );
+        assert!(!r.stdout.contains("--backend perccli"), "{}", r.stdout);
         let r = run(dir.path(), &["replace-drive", "1:4", "--dry-run"]);
-        assert!(r.stderr.contains("backend cannot"), "{}", r.stderr);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(
+            r.stderr.contains("omconfig storage pdisk action=remove"),
+            "{}",
+            r.stderr
+        );
     });
 }
 
@@ -651,7 +676,7 @@ fn adapter_settings() {
         &["adapter", "battery-warning", "disable", "--yes"],
     ] {
         let r = run(dir.path(), args);
-        if backend() == "storcli" && args[1] == "battery-warning" {
+        if backend() != "megacli" && args[1] == "battery-warning" {
             // storcli has no battery-warning property: refused before anything runs.
             assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
             assert!(r.stderr.contains("cannot do this"), "{}", r.stderr);
@@ -734,8 +759,9 @@ fn replace_interactive_on_a_terminal() {
     let dir = init("degraded");
     let bin = assert_cmd::cargo::cargo_bin("raidctl");
     let cmd = format!(
-        "{} --quiet --sim-state {} replace-drive 32:4",
+        "{} --quiet --backend {} --sim-state {} replace-drive 32:4",
         bin.display(),
+        backend(),
         dir.path().display()
     );
     let mut child = std::process::Command::new("script")
@@ -760,57 +786,43 @@ fn replace_interactive_on_a_terminal() {
     assert!(ld_states(dir.path()).iter().all(|s| s == "optimal"));
 }
 
-#[test]
-fn replace_degraded_unattended_ends_optimal_storcli() {
-    with_backend("storcli", replace_degraded_unattended_ends_optimal);
+/// Runs workflow tests again through every storcli-family front end of the same simulator
+/// (storcli and perccli 7.x, storcli2 and perccli2 8.x with their own JSON schema): one module
+/// per test, one `#[test]` per backend, so a failure names both.
+macro_rules! on_storcli_family {
+    ($($test:ident),* $(,)?) => {$(
+        mod $test {
+            #[test]
+            fn storcli() {
+                super::with_backend("storcli", super::$test);
+            }
+            #[test]
+            fn perccli() {
+                super::with_backend("perccli", super::$test);
+            }
+            #[test]
+            fn storcli2() {
+                super::with_backend("storcli2", super::$test);
+            }
+            #[test]
+            fn perccli2() {
+                super::with_backend("perccli2", super::$test);
+            }
+        }
+    )*};
 }
 
-#[test]
-fn dry_run_changes_nothing_storcli() {
-    with_backend("storcli", dry_run_changes_nothing_and_shows_commands);
-}
-
-#[test]
-fn unattended_run_needs_the_right_serial_storcli() {
-    with_backend("storcli", unattended_run_needs_the_right_serial);
-}
-
-#[test]
-fn refuses_to_offline_a_member_of_a_degraded_vd_storcli() {
-    with_backend("storcli", refuses_to_offline_a_member_of_a_degraded_vd);
-}
-
-#[test]
-fn foreign_workflows_storcli() {
-    with_backend("storcli", foreign_workflows);
-}
-
-#[test]
-fn foreign_clear_with_acknowledgement_storcli() {
-    with_backend("storcli", foreign_clear_with_acknowledgement);
-}
-
-#[test]
-fn hotspare_add_dedicated_and_remove_storcli() {
-    with_backend("storcli", hotspare_add_dedicated_and_remove);
-}
-
-#[test]
-fn rebuild_status_watch_stop_start_storcli() {
-    with_backend("storcli", rebuild_status_watch_stop_start);
-}
-
-#[test]
-fn pd_actions_storcli() {
-    with_backend("storcli", pd_actions);
-}
-
-#[test]
-fn adapter_settings_storcli() {
-    with_backend("storcli", adapter_settings);
-}
-
-#[test]
-fn ld_create_and_delete_storcli() {
-    with_backend("storcli", ld_create_and_delete);
-}
+on_storcli_family!(
+    replace_degraded_unattended_ends_optimal,
+    replace_interactive_on_a_terminal,
+    dry_run_changes_nothing_and_shows_commands,
+    unattended_run_needs_the_right_serial,
+    refuses_to_offline_a_member_of_a_degraded_vd,
+    foreign_workflows,
+    foreign_clear_with_acknowledgement,
+    hotspare_add_dedicated_and_remove,
+    rebuild_status_watch_stop_start,
+    pd_actions,
+    adapter_settings,
+    ld_create_and_delete,
+);

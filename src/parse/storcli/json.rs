@@ -711,7 +711,13 @@ impl Walker {
         ad.fw_package = text(p.take(&["firmwarepackagebuild", "fwpackagebuild", "packageversion"]));
         ad.fw_version = text(p.take(&["firmwareversion", "fwversion"]));
         ad.bios_version = text(p.take(&["biosversion"]));
-        ad.memory_bytes = text(p.take(&["onboardmemorysize"])).and_then(|s| parse_size(&s).ok());
+        ad.memory_bytes = text(p.take(&["onboardmemorysize"]))
+            .and_then(|s| parse_size(&s).ok())
+            // 8.x: `"DDR Memory Size(MiB)" : 8192`.
+            .or_else(|| {
+                p.take_num(&["ddrmemorysizemib"])
+                    .map(|n| u64::from(n) << 20)
+            });
         ad.bbu_present = p.take(&["bbu"]).as_ref().and_then(flag);
         ad.alarm = text(p.take(&["alarm"]));
         ad.auto_rebuild = p.take(&["autorebuild"]).as_ref().and_then(flag);

@@ -1,0 +1,263 @@
+//! The OpenManage steps of `raidctl replace-drive` ([`Flow::Omsa`]).
+//!
+//! omconfig has no missing rows to mark or fill: a PERC under OMSA takes the replacement in
+//! the failed drive's bay and rebuilds onto it by itself. The sequence is: blink, confirm the
+//! serial, offline when online, prepare for removal (`action=remove`), wait for the pull and
+//! the new drive, check it, then the automatic rebuild, or `action=rebuild` when the new
+//! drive sits in the VD as an offline member, or the new drive as a dedicated hot spare of
+//! the VD when it stays Ready; watch the rebuild, verify every VD, unblink. The journal,
+//! guards and resume logic are [`super::replace`]'s.
+
+use super::journal::Journal;
+use super::replace::{Flow, ReplaceState, StepResult, fresh, state_json};
+use super::{Env, WfError, run_op};
+use crate::backend::ops::Op;
+use crate::model::{FirmwareState, LdState, PhysicalDrive, human};
+
+/// Polls to wait for the controller to start a rebuild on its own before raidctl asks it to.
+const TAKEOVER_POLLS: u32 = 3;
+
+/// How often one replacement starts a rebuild that then stops, before raidctl gives up.
+const MAX_REBUILD_STARTS: u32 = 3;
+
+/// The plan with the exact omconfig command of every step.
+pub(super) fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
+    debug_assert_eq!(st.flow, Flow::Omsa);
+    let (a, d) = (st.adapter, st.drive);
+    let mut plan: Vec<(String, Option<Op>)> = vec![
+        (
+            "blink the bay".into(),
+            Some(Op::LocateStart {
+                adapter: a,
+                drive: d,
+            }),
+        ),
+        ("confirm the serial on the label".into(), None),
+    ];
+    if pd.firmware_state == FirmwareState::Online {
+        plan.push((
+            "take it offline".into(),
+            Some(Op::Offline {
+                adapter: a,
+                drive: d,
+            }),
+        ));
+    }
+    plan.push((
+        "prepare it for removal (spin down)".into(),
+        Some(Op::PrepareRemoval {
+            adapter: a,
+            drive: d,
+        }),
+    ));
+    plan.push((
+        format!(
+            "wait for the pull, then for the new drive; check it ({} {}, at least {}, not foreign, no predicted failure, Ready)",
+            st.pd_type,
+            st.media_type
+                .as_ref()
+                .map_or_else(String::new, ToString::to_string),
+            human(st.coerced_size.unwrap_or(0))
+        ),
+        None,
+    ));
+    plan.push((
+        "the controller rebuilds onto it by itself; if the new drive is an offline member instead, start the rebuild"
+            .into(),
+        Some(Op::RebuildStart {
+            adapter: a,
+            drive: d,
+        }),
+    ));
+    if let Some(ld) = st.ld {
+        plan.push((
+            format!("if it stays Ready, make it a dedicated hot spare of VD {ld} (the controller rebuilds onto it)"),
+            Some(Op::HotspareSet {
+                adapter: a,
+                drive: d,
+                arrays: Vec::new(),
+                vds: vec![ld],
+            }),
+        ));
+    }
+    plan.push((
+        "watch the rebuild, then check that every VD is optimal".into(),
+        None,
+    ));
+    plan.push((
+        "stop blinking".into(),
+        Some(Op::LocateStop {
+            adapter: a,
+            drive: d,
+        }),
+    ));
+    env.say("Plan (OpenManage: no missing rows, the controller rebuilds in the same bay):");
+    for (i, (text, op)) in plan.iter().enumerate() {
+        match op {
+            Some(op) => {
+                let cmd = env.ops.command_line(op);
+                env.say(&format!("  {}. {text}\n       {cmd}", i + 1));
+            }
+            None => env.say(&format!("  {}. {text}", i + 1)),
+        }
+    }
+}
+
+/// The rebuild onto the new drive: the controller's own (nothing to do), `action=rebuild`
+/// for an offline member, or the new drive as a dedicated spare of the VD.
+pub(super) fn rebuild_start(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+) -> Result<StepResult, WfError> {
+    let (a, d) = (st.adapter, st.drive);
+    if st.rebuilding.is_some() {
+        // A hot spare took over when the drive went offline; the watch follows it.
+        return Ok(StepResult::Next);
+    }
+    let mut assigned = false;
+    let mut polls = 0;
+    loop {
+        let snap = fresh(env)?;
+        let Some(new) = snap.drive(a, d) else {
+            return Ok(StepResult::Stop(format!("the new drive left {d}")));
+        };
+        if new.serial != st.new_serial {
+            return Ok(StepResult::Stop(format!(
+                "{d} now holds serial {}, not the checked replacement {}",
+                new.serial.as_deref().unwrap_or("?"),
+                st.new_serial.as_deref().unwrap_or("?")
+            )));
+        }
+        let member = new.logical_drive.is_some() && new.logical_drive == st.ld;
+        let waiting = polls < TAKEOVER_POLLS;
+        match new.firmware_state {
+            FirmwareState::Rebuild => {
+                env.say("  the controller is rebuilding onto it");
+                return Ok(StepResult::Next);
+            }
+            FirmwareState::Online if member => return Ok(StepResult::Next),
+            FirmwareState::Offline | FirmwareState::Failed if member => {
+                if st.rebuild_starts >= MAX_REBUILD_STARTS {
+                    return Ok(StepResult::Stop(format!(
+                        "the rebuild of {d} was started {} times and stopped again; find out why (`raidctl status`, the controller's log) before resuming",
+                        st.rebuild_starts
+                    )));
+                }
+                st.rebuild_starts += 1;
+                run_op(
+                    env,
+                    journal,
+                    "rebuild-start",
+                    &Op::RebuildStart {
+                        adapter: a,
+                        drive: d,
+                    },
+                    state_json(st),
+                )?;
+                let snap = fresh(env)?;
+                return Ok(match snap.drive(a, d).map(|p| p.firmware_state.clone()) {
+                    Some(FirmwareState::Rebuild | FirmwareState::Online) => StepResult::Next,
+                    other => StepResult::Stop(format!(
+                        "{d} is {} after starting the rebuild",
+                        other.map_or_else(|| "gone".into(), |s| s.to_string())
+                    )),
+                });
+            }
+            // Give the controller's automatic rebuild (or spare takeover) a moment.
+            FirmwareState::UnconfiguredGood | FirmwareState::Hotspare if waiting => {
+                polls += 1;
+                env.wait_a_bit();
+            }
+            FirmwareState::UnconfiguredGood if !assigned => {
+                let Some(ld) = st.ld else {
+                    return Ok(StepResult::Stop(format!(
+                        "{d} is Ready and belongs to no VD: nothing to rebuild"
+                    )));
+                };
+                env.say(&format!(
+                    "  no rebuild started by itself: making {d} a dedicated hot spare of VD {ld}, which the controller rebuilds onto"
+                ));
+                run_op(
+                    env,
+                    journal,
+                    "rebuild-start",
+                    &Op::HotspareSet {
+                        adapter: a,
+                        drive: d,
+                        arrays: Vec::new(),
+                        vds: vec![ld],
+                    },
+                    state_json(st),
+                )?;
+                assigned = true;
+                polls = 0;
+            }
+            FirmwareState::Hotspare => {
+                return Ok(StepResult::Stop(format!(
+                    "{d} is a hot spare but the controller does not rebuild onto it: its automatic rebuild is probably off, and OpenManage has no setting for it. Turn it on with the controller's own tool (`MegaCli64 -AdpAutoRbld -Enbl -a{a}` or `perccli64 /c{a} set autorebuild=on`), then `raidctl resume {}`",
+                    journal.id
+                )));
+            }
+            ref other => {
+                return Ok(StepResult::Stop(format!(
+                    "cannot rebuild onto {d}: it is {other}"
+                )));
+            }
+        }
+    }
+}
+
+/// The watch found the new drive an offline member again (its rebuild was stopped): back to
+/// the rebuild step, which starts it through omconfig (a bounded number of times).
+pub(super) fn rebuild_stopped(env: &mut Env<'_>, st: &ReplaceState) -> Option<StepResult> {
+    if st.flow != Flow::Omsa || st.rebuilding.is_some() {
+        return None;
+    }
+    env.say(&format!(
+        "  the rebuild of {} is not running (the drive is an offline member): starting it",
+        st.drive
+    ));
+    Some(StepResult::Goto(super::replace::Step::RebuildStart))
+}
+
+/// After the rebuild: the new drive is online in its VD and every VD on the adapter is
+/// optimal (a VD that was short of other drives before the replacement is reported, not
+/// blamed on it).
+pub(super) fn verify(env: &mut Env<'_>, st: &ReplaceState) -> Result<StepResult, WfError> {
+    let (a, d) = (st.adapter, st.drive);
+    let snap = fresh(env)?;
+    let target = st.rebuilding.unwrap_or(d);
+    match snap.drive(a, target) {
+        Some(p) if p.firmware_state == FirmwareState::Online => {}
+        Some(p) => {
+            return Ok(StepResult::Stop(format!(
+                "{target} is {} after the rebuild, not Online",
+                p.firmware_state
+            )));
+        }
+        None => return Ok(StepResult::Stop(format!("{target} is gone"))),
+    }
+    let mut not_optimal = Vec::new();
+    for ld in snap.logical_drives.iter().filter(|l| l.adapter == a) {
+        if ld.state == LdState::Optimal {
+            continue;
+        }
+        if Some(ld.target_id) == st.ld && st.down_at_start.is_empty() {
+            return Ok(StepResult::Stop(format!(
+                "VD {} is {} after the rebuild; check `raidctl status` before anything else",
+                ld.target_id, ld.state
+            )));
+        }
+        not_optimal.push(format!("VD {} {}", ld.target_id, ld.state));
+    }
+    if not_optimal.is_empty() {
+        env.say(&format!("  every VD on adapter {a} is optimal"));
+    } else {
+        env.say(&format!(
+            "  WARN not optimal, and not fixed by this replacement: {} (see `raidctl status`)",
+            not_optimal.join(", ")
+        ));
+    }
+    Ok(StepResult::Next)
+}

@@ -1,0 +1,369 @@
+//! The swap and rebuild steps both replacement sequences share ([`super::replace::Flow`]):
+//! wait for the pull (catching a wrong one), wait for the new drive, check it, and watch the
+//! rebuild to the end. Under `--sim` the waits offer to pull and insert through the
+//! simulator's physical world.
+
+use super::journal::Journal;
+use super::replace::{Flow, ReplaceState, Step, StepResult, fresh, state_json};
+use super::{Env, WfError, run_op};
+use crate::backend::ops::Op;
+use crate::model::{FirmwareState, LdState, human};
+
+/// What end of input or Ctrl-C at a simulator prompt leaves behind.
+fn sim_stop_message(st: &ReplaceState) -> String {
+    format!(
+        "no answer from the operator while waiting at {} (step {}); the journal keeps the state",
+        st.drive,
+        st.next.name()
+    )
+}
+
+pub(super) fn await_pull(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
+    let (a, d) = (st.adapter, st.drive);
+    env.say(&format!(
+        "Now pull the drive from the blinking bay {d} (serial {}).",
+        st.serial.as_deref().unwrap_or("?")
+    ));
+    let still_there = fresh(env)?
+        .drive(a, d)
+        .is_some_and(|p| p.serial == st.serial);
+    if let (Some(sim), true) = (env.sim.clone(), still_there) {
+        let pull = env.opts.yes
+            || match env.ask_yes_no(
+                "Simulated controller: pull the drive now?",
+                &format!("{}; continue with `raidctl resume`", sim_stop_message(st)),
+            ) {
+                Some(p) => p,
+                None => return Ok(StepResult::Stop(sim_stop_message(st))),
+            };
+        if pull {
+            sim.control(&["pull", &sim.drive_arg(d), "-a", &a.to_string()])
+                .map_err(WfError::Io)?;
+        }
+    }
+    for _ in 0..env.max_polls() {
+        let snap = fresh(env)?;
+        let wrong: Vec<String> = st
+            .others
+            .iter()
+            .filter(|(addr, serial)| {
+                !snap.physical_drives.iter().any(|p| {
+                    p.adapter == a && p.address() == *addr && p.serial.as_deref() == Some(serial)
+                })
+            })
+            .map(|(addr, serial)| format!("{addr} (serial {serial})"))
+            .collect();
+        if !wrong.is_empty() {
+            return Ok(StepResult::Stop(format!(
+                "[wrong-drive-pulled] WRONG DRIVE PULLED: {} is gone. Put it back into the same bay now; do not pull anything else",
+                wrong.join(", ")
+            )));
+        }
+        if snap.drive(a, d).is_none_or(|p| p.serial != st.serial) {
+            env.say(&format!("  {d} is empty"));
+            return Ok(StepResult::Next);
+        }
+        env.wait_a_bit();
+    }
+    Ok(StepResult::Stop(format!(
+        "timed out waiting for {d} to be pulled; nothing else was changed"
+    )))
+}
+
+pub(super) fn await_insert(
+    env: &mut Env<'_>,
+    st: &mut ReplaceState,
+) -> Result<StepResult, WfError> {
+    let (a, d) = (st.adapter, st.drive);
+    env.say(&format!(
+        "Insert the replacement drive into bay {d}. It must be {} and at least {}.",
+        st.pd_type,
+        human(
+            st.missing
+                .as_ref()
+                .map_or(st.coerced_size.unwrap_or(0), |m| m.size_expected_bytes)
+        )
+    ));
+    let empty = fresh(env)?.drive(a, d).is_none();
+    if let (Some(sim), true) = (env.sim.clone(), empty) {
+        let kind = if env.opts.yes {
+            Some("blank".to_owned())
+        } else {
+            match env.ask_choice(
+                "Simulated controller: insert which kind of drive?",
+                &[
+                    "blank",
+                    "foreign",
+                    "small",
+                    "sata",
+                    "media-errors",
+                    "predictive",
+                    "ssd",
+                    "none",
+                ],
+                &format!("{}; continue with `raidctl resume`", sim_stop_message(st)),
+            ) {
+                Some(k) => Some(k).filter(|k| k != "none"),
+                None => return Ok(StepResult::Stop(sim_stop_message(st))),
+            }
+        };
+        if let Some(kind) = kind {
+            sim.control(&[
+                "insert",
+                &sim.drive_arg(d),
+                "--kind",
+                &kind,
+                "-a",
+                &a.to_string(),
+            ])
+            .map_err(WfError::Io)?;
+        }
+    }
+    for _ in 0..env.max_polls() {
+        let snap = fresh(env)?;
+        if let Some(p) = snap.drive(a, d) {
+            if p.serial.is_some() && p.serial == st.serial {
+                return Ok(StepResult::Stop(format!(
+                    "the drive that was pulled (serial {}) is back in {d}; insert the replacement instead",
+                    st.serial.as_deref().unwrap_or("?")
+                )));
+            }
+            st.new_serial.clone_from(&p.serial);
+            env.say(&format!(
+                "  new drive in {d}: serial {}, {}",
+                p.serial.as_deref().unwrap_or("?"),
+                p.firmware_state_raw
+                    .as_deref()
+                    .unwrap_or(p.firmware_state.as_str())
+            ));
+            return Ok(StepResult::Next);
+        }
+        env.wait_a_bit();
+    }
+    Ok(StepResult::Stop(format!(
+        "timed out waiting for a drive in {d}"
+    )))
+}
+
+pub(super) fn check_new(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+) -> Result<StepResult, WfError> {
+    let (a, d) = (st.adapter, st.drive);
+    for _attempt in 0..2 {
+        let snap = fresh(env)?;
+        let Some(new) = snap.drive(a, d) else {
+            return Ok(StepResult::Stop(format!("no drive in {d}")));
+        };
+        let has_errors = new.media_error_count.unwrap_or(0) > 0
+            || new.predictive_failure_count.unwrap_or(0) > 0
+            || new.smart_alert == Some(true);
+        if has_errors && new.firmware_state == FirmwareState::Rebuild {
+            return Ok(StepResult::Stop(format!(
+                "[new-drive-unsuitable] the controller started rebuilding onto the new drive by itself, but that drive already has errors (media {}, predictive {}). Stopping the rebuild would leave the VD degraded: let it finish (`raidctl rebuild watch {}`), then replace this drive with a healthy one",
+                new.media_error_count.unwrap_or(0),
+                new.predictive_failure_count.unwrap_or(0),
+                d.megacli_arg()
+            )));
+        }
+        if new.firmware_state == FirmwareState::Rebuild {
+            env.say("  the controller started rebuilding onto it by itself (auto-rebuild)");
+            return Ok(StepResult::Goto(Step::WatchRebuild));
+        }
+        if new.pd_type != st.pd_type && !new.pd_type.is_unknown() && !st.pd_type.is_unknown() {
+            return Ok(StepResult::Stop(format!(
+                "[new-drive-unsuitable] the new drive is {} but the array needs {}: remove it and insert a {} drive",
+                new.pd_type, st.pd_type, st.pd_type
+            )));
+        }
+        let expected = match st.flow {
+            Flow::MegaRaid => st.missing.as_ref().map_or(0, |m| m.size_expected_bytes),
+            Flow::Omsa => st.coerced_size.unwrap_or(0),
+        };
+        if new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0) < expected {
+            return Ok(StepResult::Stop(format!(
+                "[new-drive-unsuitable] the new drive is too small: {} usable, the row needs {}. Remove it and insert a larger drive",
+                human(new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0)),
+                human(expected)
+            )));
+        }
+        if let Some(want) = st
+            .media_type
+            .as_ref()
+            .filter(|m| !new.media_type.is_unknown() && new.media_type != **m)
+        {
+            return Ok(StepResult::Stop(format!(
+                "[new-drive-unsuitable] the new drive is {} but the array needs {want}: remove it and insert a {want} drive",
+                new.media_type
+            )));
+        }
+        if new.foreign == Some(true) {
+            return Ok(StepResult::Stop(format!(
+                "[new-drive-unsuitable] the new drive carries a foreign configuration (it was used elsewhere). raidctl will not clear it on its own: inspect with `raidctl foreign show`, clear it only if it belongs to no array you need (`raidctl foreign clear --i-understand-data-loss`), then `raidctl resume {}`",
+                journal.id
+            )));
+        }
+        if new.media_error_count.unwrap_or(0) > 0
+            || new.predictive_failure_count.unwrap_or(0) > 0
+            || new.smart_alert == Some(true)
+        {
+            return Ok(StepResult::Stop(format!(
+                "[new-drive-unsuitable] the new drive already has errors (media {}, predictive {}): use another drive",
+                new.media_error_count.unwrap_or(0),
+                new.predictive_failure_count.unwrap_or(0)
+            )));
+        }
+        match new.firmware_state {
+            FirmwareState::UnconfiguredGood => {
+                if let Some(r) = st.rebuilding {
+                    env.say(&format!("  hot spare {r} is rebuilding the array; the new drive stays Unconfigured(good) (make it the new spare with `raidctl hotspare add {}`)", d.megacli_arg()));
+                    return Ok(StepResult::Goto(Step::WatchRebuild));
+                }
+                return Ok(StepResult::Next);
+            }
+            FirmwareState::UnconfiguredBad | FirmwareState::Failed if st.flow == Flow::Omsa => {
+                return Ok(StepResult::Stop(format!(
+                    "[new-drive-unsuitable] the new drive shows {}: OpenManage cannot clear that state; use another drive",
+                    new.firmware_state_raw
+                        .as_deref()
+                        .unwrap_or(new.firmware_state.as_str())
+                )));
+            }
+            FirmwareState::UnconfiguredBad => {
+                env.say(
+                    "  the new drive is Unconfigured(bad): making it good, then checking again",
+                );
+                run_op(
+                    env,
+                    journal,
+                    "make-good",
+                    &Op::MakeGood {
+                        adapter: a,
+                        drive: d,
+                        force: false,
+                    },
+                    state_json(st),
+                )?;
+            }
+            ref other => {
+                return Ok(StepResult::Stop(format!(
+                    "the new drive is {other}; expected Unconfigured(good)"
+                )));
+            }
+        }
+    }
+    Ok(StepResult::Stop(
+        "the new drive did not become Unconfigured(good)".into(),
+    ))
+}
+
+pub(super) fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
+    let a = st.adapter;
+    let target = st.rebuilding.unwrap_or(st.drive);
+    let bar = crate::output::progress::bar(100, &format!("rebuild {target}"));
+    let mut last_pct = None;
+    for _ in 0..env.max_polls() {
+        let snap = fresh(env)?;
+        if let Some(ld) = st.ld.and_then(|t| snap.logical_drive(a, t)) {
+            if ld.state == LdState::Offline {
+                bar.abandon();
+                return Ok(StepResult::Stop(format!(
+                    "VD {} went OFFLINE during the rebuild (another member failed). Do not pull or clear anything; collect a bundle (`raidctl collect`) and call support",
+                    ld.target_id
+                )));
+            }
+            let failed: Vec<String> = ld
+                .members
+                .iter()
+                .filter(|m| **m != target && !st.down_at_start.contains(m))
+                .filter(|m| {
+                    snap.drive(a, **m).is_none_or(|p| {
+                        !matches!(
+                            p.firmware_state,
+                            FirmwareState::Online | FirmwareState::Rebuild
+                        )
+                    })
+                })
+                .map(ToString::to_string)
+                .collect();
+            if !failed.is_empty() {
+                bar.abandon();
+                return Ok(StepResult::Stop(format!(
+                    "another member of VD {} failed during the rebuild ({}); the rebuild may still finish: watch with `raidctl rebuild watch {}`, replace nothing else until it is optimal",
+                    ld.target_id,
+                    failed.join(", "),
+                    target.megacli_arg()
+                )));
+            }
+            let drive_state = snap.drive(a, target).map(|p| p.firmware_state.clone());
+            if drive_state == Some(FirmwareState::Offline) {
+                if let Some(r) = super::replace_omsa::rebuild_stopped(env, st) {
+                    bar.abandon();
+                    return Ok(r);
+                }
+            }
+            if ld.state == LdState::Optimal && drive_state == Some(FirmwareState::Online) {
+                bar.finish(&format!("VD {} optimal", ld.target_id));
+                return Ok(StepResult::Next);
+            }
+            if drive_state == Some(FirmwareState::Online) && !st.down_at_start.is_empty() {
+                // Rebuilt; the VD stays short of the members that were down before.
+                bar.finish(&format!("{target} rebuilt"));
+                env.say(&format!(
+                    "  {target} is rebuilt; VD {} is still {}: {} (down before this workflow started) needs replacing next",
+                    ld.target_id,
+                    ld.state,
+                    st.down_at_start
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+                return Ok(StepResult::Next);
+            }
+            if drive_state.is_none() {
+                bar.abandon();
+                return Ok(StepResult::Stop(format!(
+                    "{target} disappeared during the rebuild"
+                )));
+            }
+        } else if snap
+            .drive(a, target)
+            .is_some_and(|p| p.firmware_state == FirmwareState::Online)
+        {
+            bar.finish("rebuild complete");
+            return Ok(StepResult::Next);
+        }
+        if let Some(p) = env.ops.progress(a, target)? {
+            if let Some(pct) = p.percent {
+                bar.set(u64::from(pct), &eta_text(pct, p.elapsed_minutes));
+                if !bar.visible() && last_pct.is_none_or(|l: u8| pct >= l.saturating_add(10)) {
+                    env.say(&format!(
+                        "  rebuild {target}: {pct}% after {} min{}",
+                        p.elapsed_minutes.unwrap_or(0),
+                        eta_text(pct, p.elapsed_minutes)
+                    ));
+                    last_pct = Some(pct);
+                }
+            }
+        }
+        env.wait_a_bit();
+    }
+    bar.abandon();
+    Ok(StepResult::Stop(format!(
+        "the rebuild of {target} did not finish within the wait timeout; it continues on the controller: `raidctl rebuild watch {}`",
+        target.megacli_arg()
+    )))
+}
+
+/// `, about N min left` from percent and elapsed minutes.
+pub fn eta_text(pct: u8, elapsed: Option<u32>) -> String {
+    match elapsed {
+        Some(m) if pct > 0 && pct < 100 => {
+            let left = u64::from(m) * u64::from(100 - pct) / u64::from(pct);
+            format!(", about {left} min left")
+        }
+        _ => String::new(),
+    }
+}
