@@ -34,9 +34,10 @@ pub fn lines(input: &str) -> Lines<'_> {
     Lines {
         input,
         newlines: memchr::memchr_iter(b'\n', input.as_bytes()),
+        returns: memchr::memchr_iter(b'\r', input.as_bytes()),
+        next_cr: None,
         start: Some(0),
         no: 0,
-        has_cr: memchr::memchr(b'\r', input.as_bytes()).is_some(),
     }
 }
 
@@ -46,11 +47,14 @@ pub fn lines(input: &str) -> Lines<'_> {
 pub struct Lines<'a> {
     input: &'a str,
     newlines: memchr::Memchr<'a>,
+    /// The `\r`s of the text, found by one search as the newlines are; `next_cr` is the
+    /// first not before the current line (`usize::MAX`: none left).
+    returns: memchr::Memchr<'a>,
+    next_cr: Option<usize>,
     /// Where the next line starts; `None` once the final line (after the last `\n`,
     /// possibly empty) was returned, as `str::split('\n')` ends.
     start: Option<usize>,
     no: usize,
-    has_cr: bool,
 }
 
 impl<'a> Iterator for Lines<'a> {
@@ -60,25 +64,33 @@ impl<'a> Iterator for Lines<'a> {
     fn next(&mut self) -> Option<Line<'a>> {
         let start = self.start?;
         // `\n` is ASCII, so both sides of one are character boundaries.
-        let raw = match self.newlines.next() {
+        let (raw, end) = match self.newlines.next() {
             Some(at) => {
                 self.start = Some(at + 1);
-                self.input.get(start..at).unwrap_or_default()
+                (self.input.get(start..at).unwrap_or_default(), at)
             }
             None => {
                 self.start = None;
-                self.input.get(start..).unwrap_or_default()
+                (self.input.get(start..).unwrap_or_default(), self.input.len())
             }
         };
         self.no += 1;
-        let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        let visible = match if self.has_cr {
-            memchr::memrchr(b'\r', raw.as_bytes())
+        let mut cr = *self
+            .next_cr
+            .get_or_insert_with(|| self.returns.next().unwrap_or(usize::MAX));
+        while cr < start {
+            cr = self.returns.next().unwrap_or(usize::MAX);
+        }
+        self.next_cr = Some(cr);
+        let visible = if cr < end {
+            // This line holds a `\r`.
+            let raw = raw.strip_suffix('\r').unwrap_or(raw);
+            match memchr::memrchr(b'\r', raw.as_bytes()) {
+                Some(at) => raw.get(at + 1..).unwrap_or_default(),
+                None => raw,
+            }
         } else {
-            None
-        } {
-            Some(at) => raw.get(at + 1..).unwrap_or_default(),
-            None => raw,
+            raw
         };
         Some(Line {
             no: self.no,
@@ -292,6 +304,18 @@ mod tests {
     fn spinner_and_crlf() {
         let input = "\r                                     \r\nAdapter #0\r\n\rFoo: 1\n";
         let v: Vec<_> = lines(input).collect();
+        for text in [input, "a\nb\r\n\r\n\rc\rd\n\n\r", "", "\n", "x\ry", "\r\r\n"] {
+            let mine: Vec<_> = lines(text).map(|l| (l.no, l.text)).collect();
+            let plain: Vec<_> = text
+                .split('\n')
+                .enumerate()
+                .map(|(i, raw)| {
+                    let raw = raw.strip_suffix('\r').unwrap_or(raw);
+                    (i + 1, raw.rsplit('\r').next().unwrap_or(raw).trim_end())
+                })
+                .collect();
+            assert_eq!(mine, plain, "{text:?}");
+        }
         assert!(v[0].is_blank());
         assert_eq!(v[1].text, "Adapter #0");
         assert_eq!(v[2].text, "Foo: 1");
