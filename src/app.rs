@@ -523,8 +523,7 @@ fn run_parse(
                         stream.by_ref().for_each(|d| f(&d));
                         *last.borrow_mut() = stream.warnings();
                     };
-                    table::write_drive_list_streamed(&list.doc, &drives, style, out)
-                        .map_err(io)?;
+                    table::write_drive_list_streamed(&list.doc, &drives, style, out).map_err(io)?;
                     last.into_inner()
                 }
             };

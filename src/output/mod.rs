@@ -364,7 +364,11 @@ Device ID: {i}\nSlot Number: 3\n{}\n",
                  Inquiry Data: SEAGATE ST4000NM0023    A003Z1Z{i:05}\n\
                  Drive Temperature :{}C (87.80 F)\n{}\n",
                 i % 4,
-                if i % 5 == 0 { "Failed" } else { "Online, Spun Up" },
+                if i % 5 == 0 {
+                    "Failed"
+                } else {
+                    "Online, Spun Up"
+                },
                 20 + i,
                 if i % 7 == 0 { "stray" } else { "" }
             ));

@@ -71,7 +71,10 @@ impl<'a> Iterator for Lines<'a> {
             }
             None => {
                 self.start = None;
-                (self.input.get(start..).unwrap_or_default(), self.input.len())
+                (
+                    self.input.get(start..).unwrap_or_default(),
+                    self.input.len(),
+                )
             }
         };
         self.no += 1;
@@ -111,7 +114,10 @@ fn ascii_space(b: u8) -> bool {
 pub fn trim(s: &str) -> &str {
     let b = s.as_bytes();
     let start = b.iter().position(|&c| !ascii_space(c)).unwrap_or(b.len());
-    let end = b.iter().rposition(|&c| !ascii_space(c)).map_or(start, |p| p + 1);
+    let end = b
+        .iter()
+        .rposition(|&c| !ascii_space(c))
+        .map_or(start, |p| p + 1);
     // Only ASCII bytes were skipped, so these are character boundaries.
     let t = s.get(start..end).unwrap_or_default();
     match (t.as_bytes().first(), t.as_bytes().last()) {
@@ -124,7 +130,10 @@ pub fn trim(s: &str) -> &str {
 #[inline]
 pub fn trim_end(s: &str) -> &str {
     let b = s.as_bytes();
-    let end = b.iter().rposition(|&c| !ascii_space(c)).map_or(0, |p| p + 1);
+    let end = b
+        .iter()
+        .rposition(|&c| !ascii_space(c))
+        .map_or(0, |p| p + 1);
     let t = s.get(..end).unwrap_or_default();
     match t.as_bytes().last() {
         Some(z) if !z.is_ascii() => t.trim_end(),
@@ -176,7 +185,10 @@ fn exit_code_line(input: &str) -> IResult<&str, u32> {
 pub fn exit_code(text: &str) -> Option<u32> {
     let start = text.bytes().position(|b| !ascii_space(b)).unwrap_or(0);
     // Fast rejection; `exit_code_line` below accepts only ASCII white space before the tag.
-    if !text.get(start..).is_some_and(|t| t.starts_with("Exit Code")) {
+    if !text
+        .get(start..)
+        .is_some_and(|t| t.starts_with("Exit Code"))
+    {
         return None;
     }
     exit_code_line(text).ok().map(|(_, v)| v)
@@ -304,7 +316,14 @@ mod tests {
     fn spinner_and_crlf() {
         let input = "\r                                     \r\nAdapter #0\r\n\rFoo: 1\n";
         let v: Vec<_> = lines(input).collect();
-        for text in [input, "a\nb\r\n\r\n\rc\rd\n\n\r", "", "\n", "x\ry", "\r\r\n"] {
+        for text in [
+            input,
+            "a\nb\r\n\r\n\rc\rd\n\n\r",
+            "",
+            "\n",
+            "x\ry",
+            "\r\r\n",
+        ] {
             let mine: Vec<_> = lines(text).map(|l| (l.no, l.text)).collect();
             let plain: Vec<_> = text
                 .split('\n')
@@ -325,8 +344,16 @@ mod tests {
     #[test]
     fn trims_as_str_does() {
         for s in [
-            "", " ", "  a b  ", "\t\x0b\x0c\r\n x", "x\u{a0}", "\u{a0} \u{3000}x \u{2003} ",
-            "日本", " 日本 ", "\u{85}", "a\u{200b}",
+            "",
+            " ",
+            "  a b  ",
+            "\t\x0b\x0c\r\n x",
+            "x\u{a0}",
+            "\u{a0} \u{3000}x \u{2003} ",
+            "日本",
+            " 日本 ",
+            "\u{85}",
+            "a\u{200b}",
         ] {
             assert_eq!(trim(s), s.trim(), "{s:?}");
             assert_eq!(trim_end(s), s.trim_end(), "{s:?}");
@@ -374,7 +401,11 @@ mod tests {
             ("x", ""),
             ("日本 Code", "code"),
         ] {
-            assert_eq!(KeyName::new(key).is(name), key_is(key, name), "{key:?} {name:?}");
+            assert_eq!(
+                KeyName::new(key).is(name),
+                key_is(key, name),
+                "{key:?} {name:?}"
+            );
         }
         let long = "A".repeat(49);
         assert!(!KeyName::new(&long).is(&"a".repeat(49)));

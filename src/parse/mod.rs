@@ -455,15 +455,26 @@ odd line\n\nseqNum: 0xzz\nSeconds since power on: 42\nCode: 0x1\nEvent Data:\n==
             assert!(whole.warnings.len() >= 3, "{:?}", whole.warnings);
         }
         let with_vd = format!("{text}Virtual Drive: 0 (Target Id: 0)\nState: Optimal\n");
-        assert!(!parse(&with_vd, Some(Kind::PdList)).unwrap().logical_drives.is_empty());
+        assert!(
+            !parse(&with_vd, Some(Kind::PdList))
+                .unwrap()
+                .logical_drives
+                .is_empty()
+        );
         assert!(stream_drive_list(&with_vd, Some(Kind::PdList)).is_none());
         assert!(stream_drive_list("Adapter #0\n\nExit Code: 0x00\n", Some(Kind::PdList)).is_none());
         assert!(stream_drive_list(&text, Some(Kind::LdPdInfo)).is_none());
         assert!(megacli::inventory::holds_vd_record("x\nVIRTUAL  DISK: 1\n"));
         assert!(megacli::inventory::holds_vd_record("Virtual Drive: 0\r\nx"));
-        assert!(megacli::inventory::holds_vd_record("spin\r  Virtual Drive: 0"));
-        assert!(!megacli::inventory::holds_vd_record("Virtual Drive: 0\rspin\n"));
-        assert!(!megacli::inventory::holds_vd_record("Device Id: 3\nVirtual Drive Info\n"));
+        assert!(megacli::inventory::holds_vd_record(
+            "spin\r  Virtual Drive: 0"
+        ));
+        assert!(!megacli::inventory::holds_vd_record(
+            "Virtual Drive: 0\rspin\n"
+        ));
+        assert!(!megacli::inventory::holds_vd_record(
+            "Device Id: 3\nVirtual Drive Info\n"
+        ));
     }
 
     #[test]

@@ -112,10 +112,14 @@ impl Pool {
     fn event(&mut self, seq_num: u64) -> Event {
         Event {
             seq_num,
-            description: self.strings.pop().map(|mut s| {
-                s.clear();
-                s
-            }).unwrap_or_default(),
+            description: self
+                .strings
+                .pop()
+                .map(|mut s| {
+                    s.clear();
+                    s
+                })
+                .unwrap_or_default(),
             data: self.data.pop().unwrap_or_default(),
             ..Event::default()
         }
