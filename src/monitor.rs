@@ -60,11 +60,11 @@ pub fn fit_suggestions(problems: &mut [Problem], ops: &dyn Operations) {
         }
         let rest = s.strip_prefix("raidctl ").unwrap_or(s);
         if ops.name() == "storcli" {
-            // The controller itself refuses (8.x firmware without mark-missing): no other
+            // The controller itself refuses what a replacement needs: no other
             // backend drives it, so the steps it does allow.
             if let Some(args) = rest.strip_prefix("replace-drive ") {
                 p.suggestion = Some(format!(
-                    "raidctl pd locate {args}, swap the drive, raidctl rebuild watch {args} (this controller cannot mark drives missing, so replace-drive is refused)"
+                    "raidctl pd locate {args}, swap the drive, raidctl rebuild watch {args} (this controller cannot take a guided replacement, so replace-drive is refused)"
                 ));
             }
             continue;

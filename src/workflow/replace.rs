@@ -4,9 +4,10 @@
 //! skips what already happened and never repeats a destructive step blindly.
 //!
 //! Two step sequences share the journal, the guards and the resume logic ([`Flow`]):
-//! MegaRAID's (MegaCli, storcli/perccli) with the missing-row steps, and OpenManage's
-//! (omconfig has no missing rows: offline, prepare for removal, swap, then the controller's
-//! automatic rebuild or a rebuild started through omconfig; see `replace_omsa.rs`).
+//! MegaRAID's (MegaCli, storcli/perccli) with the missing-row steps, and the same-bay one for
+//! controllers without missing rows, OpenManage's and 8.x firmware that cannot mark a drive
+//! missing (offline, prepare for removal where possible, swap, then the controller's
+//! automatic rebuild or a rebuild started by raidctl; see `replace_omsa.rs`).
 
 use super::journal::{self, Journal};
 use super::{AdapterLock, Env, Outcome, WfError, run_op};
@@ -69,7 +70,7 @@ impl Step {
 
     /// The step after this one in `flow`'s sequence.
     pub fn after(self, flow: Flow) -> Step {
-        if flow == Flow::Omsa {
+        if flow == Flow::SameBay {
             return match self {
                 Step::LocateOn => Step::Offline,
                 Step::Offline | Step::MarkMissing => Step::PrepareRemoval,
@@ -107,9 +108,12 @@ pub enum Flow {
     /// missing row, rebuild.
     #[default]
     MegaRaid,
-    /// OpenManage (omconfig): offline, prepare for removal, swap, then the automatic
-    /// rebuild, `action=rebuild`, or the new drive as a dedicated spare of the VD.
-    Omsa,
+    /// No missing rows (OpenManage's omconfig, or 8.x firmware that answers `Support Mark
+    /// Missing : No`): offline, prepare for removal where the controller can, swap in the
+    /// same bay, then the automatic rebuild, a rebuild start, or the new drive as a dedicated
+    /// spare of the VD where the backend can make one.
+    #[serde(alias = "omsa")]
+    SameBay,
 }
 
 impl Flow {
@@ -158,32 +162,21 @@ impl Flow {
                 row: 0,
             },
         ];
-        let omsa = [
-            Op::PrepareRemoval {
-                adapter: a,
-                drive: d,
-            },
-            Op::HotspareSet {
-                adapter: a,
-                drive: d,
-                arrays: Vec::new(),
-                vds: vec![0],
-            },
-        ];
-        let lacks_common = missing(&common);
-        if lacks_common.is_empty() && missing(&rows).is_empty() {
-            return Ok(Flow::MegaRaid);
+        let lacks = missing(&common);
+        if !lacks.is_empty() {
+            return Err(format!(
+                "the {} backend cannot {}: run the replacement with --backend megacli, storcli, perccli or omreport",
+                ops.name(),
+                lacks.join(", ")
+            ));
         }
-        if lacks_common.is_empty() && missing(&omsa).is_empty() {
-            return Ok(Flow::Omsa);
-        }
-        let mut lacks = lacks_common;
-        lacks.extend(missing(&rows));
-        Err(format!(
-            "the {} backend cannot {}: run the replacement with --backend megacli, storcli or omreport",
-            ops.name(),
-            lacks.join(", ")
-        ))
+        // Without missing rows the replacement goes into the same bay; prepare-for-removal
+        // and a dedicated spare are used where the backend has them (see replace_omsa).
+        Ok(if missing(&rows).is_empty() {
+            Flow::MegaRaid
+        } else {
+            Flow::SameBay
+        })
     }
 }
 
@@ -359,7 +352,7 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
         media_type: Some(pd.media_type.clone()).filter(|m| !m.is_unknown()),
         coerced_size: match flow {
             // OMSA reports no coerced size; the replacement must hold what the old drive held.
-            Flow::Omsa => pd.coerced_size_bytes.or(pd.raw_size_bytes),
+            Flow::SameBay => pd.coerced_size_bytes.or(pd.raw_size_bytes),
             Flow::MegaRaid => pd.coerced_size_bytes,
         },
         down_at_start: ld
@@ -431,7 +424,7 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
 }
 
 fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
-    if st.flow == Flow::Omsa {
+    if st.flow == Flow::SameBay {
         return super::replace_omsa::print_plan(env, st, pd);
     }
     let (a, d) = (st.adapter, st.drive);
@@ -648,7 +641,7 @@ fn step_run(
     step: Step,
 ) -> Result<StepResult, WfError> {
     let (a, d) = (st.adapter, st.drive);
-    if st.flow == Flow::Omsa {
+    if st.flow == Flow::SameBay {
         match step {
             Step::RebuildStart => return super::replace_omsa::rebuild_start(env, journal, st),
             Step::Verify => return super::replace_omsa::verify(env, st),
@@ -761,18 +754,19 @@ fn step_run(
             }
         }
         Step::PrepareRemoval => {
+            let op = Op::PrepareRemoval {
+                adapter: a,
+                drive: d,
+            };
+            if !env.ops.supports(&op) {
+                env.say(&format!(
+                    "  this controller cannot spin {d} down (no prepare-for-removal): unlatch it, wait a few seconds for it to stop, then pull it"
+                ));
+                return Ok(StepResult::Next);
+            }
             let snap = fresh(env)?;
             if snap.drive(a, d).is_some_and(|p| p.serial == st.serial) {
-                if let Err(e) = run_op(
-                    env,
-                    journal,
-                    step.name(),
-                    &Op::PrepareRemoval {
-                        adapter: a,
-                        drive: d,
-                    },
-                    state_json(st),
-                ) {
+                if let Err(e) = run_op(env, journal, step.name(), &op, state_json(st)) {
                     if matches!(
                         e,
                         WfError::Backend(crate::backend::megacli::BackendError::Run(_))
@@ -1003,14 +997,16 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
         Ok(f) if f == st.flow => {}
         _ => {
             let want = match st.flow {
-                Flow::Omsa => "--backend omreport",
+                Flow::SameBay => {
+                    "--backend omreport, or the storcli2/perccli2 backend of a controller without missing rows"
+                }
                 Flow::MegaRaid => "--backend megacli, storcli or perccli",
             };
             return Err(WfError::Usage(format!(
                 "journal {id} is a replacement through {} steps; resume it with {want} (the {} backend runs other steps)",
                 match st.flow {
-                    Flow::Omsa => "OpenManage's",
-                    Flow::MegaRaid => "MegaCli/storcli's",
+                    Flow::SameBay => "same-bay (no missing rows)",
+                    Flow::MegaRaid => "missing-row (MegaCli/storcli)",
                 },
                 env.ops.name()
             )));
@@ -1136,7 +1132,7 @@ mod tests {
             v.iter().map(|s| s.name()).collect::<Vec<_>>().join(" ")
         };
         assert_eq!(
-            walk(Flow::Omsa),
+            walk(Flow::SameBay),
             "locate-on offline prepare-removal await-pull await-insert check-new rebuild-start watch-rebuild verify locate-off done"
         );
         assert_eq!(
@@ -1145,8 +1141,12 @@ mod tests {
         );
         let mut v = serde_json::to_value(state(Some(1))).unwrap();
         v.as_object_mut().unwrap().remove("flow");
-        let old: ReplaceState = serde_json::from_value(v).unwrap();
+        let old: ReplaceState = serde_json::from_value(v.clone()).unwrap();
         assert_eq!(old.flow, Flow::MegaRaid);
+        // Journals from before the same-bay flow had its name.
+        v["flow"] = "omsa".into();
+        let old: ReplaceState = serde_json::from_value(v).unwrap();
+        assert_eq!(old.flow, Flow::SameBay);
     }
 
     /// The flow follows what the backend can do: OMSA gets its own, a backend without
@@ -1162,7 +1162,7 @@ mod tests {
             std::time::Duration::from_secs(1),
         );
         let d = DriveAddress::new(1, 4);
-        assert_eq!(Flow::for_backend(&om, 0, d), Ok(Flow::Omsa));
+        assert_eq!(Flow::for_backend(&om, 0, d), Ok(Flow::SameBay));
         #[derive(Debug)]
         struct ReadOnly;
         impl crate::backend::ops::Operations for ReadOnly {
@@ -1208,8 +1208,8 @@ mod tests {
         }
         let e = Flow::for_backend(&ReadOnly, 0, d).unwrap_err();
         assert!(
-            e.starts_with("the readonly backend cannot Offline, RebuildStart, MarkMissing")
-                && e.contains("--backend megacli, storcli or omreport"),
+            e.starts_with("the readonly backend cannot Offline, RebuildStart:")
+                && e.contains("--backend megacli, storcli, perccli or omreport"),
             "{e}"
         );
     }

@@ -1,12 +1,14 @@
-//! The OpenManage steps of `raidctl replace-drive` ([`Flow::Omsa`]).
+//! The same-bay steps of `raidctl replace-drive` ([`Flow::SameBay`]), for controllers
+//! without missing rows to mark or fill: OpenManage's omconfig, and 8.x firmware (PERC 12)
+//! that answers `Support Mark Missing : No`.
 //!
-//! omconfig has no missing rows to mark or fill: a PERC under OMSA takes the replacement in
-//! the failed drive's bay and rebuilds onto it by itself. The sequence is: blink, confirm the
-//! serial, offline when online, prepare for removal (`action=remove`), wait for the pull and
-//! the new drive, check it, then the automatic rebuild, or `action=rebuild` when the new
-//! drive sits in the VD as an offline member, or the new drive as a dedicated hot spare of
-//! the VD when it stays Ready; watch the rebuild, verify every VD, unblink. The journal,
-//! guards and resume logic are [`super::replace`]'s.
+//! Such a controller takes the replacement in the failed drive's bay and rebuilds onto it by
+//! itself. The sequence is: blink, confirm the serial, offline when online, prepare for
+//! removal where the controller can (`action=remove` on OMSA), wait for the pull and the new
+//! drive, check it, then the automatic rebuild, or a rebuild start when the new drive sits in
+//! the VD as an offline member, or the new drive as a dedicated hot spare of the VD when it
+//! stays Ready (where the backend can dedicate by VD); watch the rebuild, verify every VD,
+//! unblink. The journal, guards and resume logic are [`super::replace`]'s.
 
 use super::journal::Journal;
 use super::replace::{Flow, ReplaceState, StepResult, fresh, state_json};
@@ -22,7 +24,7 @@ const MAX_REBUILD_STARTS: u32 = 3;
 
 /// The plan with the exact omconfig command of every step.
 pub(super) fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
-    debug_assert_eq!(st.flow, Flow::Omsa);
+    debug_assert_eq!(st.flow, Flow::SameBay);
     let (a, d) = (st.adapter, st.drive);
     let mut plan: Vec<(String, Option<Op>)> = vec![
         (
@@ -43,13 +45,19 @@ pub(super) fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDriv
             }),
         ));
     }
-    plan.push((
-        "prepare it for removal (spin down)".into(),
-        Some(Op::PrepareRemoval {
-            adapter: a,
-            drive: d,
-        }),
-    ));
+    let spin_down = Op::PrepareRemoval {
+        adapter: a,
+        drive: d,
+    };
+    if env.ops.supports(&spin_down) {
+        plan.push(("prepare it for removal (spin down)".into(), Some(spin_down)));
+    } else {
+        plan.push((
+            "unlatch it and wait a few seconds for it to stop (this controller cannot spin it down)"
+                .into(),
+            None,
+        ));
+    }
     plan.push((
         format!(
             "wait for the pull, then for the new drive; check it ({} {}, at least {}, not foreign, no predicted failure, Ready)",
@@ -69,7 +77,7 @@ pub(super) fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDriv
             drive: d,
         }),
     ));
-    if let Some(ld) = st.ld {
+    if let Some(ld) = st.ld.filter(|&ld| env.ops.supports(&dedicated(a, d, ld))) {
         plan.push((
             format!("if it stays Ready, make it a dedicated hot spare of VD {ld} (the controller rebuilds onto it)"),
             Some(Op::HotspareSet {
@@ -91,7 +99,14 @@ pub(super) fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDriv
             drive: d,
         }),
     ));
-    env.say("Plan (OpenManage: no missing rows, the controller rebuilds in the same bay):");
+    env.say(&format!(
+        "Plan ({}: no missing rows, the controller rebuilds in the same bay):",
+        if env.ops.name() == "omreport" {
+            "OpenManage"
+        } else {
+            "this controller"
+        }
+    ));
     for (i, (text, op)) in plan.iter().enumerate() {
         match op {
             Some(op) => {
@@ -100,6 +115,16 @@ pub(super) fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDriv
             }
             None => env.say(&format!("  {}. {text}", i + 1)),
         }
+    }
+}
+
+/// The new drive as a dedicated spare of VD `ld` (OpenManage dedicates by VD).
+fn dedicated(adapter: u32, drive: crate::model::DriveAddress, ld: u32) -> Op {
+    Op::HotspareSet {
+        adapter,
+        drive,
+        arrays: Vec::new(),
+        vds: vec![ld],
     }
 }
 
@@ -175,6 +200,13 @@ pub(super) fn rebuild_start(
                         "{d} is Ready and belongs to no VD: nothing to rebuild"
                     )));
                 };
+                if !env.ops.supports(&dedicated(a, d, ld)) {
+                    return Ok(StepResult::Stop(format!(
+                        "{d} is Ready and the controller did not rebuild onto it by itself: its automatic rebuild is probably off. Turn it on (`{} /c{a} set autorebuild=on`) or make {d} a hot spare, then `raidctl resume {}`",
+                        env.ops.name(),
+                        journal.id
+                    )));
+                }
                 env.say(&format!(
                     "  no rebuild started by itself: making {d} a dedicated hot spare of VD {ld}, which the controller rebuilds onto"
                 ));
@@ -182,12 +214,7 @@ pub(super) fn rebuild_start(
                     env,
                     journal,
                     "rebuild-start",
-                    &Op::HotspareSet {
-                        adapter: a,
-                        drive: d,
-                        arrays: Vec::new(),
-                        vds: vec![ld],
-                    },
+                    &dedicated(a, d, ld),
                     state_json(st),
                 )?;
                 assigned = true;
@@ -195,7 +222,12 @@ pub(super) fn rebuild_start(
             }
             FirmwareState::Hotspare => {
                 return Ok(StepResult::Stop(format!(
-                    "{d} is a hot spare but the controller does not rebuild onto it: its automatic rebuild is probably off, and OpenManage has no setting for it. Turn it on with the controller's own tool (`MegaCli64 -AdpAutoRbld -Enbl -a{a}` or `perccli64 /c{a} set autorebuild=on`), then `raidctl resume {}`",
+                    "{d} is a hot spare but the controller does not rebuild onto it: its automatic rebuild is probably off{}. Turn it on with the controller's own tool (`MegaCli64 -AdpAutoRbld -Enbl -a{a}` or `perccli64 /c{a} set autorebuild=on`), then `raidctl resume {}`",
+                    if env.ops.name() == "omreport" {
+                        ", and OpenManage has no setting for it"
+                    } else {
+                        ""
+                    },
                     journal.id
                 )));
             }
@@ -211,7 +243,7 @@ pub(super) fn rebuild_start(
 /// The watch found the new drive an offline member again (its rebuild was stopped): back to
 /// the rebuild step, which starts it through omconfig (a bounded number of times).
 pub(super) fn rebuild_stopped(env: &mut Env<'_>, st: &ReplaceState) -> Option<StepResult> {
-    if st.flow != Flow::Omsa || st.rebuilding.is_some() {
+    if st.flow != Flow::SameBay || st.rebuilding.is_some() {
         return None;
     }
     env.say(&format!(

@@ -179,7 +179,7 @@ pub(super) fn check_new(
         }
         let expected = match st.flow {
             Flow::MegaRaid => st.missing.as_ref().map_or(0, |m| m.size_expected_bytes),
-            Flow::Omsa => st.coerced_size.unwrap_or(0),
+            Flow::SameBay => st.coerced_size.unwrap_or(0),
         };
         if new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0) < expected {
             return Ok(StepResult::Stop(format!(
@@ -222,7 +222,7 @@ pub(super) fn check_new(
                 }
                 return Ok(StepResult::Next);
             }
-            FirmwareState::UnconfiguredBad | FirmwareState::Failed if st.flow == Flow::Omsa => {
+            FirmwareState::UnconfiguredBad | FirmwareState::Failed if st.flow == Flow::SameBay => {
                 return Ok(StepResult::Stop(format!(
                     "[new-drive-unsuitable] the new drive shows {}: OpenManage cannot clear that state; use another drive",
                     new.firmware_state_raw

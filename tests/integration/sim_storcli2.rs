@@ -226,10 +226,11 @@ fn every_scenario_parses_with_the_megacli_states() {
 }
 
 /// A controller whose firmware answers `Support Mark Missing : No` (as the captured PERC H965i
-/// on 8.4 does): `replace-drive` through perccli2 refuses before any change, status suggests
-/// the steps that controller allows and they work, and the front end refuses `set missing`.
+/// on 8.4 does): status suggests `replace-drive` (from a cached snapshot too), which runs the
+/// same-bay steps through perccli2 to an optimal VD without ever asking for a missing row,
+/// and the front end refuses `set missing`.
 #[test]
-fn replace_drive_refuses_up_front_without_mark_missing() {
+fn replace_drive_goes_into_the_same_bay_without_mark_missing() {
     use assert_cmd::Command;
     let raidctl = |dir: &std::path::Path| {
         let mut c = Command::cargo_bin("raidctl").unwrap();
@@ -249,21 +250,12 @@ fn replace_drive_refuses_up_front_without_mark_missing() {
     let (_, all) = json(&mut st, Tool::Perccli2, "/c0 show all");
     let ops = data(&all).get("Supported PD operations").unwrap();
     assert_eq!(ops.get("Support Mark Missing"), Some(&J::S("No".into())));
-    let out = raidctl(&dir)
+    raidctl(&dir)
         .arg("--sim")
         .arg(&file)
-        .args(["replace-drive", "32:4", "--yes", "--serial", "S0K1A2B04"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("cannot MarkMissing"), "{err}");
-    // Only the snapshot's reads reached the tool.
-    let calls = raidctl(&dir).args(["sim", "calls"]).output().unwrap();
-    let calls: serde_json::Value = serde_json::from_slice(&calls.stdout).unwrap();
-    assert_eq!(calls, serde_json::json!({"storcli:show": 4}));
-    // Status suggests the steps this controller allows (from a cached snapshot too), and
-    // they bring the VD back.
+        .args(["sim", "scenarios"])
+        .assert()
+        .success();
     for max_age in ["0", "300"] {
         let out = raidctl(&dir)
             .args(["status", "--format", "json", "--max-age", max_age])
@@ -277,20 +269,24 @@ fn replace_drive_refuses_up_front_without_mark_missing() {
             .filter_map(|p| p["suggestion"].as_str())
             .collect();
         assert!(
-            steps.iter().any(|s| s.starts_with(
-                "raidctl pd locate 32:4 -a 0, swap the drive, raidctl rebuild watch 32:4 -a 0 ("
-            )),
+            steps.contains(&"raidctl replace-drive 32:4 -a 0"),
             "{steps:?}"
         );
     }
-    for args in [
-        &["pd", "locate", "32:4", "-a", "0"][..],
-        &["sim", "pull", "32:4"],
-        &["sim", "insert", "32:4", "--kind", "blank"],
-        &["rebuild", "watch", "32:4", "-a", "0"],
-    ] {
-        raidctl(&dir).args(args).assert().success();
-    }
+    let plan = raidctl(&dir)
+        .args(["replace-drive", "32:4", "--dry-run"])
+        .output()
+        .unwrap();
+    let plan =
+        String::from_utf8_lossy(&plan.stdout).into_owned() + &String::from_utf8_lossy(&plan.stderr);
+    assert!(plan.contains("same bay"), "{plan}");
+    assert!(!plan.contains("set missing"), "{plan}");
+    let out = raidctl(&dir)
+        .args(["replace-drive", "32:4", "--yes", "--serial", "S0K1A2B04"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
     let out = raidctl(&dir)
         .args(["status", "--format", "json", "--max-age", "0"])
         .output()
@@ -298,6 +294,12 @@ fn replace_drive_refuses_up_front_without_mark_missing() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let lds = v["snapshot"]["logical_drives"].as_array().unwrap();
     assert!(lds.iter().all(|l| l["state"] == "optimal"), "{lds:?}");
+    // Nothing asked the controller for what it cannot do.
+    let calls = raidctl(&dir).args(["sim", "calls"]).output().unwrap();
+    let calls = String::from_utf8_lossy(&calls.stdout).into_owned();
+    assert!(!calls.contains("missing"), "{calls}");
+    let mut st = scenarios::build("degraded").unwrap();
+    st.adapters[0].settings.missing_row_ops = false;
     let (text, code) = run(&mut st, Tool::Perccli2, "/c0/e32/s4 set missing J");
     assert_ne!(code, 0, "{text}");
     let d4 = st.adapters[0].drives.iter().find(|d| d.slot == 4).unwrap();
