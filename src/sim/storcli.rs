@@ -643,11 +643,16 @@ pub(crate) fn text_resp(r: &Resp, tool: Tool) -> String {
 
 /// storcli size text: three decimals, truncated, GB below one TiB (`278.464 GB`, `2.728 TB`).
 pub fn size(sectors: u64) -> String {
+    size_in(sectors, ["GB", "TB"])
+}
+
+/// [`size`] with other names for the binary GB and TB (8.x prints `GiB`, `TiB`).
+pub(crate) fn size_in(sectors: u64, [gb, tb]: [&str; 2]) -> String {
     let bytes = u128::from(sectors) * 512;
     let (unit, den) = if bytes >= 1u128 << 40 {
-        ("TB", 1u128 << 40)
+        (tb, 1u128 << 40)
     } else {
-        ("GB", 1u128 << 30)
+        (gb, 1u128 << 30)
     };
     let v = bytes * 1000 / den;
     format!("{}.{:03} {unit}", v / 1000, v % 1000)

@@ -103,14 +103,7 @@ fn without_missing_row_ops(st: &SimState, cmd: &Cmd) -> Option<Resp> {
 
 /// Size as 8.x prints it: binary units with their proper names (`446.625 GiB`, `5.233 TiB`).
 pub fn size(sectors: u64) -> String {
-    let bytes = u128::from(sectors) * 512;
-    let (unit, den) = if bytes >= 1u128 << 40 {
-        ("TiB", 1u128 << 40)
-    } else {
-        ("GiB", 1u128 << 30)
-    };
-    let v = bytes * 1000 / den;
-    format!("{}.{:03} {unit}", v / 1000, v % 1000)
+    super::storcli::size_in(sectors, ["GiB", "TiB"])
 }
 
 fn size_sectors(sectors: u64) -> String {
