@@ -451,12 +451,37 @@ fn read_input(path: &Path) -> Result<String, AppError> {
                 source,
             })?;
     } else {
-        bytes = std::fs::read(path).map_err(|source| AppError::Io {
+        bytes = read_file(path).map_err(|source| AppError::Io {
             what: format!("reading {}", path.display()),
             source,
         })?;
     }
     Ok(parse::decode_owned(bytes))
+}
+
+/// `std::fs::read`, into huge pages when the file is large: a 50 MB capture read into 4 KiB
+/// pages costs 12,000 page faults, a quarter of the time `parse` takes before its threads
+/// start.
+fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    const HUGE: usize = 2 << 20;
+    let mut file = std::fs::File::open(path)?;
+    let len = file
+        .metadata()
+        .ok()
+        .and_then(|m| usize::try_from(m.len()).ok())
+        .unwrap_or(0);
+    let mut bytes = Vec::with_capacity(len.saturating_add(1));
+    if len >= 4 * HUGE {
+        let start = bytes.as_ptr() as usize;
+        let aligned = start.next_multiple_of(HUGE);
+        let usable = (start + bytes.capacity()).saturating_sub(aligned) / HUGE * HUGE;
+        // SAFETY: the range lies inside `bytes`' allocation, which nothing has touched yet;
+        // MADV_HUGEPAGE changes only how its pages are backed, never their contents.
+        // Failure (no transparent huge pages) leaves ordinary pages.
+        let _ = unsafe { libc::madvise(aligned as *mut libc::c_void, usable, libc::MADV_HUGEPAGE) };
+    }
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 fn run_parse(
@@ -489,25 +514,15 @@ fn run_parse(
         .map(|p| p.to_str().unwrap_or("-"))
         .unwrap_or("-");
     if let [path] = files {
-        // One event log: parse each event while writing it, keeping none (the text is the
-        // only copy of the log in memory).
+        // One event log: parsed piece by piece on every CPU while the pieces done are
+        // written, keeping no event (the text is the only copy of the log in memory).
         let text = read_input(path)?;
         if let Some(log) = parse::stream_event_log(&text, kind) {
             let warnings = match format {
-                Format::Json => crate::output::write_event_log_json(&log, out).map_err(io)?,
-                Format::Table => {
-                    let last = std::cell::RefCell::new(Vec::new());
-                    let events = |f: &mut dyn FnMut(&crate::model::Event)| {
-                        let mut stream = log.events();
-                        while let Some(e) = stream.next_ref() {
-                            f(e);
-                        }
-                        *last.borrow_mut() = stream.warnings().to_vec();
-                    };
-                    table::write_document_streamed(&log.doc, &events, style, out).map_err(io)?;
-                    last.into_inner()
-                }
-            };
+                Format::Json => crate::output::write_event_log_json(&log, out),
+                Format::Table => table::write_event_log(&log, style, out),
+            }
+            .map_err(io)?;
             out.flush().map_err(io)?;
             write_warnings(&warnings, default_file);
             return Ok(ExitStatus::Ok);
@@ -515,18 +530,10 @@ fn run_parse(
         // One drive list: the same, drive by drive.
         if let Some(list) = parse::stream_drive_list(&text, kind) {
             let warnings = match format {
-                Format::Json => crate::output::write_drive_list_json(&list, out).map_err(io)?,
-                Format::Table => {
-                    let last = std::cell::RefCell::new(Vec::new());
-                    let drives = |f: &mut dyn FnMut(&crate::model::PhysicalDrive)| {
-                        let mut stream = list.drives();
-                        stream.by_ref().for_each(|d| f(&d));
-                        *last.borrow_mut() = stream.warnings();
-                    };
-                    table::write_drive_list_streamed(&list.doc, &drives, style, out).map_err(io)?;
-                    last.into_inner()
-                }
-            };
+                Format::Json => crate::output::write_drive_list_json(&list, out),
+                Format::Table => table::write_drive_list(&list, style, out),
+            }
+            .map_err(io)?;
             out.flush().map_err(io)?;
             write_warnings(&warnings, default_file);
             return Ok(ExitStatus::Ok);

@@ -28,6 +28,106 @@ pub fn write_pretty<T: Serialize + ?Sized>(out: &mut dyn Write, value: &T) -> io
     w.drain()
 }
 
+/// Appends `value` as [`write_pretty`] writes it nested `depth` levels deep (its inner
+/// lines indented for that depth, its first line not).
+///
+/// # Errors
+/// Serialization errors (a map with non-string keys) as [`io::ErrorKind::InvalidData`].
+pub fn append_pretty<T: Serialize + ?Sized>(
+    buf: &mut Vec<u8>,
+    value: &T,
+    depth: usize,
+) -> io::Result<()> {
+    let pretty = Pretty {
+        depth,
+        has_value: false,
+    };
+    let mut ser = serde_json::Serializer::with_formatter(buf, pretty);
+    value.serialize(&mut ser).map_err(io::Error::from)
+}
+
+/// Appends `value` as an element, not the first, of an array whose elements are `depth`
+/// levels deep: the comma, the newline and indentation, then the value.
+///
+/// # Errors
+/// As [`append_pretty`].
+pub fn append_element<T: Serialize + ?Sized>(
+    buf: &mut Vec<u8>,
+    value: &T,
+    depth: usize,
+) -> io::Result<()> {
+    buf.push(b',');
+    Pretty {
+        depth,
+        has_value: false,
+    }
+    .newline(buf)?;
+    append_pretty(buf, value, depth)
+}
+
+/// A JSON object written a field at a time, in [`write_pretty`]'s layout at the top level:
+/// what a document whose arrays come from a stream is written with.
+pub struct Object<'a> {
+    out: &'a mut dyn Write,
+    first: bool,
+    buf: Vec<u8>,
+}
+
+impl<'a> Object<'a> {
+    /// Opens the object.
+    ///
+    /// # Errors
+    /// I/O errors from `out`.
+    pub fn new(out: &'a mut dyn Write) -> io::Result<Self> {
+        out.write_all(b"{")?;
+        Ok(Self {
+            out,
+            first: true,
+            buf: Vec::new(),
+        })
+    }
+
+    /// Writes the key `name` (letters, digits and `_`: nothing to escape) and returns the
+    /// writer its value goes to, at depth 1.
+    ///
+    /// # Errors
+    /// I/O errors from the writer.
+    pub fn key(&mut self, name: &str) -> io::Result<&mut (dyn Write + 'a)> {
+        let comma: &[u8] = if std::mem::take(&mut self.first) {
+            b""
+        } else {
+            b","
+        };
+        self.out.write_all(comma)?;
+        self.out.write_all(b"\n  \"")?;
+        self.out.write_all(name.as_bytes())?;
+        self.out.write_all(b"\": ")?;
+        Ok(&mut *self.out)
+    }
+
+    /// Writes one field.
+    ///
+    /// # Errors
+    /// I/O and serialization errors.
+    pub fn field<T: Serialize + ?Sized>(&mut self, name: &str, value: &T) -> io::Result<()> {
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        append_pretty(&mut buf, value, 1)?;
+        self.key(name)?.write_all(&buf)?;
+        self.buf = buf;
+        Ok(())
+    }
+
+    /// Closes the object (no trailing newline, as [`write_pretty`]).
+    ///
+    /// # Errors
+    /// I/O errors from the writer.
+    pub fn end(self) -> io::Result<()> {
+        let end: &[u8] = if self.first { b"}" } else { b"\n}" };
+        self.out.write_all(end)
+    }
+}
+
 /// A `Vec` in front of a writer: serde_json's many small writes become appends.
 struct Chunked<'a> {
     buf: Vec<u8>,

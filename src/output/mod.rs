@@ -3,20 +3,23 @@
 pub mod check;
 pub mod json;
 pub mod metrics;
+pub mod parallel;
 pub mod progress;
 pub mod short;
 pub mod status;
 pub mod table;
 
 use crate::model::{Document, Warning};
-use serde::Serialize;
-use serde::ser::SerializeStruct;
-use std::cell::RefCell;
 use std::io::{BufWriter, IsTerminal, StdoutLock, Write};
 
+/// Bytes of input in one piece of a streamed document (see [`parallel`]): enough that
+/// handing a piece to a thread costs nothing next to parsing it, few enough that the pieces
+/// in flight are a few megabytes.
+pub(crate) const PIECE: usize = 256 * 1024;
+
 /// Writes an event log as the JSON document [`crate::parse::parse`] would give, pretty-printed,
-/// serializing each event as it is parsed (none is kept). Returns the warnings, which are also
-/// in the document.
+/// parsing and serializing its pieces on the CPUs there are while the finished ones are
+/// written in order (no event is kept). Returns the warnings, which are also in the document.
 ///
 /// # Errors
 /// I/O errors from `out`.
@@ -24,8 +27,36 @@ pub fn write_event_log_json(
     log: &crate::parse::EventLog<'_>,
     out: &mut dyn Write,
 ) -> std::io::Result<Vec<Warning>> {
-    let events = RefCell::new(log.events());
-    write_streamed_json(&log.doc, Streamed::Events(&events), out)
+    event_log_json(log, out, PIECE, parallel::threads())
+}
+
+fn event_log_json(
+    log: &crate::parse::EventLog<'_>,
+    out: &mut dyn Write,
+    piece: usize,
+    threads: usize,
+) -> std::io::Result<Vec<Warning>> {
+    write_streamed_json(&log.doc, Part::Events, out, |array| {
+        let mut warnings = Vec::new();
+        parallel::map_ordered(
+            log.pieces(piece),
+            threads,
+            |p| {
+                let mut events = p.events();
+                let mut bytes = Vec::new();
+                while let Some(e) = events.next_ref() {
+                    json::append_element(&mut bytes, e, 2)?;
+                }
+                Ok((bytes, events.warnings()))
+            },
+            |done: std::io::Result<(Vec<u8>, Vec<Warning>)>| {
+                let (bytes, w) = done?;
+                warnings.extend(w);
+                array.elements(&bytes)
+            },
+        )?;
+        Ok(warnings)
+    })
 }
 
 /// [`write_event_log_json`] for a drive list (see [`crate::parse::stream_drive_list`]).
@@ -36,134 +67,159 @@ pub fn write_drive_list_json(
     list: &crate::parse::DriveList<'_>,
     out: &mut dyn Write,
 ) -> std::io::Result<Vec<Warning>> {
-    let drives = RefCell::new(list.drives());
-    write_streamed_json(&list.doc, Streamed::Drives(&drives), out)
+    drive_list_json(list, out, PIECE, parallel::threads())
 }
 
+fn drive_list_json(
+    list: &crate::parse::DriveList<'_>,
+    out: &mut dyn Write,
+    piece: usize,
+    threads: usize,
+) -> std::io::Result<Vec<Warning>> {
+    let work = drive_piece_json;
+    write_streamed_json(&list.doc, Part::Drives, out, |array| {
+        let mut warnings = Vec::new();
+        let mut ended = None;
+        parallel::map_ordered(
+            list.pieces(piece),
+            threads,
+            work,
+            |done: std::io::Result<DrivesDone<'_>>| {
+                let mut done = done?;
+                if let Some(a) = ended.filter(|&a| done.0.adapter() != Some(a)) {
+                    // The cut guessed the adapter wrong: parse the piece again under the
+                    // one the piece before really ended with.
+                    done = work(done.0.under(a))?;
+                }
+                let (_, bytes, w, adapter) = done;
+                ended = Some(adapter);
+                warnings.extend(w);
+                array.elements(&bytes)
+            },
+        )?;
+        Ok(warnings)
+    })
+}
+
+/// A drive list's piece, its drives as JSON elements, their warnings, and the adapter it
+/// ended on.
+type DrivesDone<'a> = (crate::parse::DrivePiece<'a>, Vec<u8>, Vec<Warning>, u32);
+
+fn drive_piece_json(p: crate::parse::DrivePiece<'_>) -> std::io::Result<DrivesDone<'_>> {
+    let mut drives = p.drives();
+    let mut bytes = Vec::new();
+    for d in drives.by_ref() {
+        json::append_element(&mut bytes, &d, 2)?;
+    }
+    Ok((p, bytes, drives.warnings(), drives.adapter()))
+}
+
+/// Which array of a streamed document comes from the stream.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Events,
+    Drives,
+}
+
+/// The elements of a streamed JSON array, as [`json::append_element`] wrote them.
+struct Array<'a> {
+    out: &'a mut dyn Write,
+    empty: bool,
+}
+
+impl Array<'_> {
+    /// Writes elements, each preceded by its comma and indentation.
+    fn elements(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        let bytes = match bytes.split_first() {
+            // The array's first element has no comma before it.
+            Some((_, rest)) if self.empty => rest,
+            Some(_) => bytes,
+            None => return Ok(()),
+        };
+        self.empty = false;
+        self.out.write_all(bytes)
+    }
+}
+
+/// Writes `doc` as serde_json's pretty printer writes the derived `Serialize` of
+/// [`Document`] (field by field, the same bytes), with the events or drives (`part`) written
+/// by `stream` and its warnings appended to the document's. Returns all warnings.
 fn write_streamed_json(
     doc: &Document,
-    part: Streamed<'_, '_>,
+    part: Part,
     out: &mut dyn Write,
+    stream: impl FnOnce(&mut Array<'_>) -> std::io::Result<Vec<Warning>>,
 ) -> std::io::Result<Vec<Warning>> {
-    json::write_pretty(out, &StreamedDoc { doc, part })?;
+    // Destructured so that a field added to `Document` fails to compile here until it is
+    // written too.
+    let Document {
+        schema_version,
+        kind,
+        adapters,
+        enclosures,
+        logical_drives,
+        physical_drives,
+        bbus,
+        events,
+        missing,
+        progress,
+        disk_groups,
+        foreign_configs,
+        actions,
+        adapter_count,
+        tool_version,
+        term_log,
+        fw_error,
+        exit_code,
+        warnings,
+    } = doc;
+    let mut obj = json::Object::new(out)?;
+    obj.field("schema_version", schema_version)?;
+    obj.field("kind", kind)?;
+    obj.field("adapters", adapters)?;
+    obj.field("enclosures", enclosures)?;
+    obj.field("logical_drives", logical_drives)?;
+    let mut stream = Some(stream);
+    let mut streamed = Vec::new();
+    let mut array = |obj: &mut json::Object<'_>, name: &str| -> std::io::Result<()> {
+        let mut array = Array {
+            out: obj.key(name)?,
+            empty: true,
+        };
+        array.out.write_all(b"[")?;
+        if let Some(stream) = stream.take() {
+            streamed = stream(&mut array)?;
+        }
+        let end: &[u8] = if array.empty { b"]" } else { b"\n  ]" };
+        array.out.write_all(end)
+    };
+    if part == Part::Drives {
+        array(&mut obj, "physical_drives")?;
+    } else {
+        obj.field("physical_drives", physical_drives)?;
+    }
+    obj.field("bbus", bbus)?;
+    if part == Part::Events {
+        array(&mut obj, "events")?;
+    } else {
+        obj.field("events", events)?;
+    }
+    obj.field("missing", missing)?;
+    obj.field("progress", progress)?;
+    obj.field("disk_groups", disk_groups)?;
+    obj.field("foreign_configs", foreign_configs)?;
+    obj.field("actions", actions)?;
+    obj.field("adapter_count", adapter_count)?;
+    obj.field("tool_version", tool_version)?;
+    obj.field("term_log", term_log)?;
+    obj.field("fw_error", fw_error)?;
+    obj.field("exit_code", exit_code)?;
+    let mut all = warnings.clone();
+    all.append(&mut streamed);
+    obj.field("warnings", &all)?;
+    obj.end()?;
     writeln!(out)?;
-    let mut warnings = doc.warnings.clone();
-    warnings.extend(part.warnings());
-    Ok(warnings)
-}
-
-/// The records of a streamed document that are not in its [`Document`].
-#[derive(Clone, Copy)]
-enum Streamed<'a, 'b> {
-    Events(&'b RefCell<crate::parse::Events<'a>>),
-    Drives(&'b RefCell<crate::parse::Drives<'a>>),
-}
-
-impl Streamed<'_, '_> {
-    fn warnings(self) -> Vec<Warning> {
-        match self {
-            Streamed::Events(e) => e.borrow().warnings(),
-            Streamed::Drives(d) => d.borrow().warnings(),
-        }
-    }
-}
-
-/// A [`Document`] whose events or drives come from a stream: serialized field for field as
-/// the derived `Serialize` of `Document` does (the destructuring below fails to compile when
-/// a field is added, so the two cannot drift apart).
-struct StreamedDoc<'a, 'b> {
-    doc: &'b Document,
-    part: Streamed<'a, 'b>,
-}
-
-struct EventSeq<'a, 'b>(&'b RefCell<crate::parse::Events<'a>>);
-
-impl Serialize for EventSeq<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeSeq;
-        let mut events = self.0.borrow_mut();
-        let mut seq = s.serialize_seq(None)?;
-        while let Some(e) = events.next_ref() {
-            seq.serialize_element(e)?;
-        }
-        seq.end()
-    }
-}
-
-struct DriveSeq<'a, 'b>(&'b RefCell<crate::parse::Drives<'a>>);
-
-impl Serialize for DriveSeq<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeSeq;
-        let mut drives = self.0.borrow_mut();
-        let mut seq = s.serialize_seq(None)?;
-        for d in drives.by_ref() {
-            seq.serialize_element(&d)?;
-        }
-        seq.end()
-    }
-}
-
-struct WarningSeq<'a, 'b>(&'b [Warning], Streamed<'a, 'b>);
-
-impl Serialize for WarningSeq<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let streamed = self.1.warnings();
-        s.collect_seq(self.0.iter().chain(&streamed))
-    }
-}
-
-impl Serialize for StreamedDoc<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let Document {
-            schema_version,
-            kind,
-            adapters,
-            enclosures,
-            logical_drives,
-            physical_drives,
-            bbus,
-            events,
-            missing,
-            progress,
-            disk_groups,
-            foreign_configs,
-            actions,
-            adapter_count,
-            tool_version,
-            term_log,
-            fw_error,
-            exit_code,
-            warnings,
-        } = self.doc;
-        let mut st = s.serialize_struct("Document", 19)?;
-        st.serialize_field("schema_version", schema_version)?;
-        st.serialize_field("kind", kind)?;
-        st.serialize_field("adapters", adapters)?;
-        st.serialize_field("enclosures", enclosures)?;
-        st.serialize_field("logical_drives", logical_drives)?;
-        match self.part {
-            Streamed::Drives(d) => st.serialize_field("physical_drives", &DriveSeq(d))?,
-            Streamed::Events(_) => st.serialize_field("physical_drives", physical_drives)?,
-        }
-        st.serialize_field("bbus", bbus)?;
-        match self.part {
-            Streamed::Events(e) => st.serialize_field("events", &EventSeq(e))?,
-            Streamed::Drives(_) => st.serialize_field("events", events)?,
-        }
-        st.serialize_field("missing", missing)?;
-        st.serialize_field("progress", progress)?;
-        st.serialize_field("disk_groups", disk_groups)?;
-        st.serialize_field("foreign_configs", foreign_configs)?;
-        st.serialize_field("actions", actions)?;
-        st.serialize_field("adapter_count", adapter_count)?;
-        st.serialize_field("tool_version", tool_version)?;
-        st.serialize_field("term_log", term_log)?;
-        st.serialize_field("fw_error", fw_error)?;
-        st.serialize_field("exit_code", exit_code)?;
-        st.serialize_field("warnings", &WarningSeq(warnings, self.part))?;
-        st.end()
-    }
+    Ok(all)
 }
 
 /// Standard output for one command: locked and buffered, so a large document costs a few
@@ -314,50 +370,65 @@ mod tests {
         }
     }
 
-    /// The streamed event log is byte for byte the JSON of the parsed document, table too.
+    /// Ways to cut a streamed document and parse it: one piece on this thread, the
+    /// default, every record its own piece on one and on three threads, and odd sizes.
+    const CUTS: [(usize, usize); 5] = [(usize::MAX, 1), (PIECE, 2), (1, 1), (1, 3), (700, 2)];
+
+    /// The streamed event log is byte for byte the JSON of the parsed document, table too,
+    /// whatever the pieces and threads.
     #[test]
     fn streamed_event_log_output_is_the_parsed_documents() {
         let mut text = String::from("garbage line\n");
         for i in 0..40 {
             text.push_str(&format!(
                 "seqNum: 0x{i:08x}\nTime: Mon Nov 30 05:00:{i:02} 2026\n\nCode: 0x00000072\n\
-Class: {}\nLocale: 0x02\nEvent Description: PD {i} changed\nEvent Data:\n===========\n\
+Class: {}\nLocale: 0x02\nEvent Description: PD {i} changed {}\nEvent Data:\n===========\n\
 Device ID: {i}\nSlot Number: 3\n{}\n",
                 i % 3,
+                "and then some more words ".repeat(i % 9),
                 if i % 7 == 0 { "stray" } else { "" }
             ));
         }
         text.push_str("\nExit Code: 0x00\n");
         let doc = crate::parse::parse(&text, None).unwrap();
+        assert!(!doc.warnings.is_empty());
         let log = crate::parse::stream_event_log(&text, None).unwrap();
-        let mut json = Vec::new();
-        let warnings = write_event_log_json(&log, &mut json).unwrap();
-        assert_eq!(
-            String::from_utf8(json).unwrap(),
-            serde_json::to_string_pretty(&doc).unwrap() + "\n"
-        );
-        assert_eq!(warnings, doc.warnings);
-        for style in [Style::PLAIN, Style::PLAIN.at_width(80)] {
-            let mut streamed = Vec::new();
-            let events = |f: &mut dyn FnMut(&crate::model::Event)| {
-                let mut stream = log.events();
-                while let Some(e) = stream.next_ref() {
-                    f(e);
-                }
-            };
-            table::write_document_streamed(&log.doc, &events, style, &mut streamed).unwrap();
+        for cut in CUTS {
+            let mut json = Vec::new();
+            let warnings = event_log_json(&log, &mut json, cut.0, cut.1).unwrap();
             assert_eq!(
-                String::from_utf8(streamed).unwrap(),
-                table::render_document(&doc, style)
+                String::from_utf8(json).unwrap(),
+                serde_json::to_string_pretty(&doc).unwrap() + "\n",
+                "{cut:?}"
             );
+            assert_eq!(warnings, doc.warnings);
+            for style in [
+                Style::PLAIN,
+                Style::PLAIN.at_width(80),
+                Style::PLAIN.at_width(40),
+            ] {
+                let mut streamed = Vec::new();
+                let w =
+                    table::write_streamed_in(Some(&log), None, cut, style, &mut streamed).unwrap();
+                assert_eq!(
+                    String::from_utf8(streamed).unwrap(),
+                    table::render_document(&doc, style),
+                    "{cut:?} {style:?}"
+                );
+                assert_eq!(w, doc.warnings);
+            }
         }
     }
 
-    /// The streamed drive list is byte for byte the JSON and table of the parsed document.
+    /// The streamed drive list is byte for byte the JSON and table of the parsed document,
+    /// whatever the pieces and threads, across adapters.
     #[test]
     fn streamed_drive_list_output_is_the_parsed_documents() {
-        let mut text = String::from("Adapter #0\n\n");
+        let mut text = String::new();
         for i in 0..30 {
+            if i % 10 == 0 {
+                text.push_str(&format!("Adapter #{}\n\n", i / 10));
+            }
             text.push_str(&format!(
                 "Enclosure Device ID: 32\nSlot Number: {i}\nDevice Id: {i}\n\
                  Media Error Count: {}\nFirmware state: {}\nForeign State: None\n\
@@ -375,26 +446,85 @@ Device ID: {i}\nSlot Number: 3\n{}\n",
         }
         text.push_str("\nExit Code: 0x00\n");
         let doc = crate::parse::parse(&text, None).unwrap();
+        assert_eq!(doc.physical_drives.last().map(|d| d.adapter), Some(2));
         let list = crate::parse::stream_drive_list(&text, None).unwrap();
-        let mut json = Vec::new();
-        let warnings = write_drive_list_json(&list, &mut json).unwrap();
-        assert_eq!(
-            String::from_utf8(json).unwrap(),
-            serde_json::to_string_pretty(&doc).unwrap() + "\n"
-        );
-        assert_eq!(warnings, doc.warnings);
-        assert!(!warnings.is_empty());
-        for style in [Style::PLAIN, Style::PLAIN.at_width(80)] {
-            let mut streamed = Vec::new();
-            let drives = |f: &mut dyn FnMut(&crate::model::PhysicalDrive)| {
-                list.drives().for_each(|d| f(&d));
-            };
-            table::write_drive_list_streamed(&list.doc, &drives, style, &mut streamed).unwrap();
+        for cut in CUTS {
+            let mut json = Vec::new();
+            let warnings = drive_list_json(&list, &mut json, cut.0, cut.1).unwrap();
             assert_eq!(
-                String::from_utf8(streamed).unwrap(),
-                table::render_document(&doc, style)
+                String::from_utf8(json).unwrap(),
+                serde_json::to_string_pretty(&doc).unwrap() + "\n",
+                "{cut:?}"
             );
+            assert_eq!(warnings, doc.warnings);
+            assert!(!warnings.is_empty());
+            for style in [Style::PLAIN, Style::PLAIN.at_width(80)] {
+                let mut streamed = Vec::new();
+                let w =
+                    table::write_streamed_in(None, Some(&list), cut, style, &mut streamed).unwrap();
+                assert_eq!(
+                    String::from_utf8(streamed).unwrap(),
+                    table::render_document(&doc, style),
+                    "{cut:?} {style:?}"
+                );
+                assert_eq!(w, doc.warnings);
+            }
         }
+    }
+
+    /// Every fixture that streams gives the same JSON and table cut into pieces of one record
+    /// on three threads as parsed whole.
+    #[test]
+    fn fixtures_stream_the_same_in_pieces() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let mut files = vec![root];
+        let mut streamed = 0;
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Ok(doc) = crate::parse::parse(&text, None) else {
+                continue;
+            };
+            let (log, list) = (
+                crate::parse::stream_event_log(&text, None),
+                crate::parse::stream_drive_list(&text, None),
+            );
+            if log.is_none() && list.is_none() {
+                continue;
+            }
+            streamed += 1;
+            let mut json = Vec::new();
+            let w = match (&log, &list) {
+                (Some(log), _) => event_log_json(log, &mut json, 1, 3),
+                (None, Some(list)) => drive_list_json(list, &mut json, 1, 3),
+                (None, None) => unreachable!(),
+            }
+            .unwrap();
+            assert_eq!(
+                String::from_utf8(json).unwrap(),
+                serde_json::to_string_pretty(&doc).unwrap() + "\n",
+                "{}",
+                path.display()
+            );
+            assert_eq!(w, doc.warnings, "{}", path.display());
+            for style in [Style::PLAIN, Style::PLAIN.at_width(80)] {
+                let mut table = Vec::new();
+                table::write_streamed_in(log.as_ref(), list.as_ref(), (1, 3), style, &mut table)
+                    .unwrap();
+                assert_eq!(
+                    String::from_utf8(table).unwrap(),
+                    table::render_document(&doc, style),
+                    "{}",
+                    path.display()
+                );
+            }
+        }
+        assert!(streamed >= 10, "only {streamed} fixtures stream");
     }
 
     #[test]

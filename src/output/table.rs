@@ -253,6 +253,18 @@ impl Measure {
     }
 }
 
+impl Measure {
+    /// Adds what another piece of the same table's rows measured.
+    fn merge(&mut self, other: &Measure) {
+        for (a, b) in self.natural.iter_mut().zip(&other.natural) {
+            *a = (*a).max(*b);
+        }
+        for (a, b) in self.word.iter_mut().zip(&other.word) {
+            *a = (*a).max(*b);
+        }
+    }
+}
+
 /// The columns shown and their widths.
 #[derive(Debug, Clone)]
 struct Layout {
@@ -602,48 +614,177 @@ type Rows<'a> = &'a dyn Fn(&mut dyn FnMut(Vec<Cell>));
 struct Sink<'a> {
     style: Style,
     out: &'a mut dyn Write,
+    /// Threads to draw the rows of a table made in pieces on (`None`: one per CPU).
+    threads: Option<usize>,
     /// Tests: build each table in memory instead, to check streaming changes nothing.
     #[cfg(test)]
     buffered: bool,
 }
+
+/// Where a section's rows come from.
+enum Source<'r> {
+    /// Rows made on this thread.
+    Rows(Rows<'r>),
+    /// Rows made in pieces, on worker threads.
+    Pieces(Pieces<'r>),
+}
+
+/// A piece of a table's rows, measured and stored where it was made.
+struct Measured {
+    m: Measure,
+    store: RowStore,
+}
+
+/// Measures and stores the rows of one piece; runs on the worker threads.
+type MeasureFn<'a> = &'a (dyn Fn(Vec<Vec<Cell>>) -> Measured + Sync);
+
+/// A section's rows made in pieces: each piece's rows go through the measure function (on
+/// the thread that made them), the result to the callback, in order.
+type Pieces<'a> = &'a dyn Fn(MeasureFn<'_>, &mut dyn FnMut(Measured));
 
 impl<'a> Sink<'a> {
     fn new(style: Style, out: &'a mut dyn Write) -> Self {
         Self {
             style,
             out,
+            threads: None,
             #[cfg(test)]
             buffered: false,
         }
     }
 
-    fn section(&mut self, title: &str, columns: &[Column], rows: Rows<'_>) -> std::io::Result<()> {
+    fn section(
+        &mut self,
+        title: &str,
+        columns: &[Column],
+        rows: Source<'_>,
+    ) -> std::io::Result<()> {
         writeln!(self.out, "{title}")?;
-        #[cfg(test)]
-        if self.buffered {
-            let mut t = Table::with_columns(self.style, columns.to_vec());
-            rows(&mut |r| {
-                t.add_row(r);
-            });
-            return writeln!(self.out, "{t}\n");
+        let limit = self.style.width;
+        let measure = |rows: Vec<Vec<Cell>>| {
+            let mut m = Measure::new(columns, limit);
+            let mut store = RowStore::default();
+            for r in &rows {
+                m.add(columns, r);
+                store.push(r);
+            }
+            Measured { m, store }
+        };
+        let mut m = Measure::new(columns, limit);
+        let mut stores = Vec::new();
+        match rows {
+            #[cfg(test)]
+            Source::Rows(rows) if self.buffered => {
+                let mut t = Table::with_columns(self.style, columns.to_vec());
+                rows(&mut |r| {
+                    t.add_row(r);
+                });
+                return writeln!(self.out, "{t}\n");
+            }
+            Source::Rows(rows) => {
+                let mut store = RowStore::default();
+                rows(&mut |r| {
+                    m.add(columns, &r);
+                    store.push(&r);
+                });
+                stores.push(store);
+            }
+            Source::Pieces(pieces) => pieces(&measure, &mut |piece| {
+                m.merge(&piece.m);
+                stores.push(piece.store);
+            }),
         }
-        let mut m = Measure::new(columns, self.style.width);
-        let mut store = RowStore::default();
-        rows(&mut |r| {
-            m.add(columns, &r);
-            store.push(&r);
-        });
-        let layout = Layout::new(columns, &m, self.style.width);
+        let layout = Layout::new(columns, &m, limit);
         let dropped = layout.dropped(columns);
-        let mut p = Painter::new(self.style, columns, layout);
+        let mut p = Painter::new(self.style, columns, layout.clone());
         p.header(self.out)?;
-        let out = &mut *self.out;
-        store.for_each(|row| p.row_of(row, out))?;
+        if let [store] = stores.as_slice() {
+            let out = &mut *self.out;
+            store.for_each(|row| p.row_of(row, out))?;
+        } else {
+            // Drawn on the worker threads too, each piece after the header's lines.
+            let style = self.style;
+            let out = &mut *self.out;
+            super::parallel::map_ordered(
+                stores.iter(),
+                self.threads.unwrap_or_else(super::parallel::threads),
+                |store| {
+                    let mut p = Painter::new(style, columns, layout.clone());
+                    p.first = false;
+                    let mut bytes = Vec::new();
+                    store.for_each(|row| p.row_of(row, &mut bytes))?;
+                    Ok(bytes)
+                },
+                |bytes: std::io::Result<Vec<u8>>| out.write_all(&bytes?),
+            )?;
+        }
         if !dropped.is_empty() {
             write!(self.out, "\n{}", dropped_note(self.style, &dropped))?;
         }
         writeln!(self.out, "\n")
     }
+}
+
+/// The row of the event table for `e`.
+fn event_cells(e: &Event) -> Vec<Cell> {
+    cells(vec![
+        e.seq_num.to_string(),
+        match e.since_boot_s {
+            Some(n) => format!("+{n} s after boot"),
+            None => opt(e.time.as_ref()),
+        },
+        opt(e.code.map(|c| format!("0x{c:04x}"))),
+        opt(e.class),
+        e.description.clone(),
+    ])
+}
+
+/// The row of the drive table for `pd`.
+fn drive_cells(pd: &PhysicalDrive, style: Style) -> Vec<Cell> {
+    use crate::model::FirmwareState as F;
+    let bad = matches!(
+        pd.firmware_state,
+        F::Failed | F::Offline | F::UnconfiguredBad
+    );
+    let warn = matches!(pd.firmware_state, F::Rebuild | F::Copyback)
+        || pd.media_error_count.unwrap_or(0) > 0
+        || pd.predictive_failure_count.unwrap_or(0) > 0
+        || pd.smart_alert == Some(true)
+        || pd.foreign == Some(true);
+    let state = pd
+        .firmware_state_raw
+        .as_deref()
+        .unwrap_or(pd.firmware_state.as_str());
+    let state = if style.wide {
+        state
+    } else {
+        super::short::firmware_state(state)
+    };
+    let state = if pd.foreign == Some(true) {
+        format!("{state} (foreign)")
+    } else {
+        state.to_owned()
+    };
+    cells(vec![
+        Cell::new(pd.adapter),
+        Cell::new(pd.address()),
+        Cell::new(opt(pd.device_id)),
+        state_cell(style, &state, bad, warn),
+        Cell::new(format!(
+            "{}/{}",
+            pd.pd_type.as_str(),
+            pd.media_type.as_str()
+        )),
+        Cell::new(opt(pd.model.as_ref())),
+        Cell::new(opt(pd.serial.as_ref())),
+        Cell::new(size(pd.raw_size_bytes.or(pd.coerced_size_bytes))),
+        Cell::new(opt(pd.media_error_count)),
+        Cell::new(opt(pd.other_error_count)),
+        Cell::new(opt(pd.predictive_failure_count)),
+        Cell::new(opt(pd.smart_alert.map(|s| if s { "ALERT" } else { "ok" }))),
+        Cell::new(opt(pd.temperature_c.map(|c| format!("{c}C")))),
+        Cell::new(opt(pd.logical_drive.or(pd.disk_group))),
+    ])
 }
 
 /// Columns shown whole and never dropped.
@@ -677,68 +818,174 @@ pub fn render_document(doc: &Document, style: Style) -> String {
 /// # Errors
 /// I/O errors from `out`.
 pub fn write_document(doc: &Document, style: Style, out: &mut dyn Write) -> std::io::Result<()> {
-    write_sections(doc, Streamed::default(), Sink::new(style, out))
+    write_sections(doc, &Streamed::default(), Sink::new(style, out))
 }
 
-/// Events produced on demand: each call walks all of them from the first.
-pub type Events<'a> = &'a dyn Fn(&mut dyn FnMut(&Event));
-
-/// [`write_document`] for a document whose events are not in it but streamed by `events`
-/// (an event log parsed while it is written, see [`crate::parse::stream_event_log`]); the
-/// text is the same as for the document with the events in it. `events` is called once per
-/// pass over the rows (measure, then write) and must yield at least one.
+/// Writes an event log (see [`crate::parse::stream_event_log`]) as [`write_document`]
+/// writes the document with its events in it, byte for byte; the pieces of the log are parsed
+/// and turned into rows on the CPUs there are (see [`super::parallel`]), none is kept but as
+/// the table's compact rows. Returns the warnings of the events.
 ///
 /// # Errors
 /// I/O errors from `out`.
-pub fn write_document_streamed(
-    doc: &Document,
-    events: Events<'_>,
+pub fn write_event_log(
+    log: &crate::parse::EventLog<'_>,
     style: Style,
     out: &mut dyn Write,
-) -> std::io::Result<()> {
+) -> std::io::Result<Vec<crate::model::Warning>> {
     let streamed = Streamed {
-        events: Some(events),
-        drives: None,
+        events: Some(log),
+        ..Streamed::default()
     };
-    write_sections(doc, streamed, Sink::new(style, out))
+    write_streamed(&log.doc, streamed, style, out)
 }
 
-/// Physical drives produced on demand: each call walks all of them from the first.
-pub type Drives<'a> = &'a dyn Fn(&mut dyn FnMut(&PhysicalDrive));
-
-/// [`write_document_streamed`] for a drive list whose drives are streamed by `drives` (see
-/// [`crate::parse::stream_drive_list`]), which must yield at least one.
+/// [`write_event_log`] for a drive list (see [`crate::parse::stream_drive_list`]).
 ///
 /// # Errors
 /// I/O errors from `out`.
-pub fn write_drive_list_streamed(
-    doc: &Document,
-    drives: Drives<'_>,
+pub fn write_drive_list(
+    list: &crate::parse::DriveList<'_>,
     style: Style,
     out: &mut dyn Write,
-) -> std::io::Result<()> {
+) -> std::io::Result<Vec<crate::model::Warning>> {
     let streamed = Streamed {
-        events: None,
-        drives: Some(drives),
+        drives: Some(list),
+        ..Streamed::default()
     };
-    write_sections(doc, streamed, Sink::new(style, out))
+    write_streamed(&list.doc, streamed, style, out)
 }
 
-/// The records that come from a stream instead of the document.
-#[derive(Default, Clone, Copy)]
-struct Streamed<'a> {
-    events: Option<Events<'a>>,
-    drives: Option<Drives<'a>>,
+/// [`write_event_log`] or [`write_drive_list`] in pieces of `piece` bytes on `threads`
+/// threads (tests: whatever the cut, the text is the same).
+#[cfg(test)]
+pub(crate) fn write_streamed_in(
+    log: Option<&crate::parse::EventLog<'_>>,
+    list: Option<&crate::parse::DriveList<'_>>,
+    (piece, threads): (usize, usize),
+    style: Style,
+    out: &mut dyn Write,
+) -> std::io::Result<Vec<crate::model::Warning>> {
+    let doc = match (log, list) {
+        (Some(log), _) => &log.doc,
+        (None, Some(list)) => &list.doc,
+        (None, None) => return Ok(Vec::new()),
+    };
+    let streamed = Streamed {
+        events: log,
+        drives: list,
+        piece,
+        threads: Some(threads),
+        ..Streamed::default()
+    };
+    write_streamed(doc, streamed, style, out)
+}
+
+fn write_streamed(
+    doc: &Document,
+    streamed: Streamed<'_, '_>,
+    style: Style,
+    out: &mut dyn Write,
+) -> std::io::Result<Vec<crate::model::Warning>> {
+    write_sections(doc, &streamed, Sink::new(style, out))?;
+    Ok(streamed.warnings.into_inner())
+}
+
+/// The records that come from a stream instead of the document, and how it is parsed.
+struct Streamed<'a, 'b> {
+    events: Option<&'b crate::parse::EventLog<'a>>,
+    drives: Option<&'b crate::parse::DriveList<'a>>,
+    /// Bytes of input per piece, and threads to parse the pieces on (`None`: one per CPU).
+    piece: usize,
+    threads: Option<usize>,
+    /// The warnings of the records, once their table was written.
+    warnings: std::cell::RefCell<Vec<crate::model::Warning>>,
+}
+
+impl Default for Streamed<'_, '_> {
+    fn default() -> Self {
+        Self {
+            events: None,
+            drives: None,
+            piece: super::PIECE,
+            threads: None,
+            warnings: std::cell::RefCell::default(),
+        }
+    }
+}
+
+impl Streamed<'_, '_> {
+    /// The rows of the log's events, made and measured in pieces on the worker threads.
+    fn event_pieces(
+        &self,
+        log: &crate::parse::EventLog<'_>,
+        measure: MeasureFn<'_>,
+        done: &mut dyn FnMut(Measured),
+    ) {
+        let work = |p: crate::parse::EventPiece<'_>| {
+            let mut events = p.events();
+            let mut rows = Vec::new();
+            while let Some(e) = events.next_ref() {
+                rows.push(event_cells(e));
+            }
+            (measure(rows), events.warnings())
+        };
+        let mut warnings = self.warnings.borrow_mut();
+        let _ = super::parallel::map_ordered(
+            log.pieces(self.piece),
+            self.threads.unwrap_or_else(super::parallel::threads),
+            work,
+            |(piece, w)| -> Result<(), std::convert::Infallible> {
+                done(piece);
+                warnings.extend(w);
+                Ok(())
+            },
+        );
+    }
+
+    /// [`Streamed::event_pieces`] for a drive list.
+    fn drive_pieces<'l>(
+        &self,
+        list: &crate::parse::DriveList<'l>,
+        style: Style,
+        measure: MeasureFn<'_>,
+        done: &mut dyn FnMut(Measured),
+    ) {
+        let work = |p: crate::parse::DrivePiece<'l>| {
+            let mut drives = p.drives();
+            let rows: Vec<Vec<Cell>> = drives.by_ref().map(|d| drive_cells(&d, style)).collect();
+            (p, measure(rows), drives.warnings(), drives.adapter())
+        };
+        let mut warnings = self.warnings.borrow_mut();
+        let mut ended = None;
+        let _ = super::parallel::map_ordered(
+            list.pieces(self.piece),
+            self.threads.unwrap_or_else(super::parallel::threads),
+            work,
+            |mut piece| -> Result<(), std::convert::Infallible> {
+                if let Some(a) = ended.filter(|&a| piece.0.adapter() != Some(a)) {
+                    // The cut guessed the adapter wrong: the piece again, under the one the
+                    // piece before really ended with.
+                    piece = work(piece.0.under(a));
+                }
+                let (_, rows, w, adapter) = piece;
+                ended = Some(adapter);
+                done(rows);
+                warnings.extend(w);
+                Ok(())
+            },
+        );
+    }
 }
 
 fn write_sections(
     doc: &Document,
-    streamed: Streamed<'_>,
+    streamed: &Streamed<'_, '_>,
     mut sink: Sink<'_>,
 ) -> std::io::Result<()> {
     let style = sink.style;
     let mut section =
-        |title: &str, columns: &[Column], rows: Rows<'_>| sink.section(title, columns, rows);
+        |title: &str, columns: &[Column], rows: Source<'_>| sink.section(title, columns, rows);
     if !doc.adapters.is_empty() {
         let columns = cols(&[
             "adapter", "product", "serial", "firmware", "BBU", "memory", "VDs", "degraded",
@@ -759,7 +1006,7 @@ fn write_sections(
                 ]));
             }
         };
-        section("Adapters", &columns, &rows)?;
+        section("Adapters", &columns, Source::Rows(&rows))?;
     }
     if !doc.enclosures.is_empty() {
         let columns = cols(&[
@@ -784,7 +1031,7 @@ fn write_sections(
                 ]));
             }
         };
-        section("Enclosures", &columns, &rows)?;
+        section("Enclosures", &columns, Source::Rows(&rows))?;
     }
     if !doc.logical_drives.is_empty() {
         let columns = vec![
@@ -833,13 +1080,9 @@ fn write_sections(
                 ]));
             }
         };
-        section("Logical drives", &columns, &rows)?;
+        section("Logical drives", &columns, Source::Rows(&rows))?;
     }
-    let all_drives = |f: &mut dyn FnMut(&PhysicalDrive)| doc.physical_drives.iter().for_each(f);
-    let (drives, any_drive): (Drives<'_>, bool) = match streamed.drives {
-        Some(stream) => (stream, true),
-        None => (&all_drives, !doc.physical_drives.is_empty()),
-    };
+    let any_drive = streamed.drives.is_some() || !doc.physical_drives.is_empty();
     if any_drive {
         let columns = vec![
             Column::new("adapter"),
@@ -858,54 +1101,20 @@ fn write_sections(
             Column::new("VD").droppable(1),
         ];
         let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
-            drives(&mut |pd| {
-                use crate::model::FirmwareState as F;
-                let bad = matches!(
-                    pd.firmware_state,
-                    F::Failed | F::Offline | F::UnconfiguredBad
-                );
-                let warn = matches!(pd.firmware_state, F::Rebuild | F::Copyback)
-                    || pd.media_error_count.unwrap_or(0) > 0
-                    || pd.predictive_failure_count.unwrap_or(0) > 0
-                    || pd.smart_alert == Some(true)
-                    || pd.foreign == Some(true);
-                let state = pd
-                    .firmware_state_raw
-                    .as_deref()
-                    .unwrap_or(pd.firmware_state.as_str());
-                let state = if style.wide {
-                    state
-                } else {
-                    super::short::firmware_state(state)
-                };
-                let state = if pd.foreign == Some(true) {
-                    format!("{state} (foreign)")
-                } else {
-                    state.to_owned()
-                };
-                row(cells(vec![
-                    Cell::new(pd.adapter),
-                    Cell::new(pd.address()),
-                    Cell::new(opt(pd.device_id)),
-                    state_cell(style, &state, bad, warn),
-                    Cell::new(format!(
-                        "{}/{}",
-                        pd.pd_type.as_str(),
-                        pd.media_type.as_str()
-                    )),
-                    Cell::new(opt(pd.model.as_ref())),
-                    Cell::new(opt(pd.serial.as_ref())),
-                    Cell::new(size(pd.raw_size_bytes.or(pd.coerced_size_bytes))),
-                    Cell::new(opt(pd.media_error_count)),
-                    Cell::new(opt(pd.other_error_count)),
-                    Cell::new(opt(pd.predictive_failure_count)),
-                    Cell::new(opt(pd.smart_alert.map(|s| if s { "ALERT" } else { "ok" }))),
-                    Cell::new(opt(pd.temperature_c.map(|c| format!("{c}C")))),
-                    Cell::new(opt(pd.logical_drive.or(pd.disk_group))),
-                ]));
-            });
+            for pd in &doc.physical_drives {
+                row(drive_cells(pd, style));
+            }
         };
-        section("Physical drives", &columns, &rows)?;
+        let pieces = |measure: MeasureFn<'_>, done: &mut dyn FnMut(Measured)| {
+            if let Some(list) = streamed.drives {
+                streamed.drive_pieces(list, style, measure, done);
+            }
+        };
+        let source = match streamed.drives {
+            Some(_) => Source::Pieces(&pieces),
+            None => Source::Rows(&rows),
+        };
+        section("Physical drives", &columns, source)?;
     }
     if !doc.bbus.is_empty() {
         let columns = cols(&[
@@ -941,7 +1150,7 @@ fn write_sections(
                 ]));
             }
         };
-        section("Batteries", &columns, &rows)?;
+        section("Batteries", &columns, Source::Rows(&rows))?;
     }
     if !doc.disk_groups.is_empty() {
         let columns = cols(&["adapter", "disk group", "span", "array", "rows", "VDs"]);
@@ -973,7 +1182,7 @@ fn write_sections(
                 }
             }
         };
-        section("Configuration", &columns, &rows)?;
+        section("Configuration", &columns, Source::Rows(&rows))?;
     }
     if !doc.foreign_configs.is_empty() {
         let columns = cols(&["adapter", "foreign config", "disk groups"]);
@@ -986,7 +1195,7 @@ fn write_sections(
                 ]));
             }
         };
-        section("Foreign configurations", &columns, &rows)?;
+        section("Foreign configurations", &columns, Source::Rows(&rows))?;
     }
     if !doc.missing.is_empty() {
         let columns = cols(&["adapter", "no.", "array", "row", "size expected"]);
@@ -1001,7 +1210,7 @@ fn write_sections(
                 ]));
             }
         };
-        section("Missing drives", &columns, &rows)?;
+        section("Missing drives", &columns, Source::Rows(&rows))?;
     }
     if !doc.progress.is_empty() {
         let columns = cols(&[
@@ -1033,14 +1242,9 @@ fn write_sections(
                 ]));
             }
         };
-        section("Progress", &columns, &rows)?;
+        section("Progress", &columns, Source::Rows(&rows))?;
     }
-    let all_events = |f: &mut dyn FnMut(&Event)| doc.events.iter().for_each(f);
-    let (events, any_event): (Events<'_>, bool) = match streamed.events {
-        Some(stream) => (stream, true),
-        None => (&all_events, !doc.events.is_empty()),
-    };
-    if any_event {
+    if streamed.events.is_some() || !doc.events.is_empty() {
         let columns = vec![
             Column::new("seq"),
             Column::new("time").droppable(1),
@@ -1048,21 +1252,18 @@ fn write_sections(
             Column::new("class").droppable(2),
             Column::new("description").fit(Fit::Wrap),
         ];
-        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
-            events(&mut |e| {
-                row(cells(vec![
-                    e.seq_num.to_string(),
-                    match e.since_boot_s {
-                        Some(n) => format!("+{n} s after boot"),
-                        None => opt(e.time.as_ref()),
-                    },
-                    opt(e.code.map(|c| format!("0x{c:04x}"))),
-                    opt(e.class),
-                    e.description.clone(),
-                ]));
-            });
+        let rows =
+            |row: &mut dyn FnMut(Vec<Cell>)| doc.events.iter().for_each(|e| row(event_cells(e)));
+        let pieces = |measure: MeasureFn<'_>, done: &mut dyn FnMut(Measured)| {
+            if let Some(log) = streamed.events {
+                streamed.event_pieces(log, measure, done);
+            }
         };
-        section("Events", &columns, &rows)?;
+        let source = match streamed.events {
+            Some(_) => Source::Pieces(&pieces),
+            None => Source::Rows(&rows),
+        };
+        section("Events", &columns, source)?;
     }
     if !doc.actions.is_empty() {
         let columns = vec![
@@ -1085,7 +1286,7 @@ fn write_sections(
                 ]));
             }
         };
-        section("Actions", &columns, &rows)?;
+        section("Actions", &columns, Source::Rows(&rows))?;
     }
     let mut facts = Vec::new();
     if let Some(c) = doc.adapter_count {
@@ -1179,7 +1380,7 @@ mod tests {
         let mut out = Vec::new();
         let mut sink = Sink::new(style, &mut out);
         sink.buffered = buffered;
-        write_sections(doc, Streamed::default(), sink).unwrap();
+        write_sections(doc, &Streamed::default(), sink).unwrap();
         String::from_utf8(out).unwrap()
     }
 

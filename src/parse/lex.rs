@@ -31,13 +31,17 @@ impl<'a> Line<'a> {
 /// Splits input into [`Line`]s. A `\r` inside a line means the terminal overwrote what came
 /// before it (MegaCli's spinner), so only the text after the last `\r` is kept.
 pub fn lines(input: &str) -> Lines<'_> {
+    lines_from(input, 1)
+}
+
+/// [`lines`] of a piece of a larger text whose first line is line `first` of that text.
+pub fn lines_from(input: &str, first: usize) -> Lines<'_> {
     Lines {
         input,
         newlines: memchr::memchr_iter(b'\n', input.as_bytes()),
-        returns: memchr::memchr_iter(b'\r', input.as_bytes()),
-        next_cr: None,
+        cr: CrSearch::default(),
         start: Some(0),
-        no: 0,
+        no: first.saturating_sub(1),
     }
 }
 
@@ -47,10 +51,7 @@ pub fn lines(input: &str) -> Lines<'_> {
 pub struct Lines<'a> {
     input: &'a str,
     newlines: memchr::Memchr<'a>,
-    /// The `\r`s of the text, found by one search as the newlines are; `next_cr` is the
-    /// first not before the current line (`usize::MAX`: none left).
-    returns: memchr::Memchr<'a>,
-    next_cr: Option<usize>,
+    cr: CrSearch,
     /// Where the next line starts; `None` once the final line (after the last `\n`,
     /// possibly empty) was returned, as `str::split('\n')` ends.
     start: Option<usize>,
@@ -78,14 +79,8 @@ impl<'a> Iterator for Lines<'a> {
             }
         };
         self.no += 1;
-        let mut cr = *self
-            .next_cr
-            .get_or_insert_with(|| self.returns.next().unwrap_or(usize::MAX));
-        while cr < start {
-            cr = self.returns.next().unwrap_or(usize::MAX);
-        }
-        self.next_cr = Some(cr);
-        let visible = if cr < end {
+        let has_cr = self.cr.before(self.input.as_bytes(), start, end);
+        let visible = if has_cr {
             // This line holds a `\r`.
             let raw = raw.strip_suffix('\r').unwrap_or(raw);
             match memchr::memrchr(b'\r', raw.as_bytes()) {
@@ -99,6 +94,43 @@ impl<'a> Iterator for Lines<'a> {
             no: self.no,
             text: trim_end(visible),
         })
+    }
+}
+
+/// Where the next `\r` of a text is, searched a window at a time: a search per line costs
+/// more than MegaCli's short lines, and one search over the whole text costs the whole text
+/// for a caller that reads only its first lines (nearly every text has no `\r` at all).
+#[derive(Debug, Clone, Copy, Default)]
+struct CrSearch {
+    /// The first `\r` at or after where the last search started, or `limit` when there is
+    /// none before `limit`, where it ended.
+    at: usize,
+    limit: usize,
+}
+
+impl CrSearch {
+    /// Bytes searched at a time.
+    const WINDOW: usize = 64 * 1024;
+
+    /// True when `text[start..end]` holds a `\r`; lines are asked for in order.
+    #[inline]
+    fn before(&mut self, text: &[u8], start: usize, end: usize) -> bool {
+        if self.at < start || self.limit == 0 {
+            self.search(text, start);
+        }
+        while self.at == self.limit && self.limit < end {
+            self.search(text, self.limit);
+        }
+        self.at < end
+    }
+
+    fn search(&mut self, text: &[u8], from: usize) {
+        let limit = from.saturating_add(Self::WINDOW).min(text.len());
+        self.limit = limit;
+        self.at = text
+            .get(from..limit)
+            .and_then(|w| memchr::memchr(b'\r', w))
+            .map_or(limit, |p| from + p);
     }
 }
 
@@ -316,14 +348,24 @@ mod tests {
     fn spinner_and_crlf() {
         let input = "\r                                     \r\nAdapter #0\r\n\rFoo: 1\n";
         let v: Vec<_> = lines(input).collect();
-        for text in [
+        // Texts longer than the `\r` search window, with `\r`s on both sides of its edges, in
+        // long lines that span it and nowhere for more than a window.
+        let w = CrSearch::WINDOW;
+        let mut long = "abc\n".repeat(w / 4 - 1) + "ab\r\n" + &"d".repeat(w + 5) + "\rx\n";
+        long += &"e\n".repeat(3 * w / 2);
+        long += "spin\rner\n";
+        let spanning = "y".repeat(3 * w) + "\rz\n\r";
+        let texts = [
             input,
             "a\nb\r\n\r\n\rc\rd\n\n\r",
             "",
             "\n",
             "x\ry",
             "\r\r\n",
-        ] {
+            &long,
+            &spanning,
+        ];
+        for text in texts {
             let mine: Vec<_> = lines(text).map(|l| (l.no, l.text)).collect();
             let plain: Vec<_> = text
                 .split('\n')
@@ -333,7 +375,7 @@ mod tests {
                     (i + 1, raw.rsplit('\r').next().unwrap_or(raw).trim_end())
                 })
                 .collect();
-            assert_eq!(mine, plain, "{text:?}");
+            assert_eq!(mine, plain, "{:?}", text.get(..80));
         }
         assert!(v[0].is_blank());
         assert_eq!(v[1].text, "Adapter #0");

@@ -21,6 +21,21 @@ pub(crate) fn is_record_line(t: &str) -> bool {
         || t.starts_with("Seconds since last reboot:")
 }
 
+/// True for the key of the line that starts a record.
+#[inline]
+fn is_seq_key(key: &str) -> bool {
+    lex::key_is(key, "seqnum")
+}
+
+/// True when `line` starts a record, as [`EventStream`] reads it: where a log can be cut into
+/// pieces that parse the same apart as together.
+pub(crate) fn starts_record(line: Line<'_>) -> bool {
+    let t = lex::trim(line.text);
+    !t.starts_with("====")
+        && lex::exit_code(t).is_none()
+        && lex::split_kv(t).is_some_and(|(k, _)| is_seq_key(k))
+}
+
 /// The record cut off at the start of an excerpt, until the first `seqNum:`.
 struct Partial {
     event: Event,
@@ -208,6 +223,15 @@ impl<'a, I: Iterator<Item = Line<'a>>> EventStream<'a, I> {
         }
     }
 
+    /// A stream over `lines` that start at a `seqNum` line after the first of the log (a
+    /// piece of it, see [`crate::parse::EventLog::pieces`]): no record is cut at its start.
+    pub(crate) fn continuing(lines: I) -> Self {
+        Self {
+            seen_seq: true,
+            ..Self::new(lines)
+        }
+    }
+
     /// The next event, lent until the next call, whose strings are then reused for the one
     /// after: what writing a log without keeping it needs, without an allocation per field.
     pub fn next_ref(&mut self) -> Option<&Event> {
@@ -232,7 +256,7 @@ impl<'a, I: Iterator<Item = Line<'a>>> EventStream<'a, I> {
         }
         let kv = lex::split_kv(t);
         if let Some((k, v)) = kv {
-            if lex::key_is(k, "seqnum") {
+            if is_seq_key(k) {
                 let seq = leading_u64(v);
                 if seq.is_none() {
                     warn(

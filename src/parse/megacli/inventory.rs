@@ -68,12 +68,43 @@ impl<'a, I: Iterator<Item = Line<'a>>> DriveStream<'a, I> {
         }
     }
 
+    /// A stream over `lines` that start at a drive record after the first of the list (a
+    /// piece of it, see [`crate::parse::DriveList::pieces`]), under adapter `adapter`.
+    pub(crate) fn continuing(lines: I, kind: Kind, adapter: u32) -> Self {
+        let mut s = Self::new(lines, kind);
+        s.walker.adapter = adapter;
+        s.walker.seen_content = true;
+        s
+    }
+
+    /// The adapter the lines read so far leave in effect.
+    pub(crate) fn adapter(&self) -> u32 {
+        self.walker.adapter
+    }
+
     /// Warnings of the lines read so far, in line order, as [`parse`] sorts them.
     pub fn warnings(&self) -> Vec<Warning> {
         let mut w = self.scratch.warnings.clone();
         w.sort_by_key(|w| w.line);
         w
     }
+}
+
+/// True when `line` starts a drive record whatever came before it (`Enclosure Device ID`),
+/// as the walker of a drive list reads it: where the list can be cut into pieces.
+pub(crate) fn starts_drive_record(line: Line<'_>) -> bool {
+    let t = lex::trim(line.text);
+    !t.is_empty()
+        && !t.starts_with("====")
+        && lex::exit_code(t).is_none()
+        && adapter_header(t).is_none()
+        && !(t.starts_with("PD:") && t.ends_with("Information"))
+        && lex::split_kv(t).is_some_and(|(k, _)| lex::KeyName::new(k).is("enclosuredeviceid"))
+}
+
+/// The adapter an `Adapter #N` line (however spelt) switches a drive list to.
+pub(crate) fn adapter_line(line: Line<'_>) -> Option<u32> {
+    adapter_header(lex::trim(line.text))
 }
 
 impl<'a, I: Iterator<Item = Line<'a>>> Iterator for DriveStream<'a, I> {

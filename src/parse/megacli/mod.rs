@@ -244,7 +244,9 @@ pub(crate) fn drive_list_header(input: &str, kind: Kind) -> Option<Document> {
 /// trailer sits at the end of outputs that can be tens of megabytes.
 fn trailer(input: &str, doc: &mut Document) -> bool {
     let mut found = false;
-    if let Some(at) = memchr::memmem::rfind(input.as_bytes(), b"Exit Code:") {
+    // The last one, found by a forward search: memchr's reverse search has no vectorised
+    // prefilter, and a log written with `-f FILE` has no trailer to stop it early.
+    if let Some(at) = memchr::memmem::find_iter(input.as_bytes(), b"Exit Code:").last() {
         let line = input[at..].lines().next().unwrap_or("");
         if let Some(code) = lex::exit_code(line) {
             doc.exit_code = Some(code);
