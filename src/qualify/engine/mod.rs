@@ -323,6 +323,18 @@ impl Target {
     }
 }
 
+impl Target {
+    /// Where I/O buffers start: a page boundary at least, as fio's. O_DIRECT needs only the
+    /// logical block size (512 bytes on many devices), but a 4 KiB buffer 512 bytes past a
+    /// page spans two pages, so every I/O carries two segments: on a loop device over virtio
+    /// that cost a third of random 4 KiB throughput (476 against 695 MB/s reading at QD32).
+    pub(crate) fn buffer_align(&self) -> usize {
+        usize::try_from(self.align)
+            .unwrap_or(usize::MAX)
+            .max(rustix::param::page_size())
+    }
+}
+
 /// Online CPUs.
 pub fn online_cpus() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
@@ -686,6 +698,24 @@ pub(crate) fn seed(worker: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Buffers start on a page even where the device's logical block is 512 bytes, so a
+    /// 4 KiB I/O is one segment.
+    #[test]
+    fn buffers_are_page_aligned_on_512_byte_devices() {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        file.as_file().set_len(1 << 20).unwrap();
+        let mut t = Target::open(file.path(), false).unwrap();
+        t.align = 512;
+        let page = rustix::param::page_size();
+        assert_eq!(t.buffer_align(), page);
+        for _ in 0..16 {
+            let b = buffer::AlignedBuf::new(4096, t.buffer_align());
+            assert_eq!(b.as_slice().as_ptr() as usize % page, 0);
+        }
+        t.align = 2 * page as u64;
+        assert_eq!(t.buffer_align(), 2 * page);
+    }
 
     /// No two sectors of one write, nor of two writes from the same buffer, are the same, so
     /// deduplicating storage cannot shrink what raidctl writes.

@@ -44,7 +44,7 @@ fn worker(t: &Target, plan: &Plan, job: usize, w: usize) -> WorkerOut {
     let spec = &plan.spec;
     let bs = usize::try_from(spec.bs).unwrap_or(usize::MAX);
     let mut out = WorkerOut::default();
-    let mut buf = AlignedBuf::new(bs, usize::try_from(t.align).unwrap_or(4096));
+    let mut buf = AlignedBuf::new(bs, t.buffer_align());
     let mut rng = seed(w);
     if spec.op == Op::Write && spec.verify.is_none() {
         fill_random(buf.as_mut_slice(), rng);

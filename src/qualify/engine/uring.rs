@@ -153,7 +153,7 @@ fn worker(t: &Target, plan: &Plan, job: usize) -> WorkerOut {
             return out;
         }
     };
-    let align = usize::try_from(t.align).unwrap_or(4096);
+    let align = t.buffer_align();
     let mut rng = seed(job);
     let mut bufs: Vec<AlignedBuf> = (0..qd)
         .map(|i| {
