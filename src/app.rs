@@ -451,37 +451,12 @@ fn read_input(path: &Path) -> Result<String, AppError> {
                 source,
             })?;
     } else {
-        bytes = read_file(path).map_err(|source| AppError::Io {
+        bytes = std::fs::read(path).map_err(|source| AppError::Io {
             what: format!("reading {}", path.display()),
             source,
         })?;
     }
     Ok(parse::decode_owned(bytes))
-}
-
-/// `std::fs::read`, into huge pages when the file is large: a 50 MB capture read into 4 KiB
-/// pages costs 12,000 page faults, a quarter of the time `parse` takes before its threads
-/// start.
-fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
-    const HUGE: usize = 2 << 20;
-    let mut file = std::fs::File::open(path)?;
-    let len = file
-        .metadata()
-        .ok()
-        .and_then(|m| usize::try_from(m.len()).ok())
-        .unwrap_or(0);
-    let mut bytes = Vec::with_capacity(len.saturating_add(1));
-    if len >= 4 * HUGE {
-        let start = bytes.as_ptr() as usize;
-        let aligned = start.next_multiple_of(HUGE);
-        let usable = (start + bytes.capacity()).saturating_sub(aligned) / HUGE * HUGE;
-        // SAFETY: the range lies inside `bytes`' allocation, which nothing has touched yet;
-        // MADV_HUGEPAGE changes only how its pages are backed, never their contents.
-        // Failure (no transparent huge pages) leaves ordinary pages.
-        let _ = unsafe { libc::madvise(aligned as *mut libc::c_void, usable, libc::MADV_HUGEPAGE) };
-    }
-    file.read_to_end(&mut bytes)?;
-    Ok(bytes)
 }
 
 fn run_parse(
