@@ -4,7 +4,11 @@
 # 24,000 drives): wall and CPU time (best of $RUNS) and peak RSS from `/usr/bin/time -f %M`.
 # Targets: >= 150 MB/s and peak RSS < 2x the input.
 #
+# raidctl parses large inputs on every CPU it may use; CPUS=1 runs it under `taskset -c 0`
+# (one CPU, everything on one thread) for the single-core figures.
+#
 #   scripts/bench-parse.sh            # RUNS=5, inputs in DIR=target/bench-parse
+#   CPUS=1 scripts/bench-parse.sh     # pinned to one CPU
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +26,8 @@ else
   GEN=${GEN:-${CARGO_TARGET_DIR:-target}/release/examples/parse-input}
 fi
 mkdir -p "$DIR"
+PIN=()
+[ "${CPUS:-}" = 1 ] && PIN=(taskset -c 0)
 
 inputs=()
 for mb in 12 25 50; do
@@ -35,8 +41,8 @@ for n in 6000 12000 24000; do
   inputs+=("-PDList, $n drives|$f")
 done
 
-printf "raidctl parse end to end, best of %s; %s CPUs, load average %s\n\n" "$RUNS" "$(nproc)" \
-  "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf "raidctl parse end to end, best of %s; %s of %s CPUs, load average %s\n\n" "$RUNS" \
+  "$("${PIN[@]}" nproc)" "$(nproc --all)" "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf "| input | size | format | wall | CPU | MB/s (wall) | MB/s (CPU) | peak RSS |\n|---|---|---|---|---|---|---|---|\n"
 for entry in "${inputs[@]}"; do
   label=${entry%%|*}; f=${entry#*|}
@@ -44,7 +50,7 @@ for entry in "${inputs[@]}"; do
   for fmt in json table; do
     best=""; cpu=""; rss=0
     for _ in $(seq "$RUNS"); do
-      /usr/bin/time -o "$DIR/time.out" -f "%e %M %U %S" "$RAIDCTL" parse --format "$fmt" "$f" >/dev/null 2>&1
+      "${PIN[@]}" /usr/bin/time -o "$DIR/time.out" -f "%e %M %U %S" "$RAIDCTL" parse --format "$fmt" "$f" >/dev/null 2>&1
       read -r t m u s <"$DIR/time.out"
       c=$(awk -v u="$u" -v s="$s" 'BEGIN{print u+s}')
       if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN{exit !(a<b)}'; then best=$t; fi

@@ -64,6 +64,9 @@ run_fio() { # job JSON (from raidctl's record) -> fio JSON in $DIR/fio-NAME-ROUN
   # raidctl's random offsets are uniform with replacement: fio without its random map.
   [ "$pattern" = random ] && extra+=(--norandommap --randrepeat=0)
   [ "$jobs" -gt 1 ] && extra+=(--offset_increment=$((bytes / jobs)) --size=$((bytes / jobs)))
+  # raidctl flushes the device before a flushing job (so the job does not pay for the one
+  # before it); `sync FILE` is the same fsync of the device.
+  [ "$sync" != none ] && sync "$LOOP"
   fio --name=cmp --filename="$LOOP" --direct=1 --rw="$rw" --bs="$bs" --iodepth="$qd" \
     --ioengine="$engine" --numjobs="$jobs" --group_reporting --time_based \
     --runtime="${t}s" --ramp_time="${ramp}s" "${extra[@]}" \
