@@ -16,12 +16,7 @@ fn raidctl(dir: &Path, backend: &str) -> Command {
 }
 
 fn init(scenario: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    raidctl(dir.path(), "megacli")
-        .args(["--sim", scenario, "sim", "scenarios"])
-        .assert()
-        .success();
-    dir
+    crate::simctl::init_on(scenario, "megacli")
 }
 
 fn status(dir: &Path, backend: &str) -> serde_json::Value {

@@ -21,6 +21,7 @@ mod sim;
 mod sim_readside;
 mod sim_storcli2;
 mod sim_vendor;
+mod simctl;
 mod terminal;
 mod util;
 mod workflows;

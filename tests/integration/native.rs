@@ -21,12 +21,7 @@ fn raidctl_timeout(dir: &Path, backend: &str, timeout: &str) -> Command {
 }
 
 fn init(scenario: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    raidctl(dir.path(), "megacli")
-        .args(["--sim", scenario, "sim", "scenarios"])
-        .assert()
-        .success();
-    dir
+    crate::simctl::init_on(scenario, "megacli")
 }
 
 fn status(dir: &Path, backend: &str) -> (Value, i32) {

@@ -2,6 +2,7 @@
 //! case must end in a safe state with a clear message and no destructive step on any drive
 //! other than the target.
 
+use crate::simctl::{self, others_unchanged};
 use assert_cmd::Command;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -23,26 +24,15 @@ fn with_backend(name: &'static str, test: fn()) {
 }
 
 fn raidctl(dir: &Path) -> Command {
-    let mut c = Command::cargo_bin("raidctl").unwrap();
-    c.arg("--sim-state")
-        .arg(dir)
-        .args(["--timeout", "2", "--quiet", "--backend", backend()])
-        .env_remove("RAIDCTL_SIM")
-        .env("RAIDCTL_NO_PROGRESS", "1");
-    c
+    simctl::raidctl_on(dir, backend())
 }
 
 fn init(scenario: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    raidctl(dir.path())
-        .args(["--sim", scenario, "sim", "scenarios"])
-        .assert()
-        .success();
-    dir
+    simctl::init_on(scenario, backend())
 }
 
 fn sim(dir: &Path, args: &[&str]) {
-    raidctl(dir).arg("sim").args(args).assert().success();
+    simctl::sim_on(dir, backend(), args);
 }
 
 /// Runs the simulator binary directly (MegaCli syntax) on the state in `dir`.
@@ -56,27 +46,12 @@ fn megacli(dir: &Path, args: &[&str]) {
 
 /// raidctl's own status JSON for the simulated controller.
 fn status_json(dir: &Path) -> serde_json::Value {
-    let out = raidctl(dir)
-        .args(["status", "--format", "json", "--max-age", "0"])
-        .output()
-        .unwrap();
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)))
+    simctl::status_json_on(dir, backend())
 }
 
 /// `[E:S]` → firmware state.
 fn states(dir: &Path) -> BTreeMap<String, String> {
-    status_json(dir)["snapshot"]["physical_drives"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| {
-            (
-                format!("[{}:{}]", d["enclosure_id"], d["slot"]),
-                d["firmware_state"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
+    simctl::states_on(dir, backend())
 }
 
 fn ld_states(dir: &Path) -> Vec<String> {
@@ -118,24 +93,6 @@ fn resume(dir: &Path, serial: &str) -> Run {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
-}
-
-/// Every drive but `target` keeps its firmware state.
-fn others_unchanged(
-    before: &BTreeMap<String, String>,
-    after: &BTreeMap<String, String>,
-    target: &str,
-) -> Result<(), String> {
-    for (addr, state) in before {
-        if addr == target {
-            continue;
-        }
-        match after.get(addr) {
-            Some(s) if s == state => {}
-            other => return Err(format!("{addr} changed from {state} to {other:?}")),
-        }
-    }
-    Ok(())
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //!
 //! OMSA numbers enclosures itself: MegaCli's `[32:S]` is OMSA's `0:1:S`, shown as `[1:S]`.
 
+use crate::simctl::{self, others_unchanged, raidctl_on};
 use assert_cmd::Command;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -14,27 +15,12 @@ fn raidctl(dir: &Path) -> Command {
     raidctl_on(dir, "omreport")
 }
 
-fn raidctl_on(dir: &Path, backend: &str) -> Command {
-    let mut c = Command::cargo_bin("raidctl").unwrap();
-    c.arg("--sim-state")
-        .arg(dir)
-        .args(["--timeout", "2", "--quiet", "--backend", backend])
-        .env_remove("RAIDCTL_SIM")
-        .env("RAIDCTL_NO_PROGRESS", "1");
-    c
-}
-
 fn init(scenario: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    raidctl(dir.path())
-        .args(["--sim", scenario, "sim", "scenarios"])
-        .assert()
-        .success();
-    dir
+    simctl::init_on(scenario, "omreport")
 }
 
 fn sim(dir: &Path, args: &[&str]) {
-    raidctl(dir).arg("sim").args(args).assert().success();
+    simctl::sim_on(dir, "omreport", args);
 }
 
 /// A simulated vendor tool run directly on the state in `dir`.
@@ -56,33 +42,14 @@ fn auto_rebuild(dir: &Path, on: bool) {
     assert_eq!(code, 0, "{out}");
 }
 
-fn status_json(dir: &Path, backend: &str) -> serde_json::Value {
-    let out = raidctl_on(dir, backend)
-        .args(["status", "--format", "json", "--max-age", "0"])
-        .output()
-        .unwrap();
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)))
-}
-
 /// `[E:S]` (MegaCli's numbering, independent of the backend under test) → firmware state.
 fn states(dir: &Path) -> BTreeMap<String, String> {
-    status_json(dir, "megacli")["snapshot"]["physical_drives"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| {
-            (
-                format!("[{}:{}]", d["enclosure_id"], d["slot"]),
-                d["firmware_state"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
+    simctl::states_on(dir, "megacli")
 }
 
 /// VD states as MegaCli reports them (OMSA's own VD state is `Ready` for optimal).
 fn all_optimal(dir: &Path) -> bool {
-    status_json(dir, "megacli")["snapshot"]["logical_drives"]
+    simctl::status_json_on(dir, "megacli")["snapshot"]["logical_drives"]
         .as_array()
         .unwrap()
         .iter()
@@ -142,24 +109,6 @@ fn other_calls(dir: &Path) -> u64 {
         .sum()
 }
 
-/// Every drive but `target` (MegaCli's `[E:S]`) keeps its firmware state.
-fn others_unchanged(
-    before: &BTreeMap<String, String>,
-    after: &BTreeMap<String, String>,
-    target: &str,
-) -> Result<(), String> {
-    for (addr, state) in before {
-        if addr == target {
-            continue;
-        }
-        match after.get(addr) {
-            Some(s) if s == state => {}
-            other => return Err(format!("{addr} changed from {state} to {other:?}")),
-        }
-    }
-    Ok(())
-}
-
 fn calls(dir: &Path) -> BTreeMap<String, u64> {
     let out = raidctl(dir).args(["sim", "calls"]).output().unwrap();
     serde_json::from_slice(&out.stdout).unwrap()
@@ -180,7 +129,7 @@ fn last_line(text: &str, words: &[&str]) -> String {
 #[test]
 fn omsa_replace_degraded_unattended_ends_optimal() {
     let dir = init("degraded");
-    let v = status_json(dir.path(), "omreport");
+    let v = simctl::status_json_on(dir.path(), "omreport");
     let failed = v["problems"]
         .as_array()
         .unwrap()
@@ -610,7 +559,7 @@ fn omsa_small_workflows() {
         &["hotspare", "add", "1:8", "--dedicated", "1", "--yes"],
         "action=assigndedicatedhotspare controller=0 vdisk=1 pdisk=0:1:8 assign=yes",
     );
-    let v = status_json(dir.path(), "megacli");
+    let v = simctl::status_json_on(dir.path(), "megacli");
     let s8 = v["snapshot"]["physical_drives"]
         .as_array()
         .unwrap()
