@@ -6,13 +6,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 fn raidctl(dir: &Path, backend: &str) -> Command {
-    let mut c = Command::cargo_bin("raidctl").unwrap();
-    c.arg("--sim-state")
-        .arg(dir)
-        .args(["--quiet", "--timeout", "5", "--backend", backend])
-        .env_remove("RAIDCTL_SIM")
-        .env("RAIDCTL_NO_PROGRESS", "1");
-    c
+    crate::simctl::raidctl_timeout(dir, backend, "5")
 }
 
 fn init(scenario: &str) -> tempfile::TempDir {

@@ -1,6 +1,7 @@
 //! The native MFI backend over the simulated firmware: the same health, drive and VD states
 //! as the MegaCli front end of the same state, and its refusals and failure modes.
 
+use crate::simctl::raidctl_timeout;
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::Path;
@@ -8,16 +9,6 @@ use std::time::{Duration, Instant};
 
 fn raidctl(dir: &Path, backend: &str) -> Command {
     raidctl_timeout(dir, backend, "5")
-}
-
-fn raidctl_timeout(dir: &Path, backend: &str, timeout: &str) -> Command {
-    let mut c = Command::cargo_bin("raidctl").unwrap();
-    c.arg("--sim-state")
-        .arg(dir)
-        .args(["--quiet", "--timeout", timeout, "--backend", backend])
-        .env_remove("RAIDCTL_SIM")
-        .env("RAIDCTL_NO_PROGRESS", "1");
-    c
 }
 
 fn init(scenario: &str) -> tempfile::TempDir {

@@ -9,10 +9,15 @@ use std::path::Path;
 /// raidctl on the simulator state in `dir` through `backend`, with a short vendor timeout and
 /// no progress bars.
 pub fn raidctl_on(dir: &Path, backend: &str) -> Command {
+    raidctl_timeout(dir, backend, "2")
+}
+
+/// [`raidctl_on`] with a vendor timeout of `timeout` seconds.
+pub fn raidctl_timeout(dir: &Path, backend: &str, timeout: &str) -> Command {
     let mut c = Command::cargo_bin("raidctl").unwrap();
     c.arg("--sim-state")
         .arg(dir)
-        .args(["--timeout", "2", "--quiet", "--backend", backend])
+        .args(["--timeout", timeout, "--quiet", "--backend", backend])
         .env_remove("RAIDCTL_SIM")
         .env("RAIDCTL_NO_PROGRESS", "1");
     c
