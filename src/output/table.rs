@@ -812,8 +812,8 @@ pub fn render_document(doc: &Document, style: Style) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// Writes every non-empty part of a parsed document to `out`, each table streamed (see
-/// [`Sink`]).
+/// Writes every non-empty part of a parsed document to `out`, each table measured in one pass
+/// over its rows and drawn in a second.
 ///
 /// # Errors
 /// I/O errors from `out`.

@@ -1,5 +1,5 @@
 //! Pure parsers: text in, [`Document`] out. No I/O, no panics; every oddity becomes a
-//! line-numbered [`Warning`], and only input with nothing recognisable is an error.
+//! line-numbered [`crate::model::Warning`], and only input with nothing recognisable is an error.
 
 pub mod fields;
 pub mod lex;

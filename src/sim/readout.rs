@@ -2,7 +2,7 @@
 //! do: counts, the controller clock, per-VD and adapter properties, enclosure status, PHY
 //! counters, free space, schedules, the progress of clears, checks and initialisations, the
 //! BBU sub-sections, `-AdpAlILog` and `-Version`. Every layout here is a guess (no capture
-//! shows it), so every text comes from [`unverified::read`]; the few verified lines are reused
+//! shows it), so every text comes from [`crate::sim::unverified::read`]; the few verified lines are reused
 //! from [`render`].
 
 use crate::sim::actions::adapter_indices;

@@ -39,17 +39,17 @@ read_opcodes! {
     PD_GET_INFO = 0x0202_0000,
     /// Rebuild/patrol/clear progress of one drive (mbox: device id).
     PD_GET_PROGRESS = 0x0206_0000,
-    /// Logical drive list (mbox[0] = 1 asks for the 256-entry list).
+    /// Logical drive list (`mbox[0]` = 1 asks for the 256-entry list).
     LD_GET_LIST = 0x0301_0000,
-    /// One logical drive (mbox[0]: target id).
+    /// One logical drive (`mbox[0]`: target id).
     LD_GET_INFO = 0x0302_0000,
     /// The whole configuration: arrays, LDs, spares.
     CFG_READ = 0x0401_0000,
     /// Count foreign configurations.
     CFG_FOREIGN_SCAN = 0x0406_0100,
-    /// One foreign configuration as it is (mbox[0]: index).
+    /// One foreign configuration as it is (`mbox[0]`: index).
     CFG_FOREIGN_DISPLAY = 0x0406_0200,
-    /// One foreign configuration as an import would make it (mbox[0]: index).
+    /// One foreign configuration as an import would make it (`mbox[0]`: index).
     CFG_FOREIGN_PREVIEW = 0x0406_0300,
     /// Battery status.
     BBU_GET_STATUS = 0x0501_0000,
