@@ -212,7 +212,7 @@ pub mod read {
 }
 
 /// storcli/perccli texts not found verbatim in a capture or in the reference (section 2.4
-/// lists the verified ones, which `storcli.rs` writes inline). Also guessed: the JSON shape of
+/// lists the verified ones, which `sim/storcli` writes inline). Also guessed: the JSON shape of
 /// `show rebuild|copyback` (a bare array of rows as `Response Data`), `/cx/eall show all`
 /// (`Enclosure /cX/eY` objects with `Information`, `Inquiry Data`, `Properties`), the
 /// `/cx/bbu show all` section names, and `Ctrl_Prop` names other than `Rebuildrate`.
