@@ -36,26 +36,16 @@ fn event_log_json(
     piece: usize,
     threads: usize,
 ) -> std::io::Result<Vec<Warning>> {
-    write_streamed_json(&log.doc, Part::Events, out, |array| {
-        let mut warnings = Vec::new();
-        parallel::map_ordered(
-            log.pieces(piece),
-            threads,
-            |p| {
-                let mut events = p.events();
-                let mut bytes = Vec::new();
-                while let Some(e) = events.next_ref() {
-                    json::append_element(&mut bytes, e, 2)?;
-                }
-                Ok((bytes, events.warnings()))
-            },
-            |done: std::io::Result<(Vec<u8>, Vec<Warning>)>| {
-                let (bytes, w) = done?;
-                warnings.extend(w);
-                array.elements(&bytes)
-            },
-        )?;
-        Ok(warnings)
+    let work = |p: crate::parse::EventPiece<'_>| {
+        let mut events = p.events();
+        let mut bytes = Vec::new();
+        while let Some(e) = events.next_ref() {
+            json::append_element(&mut bytes, e, 2)?;
+        }
+        Ok((bytes, events.warnings()))
+    };
+    write_streamed_json(&log.doc, Part::Events, out, |sink| {
+        parallel::map_ordered(log.pieces(piece), threads, work, sink)
     })
 }
 
@@ -76,43 +66,23 @@ fn drive_list_json(
     piece: usize,
     threads: usize,
 ) -> std::io::Result<Vec<Warning>> {
-    let work = drive_piece_json;
-    write_streamed_json(&list.doc, Part::Drives, out, |array| {
-        let mut warnings = Vec::new();
-        let mut ended = None;
-        parallel::map_ordered(
-            list.pieces(piece),
-            threads,
-            work,
-            |done: std::io::Result<DrivesDone<'_>>| {
-                let mut done = done?;
-                if let Some(a) = ended.filter(|&a| done.0.adapter() != Some(a)) {
-                    // The cut guessed the adapter wrong: parse the piece again under the
-                    // one the piece before really ended with.
-                    done = work(done.0.under(a))?;
-                }
-                let (_, bytes, w, adapter) = done;
-                ended = Some(adapter);
-                warnings.extend(w);
-                array.elements(&bytes)
-            },
-        )?;
-        Ok(warnings)
+    let work = |p: crate::parse::DrivePiece<'_>| {
+        let mut drives = p.drives();
+        let mut bytes = Vec::new();
+        let done = drives
+            .by_ref()
+            .try_for_each(|d| json::append_element(&mut bytes, &d, 2))
+            .map(|()| (bytes, drives.warnings()));
+        (done, drives.adapter())
+    };
+    write_streamed_json(&list.doc, Part::Drives, out, |sink| {
+        parallel::map_drive_pieces(list.pieces(piece), threads, work, sink)
     })
 }
 
-/// A drive list's piece, its drives as JSON elements, their warnings, and the adapter it
-/// ended on.
-type DrivesDone<'a> = (crate::parse::DrivePiece<'a>, Vec<u8>, Vec<Warning>, u32);
-
-fn drive_piece_json(p: crate::parse::DrivePiece<'_>) -> std::io::Result<DrivesDone<'_>> {
-    let mut drives = p.drives();
-    let mut bytes = Vec::new();
-    for d in drives.by_ref() {
-        json::append_element(&mut bytes, &d, 2)?;
-    }
-    Ok((p, bytes, drives.warnings(), drives.adapter()))
-}
+/// One piece of a streamed array: its elements as [`json::append_element`] wrote them, and
+/// the warnings of its records.
+type JsonPiece = std::io::Result<(Vec<u8>, Vec<Warning>)>;
 
 /// Which array of a streamed document comes from the stream.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -142,13 +112,14 @@ impl Array<'_> {
 }
 
 /// Writes `doc` as serde_json's pretty printer writes the derived `Serialize` of
-/// [`Document`] (field by field, the same bytes), with the events or drives (`part`) written
-/// by `stream` and its warnings appended to the document's. Returns all warnings.
+/// [`Document`] (field by field, the same bytes), with the events or drives (`part`) from the
+/// pieces `stream` hands its sink, in order, and their warnings appended to the document's.
+/// Returns all warnings.
 fn write_streamed_json(
     doc: &Document,
     part: Part,
     out: &mut dyn Write,
-    stream: impl FnOnce(&mut Array<'_>) -> std::io::Result<Vec<Warning>>,
+    stream: impl FnOnce(&mut dyn FnMut(JsonPiece) -> std::io::Result<()>) -> std::io::Result<()>,
 ) -> std::io::Result<Vec<Warning>> {
     // Destructured so that a field added to `Document` fails to compile here until it is
     // written too.
@@ -188,7 +159,11 @@ fn write_streamed_json(
         };
         array.out.write_all(b"[")?;
         if let Some(stream) = stream.take() {
-            streamed = stream(&mut array)?;
+            stream(&mut |piece| {
+                let (bytes, w) = piece?;
+                streamed.extend(w);
+                array.elements(&bytes)
+            })?;
         }
         let end: &[u8] = if array.empty { b"]" } else { b"\n  ]" };
         array.out.write_all(end)
@@ -374,6 +349,45 @@ mod tests {
     /// default, every record its own piece on one and on three threads, and odd sizes.
     const CUTS: [(usize, usize); 5] = [(usize::MAX, 1), (PIECE, 2), (1, 1), (1, 3), (700, 2)];
 
+    /// `text`, which must stream, gives the parsed document's JSON, table (at each of
+    /// `styles`) and warnings cut as `cut` (piece bytes, threads). Returns the document.
+    fn streams_as_parsed(
+        text: &str,
+        cut: (usize, usize),
+        styles: &[Style],
+        what: &str,
+    ) -> Document {
+        let doc = crate::parse::parse(text, None).unwrap();
+        let log = crate::parse::stream_event_log(text, None);
+        let list = crate::parse::stream_drive_list(text, None);
+        let mut json = Vec::new();
+        let w = match (&log, &list) {
+            (Some(log), _) => event_log_json(log, &mut json, cut.0, cut.1),
+            (None, Some(list)) => drive_list_json(list, &mut json, cut.0, cut.1),
+            (None, None) => panic!("{what} does not stream"),
+        }
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(json).unwrap(),
+            serde_json::to_string_pretty(&doc).unwrap() + "\n",
+            "{what} {cut:?}"
+        );
+        assert_eq!(w, doc.warnings, "{what} {cut:?}");
+        for &style in styles {
+            let mut table = Vec::new();
+            let w = table::write_streamed_in(log.as_ref(), list.as_ref(), cut, style, &mut table)
+                .unwrap();
+            assert_eq!(
+                String::from_utf8(table).unwrap(),
+                table::render_document(&doc, style),
+                "{what} {cut:?} {style:?}"
+            );
+            // A table's warnings are its records' (the document's own are none here).
+            assert_eq!(w, doc.warnings, "{what} {cut:?} {style:?}");
+        }
+        doc
+    }
+
     /// The streamed event log is byte for byte the JSON of the parsed document, table too,
     /// whatever the pieces and threads.
     #[test]
@@ -390,33 +404,14 @@ Device ID: {i}\nSlot Number: 3\n{}\n",
             ));
         }
         text.push_str("\nExit Code: 0x00\n");
-        let doc = crate::parse::parse(&text, None).unwrap();
-        assert!(!doc.warnings.is_empty());
-        let log = crate::parse::stream_event_log(&text, None).unwrap();
+        let styles = [
+            Style::PLAIN,
+            Style::PLAIN.at_width(80),
+            Style::PLAIN.at_width(40),
+        ];
         for cut in CUTS {
-            let mut json = Vec::new();
-            let warnings = event_log_json(&log, &mut json, cut.0, cut.1).unwrap();
-            assert_eq!(
-                String::from_utf8(json).unwrap(),
-                serde_json::to_string_pretty(&doc).unwrap() + "\n",
-                "{cut:?}"
-            );
-            assert_eq!(warnings, doc.warnings);
-            for style in [
-                Style::PLAIN,
-                Style::PLAIN.at_width(80),
-                Style::PLAIN.at_width(40),
-            ] {
-                let mut streamed = Vec::new();
-                let w =
-                    table::write_streamed_in(Some(&log), None, cut, style, &mut streamed).unwrap();
-                assert_eq!(
-                    String::from_utf8(streamed).unwrap(),
-                    table::render_document(&doc, style),
-                    "{cut:?} {style:?}"
-                );
-                assert_eq!(w, doc.warnings);
-            }
+            let doc = streams_as_parsed(&text, cut, &styles, "event log");
+            assert!(!doc.warnings.is_empty());
         }
     }
 
@@ -445,30 +440,11 @@ Device ID: {i}\nSlot Number: 3\n{}\n",
             ));
         }
         text.push_str("\nExit Code: 0x00\n");
-        let doc = crate::parse::parse(&text, None).unwrap();
-        assert_eq!(doc.physical_drives.last().map(|d| d.adapter), Some(2));
-        let list = crate::parse::stream_drive_list(&text, None).unwrap();
+        let styles = [Style::PLAIN, Style::PLAIN.at_width(80)];
         for cut in CUTS {
-            let mut json = Vec::new();
-            let warnings = drive_list_json(&list, &mut json, cut.0, cut.1).unwrap();
-            assert_eq!(
-                String::from_utf8(json).unwrap(),
-                serde_json::to_string_pretty(&doc).unwrap() + "\n",
-                "{cut:?}"
-            );
-            assert_eq!(warnings, doc.warnings);
-            assert!(!warnings.is_empty());
-            for style in [Style::PLAIN, Style::PLAIN.at_width(80)] {
-                let mut streamed = Vec::new();
-                let w =
-                    table::write_streamed_in(None, Some(&list), cut, style, &mut streamed).unwrap();
-                assert_eq!(
-                    String::from_utf8(streamed).unwrap(),
-                    table::render_document(&doc, style),
-                    "{cut:?} {style:?}"
-                );
-                assert_eq!(w, doc.warnings);
-            }
+            let doc = streams_as_parsed(&text, cut, &styles, "drive list");
+            assert_eq!(doc.physical_drives.last().map(|d| d.adapter), Some(2));
+            assert!(!doc.warnings.is_empty());
         }
     }
 
@@ -487,42 +463,14 @@ Device ID: {i}\nSlot Number: 3\n{}\n",
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;
             };
-            let Ok(doc) = crate::parse::parse(&text, None) else {
-                continue;
-            };
-            let (log, list) = (
-                crate::parse::stream_event_log(&text, None),
-                crate::parse::stream_drive_list(&text, None),
-            );
-            if log.is_none() && list.is_none() {
+            let streams = crate::parse::stream_event_log(&text, None).is_some()
+                || crate::parse::stream_drive_list(&text, None).is_some();
+            if !streams || crate::parse::parse(&text, None).is_err() {
                 continue;
             }
             streamed += 1;
-            let mut json = Vec::new();
-            let w = match (&log, &list) {
-                (Some(log), _) => event_log_json(log, &mut json, 1, 3),
-                (None, Some(list)) => drive_list_json(list, &mut json, 1, 3),
-                (None, None) => unreachable!(),
-            }
-            .unwrap();
-            assert_eq!(
-                String::from_utf8(json).unwrap(),
-                serde_json::to_string_pretty(&doc).unwrap() + "\n",
-                "{}",
-                path.display()
-            );
-            assert_eq!(w, doc.warnings, "{}", path.display());
-            for style in [Style::PLAIN, Style::PLAIN.at_width(80)] {
-                let mut table = Vec::new();
-                table::write_streamed_in(log.as_ref(), list.as_ref(), (1, 3), style, &mut table)
-                    .unwrap();
-                assert_eq!(
-                    String::from_utf8(table).unwrap(),
-                    table::render_document(&doc, style),
-                    "{}",
-                    path.display()
-                );
-            }
+            let styles = [Style::PLAIN, Style::PLAIN.at_width(80)];
+            streams_as_parsed(&text, (1, 3), &styles, &path.display().to_string());
         }
         assert!(streamed >= 10, "only {streamed} fixtures stream");
     }

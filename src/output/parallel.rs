@@ -107,6 +107,38 @@ where
     })
 }
 
+/// [`map_ordered`] over the pieces of a drive list, where `work` also returns the adapter the
+/// piece's lines ended on: a piece whose cut assumed another adapter than the piece before it
+/// ended on is worked on again, on this thread, under that adapter before `sink` sees it (see
+/// [`crate::parse::DrivePiece::under`]).
+///
+/// # Errors
+/// The first error `sink` returns.
+pub fn map_drive_pieces<'a, R, E>(
+    pieces: impl Iterator<Item = crate::parse::DrivePiece<'a>>,
+    threads: usize,
+    work: impl Fn(crate::parse::DrivePiece<'a>) -> (R, u32) + Sync,
+    mut sink: impl FnMut(R) -> Result<(), E>,
+) -> Result<(), E>
+where
+    R: Send,
+{
+    let work = &work;
+    let mut ended = None;
+    map_ordered(
+        pieces,
+        threads,
+        |p| (p, work(p)),
+        |(p, (mut r, mut adapter))| {
+            if let Some(a) = ended.filter(|&a| p.adapter() != Some(a)) {
+                (r, adapter) = work(p.under(a));
+            }
+            ended = Some(adapter);
+            sink(r)
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

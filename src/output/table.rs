@@ -887,7 +887,10 @@ fn write_streamed(
     style: Style,
     out: &mut dyn Write,
 ) -> std::io::Result<Vec<crate::model::Warning>> {
-    write_sections(doc, &streamed, Sink::new(style, out))?;
+    let mut sink = Sink::new(style, out);
+    // Rows are drawn on as many threads as they were made on.
+    sink.threads = streamed.threads;
+    write_sections(doc, &streamed, sink)?;
     Ok(streamed.warnings.into_inner())
 }
 
@@ -930,51 +933,43 @@ impl Streamed<'_, '_> {
             }
             (measure(rows), events.warnings())
         };
-        let mut warnings = self.warnings.borrow_mut();
-        let _ = super::parallel::map_ordered(
-            log.pieces(self.piece),
-            self.threads.unwrap_or_else(super::parallel::threads),
-            work,
-            |(piece, w)| -> Result<(), std::convert::Infallible> {
-                done(piece);
-                warnings.extend(w);
-                Ok(())
-            },
-        );
+        let _ = super::parallel::map_ordered(log.pieces(self.piece), self.threads(), work, |p| {
+            self.done(p, done)
+        });
     }
 
     /// [`Streamed::event_pieces`] for a drive list.
-    fn drive_pieces<'l>(
+    fn drive_pieces(
         &self,
-        list: &crate::parse::DriveList<'l>,
+        list: &crate::parse::DriveList<'_>,
         style: Style,
         measure: MeasureFn<'_>,
         done: &mut dyn FnMut(Measured),
     ) {
-        let work = |p: crate::parse::DrivePiece<'l>| {
+        let work = |p: crate::parse::DrivePiece<'_>| {
             let mut drives = p.drives();
             let rows: Vec<Vec<Cell>> = drives.by_ref().map(|d| drive_cells(&d, style)).collect();
-            (p, measure(rows), drives.warnings(), drives.adapter())
+            ((measure(rows), drives.warnings()), drives.adapter())
         };
-        let mut warnings = self.warnings.borrow_mut();
-        let mut ended = None;
-        let _ = super::parallel::map_ordered(
-            list.pieces(self.piece),
-            self.threads.unwrap_or_else(super::parallel::threads),
-            work,
-            |mut piece| -> Result<(), std::convert::Infallible> {
-                if let Some(a) = ended.filter(|&a| piece.0.adapter() != Some(a)) {
-                    // The cut guessed the adapter wrong: the piece again, under the one the
-                    // piece before really ended with.
-                    piece = work(piece.0.under(a));
-                }
-                let (_, rows, w, adapter) = piece;
-                ended = Some(adapter);
-                done(rows);
-                warnings.extend(w);
-                Ok(())
-            },
-        );
+        let _ =
+            super::parallel::map_drive_pieces(list.pieces(self.piece), self.threads(), work, |p| {
+                self.done(p, done)
+            });
+    }
+
+    fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(super::parallel::threads)
+    }
+
+    /// Hands on one finished piece and keeps its warnings.
+    fn done(
+        &self,
+        (rows, warnings): (Measured, Vec<crate::model::Warning>),
+        done: &mut dyn FnMut(Measured),
+    ) -> Result<(), std::convert::Infallible> {
+        done(rows);
+        self.warnings.borrow_mut().extend(warnings);
+        Ok(())
     }
 }
 
