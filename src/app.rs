@@ -247,11 +247,16 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         Command::ReplaceDrive {
             target,
             adapter,
+            i_understand_data_loss,
+            replace,
             wf,
-        } => workflow_cmd(&ctx()?, &wf, out, |env| {
-            crate::workflow::replace::run(env, &target, adapter)
-        }),
-        Command::Resume { id, wf } => {
+        } => {
+            let c = ctx()?;
+            replace_cmd(&c, &wf, &replace, i_understand_data_loss, out, |env| {
+                crate::workflow::replace::run(env, &target, adapter)
+            })
+        }
+        Command::Resume { id, replace, wf } => {
             let c = ctx()?;
             let id = match id {
                 Some(id) => id,
@@ -267,7 +272,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                         )
                     })?,
             };
-            workflow_cmd(&c, &wf, out, |env| {
+            replace_cmd(&c, &wf, &replace, None, out, |env| {
                 crate::workflow::replace::resume(env, &id)
             })
         }
@@ -589,6 +594,53 @@ fn write_parsed(
     Ok(ExitStatus::Ok)
 }
 
+/// The workflow options of the command line.
+fn wf_options(wf: &crate::cli::WfArgs) -> crate::workflow::WfOptions {
+    crate::workflow::WfOptions {
+        dry_run: wf.dry_run,
+        yes: wf.yes,
+        serial: wf.serial.clone(),
+        wait_timeout: Duration::from_secs(wf.wait_timeout),
+        poll: Duration::from_secs(wf.poll.max(1)),
+        accept_no_redundancy: wf.accept_no_redundancy,
+        ..crate::workflow::WfOptions::default()
+    }
+}
+
+/// `replace-drive` and `resume`: a workflow with the host's block devices and the
+/// qualification engine at hand.
+fn replace_cmd(
+    ctx: &Ctx,
+    wf: &crate::cli::WfArgs,
+    replace: &crate::cli::ReplaceArgs,
+    data_loss_ack: Option<String>,
+    out: &mut dyn Write,
+    f: impl FnOnce(
+        &mut crate::workflow::Env<'_>,
+    ) -> Result<crate::workflow::Outcome, crate::workflow::WfError>,
+) -> Result<ExitStatus, AppError> {
+    let mut opts = wf_options(wf);
+    opts.data_loss_ack = data_loss_ack;
+    opts.clear_foreign = replace.clear_foreign;
+    if let Some(q) = &replace.qualify {
+        opts.qualify_given = true;
+        opts.qualify = match q.as_str() {
+            "none" => None,
+            p => {
+                <crate::qualify::ProfileKind as clap::ValueEnum>::from_str(p, true).map_err(
+                    |_| {
+                        AppError::Input(format!(
+                            "--qualify {p}: use smoke, quick, standard, burn-in or none"
+                        ))
+                    },
+                )?;
+                Some(p.to_ascii_lowercase())
+            }
+        };
+    }
+    run_workflow(ctx, opts, true, out, f)
+}
+
 /// Runs a workflow with the CLI's environment and maps its outcome to an exit status:
 /// 0 completed, 1 stopped safely, 2 error.
 fn workflow_cmd(
@@ -599,20 +651,26 @@ fn workflow_cmd(
         &mut crate::workflow::Env<'_>,
     ) -> Result<crate::workflow::Outcome, crate::workflow::WfError>,
 ) -> Result<ExitStatus, AppError> {
-    use crate::workflow::{Env, Outcome, SimWorld, TtyPrompter, WfOptions};
+    run_workflow(ctx, wf_options(wf), false, out, f)
+}
+
+fn run_workflow(
+    ctx: &Ctx,
+    opts: crate::workflow::WfOptions,
+    with_host: bool,
+    out: &mut dyn Write,
+    f: impl FnOnce(
+        &mut crate::workflow::Env<'_>,
+    ) -> Result<crate::workflow::Outcome, crate::workflow::WfError>,
+) -> Result<ExitStatus, AppError> {
+    use crate::workflow::{Env, Outcome, SimWorld, TtyPrompter};
     let mc = ctx
         .change_ops()
         .map_err(|e| AppError::Input(e.to_string()))?;
     let mut prompt = TtyPrompter;
     let mut err = std::io::stderr();
-    let opts = WfOptions {
-        dry_run: wf.dry_run,
-        yes: wf.yes,
-        serial: wf.serial.clone(),
-        wait_timeout: Duration::from_secs(wf.wait_timeout),
-        poll: Duration::from_secs(wf.poll.max(1)),
-        accept_no_redundancy: wf.accept_no_redundancy,
-    };
+    let mut host = crate::hostside::CliHost::new(ctx);
+    let dry_run = opts.dry_run;
     let mut env = Env {
         ops: mc,
         state_dir: ctx.state_dir.clone(),
@@ -623,9 +681,14 @@ fn workflow_cmd(
             omsa_ids: mc.name() == "omreport",
         }),
         out: &mut err,
+        host: if with_host {
+            Some(&mut host as &mut dyn crate::workflow::Host)
+        } else {
+            None
+        },
     };
     let result = f(&mut env);
-    if !wf.dry_run {
+    if !dry_run {
         ctx.cache().invalidate();
     }
     match result {

@@ -135,15 +135,25 @@ pub enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
         args: Vec<String>,
     },
-    /// Replace a drive, guided: pre-checks, locate and confirm by serial, offline, mark
-    /// missing, spin down, wait for the swap, check the new drive, replace the missing row,
-    /// rebuild to optimal. Journaled; `raidctl resume` continues after a crash.
+    /// Replace a drive, guided: pre-checks, locate and confirm by serial, then the flow the
+    /// drive's VD needs. A redundant VD: offline, mark missing, spin down, swap, check the new
+    /// drive, replace the missing row, rebuild to optimal. A single-drive RAID0 or JBOD (the
+    /// Ceph OSD layout): offline while it serves I/O, spin down, swap, the dead VD's pinned
+    /// cache and the VD itself, recreate it as it was, qualify the new drive, verify.
+    /// Journaled; `raidctl resume` continues after a crash.
     ReplaceDrive {
         /// The drive: `E:S` (`:S` without enclosure) or its serial number.
         target: String,
         /// Adapter, when the address exists on several.
         #[arg(short = 'a', long)]
         adapter: Option<u32>,
+        /// Give up the data of a VD without redundancy (RAID0): its target id (the `E:S` of a
+        /// JBOD drive). --yes never implies it.
+        #[arg(long, value_name = "VD")]
+        i_understand_data_loss: Option<String>,
+        /// Replacement options.
+        #[command(flatten)]
+        replace: ReplaceArgs,
         /// Workflow options.
         #[command(flatten)]
         wf: WfArgs,
@@ -153,6 +163,9 @@ pub enum Command {
     Resume {
         /// Workflow id (see `raidctl workflows`).
         id: Option<String>,
+        /// Replacement options (they apply from the resumed step on).
+        #[command(flatten)]
+        replace: ReplaceArgs,
         /// Workflow options.
         #[command(flatten)]
         wf: WfArgs,
@@ -282,6 +295,19 @@ pub struct WfArgs {
     /// it.
     #[arg(long, value_name = "VD", global = true)]
     pub accept_no_redundancy: Option<u32>,
+}
+
+/// Options of a drive replacement that a resume can give too.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReplaceArgs {
+    /// Qualify a new drive that gets a VD or JBOD of its own (RAID0, JBOD) with this profile
+    /// before it carries anything (smoke, quick, standard, burn-in), or `none`.
+    #[arg(long, value_name = "PROFILE|none")]
+    pub qualify: Option<String>,
+    /// Clear foreign configuration N from the new drive (it must hold that configuration
+    /// alone): the operator's word that it holds nothing needed.
+    #[arg(long, value_name = "N")]
+    pub clear_foreign: Option<u32>,
 }
 
 /// `raidctl foreign` actions.

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod ctx;
 pub mod exit;
 pub mod health;
+pub mod hostside;
 pub mod interrupt;
 pub mod model;
 pub mod monitor;

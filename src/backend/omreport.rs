@@ -5,10 +5,12 @@
 
 use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
 use super::megacli::BackendError;
-use super::ops::{Op, Operations};
+use super::ops::{Op, Operations, PinnedCache};
 use super::runner::Runner;
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
-use crate::model::{Document, DriveAddress, ForeignConfig, Progress};
+use crate::model::{
+    Document, DriveAddress, ForeignConfig, IoPolicy, Progress, ReadPolicy, WritePolicy,
+};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -58,6 +60,12 @@ impl Omreport {
     }
 
     fn report(&self, args: &[&str]) -> Result<Document, BackendError> {
+        let (line, stdout) = self.run_report(args)?;
+        Self::parse_report(line, &stdout)
+    }
+
+    /// Runs `omreport ARGS -fmt ssv`: the command line and its output.
+    fn run_report(&self, args: &[&str]) -> Result<(String, String), BackendError> {
         let mut argv: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
         argv.extend(["-fmt".to_owned(), "ssv".to_owned()]);
         self.calls.fetch_add(1, Ordering::Relaxed);
@@ -79,12 +87,15 @@ impl Omreport {
                 doc: Box::default(),
             });
         }
-        let doc = crate::parse::omreport::parse_ssv(&out.stdout).map_err(|e| {
-            BackendError::Unparseable {
+        Ok((line, out.stdout))
+    }
+
+    fn parse_report(line: String, stdout: &str) -> Result<Document, BackendError> {
+        let doc =
+            crate::parse::omreport::parse_ssv(stdout).map_err(|e| BackendError::Unparseable {
                 argv: line.clone(),
                 reason: e.to_string(),
-            }
-        })?;
+            })?;
         if let Some(w) = doc.warnings.first() {
             return Err(BackendError::Unparseable {
                 argv: line,
@@ -92,6 +103,26 @@ impl Omreport {
             });
         }
         Ok(doc)
+    }
+
+    /// A VD's drives (`pdisk controller=N vdisk=M`): a VD whose drives are all gone (a
+    /// pulled single-drive RAID0) lists none, which is an answer, not unreadable output.
+    fn members(&self, args: &[&str]) -> Result<Document, BackendError> {
+        let (line, stdout) = self.run_report(args)?;
+        // Only a titled list with nothing in it counts as "no drives".
+        let titled_empty = stdout
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .all(|l| {
+                l.starts_with("List of Physical Disks belonging to")
+                    || l.starts_with("Controller ")
+                    || l.eq_ignore_ascii_case("No physical disks found.")
+            });
+        if titled_empty && stdout.contains("List of Physical Disks") {
+            return Ok(Document::new("omreport-ssv"));
+        }
+        Self::parse_report(line, &stdout)
     }
 
     fn omconfig_args(op: &Op) -> Option<Vec<String>> {
@@ -180,6 +211,74 @@ impl Omreport {
                     if *enabled { "enabled" } else { "disabled" }
                 ),
             ],
+            Op::LdCreate {
+                adapter,
+                level,
+                spans,
+                write,
+                read,
+                io,
+                strip_kib,
+            } => {
+                let n = level.megacli_number()?;
+                let drives: Vec<String> = spans.iter().flatten().map(pdisk).collect();
+                let mut v = vec![
+                    "storage".into(),
+                    "controller".into(),
+                    "action=createvdisk".into(),
+                    format!("controller={adapter}"),
+                    format!("raid=r{n}"),
+                    "size=max".into(),
+                    format!("pdisk={}", drives.join(",")),
+                ];
+                if level.is_spanned() {
+                    v.push(format!("spanlength={}", spans.first().map_or(0, Vec::len)));
+                }
+                if let Some(k) = strip_kib {
+                    v.push(format!("stripesize={k}kb"));
+                }
+                v.push(format!(
+                    "readpolicy={}",
+                    match read {
+                        ReadPolicy::NoReadAhead => "nra",
+                        ReadPolicy::ReadAhead => "ra",
+                        ReadPolicy::Adaptive => "ara",
+                    }
+                ));
+                v.push(format!(
+                    "writepolicy={}",
+                    match write {
+                        WritePolicy::WriteThrough => "wt",
+                        WritePolicy::WriteBack => "wb",
+                        WritePolicy::AlwaysWriteBack => "fwb",
+                    }
+                ));
+                match io {
+                    Some(IoPolicy::Direct) => v.push("cachepolicy=d".into()),
+                    Some(IoPolicy::Cached) => v.push("cachepolicy=c".into()),
+                    None => {}
+                }
+                v
+            }
+            Op::DiscardPreservedCache { adapter, .. } => vec![
+                "storage".into(),
+                "controller".into(),
+                "action=discardpreservedcache".into(),
+                format!("controller={adapter}"),
+                "force=enabled".into(),
+            ],
+            Op::LdName {
+                adapter,
+                target,
+                name,
+            } => vec![
+                "storage".into(),
+                "vdisk".into(),
+                "action=rename".into(),
+                format!("controller={adapter}"),
+                format!("vdisk={target}"),
+                format!("name={name}"),
+            ],
             _ => return None,
         })
     }
@@ -227,7 +326,7 @@ impl Operations for Omreport {
         for ld in &mut snap.logical_drives {
             let c = format!("controller={}", ld.adapter);
             let v = format!("vdisk={}", ld.target_id);
-            let doc = self.report(&["storage", "pdisk", &c, &v])?;
+            let doc = self.members(&["storage", "pdisk", &c, &v])?;
             ld.members = doc
                 .physical_drives
                 .iter()
@@ -274,12 +373,36 @@ impl Operations for Omreport {
         })
     }
 
-    fn preserved_cache(&self, _adapter: u32) -> Result<Vec<u32>, BackendError> {
-        Ok(Vec::new())
+    /// OpenManage says per controller whether preserved cache exists, not whose it is: an
+    /// offline VD is the one that can hold it; with none offline (deleted while missing) the
+    /// cache is unattributed.
+    fn preserved_cache(&self, adapter: u32) -> Result<PinnedCache, BackendError> {
+        let snap = self.snapshot()?;
+        let pinned = snap
+            .adapters
+            .iter()
+            .any(|a| a.adapter == adapter && a.offline_vd_cache_preserved == Some(true));
+        if !pinned {
+            return Ok(PinnedCache::default());
+        }
+        let offline: Vec<u32> = snap
+            .logical_drives
+            .iter()
+            .filter(|l| l.adapter == adapter && l.state == crate::model::LdState::Offline)
+            .map(|l| l.target_id)
+            .collect();
+        Ok(PinnedCache {
+            unattributed: offline.len() != 1,
+            targets: offline,
+        })
     }
 
     fn supports(&self, op: &Op) -> bool {
         Self::omconfig_args(op).is_some()
+    }
+
+    fn per_vd_cache_discard(&self) -> bool {
+        false
     }
 
     fn command_line(&self, op: &Op) -> String {

@@ -3,7 +3,10 @@
 
 use super::megacli::{BackendError, MegaCli};
 use super::snapshot::{self, Snapshot};
-use crate::model::{Document, DriveAddress, Event, ForeignConfig, MissingRow, Progress, RaidLevel};
+use crate::model::{
+    Document, DriveAddress, Event, ForeignConfig, IoPolicy, MissingRow, Progress, RaidLevel,
+    ReadPolicy, WritePolicy,
+};
 use crate::parse::Kind;
 use serde::{Deserialize, Serialize};
 
@@ -78,17 +81,33 @@ pub enum Op {
     RebuildRate { adapter: u32, percent: u8 },
     /// Battery warning on or off.
     BatteryWarning { adapter: u32, enabled: bool },
-    /// Create a VD (spans of drives; one span for non-spanned levels).
+    /// Create a VD (spans of drives; one span for non-spanned levels) with its write, read
+    /// and I/O policy and strip size (`None`: the controller's default). The disk cache
+    /// policy and the name are set apart ([`Op::LdDiskCache`], [`Op::LdName`]): not every
+    /// tool's create command takes them.
     LdCreate {
         adapter: u32,
         level: RaidLevel,
         spans: Vec<Vec<DriveAddress>>,
-        write_through: bool,
-        read_ahead: bool,
-        direct: bool,
+        write: WritePolicy,
+        read: ReadPolicy,
+        /// `None`: the controller's default (OpenManage on PERC 9 and later shows none).
+        #[serde(default)]
+        io: Option<IoPolicy>,
+        #[serde(default)]
+        strip_kib: Option<u32>,
     },
     /// Delete a VD.
     LdDelete { adapter: u32, target: u32 },
+    /// Discard the preserved (pinned) cache of one VD, never of all: what an offline or
+    /// missing VD had not yet written is gone.
+    DiscardPreservedCache { adapter: u32, target: u32 },
+    /// Name a VD.
+    LdName {
+        adapter: u32,
+        target: u32,
+        name: String,
+    },
     /// Make a drive JBOD.
     MakeJbod { adapter: u32, drive: DriveAddress },
     /// Turn a VD's disk (drive write) cache policy on or off.
@@ -112,6 +131,7 @@ impl Op {
                 | Op::BatteryWarning { .. }
                 | Op::RebuildStart { .. }
                 | Op::LdDiskCache { .. }
+                | Op::LdName { .. }
         )
     }
 
@@ -144,9 +164,33 @@ impl Op {
             | Op::BatteryWarning { adapter, .. }
             | Op::LdCreate { adapter, .. }
             | Op::LdDelete { adapter, .. }
+            | Op::DiscardPreservedCache { adapter, .. }
+            | Op::LdName { adapter, .. }
             | Op::MakeJbod { adapter, .. }
             | Op::LdDiskCache { adapter, .. } => *adapter,
         }
+    }
+}
+
+/// Preserved (pinned) cache on one adapter.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PinnedCache {
+    /// Target ids of the VDs (offline, or deleted while missing) whose cache is pinned.
+    pub targets: Vec<u32>,
+    /// Some VD holds preserved cache but the tool does not say which (OpenManage reports it
+    /// per controller).
+    pub unattributed: bool,
+}
+
+impl PinnedCache {
+    /// Whether any cache is pinned.
+    pub fn any(&self) -> bool {
+        self.unattributed || !self.targets.is_empty()
+    }
+
+    /// Whether VD `target`'s cache may be pinned (unattributed cache may be anyone's).
+    pub fn may_hold(&self, target: u32) -> bool {
+        self.unattributed || self.targets.contains(&target)
     }
 }
 
@@ -184,11 +228,11 @@ pub trait Operations: std::fmt::Debug {
     /// # Errors
     /// When the state cannot be read.
     fn foreign(&self, adapter: u32) -> Result<Vec<ForeignConfig>, BackendError>;
-    /// Target ids of VDs with preserved (pinned) cache.
+    /// Which VDs hold preserved (pinned) cache.
     ///
     /// # Errors
     /// When the state cannot be read.
-    fn preserved_cache(&self, adapter: u32) -> Result<Vec<u32>, BackendError>;
+    fn preserved_cache(&self, adapter: u32) -> Result<PinnedCache, BackendError>;
     /// The controller's event log, oldest first (what the guards read before a replacement,
     /// a hot-spare add, a rebuild start or a force-online). `None` when this backend has no
     /// way to read it (callers then say so instead of assuming a clean log).
@@ -222,6 +266,16 @@ pub trait Operations: std::fmt::Debug {
         let _ = op;
         true
     }
+    /// Whether [`Op::DiscardPreservedCache`] discards one VD's cache (`false`: the tool
+    /// discards every VD's at once, as OpenManage does).
+    fn per_vd_cache_discard(&self) -> bool {
+        true
+    }
+    /// Whether [`Op::LdCreate`] can set adaptive read-ahead (storcli knows only `ra` and
+    /// `nora`; Dell documents the two as the same on PERC 8 and later).
+    fn sets_adaptive_read_ahead(&self) -> bool {
+        true
+    }
     /// The exact command line `op` runs, for plans and journals.
     fn command_line(&self, op: &Op) -> String;
     /// Runs `op`.
@@ -232,6 +286,43 @@ pub trait Operations: std::fmt::Debug {
     /// What this backend puts into a support bundle (`None`: only host context).
     fn catalogue(&self) -> Option<&dyn super::catalogue::Catalogue> {
         None
+    }
+}
+
+/// A backend that reads nothing and can change nothing: the default step lists of old
+/// journals are computed on it, and tests use it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoOps;
+
+impl Operations for NoOps {
+    fn name(&self) -> &str {
+        "none"
+    }
+    fn snapshot(&self) -> Result<Snapshot, BackendError> {
+        Ok(Snapshot::default())
+    }
+    fn progress(&self, _: u32, _: DriveAddress) -> Result<Option<Progress>, BackendError> {
+        Ok(None)
+    }
+    fn foreign(&self, _: u32) -> Result<Vec<ForeignConfig>, BackendError> {
+        Ok(Vec::new())
+    }
+    fn preserved_cache(&self, _: u32) -> Result<PinnedCache, BackendError> {
+        Ok(PinnedCache::default())
+    }
+    fn supports(&self, op: &Op) -> bool {
+        matches!(op, Op::LocateStart { .. } | Op::LocateStop { .. })
+    }
+    fn command_line(&self, _: &Op) -> String {
+        String::new()
+    }
+    fn apply(&self, op: &Op) -> Result<Document, BackendError> {
+        Err(BackendError::Failed {
+            argv: format!("{op:?}"),
+            status: 0xff,
+            message: "no backend".into(),
+            doc: Box::default(),
+        })
     }
 }
 
@@ -378,9 +469,10 @@ pub fn megacli_args(op: &Op) -> Vec<String> {
             adapter,
             level,
             spans,
-            write_through,
-            read_ahead,
-            direct,
+            write,
+            read,
+            io,
+            strip_kib,
         } => {
             let n = level.megacli_number().unwrap_or(0);
             let drives = |span: &Vec<DriveAddress>| {
@@ -401,15 +493,55 @@ pub fn megacli_args(op: &Op) -> Vec<String> {
                     format!("-r{n}[{}]", spans.first().map(drives).unwrap_or_default()),
                 ]
             };
-            v.push(if *write_through { "WT" } else { "WB" }.into());
-            v.push(if *read_ahead { "RA" } else { "NORA" }.into());
-            v.push(if *direct { "Direct" } else { "Cached" }.into());
+            v.push(
+                match write {
+                    WritePolicy::WriteThrough => "WT",
+                    WritePolicy::WriteBack | WritePolicy::AlwaysWriteBack => "WB",
+                }
+                .into(),
+            );
+            v.push(
+                match read {
+                    ReadPolicy::NoReadAhead => "NORA",
+                    ReadPolicy::ReadAhead => "RA",
+                    ReadPolicy::Adaptive => "ADRA",
+                }
+                .into(),
+            );
+            match io {
+                Some(IoPolicy::Direct) => v.push("Direct".into()),
+                Some(IoPolicy::Cached) => v.push("Cached".into()),
+                None => {}
+            }
+            if *write == WritePolicy::AlwaysWriteBack {
+                v.push("CachedBadBBU".into());
+            }
+            if let Some(k) = strip_kib {
+                v.push(format!("-strpsz{k}"));
+            }
             v.push(a(*adapter));
             v
         }
         Op::LdDelete { adapter, target } => {
             vec!["-CfgLdDel".into(), format!("-L{target}"), a(*adapter)]
         }
+        Op::DiscardPreservedCache { adapter, target } => vec![
+            "-DiscardPreservedCache".into(),
+            format!("-L{target}"),
+            "-force".into(),
+            a(*adapter),
+        ],
+        Op::LdName {
+            adapter,
+            target,
+            name,
+        } => vec![
+            "-LDSetProp".into(),
+            "-Name".into(),
+            name.clone(),
+            format!("-L{target}"),
+            a(*adapter),
+        ],
         Op::MakeJbod { adapter, drive } => vec!["-PDMakeJBOD".into(), pd(drive), a(*adapter)],
         Op::LdDiskCache {
             adapter,
@@ -499,15 +631,18 @@ impl Operations for MegaCli {
         Ok(v)
     }
 
-    fn preserved_cache(&self, adapter: u32) -> Result<Vec<u32>, BackendError> {
+    fn preserved_cache(&self, adapter: u32) -> Result<PinnedCache, BackendError> {
         let ad = a(adapter);
         let doc = self.query(&["-GetPreservedCacheList", &ad], Kind::Action, false)?;
-        Ok(doc
-            .actions
-            .iter()
-            .filter(|x| x.kind == crate::model::ActionKind::PreservedCachePresent)
-            .filter_map(|x| x.logical_drive)
-            .collect())
+        Ok(PinnedCache {
+            targets: doc
+                .actions
+                .iter()
+                .filter(|x| x.kind == crate::model::ActionKind::PreservedCachePresent)
+                .filter_map(|x| x.logical_drive)
+                .collect(),
+            unattributed: false,
+        })
     }
 
     fn events(&self, adapter: u32) -> Result<Option<Vec<Event>>, BackendError> {
@@ -651,12 +786,44 @@ mod tests {
                 adapter: 0,
                 level: RaidLevel::Raid10,
                 spans,
-                write_through: false,
-                read_ahead: true,
-                direct: true
+                write: WritePolicy::WriteBack,
+                read: ReadPolicy::ReadAhead,
+                io: Some(IoPolicy::Direct),
+                strip_kib: None,
             })
             .join(" "),
             "-CfgSpanAdd -r10 -Array0[8:0,8:1] -Array1[8:2,8:3] WB RA Direct -a0"
+        );
+        assert_eq!(
+            megacli_args(&Op::LdCreate {
+                adapter: 0,
+                level: RaidLevel::Raid0,
+                spans: vec![vec![d]],
+                write: WritePolicy::AlwaysWriteBack,
+                read: ReadPolicy::NoReadAhead,
+                io: Some(IoPolicy::Cached),
+                strip_kib: Some(256),
+            })
+            .join(" "),
+            "-CfgLdAdd -r0[32:4] WB NORA Cached CachedBadBBU -strpsz256 -a0"
+        );
+        let discard = Op::DiscardPreservedCache {
+            adapter: 0,
+            target: 2,
+        };
+        assert_eq!(
+            megacli_args(&discard).join(" "),
+            "-DiscardPreservedCache -L2 -force -a0"
+        );
+        assert!(discard.is_destructive());
+        assert_eq!(
+            megacli_args(&Op::LdName {
+                adapter: 0,
+                target: 2,
+                name: "osd-3".into()
+            })
+            .join(" "),
+            "-LDSetProp -Name osd-3 -L2 -a0"
         );
         assert_eq!(
             megacli_args(&Op::RebuildRate {

@@ -67,6 +67,66 @@ impl Snapshot {
             .iter()
             .find(|l| l.adapter == adapter && l.target_id == target)
     }
+
+    /// The model of a single-drive VD's drive (`None` for other VDs).
+    fn single_drive_model(&self, ld: &LogicalDrive) -> Option<String> {
+        if ld.raid_level != crate::model::RaidLevel::Raid0 {
+            return None;
+        }
+        match ld.members.as_slice() {
+            [m] => Some(
+                self.drive(ld.adapter, *m)
+                    .and_then(|p| p.model.clone())
+                    .unwrap_or_default(),
+            ),
+            _ => None,
+        }
+    }
+
+    /// Groups of single-drive RAID0 VDs over drives of one model on one adapter (the Ceph
+    /// OSD layout: each VD should be set up as its siblings are).
+    pub fn single_drive_raid0_groups(&self) -> Vec<Vec<&LogicalDrive>> {
+        let mut groups: Vec<((u32, String), Vec<&LogicalDrive>)> = Vec::new();
+        for ld in &self.logical_drives {
+            let Some(model) = self.single_drive_model(ld) else {
+                continue;
+            };
+            let key = (ld.adapter, model);
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, v)) => v.push(ld),
+                None => groups.push((key, vec![ld])),
+            }
+        }
+        groups.into_iter().map(|(_, v)| v).collect()
+    }
+
+    /// The policy more than half of `ld`'s siblings (the other single-drive RAID0 VDs over
+    /// drives of its model on its adapter) share, if any. Siblings whose policy was not read
+    /// completely do not count.
+    pub fn sibling_majority_policy(&self, ld: &LogicalDrive) -> Option<crate::model::VdPolicy> {
+        let group = self.single_drive_raid0_groups().into_iter().find(|g| {
+            g.iter()
+                .any(|x| x.adapter == ld.adapter && x.target_id == ld.target_id)
+        })?;
+        let siblings: Vec<&LogicalDrive> = group
+            .into_iter()
+            .filter(|x| x.target_id != ld.target_id)
+            .collect();
+        majority_policy(&siblings)
+    }
+}
+
+/// The policy more than half of `vds` share, counting only VDs whose policy is complete.
+pub fn majority_policy(vds: &[&LogicalDrive]) -> Option<crate::model::VdPolicy> {
+    let policies: Vec<crate::model::VdPolicy> = vds
+        .iter()
+        .map(|l| crate::model::VdPolicy::of(l))
+        .filter(crate::model::VdPolicy::is_complete)
+        .collect();
+    policies
+        .iter()
+        .find(|p| policies.iter().filter(|q| q == p).count() * 2 > policies.len())
+        .copied()
 }
 
 fn now_unix() -> u64 {

@@ -7,10 +7,13 @@
 
 use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
 use super::megacli::BackendError;
-use super::ops::{Alarm, Op, Operations};
+use super::ops::{Alarm, Op, Operations, PinnedCache};
 use super::runner::Runner;
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
-use crate::model::{Document, DriveAddress, Event, ForeignConfig, MissingRow, Progress};
+use crate::model::{
+    Document, DriveAddress, Event, ForeignConfig, IoPolicy, MissingRow, Progress, ReadPolicy,
+    WritePolicy,
+};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -305,9 +308,10 @@ impl Storcli {
                 adapter,
                 level,
                 spans,
-                write_through,
-                read_ahead,
-                direct,
+                write,
+                read,
+                io,
+                strip_kib,
             } => {
                 let n = level.megacli_number().unwrap_or(0);
                 let drives: Vec<String> = spans
@@ -325,14 +329,49 @@ impl Storcli {
                 if level.is_spanned() {
                     v.push(format!("pdperarray={}", spans.first().map_or(0, Vec::len)));
                 }
-                v.push(if *write_through { "wt" } else { "wb" }.into());
-                v.push(if *read_ahead { "ra" } else { "nora" }.into());
-                v.push(if *direct { "direct" } else { "cached" }.into());
+                v.push(
+                    match write {
+                        WritePolicy::WriteThrough => "wt",
+                        WritePolicy::WriteBack => "wb",
+                        WritePolicy::AlwaysWriteBack => "awb",
+                    }
+                    .into(),
+                );
+                v.push(
+                    match read {
+                        ReadPolicy::NoReadAhead => "nora",
+                        ReadPolicy::ReadAhead | ReadPolicy::Adaptive => "ra",
+                    }
+                    .into(),
+                );
+                match io {
+                    Some(IoPolicy::Direct) => v.push("direct".into()),
+                    Some(IoPolicy::Cached) => v.push("cached".into()),
+                    None => {}
+                }
+                if let Some(k) = strip_kib {
+                    v.push(format!("strip={k}"));
+                }
                 v
             }
             Op::LdDelete { adapter, target } => {
                 vec![format!("/c{adapter}/v{target}"), "del".into()]
             }
+            Op::DiscardPreservedCache { adapter, target } => vec![
+                format!("/c{adapter}/v{target}"),
+                "delete".into(),
+                "preservedcache".into(),
+                "force".into(),
+            ],
+            Op::LdName {
+                adapter,
+                target,
+                name,
+            } => vec![
+                format!("/c{adapter}/v{target}"),
+                "set".into(),
+                format!("name={name}"),
+            ],
             Op::MakeJbod { adapter, drive } => d(*adapter, drive, &["set", "jbod"]),
             Op::LdDiskCache {
                 adapter,
@@ -350,6 +389,10 @@ impl Storcli {
 impl Operations for Storcli {
     fn name(&self) -> &str {
         "storcli"
+    }
+
+    fn sets_adaptive_read_ahead(&self) -> bool {
+        false
     }
 
     /// Five calls whatever the size: controllers, VDs, drives in enclosures, drives without
@@ -478,15 +521,18 @@ impl Operations for Storcli {
             .collect())
     }
 
-    fn preserved_cache(&self, adapter: u32) -> Result<Vec<u32>, BackendError> {
+    fn preserved_cache(&self, adapter: u32) -> Result<PinnedCache, BackendError> {
         let doc = self.json(&[
             format!("/c{adapter}"),
             "show".into(),
             "preservedcache".into(),
         ]);
         match doc {
-            Ok(d) => Ok(d.actions.iter().filter_map(|a| a.logical_drive).collect()),
-            Err(BackendError::Failed { .. }) => Ok(Vec::new()),
+            Ok(d) => Ok(PinnedCache {
+                targets: d.actions.iter().filter_map(|a| a.logical_drive).collect(),
+                unattributed: false,
+            }),
+            Err(BackendError::Failed { .. }) => Ok(PinnedCache::default()),
             Err(e) => Err(e),
         }
     }

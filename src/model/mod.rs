@@ -6,6 +6,7 @@
 
 mod address;
 mod enums;
+mod policy;
 mod time;
 mod units;
 
@@ -14,6 +15,7 @@ pub use enums::{
     ActionKind, BatteryState, ChargingStatus, FirmwareState, LdState, MediaType, PdType,
     ProgressKind, RaidLevel,
 };
+pub use policy::{DiskCache, IoPolicy, ReadPolicy, VdPolicy, WritePolicy, parse_disk_cache};
 pub use time::civil_utc;
 pub use units::{SizeError, human, parse_size};
 

@@ -535,6 +535,10 @@ fn controller(mut r: Rec, doc: &mut Document) {
         .and_then(|v| leading_u64(&v))
         .and_then(|n| u8::try_from(n).ok());
     a.alarm = r.text(&["alarmstate"]);
+    // `Preserved Cache : Yes` (absent or `Not Applicable` when there is none).
+    a.offline_vd_cache_preserved = r
+        .text(&["preservedcache"])
+        .map(|v| v.eq_ignore_ascii_case("yes"));
     a.memory_bytes = r
         .text(&["cachememorysize"])
         .and_then(|v| parse_size(&v).ok());

@@ -695,7 +695,7 @@ pub fn recover(state_dir: &Path, runner: Arc<dyn Runner>) -> Vec<String> {
         .collect();
     files.sort();
     for f in files {
-        let Ok(recs) = journal::read(&f) else {
+        let Ok(recs) = journal::read(&f).map(|r| r.records) else {
             continue;
         };
         if recs.iter().any(|r| r.phase == "completed") {

@@ -24,3 +24,4 @@ pub mod suite;
 pub mod verdict;
 
 pub use cli::{OsdPrepArgs, QualifyArgs, run_osd_prep, run_qualify};
+pub use suite::ProfileKind;

@@ -169,7 +169,7 @@ pub fn sim_backing(sim_dir: &Path, name: &str, size: u64) -> Result<PathBuf, Str
 
 /// Finds the block device of a JBOD drive on a real host: the SCSI disk whose unit serial
 /// (VPD page 0x80) or WWN matches.
-fn find_jbod_device(pd: &PhysicalDrive, paths: &SysPaths) -> Option<PathBuf> {
+pub fn find_jbod_device(pd: &PhysicalDrive, paths: &SysPaths) -> Option<PathBuf> {
     let rd = std::fs::read_dir(paths.sys.join("class/block")).ok()?;
     for e in rd.filter_map(Result::ok) {
         let name = e.file_name().to_string_lossy().into_owned();

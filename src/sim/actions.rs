@@ -928,6 +928,9 @@ fn each_raid0(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
 /// `-LDSetProp -EnDskCache|-DisDskCache -Lx|-Lall`: the VD's disk cache policy.
 fn ld_set_prop(ad: &mut Adapter, inv: &Invocation) -> Reply {
     let a = ad.index;
+    if let Some(name) = &inv.name {
+        return ld_set_name(ad, inv, name);
+    }
     let policy = if inv.has("endskcache") {
         "Enabled"
     } else if inv.has("disdskcache") {
@@ -955,6 +958,36 @@ fn ld_set_prop(ad: &mut Adapter, inv: &Invocation) -> Reply {
         out.push(fill(
             unv::LD_DISK_CACHE_SET,
             &[("a", &a.to_string()), ("n", &t.to_string()), ("v", policy)],
+        ));
+    }
+    (out, 0)
+}
+
+/// `-LDSetProp -Name NAME -Lx`.
+fn ld_set_name(ad: &mut Adapter, inv: &Invocation, name: &str) -> Reply {
+    let a = ad.index;
+    let LdSel::List(targets) = &inv.lds else {
+        return (vec![fill(unv::INVALID_INPUT, &[("x", "-LDSetProp")])], 0x01);
+    };
+    // The firmware keeps 15 printable characters (the MFI name field is 16 bytes).
+    if name.len() > 15 || !name.chars().all(|c| c.is_ascii_graphic()) {
+        return (vec![fill(unv::INVALID_INPUT, &[("x", name)])], 0x01);
+    }
+    let mut out = Vec::new();
+    for t in targets {
+        let Some(vd) = ad.vds.iter_mut().find(|v| v.target == *t) else {
+            return (
+                vec![fill(
+                    unv::LD_NOT_FOUND,
+                    &[("a", &a.to_string()), ("n", &t.to_string())],
+                )],
+                0x03,
+            );
+        };
+        name.clone_into(&mut vd.name);
+        out.push(fill(
+            unv::LD_NAME_SET,
+            &[("a", &a.to_string()), ("n", &t.to_string()), ("v", name)],
         ));
     }
     (out, 0)
@@ -993,7 +1026,11 @@ fn delete(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
             fill(ev::VD_DELETED, &[("x", &event_vd(t))]),
             data,
         );
-        ad.preserved_cache.retain(|x| *x != t);
+        // Pinned cache outlives the VD: the firmware keeps it for the now missing VD until it
+        // is discarded (by that target id) or the VD comes back by import, and refuses VD
+        // creation and foreign clear meanwhile (scripts that delete VDs then discard each
+        // deleted id, and the H700 guide's "offline or is deleted because of missing physical
+        // disks").
         if !ad.vds.iter().any(|v| v.group_uid == vd.group_uid) {
             if let Some(g) = ad.group_index(vd.group_uid) {
                 let group = ad.groups.remove(g);

@@ -194,6 +194,8 @@ pub struct Invocation {
     pub words: Vec<String>,
     /// Remaining numbers in order (`RebuildRate -60` gives 60; `-Import 0` gives 0).
     pub numbers: Vec<i64>,
+    /// The value of `-Name NAME` (`-LDSetProp`), as given.
+    pub name: Option<String>,
 }
 
 impl Invocation {
@@ -353,6 +355,10 @@ pub fn parse(args: &[String]) -> Result<Invocation, SyntaxError> {
         }
         if lower == "f" {
             inv.file = Some(it.next().ok_or_else(err)?.clone());
+            continue;
+        }
+        if lower == "name" && inv.command == "ldsetprop" {
+            inv.name = Some(it.next().ok_or_else(err)?.clone());
             continue;
         }
         if let Some(rest) = lower.strip_prefix('a') {

@@ -344,7 +344,9 @@ pub fn vdisk_record(ad: &Adapter, vd: &Vd) -> Record {
         ),
         (
             "Write Policy",
-            if ad.effective_write_back(vd) {
+            if vd.write_back && vd.cached_bad_bbu {
+                "Force Write Back"
+            } else if ad.effective_write_back(vd) {
                 "Write Back"
             } else {
                 "Write Through"
@@ -353,7 +355,13 @@ pub fn vdisk_record(ad: &Adapter, vd: &Vd) -> Record {
         ),
         ("Cache Policy", na()),
         ("Strip Element Size", format!("{} KB", vd.strip_kb)),
-        ("Disk Cache Policy", "Unchanged".to_owned()),
+        (
+            "Disk Cache Policy",
+            match vd.disk_cache.as_str() {
+                "Enabled" | "Disabled" => vd.disk_cache.clone(),
+                _ => "Unchanged".to_owned(),
+            },
+        ),
     ]
 }
 
@@ -1084,6 +1092,48 @@ pub fn omconfig(st: &mut SimState, args: &[String]) -> (String, i32) {
             inv.lds = LdSel::List(vec![v]);
             run_mega(st, &inv)
         }
+        ("vdisk", "rename") => {
+            let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
+                return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
+            };
+            let Some(name) = a.get("name") else {
+                return err(&fill(unv::MISSING_PARAMETER, &[("x", "name")]));
+            };
+            if !st.adapters[i].vds.iter().any(|x| x.target == v) {
+                return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
+            }
+            let mut inv = mega(idx, "ldsetprop");
+            inv.name = Some(name.to_owned());
+            inv.lds = LdSel::List(vec![v]);
+            run_mega(st, &inv)
+        }
+        ("controller", "discardpreservedcache") => {
+            // OpenManage discards every VD's preserved cache at once, and only when no
+            // foreign configuration could bring a VD back and no VD is offline or missing.
+            let ad = &st.adapters[i];
+            if ad.preserved_cache.is_empty() {
+                return err(unv::NO_PRESERVED_CACHE);
+            }
+            if !foreign_configs(ad).is_empty() {
+                return err(unv::DISCARD_FOREIGN);
+            }
+            let offline = ad
+                .vds
+                .iter()
+                .any(|v| ad.vd_state(v) == crate::model::LdState::Offline);
+            if offline {
+                return err(unv::DISCARD_OFFLINE_VD);
+            }
+            if !a
+                .get("force")
+                .is_some_and(|f| f.eq_ignore_ascii_case("enabled"))
+            {
+                return err(&fill(unv::MISSING_PARAMETER, &[("x", "force=enabled")]));
+            }
+            let mut inv = mega(idx, "discardpreservedcache");
+            inv.lds = LdSel::All;
+            run_mega(st, &inv)
+        }
         ("vdisk", "deletevdisk") => {
             let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
                 return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
@@ -1154,11 +1204,20 @@ fn create_vdisk(st: &mut SimState, i: usize, a: &OmArgs) -> (String, i32) {
     match a.get("writepolicy").map(str::to_ascii_lowercase).as_deref() {
         Some("wt") => inv.words.push("wt".to_owned()),
         Some("wb") => inv.words.push("wb".to_owned()),
+        Some("fwb") => inv
+            .words
+            .extend(["wb".to_owned(), "cachedbadbbu".to_owned()]),
         _ => {}
     }
     match a.get("readpolicy").map(str::to_ascii_lowercase).as_deref() {
         Some("nra") => inv.words.push("nora".to_owned()),
         Some("ra") => inv.words.push("ra".to_owned()),
+        Some("ara") => inv.words.push("adra".to_owned()),
+        _ => {}
+    }
+    match a.get("cachepolicy").map(str::to_ascii_lowercase).as_deref() {
+        Some("c") => inv.words.push("cached".to_owned()),
+        Some("d") => inv.words.push("direct".to_owned()),
         _ => {}
     }
     if let Some(s) = a.get("stripesize") {

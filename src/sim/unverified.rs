@@ -63,6 +63,8 @@ pub const DEVICE_NOT_FOUND: &str =
     "Adapter {a}: Device at Enclosure - {e}, Slot - {s} is not found.";
 /// `-LDSetProp -EnDskCache|-DisDskCache` success (not in the captures).
 pub const LD_DISK_CACHE_SET: &str = "Set Disk Cache Policy to {v} on Adapter {a}, VD {n} success.";
+/// `-LDSetProp -Name NAME` success (the form of [`LD_DISK_CACHE_SET`]).
+pub const LD_NAME_SET: &str = "Set Name to {v} on Adapter {a}, VD {n} success.";
 /// A logical drive number that names no VD.
 pub const LD_NOT_FOUND: &str = "Adapter {a}: Virtual Drive {n} does not exist.";
 /// `-AdpSetProp AlarmSilence` etc. on a controller without a buzzer (0x22, inferred mapping).
@@ -235,6 +237,15 @@ pub mod storcli {
     pub const VD_NOT_FOUND_MSG: &str = "VD does not exist";
     /// `/cx/vN del` failure.
     pub const DELETE_VD_FAILED: &str = "Delete VD failed";
+    /// `/cx show preservedcache` with nothing pinned (MegaCli's words; the `Preserved Cache`
+    /// table of `VD`/`State` rows the simulator prints otherwise is inferred too).
+    pub const NO_PRESERVED_CACHE: &str = "No Virtual Drive has Preserved Cache Data.";
+    /// `/cx/vN delete preservedcache` success.
+    pub const CACHE_DISCARDED: &str = "Delete Preserved Cache Succeeded.";
+    /// `/cx/vN delete preservedcache` failure.
+    pub const CACHE_DISCARD_FAILED: &str = "Delete Preserved Cache Failed.";
+    /// `ErrMsg` of [`CACHE_DISCARD_FAILED`] for a VD without pinned cache.
+    pub const NO_CACHE_FOR_VD: &str = "VD has no preserved cache";
     /// `/cx/bbu` or `/cx/cv` without any battery or CacheVault.
     pub const NO_BATTERY: &str = "Battery not present";
     /// `/cx/cv` on a controller with a BBU (mirror of the captured `use /cx/cv`).
@@ -421,6 +432,13 @@ pub mod omsa {
         "Error! The physical disk {x} is not a member of the virtual disk";
     /// Foreign action with no foreign configuration.
     pub const NO_FOREIGN: &str = "Error: No foreign configuration found on the controller";
+    /// `discardpreservedcache` while a foreign configuration could still bring the VD back
+    /// (OMSA's documented condition; the words are inferred).
+    pub const DISCARD_FOREIGN: &str = "Error: Preserved cache cannot be discarded while a foreign configuration is present. Import or clear the foreign configuration first.";
+    /// `discardpreservedcache` while a VD is offline or missing (OMSA's documented condition).
+    pub const DISCARD_OFFLINE_VD: &str = "Error: Preserved cache cannot be discarded while the controller has offline or missing virtual disks.";
+    /// `discardpreservedcache` with nothing pinned.
+    pub const NO_PRESERVED_CACHE: &str = "Error: No preserved cache found on the controller";
     /// `createvdisk size=` other than `max`.
     pub const SIZE_MAX_ONLY: &str = "Error! The simulator supports size=max only";
     /// A refused action; `{x}` is the reason.
@@ -518,6 +536,7 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("DEVICE_NOT_FOUND", DEVICE_NOT_FOUND),
     ("LD_NOT_FOUND", LD_NOT_FOUND),
     ("LD_DISK_CACHE_SET", LD_DISK_CACHE_SET),
+    ("LD_NAME_SET", LD_NAME_SET),
     ("ALARM_ABSENT", ALARM_ABSENT),
     ("BBU_INFO_FAILED", BBU_INFO_FAILED),
     ("NO_PRESERVED_CACHE", NO_PRESERVED_CACHE),
@@ -585,6 +604,13 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("storcli:VD_NOT_FOUND", storcli::VD_NOT_FOUND),
     ("storcli:VD_NOT_FOUND_MSG", storcli::VD_NOT_FOUND_MSG),
     ("storcli:DELETE_VD_FAILED", storcli::DELETE_VD_FAILED),
+    ("storcli:NO_PRESERVED_CACHE", storcli::NO_PRESERVED_CACHE),
+    ("storcli:CACHE_DISCARDED", storcli::CACHE_DISCARDED),
+    (
+        "storcli:CACHE_DISCARD_FAILED",
+        storcli::CACHE_DISCARD_FAILED,
+    ),
+    ("storcli:NO_CACHE_FOR_VD", storcli::NO_CACHE_FOR_VD),
     ("storcli:NO_BATTERY", storcli::NO_BATTERY),
     ("storcli:USE_BBU", storcli::USE_BBU),
     ("storcli:FOREIGN_PREVIEW", storcli::FOREIGN_PREVIEW),
@@ -641,6 +667,9 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("omsa:MISSING_PARAMETER", omsa::MISSING_PARAMETER),
     ("omsa:INVALID_PDISK", omsa::INVALID_PDISK),
     ("omsa:INVALID_VDISK", omsa::INVALID_VDISK),
+    ("omsa:DISCARD_FOREIGN", omsa::DISCARD_FOREIGN),
+    ("omsa:DISCARD_OFFLINE_VD", omsa::DISCARD_OFFLINE_VD),
+    ("omsa:NO_PRESERVED_CACHE", omsa::NO_PRESERVED_CACHE),
     ("omsa:NOT_A_MEMBER", omsa::NOT_A_MEMBER),
     ("omsa:NO_FOREIGN", omsa::NO_FOREIGN),
     ("omsa:SIZE_MAX_ONLY", omsa::SIZE_MAX_ONLY),

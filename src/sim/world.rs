@@ -329,7 +329,14 @@ fn after_insert(ad: &mut Adapter, clock: u64, addr: DriveAddress, kind: InsertKi
                         .flat_map(|x| x.rows.iter().filter_map(|y| y.drive))
                         .find_map(|m| ad.drive(m))
                         .is_none_or(|m| m.media == d.media);
-                    let fits = row.drive.is_none()
+                    // A RAID 0 has nothing to rebuild from: its offline VD stays offline and a
+                    // new drive in the bay stays Unconfigured(good) (the VD is recreated).
+                    let redundant = ad.groups[g]
+                        .level
+                        .tolerated_failures_per_span()
+                        .is_some_and(|t| t > 0);
+                    let fits = redundant
+                        && row.drive.is_none()
                         && row.home == Some(addr)
                         && row.pd_type == d.pd_type
                         && same_media

@@ -142,6 +142,16 @@ pub const BGI_INCOMPLETE: &str = "bgi-incomplete";
 pub const FORCE_ONLINE_NOT_LATEST: &str = "force-online-not-latest";
 /// Warn: disabling the alarm persists.
 pub const ALARM_DISABLE: &str = "alarm-disable";
+/// Refuse: replacing a drive of a VD without redundancy (or a JBOD drive) loses its data.
+pub const DATA_LOSS_ACK: &str = "data-loss-ack";
+/// Stop: a foreign configuration could bring the VD (and its pinned cache) back.
+pub const CACHE_FOREIGN_FIRST: &str = "cache-foreign-first";
+/// Stop: the tool discards every VD's cache at once and another VD may hold some.
+pub const CACHE_OTHER_VD: &str = "cache-other-vd";
+/// Stop: the new drive failed its qualification.
+pub const QUALIFY_FAIL: &str = "qualify-fail";
+/// Stop: the recreated VD is not set up as the old one (and its siblings) were.
+pub const SIBLING_POLICY: &str = "sibling-policy";
 
 /// The table: every loss mode of the reference's section 3.1 and every pre-check row of 3.2
 /// is covered by at least one row (a unit test checks it).
@@ -390,6 +400,57 @@ pub const RULES: &[Rule] = &[
         tests: &["replace::tests::missing_row_must_match_the_configuration"],
     },
     Rule {
+        id: DATA_LOSS_ACK,
+        covers: &["3.1.1", "3.2 identify", "3.2 offline"],
+        loss: "replacing the drive of a VD without redundancy (RAID 0, JBOD) loses its data",
+        kind: Kind::Refuse,
+        message: "replace-drive on a member of a RAID 0/00 or a JBOD drive: the plan says the data goes (a failed drive can sometimes be forced online instead); refused unless the operator names the VD, or Ceph's safe-to-destroy says the OSD's data lives elsewhere",
+        overrides: "--i-understand-data-loss VD (the VD's target id, E:S for JBOD; --yes alone never)",
+        tests: &[
+            "workflows_raid0::raid0_needs_the_data_loss_acknowledgement",
+            "workflows_raid0::raid0_needs_the_data_loss_acknowledgement_storcli",
+        ],
+    },
+    Rule {
+        id: CACHE_FOREIGN_FIRST,
+        covers: &["3.1.4", "3.1.5", "3.2 foreign-clear"],
+        loss: "discarding pinned cache a foreign import would have brought back",
+        kind: Kind::Stop,
+        message: "replace-drive, before discarding a dead VD's preserved cache: any foreign configuration on the adapter stops the workflow with the cache untouched (importing is the operator's call)",
+        overrides: "",
+        tests: &["workflows_raid0::raid0_fault_matrix"],
+    },
+    Rule {
+        id: CACHE_OTHER_VD,
+        covers: &["3.1.5"],
+        loss: "discarding another VD's pinned cache",
+        kind: Kind::Stop,
+        message: "replace-drive discards the pinned cache of the dead VD only (never -Lall); where the tool discards every VD's at once (OpenManage), only while no other VD can hold any",
+        overrides: "",
+        tests: &["workflows_raid0::omsa_discards_only_the_dead_vd_s_cache"],
+    },
+    Rule {
+        id: QUALIFY_FAIL,
+        covers: &["3.1.8", "3.2 insert"],
+        loss: "a weak replacement drive put into service",
+        kind: Kind::Stop,
+        message: "replace-drive of a RAID 0 or JBOD drive: the new drive is qualified (profile smoke by default) before it carries anything; a FAIL deletes the fresh VD and waits for another drive, the record is kept",
+        overrides: "--qualify none",
+        tests: &["workflows_raid0::raid0_fault_matrix"],
+    },
+    Rule {
+        id: SIBLING_POLICY,
+        covers: &["3.2 ld-create"],
+        loss: "a recreated OSD VD set up unlike its siblings (one slow OSD)",
+        kind: Kind::Stop,
+        message: "replace-drive: the recreated VD gets the old VD's level, strip, write/read/I/O and disk cache policy and name, and stops when the controller shows anything else; status warns about a single-drive RAID 0 whose policy differs from its siblings'",
+        overrides: "",
+        tests: &[
+            "workflows_raid0::raid0_replacement_recreates_the_vd_as_it_was",
+            "health::tests::sibling_policy_parity",
+        ],
+    },
+    Rule {
         id: "backup-status",
         covers: &["3.2 pull"],
         loss: "no backup when a rebuild fails",
@@ -426,6 +487,8 @@ mod tests {
             "workflows" => include_str!("../../tests/integration/workflows.rs"),
             "workflows_omsa" => include_str!("../../tests/integration/workflows_omsa.rs"),
             "replace" => include_str!("replace.rs"),
+            "workflows_raid0" => include_str!("../../tests/integration/workflows_raid0.rs"),
+            "health" => include_str!("../health/tests.rs"),
             _ => return None,
         })
     }

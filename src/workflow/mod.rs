@@ -4,20 +4,25 @@
 //! know MegaCli syntax. Every change is re-verified by reading the state again before the next
 //! step; anything unexpected stops the workflow with a clear message and no further change.
 
+pub mod engine;
 pub mod guards;
 pub mod journal;
+mod noredundancy;
 pub mod prechecks;
 pub mod prompt;
 pub mod replace;
-mod replace_omsa;
+mod samebay;
 pub mod simple;
+mod steps;
 mod swap;
 
 pub use prompt::{Prompter, ScriptedPrompter, TtyPrompter, Typed};
 
 use crate::backend::megacli::BackendError;
 use crate::backend::ops::{Op, Operations};
-use crate::model::DriveAddress;
+use crate::backend::snapshot::Snapshot;
+use crate::model::{DriveAddress, PhysicalDrive};
+use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -41,6 +46,9 @@ pub enum WfError {
     /// Journal or lock I/O.
     #[error("{0}")]
     Io(String),
+    /// A journal record could not be written while steps ran (the workflow stops).
+    #[error("journal: {0}")]
+    Journal(std::io::Error),
     /// Bad arguments (unknown drive, ambiguous serial...).
     #[error("{0}")]
     Usage(String),
@@ -63,6 +71,19 @@ pub struct WfOptions {
     /// taking a member of that VD offline leaves it without (full) redundancy while another
     /// member is down. `--yes` never implies it.
     pub accept_no_redundancy: Option<u32>,
+    /// `--i-understand-data-loss`: the target id of a VD without redundancy (or the `E:S` of
+    /// a JBOD drive) whose data the operator gives up. `--yes` never implies it.
+    pub data_loss_ack: Option<String>,
+    /// Who else vouches that the data lives elsewhere (Ceph's safe-to-destroy for an OSD),
+    /// standing in for `data_loss_ack`.
+    pub data_loss_ack_source: Option<String>,
+    /// Qualification profile for a new drive that gets a VD or JBOD of its own (`None`:
+    /// `--qualify none`).
+    pub qualify: Option<String>,
+    /// Whether `--qualify` was given (a resume keeps the journaled profile otherwise).
+    pub qualify_given: bool,
+    /// `--clear-foreign N`: the foreign configuration a new drive may be cleared of.
+    pub clear_foreign: Option<u32>,
 }
 
 impl Default for WfOptions {
@@ -74,6 +95,11 @@ impl Default for WfOptions {
             wait_timeout: Duration::from_secs(3600),
             poll: Duration::from_secs(10),
             accept_no_redundancy: None,
+            data_loss_ack: None,
+            data_loss_ack_source: None,
+            qualify: Some("smoke".to_owned()),
+            qualify_given: false,
+            clear_foreign: None,
         }
     }
 }
@@ -109,6 +135,64 @@ impl SimWorld {
     }
 }
 
+/// A Linux block device of a VD or JBOD drive.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BlockDevice {
+    /// `/dev/sdX` (under `--sim`, what backs the simulated drive).
+    pub path: String,
+    /// Its `/dev/disk/by-path/...` name, when there is one.
+    pub by_path: Option<String>,
+}
+
+/// What the qualification of a new drive is asked to do.
+#[derive(Debug)]
+pub struct QualifyRequest<'a> {
+    /// The new drive as the controller sees it.
+    pub pd: &'a PhysicalDrive,
+    /// Its block device.
+    pub device: &'a BlockDevice,
+    /// Profile (`smoke`, `quick`, ...).
+    pub profile: &'a str,
+    /// Target id of its VD (`None` for JBOD).
+    pub target: Option<u32>,
+    /// Presented as JBOD.
+    pub jbod: bool,
+    /// The workflow asking (names the record).
+    pub workflow: &'a str,
+}
+
+/// The outcome of a new drive's qualification, kept in the journal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QualRecord {
+    /// `PASS`, `WARN`, `FAIL` or `INCONCLUSIVE`.
+    pub verdict: String,
+    /// Profile run.
+    pub profile: String,
+    /// Path of the JSON record.
+    pub record: String,
+    /// The rules that fired, in a few words.
+    pub summary: String,
+}
+
+/// What a workflow needs of the host around the controller: block devices and the
+/// qualification engine (the CLI provides them; workflows do not depend on either module).
+pub trait Host {
+    /// The block device of VD `target` (or, without one, of the JBOD drive `drive`), once it
+    /// exists.
+    fn block_device(
+        &mut self,
+        snap: &Snapshot,
+        adapter: u32,
+        target: Option<u32>,
+        drive: DriveAddress,
+    ) -> Option<BlockDevice>;
+    /// Qualifies a new drive through its block device.
+    ///
+    /// # Errors
+    /// When the qualification could not run.
+    fn qualify(&mut self, req: &QualifyRequest<'_>) -> Result<QualRecord, String>;
+}
+
 /// Everything a workflow runs with.
 pub struct Env<'a> {
     /// The backend.
@@ -123,6 +207,8 @@ pub struct Env<'a> {
     pub sim: Option<SimWorld>,
     /// Where progress messages go (stderr in the CLI).
     pub out: &'a mut dyn Write,
+    /// Block devices and qualification (`None` where a workflow needs neither).
+    pub host: Option<&'a mut dyn Host>,
 }
 
 impl Env<'_> {
@@ -215,13 +301,13 @@ pub fn run_op(
     let command = env.ops.command_line(op);
     journal
         .write(step, "planned", Some(command.clone()), "", state.clone())
-        .map_err(|e| WfError::Io(format!("journal: {e}")))?;
+        .map_err(WfError::Journal)?;
     env.say(&format!("  running: {command}"));
     match env.ops.apply(op) {
         Ok(_) => {
             journal
                 .write(step, "done", None, "", state)
-                .map_err(|e| WfError::Io(format!("journal: {e}")))?;
+                .map_err(WfError::Journal)?;
             Ok(())
         }
         Err(e) => {

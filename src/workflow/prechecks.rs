@@ -126,6 +126,46 @@ pub fn prechecks(
             )),
         }
     }
+    v.extend(one_at_a_time(snap, pd, reads));
+    if let Some(a) = snap.adapters.iter().find(|a| a.adapter == pd.adapter) {
+        if a.auto_rebuild == Some(true) {
+            v.push(Check::new(Level::Info, "", "auto-rebuild is on: a blank drive inserted into the bay starts rebuilding by itself"));
+        }
+        if a.offline_vd_cache_preserved == Some(true) {
+            v.push(Check::new(
+                Level::Warn,
+                g::FOREIGN_CLEAR_PINNED,
+                "the adapter holds preserved cache for an offline or missing VD: import or bring back that VD before clearing anything",
+            ));
+        }
+    }
+    v.extend(bbu_write_back(
+        snap,
+        pd.adapter,
+        ld.map(|l| std::slice::from_ref(&l.target_id)),
+    ));
+    let spares: Vec<String> = snap
+        .physical_drives
+        .iter()
+        .filter(|d| d.adapter == pd.adapter && d.firmware_state == FirmwareState::Hotspare)
+        .filter(|d| d.coerced_size_bytes >= pd.coerced_size_bytes)
+        .map(|d| d.address().to_string())
+        .collect();
+    if !spares.is_empty() && pd.firmware_state == FirmwareState::Online {
+        v.push(Check::new(
+            Level::Info,
+            "",
+            format!(
+                "hot spare {} may take over as soon as the drive goes offline",
+                spares.join(", ")
+            ),
+        ));
+    }
+    v
+}
+
+/// [`g::ONE_AT_A_TIME`]: rebuilds, copybacks and other operations running on the adapter.
+pub fn one_at_a_time(snap: &Snapshot, pd: &PhysicalDrive, reads: &Reads) -> Option<Check> {
     let busy: Vec<String> = snap
         .progress
         .iter()
@@ -166,7 +206,7 @@ pub fn prechecks(
         all.extend(others_rebuilding);
         all.sort();
         all.dedup();
-        v.push(Check::new(
+        return Some(Check::new(
             Level::Refuse,
             g::ONE_AT_A_TIME,
             format!(
@@ -176,40 +216,154 @@ pub fn prechecks(
             ),
         ));
     }
-    if let Some(a) = snap.adapters.iter().find(|a| a.adapter == pd.adapter) {
-        if a.auto_rebuild == Some(true) {
-            v.push(Check::new(Level::Info, "", "auto-rebuild is on: a blank drive inserted into the bay starts rebuilding by itself"));
-        }
-        if a.offline_vd_cache_preserved == Some(true) {
-            v.push(Check::new(
-                Level::Warn,
-                g::FOREIGN_CLEAR_PINNED,
-                "the adapter holds preserved cache for an offline or missing VD: import or bring back that VD before clearing anything",
-            ));
-        }
-    }
-    v.extend(bbu_write_back(
-        snap,
-        pd.adapter,
-        ld.map(|l| std::slice::from_ref(&l.target_id)),
-    ));
-    let spares: Vec<String> = snap
-        .physical_drives
-        .iter()
-        .filter(|d| d.adapter == pd.adapter && d.firmware_state == FirmwareState::Hotspare)
-        .filter(|d| d.coerced_size_bytes >= pd.coerced_size_bytes)
-        .map(|d| d.address().to_string())
-        .collect();
-    if !spares.is_empty() && pd.firmware_state == FirmwareState::Online {
-        v.push(Check::new(
+    None
+}
+
+/// The pre-checks of a replacement without controller redundancy: a member of a RAID 0/00
+/// (its VD is deleted and recreated) or a JBOD drive. `ack` is `--i-understand-data-loss`,
+/// `ack_source` who else vouches that the data lives elsewhere (Ceph's safe-to-destroy).
+pub fn no_redundancy(
+    snap: &Snapshot,
+    pd: &PhysicalDrive,
+    reads: &Reads,
+    pinned: &crate::backend::ops::PinnedCache,
+    ack: Option<&str>,
+    ack_source: Option<&str>,
+) -> Vec<Check> {
+    let mut v = Vec::new();
+    let addr = pd.address();
+    let ld = pd
+        .logical_drive
+        .and_then(|t| snap.logical_drive(pd.adapter, t));
+    match &pd.firmware_state {
+        FirmwareState::Rebuild | FirmwareState::Copyback => v.push(Check::new(
+            Level::Refuse,
+            g::ONE_AT_A_TIME,
+            format!("{addr} is in {}: let it finish", pd.firmware_state),
+        )),
+        FirmwareState::Hotspare | FirmwareState::UnconfiguredGood => v.push(Check::new(
+            Level::Refuse,
+            g::TARGET_NOT_REPLACEABLE,
+            format!(
+                "{addr} is {} and holds nothing: there is nothing to replace",
+                pd.firmware_state
+            ),
+        )),
+        state => v.push(Check::new(
             Level::Info,
             "",
+            match ld {
+                Some(l) => format!(
+                    "{addr} is {state} in VD {} ({}, {}): no other copy on the controller",
+                    l.target_id, l.raid_level, l.state
+                ),
+                None => format!("{addr} is {state}, a JBOD drive: no other copy on the controller"),
+            },
+        )),
+    }
+    let (what, name) = match ld {
+        Some(l) => (
             format!(
-                "hot spare {} may take over as soon as the drive goes offline",
-                spares.join(", ")
+                "VD {} ({}{})",
+                l.target_id,
+                l.raid_level,
+                if l.members.len() > 1 {
+                    format!(" over {} drives, all of whose data goes", l.members.len())
+                } else {
+                    String::new()
+                }
+            ),
+            l.target_id.to_string(),
+        ),
+        None => (format!("the JBOD drive {addr}"), addr.megacli_arg()),
+    };
+    let named = ack.is_some_and(|a| {
+        a.trim_matches(|c| c == '[' || c == ']')
+            .eq_ignore_ascii_case(&name)
+    });
+    if let Some(source) = ack_source {
+        v.push(Check::new(
+            Level::Warn,
+            g::DATA_LOSS_ACK,
+            format!("{what} has no redundancy on the controller; {source}"),
+        ));
+    } else if named {
+        v.push(Check::new(
+            Level::Warn,
+            g::DATA_LOSS_ACK,
+            format!("{what} has no redundancy on the controller: its data is given up (--i-understand-data-loss {name})"),
+        ));
+    } else {
+        let online_hint = if matches!(
+            pd.firmware_state,
+            FirmwareState::Failed | FirmwareState::Offline
+        ) {
+            format!(
+                " A failed drive can sometimes be brought back instead: `raidctl pd online {} -a {}` forces it online when it is the most recently failed member.",
+                addr.megacli_arg(),
+                pd.adapter
+            )
+        } else {
+            String::new()
+        };
+        v.push(Check::new(
+            Level::Refuse,
+            g::DATA_LOSS_ACK,
+            format!(
+                "{what} has no redundancy on the controller: replacing {addr} destroys what it holds, and --yes alone never agrees to that.{online_hint} If its data lives elsewhere (a Ceph OSD whose data Ceph has re-replicated: `raidctl replace-drive --osd N`), or you give it up, pass --i-understand-data-loss {name}"
             ),
         ));
     }
+    let ours = ld.map(|l| l.target_id);
+    let others: Vec<u32> = pinned
+        .targets
+        .iter()
+        .copied()
+        .filter(|t| Some(*t) != ours)
+        .collect();
+    if pinned.unattributed {
+        // The tool says only that some VD holds preserved cache, and discards every VD's at
+        // once: with another VD that could hold it, neither the create nor the discard is
+        // this workflow's to do.
+        v.push(Check::new(
+            Level::Refuse,
+            g::CACHE_OTHER_VD,
+            format!(
+                "the controller holds preserved cache and cannot say whose{}; its tool discards every VD's at once. Deal with that cache with perccli64 or MegaCli64 (`/cN show preservedcache` names the VDs) first",
+                if others.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (VD(s) {others:?} are offline too)")
+                }
+            ),
+        ));
+    } else if !others.is_empty() {
+        v.push(Check::new(
+            Level::Refuse,
+            g::LD_CREATE_PINNED,
+            format!(
+                "preserved cache is pinned for {}: the controller refuses to create the new VD until it is dealt with, and this workflow discards only the cache of the VD it replaces. Import or bring back that VD, or discard its cache knowingly, first",
+                if others.is_empty() {
+                    "a VD the tool does not name".to_owned()
+                } else {
+                    format!("VD(s) {others:?}")
+                }
+            ),
+        ));
+    }
+    if let Some(l) = ld {
+        if pinned.may_hold(l.target_id) && !pinned.unattributed {
+            v.push(Check::new(
+                Level::Info,
+                "",
+                format!(
+                    "VD {} holds preserved cache: it is discarded after the pull, unless a foreign configuration could bring the VD back",
+                    l.target_id
+                ),
+            ));
+        }
+    }
+    v.extend(one_at_a_time(snap, pd, reads));
     v
 }
 

@@ -175,6 +175,7 @@ mod tests {
                 opts: super::super::WfOptions::default(),
                 sim: None,
                 out: &mut out,
+                host: None,
             };
             f(&mut env)
         };

@@ -1,23 +1,31 @@
-//! `raidctl replace-drive`: identify, pre-check, locate and confirm, offline, mark missing,
-//! prepare for removal, wait for the swap, check the new drive, replace the missing row,
-//! rebuild, verify. Every step checks the live state before acting, so a resumed workflow
-//! skips what already happened and never repeats a destructive step blindly.
+//! `raidctl replace-drive`: identify, pre-check, choose the flow, plan, locate and confirm,
+//! then run the flow's steps through the one executor ([`super::engine`]), journaled, so
+//! `raidctl resume` continues after a crash.
 //!
-//! Two step sequences share the journal, the guards and the resume logic ([`Flow`]):
-//! MegaRAID's (MegaCli, storcli/perccli) with the missing-row steps, and the same-bay one for
-//! controllers without missing rows, OpenManage's and 8.x firmware that cannot mark a drive
-//! missing (offline, prepare for removal where possible, swap, then the controller's
-//! automatic rebuild or a rebuild started by raidctl; see `replace_omsa.rs`).
+//! The flows ([`Flow::steps`]):
+//! - MegaRAID with missing rows (MegaCli, storcli/perccli): offline, mark missing, spin down,
+//!   swap, check the new drive, replace the missing row, rebuild.
+//! - same bay (OpenManage, 8.x firmware without mark-missing): offline, spin down where
+//!   possible, swap, the controller's rebuild or one raidctl starts, verify every VD.
+//! - no redundancy (a single-drive RAID0, the Ceph OSD layout, or a named multi-drive RAID0):
+//!   offline only while it serves I/O, spin down, pull, the pinned cache of this VD only (never
+//!   while a foreign configuration could bring the VD back), delete the dead VD, insert, check,
+//!   recreate the VD with the old one's settings, qualify the new drive, verify.
+//! - JBOD: spin down, pull, insert, check, JBOD again, qualify, verify.
 
+use super::engine::{self, PlanLine, continue_from, fresh, state_json};
+use super::guards::{self as g, Level};
 use super::journal::{self, Journal};
-use super::{AdapterLock, Env, Outcome, WfError, run_op};
-use crate::backend::ops::Op;
+use super::{AdapterLock, BlockDevice, Env, Outcome, QualRecord, WfError};
+use crate::backend::ops::{Op, Operations, PinnedCache};
 use crate::backend::snapshot::Snapshot;
-use crate::model::{DriveAddress, FirmwareState, MissingRow, PdType, PhysicalDrive, human};
+use crate::model::{
+    DriveAddress, FirmwareState, MissingRow, PdType, PhysicalDrive, RaidLevel, VdPolicy, human,
+};
 use serde::{Deserialize, Serialize};
 
-/// The steps, in order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+/// The steps flows are made of. Names are journaled: they never change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Step {
     /// Blink the bay.
@@ -30,6 +38,10 @@ pub enum Step {
     PrepareRemoval,
     /// Wait for the operator to pull it.
     AwaitPull,
+    /// Discard the dead VD's preserved cache (never while a foreign configuration exists).
+    DiscardCache,
+    /// Delete the dead VD.
+    DeleteVd,
     /// Wait for the replacement.
     AwaitInsert,
     /// Check the replacement.
@@ -40,8 +52,14 @@ pub enum Step {
     RebuildStart,
     /// Watch the rebuild to the end.
     WatchRebuild,
-    /// Check that every VD is optimal (OpenManage sequence).
+    /// Check that every VD is optimal (same-bay flow).
     Verify,
+    /// Recreate the VD as it was, or make the drive JBOD again.
+    Recreate,
+    /// Qualify the new drive.
+    Qualify,
+    /// The new VD or JBOD drive is optimal, nothing is pinned, its block device is there.
+    VerifyVd,
     /// Stop blinking.
     LocateOff,
     /// Finished.
@@ -57,50 +75,24 @@ impl Step {
             Step::MarkMissing => "mark-missing",
             Step::PrepareRemoval => "prepare-removal",
             Step::AwaitPull => "await-pull",
+            Step::DiscardCache => "discard-cache",
+            Step::DeleteVd => "delete-vd",
             Step::AwaitInsert => "await-insert",
             Step::CheckNew => "check-new",
             Step::ReplaceMissing => "replace-missing",
             Step::RebuildStart => "rebuild-start",
             Step::WatchRebuild => "watch-rebuild",
             Step::Verify => "verify",
+            Step::Recreate => "recreate",
+            Step::Qualify => "qualify",
+            Step::VerifyVd => "verify-vd",
             Step::LocateOff => "locate-off",
             Step::Done => "done",
         }
     }
-
-    /// The step after this one in `flow`'s sequence.
-    pub fn after(self, flow: Flow) -> Step {
-        if flow == Flow::SameBay {
-            return match self {
-                Step::LocateOn => Step::Offline,
-                Step::Offline | Step::MarkMissing => Step::PrepareRemoval,
-                Step::PrepareRemoval => Step::AwaitPull,
-                Step::AwaitPull => Step::AwaitInsert,
-                Step::AwaitInsert => Step::CheckNew,
-                Step::CheckNew | Step::ReplaceMissing => Step::RebuildStart,
-                Step::RebuildStart => Step::WatchRebuild,
-                Step::WatchRebuild => Step::Verify,
-                Step::Verify => Step::LocateOff,
-                Step::LocateOff | Step::Done => Step::Done,
-            };
-        }
-        match self {
-            Step::LocateOn => Step::Offline,
-            Step::Offline => Step::MarkMissing,
-            Step::MarkMissing => Step::PrepareRemoval,
-            Step::PrepareRemoval => Step::AwaitPull,
-            Step::AwaitPull => Step::AwaitInsert,
-            Step::AwaitInsert => Step::CheckNew,
-            Step::CheckNew => Step::ReplaceMissing,
-            Step::ReplaceMissing => Step::RebuildStart,
-            Step::RebuildStart => Step::WatchRebuild,
-            Step::WatchRebuild | Step::Verify => Step::LocateOff,
-            Step::LocateOff | Step::Done => Step::Done,
-        }
-    }
 }
 
-/// Which step sequence a replacement runs, chosen from what the backend can do.
+/// Which flow a replacement runs, chosen from the drive's VD and what the backend can do.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Flow {
@@ -114,32 +106,24 @@ pub enum Flow {
     /// spare of the VD where the backend can make one.
     #[serde(alias = "omsa")]
     SameBay,
+    /// A VD without redundancy (RAID0, RAID00): its data goes with the drive; the VD is
+    /// recreated as it was on the new drive.
+    NoRedundancy,
+    /// A JBOD drive: no VD; the new drive becomes JBOD.
+    Jbod,
 }
 
 impl Flow {
-    /// The sequence `ops` can run, or why none can.
+    /// The redundant-VD flow `ops` can run, or why none can.
     ///
     /// # Errors
     /// The operations the backend lacks, in a message naming the backends that have them.
     pub fn for_backend(
-        ops: &dyn crate::backend::ops::Operations,
+        ops: &dyn Operations,
         adapter: u32,
         drive: DriveAddress,
     ) -> Result<Flow, String> {
         let (a, d) = (adapter, drive);
-        let missing = |needed: &[Op]| -> Vec<String> {
-            needed
-                .iter()
-                .filter(|op| !ops.supports(op))
-                .map(|op| {
-                    format!("{op:?}")
-                        .split_whitespace()
-                        .next()
-                        .unwrap_or("")
-                        .to_owned()
-                })
-                .collect()
-        };
         let common = [
             Op::Offline {
                 adapter: a,
@@ -162,7 +146,7 @@ impl Flow {
                 row: 0,
             },
         ];
-        let lacks = missing(&common);
+        let lacks = lacking(ops, &common);
         if !lacks.is_empty() {
             return Err(format!(
                 "the {} backend cannot {}: run the replacement with --backend megacli, storcli, perccli or omreport",
@@ -171,13 +155,209 @@ impl Flow {
             ));
         }
         // Without missing rows the replacement goes into the same bay; prepare-for-removal
-        // and a dedicated spare are used where the backend has them (see replace_omsa).
-        Ok(if missing(&rows).is_empty() {
+        // and a dedicated spare are used where the backend has them (see samebay).
+        Ok(if lacking(ops, &rows).is_empty() {
             Flow::MegaRaid
         } else {
             Flow::SameBay
         })
     }
+
+    /// The flow for `pd` in `snap`, or why there is none on this backend.
+    ///
+    /// # Errors
+    /// The operations the backend lacks.
+    pub fn choose(
+        ops: &dyn Operations,
+        snap: &Snapshot,
+        pd: &PhysicalDrive,
+    ) -> Result<Flow, String> {
+        let (a, d) = (pd.adapter, pd.address());
+        let ld = pd.logical_drive.and_then(|t| snap.logical_drive(a, t));
+        let jbod_adapter = snap
+            .adapters
+            .iter()
+            .any(|x| x.adapter == a && x.jbod_enabled == Some(true));
+        let no_missing = !snap.missing.iter().any(|m| m.adapter == a);
+        let flow = match ld {
+            Some(l) if l.raid_level.tolerated_failures_per_span() == Some(0) => Flow::NoRedundancy,
+            Some(_) => return Flow::for_backend(ops, a, d),
+            None if pd.firmware_state == FirmwareState::Jbod => Flow::Jbod,
+            None if jbod_adapter
+                && no_missing
+                && matches!(
+                    pd.firmware_state,
+                    FirmwareState::UnconfiguredBad | FirmwareState::Failed
+                ) =>
+            {
+                Flow::Jbod
+            }
+            None => return Flow::for_backend(ops, a, d),
+        };
+        let needed: Vec<Op> = match flow {
+            Flow::NoRedundancy => vec![
+                Op::LdDelete {
+                    adapter: a,
+                    target: 0,
+                },
+                Op::DiscardPreservedCache {
+                    adapter: a,
+                    target: 0,
+                },
+                Op::LdCreate {
+                    adapter: a,
+                    level: RaidLevel::Raid0,
+                    spans: vec![vec![d]],
+                    write: crate::model::WritePolicy::WriteThrough,
+                    read: crate::model::ReadPolicy::NoReadAhead,
+                    io: Some(crate::model::IoPolicy::Direct),
+                    strip_kib: None,
+                },
+            ],
+            _ => vec![Op::MakeJbod {
+                adapter: a,
+                drive: d,
+            }],
+        };
+        let lacks = lacking(ops, &needed);
+        if !lacks.is_empty() {
+            return Err(format!(
+                "the {} backend cannot {}: replace this {} with --backend megacli, storcli or perccli",
+                ops.name(),
+                lacks.join(", "),
+                if flow == Flow::Jbod {
+                    "JBOD drive"
+                } else {
+                    "drive of a VD without redundancy"
+                }
+            ));
+        }
+        Ok(flow)
+    }
+
+    /// The flow's steps on `ops`.
+    pub fn steps(self, ops: &dyn Operations) -> Vec<Step> {
+        use Step::*;
+        match self {
+            Flow::MegaRaid => vec![
+                LocateOn,
+                Offline,
+                MarkMissing,
+                PrepareRemoval,
+                AwaitPull,
+                AwaitInsert,
+                CheckNew,
+                ReplaceMissing,
+                RebuildStart,
+                WatchRebuild,
+                LocateOff,
+            ],
+            Flow::SameBay => vec![
+                LocateOn,
+                Offline,
+                PrepareRemoval,
+                AwaitPull,
+                AwaitInsert,
+                CheckNew,
+                RebuildStart,
+                WatchRebuild,
+                Verify,
+                LocateOff,
+            ],
+            // A tool that discards every VD's cache at once does so only when no VD is
+            // offline (OpenManage's documented condition): the dead VD goes first.
+            Flow::NoRedundancy if !ops.per_vd_cache_discard() => vec![
+                LocateOn,
+                Offline,
+                PrepareRemoval,
+                AwaitPull,
+                DeleteVd,
+                DiscardCache,
+                AwaitInsert,
+                CheckNew,
+                Recreate,
+                Qualify,
+                VerifyVd,
+                LocateOff,
+            ],
+            Flow::NoRedundancy => vec![
+                LocateOn,
+                Offline,
+                PrepareRemoval,
+                AwaitPull,
+                DiscardCache,
+                DeleteVd,
+                AwaitInsert,
+                CheckNew,
+                Recreate,
+                Qualify,
+                VerifyVd,
+                LocateOff,
+            ],
+            Flow::Jbod => vec![
+                LocateOn,
+                PrepareRemoval,
+                AwaitPull,
+                AwaitInsert,
+                CheckNew,
+                Recreate,
+                Qualify,
+                VerifyVd,
+                LocateOff,
+            ],
+        }
+    }
+
+    /// How the flow is named where a resume must say which backends run it.
+    fn family(self) -> &'static str {
+        match self {
+            Flow::SameBay => "same-bay (no missing rows)",
+            Flow::MegaRaid => "missing-row (MegaCli/storcli)",
+            Flow::NoRedundancy => "no-redundancy (RAID0)",
+            Flow::Jbod => "JBOD",
+        }
+    }
+}
+
+/// The variant names of the operations in `needed` that `ops` cannot run.
+fn lacking(ops: &dyn Operations, needed: &[Op]) -> Vec<String> {
+    needed
+        .iter()
+        .filter(|op| !ops.supports(op))
+        .map(|op| {
+            format!("{op:?}")
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_owned()
+        })
+        .collect()
+}
+
+/// The VD a non-redundant replacement recreates: what it was before the failure.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VdRecord {
+    /// Its target id.
+    pub target: u32,
+    /// RAID level.
+    pub level: RaidLevel,
+    /// Name (`None`: unnamed).
+    pub name: Option<String>,
+    /// Strip size in bytes.
+    pub strip_bytes: Option<u64>,
+    /// Its policies as the tool printed them.
+    pub policy: VdPolicy,
+    /// The majority policy of its siblings (single-drive RAID0 VDs over drives of the same
+    /// model on the adapter), for what the tool did not print.
+    pub sibling_policy: Option<VdPolicy>,
+    /// Members.
+    pub members: Vec<DriveAddress>,
+    /// Members per span (one span for RAID0).
+    pub spans: Vec<Vec<DriveAddress>>,
+    /// Size in bytes.
+    pub size_bytes: Option<u64>,
+    /// Linux block device before the failure.
+    pub block_device: Option<String>,
 }
 
 /// What the workflow knows; journaled after every step.
@@ -209,19 +389,116 @@ pub struct ReplaceState {
     pub down_at_start: Vec<DriveAddress>,
     /// Next step to run.
     pub next: Step,
-    /// The step sequence (journals written before OpenManage could replace drives have none:
+    /// The flow (journals written before OpenManage could replace drives have none:
     /// MegaRAID's).
     #[serde(default)]
     pub flow: Flow,
+    /// The flow's steps as planned (empty in older journals: the flow's steps on MegaRAID).
+    #[serde(default)]
+    pub steps: Vec<Step>,
     /// Media of the drive being replaced (the replacement must match).
     #[serde(default)]
     pub media_type: Option<crate::model::MediaType>,
-    /// Rebuilds raidctl started onto the new drive (OpenManage sequence; bounded).
+    /// Rebuilds raidctl started onto the new drive (same-bay flow; bounded).
     #[serde(default)]
     pub rebuild_starts: u32,
+    /// The VD recreated by the no-redundancy flow, as it was.
+    #[serde(default)]
+    pub vd: Option<VdRecord>,
+    /// Who gave up the data of a VD without redundancy (`--i-understand-data-loss 2`).
+    #[serde(default)]
+    pub data_loss_ack: Option<String>,
+    /// Preserved cache when the workflow started.
+    #[serde(default)]
+    pub pinned_at_start: PinnedCache,
+    /// Target id of the recreated VD.
+    #[serde(default)]
+    pub new_target: Option<u32>,
+    /// Its Linux block device.
+    #[serde(default)]
+    pub new_device: Option<BlockDevice>,
+    /// The qualification profile for the new drive (`None`: `--qualify none`).
+    #[serde(default)]
+    pub qualify_profile: Option<String>,
+    /// The new drive's qualification.
+    #[serde(default)]
+    pub qualification: Option<QualRecord>,
+    /// Replacement serials that failed qualification.
+    #[serde(default)]
+    pub rejected: Vec<String>,
+    /// The foreign configuration the operator allowed to clear from the new drive.
+    #[serde(default)]
+    pub clear_foreign: Option<u32>,
 }
 
-pub use super::guards::{Check, Level};
+impl ReplaceState {
+    /// The flow's steps (journals from before step lists: the flow's on MegaRAID tools).
+    pub fn step_list(&self) -> std::borrow::Cow<'_, [Step]> {
+        if self.steps.is_empty() {
+            let ops = crate::backend::ops::NoOps;
+            std::borrow::Cow::Owned(self.flow.steps(&ops))
+        } else {
+            std::borrow::Cow::Borrowed(&self.steps)
+        }
+    }
+
+    /// The serial of the drive that has to leave the bay: a rejected replacement, else the
+    /// drive being replaced.
+    pub fn removing(&self) -> Option<&str> {
+        self.rejected
+            .last()
+            .filter(|_| self.new_serial.is_none())
+            .map(String::as_str)
+            .or(self.serial.as_deref())
+    }
+
+    /// The result line of a completed replacement.
+    pub fn completion_message(&self) -> String {
+        let swap = format!(
+            "replaced {} on adapter {}: {} → {}",
+            self.drive,
+            self.adapter,
+            self.serial.as_deref().unwrap_or("?"),
+            self.new_serial.as_deref().unwrap_or("?")
+        );
+        let qual = self.qualification.as_ref().map_or_else(
+            || {
+                if self.qualify_profile.is_none() {
+                    "; not qualified (--qualify none)".to_owned()
+                } else {
+                    String::new()
+                }
+            },
+            |q| format!("; qualification {} ({})", q.verdict, q.record),
+        );
+        let dev = self.new_device.as_ref().map_or_else(String::new, |d| {
+            format!(
+                "; {}{}",
+                d.path,
+                d.by_path
+                    .as_ref()
+                    .map_or_else(String::new, |p| format!(" ({p})"))
+            )
+        });
+        match self.flow {
+            Flow::NoRedundancy => format!(
+                "{swap}; VD {} recreated as VD {} ({}, {}){dev}{qual}",
+                self.vd.as_ref().map_or(0, |v| v.target),
+                self.new_target
+                    .map_or_else(|| "?".into(), |t| t.to_string()),
+                self.vd
+                    .as_ref()
+                    .map_or_else(String::new, |v| v.level.to_string()),
+                super::noredundancy::target_policy(self).short()
+            ),
+            Flow::Jbod => format!("{swap}; JBOD again{dev}{qual}"),
+            _ => format!(
+                "{swap}; VD {} is optimal",
+                self.ld.map_or_else(|| "?".into(), |l| l.to_string())
+            ),
+        }
+    }
+}
 
 /// Finds the drive by `E:S` (with an optional adapter) or by serial.
 ///
@@ -266,25 +543,51 @@ pub fn resolve<'s>(
 
 pub use super::prechecks::{Reads, prechecks};
 pub use super::swap::eta_text;
-use super::swap::{await_insert, await_pull, check_new, watch};
 
-pub(super) fn state_json(st: &ReplaceState) -> Option<serde_json::Value> {
-    serde_json::to_value(st).ok()
+/// Whether `name` is no name: empty, or what OpenManage shows for an unnamed VD.
+fn is_default_name(name: &str, target: u32) -> bool {
+    let n = name.trim();
+    n.is_empty() || n == format!("Virtual Disk {target}")
 }
 
-fn stop(
-    _env: &mut Env<'_>,
-    journal: &mut Journal,
-    st: &ReplaceState,
-    msg: String,
-) -> Result<Outcome, WfError> {
-    // The CLI prints the outcome once (`raidctl: stopped: ...`); no narration line repeats it.
-    let _ = journal.write("finish", "stopped", None, &msg, state_json(st));
-    Ok(Outcome::Stopped(format!(
-        "{msg}\nJournal: {} (continue with `raidctl resume {}` once resolved)",
-        journal.path().display(),
-        journal.id
-    )))
+/// The record of the VD a non-redundant replacement recreates.
+fn vd_record(snap: &Snapshot, ld: &crate::model::LogicalDrive, drive: DriveAddress) -> VdRecord {
+    let mut members = ld.members.clone();
+    if !members.contains(&drive) {
+        members.push(drive);
+    }
+    let group = snap.disk_groups.iter().find(|g| {
+        g.adapter == ld.adapter
+            && (g.logical_drives.contains(&ld.target_id) || ld.disk_group == Some(g.index))
+    });
+    let spans: Vec<Vec<DriveAddress>> = group
+        .map(|g| {
+            g.spans
+                .iter()
+                .map(|s| s.rows.iter().filter_map(|r| r.drive).collect::<Vec<_>>())
+                .filter(|s: &Vec<DriveAddress>| !s.is_empty())
+                .collect()
+        })
+        .filter(|s: &Vec<Vec<DriveAddress>>| {
+            s.iter().flatten().count() == members.len()
+                && members.iter().all(|m| s.iter().flatten().any(|x| x == m))
+        })
+        .unwrap_or_else(|| vec![members.clone()]);
+    VdRecord {
+        target: ld.target_id,
+        level: ld.raid_level.clone(),
+        name: ld
+            .name
+            .clone()
+            .filter(|n| !is_default_name(n, ld.target_id)),
+        strip_bytes: ld.strip_size_bytes,
+        policy: VdPolicy::of(ld),
+        sibling_policy: snap.sibling_majority_policy(ld),
+        members,
+        spans,
+        size_bytes: ld.size_bytes,
+        block_device: ld.block_device.clone(),
+    }
 }
 
 /// Runs the whole workflow for `target` (E:S or serial).
@@ -314,12 +617,24 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
             l.target_id, l.raid_level, l.state
         )),
     ));
-    let flow = match Flow::for_backend(env.ops, pd.adapter, pd.address()) {
+    let flow = match Flow::choose(env.ops, &snap, &pd) {
         Ok(f) => f,
         Err(msg) => return Ok(Outcome::Stopped(msg)),
     };
     let reads = Reads::of(env.ops, pd.adapter);
-    let checks = prechecks(&snap, &pd, &reads, env.opts.accept_no_redundancy);
+    let pinned = env.ops.preserved_cache(pd.adapter)?;
+    let ack = env.opts.data_loss_ack.clone();
+    let checks = match flow {
+        Flow::NoRedundancy | Flow::Jbod => super::prechecks::no_redundancy(
+            &snap,
+            &pd,
+            &reads,
+            &pinned,
+            ack.as_deref(),
+            env.opts.data_loss_ack_source.as_deref(),
+        ),
+        _ => prechecks(&snap, &pd, &reads, env.opts.accept_no_redundancy),
+    };
     env.say("Pre-checks:");
     for c in &checks {
         let tag = match c.level {
@@ -329,10 +644,7 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
         };
         env.say(&format!("{tag} {}", c.text));
     }
-    if let Some(c) = checks.iter().find(|c| c.level == Level::Refuse) {
-        return Ok(Outcome::Stopped(format!("refused: {}", c.text)));
-    }
-    let mut st = ReplaceState {
+    let st = ReplaceState {
         adapter: pd.adapter,
         drive: pd.address(),
         serial: pd.serial.clone(),
@@ -348,12 +660,13 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
         new_serial: None,
         rebuilding: None,
         flow,
+        steps: flow.steps(env.ops),
         rebuild_starts: 0,
         media_type: Some(pd.media_type.clone()).filter(|m| !m.is_unknown()),
         coerced_size: match flow {
-            // OMSA reports no coerced size; the replacement must hold what the old drive held.
-            Flow::SameBay => pd.coerced_size_bytes.or(pd.raw_size_bytes),
             Flow::MegaRaid => pd.coerced_size_bytes,
+            // OMSA reports no coerced size; the replacement must hold what the old drive held.
+            _ => pd.coerced_size_bytes.or(pd.raw_size_bytes),
         },
         down_at_start: ld
             .map(|l| {
@@ -366,8 +679,32 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
             })
             .unwrap_or_default(),
         next: Step::LocateOn,
+        vd: ld
+            .filter(|_| flow == Flow::NoRedundancy)
+            .map(|l| vd_record(&snap, l, pd.address())),
+        data_loss_ack: checks
+            .iter()
+            .any(|c| c.rule == g::DATA_LOSS_ACK && c.level == Level::Warn)
+            .then(|| {
+                env.opts.data_loss_ack_source.clone().unwrap_or_else(|| {
+                    format!("--i-understand-data-loss {}", ack.as_deref().unwrap_or(""))
+                })
+            }),
+        pinned_at_start: pinned,
+        new_target: None,
+        new_device: None,
+        qualify_profile: env.opts.qualify.clone(),
+        qualification: None,
+        rejected: Vec::new(),
+        clear_foreign: env.opts.clear_foreign,
     };
     print_plan(env, &st, &pd);
+    if let Some(c) = checks.iter().find(|c| c.level == Level::Refuse) {
+        return Ok(Outcome::Stopped(format!(
+            "refused: {}; nothing was changed",
+            c.text
+        )));
+    }
     if env.opts.dry_run {
         return Ok(Outcome::Completed("dry run: nothing was changed".into()));
     }
@@ -386,132 +723,98 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
             &format!("replace-drive {target}"),
             state_json(&st),
         )
-        .map_err(|e| WfError::Io(e.to_string()))?;
+        .map_err(|e| WfError::Io(format!("journal {}: {e}", journal.path().display())))?;
     env.say(&format!("Journal: {}", journal.path().display()));
+    locate_and_confirm(env, &mut journal, st)
+}
 
-    // Locate and confirm before anything changes.
-    let locate = Op::LocateStart {
-        adapter: st.adapter,
-        drive: st.drive,
-    };
-    if let Err(e) = run_op(
-        env,
-        &mut journal,
-        Step::LocateOn.name(),
-        &locate,
-        state_json(&st),
-    ) {
-        if matches!(
-            e,
-            WfError::Backend(crate::backend::megacli::BackendError::Run(_))
-        ) {
-            return stop(
-                env,
-                &mut journal,
-                &st,
-                format!("the locate command did not complete ({e}); nothing was changed"),
-            );
-        }
-        env.say(&format!(
-            "  (locate LED not available: {e}; identify the bay by its label)"
-        ));
+/// Blinks the bay and confirms the serial, then runs the rest of the flow. Nothing changes
+/// before the confirmation.
+fn locate_and_confirm(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    mut st: ReplaceState,
+) -> Result<Outcome, WfError> {
+    st.next = Step::LocateOn;
+    match super::steps::locate_on(env, journal, &mut st)? {
+        engine::StepResult::Stop(msg) => return Ok(engine::stop(journal, &st, msg)),
+        engine::StepResult::Next | engine::StepResult::Goto(_) => {}
     }
     if let Err(msg) = confirm_serial(env, &st, &journal.id) {
-        return stop(env, &mut journal, &st, msg);
+        return Ok(engine::stop(journal, &st, msg));
     }
-    st.next = Step::Offline;
-    continue_from(env, &mut journal, st)
+    st.next = engine::after(&st, Step::LocateOn);
+    continue_from(env, journal, st)
 }
 
 fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
-    if st.flow == Flow::SameBay {
-        return super::replace_omsa::print_plan(env, st, pd);
-    }
-    let (a, d) = (st.adapter, st.drive);
-    let mut plan: Vec<(String, Option<Op>)> = vec![(
-        "blink the bay".into(),
-        Some(Op::LocateStart {
-            adapter: a,
-            drive: d,
-        }),
-    )];
-    plan.push(("confirm the serial on the label".into(), None));
-    if pd.firmware_state == FirmwareState::Online {
-        plan.push((
-            "take it offline".into(),
-            Some(Op::Offline {
-                adapter: a,
-                drive: d,
-            }),
-        ));
-    }
-    if pd.firmware_state.is_member()
-        || matches!(
-            pd.firmware_state,
-            FirmwareState::Offline | FirmwareState::Failed
-        )
-    {
-        plan.push((
-            "mark its row missing".into(),
-            Some(Op::MarkMissing {
-                adapter: a,
-                drive: d,
-            }),
-        ));
-    }
-    plan.push((
-        "spin it down".into(),
-        Some(Op::PrepareRemoval {
-            adapter: a,
-            drive: d,
-        }),
-    ));
-    plan.push((
-        "wait for the pull, then for the new drive; check it".into(),
-        None,
-    ));
-    plan.push((
-        "put it into the missing row (Array/Row from -PdGetMissing)".into(),
-        Some(Op::ReplaceMissing {
-            adapter: a,
-            drive: d,
-            array: 0,
-            row: 0,
-        }),
-    ));
-    plan.push((
-        "start and watch the rebuild until the VD is optimal".into(),
-        Some(Op::RebuildStart {
-            adapter: a,
-            drive: d,
-        }),
-    ));
-    plan.push((
-        "stop blinking".into(),
-        Some(Op::LocateStop {
-            adapter: a,
-            drive: d,
-        }),
-    ));
-    env.say("Plan:");
-    for (i, (text, op)) in plan.iter().enumerate() {
-        match op {
-            Some(Op::ReplaceMissing { .. }) => env.say(&format!(
-                "  {}. {text}\n       {}",
-                i + 1,
-                env.ops
-                    .command_line(op.as_ref().unwrap_or(&Op::LocateStop {
-                        adapter: a,
-                        drive: d
-                    }))
-                    .replace("-Array0 -row0", "-Array<A> -row<R>")
-            )),
-            Some(op) => {
-                let cmd = env.ops.command_line(op);
-                env.say(&format!("  {}. {text}\n       {cmd}", i + 1));
+    let header = match st.flow {
+        Flow::MegaRaid => "Plan:".to_owned(),
+        Flow::SameBay => format!(
+            "Plan ({}: no missing rows, the controller rebuilds in the same bay):",
+            if env.ops.name() == "omreport" {
+                "OpenManage"
+            } else {
+                "this controller"
             }
-            None => env.say(&format!("  {}. {text}", i + 1)),
+        ),
+        Flow::NoRedundancy => {
+            let vd = st.vd.as_ref();
+            format!(
+                "Plan (VD {} is {} over {}: the controller has nothing to rebuild it from, so its data goes with the drive{}; the VD is recreated as it was on the new drive):",
+                vd.map_or(0, |v| v.target),
+                vd.map_or_else(String::new, |v| v.level.to_string()),
+                vd.map_or_else(String::new, |v| v
+                    .members
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")),
+                if vd.is_some_and(|v| v.members.len() > 1) {
+                    ", and with it the data of its other members"
+                } else {
+                    ""
+                }
+            )
         }
+        Flow::Jbod => format!(
+            "Plan ({} is a JBOD drive: no VD, no redundancy on the controller; the new drive becomes JBOD):",
+            st.drive
+        ),
+    };
+    env.say(&header);
+    let mut n = 0;
+    let lines: Vec<PlanLine> = st
+        .step_list()
+        .iter()
+        .flat_map(|s| engine::plan_of(env, st, pd, *s))
+        .collect();
+    for line in lines {
+        n += 1;
+        match &line.op {
+            Some(op) => {
+                let cmd = plan_command(env.ops, op);
+                env.say(&format!("  {n}. {}\n       {cmd}", line.text));
+            }
+            None => env.say(&format!("  {n}. {}", line.text)),
+        }
+    }
+}
+
+/// The command line of `op` as a plan shows it: values the controller decides later (the
+/// missing row, the new VD's target id) as placeholders.
+fn plan_command(ops: &dyn Operations, op: &Op) -> String {
+    let line = ops.command_line(op);
+    match op {
+        Op::ReplaceMissing { .. } => line
+            .replace("-Array0 -row0", "-Array<A> -row<R>")
+            .replace("array=0 row=0", "array=<A> row=<R>")
+            .replace("dg=0", "dg=<G>"),
+        Op::LdDiskCache { target: 9999, .. } | Op::LdName { target: 9999, .. } => line
+            .replace("-L9999", "-L<new VD>")
+            .replace("/v9999", "/v<new VD>")
+            .replace("vdisk=9999", "vdisk=<new VD>"),
+        _ => line,
     }
 }
 
@@ -561,398 +864,19 @@ pub(super) fn confirm_serial(
     }
 }
 
-/// Continues a replacement from `st.next` (after start, or on resume).
-///
-/// # Errors
-/// Backend or journal errors outside the guarded steps.
-pub fn continue_from(
-    env: &mut Env<'_>,
-    journal: &mut Journal,
-    mut st: ReplaceState,
-) -> Result<Outcome, WfError> {
-    loop {
-        let step = st.next;
-        if step == Step::Done {
-            let msg = format!(
-                "replaced {} on adapter {}: {} → {}; VD {} is optimal",
-                st.drive,
-                st.adapter,
-                st.serial.as_deref().unwrap_or("?"),
-                st.new_serial.as_deref().unwrap_or("?"),
-                st.ld.map_or_else(|| "?".into(), |l| l.to_string())
-            );
-            let _ = journal.write("finish", "completed", None, &msg, state_json(&st));
-            // The result goes to standard output once (the CLI prints it), not also here.
-            return Ok(Outcome::Completed(msg));
-        }
-        env.say(&format!("[{}]", step.name()));
-        let result = match step_run(env, journal, &mut st, step) {
-            Ok(StepResult::Next) => {
-                st.next = step.after(st.flow);
-                Ok(())
-            }
-            Ok(StepResult::Goto(s)) => {
-                st.next = s;
-                Ok(())
-            }
-            Ok(StepResult::Stop(msg)) => return stop(env, journal, &st, msg),
-            Err(e) => Err(e),
-        };
-        match result {
-            Ok(()) => {
-                journal
-                    .write(step.name(), "verified", None, "", state_json(&st))
-                    .map_err(|e| WfError::Io(e.to_string()))?;
-            }
-            Err(WfError::Backend(e)) => {
-                let msg = format!(
-                    "step {} failed: {e}. raidctl made no further change; check `raidctl status` and the bay before resuming",
-                    step.name()
-                );
-                return stop(env, journal, &st, msg);
-            }
-            Err(e) => return Err(e),
-        }
-    }
-}
-
-/// What a step decided.
-pub(super) enum StepResult {
-    /// Go on with the next step of the sequence.
-    Next,
-    /// Jump to this step.
-    Goto(Step),
-    /// Stop safely with this message.
-    Stop(String),
-}
-
-pub(super) fn fresh(env: &Env<'_>) -> Result<Snapshot, WfError> {
-    Ok(env.ops.snapshot()?)
-}
-
-fn is_row_member(pd: &PhysicalDrive) -> bool {
-    pd.logical_drive.is_some()
-}
-
-fn step_run(
-    env: &mut Env<'_>,
-    journal: &mut Journal,
-    st: &mut ReplaceState,
-    step: Step,
-) -> Result<StepResult, WfError> {
-    let (a, d) = (st.adapter, st.drive);
-    if st.flow == Flow::SameBay {
-        match step {
-            Step::RebuildStart => return super::replace_omsa::rebuild_start(env, journal, st),
-            Step::Verify => return super::replace_omsa::verify(env, st),
-            _ => {}
-        }
-    }
-    match step {
-        Step::LocateOn => {
-            let _ = run_op(
-                env,
-                journal,
-                step.name(),
-                &Op::LocateStart {
-                    adapter: a,
-                    drive: d,
-                },
-                state_json(st),
-            );
-            Ok(StepResult::Next)
-        }
-        Step::Offline => {
-            let snap = fresh(env)?;
-            let Some(pd) = snap.drive(a, d).filter(|p| p.serial == st.serial) else {
-                return Ok(StepResult::Stop(format!(
-                    "{d} no longer holds serial {}; stopping before any change",
-                    st.serial.as_deref().unwrap_or("?")
-                )));
-            };
-            if pd.firmware_state != FirmwareState::Online {
-                env.say(&format!(
-                    "  {d} is already {}: no offline needed",
-                    pd.firmware_state
-                ));
-                return Ok(StepResult::Next);
-            }
-            run_op(
-                env,
-                journal,
-                step.name(),
-                &Op::Offline {
-                    adapter: a,
-                    drive: d,
-                },
-                state_json(st),
-            )?;
-            let snap = fresh(env)?;
-            match snap.drive(a, d) {
-                Some(p) if p.firmware_state == FirmwareState::Online => Ok(StepResult::Stop(
-                    format!("{d} is still Online after the offline command"),
-                )),
-                Some(p) if p.firmware_state == FirmwareState::Rebuild => Ok(StepResult::Stop(
-                    format!("{d} went straight back to Rebuild"),
-                )),
-                _ => {
-                    if let Some(spare) = snap.physical_drives.iter().find(|p| {
-                        p.adapter == a
-                            && p.address() != d
-                            && p.firmware_state == FirmwareState::Rebuild
-                    }) {
-                        env.say(&format!(
-                            "  hot spare {} took over and is rebuilding",
-                            spare.address()
-                        ));
-                        st.rebuilding = Some(spare.address());
-                    }
-                    Ok(StepResult::Next)
-                }
-            }
-        }
-        Step::MarkMissing => {
-            let snap = fresh(env)?;
-            let pd = snap.drive(a, d).filter(|p| p.serial == st.serial);
-            if let Some(pd) = pd.filter(|p| {
-                is_row_member(p)
-                    && matches!(
-                        p.firmware_state,
-                        FirmwareState::Offline | FirmwareState::Failed
-                    )
-            }) {
-                let _ = pd;
-                run_op(
-                    env,
-                    journal,
-                    step.name(),
-                    &Op::MarkMissing {
-                        adapter: a,
-                        drive: d,
-                    },
-                    state_json(st),
-                )?;
-            } else if st.rebuilding.is_none() {
-                env.say("  no member row to mark: the drive is no longer part of its array");
-            }
-            let rows = env.ops.missing(a)?;
-            if st.rebuilding.is_some() && rows.is_empty() {
-                return Ok(StepResult::Next);
-            }
-            match pick_row(&snap_or(env)?, st, &rows) {
-                Ok(row) => {
-                    env.say(&format!(
-                        "  missing row: array {} row {}, expects at least {}",
-                        row.array,
-                        row.row,
-                        human(row.size_expected_bytes)
-                    ));
-                    st.missing = Some(row);
-                    Ok(StepResult::Next)
-                }
-                Err(msg) => Ok(StepResult::Stop(msg)),
-            }
-        }
-        Step::PrepareRemoval => {
-            let op = Op::PrepareRemoval {
-                adapter: a,
-                drive: d,
-            };
-            if !env.ops.supports(&op) {
-                env.say(&format!(
-                    "  this controller cannot spin {d} down (no prepare-for-removal): unlatch it, wait a few seconds for it to stop, then pull it"
-                ));
-                return Ok(StepResult::Next);
-            }
-            let snap = fresh(env)?;
-            if snap.drive(a, d).is_some_and(|p| p.serial == st.serial) {
-                if let Err(e) = run_op(env, journal, step.name(), &op, state_json(st)) {
-                    if matches!(
-                        e,
-                        WfError::Backend(crate::backend::megacli::BackendError::Run(_))
-                    ) {
-                        return Err(e);
-                    }
-                    env.say(&format!("  spin-down refused ({e}); the drive may still be spinning: wait a few seconds after unlatching it"));
-                }
-            }
-            Ok(StepResult::Next)
-        }
-        Step::AwaitPull => await_pull(env, st),
-        Step::AwaitInsert => await_insert(env, st),
-        Step::CheckNew => check_new(env, journal, st),
-        Step::ReplaceMissing => {
-            let snap = fresh(env)?;
-            let Some(new) = snap.drive(a, d) else {
-                return Ok(StepResult::Stop(format!("the new drive left {d}")));
-            };
-            if is_row_member(new)
-                || matches!(
-                    new.firmware_state,
-                    FirmwareState::Rebuild | FirmwareState::Offline
-                )
-            {
-                return Ok(StepResult::Next);
-            }
-            let rows = env.ops.missing(a)?;
-            let row = match pick_row(&snap, st, &rows) {
-                Ok(r) => r,
-                Err(msg) => return Ok(StepResult::Stop(msg)),
-            };
-            if new.raw_size_bytes.unwrap_or(0) < row.size_expected_bytes {
-                return Ok(StepResult::Stop(format!(
-                    "the new drive ({}) is smaller than the row expects ({})",
-                    human(new.raw_size_bytes.unwrap_or(0)),
-                    human(row.size_expected_bytes)
-                )));
-            }
-            st.missing = Some(row.clone());
-            run_op(
-                env,
-                journal,
-                step.name(),
-                &Op::ReplaceMissing {
-                    adapter: a,
-                    drive: d,
-                    array: row.array,
-                    row: row.row,
-                },
-                state_json(st),
-            )?;
-            let snap = fresh(env)?;
-            match snap.drive(a, d) {
-                Some(p)
-                    if matches!(
-                        p.firmware_state,
-                        FirmwareState::Offline | FirmwareState::Rebuild | FirmwareState::Online
-                    ) =>
-                {
-                    Ok(StepResult::Next)
-                }
-                Some(p) => Ok(StepResult::Stop(format!(
-                    "after replace-missing {d} is {} instead of an offline member",
-                    p.firmware_state
-                ))),
-                None => Ok(StepResult::Stop(format!(
-                    "{d} disappeared after replace-missing"
-                ))),
-            }
-        }
-        Step::RebuildStart => {
-            let snap = fresh(env)?;
-            let target = st.rebuilding.unwrap_or(d);
-            match snap.drive(a, target).map(|p| p.firmware_state.clone()) {
-                Some(FirmwareState::Offline) => {
-                    run_op(
-                        env,
-                        journal,
-                        step.name(),
-                        &Op::RebuildStart {
-                            adapter: a,
-                            drive: target,
-                        },
-                        state_json(st),
-                    )?;
-                    let snap = fresh(env)?;
-                    match snap.drive(a, target).map(|p| p.firmware_state.clone()) {
-                        Some(FirmwareState::Rebuild | FirmwareState::Online) => {
-                            Ok(StepResult::Next)
-                        }
-                        other => Ok(StepResult::Stop(format!(
-                            "{target} is {} after starting the rebuild",
-                            other.map_or_else(|| "gone".into(), |s| s.to_string())
-                        ))),
-                    }
-                }
-                Some(FirmwareState::Rebuild | FirmwareState::Online) => Ok(StepResult::Next),
-                other => Ok(StepResult::Stop(format!(
-                    "cannot rebuild {target}: it is {}",
-                    other.map_or_else(|| "gone".into(), |s| s.to_string())
-                ))),
-            }
-        }
-        Step::WatchRebuild => watch(env, st),
-        Step::Verify => super::replace_omsa::verify(env, st),
-        Step::LocateOff => {
-            if let Err(e) = run_op(
-                env,
-                journal,
-                step.name(),
-                &Op::LocateStop {
-                    adapter: a,
-                    drive: d,
-                },
-                state_json(st),
-            ) {
-                env.say(&format!("  could not stop the locate LED: {e}"));
-            }
-            Ok(StepResult::Next)
-        }
-        Step::Done => Ok(StepResult::Next),
-    }
-}
-
-fn snap_or(env: &Env<'_>) -> Result<Snapshot, WfError> {
-    fresh(env)
-}
-
-/// Picks the missing row for this replacement from `-PdGetMissing`, cross-checked with the
-/// configuration: the row must be an empty row of the array the drive was in.
-fn pick_row(snap: &Snapshot, st: &ReplaceState, rows: &[MissingRow]) -> Result<MissingRow, String> {
-    let rows: Vec<&MissingRow> = rows.iter().filter(|r| r.adapter == st.adapter).collect();
-    if let Some(known) = &st.missing {
-        if let Some(r) = rows
-            .iter()
-            .find(|r| r.array == known.array && r.row == known.row)
-        {
-            return Ok((*r).clone());
-        }
-        return Err(format!(
-            "[missing-row-mismatch] the missing row (array {} row {}) is gone: something else filled it",
-            known.array, known.row
-        ));
-    }
-    let in_config = |r: &MissingRow| {
-        snap.disk_groups
-            .iter()
-            .filter(|g| g.adapter == st.adapter)
-            .any(|g| {
-                g.spans.iter().any(|s| {
-                    s.array_ref.unwrap_or(s.index) == r.array
-                        && s.rows.iter().any(|x| x.row == r.row && x.drive.is_none())
-                })
-            })
-    };
-    let ours: Vec<&&MissingRow> = rows
-        .iter()
-        .filter(|r| {
-            let g = snap.disk_groups.iter().find(|g| {
-                g.adapter == st.adapter
-                    && g.spans
-                        .iter()
-                        .any(|s| s.array_ref.unwrap_or(s.index) == r.array)
-            });
-            g.is_none_or(|g| st.ld.is_none_or(|ld| g.logical_drives.contains(&ld)))
-        })
-        .collect();
-    match ours.as_slice() {
-        [one] if in_config(one) => Ok((**one).clone()),
-        [one] => Err(format!("[missing-row-mismatch] -PdGetMissing reports array {} row {}, but -CfgDsply shows no empty row there; refusing to guess", one.array, one.row)),
-        [] => Err("[missing-row-mismatch] no missing row found for this drive's VD (`raidctl status` shows the state)".into()),
-        _ => Err("[missing-row-mismatch] several missing rows match this VD; replace them one at a time with the controller's own tools".into()),
-    }
-}
-
-/// Resumes a journaled replacement: re-reads the live state and continues from the step after
-/// the last verified one. Steps check the live state before acting, so a step whose outcome is
-/// already visible is not run again.
+/// Resumes a journaled replacement: re-reads the live state and continues from the step the
+/// journal's last state names (a step that was only `planned` when the process died runs
+/// again and re-checks the live state first).
 ///
 /// # Errors
 /// Journal or backend errors.
 pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
     let path = journal::dir(&env.state_dir).join(format!("{id}.jsonl"));
-    let records =
-        journal::read(&path).map_err(|e| WfError::Usage(format!("no journal {id}: {e}")))?;
+    let read = journal::read(&path).map_err(|e| WfError::Usage(format!("no journal {id}: {e}")))?;
+    for bad in &read.skipped {
+        env.say(&format!("  journal {id}: {bad}"));
+    }
+    let records = read.records;
     if records
         .last()
         .is_some_and(|r| r.step == "finish" && r.phase == "completed")
@@ -969,48 +893,33 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
             "journal {id} holds no replace-drive state"
         )));
     };
-    // The last verified step is done; a step only `planned` (crash mid-command) is re-run,
-    // and re-checks the live state first.
-    if let Some(last) = records.iter().rev().find(|r| r.phase == "verified") {
-        if let Ok(step) =
-            serde_json::from_value::<Step>(serde_json::Value::String(last.step.clone()))
-        {
-            // A step that sent the workflow back (the watch finding a stopped rebuild)
-            // recorded where to go; only a forward move is completed here.
-            let went_back = last
-                .state
-                .as_ref()
-                .and_then(|v| v.get("next").cloned())
-                .and_then(|n| serde_json::from_value::<Step>(n).ok())
-                .is_some_and(|n| n <= step);
-            if st.next <= step && !went_back {
-                st.next = step.after(st.flow);
-            }
-        }
+    // Options given to resume take effect from here on.
+    if env.opts.clear_foreign.is_some() {
+        st.clear_foreign = env.opts.clear_foreign;
     }
-    if st.next <= Step::Offline {
+    if env.opts.qualify_given {
+        st.qualify_profile.clone_from(&env.opts.qualify);
+    }
+    if engine::position(&st, st.next) <= 1 {
         // Crashed before the confirmation was recorded: start again from the top.
         st.next = Step::LocateOn;
     }
-    // The steps are the flow's: a journal of one backend family resumes only on it.
-    match Flow::for_backend(env.ops, st.adapter, st.drive) {
-        Ok(f) if f == st.flow => {}
-        _ => {
-            let want = match st.flow {
-                Flow::SameBay => {
-                    "--backend omreport, or the storcli2/perccli2 backend of a controller without missing rows"
-                }
-                Flow::MegaRaid => "--backend megacli, storcli or perccli",
-            };
-            return Err(WfError::Usage(format!(
-                "journal {id} is a replacement through {} steps; resume it with {want} (the {} backend runs other steps)",
-                match st.flow {
-                    Flow::SameBay => "same-bay (no missing rows)",
-                    Flow::MegaRaid => "missing-row (MegaCli/storcli)",
-                },
-                env.ops.name()
-            )));
-        }
+    // The steps are the flow's on this backend: a journal of one backend family resumes
+    // only on it.
+    if st.flow.steps(env.ops) != *st.step_list() {
+        let want = match st.flow {
+            Flow::SameBay => {
+                "--backend omreport, or the storcli2/perccli2 backend of a controller without missing rows"
+            }
+            Flow::MegaRaid | Flow::NoRedundancy | Flow::Jbod => {
+                "--backend megacli, storcli or perccli (or omreport for a RAID0 started there)"
+            }
+        };
+        return Err(WfError::Usage(format!(
+            "journal {id} is a replacement through {} steps; resume it with {want} (the {} backend runs other steps)",
+            st.flow.family(),
+            env.ops.name()
+        )));
     }
     let _lock = AdapterLock::acquire(&env.state_dir, st.adapter, "replace-drive (resume)")?;
     let mut journal =
@@ -1021,9 +930,9 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
             "started",
             None,
             &format!("resuming at {}", st.next.name()),
-            serde_json::to_value(&st).ok(),
+            state_json(&st),
         )
-        .map_err(|e| WfError::Io(e.to_string()))?;
+        .map_err(|e| WfError::Io(format!("journal {id}: {e}")))?;
     env.say(&format!("Resuming {id} at step {}", st.next.name()));
     if st.next == Step::LocateOn {
         let snap = fresh(env)?;
@@ -1031,31 +940,14 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
             .drive(st.adapter, st.drive)
             .is_none_or(|p| p.serial != st.serial)
         {
-            return stop(
-                env,
-                &mut journal,
-                &st,
-                format!(
-                    "{} no longer holds serial {}",
-                    st.drive,
-                    st.serial.as_deref().unwrap_or("?")
-                ),
+            let msg = format!(
+                "{} no longer holds serial {}",
+                st.drive,
+                st.serial.as_deref().unwrap_or("?")
             );
+            return Ok(engine::stop(&mut journal, &st, msg));
         }
-        let _ = run_op(
-            env,
-            &mut journal,
-            Step::LocateOn.name(),
-            &Op::LocateStart {
-                adapter: st.adapter,
-                drive: st.drive,
-            },
-            serde_json::to_value(&st).ok(),
-        );
-        if let Err(msg) = confirm_serial(env, &st, &journal.id) {
-            return stop(env, &mut journal, &st, msg);
-        }
-        st.next = Step::Offline;
+        return locate_and_confirm(env, &mut journal, st);
     }
     continue_from(env, &mut journal, st)
 }
@@ -1080,8 +972,18 @@ mod tests {
             down_at_start: Vec::new(),
             next: Step::ReplaceMissing,
             flow: Flow::MegaRaid,
+            steps: Vec::new(),
             media_type: None,
             rebuild_starts: 0,
+            vd: None,
+            data_loss_ack: None,
+            pinned_at_start: PinnedCache::default(),
+            new_target: None,
+            new_device: None,
+            qualify_profile: None,
+            qualification: None,
+            rejected: Vec::new(),
+            clear_foreign: None,
         }
     }
 
@@ -1120,25 +1022,44 @@ mod tests {
         }
     }
 
-    /// OpenManage's sequence has no missing-row steps and ends with a check of every VD; a
-    /// journal without a flow is MegaRAID's.
+    fn walk(st: &ReplaceState) -> String {
+        let mut v = vec![Step::LocateOn];
+        while *v.last().unwrap() != Step::Done {
+            v.push(engine::after(st, *v.last().unwrap()));
+        }
+        v.iter().map(|s| s.name()).collect::<Vec<_>>().join(" ")
+    }
+
+    /// Each flow is one list; journals without a flow are MegaRAID's, without a list the
+    /// flow's default one.
     #[test]
     fn step_sequences() {
-        let walk = |flow: Flow| {
-            let mut v = vec![Step::LocateOn];
-            while *v.last().unwrap() != Step::Done {
-                v.push(v.last().unwrap().after(flow));
-            }
-            v.iter().map(|s| s.name()).collect::<Vec<_>>().join(" ")
-        };
-        assert_eq!(
-            walk(Flow::SameBay),
-            "locate-on offline prepare-removal await-pull await-insert check-new rebuild-start watch-rebuild verify locate-off done"
-        );
-        assert_eq!(
-            walk(Flow::MegaRaid),
-            "locate-on offline mark-missing prepare-removal await-pull await-insert check-new replace-missing rebuild-start watch-rebuild locate-off done"
-        );
+        let ops = crate::backend::ops::NoOps;
+        let mut st = state(Some(1));
+        for (flow, want) in [
+            (
+                Flow::SameBay,
+                "locate-on offline prepare-removal await-pull await-insert check-new rebuild-start watch-rebuild verify locate-off done",
+            ),
+            (
+                Flow::MegaRaid,
+                "locate-on offline mark-missing prepare-removal await-pull await-insert check-new replace-missing rebuild-start watch-rebuild locate-off done",
+            ),
+            (
+                Flow::NoRedundancy,
+                "locate-on offline prepare-removal await-pull discard-cache delete-vd await-insert check-new recreate qualify verify-vd locate-off done",
+            ),
+            (
+                Flow::Jbod,
+                "locate-on prepare-removal await-pull await-insert check-new recreate qualify verify-vd locate-off done",
+            ),
+        ] {
+            st.flow = flow;
+            st.steps = flow.steps(&ops);
+            assert_eq!(walk(&st), want, "{flow:?}");
+            st.steps.clear();
+            assert_eq!(walk(&st), want, "{flow:?} from an old journal");
+        }
         let mut v = serde_json::to_value(state(Some(1))).unwrap();
         v.as_object_mut().unwrap().remove("flow");
         let old: ReplaceState = serde_json::from_value(v.clone()).unwrap();
@@ -1150,7 +1071,8 @@ mod tests {
     }
 
     /// The flow follows what the backend can do: OMSA gets its own, a backend without
-    /// offline gets none and a message naming those that can.
+    /// offline gets none and a message naming those that can; OpenManage, which discards
+    /// every VD's cache at once, deletes the dead VD first.
     #[test]
     fn flow_from_the_backend() {
         use crate::backend::omreport::Omreport;
@@ -1163,52 +1085,12 @@ mod tests {
         );
         let d = DriveAddress::new(1, 4);
         assert_eq!(Flow::for_backend(&om, 0, d), Ok(Flow::SameBay));
-        #[derive(Debug)]
-        struct ReadOnly;
-        impl crate::backend::ops::Operations for ReadOnly {
-            fn name(&self) -> &str {
-                "readonly"
-            }
-            fn snapshot(&self) -> Result<Snapshot, crate::backend::megacli::BackendError> {
-                Ok(Snapshot::default())
-            }
-            fn progress(
-                &self,
-                _: u32,
-                _: DriveAddress,
-            ) -> Result<Option<crate::model::Progress>, crate::backend::megacli::BackendError>
-            {
-                Ok(None)
-            }
-            fn foreign(
-                &self,
-                _: u32,
-            ) -> Result<Vec<crate::model::ForeignConfig>, crate::backend::megacli::BackendError>
-            {
-                Ok(Vec::new())
-            }
-            fn preserved_cache(
-                &self,
-                _: u32,
-            ) -> Result<Vec<u32>, crate::backend::megacli::BackendError> {
-                Ok(Vec::new())
-            }
-            fn supports(&self, op: &Op) -> bool {
-                matches!(op, Op::LocateStart { .. })
-            }
-            fn command_line(&self, _: &Op) -> String {
-                String::new()
-            }
-            fn apply(
-                &self,
-                _: &Op,
-            ) -> Result<crate::model::Document, crate::backend::megacli::BackendError> {
-                Ok(crate::model::Document::new("action"))
-            }
-        }
-        let e = Flow::for_backend(&ReadOnly, 0, d).unwrap_err();
+        let steps = Flow::NoRedundancy.steps(&om);
+        let pos = |s| steps.iter().position(|x| *x == s).unwrap();
+        assert!(pos(Step::DeleteVd) < pos(Step::DiscardCache));
+        let e = Flow::for_backend(&crate::backend::ops::NoOps, 0, d).unwrap_err();
         assert!(
-            e.starts_with("the readonly backend cannot Offline, RebuildStart:")
+            e.starts_with("the none backend cannot Offline, RebuildStart:")
                 && e.contains("--backend megacli, storcli, perccli or omreport"),
             "{e}"
         );
@@ -1218,6 +1100,7 @@ mod tests {
     /// row of the drive's VD in -CfgDsply; anything else stops instead of guessing.
     #[test]
     fn missing_row_must_match_the_configuration() {
+        use super::super::steps::pick_row;
         let mut snap = Snapshot {
             disk_groups: vec![group(true)],
             ..Snapshot::default()
@@ -1242,5 +1125,21 @@ mod tests {
         known.missing = Some(missing(1, 1));
         let e = pick_row(&snap, &known, &[missing(1, 0)]).unwrap_err();
         assert!(e.contains("is gone"), "{e}");
+    }
+
+    /// The bay's state in a stop message follows the step the workflow stopped at.
+    #[test]
+    fn bay_state_follows_the_step() {
+        let mut st = state(Some(1));
+        st.next = Step::LocateOn;
+        assert!(engine::bay_state(&st).contains("not blinking"));
+        st.next = Step::AwaitInsert;
+        let s = engine::bay_state(&st);
+        assert!(
+            s.contains("still blinking") && s.contains("has been pulled"),
+            "{s}"
+        );
+        st.next = Step::Done;
+        assert!(engine::bay_state(&st).contains("not blinking"));
     }
 }

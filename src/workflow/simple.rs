@@ -821,8 +821,13 @@ pub fn foreign_clear(
             missing.len()
         ));
     }
-    if !pinned.is_empty() {
-        reasons.push(format!("[{}] preserved cache exists for VD(s) {pinned:?}: importing brings that data back; clearing loses it", g::FOREIGN_CLEAR_PINNED));
+    if pinned.any() {
+        let whose = if pinned.targets.is_empty() {
+            "a VD the tool does not name".to_owned()
+        } else {
+            format!("VD(s) {:?}", pinned.targets)
+        };
+        reasons.push(format!("[{}] preserved cache exists for {whose}: importing brings that data back; clearing loses it", g::FOREIGN_CLEAR_PINNED));
     }
     if !reasons.is_empty() && ack != Some(name.as_str()) {
         return Ok(Outcome::Stopped(format!(
@@ -1001,9 +1006,10 @@ pub fn ld_create(
                 adapter,
                 level: level.clone(),
                 spans,
-                write_through: false,
-                read_ahead: true,
-                direct: true,
+                write: crate::model::WritePolicy::WriteBack,
+                read: crate::model::ReadPolicy::ReadAhead,
+                io: Some(crate::model::IoPolicy::Direct),
+                strip_kib: None,
             }],
             warnings,
             typed_confirmation: None,

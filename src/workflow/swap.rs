@@ -3,8 +3,9 @@
 //! rebuild to the end. Under `--sim` the waits offer to pull and insert through the
 //! simulator's physical world.
 
+use super::engine::{PlanLine, StepResult, fresh, state_json};
 use super::journal::Journal;
-use super::replace::{Flow, ReplaceState, Step, StepResult, fresh, state_json};
+use super::replace::{Flow, ReplaceState, Step};
 use super::{Env, WfError, run_op};
 use crate::backend::ops::Op;
 use crate::model::{FirmwareState, LdState, human};
@@ -20,13 +21,14 @@ fn sim_stop_message(st: &ReplaceState) -> String {
 
 pub(super) fn await_pull(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
     let (a, d) = (st.adapter, st.drive);
+    let removing = st.removing().map(str::to_owned);
     env.say(&format!(
         "Now pull the drive from the blinking bay {d} (serial {}).",
-        st.serial.as_deref().unwrap_or("?")
+        removing.as_deref().unwrap_or("?")
     ));
     let still_there = fresh(env)?
         .drive(a, d)
-        .is_some_and(|p| p.serial == st.serial);
+        .is_some_and(|p| p.serial == removing);
     if let (Some(sim), true) = (env.sim.clone(), still_there) {
         let pull = env.opts.yes
             || match env.ask_yes_no(
@@ -59,7 +61,7 @@ pub(super) fn await_pull(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<Ste
                 wrong.join(", ")
             )));
         }
-        if snap.drive(a, d).is_none_or(|p| p.serial != st.serial) {
+        if snap.drive(a, d).is_none_or(|p| p.serial != removing) {
             env.say(&format!("  {d} is empty"));
             return Ok(StepResult::Next);
         }
@@ -128,6 +130,11 @@ pub(super) fn await_insert(
                     st.serial.as_deref().unwrap_or("?")
                 )));
             }
+            if let Some(s) = p.serial.as_ref().filter(|s| st.rejected.contains(s)) {
+                return Ok(StepResult::Stop(format!(
+                    "the drive in {d} (serial {s}) is the one that failed qualification; pull it and insert another drive"
+                )));
+            }
             st.new_serial.clone_from(&p.serial);
             env.say(&format!(
                 "  new drive in {d}: serial {}, {}",
@@ -179,7 +186,7 @@ pub(super) fn check_new(
         }
         let expected = match st.flow {
             Flow::MegaRaid => st.missing.as_ref().map_or(0, |m| m.size_expected_bytes),
-            Flow::SameBay => st.coerced_size.unwrap_or(0),
+            Flow::SameBay | Flow::NoRedundancy | Flow::Jbod => st.coerced_size.unwrap_or(0),
         };
         if new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0) < expected {
             return Ok(StepResult::Stop(format!(
@@ -199,10 +206,10 @@ pub(super) fn check_new(
             )));
         }
         if new.foreign == Some(true) {
-            return Ok(StepResult::Stop(format!(
-                "[new-drive-unsuitable] the new drive carries a foreign configuration (it was used elsewhere). raidctl will not clear it on its own: inspect with `raidctl foreign show`, clear it only if it belongs to no array you need (`raidctl foreign clear --i-understand-data-loss`), then `raidctl resume {}`",
-                journal.id
-            )));
+            match super::noredundancy::clear_new_drive_foreign(env, journal, st)? {
+                None => continue,
+                Some(stop) => return Ok(stop),
+            }
         }
         if new.media_error_count.unwrap_or(0) > 0
             || new.predictive_failure_count.unwrap_or(0) > 0
@@ -222,9 +229,15 @@ pub(super) fn check_new(
                 }
                 return Ok(StepResult::Next);
             }
-            FirmwareState::UnconfiguredBad | FirmwareState::Failed if st.flow == Flow::SameBay => {
+            FirmwareState::UnconfiguredBad | FirmwareState::Failed
+                if !env.ops.supports(&Op::MakeGood {
+                    adapter: a,
+                    drive: d,
+                    force: false,
+                }) =>
+            {
                 return Ok(StepResult::Stop(format!(
-                    "[new-drive-unsuitable] the new drive shows {}: OpenManage cannot clear that state; use another drive",
+                    "[new-drive-unsuitable] the new drive shows {}: this backend cannot clear that state; use another drive",
                     new.firmware_state_raw
                         .as_deref()
                         .unwrap_or(new.firmware_state.as_str())
@@ -256,6 +269,33 @@ pub(super) fn check_new(
     Ok(StepResult::Stop(
         "the new drive did not become Unconfigured(good)".into(),
     ))
+}
+
+/// The plan line of the check of the new drive, with what it must be.
+pub(super) fn plan_check_new(st: &ReplaceState) -> Vec<PlanLine> {
+    let kind = format!(
+        "{}{}",
+        st.pd_type,
+        st.media_type
+            .as_ref()
+            .map_or_else(String::new, |m| format!(" {m}"))
+    );
+    vec![PlanLine::say(match st.flow {
+        Flow::MegaRaid => format!(
+            "wait for the new drive; check it ({kind}, at least the size -PdGetMissing expects, not foreign, no errors; Unconfigured(bad) without errors is made good)"
+        ),
+        Flow::SameBay => format!(
+            "wait for the new drive; check it ({kind}, at least {}, not foreign, no predicted failure, Ready)",
+            human(st.coerced_size.unwrap_or(0))
+        ),
+        Flow::NoRedundancy | Flow::Jbod => format!(
+            "wait for the new drive; check it ({kind}, at least {}, no errors, not foreign{}; Unconfigured(bad) without errors is made good)",
+            human(st.coerced_size.unwrap_or(0)),
+            st.clear_foreign.map_or_else(String::new, |i| format!(
+                " unless it holds foreign configuration {i} alone, which is cleared as --clear-foreign {i} says"
+            ))
+        ),
+    })]
 }
 
 pub(super) fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
@@ -298,7 +338,7 @@ pub(super) fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResu
             }
             let drive_state = snap.drive(a, target).map(|p| p.firmware_state.clone());
             if drive_state == Some(FirmwareState::Offline) {
-                if let Some(r) = super::replace_omsa::rebuild_stopped(env, st) {
+                if let Some(r) = super::samebay::rebuild_stopped(env, st) {
                     bar.abandon();
                     return Ok(r);
                 }

@@ -26,3 +26,4 @@ mod terminal;
 mod util;
 mod workflows;
 mod workflows_omsa;
+mod workflows_raid0;

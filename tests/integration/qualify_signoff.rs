@@ -448,7 +448,9 @@ fn cache_is_flipped_measured_and_restored_after_success() {
     // The journal says what was about to change before it changed, then the restore.
     let files: Vec<_> = std::fs::read_dir(state.join("journals")).unwrap().collect();
     assert_eq!(files.len(), 1);
-    let recs = raidctl::workflow::journal::read(&files[0].as_ref().unwrap().path()).unwrap();
+    let recs = raidctl::workflow::journal::read(&files[0].as_ref().unwrap().path())
+        .unwrap()
+        .records;
     let phases: Vec<(&str, &str)> = recs
         .iter()
         .map(|r| (r.step.as_str(), r.phase.as_str()))
@@ -614,7 +616,7 @@ fn sigint_during_the_cache_test_restores_and_exits_130() {
         .next()
         .unwrap()
         .unwrap();
-    let recs = raidctl::workflow::journal::read(&j.path()).unwrap();
+    let recs = raidctl::workflow::journal::read(&j.path()).unwrap().records;
     assert_eq!(recs.last().unwrap().phase, "completed");
 }
 

@@ -512,7 +512,7 @@ impl Operations for Native {
         self.foreign_configs(adapter)
     }
 
-    fn preserved_cache(&self, _adapter: u32) -> Result<Vec<u32>, BackendError> {
+    fn preserved_cache(&self, _adapter: u32) -> Result<super::ops::PinnedCache, BackendError> {
         Err(BackendError::Unparseable {
             argv: "native MFI".into(),
             reason: "the preserved-cache list is not read by the native backend yet".into(),

@@ -508,6 +508,7 @@ impl Walker {
                 self.foreign(a, v);
             }
             "system overview" | "it system overview" => self.overview(v),
+            "preserved cache" => self.preserved_cache(a, v),
             "controller properties" => self.controller_properties(a, v),
             "policies" => {
                 if let Value::Object(o) = v {
@@ -620,6 +621,35 @@ impl Walker {
             if let (Some(p), Some(cur)) = (r.get("Policy").and_then(scalar), r.get("Current")) {
                 props.push("Policies", &p, cur);
             }
+        }
+    }
+
+    /// `/cN show preservedcache`: one row per VD whose cache is pinned (`VD`, `State`).
+    fn preserved_cache(&mut self, a: u32, v: &Value) {
+        let Some(rows) = v.as_array() else {
+            self.warn("\"Preserved Cache\" is not a list");
+            return;
+        };
+        for r in rows {
+            let vd = r
+                .get("VD")
+                .and_then(num)
+                .and_then(|n| u32::try_from(n).ok());
+            let Some(vd) = vd else {
+                self.warn("a preserved-cache row without a VD number");
+                continue;
+            };
+            let state = r.get("State").and_then(scalar).unwrap_or_default();
+            self.doc.actions.push(ActionResult {
+                adapter: Some(a),
+                kind: ActionKind::PreservedCachePresent,
+                success: true,
+                drive: None,
+                new_state: None,
+                logical_drive: Some(vd),
+                array_row: None,
+                message: format!("VD {vd}: {state}"),
+            });
         }
     }
 

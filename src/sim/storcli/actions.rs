@@ -525,6 +525,11 @@ pub(super) fn add_vd(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
             inv.words.push(w.to_owned());
         }
     }
+    // Always write back: write back, and keep it with a bad battery.
+    if cmd.has("awb") {
+        inv.words
+            .extend(["wb".to_owned(), "cachedbadbbu".to_owned()]);
+    }
     if let Some(s) = cmd.get("strip") {
         inv.words.push(format!("strpsz{s}"));
     }
@@ -603,4 +608,152 @@ pub(super) fn vd_delete(st: &mut SimState, i: usize, vsel: Sel) -> Resp {
         );
     }
     Resp::ok(idx, "Delete VD succeeded", None)
+}
+
+/// `/cN show preservedcache`: the VDs whose cache is pinned.
+pub(super) fn preserved_cache_show(ad: &crate::sim::state::Adapter) -> Resp {
+    let idx = ad.index;
+    if ad.preserved_cache.is_empty() {
+        return Resp::ok(idx, unv::NO_PRESERVED_CACHE, None);
+    }
+    let rows: Vec<J> = ad
+        .preserved_cache
+        .iter()
+        .map(|t| {
+            let state = if ad.vds.iter().any(|v| v.target == *t) {
+                "Offline"
+            } else {
+                "Missing"
+            };
+            Ob::new().n("VD", *t).s("State", state).done()
+        })
+        .collect();
+    Resp::ok(
+        idx,
+        "None",
+        Some(Ob::new().j("Preserved Cache", J::A(rows)).done()),
+    )
+}
+
+/// `/cN/vX delete preservedcache [force]`: that VD's pinned cache only; a VD without any is
+/// a failure, as storcli reports an operation that did nothing.
+pub(super) fn vd_discard_cache(st: &mut SimState, i: usize, vsel: Sel) -> Resp {
+    let idx = st.adapters[i].index;
+    let Sel::One(t) = vsel else {
+        // `/vall delete preservedcache`: every VD's, as the real tool does.
+        let mut inv = mega(idx, "discardpreservedcache");
+        inv.lds = LdSel::All;
+        let _ = crate::sim::dispatch(st, &inv);
+        return Resp::ok(idx, unv::CACHE_DISCARDED, None);
+    };
+    if !st.adapters[i].preserved_cache.contains(&t) {
+        return Resp::fail(
+            Some(idx),
+            unv::CACHE_DISCARD_FAILED,
+            vec![
+                Ob::new()
+                    .s("VD", format!("/c{idx}/v{t}"))
+                    .s("Status", "Failure")
+                    .n("ErrCd", 255)
+                    .s("ErrMsg", unv::NO_CACHE_FOR_VD)
+                    .done(),
+            ],
+            255,
+        );
+    }
+    let mut inv = mega(idx, "discardpreservedcache");
+    inv.lds = LdSel::List(vec![t]);
+    let (lines, code) = crate::sim::dispatch(st, &inv);
+    if code != 0 {
+        let (errcd, msg) = err_of(code, &lines);
+        return Resp::fail(
+            Some(idx),
+            unv::CACHE_DISCARD_FAILED,
+            vec![
+                Ob::new()
+                    .s("Status", "Failure")
+                    .n("ErrCd", errcd)
+                    .s("ErrMsg", msg)
+                    .done(),
+            ],
+            errcd,
+        );
+    }
+    Resp::ok(idx, unv::CACHE_DISCARDED, None)
+}
+
+/// `/cN/vX set pdcache=on|off|default` and `set name=NAME`.
+pub(super) fn vd_set(st: &mut SimState, i: usize, vsel: Sel, cmd: &Cmd) -> Resp {
+    let idx = st.adapters[i].index;
+    let targets: Vec<u32> = match vsel {
+        Sel::All => st.adapters[i].vds.iter().map(|v| v.target).collect(),
+        Sel::One(t) => vec![t],
+    };
+    let Some((k, v)) = cmd.kv.first().cloned() else {
+        return Resp::fail(
+            Some(idx),
+            &fill(unv::SYNTAX_ERROR, &[("x", "set")]),
+            Vec::new(),
+            unv::SYNTAX_ERROR_CODE,
+        );
+    };
+    for t in &targets {
+        if !st.adapters[i].vds.iter().any(|x| x.target == *t) {
+            return Resp::fail(Some(idx), unv::VD_NOT_FOUND_MSG, Vec::new(), 255);
+        }
+    }
+    match k.as_str() {
+        "pdcache" => {
+            let policy = match v.to_ascii_lowercase().as_str() {
+                "on" => "Enabled",
+                "off" => "Disabled",
+                "default" => "Disk's Default",
+                _ => return set_fail(idx, &k, &v, 255, unv::INVALID_VALUE),
+            };
+            for t in &targets {
+                if let Some(vd) = st.adapters[i].vds.iter_mut().find(|x| x.target == *t) {
+                    vd.disk_cache = policy.to_owned();
+                }
+            }
+        }
+        "name" => {
+            if v.len() > 15 || !v.chars().all(|c| c.is_ascii_graphic()) {
+                return set_fail(idx, &k, &v, 255, unv::INVALID_VALUE);
+            }
+            for t in &targets {
+                if let Some(vd) = st.adapters[i].vds.iter_mut().find(|x| x.target == *t) {
+                    vd.name.clone_from(&v);
+                }
+            }
+        }
+        _ => {
+            return Resp::fail(
+                Some(idx),
+                &fill(unv::SYNTAX_ERROR, &[("x", &k)]),
+                Vec::new(),
+                unv::SYNTAX_ERROR_CODE,
+            );
+        }
+    }
+    let rows: Vec<J> = targets
+        .iter()
+        .map(|t| {
+            Ob::new()
+                .n("VD", *t)
+                .s("Property", k.as_str())
+                .s("Value", v.as_str())
+                .s("Status", "Success")
+                .n("ErrCd", 0)
+                .s("ErrMsg", "-")
+                .done()
+        })
+        .collect();
+    Resp {
+        ctrl: Some(idx),
+        ok: true,
+        description: "None".to_owned(),
+        detailed: rows,
+        data: None,
+        code: 0,
+    }
 }

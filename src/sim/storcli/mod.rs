@@ -851,8 +851,14 @@ fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
         if verb == "show" {
             return vds_show(st, i, vsel, cmd);
         }
+        if (verb == "del" || verb == "delete") && cmd.has("preservedcache") {
+            return actions::vd_discard_cache(st, i, vsel);
+        }
         if verb == "del" || verb == "delete" {
             return vd_delete(st, i, vsel);
+        }
+        if verb == "set" {
+            return actions::vd_set(st, i, vsel, cmd);
         }
         return Resp::fail(
             Some(idx),
@@ -877,6 +883,8 @@ fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
                     "None",
                     Some(Ob::new().j(unv::SNAPDUMP_PROPERTIES, props).done()),
                 )
+            } else if cmd.has("preservedcache") {
+                actions::preserved_cache_show(ad)
             } else if cmd.has("all") {
                 Resp::ok(idx, "None", Some(ctrl_show_all(st, ad)))
             } else if cmd.has("rebuildrate") {

@@ -8,13 +8,14 @@
 //! drive, check it, then the automatic rebuild, or a rebuild start when the new drive sits in
 //! the VD as an offline member, or the new drive as a dedicated hot spare of the VD when it
 //! stays Ready (where the backend can dedicate by VD); watch the rebuild, verify every VD,
-//! unblink. The journal, guards and resume logic are [`super::replace`]'s.
+//! unblink. The journal, guards and resume logic are the engine's ([`super::engine`]).
 
+use super::engine::{PlanLine, StepResult, fresh, state_json};
 use super::journal::Journal;
-use super::replace::{Flow, ReplaceState, StepResult, fresh, state_json};
+use super::replace::{Flow, ReplaceState};
 use super::{Env, WfError, run_op};
 use crate::backend::ops::Op;
-use crate::model::{FirmwareState, LdState, PhysicalDrive, human};
+use crate::model::{FirmwareState, LdState};
 
 /// Polls to wait for the controller to start a rebuild on its own before raidctl asks it to.
 const TAKEOVER_POLLS: u32 = 3;
@@ -22,100 +23,27 @@ const TAKEOVER_POLLS: u32 = 3;
 /// How often one replacement starts a rebuild that then stops, before raidctl gives up.
 const MAX_REBUILD_STARTS: u32 = 3;
 
-/// The plan with the exact omconfig command of every step.
-pub(super) fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
-    debug_assert_eq!(st.flow, Flow::SameBay);
+/// The plan lines of the same-bay rebuild: the controller's own, a rebuild start, or the new
+/// drive as a dedicated spare of the VD where the backend can make one.
+pub(super) fn plan_rebuild(env: &Env<'_>, st: &ReplaceState) -> Vec<PlanLine> {
     let (a, d) = (st.adapter, st.drive);
-    let mut plan: Vec<(String, Option<Op>)> = vec![
-        (
-            "blink the bay".into(),
-            Some(Op::LocateStart {
-                adapter: a,
-                drive: d,
-            }),
-        ),
-        ("confirm the serial on the label".into(), None),
-    ];
-    if pd.firmware_state == FirmwareState::Online {
-        plan.push((
-            "take it offline".into(),
-            Some(Op::Offline {
-                adapter: a,
-                drive: d,
-            }),
-        ));
-    }
-    let spin_down = Op::PrepareRemoval {
-        adapter: a,
-        drive: d,
-    };
-    if env.ops.supports(&spin_down) {
-        plan.push(("prepare it for removal (spin down)".into(), Some(spin_down)));
-    } else {
-        plan.push((
-            "unlatch it and wait a few seconds for it to stop (this controller cannot spin it down)"
-                .into(),
-            None,
-        ));
-    }
-    plan.push((
-        format!(
-            "wait for the pull, then for the new drive; check it ({} {}, at least {}, not foreign, no predicted failure, Ready)",
-            st.pd_type,
-            st.media_type
-                .as_ref()
-                .map_or_else(String::new, ToString::to_string),
-            human(st.coerced_size.unwrap_or(0))
-        ),
-        None,
-    ));
-    plan.push((
-        "the controller rebuilds onto it by itself; if the new drive is an offline member instead, start the rebuild"
-            .into(),
-        Some(Op::RebuildStart {
+    let mut v = vec![PlanLine::run(
+        "the controller rebuilds onto it by itself; if the new drive is an offline member instead, start the rebuild",
+        Op::RebuildStart {
             adapter: a,
             drive: d,
-        }),
-    ));
+        },
+    )];
     if let Some(ld) = st.ld.filter(|&ld| env.ops.supports(&dedicated(a, d, ld))) {
-        plan.push((
+        v.push(PlanLine::run(
             format!("if it stays Ready, make it a dedicated hot spare of VD {ld} (the controller rebuilds onto it)"),
-            Some(Op::HotspareSet {
-                adapter: a,
-                drive: d,
-                arrays: Vec::new(),
-                vds: vec![ld],
-            }),
+            dedicated(a, d, ld),
         ));
     }
-    plan.push((
-        "watch the rebuild, then check that every VD is optimal".into(),
-        None,
+    v.push(PlanLine::say(
+        "watch the rebuild, then check that every VD is optimal",
     ));
-    plan.push((
-        "stop blinking".into(),
-        Some(Op::LocateStop {
-            adapter: a,
-            drive: d,
-        }),
-    ));
-    env.say(&format!(
-        "Plan ({}: no missing rows, the controller rebuilds in the same bay):",
-        if env.ops.name() == "omreport" {
-            "OpenManage"
-        } else {
-            "this controller"
-        }
-    ));
-    for (i, (text, op)) in plan.iter().enumerate() {
-        match op {
-            Some(op) => {
-                let cmd = env.ops.command_line(op);
-                env.say(&format!("  {}. {text}\n       {cmd}", i + 1));
-            }
-            None => env.say(&format!("  {}. {text}", i + 1)),
-        }
-    }
+    v
 }
 
 /// The new drive as a dedicated spare of VD `ld` (OpenManage dedicates by VD).

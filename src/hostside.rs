@@ -1,0 +1,184 @@
+//! What a workflow needs of the host around the controller, wired for the CLI
+//! ([`crate::workflow::Host`]): the Linux block device of a VD or JBOD drive (sysfs on a real
+//! host, the file backing the simulated drive under `--sim`) and the qualification of a new
+//! drive with the qualification engine, its record kept in the state directory.
+
+use crate::backend::snapshot::Snapshot;
+use crate::ctx::Ctx;
+use crate::model::DriveAddress;
+use crate::qualify::cli::{Exports, Run, qualify_identities};
+use crate::qualify::device::{self, SysPaths};
+use crate::qualify::suite::SuiteOptions;
+use crate::workflow::{BlockDevice, Host, QualRecord, QualifyRequest};
+use std::path::{Path, PathBuf};
+
+/// The CLI's host: the state directory, the simulator when there is one.
+pub struct CliHost<'c> {
+    ctx: &'c Ctx,
+    paths: SysPaths,
+}
+
+impl<'c> CliHost<'c> {
+    /// The host of `ctx`.
+    pub fn new(ctx: &'c Ctx) -> Self {
+        Self {
+            ctx,
+            paths: SysPaths::default(),
+        }
+    }
+}
+
+/// The `/dev/disk/by-path` name of `dev`, if udev made one.
+fn by_path(dev: &Path) -> Option<String> {
+    let want = std::fs::canonicalize(dev).ok()?;
+    let dir = Path::new("/dev/disk/by-path");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .find(|p| std::fs::canonicalize(p).is_ok_and(|t| t == want))
+        .map(|p| p.display().to_string())
+}
+
+/// A file name part from a serial (only characters a file name can carry).
+fn clean(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect()
+}
+
+impl Host for CliHost<'_> {
+    fn block_device(
+        &mut self,
+        snap: &Snapshot,
+        adapter: u32,
+        target: Option<u32>,
+        drive: DriveAddress,
+    ) -> Option<BlockDevice> {
+        let pd = snap.drive(adapter, drive)?;
+        if let Some(sim) = &self.ctx.sim_dir {
+            // Simulated drives are backed by a sparse file per VD (or JBOD) and physical
+            // drive, made when first asked for: a new drive never sees an old one's data.
+            let name = match target {
+                Some(t) => format!(
+                    "vd-{adapter}-{t}-{}.img",
+                    clean(pd.serial.as_deref().unwrap_or("x"))
+                ),
+                None => format!(
+                    "jbod-{adapter}-{}-{}.img",
+                    drive.megacli_arg().replace(':', "-"),
+                    clean(pd.serial.as_deref().unwrap_or("x"))
+                ),
+            };
+            let path = sim.join("disks").join(&name);
+            if !path.exists() {
+                let size = target
+                    .and_then(|t| snap.logical_drive(adapter, t))
+                    .and_then(|l| l.size_bytes)
+                    .or(pd.coerced_size_bytes)
+                    .unwrap_or(1 << 30);
+                crate::qualify::osdprep::sim_backing(sim, &name, size).ok()?;
+            }
+            return Some(BlockDevice {
+                path: path.display().to_string(),
+                by_path: None,
+            });
+        }
+        let dev = match target {
+            Some(t) => snap
+                .logical_drive(adapter, t)?
+                .block_device
+                .as_ref()
+                .map(PathBuf::from)?,
+            None => crate::qualify::osdprep::find_jbod_device(pd, &self.paths)?,
+        };
+        Some(BlockDevice {
+            by_path: by_path(&dev),
+            path: dev.display().to_string(),
+        })
+    }
+
+    fn qualify(&mut self, req: &QualifyRequest<'_>) -> Result<QualRecord, String> {
+        let ctx = self.ctx;
+        let profile_kind =
+            <crate::qualify::ProfileKind as clap::ValueEnum>::from_str(req.profile, true)
+                .map_err(|_| format!("unknown qualification profile {}", req.profile))?;
+        let path = PathBuf::from(&req.device.path);
+        let mut id = device::identify(&path, &self.paths)?;
+        crate::qualify::osdprep::apply_pd(
+            &mut id,
+            req.pd,
+            if req.jbod { "jbod" } else { "raid0" },
+            req.target,
+            ctx.sim_dir.is_some(),
+        );
+        let dir = ctx.state_dir.join("qualify");
+        {
+            use std::os::unix::fs::DirBuilderExt;
+            std::fs::DirBuilder::new()
+                .recursive(true)
+                .mode(0o700)
+                .create(&dir)
+                .map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        let record = dir.join(format!(
+            "{}-{}.json",
+            clean(req.workflow),
+            clean(req.pd.serial.as_deref().unwrap_or("drive"))
+        ));
+        let opts = SuiteOptions {
+            profile: profile_kind,
+            role: "data".into(),
+            journal_dir: Some(ctx.state_dir.clone()),
+            watch_signals: true,
+            megaraid: ctx
+                .megacli()
+                .ok()
+                .map(|m| std::sync::Arc::new(m.duplicate())),
+            ..SuiteOptions::default()
+        };
+        let profile = crate::qualify::profile::Profile::load(None)?;
+        // The drive was just presented by this workflow and is empty; the signature, mount
+        // and holder checks still run on the device before every write phase.
+        let destroy = vec![id.serial.clone().unwrap_or_else(|| id.path.clone())];
+        let exports = Exports {
+            json: Some(record.clone()),
+            ..Exports::default()
+        };
+        let run = Run {
+            opts: &opts,
+            profile: &profile,
+            destroy: &destroy,
+            paths: &self.paths,
+            exports: &exports,
+            together: false,
+            show_progress: std::io::IsTerminal::is_terminal(&std::io::stderr())
+                && std::env::var_os("RAIDCTL_NO_PROGRESS").is_none(),
+        };
+        let rep = qualify_identities(vec![id], &run)?;
+        let d = rep.drives.first();
+        let fired: Vec<String> = d
+            .map(|d| {
+                d.rules
+                    .iter()
+                    .filter(|r| r.level != crate::qualify::result::Verdict::Pass)
+                    .map(|r| format!("{} {}", r.level, r.rule))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(QualRecord {
+            verdict: rep.verdict.to_string(),
+            profile: req.profile.to_owned(),
+            record: record.display().to_string(),
+            summary: if fired.is_empty() {
+                "no rule fired".to_owned()
+            } else {
+                fired.join(", ")
+            },
+        })
+    }
+}

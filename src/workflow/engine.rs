@@ -1,0 +1,237 @@
+//! The one executor of replacement flows. A flow is a list of [`Step`]s, journaled with the
+//! workflow's state; the executor runs the step at `next`, journals `verified` with the new
+//! state, and moves to the next step of the list, or where the step sends it. A new flow is
+//! a new list ([`super::replace::Flow::steps`]), not a new loop.
+//!
+//! Every step reads the live state before it acts (a resumed step whose outcome is already
+//! visible does nothing) and after (the expected transition must show), so a crash or a
+//! resume never repeats a destructive change blindly.
+
+use super::journal::Journal;
+use super::replace::{ReplaceState, Step};
+use super::{Env, Outcome, WfError, noredundancy, samebay, steps, swap};
+
+/// What a step decided.
+pub(crate) enum StepResult {
+    /// Go on with the next step of the flow.
+    Next,
+    /// Jump to this step (forward to skip, backward to retry).
+    Goto(Step),
+    /// Stop safely with this message; `next` stays where resume should go on.
+    Stop(String),
+}
+
+/// One line of a plan: what happens, and the exact vendor command when one runs.
+pub(crate) struct PlanLine {
+    /// What the step does.
+    pub text: String,
+    /// The operation, shown as the backend's command line.
+    pub op: Option<crate::backend::ops::Op>,
+}
+
+impl PlanLine {
+    pub(crate) fn say(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            op: None,
+        }
+    }
+
+    pub(crate) fn run(text: impl Into<String>, op: crate::backend::ops::Op) -> Self {
+        Self {
+            text: text.into(),
+            op: Some(op),
+        }
+    }
+}
+
+/// The step after `step` in the flow's list (`Done` after the last).
+pub(crate) fn after(st: &ReplaceState, step: Step) -> Step {
+    let list = st.step_list();
+    list.iter()
+        .position(|s| *s == step)
+        .and_then(|i| list.get(i + 1).copied())
+        .unwrap_or(Step::Done)
+}
+
+/// Position of `step` in the flow (`usize::MAX` for `Done` and steps it does not have).
+pub(crate) fn position(st: &ReplaceState, step: Step) -> usize {
+    st.step_list()
+        .iter()
+        .position(|s| *s == step)
+        .unwrap_or(usize::MAX)
+}
+
+/// What the bay looks like after a stop at `st.next`, for messages that must say it.
+pub(crate) fn bay_state(st: &ReplaceState) -> String {
+    let locate = position(st, Step::LocateOn);
+    let off = position(st, Step::LocateOff);
+    let at = position(st, st.next);
+    let pulled = position(st, Step::AwaitPull);
+    let mut s = if at > locate && at <= off {
+        format!(
+            "the bay of {} is still blinking (stop it with `raidctl pd locate {} -a {} --stop`)",
+            st.drive,
+            st.drive.megacli_arg(),
+            st.adapter
+        )
+    } else {
+        format!("the bay of {} is not blinking", st.drive)
+    };
+    if at > pulled && at != usize::MAX {
+        s.push_str("; the old drive has been pulled");
+    }
+    s
+}
+
+/// Ends the workflow safely: the journal records the stop and the state resume goes on from.
+pub(crate) fn stop(journal: &mut Journal, st: &ReplaceState, msg: String) -> Outcome {
+    // The CLI prints the outcome once (`raidctl: stopped: ...`); no narration line repeats it.
+    let written = journal.write("finish", "stopped", None, &msg, state_json(st));
+    let tail = match written {
+        Ok(()) => format!(
+            "Journal: {} (continue with `raidctl resume {}` once resolved)",
+            journal.path().display(),
+            journal.id
+        ),
+        Err(e) => format!(
+            "The journal {} could not record the stop ({e}); its last record still says where to go on: `raidctl resume {}`",
+            journal.path().display(),
+            journal.id
+        ),
+    };
+    Outcome::Stopped(format!("{msg}\n{tail}"))
+}
+
+/// A journal write failed: the workflow stops at once, saying where it was, what the bay
+/// looks like and how to go on.
+pub(crate) fn journal_failed(
+    journal: &Journal,
+    st: &ReplaceState,
+    step: Step,
+    e: &std::io::Error,
+) -> Outcome {
+    Outcome::Stopped(format!(
+        "the journal {} could not be written ({e}) after step {}: raidctl stopped before changing anything else. {}. Free space in the state directory (or fix its file system), then continue with `raidctl resume {}`",
+        journal.path().display(),
+        step.name(),
+        bay_state(st),
+        journal.id
+    ))
+}
+
+/// The workflow's state as journaled.
+pub(crate) fn state_json(st: &ReplaceState) -> Option<serde_json::Value> {
+    serde_json::to_value(st).ok()
+}
+
+/// A fresh snapshot.
+pub(crate) fn fresh(env: &Env<'_>) -> Result<crate::backend::snapshot::Snapshot, WfError> {
+    Ok(env.ops.snapshot()?)
+}
+
+/// Runs one step: the table of step implementations. Steps with a flow-specific variant
+/// say so here, and only here.
+fn run_step(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+    step: Step,
+) -> Result<StepResult, WfError> {
+    use super::replace::Flow;
+    match (st.flow, step) {
+        (_, Step::LocateOn) => steps::locate_on(env, journal, st),
+        (_, Step::Offline) => steps::offline(env, journal, st),
+        (_, Step::MarkMissing) => steps::mark_missing(env, journal, st),
+        (_, Step::PrepareRemoval) => steps::prepare_removal(env, journal, st),
+        (_, Step::AwaitPull) => swap::await_pull(env, st),
+        (_, Step::AwaitInsert) => swap::await_insert(env, st),
+        (_, Step::CheckNew) => swap::check_new(env, journal, st),
+        (_, Step::ReplaceMissing) => steps::replace_missing(env, journal, st),
+        (Flow::SameBay, Step::RebuildStart) => samebay::rebuild_start(env, journal, st),
+        (_, Step::RebuildStart) => steps::rebuild_start(env, journal, st),
+        (_, Step::WatchRebuild) => swap::watch(env, st),
+        (_, Step::Verify) => samebay::verify(env, st),
+        (_, Step::DiscardCache) => noredundancy::discard_cache(env, journal, st),
+        (_, Step::DeleteVd) => noredundancy::delete_vd(env, journal, st),
+        (_, Step::Recreate) => noredundancy::recreate(env, journal, st),
+        (_, Step::Qualify) => noredundancy::qualify(env, journal, st),
+        (_, Step::VerifyVd) => noredundancy::verify_vd(env, st),
+        (_, Step::LocateOff) => steps::locate_off(env, journal, st),
+        (_, Step::Done) => Ok(StepResult::Next),
+    }
+}
+
+/// The plan lines of one step (none for steps that only wait or check).
+pub(crate) fn plan_of(
+    env: &Env<'_>,
+    st: &ReplaceState,
+    pd: &crate::model::PhysicalDrive,
+    step: Step,
+) -> Vec<PlanLine> {
+    use super::replace::Flow;
+    match (st.flow, step) {
+        (_, Step::LocateOn) => steps::plan_locate_on(st),
+        (_, Step::Offline) => steps::plan_offline(st, pd),
+        (_, Step::MarkMissing) => steps::plan_mark_missing(st, pd),
+        (_, Step::PrepareRemoval) => steps::plan_prepare_removal(env, st),
+        (_, Step::AwaitPull) => vec![PlanLine::say(
+            "wait for the pull (any other drive leaving stops the workflow)",
+        )],
+        (_, Step::AwaitInsert) => Vec::new(),
+        (_, Step::CheckNew) => swap::plan_check_new(st),
+        (_, Step::ReplaceMissing) => steps::plan_replace_missing(st),
+        (Flow::SameBay, Step::RebuildStart) => samebay::plan_rebuild(env, st),
+        (_, Step::RebuildStart) => steps::plan_rebuild_start(st),
+        (Flow::SameBay, Step::WatchRebuild) => Vec::new(),
+        (_, Step::WatchRebuild) => vec![PlanLine::say("watch the rebuild until the VD is optimal")],
+        (_, Step::Verify) => vec![PlanLine::say(
+            "check that every VD on the adapter is optimal",
+        )],
+        (_, Step::DiscardCache) => noredundancy::plan_discard_cache(env, st),
+        (_, Step::DeleteVd) => noredundancy::plan_delete_vd(st),
+        (_, Step::Recreate) => noredundancy::plan_recreate(env, st),
+        (_, Step::Qualify) => noredundancy::plan_qualify(st),
+        (_, Step::VerifyVd) => noredundancy::plan_verify_vd(st),
+        (_, Step::LocateOff) => steps::plan_locate_off(st),
+        (_, Step::Done) => Vec::new(),
+    }
+}
+
+/// Continues a replacement from `st.next` (after the start, or on resume).
+///
+/// # Errors
+/// Backend or journal errors outside the guarded steps.
+pub fn continue_from(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    mut st: ReplaceState,
+) -> Result<Outcome, WfError> {
+    loop {
+        let step = st.next;
+        if step == Step::Done {
+            let msg = st.completion_message();
+            // The result goes to standard output once (the CLI prints it), not also here.
+            let _ = journal.write("finish", "completed", None, &msg, state_json(&st));
+            return Ok(Outcome::Completed(msg));
+        }
+        env.say(&format!("[{}]", step.name()));
+        match run_step(env, journal, &mut st, step) {
+            Ok(StepResult::Next) => st.next = after(&st, step),
+            Ok(StepResult::Goto(s)) => st.next = s,
+            Ok(StepResult::Stop(msg)) => return Ok(stop(journal, &st, msg)),
+            Err(WfError::Backend(e)) => {
+                let msg = format!(
+                    "step {} failed: {e}. raidctl made no further change; check `raidctl status` and the bay before resuming",
+                    step.name()
+                );
+                return Ok(stop(journal, &st, msg));
+            }
+            Err(WfError::Journal(e)) => return Ok(journal_failed(journal, &st, step, &e)),
+            Err(e) => return Err(e),
+        }
+        if let Err(e) = journal.write(step.name(), "verified", None, "", state_json(&st)) {
+            return Ok(journal_failed(journal, &st, step, &e));
+        }
+    }
+}
