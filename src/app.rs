@@ -260,17 +260,12 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             let c = ctx()?;
             let id = match id {
                 Some(id) => id,
-                None => crate::workflow::journal::list(&c.state_dir)
-                    .into_iter()
-                    .rev()
-                    .find(|s| !s.finished)
-                    .map(|s| s.id)
-                    .ok_or_else(|| {
-                        AppError::Input(
-                            "no unfinished workflow to resume (`raidctl workflows` lists them)"
-                                .into(),
-                        )
-                    })?,
+                None => crate::workflow::journal::resumable(&c.state_dir).ok_or_else(|| {
+                    AppError::Input(
+                        "no unfinished replacement to resume (`raidctl workflows` lists them)"
+                            .into(),
+                    )
+                })?,
             };
             replace_cmd(&c, &wf, &replace, None, out, |env| {
                 crate::workflow::replace::resume(env, &id)

@@ -276,20 +276,20 @@ impl Storcli {
             Op::HotspareRemove { adapter, drive } => {
                 d(*adapter, drive, &["delete", "hotsparedrive"])
             }
-            Op::ForeignImport { adapter, index } => vec![
-                index.map_or_else(
-                    || format!("/c{adapter}/fall"),
-                    |i| format!("/c{adapter}/f{i}"),
-                ),
-                "import".into(),
-            ],
-            Op::ForeignClear { adapter, index } => vec![
-                index.map_or_else(
-                    || format!("/c{adapter}/fall"),
-                    |i| format!("/c{adapter}/f{i}"),
-                ),
-                "del".into(),
-            ],
+            // storcli has only `/cN/fall`: every foreign configuration at once.
+            Op::ForeignImport {
+                adapter,
+                index: None,
+            } => vec![format!("/c{adapter}/fall"), "import".into()],
+            Op::ForeignClear {
+                adapter,
+                index: None,
+            } => vec![format!("/c{adapter}/fall"), "del".into()],
+            Op::ForeignImport { .. } | Op::ForeignClear { .. } => {
+                return Err(unsupported(
+                    "one foreign configuration by its index (storcli acts on /fall, all of them)",
+                ));
+            }
             Op::Alarm { adapter, action } => {
                 let v = match action {
                     Alarm::Silence => "silence",
@@ -556,6 +556,12 @@ impl Operations for Storcli {
     /// for removal: a workflow then refuses before it starts instead of stopping half-way.
     fn supports(&self, op: &Op) -> bool {
         if matches!(op, Op::BatteryWarning { .. }) || op.dedicated_to_vds_only() {
+            return false;
+        }
+        if matches!(
+            op,
+            Op::ForeignImport { index: Some(_), .. } | Op::ForeignClear { index: Some(_), .. }
+        ) {
             return false;
         }
         Capability::of(op)

@@ -100,6 +100,8 @@ pub mod rule {
     pub const FOREIGN_CONFIG: &str = "foreign-config";
     /// Critical: the adapter holds preserved (pinned) cache of an offline VD: unwritten data.
     pub const PRESERVED_CACHE: &str = "preserved-cache";
+    /// Warning: a single-drive RAID0 VD's policy differs from most of its siblings'.
+    pub const VD_SIBLING_POLICY: &str = "vd-sibling-policy";
     /// Warning: a drive is Failed or Offline (the VD rule carries the urgency).
     pub const PD_FAILED: &str = "pd-failed";
     /// Warning: a drive is being rebuilt; message has percent and ETA.
@@ -194,6 +196,7 @@ pub fn evaluate(snap: &Snapshot, baseline: &Baseline) -> Vec<Problem> {
         ld_rules(snap, ld, &mut out);
     }
     missing_rules(snap, &mut out);
+    sibling_policy(snap, &mut out);
     for pd in &snap.physical_drives {
         pd_rules(snap, pd, baseline, &mut out);
     }
@@ -260,6 +263,90 @@ fn drive_label(pd: &PhysicalDrive) -> String {
     }
 }
 
+/// The failed or offline members of the offline VDs without redundancy on `adapter`.
+fn dead_raid0_drives(snap: &Snapshot, adapter: u32) -> Vec<DriveAddress> {
+    snap.logical_drives
+        .iter()
+        .filter(|l| l.adapter == adapter && l.state == LdState::Offline)
+        .filter(|l| l.raid_level.tolerated_failures_per_span() == Some(0))
+        .flat_map(|l| members(snap, l))
+        .filter(|p| {
+            matches!(
+                p.firmware_state,
+                FirmwareState::Failed | FirmwareState::Offline
+            )
+        })
+        .map(PhysicalDrive::address)
+        .collect()
+}
+
+/// Sibling policy parity: single-drive RAID0 VDs over drives of one model on an adapter (the
+/// OSD VDs of a Ceph host) should be set up alike; one whose write, read-ahead, I/O or disk
+/// cache policy differs from what most of its siblings have is the classic cause of one slow
+/// OSD.
+fn sibling_policy(snap: &Snapshot, out: &mut Vec<Problem>) {
+    for group in snap.single_drive_raid0_groups() {
+        if group.len() < 3 {
+            continue;
+        }
+        let Some(major) = crate::backend::snapshot::majority_policy(&group) else {
+            continue;
+        };
+        for ld in &group {
+            let p = crate::model::VdPolicy::of(ld);
+            if !p.is_complete() {
+                continue;
+            }
+            let mut diffs = Vec::new();
+            if p.write != major.write {
+                diffs.push("write");
+            }
+            if p.read != major.read {
+                diffs.push("read-ahead");
+            }
+            if p.io.is_some() && major.io.is_some() && p.io != major.io {
+                diffs.push("I/O");
+            }
+            if p.disk_cache.is_some() && major.disk_cache.is_some() && p.disk_cache != major.disk_cache {
+                diffs.push("disk cache");
+            }
+            if diffs.is_empty() {
+                continue;
+            }
+            let model = ld
+                .members
+                .first()
+                .and_then(|m| snap.drive(ld.adapter, *m))
+                .and_then(|d| d.model.clone())
+                .unwrap_or_default();
+            out.push(Problem {
+                rule: rule::VD_SIBLING_POLICY,
+                severity: Severity::Warning,
+                adapter: Some(ld.adapter),
+                subject: format!("VD {}", ld.target_id),
+                message: format!(
+                    "{} on {} runs {} but {} of its {} single-drive RAID0 siblings ({model}) run {}: its {} policy differs (a different cache policy makes one OSD slow)",
+                    vd_label(ld),
+                    ld.members
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    p.short(),
+                    group
+                        .iter()
+                        .filter(|x| crate::model::VdPolicy::of(x) == major)
+                        .count(),
+                    group.len() - 1,
+                    major.short(),
+                    diffs.join(", ")
+                ),
+                suggestion: None,
+            });
+        }
+    }
+}
+
 fn is_foreign_adapter(snap: &Snapshot, adapter: u32) -> bool {
     snap.physical_drives
         .iter()
@@ -283,16 +370,32 @@ fn adapter_rules(snap: &Snapshot, a: &Adapter, out: &mut Vec<Problem>) {
         }
     }
     if a.offline_vd_cache_preserved == Some(true) {
+        // The cache of a dead RAID 0 can only be discarded: the replacement does that in the
+        // right order (after checking no foreign configuration could bring the VD back).
+        let replaceable = (!is_foreign_adapter(snap, ad))
+            .then(|| dead_raid0_drives(snap, ad))
+            .filter(|d| d.len() == 1)
+            .and_then(|d| d.first().copied());
         out.push(Problem {
             rule: rule::PRESERVED_CACHE,
             severity: Severity::Critical,
             adapter: Some(ad),
             subject: "cache".into(),
-            message: format!(
-                "adapter {ad} holds preserved cache of an offline VD (writes that never reached \
-                 disk); bring the VD's drives back or import them before discarding anything"
-            ),
-            suggestion: cmd(ad, "foreign show"),
+            message: match replaceable {
+                Some(d) => format!(
+                    "adapter {ad} holds preserved cache of an offline VD (writes that never reached \
+                     disk) over the failed {d}; replacing the drive discards it, and only that VD's, \
+                     once nothing can bring the VD back"
+                ),
+                None => format!(
+                    "adapter {ad} holds preserved cache of an offline VD (writes that never reached \
+                     disk); bring the VD's drives back or import them before discarding anything"
+                ),
+            },
+            suggestion: match replaceable {
+                Some(d) => cmd(ad, &format!("replace-drive {}", d.megacli_arg())),
+                None => cmd(ad, "foreign show"),
+            },
         });
     }
     let foreign: Vec<String> = snap
@@ -432,16 +535,39 @@ fn ld_rules(snap: &Snapshot, ld: &LogicalDrive, out: &mut Vec<Problem>) {
             format!("{label} partially degraded ({detail}): one more failure leaves no redundancy"),
             suggestion.or_else(|| cmd(ad, "collect")),
         ),
-        LdState::Offline => push(
-            rule::LD_OFFLINE,
-            Severity::Critical,
-            format!("{label} offline ({detail}): data inaccessible"),
-            if is_foreign_adapter(snap, ad) {
-                cmd(ad, "foreign show")
+        LdState::Offline => {
+            let no_redundancy = ld.raid_level.tolerated_failures_per_span() == Some(0);
+            let dead: Vec<DriveAddress> = members(snap, ld)
+                .into_iter()
+                .filter(|p| {
+                    matches!(
+                        p.firmware_state,
+                        FirmwareState::Failed | FirmwareState::Offline
+                    )
+                })
+                .map(PhysicalDrive::address)
+                .collect();
+            let (message, next) = if is_foreign_adapter(snap, ad) {
+                (
+                    format!("{label} offline ({detail}): data inaccessible"),
+                    cmd(ad, "foreign show"),
+                )
+            } else if let (true, [d]) = (no_redundancy, dead.as_slice()) {
+                (
+                    format!(
+                        "{label} offline ({detail}): data inaccessible, and a {} has nothing to rebuild from: replace {d} (the VD is recreated as it was) or force it online",
+                        ld.raid_level.as_str()
+                    ),
+                    cmd(ad, &format!("replace-drive {}", d.megacli_arg())),
+                )
             } else {
-                cmd(ad, "collect")
-            },
-        ),
+                (
+                    format!("{label} offline ({detail}): data inaccessible"),
+                    cmd(ad, "collect"),
+                )
+            };
+            push(rule::LD_OFFLINE, Severity::Critical, message, next);
+        }
         LdState::Unknown(raw) => push(
             rule::LD_STATE_UNKNOWN,
             Severity::Warning,

@@ -283,9 +283,99 @@ fn offline_vd_is_critical() {
     assert_eq!(o.severity, Severity::Critical);
     assert_eq!(
         o.message,
-        "VD 1 offline (raid0, [32:2] failed): data inaccessible"
+        "VD 1 offline (raid0, [32:2] failed): data inaccessible, and a raid0 has nothing to rebuild from: replace [32:2] (the VD is recreated as it was) or force it online"
     );
-    assert_eq!(o.suggestion.as_deref(), Some("raidctl collect"));
+    // The replacement handles the RAID0's pinned cache and recreates the VD.
+    assert_eq!(
+        o.suggestion.as_deref(),
+        Some("raidctl replace-drive 32:2 -a 0")
+    );
+    s.adapters[0].offline_vd_cache_preserved = Some(true);
+    let p = eval(&s);
+    let c = find(&p, rule::PRESERVED_CACHE);
+    assert_eq!(
+        c.suggestion.as_deref(),
+        Some("raidctl replace-drive 32:2 -a 0")
+    );
+    assert!(c.message.contains("only that VD's"), "{}", c.message);
+    // A redundant VD offline through two failures: nothing raidctl can replace its way out of.
+    let mut s = base();
+    s.logical_drives
+        .push(ld(1, RaidLevel::Raid5, LdState::Offline, &[2, 3, 4]));
+    for (slot, st) in [
+        (2, FirmwareState::Failed),
+        (3, FirmwareState::Failed),
+        (4, FirmwareState::Online),
+    ] {
+        let mut d = pd(slot, st);
+        d.logical_drive = Some(1);
+        s.physical_drives.push(d);
+    }
+    let p = eval(&s);
+    assert_eq!(
+        find(&p, rule::LD_OFFLINE).suggestion.as_deref(),
+        Some("raidctl collect")
+    );
+}
+
+/// Sibling policy parity: single-drive RAID0 VDs over one model on an adapter are set up
+/// alike; the odd one is named with the majority's policy, a uniform set raises nothing, and
+/// drives of another model or VDs of another level are not siblings.
+#[test]
+fn sibling_policy_parity() {
+    let osd = |t: u32, slot: u16, policy: &str, disk: &str| {
+        let mut l = ld(t, RaidLevel::Raid0, LdState::Optimal, &[slot]);
+        l.default_cache_policy = Some(policy.into());
+        l.disk_cache_policy = Some(disk.into());
+        let mut d = pd(slot, FirmwareState::Online);
+        d.logical_drive = Some(t);
+        d.model = Some("ST8000NM0055".into());
+        (l, d)
+    };
+    let uniform = || {
+        let mut s = base();
+        for (t, slot) in [(1, 2), (2, 3), (3, 4), (4, 5)] {
+            let (l, d) = osd(t, slot, "WriteThrough, ReadAheadNone, Direct", "Disabled");
+            s.logical_drives.push(l);
+            s.physical_drives.push(d);
+        }
+        s
+    };
+    let s = uniform();
+    assert!(!rules(&eval(&s)).contains(&rule::VD_SIBLING_POLICY), "{:#?}", eval(&s));
+    // VD 3 runs write-back with the drive cache on: the odd one out.
+    let mut s = uniform();
+    s.logical_drives[3].default_cache_policy = Some("WriteBack, ReadAheadNone, Direct".into());
+    s.logical_drives[3].disk_cache_policy = Some("Enabled".into());
+    let p = eval(&s);
+    let odd: Vec<&Problem> = p
+        .iter()
+        .filter(|x| x.rule == rule::VD_SIBLING_POLICY)
+        .collect();
+    assert_eq!(odd.len(), 1, "{p:#?}");
+    assert_eq!(odd[0].severity, Severity::Warning);
+    assert_eq!(odd[0].subject, "VD 3");
+    assert!(
+        odd[0].message.contains("runs WB,NORA,Direct,disk cache on")
+            && odd[0].message.contains("3 of its 3")
+            && odd[0].message.contains("WT,NORA,Direct,disk cache off")
+            && odd[0].message.contains("write, disk cache"),
+        "{}",
+        odd[0].message
+    );
+    // Another model is no sibling; nor is a VD of two drives.
+    let mut s = uniform();
+    s.physical_drives.last_mut().unwrap().model = Some("MZ7LH960".into());
+    s.logical_drives[4].default_cache_policy = Some("WriteBack, ReadAhead, Cached".into());
+    assert!(!rules(&eval(&s)).contains(&rule::VD_SIBLING_POLICY));
+    // Two siblings have no majority to compare with.
+    let mut s = base();
+    for (t, slot, w) in [(1, 2, "WriteThrough"), (2, 3, "WriteBack")] {
+        let (l, d) = osd(t, slot, &format!("{w}, ReadAheadNone, Direct"), "Disabled");
+        s.logical_drives.push(l);
+        s.physical_drives.push(d);
+    }
+    assert!(!rules(&eval(&s)).contains(&rule::VD_SIBLING_POLICY));
 }
 
 #[test]

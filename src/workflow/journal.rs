@@ -250,6 +250,16 @@ pub struct Summary {
     pub skipped: Vec<String>,
 }
 
+/// The newest replacement that did not complete (interrupted, or stopped to be resumed):
+/// what `raidctl resume` without an id continues.
+pub fn resumable(state_dir: &Path) -> Option<String> {
+    list(state_dir)
+        .into_iter()
+        .rev()
+        .find(|s| s.id.contains("-replace-drive-") && s.last != "finish completed")
+        .map(|s| s.id)
+}
+
 /// Lists journals, oldest first. A journal that cannot be read at all is listed with why.
 pub fn list(state_dir: &Path) -> Vec<Summary> {
     let Ok(entries) = std::fs::read_dir(dir(state_dir)) else {

@@ -799,17 +799,25 @@ pub(super) fn clear_new_drive_foreign(
         }
     }
     st.clear_foreign = Some(index);
+    let by_index = env.ops.supports(&Op::ForeignClear {
+        adapter: a,
+        index: Some(index),
+    });
+    // A tool that clears every foreign configuration at once (storcli's /fall, OpenManage)
+    // may do so only when this drive's is the only one.
+    if !by_index && (configs.len() != 1 || foreign_drives != [d]) {
+        return Ok(Some(StepResult::Stop(format!(
+            "[{}] {} clears every foreign configuration at once, and adapter {a} has others besides the new drive's ({} configuration(s), foreign drives {:?}): clear configuration {index} alone with MegaCli64 (`-CfgForeign -Clear {index} -a{a}`), then `raidctl resume {}`",
+            g::NEW_DRIVE_UNSUITABLE,
+            env.ops.name(),
+            configs.len(),
+            foreign_drives,
+            journal.id
+        ))));
+    }
     let op = Op::ForeignClear {
         adapter: a,
-        index: if env.ops.supports(&Op::ForeignClear {
-            adapter: a,
-            index: Some(index),
-        }) {
-            Some(index)
-        } else {
-            // OpenManage clears all foreign configurations at once: only this drive has one.
-            None
-        },
+        index: by_index.then_some(index),
     };
     run_op(env, journal, "check-new", &op, state_json(st))?;
     if fresh(env)?

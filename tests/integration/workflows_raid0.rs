@@ -35,8 +35,10 @@ fn key(slot: u16) -> String {
     format!("[{}]", bay(slot))
 }
 
+/// Vendor calls get a generous deadline (a busy machine slows the simulated tools); only a
+/// run with a hang injected uses a short one, so the hang ends quickly.
 fn raidctl(dir: &Path) -> Command {
-    simctl::raidctl_on(dir, backend())
+    simctl::raidctl_timeout(dir, backend(), "60")
 }
 
 fn sim(dir: &Path, args: &[&str]) {
@@ -55,11 +57,27 @@ fn megacli(dir: &Path, args: &[&str]) -> String {
 }
 
 fn status_json(dir: &Path) -> serde_json::Value {
-    simctl::status_json_on(dir, backend())
+    let out = raidctl(dir)
+        .args(["status", "--format", "json", "--max-age", "0"])
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)))
 }
 
+/// `[E:S]` → firmware state, as the backend numbers the enclosures.
 fn states(dir: &Path) -> BTreeMap<String, String> {
-    simctl::states_on(dir, backend())
+    status_json(dir)["snapshot"]["physical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                format!("[{}:{}]", d["enclosure_id"], d["slot"]),
+                d["firmware_state"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
 }
 
 struct Run {
@@ -69,9 +87,12 @@ struct Run {
 }
 
 fn run(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut c = raidctl(dir);
+    let mut c = match env.iter().find(|(k, _)| *k == "TIMEOUT") {
+        Some((_, t)) => simctl::raidctl_timeout(dir, backend(), t),
+        None => raidctl(dir),
+    };
     c.args(args);
-    for (k, v) in env {
+    for (k, v) in env.iter().filter(|(k, _)| *k != "TIMEOUT") {
         c.env(k, v);
     }
     let out = c.output().unwrap();
@@ -378,3 +399,322 @@ mod jbod {
         super::with_backend("storcli", super::jbod_replacement_makes_the_new_drive_jbod);
     }
 }
+
+/// A copy of `template`'s simulator state in a new directory (setting the scene once keeps
+/// the matrix short).
+fn copy_of(template: &Path) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(template.join("state.json"), dir.path().join("state.json")).unwrap();
+    dir
+}
+
+/// The end of a good replacement: no problem, nothing pinned, a RAID0 on [32:3], optimal.
+fn replaced(dir: &Path) -> Result<(), String> {
+    let s = status_json(dir);
+    let problems = s["problems"].as_array().unwrap();
+    if !problems.is_empty() {
+        return Err(format!("problems: {problems:?}"));
+    }
+    match vd_on(&s, 3) {
+        Some(v) if v["state"] == "optimal" && v["raid_level"] == "raid0" => Ok(()),
+        other => Err(format!("no optimal RAID0 on [32:3]: {other:?}")),
+    }
+}
+
+/// The line a stop or the result ends with, shortened for the matrix.
+fn outcome(r: &Run) -> String {
+    let line = r
+        .stderr
+        .lines()
+        .rev()
+        .find(|l| l.contains("stopped:") || l.contains("not available") || l.contains("refused"))
+        .or_else(|| r.stdout.lines().last())
+        .unwrap_or("");
+    format!("exit {} — {}", r.code, line.chars().take(120).collect::<String>())
+}
+
+fn report(name: &str, matrix: &[(String, String)], failures: &[String]) {
+    println!("{name} ({}):", backend());
+    for (case, outcome) in matrix {
+        println!("  {case:<44} {outcome}");
+    }
+    assert!(
+        failures.is_empty(),
+        "{} case(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n---\n")
+    );
+}
+
+/// The vendor commands of each step of the flow, as the backend's front end counts them
+/// (`@N`: only the Nth call, for the reads every step makes).
+fn step_commands() -> &'static [&'static str] {
+    match backend() {
+        "omreport" => &[
+            "omconfig:blink",
+            "omconfig:remove",
+            "omconfig:deletevdisk",
+            "omconfig:discardpreservedcache",
+            "omconfig:createvdisk",
+            "omconfig:changepolicy",
+            "omconfig:rename",
+            "omreport:pdisk@30",
+        ],
+        "megacli" => &[
+            "pdlocate",
+            "pdprprmv",
+            "discardpreservedcache",
+            "cfglddel",
+            "cfgldadd",
+            "ldsetprop",
+            "pdlist@4",
+        ],
+        _ => &[
+            "storcli:start",
+            "storcli:spindown",
+            "storcli:delete",
+            "storcli:del",
+            "storcli:add",
+            "storcli:set",
+            "storcli:show@20",
+        ],
+    }
+}
+
+/// A hang and an error at each vendor step: the workflow stops safely with no change to any
+/// other drive, and once the fault is gone `resume` finishes the replacement.
+pub fn raid0_vendor_faults() {
+    let template = ceph_node_with_failed_osd_drive();
+    let before = states(template.path());
+    let ack = ["--i-understand-data-loss", "2", "--qualify", "none"];
+    let mut matrix = Vec::new();
+    let mut failures = Vec::new();
+    for command in step_commands() {
+        for kind in ["hang", "exit:0x03"] {
+            let dir = copy_of(template.path());
+            let (name, on_call) = command.split_once('@').unwrap_or((command, ""));
+            let mut args = vec!["fault", "add", "--command", name, "--kind", kind];
+            if !on_call.is_empty() {
+                args.extend(["--on-call", on_call]);
+            }
+            sim(dir.path(), &args);
+            let timeout = if kind == "hang" { "3" } else { "60" };
+            let r = replace(dir.path(), &ack, &[("TIMEOUT", timeout)]);
+            sim(dir.path(), &["fault", "clear"]);
+            let safe = others_unchanged(&before, &states(dir.path()), &key(3));
+            // A refused locate, spin-down or unblink is not dangerous: the operator confirms
+            // by serial and the drive is out of service; the workflow says so and goes on.
+            let tolerated = r.code == 0
+                && (r.stderr.contains("locate LED not available")
+                    || r.stderr.contains("spin-down refused")
+                    || r.stderr.contains("could not stop the locate LED"));
+            let stopped = r.code == 1 && r.stderr.contains("stopped");
+            let case = format!("{kind} at {command}");
+            let mut out = outcome(&r);
+            if !(stopped || tolerated) || safe.is_err() {
+                failures.push(format!("{case}: {out} {safe:?}\n{}", r.stderr));
+            } else if stopped {
+                let r2 = resume(dir.path(), &[]);
+                let end = replaced(dir.path());
+                out.push_str(&format!("; resume exit {}", r2.code));
+                if r2.code != 0 || end.is_err() {
+                    failures.push(format!("{case}, resumed: {end:?}\n{}\n{}", r.stderr, r2.stderr));
+                }
+            }
+            matrix.push((case, out));
+        }
+    }
+    report("RAID0 replacement, vendor faults", &matrix, &failures);
+}
+
+/// Killed right after each journal record, then resumed: always to a good end.
+pub fn raid0_killed_and_resumed() {
+    let template = ceph_node_with_failed_osd_drive();
+    let mut matrix = Vec::new();
+    let mut failures = Vec::new();
+    for point in [
+        "start:started",
+        "locate-on:planned",
+        "locate-on:done",
+        "prepare-removal:planned",
+        "prepare-removal:done",
+        "prepare-removal:verified",
+        "await-pull:verified",
+        "discard-cache:planned",
+        "discard-cache:done",
+        "discard-cache:verified",
+        "delete-vd:planned",
+        "delete-vd:done",
+        "delete-vd:verified",
+        "await-insert:verified",
+        "check-new:verified",
+        "recreate:planned",
+        "recreate:done",
+        "recreate:verified",
+        "qualify:verified",
+        "verify-vd:verified",
+        "locate-off:planned",
+        "locate-off:done",
+    ] {
+        let dir = copy_of(template.path());
+        let r = replace(
+            dir.path(),
+            &["--i-understand-data-loss", "2", "--qualify", "none"],
+            &[("RAIDCTL_TEST_CRASH_AT", point)],
+        );
+        let killed = r.code != 0 && !r.stderr.contains("stopped:");
+        let r2 = resume(dir.path(), &[]);
+        let end = replaced(dir.path());
+        let case = format!("killed at {point}, resumed");
+        let out = format!("killed: {killed}, resume exit {}, end {end:?}", r2.code);
+        if !killed || r2.code != 0 || end.is_err() {
+            failures.push(format!("{case}: {out}\n{}\n{}", r.stderr, r2.stderr));
+        }
+        matrix.push((case, out));
+    }
+    report("RAID0 replacement, killed and resumed", &matrix, &failures);
+}
+
+/// The rest of the matrix: unsuitable and foreign replacements, a foreign configuration that
+/// could bring the VD back, the wrong drive pulled, a replacement that fails qualification.
+pub fn raid0_fault_matrix() {
+    let template = ceph_node_with_failed_osd_drive();
+    let before = states(template.path());
+    let ack = ["--i-understand-data-loss", "2", "--qualify", "none"];
+    let mut matrix = Vec::new();
+    let mut failures = Vec::new();
+    // Stopped with the old drive pulled and the dead VD gone, then a replacement of each kind.
+    // OpenManage reports no media error counts, only a predicted failure (README).
+    let errors = if backend() == "omreport" {
+        "predictive"
+    } else {
+        "media-errors"
+    };
+    // The later of the two cache and VD steps (OpenManage deletes the VD first).
+    let cleaned = if backend() == "omreport" {
+        "discard-cache:verified"
+    } else {
+        "delete-vd:verified"
+    };
+    for (kind, expect) in [
+        ("small", "too small"),
+        ("sata", "needs sata"),
+        ("ssd", "needs hdd"),
+        (errors, "already has errors"),
+        ("foreign", "--clear-foreign"),
+    ] {
+        let dir = copy_of(template.path());
+        let r = replace(dir.path(), &ack, &[("RAIDCTL_TEST_CRASH_AT", cleaned)]);
+        assert_ne!(r.code, 0, "{}", r.stderr);
+        sim(dir.path(), &["insert", "32:3", "--kind", kind]);
+        let r = resume(dir.path(), &[]);
+        let safe = others_unchanged(&before, &states(dir.path()), &key(3));
+        let case = format!("replacement is {kind}");
+        let mut out = outcome(&r);
+        if r.code != 1 || !r.stderr.contains(expect) || safe.is_err() {
+            failures.push(format!("{case}: {out} {safe:?}\n{}", r.stderr));
+        }
+        if kind == "foreign" {
+            // Named by its index, the drive's own foreign configuration is cleared and used.
+            let index = r
+                .stderr
+                .split("--clear-foreign ")
+                .nth(1)
+                .and_then(|t| t.split(|c: char| !c.is_ascii_digit()).next())
+                .unwrap_or("0")
+                .to_owned();
+            let r2 = resume(dir.path(), &["--clear-foreign", &index]);
+            let end = replaced(dir.path());
+            out.push_str(&format!("; --clear-foreign {index}: exit {}", r2.code));
+            if r2.code != 0 || end.is_err() || !r2.stderr.contains("cleared from the new drive") {
+                failures.push(format!("{case}, cleared: {end:?}\n{}", r2.stderr));
+            }
+        }
+        matrix.push((case, out));
+    }
+    // A foreign configuration appears while the bay is empty: the pinned cache stays.
+    {
+        let dir = copy_of(template.path());
+        let r = replace(
+            dir.path(),
+            &ack,
+            &[("RAIDCTL_TEST_CRASH_AT", "await-pull:verified")],
+        );
+        assert_ne!(r.code, 0, "{}", r.stderr);
+        // A used drive in a spare bay (the enclosure is full: an unused drive makes room).
+        sim(dir.path(), &["pull", "32:13"]);
+        sim(dir.path(), &["insert", "32:13", "--kind", "foreign"]);
+        let r = resume(dir.path(), &[]);
+        let ok = r.code == 1 && r.stderr.contains("[cache-foreign-first]") && pinned(dir.path());
+        let mut out = outcome(&r);
+        if !ok {
+            failures.push(format!("foreign before discard: {}", r.stderr));
+        }
+        // The foreign drive goes (it was not VD 2's): the replacement goes on.
+        sim(dir.path(), &["pull", "32:13"]);
+        let r2 = resume(dir.path(), &[]);
+        let end = replaced(dir.path());
+        out.push_str(&format!("; foreign drive pulled, resume exit {}", r2.code));
+        if r2.code != 0 || end.is_err() {
+            failures.push(format!("foreign before discard, resumed: {end:?}\n{}", r2.stderr));
+        }
+        matrix.push(("foreign configuration before the discard".into(), out));
+    }
+    // The wrong drive pulled while raidctl waits for [32:3].
+    {
+        let dir = copy_of(template.path());
+        let r = replace(
+            dir.path(),
+            &ack,
+            &[("RAIDCTL_TEST_CRASH_AT", "prepare-removal:verified")],
+        );
+        assert_ne!(r.code, 0, "{}", r.stderr);
+        sim(dir.path(), &["pull", "32:4"]);
+        let r = resume(dir.path(), &[]);
+        let ok = r.code == 1
+            && r.stderr.contains("WRONG DRIVE PULLED")
+            && r.stderr.contains(&key(4))
+            && pinned(dir.path());
+        if !ok {
+            failures.push(format!("wrong pull: {}", r.stderr));
+        }
+        matrix.push(("wrong drive pulled".into(), outcome(&r)));
+    }
+    // The new drive fails its qualification (it showed media errors once written to): the
+    // fresh VD goes again and the workflow waits for another drive, which passes.
+    {
+        let dir = copy_of(template.path());
+        let r = replace(
+            dir.path(),
+            &["--i-understand-data-loss", "2"],
+            &[("RAIDCTL_TEST_CRASH_AT", "recreate:verified")],
+        );
+        assert_ne!(r.code, 0, "{}", r.stderr);
+        // OpenManage shows only a predicted failure, not media error counts.
+        if backend() == "omreport" {
+            sim(dir.path(), &["predictive", "32:3", "3"]);
+        } else {
+            sim(dir.path(), &["media-errors", "32:3", "12"]);
+        }
+        let r = resume(dir.path(), &[]);
+        let s = status_json(dir.path());
+        let ok = r.code == 1
+            && r.stderr.contains("[qualify-fail]")
+            && r.stderr.contains("FAILED qualification")
+            && vd_on(&s, 3).is_none();
+        let mut out = outcome(&r);
+        if !ok {
+            failures.push(format!("qualification FAIL: {}", r.stderr));
+        }
+        let r2 = resume(dir.path(), &[]);
+        let end = replaced(dir.path());
+        out.push_str(&format!("; another drive: exit {}", r2.code));
+        if r2.code != 0 || end.is_err() || !r2.stdout.contains("qualification") {
+            failures.push(format!("qualification FAIL, resumed: {end:?}\n{}", r2.stderr));
+        }
+        matrix.push(("the new drive fails qualification".into(), out));
+    }
+    report("RAID0 replacement fault matrix", &matrix, &failures);
+}
+
+on_backends!(raid0_vendor_faults, raid0_killed_and_resumed, raid0_fault_matrix);
