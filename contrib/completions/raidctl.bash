@@ -2748,7 +2748,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__replace__subcmd__drive)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-a -y -q -h -V --adapter --i-understand-data-loss --qualify --clear-foreign --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2759,6 +2759,18 @@ _raidctl() {
                     return 0
                     ;;
                 -a)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --i-understand-data-loss)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --qualify)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --clear-foreign)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2818,12 +2830,20 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__resume)
-            opts="-y -q -h -V --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-y -q -h -V --qualify --clear-foreign --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --qualify)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --clear-foreign)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --serial)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -307,7 +307,10 @@ fn sibling_policy(snap: &Snapshot, out: &mut Vec<Problem>) {
             if p.io.is_some() && major.io.is_some() && p.io != major.io {
                 diffs.push("I/O");
             }
-            if p.disk_cache.is_some() && major.disk_cache.is_some() && p.disk_cache != major.disk_cache {
+            if p.disk_cache.is_some()
+                && major.disk_cache.is_some()
+                && p.disk_cache != major.disk_cache
+            {
                 diffs.push("disk cache");
             }
             if diffs.is_empty() {

@@ -342,7 +342,11 @@ fn sibling_policy_parity() {
         s
     };
     let s = uniform();
-    assert!(!rules(&eval(&s)).contains(&rule::VD_SIBLING_POLICY), "{:#?}", eval(&s));
+    assert!(
+        !rules(&eval(&s)).contains(&rule::VD_SIBLING_POLICY),
+        "{:#?}",
+        eval(&s)
+    );
     // VD 3 runs write-back with the drive cache on: the odd one out.
     let mut s = uniform();
     s.logical_drives[3].default_cache_policy = Some("WriteBack, ReadAheadNone, Direct".into());

@@ -675,9 +675,9 @@ pub(super) fn verify_vd(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<Step
     let (a, d) = (st.adapter, st.drive);
     let snap = fresh(env)?;
     if st.flow == Flow::Jbod {
-        if !snap
+        if snap
             .drive(a, d)
-            .is_some_and(|p| p.firmware_state == FirmwareState::Jbod)
+            .is_none_or(|p| p.firmware_state != FirmwareState::Jbod)
         {
             return Ok(StepResult::Stop(format!("{d} is not JBOD any more")));
         }

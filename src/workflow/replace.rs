@@ -194,7 +194,26 @@ impl Flow {
             }
             None => return Flow::for_backend(ops, a, d),
         };
-        let needed: Vec<Op> = match flow {
+        let needed = flow.required_ops(a, d);
+        let lacks = lacking(ops, &needed);
+        if !lacks.is_empty() {
+            return Err(format!(
+                "the {} backend cannot {}: replace this {} with --backend megacli, storcli or perccli",
+                ops.name(),
+                lacks.join(", "),
+                if flow == Flow::Jbod {
+                    "JBOD drive"
+                } else {
+                    "drive of a VD without redundancy"
+                }
+            ));
+        }
+        Ok(flow)
+    }
+
+    /// What a backend must be able to run for the no-redundancy and JBOD flows.
+    fn required_ops(self, a: u32, d: DriveAddress) -> Vec<Op> {
+        match self {
             Flow::NoRedundancy => vec![
                 Op::LdDelete {
                     adapter: a,
@@ -214,25 +233,25 @@ impl Flow {
                     strip_kib: None,
                 },
             ],
-            _ => vec![Op::MakeJbod {
+            Flow::Jbod => vec![Op::MakeJbod {
                 adapter: a,
                 drive: d,
             }],
-        };
-        let lacks = lacking(ops, &needed);
-        if !lacks.is_empty() {
-            return Err(format!(
-                "the {} backend cannot {}: replace this {} with --backend megacli, storcli or perccli",
-                ops.name(),
-                lacks.join(", "),
-                if flow == Flow::Jbod {
-                    "JBOD drive"
-                } else {
-                    "drive of a VD without redundancy"
-                }
-            ));
+            Flow::MegaRaid | Flow::SameBay => Vec::new(),
         }
-        Ok(flow)
+    }
+
+    /// Whether `ops` runs this flow's steps as the journal planned them.
+    fn runs_on(self, ops: &dyn Operations, st: &ReplaceState) -> bool {
+        let chosen = match self {
+            Flow::MegaRaid | Flow::SameBay => {
+                Flow::for_backend(ops, st.adapter, st.drive) == Ok(self)
+            }
+            Flow::NoRedundancy | Flow::Jbod => {
+                lacking(ops, &self.required_ops(st.adapter, st.drive)).is_empty()
+            }
+        };
+        chosen && self.steps(ops) == *st.step_list()
     }
 
     /// The flow's steps on `ops`.
@@ -906,7 +925,7 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
     }
     // The steps are the flow's on this backend: a journal of one backend family resumes
     // only on it.
-    if st.flow.steps(env.ops) != *st.step_list() {
+    if !st.flow.runs_on(env.ops, &st) {
         let want = match st.flow {
             Flow::SameBay => {
                 "--backend omreport, or the storcli2/perccli2 backend of a controller without missing rows"

@@ -48,3 +48,17 @@ pub fn vendor(name: &str) -> String {
     });
     dir.join(name).display().to_string()
 }
+
+/// Whether the tests run as root (loop devices, mounts).
+pub fn is_root() -> bool {
+    rustix::process::geteuid().is_root()
+}
+
+/// A test that cannot run here says why; under `CI=true` that is a failure.
+pub fn skip(why: &str) {
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI must run this test: {why}"
+    );
+    eprintln!("skipped: {why}");
+}

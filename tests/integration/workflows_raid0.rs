@@ -301,7 +301,10 @@ pub fn raid0_replacement_recreates_the_vd_as_it_was() {
         .unwrap();
     let rec: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(record).unwrap()).unwrap();
-    assert!(rec["verdict"] == "PASS" || rec["verdict"] == "WARN", "{rec}");
+    assert!(
+        rec["verdict"] == "PASS" || rec["verdict"] == "WARN",
+        "{rec}"
+    );
     // The journal says the workflow completed.
     let w = run(dir.path(), &["workflows", "--format", "json"], &[]);
     assert!(w.stdout.contains("finish completed"), "{}", w.stdout);
@@ -430,7 +433,11 @@ fn outcome(r: &Run) -> String {
         .find(|l| l.contains("stopped:") || l.contains("not available") || l.contains("refused"))
         .or_else(|| r.stdout.lines().last())
         .unwrap_or("");
-    format!("exit {} — {}", r.code, line.chars().take(120).collect::<String>())
+    format!(
+        "exit {} — {}",
+        r.code,
+        line.chars().take(120).collect::<String>()
+    )
 }
 
 fn report(name: &str, matrix: &[(String, String)], failures: &[String]) {
@@ -518,7 +525,10 @@ pub fn raid0_vendor_faults() {
                 let end = replaced(dir.path());
                 out.push_str(&format!("; resume exit {}", r2.code));
                 if r2.code != 0 || end.is_err() {
-                    failures.push(format!("{case}, resumed: {end:?}\n{}\n{}", r.stderr, r2.stderr));
+                    failures.push(format!(
+                        "{case}, resumed: {end:?}\n{}\n{}",
+                        r.stderr, r2.stderr
+                    ));
                 }
             }
             matrix.push((case, out));
@@ -656,7 +666,10 @@ pub fn raid0_fault_matrix() {
         let end = replaced(dir.path());
         out.push_str(&format!("; foreign drive pulled, resume exit {}", r2.code));
         if r2.code != 0 || end.is_err() {
-            failures.push(format!("foreign before discard, resumed: {end:?}\n{}", r2.stderr));
+            failures.push(format!(
+                "foreign before discard, resumed: {end:?}\n{}",
+                r2.stderr
+            ));
         }
         matrix.push(("foreign configuration before the discard".into(), out));
     }
@@ -710,11 +723,150 @@ pub fn raid0_fault_matrix() {
         let end = replaced(dir.path());
         out.push_str(&format!("; another drive: exit {}", r2.code));
         if r2.code != 0 || end.is_err() || !r2.stdout.contains("qualification") {
-            failures.push(format!("qualification FAIL, resumed: {end:?}\n{}", r2.stderr));
+            failures.push(format!(
+                "qualification FAIL, resumed: {end:?}\n{}",
+                r2.stderr
+            ));
         }
         matrix.push(("the new drive fails qualification".into(), out));
     }
     report("RAID0 replacement fault matrix", &matrix, &failures);
 }
 
-on_backends!(raid0_vendor_faults, raid0_killed_and_resumed, raid0_fault_matrix);
+on_backends!(
+    raid0_vendor_faults,
+    raid0_killed_and_resumed,
+    raid0_fault_matrix
+);
+
+/// A journal with a damaged line in the middle (not UTF-8) and a torn tail: `workflows` still
+/// shows the last step, `resume` goes on from it, and the next record starts on its own line.
+#[test]
+fn a_damaged_journal_hides_nothing() {
+    BACKEND.with(|b| b.set("megacli"));
+    let dir = ceph_node_with_failed_osd_drive();
+    let r = replace(
+        dir.path(),
+        &["--i-understand-data-loss", "2", "--qualify", "none"],
+        &[("RAIDCTL_TEST_CRASH_AT", "delete-vd:verified")],
+    );
+    assert_ne!(r.code, 0, "{}", r.stderr);
+    let journals = dir.path().join("raidctl/journals");
+    let path = std::fs::read_dir(&journals)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains("replace-drive"))
+        .unwrap();
+    let text = std::fs::read(&path).unwrap();
+    // Stray bytes after the third record, and half a record at the end.
+    let cut = text
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .nth(2)
+        .unwrap()
+        .0
+        + 1;
+    let mut damaged = text[..cut].to_vec();
+    damaged.extend_from_slice(b"\xff\xfe\x00 not a record\n");
+    damaged.extend_from_slice(&text[cut..]);
+    damaged.extend_from_slice(b"{\"at\":1,\"step\":\"aw");
+    std::fs::write(&path, damaged).unwrap();
+    let w = run(dir.path(), &["workflows", "--format", "json"], &[]);
+    assert!(w.stdout.contains("delete-vd verified"), "{}", w.stdout);
+    let r = resume(dir.path(), &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("skipped, not UTF-8") && r.stderr.contains("torn last record"),
+        "{}",
+        r.stderr
+    );
+    assert!(replaced(dir.path()).is_ok());
+    let after = raidctl::workflow::journal::read(&path).unwrap();
+    assert_eq!(after.skipped.len(), 2, "{:?}", after.skipped);
+    assert_eq!(after.records.last().unwrap().phase, "completed");
+}
+
+/// The state file system fills up mid-replacement: the workflow stops at once, says where it
+/// was, that the bay still blinks and how to go on; once there is room, `resume` finishes.
+#[test]
+fn a_full_state_file_system_stops_with_a_resume_hint() {
+    if !crate::util::is_root() {
+        crate::util::skip("mounting a small tmpfs needs root");
+        return;
+    }
+    BACKEND.with(|b| b.set("megacli"));
+    let dir = ceph_node_with_failed_osd_drive();
+    let mnt = tempfile::tempdir().unwrap();
+    let ok = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=256k,mode=0700", "tmpfs"])
+        .arg(mnt.path())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        crate::util::skip("mount -t tmpfs failed");
+        return;
+    }
+    struct Unmount(std::path::PathBuf);
+    impl Drop for Unmount {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount").arg(&self.0).status();
+        }
+    }
+    let _guard = Unmount(mnt.path().to_path_buf());
+    let state = mnt.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    // Leave room for the first few records only.
+    let filler = mnt.path().join("filler");
+    let mut n = 0u64;
+    let free = |p: &Path| {
+        let s = rustix::fs::statvfs(p).unwrap();
+        s.f_bavail * s.f_frsize
+    };
+    {
+        use std::io::Write;
+        let mut f = std::fs::File::create(&filler).unwrap();
+        while free(mnt.path()) > 3 * 4096 {
+            f.write_all(&[0u8; 4096]).unwrap();
+            n += 1;
+        }
+        f.sync_all().unwrap();
+    }
+    assert!(n > 0);
+    let st = state.display().to_string();
+    let r = replace(
+        dir.path(),
+        &[
+            "--i-understand-data-loss",
+            "2",
+            "--qualify",
+            "none",
+            "--state-dir",
+            &st,
+        ],
+        &[],
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("could not be written")
+            && r.stderr.contains("raidctl resume")
+            && r.stderr.contains("still blinking"),
+        "{}",
+        r.stderr
+    );
+    std::fs::remove_file(&filler).unwrap();
+    let r2 = run(
+        dir.path(),
+        &[
+            "resume",
+            "--yes",
+            "--serial",
+            "ZA1A2B03",
+            "--state-dir",
+            &st,
+        ],
+        &[],
+    );
+    assert_eq!(r2.code, 0, "{}\n{}", r.stderr, r2.stderr);
+    assert!(replaced(dir.path()).is_ok());
+}
