@@ -810,8 +810,7 @@ fn locate(osds: &mut [HostOsd], ceph_devices: &[CephDevice], src: &Sources) {
                 d.ceph_device_id = ceph_devices
                     .iter()
                     .find(|c| {
-                        c.daemons.iter().any(|x| *x == name)
-                            && c.location.iter().any(|l| l.dev == kname)
+                        c.daemons.contains(&name) && c.location.iter().any(|l| l.dev == kname)
                     })
                     .map(|c| c.devid.clone());
             }
@@ -1038,6 +1037,99 @@ mod tests {
         assert_eq!(
             snap.physical_drives[1].block_device.as_deref(),
             Some("/dev/loop12")
+        );
+    }
+
+    /// The join reaches every rendering: the status table's OSD column, the JSON `osd`, the
+    /// metrics label and the problem messages, on the simulated degraded H710 with an OSD on
+    /// the failed drive's VD.
+    #[test]
+    fn status_metrics_and_problems_name_the_osd() {
+        use crate::sim::blockdev::{Kind, Member, SimBlockDevice};
+        let mut snap = crate::health::tests::degraded();
+        let ld = snap
+            .logical_drives
+            .iter()
+            .find(|l| l.state == crate::model::LdState::Degraded)
+            .unwrap()
+            .clone();
+        let src = Sources {
+            osd_root: "/nonexistent".into(),
+            sim_map: Some(vec![SimBlockDevice {
+                adapter: ld.adapter,
+                kind: Kind::Vd,
+                target: Some(ld.target_id),
+                members: ld.members.iter().map(|m| Member::from(*m)).collect(),
+                enclosure: None,
+                slot: None,
+                device: "/dev/loop7".into(),
+                failed: false,
+                file: "/f".into(),
+                identity: "vd:9".into(),
+            }]),
+            ..Sources::default()
+        };
+        let mut raw = RawList::new();
+        raw.insert(
+            "u".into(),
+            RawOsd {
+                device: "/dev/loop7".into(),
+                osd_id: 12,
+                ..RawOsd::default()
+            },
+        );
+        let cl = ClusterAnswers {
+            tree: Some(tree(&[(12, "up", 1.0)])),
+            ..ClusterAnswers::default()
+        };
+        let mut osds = merge(&[], &LvmList::new(), &raw, &cl, &src);
+        locate(&mut osds, &[], &src);
+        let join = OsdJoin {
+            osds,
+            cluster: ClusterView::Answered,
+            notes: vec![],
+        };
+        join.apply(&mut snap);
+        let problems = crate::health::evaluate(&snap, &crate::health::Baseline::default());
+        let failed = snap
+            .physical_drives
+            .iter()
+            .find(|p| {
+                ld.members.contains(&p.address())
+                    && p.firmware_state == crate::model::FirmwareState::Failed
+            })
+            .unwrap()
+            .address();
+        let msg = problems
+            .iter()
+            .find(|p| p.subject == format!("VD {}", ld.target_id))
+            .map(|p| p.message.clone())
+            .unwrap();
+        assert!(msg.contains(&format!("{failed} (osd.12) failed")), "{msg}");
+        let table =
+            crate::output::status::render_status(&snap, &problems, crate::output::Style::PLAIN);
+        assert!(table.contains("osd.12 up/in"), "{table}");
+        let json = crate::output::status::status_json(&snap, &problems);
+        let l = json["snapshot"]["logical_drives"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["target_id"] == ld.target_id)
+            .unwrap()
+            .clone();
+        assert_eq!(l["osd"][0]["id"], 12);
+        assert_eq!(l["osd"][0]["mode"], "raw");
+        let m = crate::output::metrics::render_metrics(Ok((&snap, &problems)));
+        assert!(
+            m.contains(&format!(
+                "raidctl_ld_state{{adapter=\"{}\",target_id=\"{}\",osd=\"osd.12\",state=\"degraded\"}} 1",
+                ld.adapter, ld.target_id
+            )),
+            "{m}"
+        );
+        assert!(
+            m.contains("osd=\"\""),
+            "drives without an OSD carry an empty label"
         );
     }
 

@@ -54,8 +54,7 @@ fn missing() -> Option<String> {
 }
 
 fn run(cmd: &mut Command) -> Output {
-    let out = cmd.output().expect("spawn");
-    out
+    cmd.output().expect("spawn")
 }
 
 fn text(o: &Output) -> String {
