@@ -362,9 +362,20 @@ impl Ctx {
         }
     }
 
-    /// The identity join for this run, cached like the snapshot for `max_age`.
+    /// The identity join for this run, cached like the snapshot for `max_age`. A simulated
+    /// controller without `sim block-devices` has no device an OSD could sit on: nothing is
+    /// asked (not even a Ceph cluster this machine may run for something else).
     pub fn osd_join(&self, max_age: Duration) -> crate::ceph::OsdJoin {
-        crate::ceph::join::cached(&self.ceph(), &self.ceph_sources(), &self.state_dir, max_age)
+        let src = self.ceph_sources();
+        if src.sim_map.as_ref().is_some_and(Vec::is_empty) {
+            return crate::ceph::OsdJoin {
+                cluster: crate::ceph::ClusterView::NotConfigured {
+                    reason: "simulated controller without block devices".into(),
+                },
+                ..crate::ceph::OsdJoin::default()
+            };
+        }
+        crate::ceph::join::cached(&self.ceph(), &src, &self.state_dir, max_age)
     }
 
     /// The MegaCli backend.
