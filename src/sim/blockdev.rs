@@ -397,27 +397,54 @@ pub fn listing(map: &BlockMap) -> serde_json::Value {
     )
 }
 
-/// The table `sim block-devices` prints.
+/// The table `sim block-devices` prints (columns two spaces apart, as raidctl's tables).
 pub fn table(map: &BlockMap) -> String {
-    let mut out = String::from("adapter  kind  VD/drive  members  device  state\n");
+    let mut rows: Vec<[String; 6]> = vec![[
+        "adapter".into(),
+        "kind".into(),
+        "VD/drive".into(),
+        "members".into(),
+        "device".into(),
+        "I/O".into(),
+    ]];
     for d in &map.devices {
         let what = match d.kind {
             Kind::Vd => format!("VD {}", d.target.unwrap_or(0)),
             Kind::Jbod => d
                 .members
                 .first()
-                .map_or_else(String::new, |m| format!("[{}]", m.address())),
+                .map_or_else(String::new, |m| m.address().to_string()),
         };
         let members: Vec<String> = d.members.iter().map(|m| m.address().to_string()).collect();
-        out.push_str(&format!(
-            "{}  {}  {}  {}  {}  {}\n",
-            d.adapter,
-            if d.kind == Kind::Vd { "vd" } else { "jbod" },
+        rows.push([
+            d.adapter.to_string(),
+            if d.kind == Kind::Vd { "vd" } else { "jbod" }.into(),
             what,
-            members.join(","),
-            d.device,
-            if d.failed { "failing I/O" } else { "ok" }
-        ));
+            members.join(" "),
+            d.device.clone(),
+            if d.failed { "failing (EIO)" } else { "ok" }.into(),
+        ]);
+    }
+    let widths: Vec<usize> = (0..6)
+        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut out = String::new();
+    for (n, r) in rows.iter().enumerate() {
+        let line: Vec<String> = r
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
+        out.push_str(line.join("  ").trim_end());
+        out.push('\n');
+        if n == 0 {
+            let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+            out.push_str(&rule.join("  "));
+            out.push('\n');
+        }
+    }
+    if map.devices.is_empty() {
+        out.push_str("(no block devices: `sim block-devices on` as root)\n");
     }
     for e in &map.errors {
         out.push_str(&format!("error: {e}\n"));

@@ -444,3 +444,129 @@ fn ceph_cluster_end_to_end() {
     assert!(t.elapsed() < Duration::from_secs(30), "{:?}", t.elapsed());
     eprintln!("ceph end-to-end: {:.0} s", started.elapsed().as_secs_f64());
 }
+
+/// The block-device map as `sim block-devices --format json` prints it.
+fn block_map(s: &Path) -> Vec<serde_json::Value> {
+    let o = sim(s, &["--format", "json", "sim", "block-devices"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice::<serde_json::Value>(&o.stdout)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+fn tool(s: &Path, name: &str, args: &[&str]) {
+    let mut all = vec!["sim", "exec", name, "--"];
+    all.extend_from_slice(args);
+    let o = sim(s, &all);
+    assert!(
+        o.status.code().is_some(),
+        "{name} {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// Sectors of a loop device (`/sys/block/loopN/size`), `None` once it is detached.
+fn loop_sectors(dev: &str) -> Option<u64> {
+    let name = dev.trim_start_matches("/dev/");
+    std::fs::read_to_string(format!("/sys/block/{name}/loop/backing_file")).ok()?;
+    std::fs::read_to_string(format!("/sys/block/{name}/size"))
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// VDs made and deleted through MegaCli, storcli and omconfig (child processes) get and lose
+/// their loop devices; a failed member makes the VD's device fail I/O (one sector left), and
+/// `off` detaches everything. Root only (losetup); no Ceph needed.
+#[test]
+fn sim_block_devices_follow_every_front_end() {
+    if !rustix::process::geteuid().is_root() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "the block-device test needs root under CI"
+        );
+        eprintln!("skipped: sim block-devices needs root (losetup)");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let s = tmp.path().join("sim");
+    assert!(
+        sim(&s, &["--sim", "ceph-node", "status"])
+            .status
+            .code()
+            .is_some()
+    );
+    let o = sim(&s, &["sim", "block-devices", "on", "--size-gb", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    struct Off(PathBuf);
+    impl Drop for Off {
+        fn drop(&mut self) {
+            let _ = sim(&self.0, &["sim", "block-devices", "off"]);
+        }
+    }
+    let _off = Off(s.clone());
+    // The OS RAID 1 of ceph-node is there from the start.
+    let m = block_map(&s);
+    assert_eq!(m.len(), 1, "{m:?}");
+    let vd_with = |m: &[serde_json::Value], slot: u64| {
+        m.iter()
+            .find(|d| {
+                d["kind"] == "vd"
+                    && d["members"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|x| x["slot"] == slot)
+            })
+            .cloned()
+    };
+    tool(&s, "MegaCli64", &["-CfgLdAdd", "-r0[32:5]", "-a0"]);
+    tool(
+        &s,
+        "storcli64",
+        &["/c0", "add", "vd", "type=raid0", "drives=32:6"],
+    );
+    let m = block_map(&s);
+    let a = vd_with(&m, 5).expect("MegaCli's VD backed");
+    let b = vd_with(&m, 6).expect("storcli's VD backed");
+    let (dev_a, dev_b) = (
+        a["device"].as_str().unwrap().to_owned(),
+        b["device"].as_str().unwrap().to_owned(),
+    );
+    // 1 GiB cap: 2 Mi sectors.
+    assert_eq!(loop_sectors(&dev_a), Some(2 << 20));
+    assert!(std::fs::File::open(&dev_b).is_ok());
+    // A failed member: the RAID 0 goes offline and its device keeps one sector.
+    assert!(sim(&s, &["sim", "fail", "32:5"]).status.success());
+    assert_eq!(loop_sectors(&dev_a), Some(1));
+    assert_eq!(vd_with(&block_map(&s), 5).unwrap()["failed"], true);
+    // Deleted through omconfig and storcli: detached, files gone.
+    let ta = a["target"].as_u64().unwrap().to_string();
+    let tb = b["target"].as_u64().unwrap();
+    tool(
+        &s,
+        "omconfig",
+        &[
+            "storage",
+            "vdisk",
+            "action=deletevdisk",
+            "controller=0",
+            &format!("vdisk={ta}"),
+        ],
+    );
+    tool(&s, "storcli64", &[&format!("/c0/v{tb}"), "del", "force"]);
+    let m = block_map(&s);
+    assert!(
+        vd_with(&m, 5).is_none() && vd_with(&m, 6).is_none(),
+        "{m:?}"
+    );
+    assert_eq!(loop_sectors(&dev_a), None, "{dev_a} still attached");
+    assert_eq!(loop_sectors(&dev_b), None, "{dev_b} still attached");
+    let os_dev = m[0]["device"].as_str().unwrap().to_owned();
+    assert!(sim(&s, &["sim", "block-devices", "off"]).status.success());
+    assert_eq!(loop_sectors(&os_dev), None);
+    assert!(std::fs::read_dir(s.join("disks")).map_or(true, |mut d| d.next().is_none()));
+}
