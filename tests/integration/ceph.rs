@@ -409,6 +409,45 @@ fn ceph_cluster_end_to_end() {
         "{again:?}"
     );
 
+    // CRUSH weight: a recreated id keeps its old weight; reweight sets it.
+    let before = ceph
+        .osd_tree()
+        .unwrap()
+        .osd(victim)
+        .and_then(|n| n.crush_weight)
+        .unwrap();
+    ceph.osd_crush_reweight(victim, before * 2.0).unwrap();
+    let after = ceph
+        .osd_tree()
+        .unwrap()
+        .osd(victim)
+        .and_then(|n| n.crush_weight)
+        .unwrap();
+    assert!((after - before * 2.0).abs() < 1e-3, "{before} -> {after}");
+    ceph.osd_crush_reweight(victim, before).unwrap();
+    // Pools as the flow's fault tests need them.
+    ceph.pool_create("single", 8).unwrap();
+    ceph.pool_set("single", "size", "1").unwrap();
+    assert_eq!(
+        ceph.osd_dump().unwrap().pool("single").map(|p| p.size),
+        Some(1)
+    );
+    ceph.pool_delete("single").unwrap();
+    assert!(ceph.osd_dump().unwrap().pool("single").is_none());
+    // Zap (Ceph 16 has no raw zap: lvm zap wipes a raw device too) on a device of its own.
+    let zimg = tmp.path().join("zap.img");
+    std::fs::File::create(&zimg)
+        .unwrap()
+        .set_len(64 << 20)
+        .unwrap();
+    let o = run(Command::new("losetup")
+        .args(["--find", "--show"])
+        .arg(&zimg));
+    let zdev = text(&o).trim().to_owned();
+    let zapped = ceph.run_volume_step(&raidctl::ceph::volume::zap(&zdev, false));
+    let _ = Command::new("losetup").arg("--detach").arg(&zdev).status();
+    zapped.unwrap();
+
     // Daemon stop and start by pid (no systemd here) on a healthy OSD.
     let other = osds
         .iter()
@@ -431,7 +470,14 @@ fn ceph_cluster_end_to_end() {
     // The mon gone: status pays one connect timeout and says so once.
     let conf = tmp.path().join("ceph.conf");
     std::fs::copy(cluster.join("ceph.conf"), &conf).unwrap();
-    drop(_cleanup);
+    // Only the cluster stops: the simulator keeps its block devices (without them a
+    // simulator asks no cluster at all).
+    let o = run(Command::new("bash").arg(script()).arg("stop").arg(&cluster));
+    assert!(
+        o.status.success(),
+        "cluster stop: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let t = Instant::now();
     let o = run(Command::new(raidctl())
         .arg("--sim-state")
@@ -442,6 +488,13 @@ fn ceph_cluster_end_to_end() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(err.matches("unreachable").count(), 1, "{err}");
     assert!(t.elapsed() < Duration::from_secs(30), "{:?}", t.elapsed());
+    assert!(
+        !Path::new("/etc/ceph/ceph.conf").exists()
+            || std::fs::read_to_string("/etc/ceph/ceph.conf")
+                .is_ok_and(|t| !t.contains(&*cluster.to_string_lossy())),
+        "the cluster's ceph.conf was left behind"
+    );
+    drop(_cleanup);
     eprintln!("ceph end-to-end: {:.0} s", started.elapsed().as_secs_f64());
 }
 
