@@ -210,6 +210,10 @@ fn ceph_cluster_end_to_end() {
         "cluster start: {}",
         String::from_utf8_lossy(&o.stderr)
     );
+    eprintln!(
+        "ceph e2e: cluster up at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
     let ceph = Ceph::new(CephOptions {
         env: vec![("CEPH_VOLUME_ALLOW_LOOP_DEVICES".into(), "1".into())],
         ..CephOptions::default()
@@ -217,6 +221,10 @@ fn ceph_cluster_end_to_end() {
     ceph.pool_create("test", 16).unwrap();
     bench("test", 2);
 
+    eprintln!(
+        "ceph e2e: pool and bench at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
     // The join in status: every VD on [32:2]..[32:4] shows its OSD, up and in.
     let doc = status_json(&s);
     let osds = vd_osds(&doc);
@@ -309,6 +317,10 @@ fn ceph_cluster_end_to_end() {
         "an up and in OSD holding PGs is not safe to destroy"
     );
 
+    eprintln!(
+        "ceph e2e: join, metrics, locate, wrappers at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
     // A dead drive: the VD goes offline, its loop device fails I/O, ceph-osd dies on EIO and
     // the cluster marks it down.
     assert!(sim(&s, &["sim", "fail", "32:3"]).status.success());
@@ -334,6 +346,10 @@ fn ceph_cluster_end_to_end() {
     );
     assert!(table.contains(&format!("osd.{victim} down/in")), "{table}");
 
+    eprintln!(
+        "ceph e2e: OSD down after sim fail at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
     // Drain: out, then safe-to-destroy's "not yet" until it is safe; destroy keeps the id.
     ceph.osd_out(victim).unwrap();
     wait_until(
@@ -353,6 +369,10 @@ fn ceph_cluster_end_to_end() {
     );
     assert!(ceph.osd_dump().unwrap().osd(victim).unwrap().destroyed());
 
+    eprintln!(
+        "ceph e2e: drained and destroyed at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
     // Recreate with the same id, raw as before, on a fresh device. (A new VD on this
     // controller would need the dead VD's pinned cache dealt with first: the replacement
     // flow's business, not the client's; a loop device of the test's own stands in.)
@@ -409,6 +429,10 @@ fn ceph_cluster_end_to_end() {
         "{again:?}"
     );
 
+    eprintln!(
+        "ceph e2e: recreated with its id at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
     // CRUSH weight: a recreated id keeps its old weight; reweight sets it.
     let before = ceph
         .osd_tree()
@@ -448,6 +472,10 @@ fn ceph_cluster_end_to_end() {
     let _ = Command::new("losetup").arg("--detach").arg(&zdev).status();
     zapped.unwrap();
 
+    eprintln!(
+        "ceph e2e: reweight, pools, zap at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
     // Daemon stop and start by pid (no systemd here) on a healthy OSD.
     let other = osds
         .iter()
@@ -467,6 +495,10 @@ fn ceph_cluster_end_to_end() {
             == Some(true)
     });
 
+    eprintln!(
+        "ceph e2e: daemon stop and start at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
     // The mon gone: status pays one connect timeout and says so once.
     let conf = tmp.path().join("ceph.conf");
     std::fs::copy(cluster.join("ceph.conf"), &conf).unwrap();
