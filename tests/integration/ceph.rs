@@ -158,6 +158,7 @@ fn ceph_cluster_end_to_end() {
     }
     let started = Instant::now();
     // One cluster at a time on this machine, across test binaries.
+    let _ = std::fs::create_dir_all("/run/lock");
     let lock = std::fs::File::create(LOCK).unwrap();
     lock.lock().unwrap();
     let tmp = tempfile::tempdir().unwrap();
