@@ -60,6 +60,8 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         quiet: cli.quiet,
         backend: cli.backend,
         sim_exe: None,
+        ceph_conf: cli.ceph_conf.clone(),
+        ceph_name: cli.ceph_name.clone(),
     };
     let ctx = || Ctx::new(&opts).map_err(|e| AppError::Input(e.to_string()));
     match cli.command {
@@ -235,7 +237,14 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 ));
             };
             let mut full = vec!["--state".to_owned(), dir.display().to_string()];
+            // `raidctl --format json sim block-devices`: the global option reaches the list.
+            let json_list = cli.format == Format::Json
+                && args.first().is_some_and(|a| a == "block-devices")
+                && !args.iter().any(|a| a == "--format");
             full.extend(args);
+            if json_list {
+                full.extend(["--format".to_owned(), "json".to_owned()]);
+            }
             let code = crate::sim::control(&full);
             c.cache().invalidate();
             Ok(if code == 0 {
@@ -347,13 +356,32 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         Command::Pd {
             action,
             target,
+            osd,
             stop,
             adapter,
             wf,
-        } => workflow_cmd(&ctx()?, &wf, out, |env| match action.as_str() {
-            "locate" => crate::workflow::simple::locate(env, &target, adapter, stop),
-            other => crate::workflow::simple::pd_state(env, other, &target, adapter),
-        }),
+        } => {
+            let c = ctx()?;
+            let (target, adapter) = match (target, osd) {
+                (Some(t), _) => (t, adapter),
+                (None, Some(n)) if action == "locate" => {
+                    let (a, addr) = osd_bay(&c, n)?;
+                    if !cli.quiet {
+                        eprintln!("raidctl: osd.{n} is on {addr} of adapter {a}");
+                    }
+                    (addr.megacli_arg(), Some(a))
+                }
+                (None, _) => {
+                    return Err(AppError::Input(format!(
+                        "pd {action} needs a drive (E:S or serial); --osd is for `pd locate`"
+                    )));
+                }
+            };
+            workflow_cmd(&c, &wf, out, |env| match action.as_str() {
+                "locate" => crate::workflow::simple::locate(env, &target, adapter, stop),
+                other => crate::workflow::simple::pd_state(env, other, &target, adapter),
+            })
+        }
         Command::Adapter {
             setting,
             adapter,
@@ -634,6 +662,66 @@ fn replace_cmd(
         };
     }
     run_workflow(ctx, opts, true, out, f)
+}
+
+/// The bay of Ceph OSD `id` on this host, from the identity join (fresh, never cached).
+fn osd_bay(ctx: &Ctx, id: u32) -> Result<(u32, crate::model::DriveAddress), AppError> {
+    let join = ctx.osd_join(Duration::ZERO);
+    let Some(osd) = join.osd(id) else {
+        let why = join
+            .cluster_note()
+            .unwrap_or_else(|| "no source on this host names it".into());
+        return Err(AppError::Input(format!(
+            "osd.{id} is not an OSD of this host ({why})"
+        )));
+    };
+    let mut bays = osd.bays();
+    if bays.is_empty() {
+        // A JBOD found by device id only: the snapshot knows its address.
+        if let Some(crate::ceph::Location::Jbod {
+            adapter,
+            device_id: Some(d),
+            ..
+        }) = osd.block().and_then(|b| b.location.clone())
+        {
+            let snap = ctx
+                .snapshot(Duration::ZERO)
+                .map_err(|e| AppError::Input(e.to_string()))?;
+            if let Some(pd) = snap
+                .physical_drives
+                .iter()
+                .find(|p| p.adapter == adapter && p.device_id == Some(d))
+            {
+                bays.push((adapter, pd.address()));
+            }
+        } else if let Some(crate::ceph::Location::Vd {
+            adapter, target, ..
+        }) = osd.block().and_then(|b| b.location.clone())
+        {
+            let snap = ctx
+                .snapshot(Duration::ZERO)
+                .map_err(|e| AppError::Input(e.to_string()))?;
+            if let Some(ld) = snap.logical_drive(adapter, target) {
+                bays.extend(ld.members.iter().map(|m| (adapter, *m)));
+            }
+        }
+    }
+    match bays.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(AppError::Input(format!(
+            "osd.{id}: its device {} is not on a MegaRAID/PERC VD or JBOD drive",
+            osd.block().map_or("(unknown)", |b| b.path.as_str())
+        ))),
+        many => Err(AppError::Input(format!(
+            "osd.{id} sits on a VD of {} drives ({}): locate one of them with `raidctl pd locate E:S -a {}`",
+            many.len(),
+            many.iter()
+                .map(|(_, a)| a.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            many[0].0
+        ))),
+    }
 }
 
 /// Runs a workflow with the CLI's environment and maps its outcome to an exit status:

@@ -45,6 +45,13 @@ pub struct Cli {
     /// (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl).
     #[arg(long, global = true, value_name = "DIR")]
     pub state_dir: Option<PathBuf>,
+    /// Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then
+    /// /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made.
+    #[arg(long, global = true, value_name = "FILE", env = "CEPH_CONF")]
+    pub ceph_conf: Option<PathBuf>,
+    /// Ceph client name (`--name` of `ceph`; default client.admin).
+    #[arg(long, global = true, value_name = "NAME")]
+    pub ceph_name: Option<String>,
     /// Print nothing but results.
     #[arg(long, short, global = true)]
     pub quiet: bool,
@@ -214,7 +221,12 @@ pub enum Command {
         #[arg(value_parser = ["locate", "make-good", "offline", "online"])]
         action: String,
         /// The drive (`E:S` or serial).
-        target: String,
+        #[arg(required_unless_present = "osd")]
+        target: Option<String>,
+        /// With `locate`: the bay of Ceph OSD N (its VD's drive or its JBOD drive, from the
+        /// identity join) instead of a drive.
+        #[arg(long, value_name = "N", conflicts_with = "target")]
+        osd: Option<u32>,
         /// With `locate`: stop blinking.
         #[arg(long)]
         stop: bool,

@@ -37,6 +37,10 @@ pub struct CtxOptions {
     /// Under `--sim`, the raidctl executable the simulated vendor tools run (default: this
     /// process's own); for library users, such as tests, whose executable is not raidctl.
     pub sim_exe: Option<PathBuf>,
+    /// `--ceph-conf FILE`.
+    pub ceph_conf: Option<PathBuf>,
+    /// `--ceph-name NAME`.
+    pub ceph_name: Option<String>,
 }
 
 /// `--backend`.
@@ -76,6 +80,8 @@ pub struct Ctx {
     native: Option<native::Native>,
     /// The private simulator directory of a `--sim` run, removed when the context is dropped.
     private_dir: Option<tempfile::TempDir>,
+    /// How to reach Ceph.
+    ceph: crate::ceph::CephOptions,
 }
 
 impl Drop for Ctx {
@@ -107,6 +113,19 @@ pub fn default_state_dir() -> PathBuf {
         || std::env::temp_dir().join("raidctl"),
         |h| PathBuf::from(h).join(".local/state/raidctl"),
     )
+}
+
+fn ceph_options(opts: &CtxOptions, sim: bool) -> crate::ceph::CephOptions {
+    let mut c = crate::ceph::CephOptions {
+        conf: opts.ceph_conf.clone(),
+        name: opts.ceph_name.clone(),
+        ..crate::ceph::CephOptions::default()
+    };
+    if sim {
+        c.env
+            .push(("CEPH_VOLUME_ALLOW_LOOP_DEVICES".into(), "1".into()));
+    }
+    c
 }
 
 /// The simulated vendor tools under `--sim`: links named after them in the simulator's
@@ -240,6 +259,7 @@ impl Ctx {
                 change_ops,
                 native: native_handle,
                 private_dir: private,
+                ceph: ceph_options(opts, true),
             });
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
@@ -323,7 +343,39 @@ impl Ctx {
             change_ops,
             native,
             private_dir: None,
+            ceph: ceph_options(opts, false),
         })
+    }
+
+    /// The Ceph client (`--ceph-conf`, `--ceph-name`). Under `--sim` ceph-volume may use loop
+    /// devices, which the simulator's VDs are.
+    pub fn ceph(&self) -> crate::ceph::Ceph {
+        crate::ceph::Ceph::new(self.ceph.clone())
+    }
+
+    /// Where the identity join reads where the devices sit: sysfs, or under `--sim` the
+    /// simulator's block-device map.
+    pub fn ceph_sources(&self) -> crate::ceph::Sources {
+        match &self.sim_dir {
+            Some(d) => crate::ceph::Sources::for_sim(d),
+            None => crate::ceph::Sources::default(),
+        }
+    }
+
+    /// The identity join for this run, cached like the snapshot for `max_age`. A simulated
+    /// controller without `sim block-devices` has no device an OSD could sit on: nothing is
+    /// asked (not even a Ceph cluster this machine may run for something else).
+    pub fn osd_join(&self, max_age: Duration) -> crate::ceph::OsdJoin {
+        let src = self.ceph_sources();
+        if src.sim_map.as_ref().is_some_and(Vec::is_empty) {
+            return crate::ceph::OsdJoin {
+                cluster: crate::ceph::ClusterView::NotConfigured {
+                    reason: "simulated controller without block devices".into(),
+                },
+                ..crate::ceph::OsdJoin::default()
+            };
+        }
+        crate::ceph::join::cached(&self.ceph(), &src, &self.state_dir, max_age)
     }
 
     /// The MegaCli backend.

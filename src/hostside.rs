@@ -61,8 +61,22 @@ impl Host for CliHost<'_> {
     ) -> Option<BlockDevice> {
         let pd = snap.drive(adapter, drive)?;
         if let Some(sim) = &self.ctx.sim_dir {
-            // Simulated drives are backed by a sparse file per VD (or JBOD) and physical
-            // drive, made when first asked for: a new drive never sees an old one's data.
+            use crate::sim::blockdev::{self, Kind};
+            // With `sim block-devices on` the simulator made the loop device when the VD
+            // appeared (and a fresh file under it).
+            let kind = if target.is_some() {
+                Kind::Vd
+            } else {
+                Kind::Jbod
+            };
+            if let Some(dev) = blockdev::device_for(sim, adapter, kind, target, Some(drive)) {
+                return Some(BlockDevice {
+                    path: dev.display().to_string(),
+                    by_path: None,
+                });
+            }
+            // Otherwise a sparse file per VD (or JBOD) and physical drive, made when first
+            // asked for: a new drive never sees an old one's data.
             let name = match target {
                 Some(t) => format!(
                     "vd-{adapter}-{t}-{}.img",
@@ -81,7 +95,8 @@ impl Host for CliHost<'_> {
                     .and_then(|l| l.size_bytes)
                     .or(pd.coerced_size_bytes)
                     .unwrap_or(1 << 30);
-                crate::qualify::osdprep::sim_backing(sim, &name, size).ok()?;
+                blockdev::backing_file(sim, &name, size, crate::qualify::osdprep::sim_cap())
+                    .ok()?;
             }
             return Some(BlockDevice {
                 path: path.display().to_string(),

@@ -6,6 +6,7 @@
 pub mod app;
 pub mod backend;
 pub mod bundle;
+pub mod ceph;
 pub mod cli;
 pub mod ctx;
 pub mod exit;

@@ -83,7 +83,13 @@ pub fn fit_suggestions(problems: &mut [Problem], ops: &dyn Operations) {
 }
 
 fn evaluate_raw(ctx: &Ctx, max_age: Duration) -> Result<(Snapshot, Vec<Problem>), String> {
-    let snap = ctx.snapshot(max_age).map_err(|e| e.to_string())?;
+    let mut snap = ctx.snapshot(max_age).map_err(|e| e.to_string())?;
+    // The Ceph identity join: empty and free without Ceph; said once when the mon is down.
+    let join = ctx.osd_join(max_age);
+    if let Some(note) = join.cluster_note() {
+        eprintln!("raidctl: {note}");
+    }
+    join.apply(&mut snap);
     match Baseline::load(&ctx.state_dir) {
         Ok(mut baseline) => {
             let problems = health::evaluate(&snap, &baseline);

@@ -1,15 +1,152 @@
-//! Best-effort identity join: which Linux block device a VD is.
+//! Best-effort identity join: which Linux block device a VD or JBOD drive is, and back.
 //!
-//! megaraid_sas exposes VDs as SCSI devices on channel 2 (channels 0 and 1 carry JBOD/system
-//! drives), with the VD target id as the SCSI target. Adapters are matched to megaraid_sas
-//! SCSI hosts in host-number order, which is the order the driver probes them, and the order
-//! MegaCli numbers them in on the machines we know of. It is documented as best effort.
+//! megaraid_sas (`megaraid_sas.h`: `MEGASAS_MAX_PD_CHANNELS` 2, `MEGASAS_MAX_LD_CHANNELS` 2,
+//! `MEGASAS_MAX_DEV_PER_CHANNEL` 128; `MEGASAS_IS_LOGICAL` is channel ≥ 2) exposes JBOD/system
+//! drives on channels 0 and 1 with `(channel % 2) * 128 + target` = the drive's device id,
+//! and VDs on channels 2 and 3 with `(channel - 2) * 128 + target` = the VD target id.
+//! Adapters are matched to megaraid_sas SCSI hosts in host-number order, which is the order
+//! the driver probes them, and the order MegaCli numbers them in on the machines we know of.
+//! It is documented as best effort.
 
 use super::snapshot::Snapshot;
 use std::path::Path;
 
-/// SCSI channel megaraid_sas uses for logical drives.
+/// First SCSI channel megaraid_sas uses for logical drives.
 const LD_CHANNEL: u32 = 2;
+/// Devices per channel.
+const PER_CHANNEL: u32 = 128;
+
+/// The SCSI channel and target of VD `target_id`.
+pub fn vd_channel_target(target_id: u32) -> (u32, u32) {
+    (
+        LD_CHANNEL + target_id / PER_CHANNEL,
+        target_id % PER_CHANNEL,
+    )
+}
+
+/// What sits at a megaraid_sas SCSI address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// A VD with this target id (logical channel).
+    Vd {
+        /// VD target id.
+        target_id: u32,
+    },
+    /// A JBOD/system drive with this device id (physical channel).
+    Pd {
+        /// Device id.
+        device_id: u32,
+    },
+}
+
+/// A block device's place behind a megaraid_sas adapter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScsiPlace {
+    /// `H:C:T:L`.
+    pub hctl: String,
+    /// The adapter index (position of the SCSI host among megaraid_sas hosts).
+    pub adapter: u32,
+    /// VD or drive.
+    pub place: Place,
+}
+
+/// Reads `H:C:T:L` of a SCSI disk (`sdb`) from `sys/block/NAME/device`.
+pub fn hctl_of(sys: &Path, name: &str) -> Option<(u32, u32, u32, u32)> {
+    let target = std::fs::canonicalize(sys.join("block").join(name).join("device")).ok()?;
+    let last = target.file_name()?.to_str()?;
+    let v: Vec<u32> = last.split(':').filter_map(|p| p.parse().ok()).collect();
+    match v.as_slice() {
+        [h, c, t, l] => Some((*h, *c, *t, *l)),
+        _ => None,
+    }
+}
+
+/// Where the whole disk `name` (`sdb`) sits behind megaraid_sas, if it does.
+pub fn locate_disk(sys: &Path, name: &str) -> Option<ScsiPlace> {
+    let (h, c, t, l) = hctl_of(sys, name)?;
+    let hosts = megaraid_hosts(sys);
+    let adapter = u32::try_from(hosts.iter().position(|x| *x == h)?).ok()?;
+    let place = if c >= LD_CHANNEL {
+        Place::Vd {
+            target_id: (c - LD_CHANNEL) * PER_CHANNEL + t,
+        }
+    } else {
+        Place::Pd {
+            device_id: (c % 2) * PER_CHANNEL + t,
+        }
+    };
+    Some(ScsiPlace {
+        hctl: format!("{h}:{c}:{t}:{l}"),
+        adapter,
+        place,
+    })
+}
+
+/// The whole disks under a block device name: itself for a disk, the parent of a partition
+/// (`sdb1` → `sdb`), the disks under a device-mapper device (`dm-3` → its `slaves`, as LVM
+/// builds an OSD's LV), recursively.
+pub fn whole_disks(sys: &Path, name: &str) -> Vec<String> {
+    fn walk(sys: &Path, name: &str, depth: u32, out: &mut Vec<String>) {
+        if depth > 8 {
+            return;
+        }
+        let class = sys.join("class/block").join(name);
+        if let Ok(rd) = std::fs::read_dir(class.join("slaves")) {
+            let mut slaves: Vec<String> = rd
+                .filter_map(Result::ok)
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            if !slaves.is_empty() {
+                slaves.sort();
+                for s in slaves {
+                    walk(sys, &s, depth + 1, out);
+                }
+                return;
+            }
+        }
+        if class.join("partition").is_file() {
+            if let Some(parent) = std::fs::canonicalize(&class).ok().and_then(|p| {
+                p.parent()
+                    .and_then(|q| q.file_name())
+                    .map(|n| n.to_string_lossy().into_owned())
+            }) {
+                walk(sys, &parent, depth + 1, out);
+                return;
+            }
+        }
+        if !out.iter().any(|o| o == name) {
+            out.push(name.to_owned());
+        }
+    }
+    let mut out = Vec::new();
+    walk(sys, name, 0, &mut out);
+    out
+}
+
+/// The `/dev/disk/by-path` name of `/dev/NAME`, when udev made one.
+pub fn by_path_of(dev: &Path, name: &str) -> Option<String> {
+    let dir = dev.join("disk/by-path");
+    let want = dev.join(name);
+    let mut hits: Vec<String> = std::fs::read_dir(&dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|e| {
+            std::fs::canonicalize(e.path())
+                .is_ok_and(|t| t == want || t.file_name() == Some(std::ffi::OsStr::new(name)))
+        })
+        .map(|e| e.path().display().to_string())
+        .collect();
+    hits.sort();
+    hits.into_iter().next()
+}
+
+/// The WWN the host reads for a disk (`sys/block/NAME/device/wwid`, e.g. `naa.5000c500a1b2c3d4`).
+pub fn wwid_of(sys: &Path, name: &str) -> Option<String> {
+    std::fs::read_to_string(sys.join("block").join(name).join("device/wwid"))
+        .ok()
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty())
+}
 
 /// Sets `block_device` on every VD whose SCSI device is visible under `sys`.
 pub fn join_block_devices(snap: &mut Snapshot, sys: &Path) {
@@ -21,7 +158,8 @@ pub fn join_block_devices(snap: &mut Snapshot, sys: &Path) {
         let Some(host) = usize::try_from(ld.adapter).ok().and_then(|i| hosts.get(i)) else {
             continue;
         };
-        let hctl = format!("{host}:{LD_CHANNEL}:{}:0", ld.target_id);
+        let (channel, target) = vd_channel_target(ld.target_id);
+        let hctl = format!("{host}:{channel}:{target}:0");
         let block = sys.join("class/scsi_disk").join(&hctl).join("device/block");
         if let Ok(mut entries) = std::fs::read_dir(&block) {
             if let Some(Ok(e)) = entries.next() {
@@ -85,6 +223,25 @@ mod tests {
             ..Snapshot::default()
         };
         join_block_devices(&mut snap, sys.path());
+        // And back: sdc is VD 1 of adapter 0; a JBOD drive on channel 1 is device id 128+5.
+        let dev = sys.path().join("devices/host3/target3:2:1/3:2:1:0");
+        std::fs::create_dir_all(&dev).unwrap();
+        std::fs::create_dir_all(sys.path().join("block/sdc")).unwrap();
+        std::os::unix::fs::symlink(&dev, sys.path().join("block/sdc/device")).unwrap();
+        let p = locate_disk(sys.path(), "sdc").unwrap();
+        assert_eq!(
+            (p.adapter, p.place, p.hctl.as_str()),
+            (0, Place::Vd { target_id: 1 }, "3:2:1:0")
+        );
+        let dev = sys.path().join("devices/host3/target3:1:5/3:1:5:0");
+        std::fs::create_dir_all(&dev).unwrap();
+        std::fs::create_dir_all(sys.path().join("block/sdd")).unwrap();
+        std::os::unix::fs::symlink(&dev, sys.path().join("block/sdd/device")).unwrap();
+        assert_eq!(
+            locate_disk(sys.path(), "sdd").unwrap().place,
+            Place::Pd { device_id: 133 }
+        );
+        assert_eq!(vd_channel_target(130), (3, 2));
         assert_eq!(
             snap.logical_drives[0].block_device.as_deref(),
             Some("/dev/sdc")

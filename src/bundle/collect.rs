@@ -627,6 +627,13 @@ fn collect_in(
             }
         }
     }
+    // 4b. Ceph: the identity join (into the snapshot, so the problems name the OSDs) and,
+    // when the cluster answers, `ceph -s` and `ceph osd tree`.
+    let join = ctx.osd_join(Duration::ZERO);
+    if let Ok(s) = &mut snap_result {
+        join.apply(s);
+    }
+    ceph_view(&mut c, ctx, &join);
     let snap = snap_result.as_ref().ok();
     // 5. raidctl's own view (small and valuable: before the size cap can bite).
     let problems = own_view(&mut c, ctx, &snap_result);
@@ -789,6 +796,55 @@ fn host_facts(c: &Collector<'_>, hostname: &str, ctx: &Ctx) -> HostFacts {
 
 /// Snapshot JSON, health, baseline and journals. Returns the problems when health could be
 /// evaluated.
+/// `ceph/identity-join.json` (always: an empty join says Ceph was not found, and why), and
+/// `ceph/status.json`, `ceph/osd-tree.json` when the cluster answered the join.
+fn ceph_view(c: &mut Collector<'_>, ctx: &Ctx, join: &crate::ceph::OsdJoin) {
+    let json = serde_json::to_vec_pretty(join).unwrap_or_default();
+    c.file_item(
+        "ceph/identity-join",
+        "derived",
+        None,
+        "ceph/identity-join.json",
+        &json,
+    );
+    if join.cluster != crate::ceph::ClusterView::Answered {
+        for id in ["ceph/status", "ceph/osd-tree"] {
+            c.skip(
+                id,
+                "command",
+                Vec::new(),
+                join.cluster_note()
+                    .unwrap_or_else(|| "no Ceph cluster configured on this host".into()),
+            );
+        }
+        return;
+    }
+    let ceph = ctx.ceph();
+    for (id, rel, args) in [
+        ("ceph/status", "ceph/status.json", &["status"][..]),
+        ("ceph/osd-tree", "ceph/osd-tree.json", &["osd", "tree"][..]),
+    ] {
+        let line = format!("ceph {} -f json", args.join(" "));
+        match ceph.ceph_raw(args, true) {
+            Ok(out) => {
+                let idx = c.file_item(id, "command", Some(line), rel, out.stdout.as_bytes());
+                if out.status != Some(0) {
+                    if let Some(i) = c.items.get_mut(idx) {
+                        i.error = Some(format!(
+                            "exit {}: {}",
+                            out.status.unwrap_or(-1),
+                            out.stderr.trim()
+                        ));
+                    }
+                }
+            }
+            Err(e) => {
+                c.skip(id, "command", vec![line], e.to_string());
+            }
+        }
+    }
+}
+
 fn own_view(
     c: &mut Collector<'_>,
     ctx: &Ctx,

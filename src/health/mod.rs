@@ -241,15 +241,36 @@ fn cmd(adapter: u32, args: &str) -> Option<String> {
 }
 
 fn vd_label(ld: &LogicalDrive) -> String {
-    match ld.name.as_deref().filter(|n| !n.is_empty()) {
-        Some(n) => format!("VD {} ({n})", ld.target_id),
-        None => format!("VD {}", ld.target_id),
+    let mut extra: Vec<String> = ld.name.iter().filter(|n| !n.is_empty()).cloned().collect();
+    extra.extend(osd_names(&ld.osd));
+    if extra.is_empty() {
+        format!("VD {}", ld.target_id)
+    } else {
+        format!("VD {} ({})", ld.target_id, extra.join(", "))
     }
 }
 
-/// `[32:4] (serial X, VD 1)`.
+/// The Ceph OSDs on a VD or drive, as `osd.N` (the identity join; empty without Ceph).
+fn osd_names(osds: &[crate::model::OsdRef]) -> Vec<String> {
+    let mut v: Vec<String> = osds.iter().map(crate::model::OsdRef::name).collect();
+    v.dedup();
+    v
+}
+
+/// A VD member as its VD's problem names it: `[32:3]`, or `[32:3] (osd.12)`.
+fn member_label(pd: &PhysicalDrive) -> String {
+    let osds = osd_names(&pd.osd);
+    if osds.is_empty() {
+        pd.address().to_string()
+    } else {
+        format!("{} ({})", pd.address(), osds.join(", "))
+    }
+}
+
+/// `[32:4] (serial X, VD 1)`, with the OSD first where Ceph runs: `[32:4] (osd.12, serial X,
+/// VD 1)`.
 fn drive_label(pd: &PhysicalDrive) -> String {
-    let mut extra = Vec::new();
+    let mut extra = osd_names(&pd.osd);
     if let Some(s) = pd.serial.as_deref().filter(|s| !s.is_empty()) {
         extra.push(format!("serial {s}"));
     }
@@ -496,7 +517,7 @@ fn ld_rules(snap: &Snapshot, ld: &LogicalDrive, out: &mut Vec<Problem>) {
                     .or_else(|| cmd(ad, &format!("rebuild watch {}", addr.megacli_arg())));
             }
             other => {
-                details.push(format!("{addr} {}", other.as_str()));
+                details.push(format!("{} {}", member_label(pd), other.as_str()));
                 if matches!(other, FirmwareState::Failed | FirmwareState::Offline) {
                     fallback = fallback
                         .or_else(|| cmd(ad, &format!("replace-drive {}", addr.megacli_arg())));

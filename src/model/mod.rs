@@ -6,6 +6,7 @@
 
 mod address;
 mod enums;
+mod osd;
 mod policy;
 mod time;
 mod units;
@@ -15,6 +16,7 @@ pub use enums::{
     ActionKind, BatteryState, ChargingStatus, FirmwareState, LdState, MediaType, PdType,
     ProgressKind, RaidLevel,
 };
+pub use osd::{OsdMode, OsdRef};
 pub use policy::{DiskCache, IoPolicy, ReadPolicy, VdPolicy, WritePolicy, parse_disk_cache};
 pub use time::civil_utc;
 pub use units::{SizeError, human, parse_size};
@@ -175,6 +177,15 @@ pub struct LogicalDrive {
     /// Linux block device the VD appears as (best effort, from sysfs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub block_device: Option<String>,
+    /// Its `/dev/disk/by-path` name, when the host has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_path: Option<String>,
+    /// The WWN the host sees for the VD's SCSI device (sysfs `wwid`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wwn: Option<String>,
+    /// The Ceph OSDs on this VD (the identity join; empty without Ceph).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub osd: Vec<OsdRef>,
     /// Unrecognised keys.
     pub extra: Extra,
 }
@@ -274,6 +285,15 @@ pub struct PhysicalDrive {
     /// (`megaraid,N`, or `sat+megaraid,N` for SATA drives), set by the snapshot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub smartctl_device: Option<String>,
+    /// Linux block device of a JBOD drive (the identity join).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block_device: Option<String>,
+    /// Its `/dev/disk/by-path` name, when the host has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_path: Option<String>,
+    /// The Ceph OSDs on this drive: directly (JBOD) or through its VD (the identity join).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub osd: Vec<OsdRef>,
     /// Unrecognised keys.
     pub extra: Extra,
 }

@@ -103,6 +103,16 @@ fn pd_labels(pd: &PhysicalDrive) -> Labels {
     ]
 }
 
+/// `osd.12`, `osd.12,osd.13` (a shared DB/WAL device), or empty.
+fn osd_label(osds: &[crate::model::OsdRef]) -> String {
+    let mut ids: Vec<u32> = osds.iter().map(|o| o.id).collect();
+    ids.dedup();
+    ids.iter()
+        .map(|i| format!("osd.{i}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// Renders the exposition text. `Err` carries why the snapshot could not be taken.
 pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
     let mut f = Families::default();
@@ -205,11 +215,19 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
         );
     }
 
+    // Per-VD and per-drive series carry an `osd` label (`osd.12`, several comma-separated,
+    // empty for none) on hosts where the Ceph join found OSDs; elsewhere the label sets stay
+    // as they were.
+    let with_osd = snap.logical_drives.iter().any(|l| !l.osd.is_empty())
+        || snap.physical_drives.iter().any(|p| !p.osd.is_empty());
     for ld in &snap.logical_drives {
-        let base = vec![
+        let mut base = vec![
             ("adapter", ld.adapter.to_string()),
             ("target_id", ld.target_id.to_string()),
         ];
+        if with_osd {
+            base.push(("osd", osd_label(&ld.osd)));
+        }
         let mut info = base.clone();
         info.push(("name", ld.name.clone().unwrap_or_default()));
         info.push(("raid_level", ld.raid_level.as_str().to_owned()));
@@ -247,7 +265,10 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
     }
 
     for pd in &snap.physical_drives {
-        let base = pd_labels(pd);
+        let mut base = pd_labels(pd);
+        if with_osd {
+            base.push(("osd", osd_label(&pd.osd)));
+        }
         let mut info = base.clone();
         info.extend([
             (

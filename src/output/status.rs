@@ -127,6 +127,24 @@ fn ld_progress(snap: &Snapshot, ld: &LogicalDrive) -> String {
     }
 }
 
+/// The OSD cell: `osd.12 up/in`, a DB/WAL role in brackets, `-` for none.
+fn osd_text(osds: &[crate::model::OsdRef]) -> String {
+    if osds.is_empty() {
+        return "-".to_owned();
+    }
+    osds.iter()
+        .map(|o| {
+            let role = if o.role == "block" {
+                String::new()
+            } else {
+                format!(" ({})", o.role)
+            };
+            format!("{} {}{role}", o.name(), o.state_text())
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn section(out: &mut String, title: &str, t: &Table, legend: &[String], style: Style) {
     out.push_str(title);
     out.push('\n');
@@ -195,24 +213,28 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
     }
     section(&mut out, "Adapters", &t, &[], style);
 
+    // The OSD column appears only on hosts where the Ceph join found an OSD.
+    let with_osd = snap.logical_drives.iter().any(|l| !l.osd.is_empty())
+        || snap.physical_drives.iter().any(|p| !p.osd.is_empty());
     if snap.logical_drives.is_empty() {
         out.push_str("Logical drives\n(none)\n\n");
     } else {
-        let mut t = Table::with_columns(
-            style,
-            vec![
-                Column::new("adapter"),
-                Column::new("VD"),
-                Column::new("name").fit(Fit::Cut(8)).droppable(4),
-                Column::new("RAID"),
-                Column::new("size").droppable(2),
-                Column::new("state"),
-                Column::new("cache").droppable(3),
-                Column::new("members").fit(Fit::Wrap),
-                Column::new("device").droppable(5),
-                Column::new("progress").fit(Fit::Wrap),
-            ],
-        );
+        let mut cols = vec![
+            Column::new("adapter"),
+            Column::new("VD"),
+            Column::new("name").fit(Fit::Cut(8)).droppable(4),
+            Column::new("RAID"),
+            Column::new("size").droppable(2),
+            Column::new("state"),
+            Column::new("cache").droppable(3),
+            Column::new("members").fit(Fit::Wrap),
+            Column::new("device").droppable(5),
+        ];
+        if with_osd {
+            cols.push(Column::new("OSD"));
+        }
+        cols.push(Column::new("progress").fit(Fit::Wrap));
+        let mut t = Table::with_columns(style, cols);
         let mut caches = Vec::new();
         for ld in &snap.logical_drives {
             let bad = matches!(ld.state, LdState::Offline | LdState::Degraded);
@@ -228,7 +250,7 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
                 caches.push(c.clone());
                 (c, short::members(&ld.members))
             };
-            t.add_row(vec![
+            let mut row = vec![
                 Cell::new(ld.adapter),
                 Cell::new(ld.target_id),
                 Cell::new(opt(ld.name.as_ref())),
@@ -247,8 +269,12 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
                 Cell::new(cache),
                 Cell::new(members),
                 Cell::new(opt(ld.block_device.as_ref())),
-                Cell::new(ld_progress(snap, ld)),
-            ]);
+            ];
+            if with_osd {
+                row.push(Cell::new(osd_text(&ld.osd)));
+            }
+            row.push(Cell::new(ld_progress(snap, ld)));
+            t.add_row(row);
         }
         let (_, dropped) = t.render_at(style.width);
         let legend: Vec<String> = if dropped.iter().any(|d| d == "cache") {
@@ -283,8 +309,11 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
         cols.extend([
             Column::new("temp").droppable(5),
             Column::new("VD").droppable(1),
-            Column::new("smartctl -d"),
         ]);
+        if with_osd {
+            cols.push(Column::new("OSD"));
+        }
+        cols.push(Column::new("smartctl -d"));
         let mut t = Table::with_columns(style, cols);
         for pd in &snap.physical_drives {
             let bad = matches!(
@@ -337,8 +366,11 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
             row.extend([
                 Cell::new(opt(pd.temperature_c.map(|c| format!("{c}C")))),
                 Cell::new(opt(pd.logical_drive)),
-                Cell::new(opt(pd.smartctl_device.as_ref())),
             ]);
+            if with_osd {
+                row.push(Cell::new(osd_text(&pd.osd)));
+            }
+            row.push(Cell::new(opt(pd.smartctl_device.as_ref())));
             t.add_row(row);
         }
         let legend = if wide {

@@ -8,7 +8,8 @@
 //! sparse file `<sim_dir>/disks/vd-<adapter>-<target>.img` or
 //! `<sim_dir>/disks/jbod-<adapter>-<enclosure>-<slot>.img`, sized like the drive but capped
 //! at [`SIM_DISK_CAP`] bytes (1 GiB; `RAIDCTL_SIM_DISK_CAP` overrides), so the whole flow runs
-//! with real I/O.
+//! with real I/O. With `sim block-devices on` the simulator's loop device over that file is
+//! used instead (see [`crate::sim::blockdev`]).
 
 use super::cli::{Exports, OsdPrepArgs, PrepMode, Run, exit_for, qualify_identities};
 use super::device::{self, ControllerSlot, DriveClass, Identity, SysPaths};
@@ -145,26 +146,34 @@ pub fn plan(
     Ok(out)
 }
 
-fn sim_cap() -> u64 {
+/// The cap of a file backing a simulated drive (`RAIDCTL_SIM_DISK_CAP` overrides it).
+pub fn sim_cap() -> u64 {
     std::env::var(ENV_SIM_DISK_CAP)
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(SIM_DISK_CAP)
 }
 
-/// Creates (fresh) the sparse file backing a simulated drive.
+/// The device backing a simulated VD or JBOD drive: its loop device when `sim
+/// block-devices` is on (set up by the simulator when the VD appeared), else a fresh sparse
+/// file of the same name ([`crate::sim::blockdev`] owns the naming for both).
 ///
 /// # Errors
 /// I/O errors.
-pub fn sim_backing(sim_dir: &Path, name: &str, size: u64) -> Result<PathBuf, String> {
-    let dir = sim_dir.join("disks");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let p = dir.join(name);
-    let size = size.min(sim_cap()) / (1 << 20) * (1 << 20);
-    let f = std::fs::File::create(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-    f.set_len(size)
-        .map_err(|e| format!("{}: {e}", p.display()))?;
-    Ok(p)
+pub fn sim_backing(
+    sim_dir: &Path,
+    adapter: u32,
+    kind: crate::sim::blockdev::Kind,
+    target: Option<u32>,
+    addr: Option<DriveAddress>,
+    size: u64,
+) -> Result<PathBuf, String> {
+    use crate::sim::blockdev;
+    if let Some(dev) = blockdev::device_for(sim_dir, adapter, kind, target, addr) {
+        return Ok(dev);
+    }
+    let name = blockdev::file_name(adapter, kind, target, addr);
+    blockdev::backing_file(sim_dir, &name, size, sim_cap())
 }
 
 /// Finds the block device of a JBOD drive on a real host: the SCSI disk whose unit serial
@@ -272,7 +281,10 @@ pub fn run(args: &OsdPrepArgs, ctx: &Ctx, json_stdout: bool) -> Result<ExitStatu
                 let dev = match &ctx.sim_dir {
                     Some(sd) => Some(sim_backing(
                         sd,
-                        &format!("vd-{}-{}.img", it.adapter, ld.target_id),
+                        it.adapter,
+                        crate::sim::blockdev::Kind::Vd,
+                        Some(ld.target_id),
+                        None,
                         ld.size_bytes.unwrap_or(size),
                     )?),
                     None => ld.block_device.as_ref().map(PathBuf::from),
@@ -283,12 +295,10 @@ pub fn run(args: &OsdPrepArgs, ctx: &Ctx, json_stdout: bool) -> Result<ExitStatu
                 let dev = match &ctx.sim_dir {
                     Some(sd) => Some(sim_backing(
                         sd,
-                        &format!(
-                            "jbod-{}-{}-{}.img",
-                            it.adapter,
-                            it.addr.enclosure.map_or("na".into(), |e| e.to_string()),
-                            it.addr.slot
-                        ),
+                        it.adapter,
+                        crate::sim::blockdev::Kind::Jbod,
+                        None,
+                        Some(it.addr),
                         size,
                     )?),
                     None => find_jbod_device(pd, &paths),

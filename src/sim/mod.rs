@@ -14,6 +14,7 @@
 
 pub mod actions;
 pub mod args;
+pub mod blockdev;
 pub mod engine;
 pub mod mfi;
 pub mod multicall;
@@ -416,6 +417,10 @@ pub fn control_usage() -> &'static str {
   speed FACTOR                       multiply every rate (e.g. 1000 finishes a rebuild in seconds)
   fault add --command CMD|* --kind latency:300ms|hang|crash|exit:0x03|garbled|empty [--on-call N]
   fault clear | fault list
+  block-devices on [--size-gb N] | off | list [--format json]
+                                     back every VD and JBOD drive with a loop device over a
+                                     sparse file in DIR/disks (root; N GiB cap, default 3); an
+                                     offline VD or failed JBOD drive then fails I/O (EIO)
 "
 }
 
@@ -598,6 +603,8 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
         }
         match cmd.as_str() {
             "state" => serde_json::to_string_pretty(&st).map_err(|e| e.to_string())?,
+            // Under the state lock (held until the return); nothing in the state changes.
+            "block-devices" => return block_devices(&dir, &st, &o),
             "calls" => serde_json::to_string(&st.calls).map_err(|e| e.to_string())?,
             "pull" => {
                 let a = o.addr_on(&st, ad_index, 0)?;
@@ -730,6 +737,34 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
     };
     lock.save(&st)?;
     Ok(out)
+}
+
+/// `sim block-devices on|off|list`, called with the state lock held.
+fn block_devices(dir: &std::path::Path, st: &SimState, o: &Opts) -> Result<String, String> {
+    match o.pos.first().map_or("list", String::as_str) {
+        "on" => {
+            let size = match o.get("size-gb") {
+                Some(v) => v
+                    .parse::<u64>()
+                    .map_err(|_| format!("bad size {v:?}"))?
+                    .saturating_mul(1 << 30),
+                None => blockdev::DEFAULT_SIZE,
+            };
+            blockdev::enable(dir, st, size)?;
+        }
+        "off" => {
+            blockdev::disable(dir)?;
+            return Ok("block devices off".to_owned());
+        }
+        "list" => {}
+        other => return Err(format!("usage: block-devices on|off|list, not {other:?}")),
+    }
+    let map = blockdev::load(dir)?.unwrap_or_default();
+    if o.get("format") == Some("json") {
+        serde_json::to_string_pretty(&blockdev::listing(&map)).map_err(|e| e.to_string())
+    } else {
+        Ok(blockdev::table(&map).trim_end().to_owned())
+    }
 }
 
 #[cfg(test)]

@@ -76,6 +76,14 @@ impl Locked {
             f.sync_all()?;
             fs::rename(&tmp, self.path())
         };
-        write().map_err(|e| format!("{}: {e}", self.path().display()))
+        write().map_err(|e| format!("{}: {e}", self.path().display()))?;
+        // Every front end persists here, under the lock: the one place where VDs and JBOD
+        // drives appear and go, so the block devices backing them follow (a no-op while
+        // `sim block-devices` is off). A failure must not fail the vendor command that
+        // changed the state: it is kept in the map and said on stderr.
+        if let Err(e) = crate::sim::blockdev::reconcile(&self.dir, st) {
+            eprintln!("raidctl sim: block devices: {e}");
+        }
+        Ok(())
     }
 }

@@ -100,7 +100,7 @@ fn rich() -> Snapshot {
 }
 
 /// Runs `promtool check metrics` on `text`. `None` when promtool is absent outside CI.
-fn promtool(text: &str) -> Option<(bool, String)> {
+pub fn promtool(text: &str) -> Option<(bool, String)> {
     let child = Command::new("promtool")
         .args(["check", "metrics"])
         .stdin(Stdio::piped())

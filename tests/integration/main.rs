@@ -3,6 +3,7 @@
 
 mod backends;
 mod bundle;
+mod ceph;
 mod cli;
 mod consumers;
 mod corpus;

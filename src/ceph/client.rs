@@ -1,0 +1,897 @@
+//! The Ceph CLI client: `ceph ... -f json` and `ceph-volume`, every call through the one
+//! process runner ([`crate::backend::runner::run_process`]) with a deadline, no shell.
+//!
+//! The cluster is found as `ceph` finds it: `/etc/ceph/ceph.conf` and the `client.admin`
+//! keyring it names, unless `--ceph-conf` / `--ceph-name` say otherwise. Each `ceph` call
+//! carries `--connect-timeout` (a mon that does not answer fails in seconds) and the runner's
+//! deadline (a command routed to a mgr that is not there would otherwise wait).
+
+use super::types::{
+    CephDevice, ClusterStatus, LvmList, OkToStop, OsdDump, OsdMetadata, OsdTree, RawList,
+    SafeToDestroyJson,
+};
+use crate::backend::runner::{self, CmdOutput, RunError, Runner, Sink, Spec};
+use serde::de::DeserializeOwned;
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Where `ceph` looks for the cluster when nothing else is said.
+pub const DEFAULT_CONF: &str = "/etc/ceph/ceph.conf";
+/// `EBUSY`: `safe-to-destroy` and `ok-to-stop` answer "not yet" with it.
+pub const EXIT_EBUSY: i32 = 16;
+/// `EAGAIN`: `safe-to-destroy` cannot conclude yet (no PG stats).
+pub const EXIT_EAGAIN: i32 = 11;
+/// Directories searched after `PATH` (ceph-volume lives in /usr/sbin, which a non-root PATH
+/// often lacks).
+const SEARCH_DIRS: &str = "/usr/sbin:/usr/bin:/sbin:/bin";
+
+/// Why a Ceph call did not give an answer.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CephError {
+    /// The program is not installed.
+    #[error(
+        "{program} not found (on PATH or in {SEARCH_DIRS}); install ceph-common (ceph) or ceph-osd (ceph-volume, ceph-osd)"
+    )]
+    NotInstalled {
+        /// `ceph`, `ceph-volume`, `ceph-osd`.
+        program: String,
+    },
+    /// No configuration file, so no cluster to talk to.
+    #[error("{}: no Ceph configuration (give --ceph-conf FILE)", conf.display())]
+    NoConfig {
+        /// The file looked for.
+        conf: PathBuf,
+    },
+    /// The mon did not answer (connect timeout, refused, no keyring).
+    #[error("the Ceph cluster is unreachable: `{argv}`: {message}")]
+    Unreachable {
+        /// Command line.
+        argv: String,
+        /// What `ceph` said.
+        message: String,
+    },
+    /// The call passed its deadline and was killed.
+    #[error("`{argv}` did not finish in {secs:.0} s and was killed (is a mgr active? `ceph -s`)")]
+    Timeout {
+        /// Command line.
+        argv: String,
+        /// The deadline.
+        secs: f64,
+    },
+    /// Ceph answered with an error: its own message.
+    #[error("`{argv}` was refused (exit {code}): {message}")]
+    Refused {
+        /// Command line.
+        argv: String,
+        /// Exit status (Ceph uses errno values: 16 EBUSY, 11 EAGAIN, 22 EINVAL, 2 ENOENT).
+        code: i32,
+        /// `EBUSY`, `EINVAL`... from `Error EBUSY: ...`, when Ceph printed one.
+        errno: Option<String>,
+        /// Ceph's message.
+        message: String,
+    },
+    /// The output was not the JSON expected.
+    #[error("`{argv}` printed output raidctl cannot read ({reason}): {excerpt:?}")]
+    BadJson {
+        /// Command line.
+        argv: String,
+        /// The parse error.
+        reason: String,
+        /// The head of the output.
+        excerpt: String,
+    },
+    /// The program crashed, or could not be run for another reason.
+    #[error("`{argv}`: {reason}")]
+    Failed {
+        /// Command line.
+        argv: String,
+        /// What happened.
+        reason: String,
+    },
+}
+
+impl CephError {
+    /// The cluster could not be asked at all (not installed, no conf, unreachable, timeout):
+    /// the answer is unknown, which a caller must never take as "no".
+    pub fn is_unavailable(&self) -> bool {
+        matches!(
+            self,
+            Self::NotInstalled { .. }
+                | Self::NoConfig { .. }
+                | Self::Unreachable { .. }
+                | Self::Timeout { .. }
+        )
+    }
+}
+
+/// How to reach the cluster (`--ceph-conf`, `--ceph-name`) and how long to wait.
+#[derive(Debug, Clone)]
+pub struct CephOptions {
+    /// The configuration file (default [`DEFAULT_CONF`]).
+    pub conf: Option<PathBuf>,
+    /// The client name (`client.admin` when unset, as `ceph` does).
+    pub name: Option<String>,
+    /// `--connect-timeout` of each `ceph` call.
+    pub connect_timeout: Duration,
+    /// Deadline of each `ceph` call.
+    pub timeout: Duration,
+    /// Deadline of `ceph-volume` prepare/activate/create/zap (mkfs takes a while).
+    pub volume_timeout: Duration,
+    /// Extra environment for every child (`CEPH_VOLUME_ALLOW_LOOP_DEVICES=1` under `--sim`).
+    pub env: Vec<(String, String)>,
+    /// Where the programs are looked for (default: `PATH`, then the sbin/bin directories).
+    pub path: Option<OsString>,
+}
+
+impl Default for CephOptions {
+    fn default() -> Self {
+        Self {
+            conf: None,
+            name: None,
+            connect_timeout: Duration::from_secs(5),
+            timeout: Duration::from_secs(30),
+            volume_timeout: Duration::from_secs(600),
+            env: Vec::new(),
+            path: None,
+        }
+    }
+}
+
+/// Runs children through [`runner::run_process`] with the client's environment, several at
+/// once if asked (unlike the vendor tools, `ceph` calls may run in parallel).
+#[derive(Debug, Default)]
+struct ProcRunner {
+    workdir: PathBuf,
+    env: Vec<(String, String)>,
+}
+
+impl Runner for ProcRunner {
+    fn run(
+        &self,
+        program: &Path,
+        args: &[String],
+        timeout: Duration,
+    ) -> Result<CmdOutput, RunError> {
+        let mut out = runner::run_process(&Spec {
+            program,
+            args,
+            cwd: &self.workdir,
+            env: &self.env,
+            path_var: None,
+            timeout,
+            stdout: Sink::Memory,
+            stderr: Sink::Memory,
+            limit: runner::MEMORY_CAP,
+        });
+        if out.timed_out {
+            out.duration = timeout;
+        }
+        out.into_cmd_output()
+    }
+}
+
+/// The answer of `ceph osd safe-to-destroy N`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SafeToDestroy {
+    /// Safe: no PG needs this OSD any more.
+    Safe,
+    /// Not yet: PGs are still mapped to it, or stored on it.
+    NotYet {
+        /// PGs still mapped or stored, when Ceph says.
+        pgs: Option<u64>,
+        /// Ceph's words.
+        message: String,
+    },
+    /// No conclusion possible yet: the OSD has reported no PG stats (down since the mgr
+    /// started) and not all PGs are active+clean.
+    Unknown {
+        /// Ceph's words.
+        message: String,
+    },
+}
+
+/// The Ceph client.
+#[derive(Clone)]
+pub struct Ceph {
+    conf: PathBuf,
+    name: Option<String>,
+    opts: CephOptions,
+    runner: Arc<dyn Runner>,
+    search: OsString,
+}
+
+impl std::fmt::Debug for Ceph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ceph")
+            .field("conf", &self.conf)
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+fn search_path(opts: &CephOptions) -> OsString {
+    let mut p = opts
+        .path
+        .clone()
+        .or_else(|| std::env::var_os("PATH"))
+        .unwrap_or_default();
+    if !p.is_empty() {
+        p.push(":");
+    }
+    p.push(SEARCH_DIRS);
+    p
+}
+
+impl Ceph {
+    /// A client with real processes (children run in a private scratch directory).
+    pub fn new(opts: CephOptions) -> Self {
+        let workdir = std::env::temp_dir().join(format!("raidctl-ceph-{}", std::process::id()));
+        let me = Self::with_runner(opts, Arc::new(ProcRunner::default()));
+        let runner = Arc::new(ProcRunner {
+            workdir,
+            env: me.child_env(),
+        });
+        Self { runner, ..me }
+    }
+
+    /// The environment every child gets: the options' `env`, and `CEPH_CONF` naming the
+    /// configuration (ceph-volume has no `--conf`, and the `ceph` calls it makes read it too).
+    pub fn child_env(&self) -> Vec<(String, String)> {
+        let mut env = self.opts.env.clone();
+        env.push(("CEPH_CONF".into(), self.conf.display().to_string()));
+        env
+    }
+
+    /// A client whose calls go to `runner` (tests replay recorded answers).
+    pub fn with_runner(opts: CephOptions, runner: Arc<dyn Runner>) -> Self {
+        Self {
+            conf: opts
+                .conf
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(DEFAULT_CONF)),
+            name: opts.name.clone(),
+            search: search_path(&opts),
+            opts,
+            runner,
+        }
+    }
+
+    /// The configuration file in use.
+    pub fn conf(&self) -> &Path {
+        &self.conf
+    }
+
+    /// The options.
+    pub fn options(&self) -> &CephOptions {
+        &self.opts
+    }
+
+    /// Where `program` is installed.
+    pub fn which(&self, program: &str) -> Option<PathBuf> {
+        runner::which(program, &self.search)
+    }
+
+    /// Whether a cluster can be asked at all, without asking it: `ceph` installed and the
+    /// configuration file present.
+    ///
+    /// # Errors
+    /// [`CephError::NotInstalled`] or [`CephError::NoConfig`].
+    pub fn reachable_in_principle(&self) -> Result<PathBuf, CephError> {
+        let ceph = self.which("ceph").ok_or_else(|| CephError::NotInstalled {
+            program: "ceph".into(),
+        })?;
+        if !self.conf.is_file() {
+            return Err(CephError::NoConfig {
+                conf: self.conf.clone(),
+            });
+        }
+        Ok(ceph)
+    }
+
+    /// The argument vector of a `ceph` call (without the program).
+    pub fn ceph_args(&self, args: &[&str], json: bool) -> Vec<String> {
+        let mut v = vec!["--conf".to_owned(), self.conf.display().to_string()];
+        if let Some(n) = &self.name {
+            v.push("--name".into());
+            v.push(n.clone());
+        }
+        v.push("--connect-timeout".into());
+        v.push(self.opts.connect_timeout.as_secs().max(1).to_string());
+        v.extend(args.iter().map(|s| (*s).to_owned()));
+        if json {
+            v.push("-f".into());
+            v.push("json".into());
+        }
+        v
+    }
+
+    /// Runs `ceph ARGS` and returns its output whatever the exit status (deadline,
+    /// spawn and crash are errors).
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn ceph_raw(&self, args: &[&str], json: bool) -> Result<CmdOutput, CephError> {
+        let ceph = self.reachable_in_principle()?;
+        let argv = self.ceph_args(args, json);
+        let deadline = self.opts.timeout.max(self.opts.connect_timeout);
+        self.run_program(&ceph, &argv, deadline)
+    }
+
+    /// Runs `program` through the client's runner; spawn failures, deadlines and crashes
+    /// become [`CephError`]s, any exit status is returned.
+    pub(crate) fn run_program(
+        &self,
+        program: &Path,
+        argv: &[String],
+        deadline: Duration,
+    ) -> Result<CmdOutput, CephError> {
+        let line = display_argv(program, argv);
+        match self.runner.run(program, argv, deadline) {
+            Ok(out) => Ok(out),
+            Err(RunError::Spawn { .. }) => Err(CephError::NotInstalled {
+                program: program.display().to_string(),
+            }),
+            Err(RunError::Timeout { secs, .. }) => Err(CephError::Timeout { argv: line, secs }),
+            Err(e @ RunError::Crashed { .. }) => Err(CephError::Failed {
+                argv: line,
+                reason: e.to_string(),
+            }),
+        }
+    }
+
+    /// Runs `ceph ARGS` and requires exit 0; returns what it printed (Ceph prints the
+    /// confirmation of `osd out` and the like on standard error).
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn ceph_ok(&self, args: &[&str]) -> Result<String, CephError> {
+        let out = self.ceph_raw(args, false)?;
+        check(&out)?;
+        Ok(format!("{}{}", out.stdout, out.stderr).trim().to_owned())
+    }
+
+    /// Runs `ceph ARGS -f json` and parses the answer.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn ceph_json<T: DeserializeOwned>(&self, args: &[&str]) -> Result<T, CephError> {
+        let out = self.ceph_raw(args, true)?;
+        check(&out)?;
+        parse_json(&out)
+    }
+
+    /// `ceph -s`.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn status(&self) -> Result<ClusterStatus, CephError> {
+        self.ceph_json(&["status"])
+    }
+
+    /// `ceph osd tree`.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn osd_tree(&self) -> Result<OsdTree, CephError> {
+        self.ceph_json(&["osd", "tree"])
+    }
+
+    /// `ceph osd dump`.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn osd_dump(&self) -> Result<OsdDump, CephError> {
+        self.ceph_json(&["osd", "dump"])
+    }
+
+    /// `ceph osd metadata [N]`: every OSD's, or one.
+    ///
+    /// # Errors
+    /// See [`CephError`] (`Refused` with ENOENT for an id without metadata).
+    pub fn osd_metadata(&self, id: Option<u32>) -> Result<Vec<OsdMetadata>, CephError> {
+        match id {
+            None => self.ceph_json(&["osd", "metadata"]),
+            Some(n) => {
+                let n = n.to_string();
+                self.ceph_json::<OsdMetadata>(&["osd", "metadata", &n])
+                    .map(|m| vec![m])
+            }
+        }
+    }
+
+    /// `ceph device ls`.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn device_ls(&self) -> Result<Vec<CephDevice>, CephError> {
+        self.ceph_json(&["device", "ls"])
+    }
+
+    /// `ceph osd ok-to-stop N`: the JSON answer, also when it is "no" (exit 16).
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn osd_ok_to_stop(&self, id: u32) -> Result<OkToStop, CephError> {
+        let n = id.to_string();
+        let out = self.ceph_raw(&["osd", "ok-to-stop", &n], true)?;
+        if out.status == Some(EXIT_EBUSY) && !out.stdout.trim().is_empty() {
+            return parse_json(&out);
+        }
+        check(&out)?;
+        parse_json(&out)
+    }
+
+    /// `ceph osd safe-to-destroy N`: Safe, NotYet or Unknown (the JSON form exits 0 with
+    /// the OSD in one of its lists; the plain form's exit 16/EBUSY "have K pgs currently
+    /// mapped" and 11/EAGAIN "cannot draw any conclusions" are read the same way).
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn osd_safe_to_destroy(&self, id: u32) -> Result<SafeToDestroy, CephError> {
+        let n = id.to_string();
+        let out = self.ceph_raw(&["osd", "safe-to-destroy", &n], true)?;
+        let message = out.stderr.trim().to_owned();
+        match out.status {
+            Some(EXIT_EBUSY) => {
+                return Ok(SafeToDestroy::NotYet {
+                    pgs: pgs_mapped(&message),
+                    message,
+                });
+            }
+            Some(EXIT_EAGAIN) => return Ok(SafeToDestroy::Unknown { message }),
+            _ => {}
+        }
+        check(&out)?;
+        let j: SafeToDestroyJson = parse_json(&out)?;
+        Ok(safe_from_json(id, &j))
+    }
+
+    /// `ceph osd out N`.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn osd_out(&self, id: u32) -> Result<String, CephError> {
+        self.ceph_ok(&["osd", "out", &id.to_string()])
+    }
+
+    /// `ceph osd in N`.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn osd_in(&self, id: u32) -> Result<String, CephError> {
+        self.ceph_ok(&["osd", "in", &id.to_string()])
+    }
+
+    /// `ceph osd destroy N --yes-i-really-mean-it`: keeps the id and its CRUSH entry, marks
+    /// it destroyed. Refused by Ceph (EBUSY) while it is not safe; never `--force`d here.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn osd_destroy(&self, id: u32) -> Result<String, CephError> {
+        self.ceph_ok(&["osd", "destroy", &id.to_string(), "--yes-i-really-mean-it"])
+    }
+
+    /// `ceph osd crush reweight osd.N W`.
+    ///
+    /// # Errors
+    /// See [`CephError`]; a weight that is not finite and ≥ 0 is refused before any call.
+    pub fn osd_crush_reweight(&self, id: u32, weight: f64) -> Result<String, CephError> {
+        if !(weight.is_finite() && weight >= 0.0) {
+            return Err(CephError::Refused {
+                argv: format!("ceph osd crush reweight osd.{id} {weight}"),
+                code: 22,
+                errno: Some("EINVAL".into()),
+                message: "the weight must be a finite number ≥ 0".into(),
+            });
+        }
+        self.ceph_ok(&[
+            "osd",
+            "crush",
+            "reweight",
+            &format!("osd.{id}"),
+            &format!("{weight:.6}"),
+        ])
+    }
+
+    /// `ceph osd pool create NAME PG_NUM`.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn pool_create(&self, name: &str, pg_num: u32) -> Result<String, CephError> {
+        self.ceph_ok(&["osd", "pool", "create", name, &pg_num.to_string()])
+    }
+
+    /// `ceph osd pool set NAME KEY VALUE` (`size 1` needs `--yes-i-really-mean-it`, added).
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn pool_set(&self, name: &str, key: &str, value: &str) -> Result<String, CephError> {
+        let mut args = vec!["osd", "pool", "set", name, key, value];
+        if key == "size" && value == "1" {
+            args.push("--yes-i-really-mean-it");
+        }
+        self.ceph_ok(&args)
+    }
+
+    /// `ceph osd pool rm NAME NAME --yes-i-really-really-mean-it`.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn pool_delete(&self, name: &str) -> Result<String, CephError> {
+        self.ceph_ok(&[
+            "osd",
+            "pool",
+            "rm",
+            name,
+            name,
+            "--yes-i-really-really-mean-it",
+        ])
+    }
+
+    /// Runs `ceph-volume ARGS` (with `CEPH_CONF` pointing at the client's configuration,
+    /// see [`Ceph::child_env`]) and requires exit 0.
+    ///
+    /// # Errors
+    /// See [`CephError`]; `Refused` carries the tail of ceph-volume's output.
+    pub fn ceph_volume(&self, args: &[String], deadline: Duration) -> Result<CmdOutput, CephError> {
+        let prog = self
+            .which("ceph-volume")
+            .ok_or_else(|| CephError::NotInstalled {
+                program: "ceph-volume".into(),
+            })?;
+        let out = self.run_program(&prog, args, deadline)?;
+        if out.status == Some(0) {
+            return Ok(out);
+        }
+        let text = format!("{}\n{}", out.stdout, out.stderr);
+        let tail: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let message = tail
+            .iter()
+            .rev()
+            .take(4)
+            .rev()
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" | ");
+        Err(CephError::Refused {
+            argv: display_argv(&prog, args),
+            code: out.status.unwrap_or(-1),
+            errno: None,
+            message,
+        })
+    }
+
+    fn volume_json<T: DeserializeOwned + Default>(&self, args: &[&str]) -> Result<T, CephError> {
+        let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+        let out = self.ceph_volume(&args, self.opts.timeout)?;
+        if out.stdout.trim().is_empty() {
+            return Ok(T::default());
+        }
+        parse_json(&out)
+    }
+
+    /// `ceph-volume lvm list --format json`.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn lvm_list(&self) -> Result<LvmList, CephError> {
+        self.volume_json(&["lvm", "list", "--format", "json"])
+    }
+
+    /// `ceph-volume raw list --format json`.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn raw_list(&self) -> Result<RawList, CephError> {
+        self.volume_json(&["raw", "list", "--format", "json"])
+    }
+
+    /// Runs one step of a [`super::volume::VolumePlan`] (its argument vector).
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn run_volume_step(&self, args: &[String]) -> Result<CmdOutput, CephError> {
+        self.ceph_volume(args, self.opts.volume_timeout)
+    }
+}
+
+/// `program a b c` for messages.
+pub fn display_argv(program: &Path, args: &[String]) -> String {
+    let name = program
+        .file_name()
+        .map_or_else(|| program.as_os_str(), OsStr::new)
+        .to_string_lossy()
+        .into_owned();
+    std::iter::once(name)
+        .chain(args.iter().cloned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Exit 0, or the typed error for what Ceph said.
+fn check(out: &CmdOutput) -> Result<(), CephError> {
+    if out.status == Some(0) {
+        return Ok(());
+    }
+    let argv = out.argv.join(" ");
+    let message = out.stderr.trim().to_owned();
+    let lower = message.to_ascii_lowercase();
+    if lower.contains("error connecting to the cluster")
+        || lower.contains("rados timed out")
+        || lower.contains("error initializing cluster client")
+        || lower.contains("monclient")
+    {
+        return Err(CephError::Unreachable { argv, message });
+    }
+    let errno = message
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Error "))
+        .and_then(|r| r.split(':').next())
+        .filter(|e| e.starts_with('E') && e.chars().all(|c| c.is_ascii_uppercase()))
+        .map(str::to_owned);
+    Err(CephError::Refused {
+        argv,
+        code: out.status.unwrap_or(-1),
+        errno,
+        message,
+    })
+}
+
+fn parse_json<T: DeserializeOwned>(out: &CmdOutput) -> Result<T, CephError> {
+    serde_json::from_str(out.stdout.trim()).map_err(|e| CephError::BadJson {
+        argv: out.argv.join(" "),
+        reason: e.to_string(),
+        excerpt: out.stdout.trim().chars().take(120).collect(),
+    })
+}
+
+/// K of `OSD(s) N have K pgs currently mapped to them`.
+fn pgs_mapped(message: &str) -> Option<u64> {
+    let words: Vec<&str> = message.split_whitespace().collect();
+    words
+        .windows(2)
+        .find(|w| w[1] == "pgs")
+        .and_then(|w| w[0].parse().ok())
+}
+
+fn safe_from_json(id: u32, j: &SafeToDestroyJson) -> SafeToDestroy {
+    if j.safe_to_destroy.contains(&id) {
+        SafeToDestroy::Safe
+    } else if j.missing_stats.contains(&id) {
+        SafeToDestroy::Unknown {
+            message: format!("osd.{id} has reported no PG stats yet"),
+        }
+    } else if j.active.contains(&id) {
+        SafeToDestroy::NotYet {
+            pgs: None,
+            message: format!("osd.{id} is still active (PGs are mapped to it)"),
+        }
+    } else if j.stored_pgs.contains(&id) {
+        SafeToDestroy::NotYet {
+            pgs: None,
+            message: format!("osd.{id} still stores PGs"),
+        }
+    } else {
+        SafeToDestroy::Unknown {
+            message: format!("osd.{id} is in none of safe-to-destroy's lists"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// Answers calls from a script: (argument substring, exit status, stdout, stderr).
+    struct Script {
+        answers: Vec<(&'static str, i32, &'static str, &'static str)>,
+        seen: Mutex<Vec<Vec<String>>>,
+    }
+
+    impl Runner for Script {
+        fn run(
+            &self,
+            program: &Path,
+            args: &[String],
+            _t: Duration,
+        ) -> Result<CmdOutput, RunError> {
+            self.seen.lock().unwrap().push(args.to_vec());
+            let line = args.join(" ");
+            let (_, status, out, err) = self
+                .answers
+                .iter()
+                .find(|(k, ..)| line.contains(k))
+                .copied()
+                .unwrap_or(("", 0, "", ""));
+            if status == -9 {
+                return Err(RunError::Timeout {
+                    argv: line,
+                    secs: 3.0,
+                    hung: false,
+                });
+            }
+            Ok(CmdOutput {
+                argv: std::iter::once(program.display().to_string())
+                    .chain(args.iter().cloned())
+                    .collect(),
+                stdout: out.into(),
+                stderr: err.into(),
+                status: Some(status),
+                ..CmdOutput::default()
+            })
+        }
+    }
+
+    fn client(
+        answers: Vec<(&'static str, i32, &'static str, &'static str)>,
+    ) -> (Ceph, Arc<Script>) {
+        let dir = tempfile::tempdir().unwrap();
+        let conf = dir.path().join("ceph.conf");
+        std::fs::write(&conf, "[global]\n").unwrap();
+        let bin = dir.path().join("bin");
+        std::fs::create_dir(&bin).unwrap();
+        for p in ["ceph", "ceph-volume", "env"] {
+            let f = bin.join(p);
+            std::fs::write(&f, "").unwrap();
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        let script = Arc::new(Script {
+            answers,
+            seen: Mutex::new(Vec::new()),
+        });
+        let opts = CephOptions {
+            conf: Some(conf),
+            name: Some("client.admin".into()),
+            path: Some(bin.into_os_string()),
+            ..CephOptions::default()
+        };
+        std::mem::forget(dir);
+        (Ceph::with_runner(opts, script.clone()), script)
+    }
+
+    #[test]
+    fn safe_to_destroy_answers() {
+        let (c, _) = client(vec![(
+            "safe-to-destroy 1",
+            16,
+            "",
+            "Error EBUSY: OSD(s) 1 have 17 pgs currently mapped to them. ",
+        )]);
+        assert_eq!(
+            c.osd_safe_to_destroy(1).unwrap(),
+            SafeToDestroy::NotYet {
+                pgs: Some(17),
+                message: "Error EBUSY: OSD(s) 1 have 17 pgs currently mapped to them.".into()
+            }
+        );
+        let (c, _) = client(vec![(
+            "safe-to-destroy 1",
+            0,
+            "\n{\"safe_to_destroy\":[1],\"active\":[],\"missing_stats\":[],\"stored_pgs\":[]}",
+            "",
+        )]);
+        assert_eq!(c.osd_safe_to_destroy(1).unwrap(), SafeToDestroy::Safe);
+        let (c, _) = client(vec![(
+            "safe-to-destroy 1",
+            0,
+            "{\"safe_to_destroy\":[],\"active\":[],\"missing_stats\":[1],\"stored_pgs\":[]}",
+            "",
+        )]);
+        assert!(matches!(
+            c.osd_safe_to_destroy(1).unwrap(),
+            SafeToDestroy::Unknown { .. }
+        ));
+    }
+
+    #[test]
+    fn ok_to_stop_no_is_an_answer() {
+        let (c, _) = client(vec![(
+            "ok-to-stop 0",
+            16,
+            r#"{"ok_to_stop":false,"osds":[0],"num_ok_pgs":8,"num_not_ok_pgs":17}"#,
+            "Error EBUSY: unsafe to stop osd(s) at this time (17 PGs are or would become offline)",
+        )]);
+        let a = c.osd_ok_to_stop(0).unwrap();
+        assert!(!a.ok_to_stop);
+        assert_eq!(a.num_not_ok_pgs, 17);
+    }
+
+    #[test]
+    fn errors_are_typed() {
+        let (c, seen) = client(vec![
+            (
+                "osd tree",
+                1,
+                "",
+                "[errno 110] RADOS timed out (error connecting to the cluster)",
+            ),
+            ("osd dump", -9, "", ""),
+            (
+                "osd destroy",
+                16,
+                "",
+                "Error EBUSY: osd.1 is not safe to destroy",
+            ),
+            ("device ls", 0, "not json", ""),
+        ]);
+        assert!(matches!(c.osd_tree(), Err(CephError::Unreachable { .. })));
+        assert!(matches!(c.osd_dump(), Err(CephError::Timeout { .. })));
+        match c.osd_destroy(1) {
+            Err(CephError::Refused {
+                code,
+                errno,
+                message,
+                ..
+            }) => {
+                assert_eq!((code, errno.as_deref()), (16, Some("EBUSY")));
+                assert!(message.contains("not safe"));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(c.device_ls(), Err(CephError::BadJson { .. })));
+        let first = &seen.seen.lock().unwrap()[0];
+        let s = first.join(" ");
+        assert!(
+            s.contains("--name client.admin --connect-timeout 5 osd tree -f json"),
+            "{s}"
+        );
+        assert!(c.osd_crush_reweight(1, f64::NAN).is_err());
+    }
+
+    #[test]
+    fn missing_binary_or_conf_costs_no_call() {
+        let (c, seen) = client(vec![]);
+        let opts = CephOptions {
+            conf: Some("/nonexistent/ceph.conf".into()),
+            ..c.options().clone()
+        };
+        let c2 = Ceph::with_runner(
+            opts,
+            Arc::new(Script {
+                answers: vec![],
+                seen: Mutex::new(vec![]),
+            }),
+        );
+        assert!(matches!(c2.status(), Err(CephError::NoConfig { .. })));
+        let opts = CephOptions {
+            path: Some(OsString::from("/nonexistent")),
+            ..c.options().clone()
+        };
+        let c3 = Ceph::with_runner(
+            opts,
+            Arc::new(Script {
+                answers: vec![],
+                seen: Mutex::new(vec![]),
+            }),
+        );
+        // /usr/bin may hold a real ceph; only assert when it does not.
+        if runner::which("ceph", OsStr::new(SEARCH_DIRS)).is_none() {
+            assert!(matches!(c3.status(), Err(CephError::NotInstalled { .. })));
+        }
+        assert!(seen.seen.lock().unwrap().is_empty());
+    }
+
+    #[test]
+    fn ceph_volume_gets_the_conf() {
+        let (c, seen) = client(vec![("raw list", 0, "{}", "")]);
+        assert!(c.raw_list().unwrap().is_empty());
+        assert_eq!(
+            seen.seen.lock().unwrap()[0],
+            ["raw", "list", "--format", "json"]
+        );
+        let env = c.child_env();
+        assert!(
+            env.iter()
+                .any(|(k, v)| k == "CEPH_CONF" && v.ends_with("ceph.conf")),
+            "{env:?}"
+        );
+    }
+}

@@ -1,0 +1,882 @@
+//! The identity join, read-only: OSD id ↔ block device ↔ SCSI address ↔ VD or JBOD drive ↔
+//! `[E:S]`, device id, serial, WWN, Ceph's device id. One place, consumed by `status`,
+//! `check`, `metrics`, problem messages, `pd locate --osd`, the support bundle and the
+//! replacement flow.
+//!
+//! Sources, each read when it can answer (they can disagree after a rename, so several):
+//! - this host: `/var/lib/ceph/osd/<cluster>-N/` (`whoami`, `fsid`, `type`, the `block`,
+//!   `block.db`, `block.wal` symlinks) and `ceph-volume lvm list` / `raw list`;
+//! - the cluster, when it answers: `ceph osd tree` (up, in, destroyed, CRUSH weight, device
+//!   class), `ceph osd metadata` (host, kernel devices, Ceph's device ids, DB/WAL layout),
+//!   `ceph device ls`.
+//! - where the devices sit: sysfs (`/sys/block/sdX/device` = H:C:T:L of a megaraid_sas host,
+//!   see [`crate::backend::identity`]), or under `--sim` the simulator's block-device map.
+//!
+//! No Ceph is not an error: without a `ceph`/`ceph-volume` binary, a configuration or any
+//! local OSD, nothing is run and the join is empty. When the mon does not answer, the cost is
+//! one `--connect-timeout` and the join says so once ([`OsdJoin::cluster`]).
+
+use super::client::{Ceph, CephError};
+use super::types::{CephDevice, LvmList, OsdMetadata, OsdTree, RawList};
+use crate::backend::identity::{self, Place};
+use crate::backend::snapshot::Snapshot;
+use crate::model::{DriveAddress, OsdMode, OsdRef};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Role of a device for its OSD.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// The main (data) device.
+    Block,
+    /// BlueStore's DB.
+    Db,
+    /// BlueStore's WAL.
+    Wal,
+}
+
+impl Role {
+    /// `block`, `db`, `wal`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Block => "block",
+            Self::Db => "db",
+            Self::Wal => "wal",
+        }
+    }
+}
+
+/// Where a disk sits on the controller.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Location {
+    /// A VD.
+    Vd {
+        /// Adapter.
+        adapter: u32,
+        /// VD target id.
+        target: u32,
+        /// Its drives (from the controller snapshot or the simulator's map).
+        members: Vec<DriveAddress>,
+    },
+    /// A JBOD drive.
+    Jbod {
+        /// Adapter.
+        adapter: u32,
+        /// Device id, when sysfs gave it.
+        device_id: Option<u32>,
+        /// `[E:S]`, when known.
+        address: Option<DriveAddress>,
+    },
+}
+
+impl Location {
+    /// The adapter.
+    pub fn adapter(&self) -> u32 {
+        match self {
+            Self::Vd { adapter, .. } | Self::Jbod { adapter, .. } => *adapter,
+        }
+    }
+}
+
+/// One device of an OSD.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OsdDevice {
+    /// block, db or wal.
+    pub role: Role,
+    /// The path the OSD uses (`/dev/sdb`, `/dev/ceph-…/osd-block-…`, `/dev/loop3`).
+    pub path: String,
+    /// The whole disk under it (`/dev/sdb`), when resolved.
+    pub disk: Option<String>,
+    /// `H:C:T:L` of the disk.
+    pub hctl: Option<String>,
+    /// Where the disk sits on the controller.
+    pub location: Option<Location>,
+    /// `/dev/disk/by-path` name.
+    pub by_path: Option<String>,
+    /// The host's WWN for the disk.
+    pub wwn: Option<String>,
+    /// Ceph's device id for the disk (`VENDOR_MODEL_SERIAL`).
+    pub ceph_device_id: Option<String>,
+    /// The disk also carries a device of another OSD (a shared DB/WAL device).
+    pub shared: bool,
+}
+
+/// One OSD of this host.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HostOsd {
+    /// OSD id.
+    pub id: u32,
+    /// The OSD's uuid (`fsid` file, `ceph.osd_fsid` tag, raw list key).
+    pub osd_fsid: Option<String>,
+    /// The cluster's fsid as the OSD records it.
+    pub cluster_fsid: Option<String>,
+    /// lvm or raw.
+    pub mode: OsdMode,
+    /// `bluestore`/`filestore`.
+    pub objectstore: Option<String>,
+    /// Its devices: block first, then db, wal.
+    pub devices: Vec<OsdDevice>,
+    /// Up (cluster).
+    pub up: Option<bool>,
+    /// In (cluster).
+    #[serde(rename = "in")]
+    pub is_in: Option<bool>,
+    /// Destroyed (cluster).
+    pub destroyed: Option<bool>,
+    /// CRUSH weight (cluster).
+    pub crush_weight: Option<f64>,
+    /// OSD map weight, 0 when out (cluster).
+    pub reweight: Option<f64>,
+    /// CRUSH device class (cluster, else the LVM tag).
+    pub device_class: Option<String>,
+    /// Host the OSD last started on (cluster metadata), else the CRUSH host.
+    pub hostname: Option<String>,
+    /// Size of the main device as BlueStore saw it (cluster metadata).
+    pub size_bytes: Option<u64>,
+    /// Which sources named this OSD (`osd-dir`, `lvm-list`, `raw-list`, `metadata`).
+    pub sources: Vec<String>,
+}
+
+impl HostOsd {
+    /// The main device.
+    pub fn block(&self) -> Option<&OsdDevice> {
+        self.devices.iter().find(|d| d.role == Role::Block)
+    }
+
+    /// The DB device, when separate.
+    pub fn db(&self) -> Option<&OsdDevice> {
+        self.devices.iter().find(|d| d.role == Role::Db)
+    }
+
+    /// The WAL device, when separate.
+    pub fn wal(&self) -> Option<&OsdDevice> {
+        self.devices.iter().find(|d| d.role == Role::Wal)
+    }
+
+    /// A DB or WAL device that another OSD uses too: replacing this OSD's drive alone
+    /// cannot recreate the same arrangement without touching the others.
+    pub fn shared_db_wal(&self) -> Option<&OsdDevice> {
+        self.devices
+            .iter()
+            .find(|d| d.role != Role::Block && d.shared)
+    }
+
+    /// The bays under the main device: the VD's members or the JBOD drive.
+    pub fn bays(&self) -> Vec<(u32, DriveAddress)> {
+        match self.block().and_then(|b| b.location.as_ref()) {
+            Some(Location::Vd {
+                adapter, members, ..
+            }) => members.iter().map(|m| (*adapter, *m)).collect(),
+            Some(Location::Jbod {
+                adapter,
+                address: Some(a),
+                ..
+            }) => vec![(*adapter, *a)],
+            _ => Vec::new(),
+        }
+    }
+
+    fn osd_ref(&self, role: Role) -> OsdRef {
+        OsdRef {
+            id: self.id,
+            up: self.up,
+            is_in: self.is_in,
+            destroyed: self.destroyed,
+            mode: self.mode,
+            objectstore: self.objectstore.clone(),
+            device_class: self.device_class.clone(),
+            crush_weight: self.crush_weight,
+            role: role.as_str().to_owned(),
+        }
+    }
+}
+
+/// What the cluster said.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum ClusterView {
+    /// It answered.
+    Answered,
+    /// No `ceph` or no configuration: not asked.
+    NotConfigured {
+        /// Why.
+        reason: String,
+    },
+    /// Asked and did not answer (up/in unknown).
+    Unreachable {
+        /// What `ceph` said.
+        reason: String,
+    },
+}
+
+/// The join of this host's OSDs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OsdJoin {
+    /// The OSDs, by id.
+    pub osds: Vec<HostOsd>,
+    /// Whether the cluster answered.
+    pub cluster: ClusterView,
+    /// Things the operator should know (a source that failed), each once.
+    pub notes: Vec<String>,
+}
+
+impl Default for OsdJoin {
+    fn default() -> Self {
+        Self {
+            osds: Vec::new(),
+            cluster: ClusterView::NotConfigured {
+                reason: "not asked".into(),
+            },
+            notes: Vec::new(),
+        }
+    }
+}
+
+impl OsdJoin {
+    /// The OSD `id`.
+    pub fn osd(&self, id: u32) -> Option<&HostOsd> {
+        self.osds.iter().find(|o| o.id == id)
+    }
+
+    /// The OSDs whose devices sit on VD `target` of `adapter`.
+    pub fn on_vd(&self, adapter: u32, target: u32) -> Vec<(&HostOsd, Role)> {
+        self.on(|l| matches!(l, Location::Vd { adapter: a, target: t, .. } if *a == adapter && *t == target))
+    }
+
+    /// The OSDs whose devices sit on the JBOD drive (by device id or address).
+    pub fn on_jbod(
+        &self,
+        adapter: u32,
+        device_id: Option<u32>,
+        addr: DriveAddress,
+    ) -> Vec<(&HostOsd, Role)> {
+        self.on(|l| match l {
+            Location::Jbod {
+                adapter: a,
+                device_id: d,
+                address,
+            } => *a == adapter && ((d.is_some() && *d == device_id) || *address == Some(addr)),
+            Location::Vd { .. } => false,
+        })
+    }
+
+    fn on(&self, pred: impl Fn(&Location) -> bool) -> Vec<(&HostOsd, Role)> {
+        let mut v = Vec::new();
+        for o in &self.osds {
+            for d in &o.devices {
+                if d.location.as_ref().is_some_and(&pred) {
+                    v.push((o, d.role));
+                }
+            }
+        }
+        v
+    }
+
+    /// One line about the cluster when it is worth saying (unreachable), else `None`.
+    pub fn cluster_note(&self) -> Option<String> {
+        match &self.cluster {
+            ClusterView::Unreachable { reason } => Some(format!(
+                "Ceph cluster unreachable, OSD up/in unknown: {reason}"
+            )),
+            _ => None,
+        }
+    }
+
+    /// Puts the join into a snapshot: `osd` (and `block_device`, `by_path`, `wwn` where
+    /// known) on each VD and JBOD drive, and `osd` on the drives of a VD that carries one.
+    pub fn apply(&self, snap: &mut Snapshot) {
+        for ld in &mut snap.logical_drives {
+            let on = self.on_vd(ld.adapter, ld.target_id);
+            for (o, role) in &on {
+                if let Some(d) = o.devices.iter().find(|d| d.role == *role) {
+                    if ld.block_device.is_none() {
+                        ld.block_device.clone_from(&d.disk);
+                    }
+                    if ld.by_path.is_none() {
+                        ld.by_path.clone_from(&d.by_path);
+                    }
+                    if ld.wwn.is_none() {
+                        ld.wwn.clone_from(&d.wwn);
+                    }
+                }
+                push_ref(&mut ld.osd, o.osd_ref(*role));
+            }
+        }
+        let lds: Vec<(u32, Vec<DriveAddress>, Vec<OsdRef>)> = snap
+            .logical_drives
+            .iter()
+            .filter(|l| !l.osd.is_empty())
+            .map(|l| (l.adapter, l.members.clone(), l.osd.clone()))
+            .collect();
+        for pd in &mut snap.physical_drives {
+            let addr = pd.address();
+            for (o, role) in self.on_jbod(pd.adapter, pd.device_id, addr) {
+                if let Some(d) = o.devices.iter().find(|d| d.role == role) {
+                    if pd.block_device.is_none() {
+                        pd.block_device.clone_from(&d.disk);
+                    }
+                    if pd.by_path.is_none() {
+                        pd.by_path.clone_from(&d.by_path);
+                    }
+                }
+                push_ref(&mut pd.osd, o.osd_ref(role));
+            }
+            for (a, members, refs) in &lds {
+                if *a == pd.adapter && members.contains(&addr) {
+                    for r in refs {
+                        push_ref(&mut pd.osd, r.clone());
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn push_ref(v: &mut Vec<OsdRef>, r: OsdRef) {
+    if !v.iter().any(|x| x.id == r.id && x.role == r.role) {
+        v.push(r);
+        v.sort_by_key(|x| x.id);
+    }
+}
+
+/// Where the join reads from (real paths by default; tests point them elsewhere).
+#[derive(Debug, Clone)]
+pub struct Sources {
+    /// `/var/lib/ceph/osd`.
+    pub osd_root: PathBuf,
+    /// `/sys`.
+    pub sys: PathBuf,
+    /// `/dev`.
+    pub dev: PathBuf,
+    /// The cluster name (`ceph`): OSD directories are `<cluster>-N`.
+    pub cluster: String,
+    /// Under `--sim`: the simulator's block-device map (read instead of sysfs).
+    pub sim_map: Option<Vec<crate::sim::blockdev::SimBlockDevice>>,
+    /// This host's name (to keep other hosts' OSDs out of the metadata).
+    pub hostname: Option<String>,
+}
+
+impl Default for Sources {
+    fn default() -> Self {
+        Self {
+            osd_root: PathBuf::from("/var/lib/ceph/osd"),
+            sys: PathBuf::from("/sys"),
+            dev: PathBuf::from("/dev"),
+            cluster: "ceph".into(),
+            sim_map: None,
+            hostname: std::fs::read_to_string("/proc/sys/kernel/hostname")
+                .ok()
+                .map(|h| h.trim().to_owned())
+                .filter(|h| !h.is_empty()),
+        }
+    }
+}
+
+impl Sources {
+    /// The sources of a `--sim` run: the map of `sim_dir` (empty when block devices are off).
+    pub fn for_sim(sim_dir: &Path) -> Self {
+        let map = crate::sim::blockdev::load(sim_dir)
+            .ok()
+            .flatten()
+            .map(|m| m.devices)
+            .unwrap_or_default();
+        Self {
+            sim_map: Some(map),
+            ..Self::default()
+        }
+    }
+}
+
+/// What an OSD directory says.
+#[derive(Debug, Default)]
+struct DirOsd {
+    id: u32,
+    fsid: Option<String>,
+    objectstore: Option<String>,
+    block: Option<String>,
+    db: Option<String>,
+    wal: Option<String>,
+}
+
+fn read_trim(p: &Path) -> Option<String> {
+    std::fs::read_to_string(p)
+        .ok()
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty())
+}
+
+fn link(p: &Path) -> Option<String> {
+    std::fs::read_link(p).ok().map(|t| {
+        if t.is_absolute() {
+            t.display().to_string()
+        } else {
+            p.parent()
+                .map_or(t.clone(), |d| d.join(&t))
+                .display()
+                .to_string()
+        }
+    })
+}
+
+/// `/var/lib/ceph/osd/<cluster>-N/` directories that name an OSD.
+fn scan_osd_dirs(root: &Path, cluster: &str) -> Vec<DirOsd> {
+    let Ok(rd) = std::fs::read_dir(root) else {
+        return Vec::new();
+    };
+    let prefix = format!("{cluster}-");
+    let mut v: Vec<DirOsd> = rd
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let n: u32 = name.strip_prefix(&prefix)?.parse().ok()?;
+            let p = e.path();
+            let id = read_trim(&p.join("whoami"))
+                .and_then(|w| w.parse().ok())
+                .unwrap_or(n);
+            let block = link(&p.join("block"));
+            if block.is_none() && !p.join("whoami").exists() {
+                return None;
+            }
+            Some(DirOsd {
+                id,
+                fsid: read_trim(&p.join("fsid")),
+                objectstore: read_trim(&p.join("type")),
+                block,
+                db: link(&p.join("block.db")),
+                wal: link(&p.join("block.wal")),
+            })
+        })
+        .collect();
+    v.sort_by_key(|d| d.id);
+    v
+}
+
+/// Everything the cluster said.
+#[derive(Debug, Default)]
+struct ClusterAnswers {
+    tree: Option<OsdTree>,
+    metadata: Vec<OsdMetadata>,
+    devices: Vec<CephDevice>,
+}
+
+/// Runs the join. `ceph` decides which programs and configuration are used; nothing is run
+/// when there is nothing to ask (see the module documentation).
+pub fn collect(ceph: &Ceph, src: &Sources) -> OsdJoin {
+    let dirs = scan_osd_dirs(&src.osd_root, &src.cluster);
+    let cluster_possible = ceph.reachable_in_principle();
+    let volume = ceph.which("ceph-volume").is_some()
+        && (cluster_possible.is_ok() || !dirs.is_empty())
+        && rustix::process::geteuid().is_root();
+    let mut join = OsdJoin::default();
+    if cluster_possible.is_err() && dirs.is_empty() && !volume {
+        join.cluster = ClusterView::NotConfigured {
+            reason: cluster_possible
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default(),
+        };
+        return join;
+    }
+    let (answers, lvm, raw) = std::thread::scope(|s| {
+        let cl = s.spawn(|| ask_cluster(ceph, cluster_possible.is_ok()));
+        let lvm = s.spawn(|| volume.then(|| ceph.lvm_list()));
+        let raw = s.spawn(|| volume.then(|| ceph.raw_list()));
+        (
+            cl.join().unwrap_or_else(|_| {
+                Err(CephError::Failed {
+                    argv: "ceph".into(),
+                    reason: "the cluster query panicked".into(),
+                })
+            }),
+            lvm.join().ok().flatten(),
+            raw.join().ok().flatten(),
+        )
+    });
+    let answers = match answers {
+        Ok(a) => {
+            join.cluster = ClusterView::Answered;
+            a
+        }
+        Err(e) => {
+            join.cluster = match &e {
+                CephError::NotInstalled { .. } | CephError::NoConfig { .. } => {
+                    ClusterView::NotConfigured {
+                        reason: e.to_string(),
+                    }
+                }
+                _ => ClusterView::Unreachable {
+                    reason: e.to_string(),
+                },
+            };
+            ClusterAnswers::default()
+        }
+    };
+    let lvm = match lvm {
+        Some(Ok(l)) => l,
+        Some(Err(e)) => {
+            join.notes.push(format!("ceph-volume lvm list: {e}"));
+            LvmList::default()
+        }
+        None => LvmList::default(),
+    };
+    let raw = match raw {
+        Some(Ok(r)) => r,
+        Some(Err(e)) => {
+            join.notes.push(format!("ceph-volume raw list: {e}"));
+            RawList::default()
+        }
+        None => RawList::default(),
+    };
+    join.osds = merge(&dirs, &lvm, &raw, &answers, src);
+    locate(&mut join.osds, &answers.devices, src);
+    join
+}
+
+/// The cluster's answers: `osd tree` first (a mon that does not answer costs one connect
+/// timeout, and nothing more is asked), then metadata and devices together.
+fn ask_cluster(ceph: &Ceph, possible: bool) -> Result<ClusterAnswers, CephError> {
+    if !possible {
+        return Err(ceph
+            .reachable_in_principle()
+            .err()
+            .unwrap_or(CephError::NoConfig {
+                conf: ceph.conf().to_owned(),
+            }));
+    }
+    let tree = ceph.osd_tree()?;
+    let (metadata, devices) = std::thread::scope(|s| {
+        let m = s.spawn(|| ceph.osd_metadata(None));
+        let d = s.spawn(|| ceph.device_ls());
+        (m.join().ok(), d.join().ok())
+    });
+    Ok(ClusterAnswers {
+        tree: Some(tree),
+        // Metadata is missing for an OSD that never started; the device list needs a mgr.
+        metadata: metadata.and_then(Result::ok).unwrap_or_default(),
+        devices: devices.and_then(Result::ok).unwrap_or_default(),
+    })
+}
+
+fn entry(osds: &mut Vec<HostOsd>, id: u32) -> &mut HostOsd {
+    if let Some(i) = osds.iter().position(|o| o.id == id) {
+        return &mut osds[i];
+    }
+    osds.push(HostOsd {
+        id,
+        osd_fsid: None,
+        cluster_fsid: None,
+        mode: OsdMode::Unknown,
+        objectstore: None,
+        devices: Vec::new(),
+        up: None,
+        is_in: None,
+        destroyed: None,
+        crush_weight: None,
+        reweight: None,
+        device_class: None,
+        hostname: None,
+        size_bytes: None,
+        sources: Vec::new(),
+    });
+    let last = osds.len() - 1;
+    &mut osds[last]
+}
+
+fn add_device(o: &mut HostOsd, role: Role, path: &str, disk: Option<String>) {
+    if path.is_empty() {
+        return;
+    }
+    if let Some(d) = o.devices.iter_mut().find(|d| d.role == role) {
+        if d.disk.is_none() {
+            d.disk = disk;
+        }
+        return;
+    }
+    o.devices.push(OsdDevice {
+        role,
+        path: path.to_owned(),
+        disk,
+        hctl: None,
+        location: None,
+        by_path: None,
+        wwn: None,
+        ceph_device_id: None,
+        shared: false,
+    });
+    o.devices.sort_by_key(|d| d.role as u8);
+}
+
+fn source(o: &mut HostOsd, s: &str) {
+    if !o.sources.iter().any(|x| x == s) {
+        o.sources.push(s.to_owned());
+    }
+}
+
+fn merge(
+    dirs: &[DirOsd],
+    lvm: &LvmList,
+    raw: &RawList,
+    cl: &ClusterAnswers,
+    src: &Sources,
+) -> Vec<HostOsd> {
+    let mut osds: Vec<HostOsd> = Vec::new();
+    for (id, lvs) in lvm {
+        let Ok(id) = id.parse::<u32>() else { continue };
+        let o = entry(&mut osds, id);
+        o.mode = OsdMode::Lvm;
+        source(o, "lvm-list");
+        for lv in lvs {
+            let role = match lv.kind.as_str() {
+                "db" => Role::Db,
+                "wal" => Role::Wal,
+                "block" => Role::Block,
+                _ => continue,
+            };
+            let disk = lv.devices.first().cloned();
+            add_device(o, role, &lv.lv_path, disk);
+            if role == Role::Block {
+                o.osd_fsid = lv.tags.get("ceph.osd_fsid").cloned().or(o.osd_fsid.take());
+                o.cluster_fsid = lv.tags.get("ceph.cluster_fsid").cloned();
+                o.device_class = lv
+                    .tags
+                    .get("ceph.crush_device_class")
+                    .filter(|c| !c.is_empty() && *c != "None")
+                    .cloned();
+                o.objectstore = Some(
+                    lv.tags
+                        .get("ceph.type")
+                        .map_or("bluestore", |_| "bluestore")
+                        .to_owned(),
+                );
+            }
+        }
+    }
+    for (uuid, r) in raw {
+        let o = entry(&mut osds, r.osd_id);
+        if o.mode == OsdMode::Unknown {
+            o.mode = OsdMode::Raw;
+        }
+        source(o, "raw-list");
+        o.osd_fsid.get_or_insert_with(|| uuid.clone());
+        o.cluster_fsid.get_or_insert_with(|| r.ceph_fsid.clone());
+        o.objectstore.get_or_insert_with(|| r.kind.clone());
+        add_device(o, Role::Block, &r.device, None);
+        if let Some(db) = &r.device_db {
+            add_device(o, Role::Db, db, None);
+        }
+        if let Some(wal) = &r.device_wal {
+            add_device(o, Role::Wal, wal, None);
+        }
+    }
+    for d in dirs {
+        let o = entry(&mut osds, d.id);
+        source(o, "osd-dir");
+        o.osd_fsid = o.osd_fsid.take().or(d.fsid.clone());
+        o.objectstore = o.objectstore.take().or(d.objectstore.clone());
+        if let Some(b) = &d.block {
+            // An LV path (`/dev/ceph-…/osd-block-…`, `/dev/mapper/…`) means lvm.
+            if o.mode == OsdMode::Unknown {
+                o.mode = if b.contains("/osd-block-") || b.starts_with("/dev/mapper/") {
+                    OsdMode::Lvm
+                } else {
+                    OsdMode::Raw
+                };
+            }
+            add_device(o, Role::Block, b, None);
+        }
+        if let Some(p) = &d.db {
+            add_device(o, Role::Db, p, None);
+        }
+        if let Some(p) = &d.wal {
+            add_device(o, Role::Wal, p, None);
+        }
+    }
+    let me = src.hostname.as_deref();
+    for m in &cl.metadata {
+        let local = osds.iter().any(|o| o.id == m.id);
+        if !local && me.is_none_or(|h| h != m.hostname) {
+            continue;
+        }
+        let o = entry(&mut osds, m.id);
+        source(o, "metadata");
+        o.hostname = Some(m.hostname.clone()).filter(|h| !h.is_empty());
+        o.size_bytes = m.bluestore_bdev_size;
+        if !m.osd_objectstore.is_empty() {
+            o.objectstore = Some(m.osd_objectstore.clone());
+        }
+        if !m.bluestore_bdev_dev_node.is_empty() {
+            add_device(o, Role::Block, &m.bluestore_bdev_dev_node, None);
+        } else if let Some(first) = m.device_names().first() {
+            add_device(o, Role::Block, &format!("/dev/{first}"), None);
+        }
+        if m.bluefs_dedicated_db == Some(true) {
+            if let Some(n) = m.bluefs_db_dev_node.as_deref().filter(|n| !n.is_empty()) {
+                add_device(o, Role::Db, n, None);
+            }
+        }
+        if m.bluefs_dedicated_wal == Some(true) {
+            if let Some(n) = m.bluefs_wal_dev_node.as_deref().filter(|n| !n.is_empty()) {
+                add_device(o, Role::Wal, n, None);
+            }
+        }
+        let ids = m.device_id_pairs();
+        for d in &mut o.devices {
+            let name = d
+                .disk
+                .as_deref()
+                .unwrap_or(&d.path)
+                .trim_start_matches("/dev/")
+                .to_owned();
+            if let Some((_, id)) = ids.iter().find(|(n, _)| *n == name) {
+                d.ceph_device_id = Some((*id).to_owned());
+            }
+        }
+    }
+    if let Some(tree) = &cl.tree {
+        for o in &mut osds {
+            let Some(n) = tree.osd(o.id) else { continue };
+            let status = n.status.as_deref().unwrap_or("");
+            o.destroyed = Some(status == "destroyed");
+            o.up = Some(status == "up");
+            o.reweight = n.reweight;
+            o.is_in = n.reweight.map(|w| w > 0.0);
+            o.crush_weight = n.crush_weight;
+            if n.device_class.is_some() {
+                o.device_class.clone_from(&n.device_class);
+            }
+            if o.hostname.is_none() {
+                o.hostname = tree.host_of(o.id).map(str::to_owned);
+            }
+        }
+    }
+    osds.sort_by_key(|o| o.id);
+    osds
+}
+
+/// Resolves each device to its disk and the disk to its place on the controller.
+fn locate(osds: &mut [HostOsd], ceph_devices: &[CephDevice], src: &Sources) {
+    for o in osds.iter_mut() {
+        let name = format!("osd.{}", o.id);
+        for d in &mut o.devices {
+            if d.disk.is_none() {
+                d.disk = resolve_disk(&d.path, src);
+            }
+            let Some(disk) = d.disk.clone() else { continue };
+            let kname = Path::new(&disk)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            match &src.sim_map {
+                Some(map) => {
+                    if let Some(m) = map.iter().find(|m| m.device == disk) {
+                        d.location = Some(match m.kind {
+                            crate::sim::blockdev::Kind::Vd => Location::Vd {
+                                adapter: m.adapter,
+                                target: m.target.unwrap_or(0),
+                                members: m.members.iter().map(|x| x.address()).collect(),
+                            },
+                            crate::sim::blockdev::Kind::Jbod => Location::Jbod {
+                                adapter: m.adapter,
+                                device_id: None,
+                                address: m.members.first().map(|x| x.address()),
+                            },
+                        });
+                    }
+                }
+                None => {
+                    if let Some(p) = identity::locate_disk(&src.sys, &kname) {
+                        d.hctl = Some(p.hctl.clone());
+                        d.location = Some(match p.place {
+                            Place::Vd { target_id } => Location::Vd {
+                                adapter: p.adapter,
+                                target: target_id,
+                                members: Vec::new(),
+                            },
+                            Place::Pd { device_id } => Location::Jbod {
+                                adapter: p.adapter,
+                                device_id: Some(device_id),
+                                address: None,
+                            },
+                        });
+                    }
+                    d.by_path = identity::by_path_of(&src.dev, &kname);
+                    d.wwn = identity::wwid_of(&src.sys, &kname);
+                }
+            }
+            if d.ceph_device_id.is_none() {
+                d.ceph_device_id = ceph_devices
+                    .iter()
+                    .find(|c| {
+                        c.daemons.contains(&name) && c.location.iter().any(|l| l.dev == kname)
+                    })
+                    .map(|c| c.devid.clone());
+            }
+        }
+    }
+    // A disk carrying devices of two OSDs (a shared DB/WAL SSD) is marked shared on both.
+    let mut disks: Vec<(String, u32)> = Vec::new();
+    for o in osds.iter() {
+        for d in &o.devices {
+            if let Some(k) = &d.disk {
+                disks.push((k.clone(), o.id));
+            }
+        }
+    }
+    for o in osds.iter_mut() {
+        for d in &mut o.devices {
+            if let Some(k) = &d.disk {
+                d.shared = disks.iter().any(|(x, id)| x == k && *id != o.id);
+            }
+        }
+    }
+}
+
+/// The whole disk under a device path: symlinks followed, partitions and device-mapper
+/// devices walked down to their disks (the first, for an LV over several).
+fn resolve_disk(path: &str, src: &Sources) -> Option<String> {
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
+    let name = real.file_name()?.to_string_lossy().into_owned();
+    if src.sim_map.is_some() {
+        return Some(real.display().to_string());
+    }
+    identity::whole_disks(&src.sys, &name)
+        .first()
+        .map(|n| format!("/dev/{n}"))
+}
+
+/// The join as `status` takes it: cached in `state_dir` for up to `max_age` (the cluster's
+/// state, a mon timeout included, is not paid again by the next `status` a second later).
+pub fn cached(ceph: &Ceph, src: &Sources, state_dir: &Path, max_age: Duration) -> OsdJoin {
+    let path = state_dir.join("ceph-join.json");
+    if max_age > Duration::ZERO {
+        let fresh = std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age <= max_age);
+        if fresh {
+            if let Some(j) = std::fs::read_to_string(&path)
+                .ok()
+                .and_then(|t| serde_json::from_str::<OsdJoin>(&t).ok())
+            {
+                return j;
+            }
+        }
+    }
+    let j = collect(ceph, src);
+    if std::fs::create_dir_all(state_dir).is_ok() {
+        if let Ok(text) = serde_json::to_string(&j) {
+            let tmp = state_dir.join(format!(".ceph-join.{}.tmp", std::process::id()));
+            if std::fs::write(&tmp, text).is_ok() {
+                let _ = std::fs::rename(&tmp, &path);
+            }
+        }
+    }
+    j
+}
+
+#[cfg(test)]
+mod tests;

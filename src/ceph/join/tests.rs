@@ -1,0 +1,305 @@
+//! Unit tests of the identity join: merging the sources, locating devices, applying the
+//! join to a snapshot and what every rendering then shows.
+
+use super::*;
+use crate::ceph::types::{LvmVolume, RawOsd, TreeNode};
+use crate::model::LogicalDrive;
+
+fn tree(nodes: &[(u32, &str, f64)]) -> OsdTree {
+    OsdTree {
+        nodes: nodes
+            .iter()
+            .map(|(id, st, rw)| TreeNode {
+                id: i64::from(*id),
+                name: format!("osd.{id}"),
+                kind: "osd".into(),
+                device_class: Some("hdd".into()),
+                crush_weight: Some(3.63),
+                status: Some((*st).into()),
+                reweight: Some(*rw),
+                exists: Some(1),
+                children: vec![],
+            })
+            .collect(),
+        stray: vec![],
+    }
+}
+
+fn sim_map() -> Vec<crate::sim::blockdev::SimBlockDevice> {
+    use crate::sim::blockdev::{Kind, Member, SimBlockDevice};
+    vec![
+        SimBlockDevice {
+            adapter: 0,
+            kind: Kind::Vd,
+            target: Some(2),
+            members: vec![Member {
+                enclosure: Some(32),
+                slot: 3,
+            }],
+            enclosure: None,
+            slot: None,
+            device: "/dev/loop11".into(),
+            failed: false,
+            file: "/x".into(),
+            identity: "vd:1".into(),
+        },
+        SimBlockDevice {
+            adapter: 0,
+            kind: Kind::Jbod,
+            target: None,
+            members: vec![Member {
+                enclosure: Some(32),
+                slot: 9,
+            }],
+            enclosure: Some(32),
+            slot: Some(9),
+            device: "/dev/loop12".into(),
+            failed: false,
+            file: "/y".into(),
+            identity: "jbod:S".into(),
+        },
+    ]
+}
+
+#[test]
+fn joins_raw_lvm_and_the_cluster() {
+    let src = Sources {
+        osd_root: "/nonexistent".into(),
+        sim_map: Some(sim_map()),
+        hostname: Some("node1".into()),
+        ..Sources::default()
+    };
+    let mut raw = RawList::new();
+    raw.insert(
+        "u-12".into(),
+        RawOsd {
+            ceph_fsid: "c".into(),
+            device: "/dev/loop11".into(),
+            osd_id: 12,
+            osd_uuid: "u-12".into(),
+            kind: "bluestore".into(),
+            ..RawOsd::default()
+        },
+    );
+    // osd.13 (lvm) on the JBOD with its DB on loop11 too: loop11 is then shared.
+    let mut lvm = LvmList::new();
+    lvm.insert(
+        "13".into(),
+        vec![
+            LvmVolume {
+                kind: "block".into(),
+                devices: vec!["/dev/loop12".into()],
+                lv_path: "/dev/ceph-a/osd-block-b".into(),
+                tags: [("ceph.osd_fsid".to_owned(), "u-13".to_owned())].into(),
+                ..LvmVolume::default()
+            },
+            LvmVolume {
+                kind: "db".into(),
+                devices: vec!["/dev/loop11".into()],
+                lv_path: "/dev/ceph-db/osd-db-c".into(),
+                ..LvmVolume::default()
+            },
+        ],
+    );
+    let cl = ClusterAnswers {
+        tree: Some(tree(&[(12, "down", 0.0), (13, "up", 1.0)])),
+        ..ClusterAnswers::default()
+    };
+    let mut osds = merge(&[], &lvm, &raw, &cl, &src);
+    locate(&mut osds, &[], &src);
+    assert_eq!(osds.len(), 2);
+    let o12 = &osds[0];
+    assert_eq!(
+        (o12.id, o12.mode, o12.up, o12.is_in),
+        (12, OsdMode::Raw, Some(false), Some(false))
+    );
+    assert_eq!(o12.bays(), [(0, DriveAddress::new(32, 3))]);
+    let o13 = &osds[1];
+    assert_eq!(o13.mode, OsdMode::Lvm);
+    assert_eq!(o13.osd_fsid.as_deref(), Some("u-13"));
+    assert_eq!(o13.bays(), [(0, DriveAddress::new(32, 9))]);
+    assert!(o13.shared_db_wal().is_some(), "{o13:?}");
+    assert!(o12.shared_db_wal().is_none());
+    let join = OsdJoin {
+        osds,
+        cluster: ClusterView::Answered,
+        notes: vec![],
+    };
+    let mut snap = Snapshot {
+        logical_drives: vec![LogicalDrive {
+            adapter: 0,
+            target_id: 2,
+            members: vec![DriveAddress::new(32, 3)],
+            ..LogicalDrive::default()
+        }],
+        physical_drives: vec![
+            crate::model::PhysicalDrive {
+                adapter: 0,
+                enclosure_id: Some(32),
+                slot: 3,
+                ..Default::default()
+            },
+            crate::model::PhysicalDrive {
+                adapter: 0,
+                enclosure_id: Some(32),
+                slot: 9,
+                ..Default::default()
+            },
+        ],
+        ..Snapshot::default()
+    };
+    join.apply(&mut snap);
+    let ld = &snap.logical_drives[0];
+    assert_eq!(ld.block_device.as_deref(), Some("/dev/loop11"));
+    let ids: Vec<(u32, &str)> = ld.osd.iter().map(|r| (r.id, r.role.as_str())).collect();
+    assert_eq!(ids, [(12, "block"), (13, "db")]);
+    assert_eq!(snap.physical_drives[0].osd.len(), 2);
+    assert_eq!(snap.physical_drives[1].osd[0].id, 13);
+    assert_eq!(
+        snap.physical_drives[1].block_device.as_deref(),
+        Some("/dev/loop12")
+    );
+}
+
+/// The join reaches every rendering: the status table's OSD column, the JSON `osd`, the
+/// metrics label and the problem messages, on the simulated degraded H710 with an OSD on
+/// the failed drive's VD.
+#[test]
+fn status_metrics_and_problems_name_the_osd() {
+    use crate::sim::blockdev::{Kind, Member, SimBlockDevice};
+    let mut snap = crate::health::tests::degraded();
+    let ld = snap
+        .logical_drives
+        .iter()
+        .find(|l| l.state == crate::model::LdState::Degraded)
+        .unwrap()
+        .clone();
+    let src = Sources {
+        osd_root: "/nonexistent".into(),
+        sim_map: Some(vec![SimBlockDevice {
+            adapter: ld.adapter,
+            kind: Kind::Vd,
+            target: Some(ld.target_id),
+            members: ld.members.iter().map(|m| Member::from(*m)).collect(),
+            enclosure: None,
+            slot: None,
+            device: "/dev/loop7".into(),
+            failed: false,
+            file: "/f".into(),
+            identity: "vd:9".into(),
+        }]),
+        ..Sources::default()
+    };
+    let mut raw = RawList::new();
+    raw.insert(
+        "u".into(),
+        RawOsd {
+            device: "/dev/loop7".into(),
+            osd_id: 12,
+            ..RawOsd::default()
+        },
+    );
+    let cl = ClusterAnswers {
+        tree: Some(tree(&[(12, "up", 1.0)])),
+        ..ClusterAnswers::default()
+    };
+    let mut osds = merge(&[], &LvmList::new(), &raw, &cl, &src);
+    locate(&mut osds, &[], &src);
+    let join = OsdJoin {
+        osds,
+        cluster: ClusterView::Answered,
+        notes: vec![],
+    };
+    join.apply(&mut snap);
+    let problems = crate::health::evaluate(&snap, &crate::health::Baseline::default());
+    let failed = snap
+        .physical_drives
+        .iter()
+        .find(|p| {
+            ld.members.contains(&p.address())
+                && p.firmware_state == crate::model::FirmwareState::Failed
+        })
+        .unwrap()
+        .address();
+    let msg = problems
+        .iter()
+        .find(|p| p.subject == format!("VD {}", ld.target_id))
+        .map(|p| p.message.clone())
+        .unwrap();
+    assert!(msg.contains(&format!("{failed} (osd.12) failed")), "{msg}");
+    let table = crate::output::status::render_status(&snap, &problems, crate::output::Style::PLAIN);
+    assert!(table.contains("osd.12 up/in"), "{table}");
+    let json = crate::output::status::status_json(&snap, &problems);
+    let l = json["snapshot"]["logical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["target_id"] == ld.target_id)
+        .unwrap()
+        .clone();
+    assert_eq!(l["osd"][0]["id"], 12);
+    assert_eq!(l["osd"][0]["mode"], "raw");
+    let m = crate::output::metrics::render_metrics(Ok((&snap, &problems)));
+    assert!(
+        m.contains(&format!(
+            "raidctl_ld_state{{adapter=\"{}\",target_id=\"{}\",osd=\"osd.12\",state=\"degraded\"}} 1",
+            ld.adapter, ld.target_id
+        )),
+        "{m}"
+    );
+    assert!(
+        m.contains("osd=\"\""),
+        "drives without an OSD carry an empty label"
+    );
+}
+
+#[test]
+fn osd_directories_are_read() {
+    let d = tempfile::tempdir().unwrap();
+    let o = d.path().join("ceph-4");
+    std::fs::create_dir_all(&o).unwrap();
+    std::fs::write(o.join("whoami"), "4\n").unwrap();
+    std::fs::write(o.join("fsid"), "abc\n").unwrap();
+    std::fs::write(o.join("type"), "bluestore\n").unwrap();
+    std::os::unix::fs::symlink("/dev/sdq", o.join("block")).unwrap();
+    std::os::unix::fs::symlink("/dev/ceph-x/osd-db-y", o.join("block.db")).unwrap();
+    std::fs::create_dir_all(d.path().join("other-1")).unwrap();
+    let v = scan_osd_dirs(d.path(), "ceph");
+    assert_eq!(v.len(), 1);
+    assert_eq!(
+        (v[0].id, v[0].block.as_deref(), v[0].db.as_deref()),
+        (4, Some("/dev/sdq"), Some("/dev/ceph-x/osd-db-y"))
+    );
+    let src = Sources {
+        osd_root: d.path().into(),
+        sim_map: None,
+        ..Sources::default()
+    };
+    let osds = merge(
+        &v,
+        &LvmList::new(),
+        &RawList::new(),
+        &ClusterAnswers::default(),
+        &src,
+    );
+    assert_eq!((osds[0].mode, osds[0].up), (OsdMode::Raw, None));
+}
+
+#[test]
+fn no_ceph_means_no_call_and_an_empty_join() {
+    let opts = crate::ceph::CephOptions {
+        conf: Some("/nonexistent/ceph.conf".into()),
+        path: Some("/nonexistent".into()),
+        ..crate::ceph::CephOptions::default()
+    };
+    let ceph = Ceph::new(opts);
+    let src = Sources {
+        osd_root: "/nonexistent".into(),
+        ..Sources::default()
+    };
+    let t = std::time::Instant::now();
+    let j = collect(&ceph, &src);
+    assert!(j.osds.is_empty());
+    assert!(matches!(j.cluster, ClusterView::NotConfigured { .. }));
+    assert!(t.elapsed() < Duration::from_secs(1));
+}

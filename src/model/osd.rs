@@ -1,0 +1,80 @@
+//! The Ceph OSD a VD or drive carries, as the identity join ([`crate::ceph::join`]) found it.
+
+use serde::{Deserialize, Serialize};
+
+/// How `ceph-volume` made the OSD.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OsdMode {
+    /// `ceph-volume lvm` (the data device is an LVM physical volume).
+    Lvm,
+    /// `ceph-volume raw` (BlueStore straight on the device).
+    Raw,
+    /// Not known (an OSD only the cluster reports, or an older tool).
+    Unknown,
+}
+
+impl OsdMode {
+    /// `lvm`, `raw` or `unknown`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Lvm => "lvm",
+            Self::Raw => "raw",
+            Self::Unknown => "unknown",
+        }
+    }
+}
+
+/// One OSD on a VD or drive: the part of the join that `status`, `metrics` and problem
+/// messages show. `up`, `in` and `destroyed` are `None` when the cluster did not answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OsdRef {
+    /// OSD id (`osd.N`).
+    pub id: u32,
+    /// Up in the OSD map.
+    #[serde(rename = "up")]
+    pub up: Option<bool>,
+    /// In (weight above zero in the OSD map).
+    #[serde(rename = "in")]
+    pub is_in: Option<bool>,
+    /// Marked destroyed (`ceph osd destroy`): the id and CRUSH entry are kept for reuse.
+    pub destroyed: Option<bool>,
+    /// lvm or raw.
+    pub mode: OsdMode,
+    /// `bluestore` or `filestore` where known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objectstore: Option<String>,
+    /// CRUSH device class (`hdd`, `ssd`...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device_class: Option<String>,
+    /// CRUSH weight (TiB by convention).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crush_weight: Option<f64>,
+    /// Role of this device for the OSD: `block`, `db` or `wal`.
+    pub role: String,
+}
+
+impl OsdRef {
+    /// `osd.N`.
+    pub fn name(&self) -> String {
+        format!("osd.{}", self.id)
+    }
+
+    /// `up`/`down`/`destroyed` and `in`/`out`, or `?` for what the cluster did not say.
+    pub fn state_text(&self) -> String {
+        if self.destroyed == Some(true) {
+            return "destroyed".to_owned();
+        }
+        let up = match self.up {
+            Some(true) => "up",
+            Some(false) => "down",
+            None => "?",
+        };
+        let is_in = match self.is_in {
+            Some(true) => "in",
+            Some(false) => "out",
+            None => "?",
+        };
+        format!("{up}/{is_in}")
+    }
+}

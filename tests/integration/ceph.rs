@@ -1,0 +1,658 @@
+//! On a real Ceph 16 cluster: one mon, one mgr and three raw BlueStore OSDs
+//! (`scripts/ceph-test-cluster.sh`) on the loop devices that back a `ceph-node` simulator's
+//! single-drive RAID0 VDs on [32:2]..[32:4] (`sim block-devices on`). Checks the identity join
+//! in `status` (table and JSON), the `osd` label in `metrics` (promtool), `pd locate --osd`,
+//! that `sim fail` kills the OSD's I/O so Ceph marks it down, and the client wrappers as the
+//! reference's §5 describes them (safe-to-destroy's not-yet answer, destroy keeps the id, raw
+//! prepare --osd-id reuses it, daemon stop/start by pid).
+//!
+//! Needs root and Debian's ceph-mon, ceph-mgr, ceph-osd, ceph-common and udev: outside CI the
+//! test says why it skips; under `CI=true` it fails. One cluster at a time on a machine: the
+//! test holds `/run/lock/raidctl-ceph-test.lock` while it runs.
+
+use raidctl::ceph::{Ceph, CephOptions, SafeToDestroy, Started, Stopped, VolumePlan};
+use raidctl::model::OsdMode;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const LOCK: &str = "/run/lock/raidctl-ceph-test.lock";
+
+fn raidctl() -> &'static str {
+    env!("CARGO_BIN_EXE_raidctl")
+}
+
+fn script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/ceph-test-cluster.sh")
+}
+
+/// Why this machine cannot run the test, if it cannot.
+fn missing() -> Option<String> {
+    if !rustix::process::geteuid().is_root() {
+        return Some("needs root (loop devices, ceph-volume's tmpfs)".into());
+    }
+    for t in [
+        "ceph",
+        "ceph-mon",
+        "ceph-mgr",
+        "ceph-osd",
+        "ceph-volume",
+        "rados",
+        "udevadm",
+        "losetup",
+    ] {
+        let found = ["/usr/bin", "/usr/sbin", "/bin", "/sbin"]
+            .iter()
+            .any(|d| Path::new(d).join(t).exists());
+        if !found {
+            return Some(format!(
+                "{t} not installed (apt-get install ceph-mon ceph-mgr ceph-osd ceph-common udev)"
+            ));
+        }
+    }
+    None
+}
+
+fn run(cmd: &mut Command) -> Output {
+    cmd.output().expect("spawn")
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn sim(s: &Path, args: &[&str]) -> Output {
+    run(Command::new(raidctl())
+        .arg("--sim-state")
+        .arg(s)
+        .args(args)
+        .env_remove("CEPH_CONF"))
+}
+
+/// Polls `f` every half second until it holds or `limit` passes.
+fn wait_until(limit: Duration, what: &str, mut f: impl FnMut() -> bool) {
+    let t = Instant::now();
+    while t.elapsed() < limit {
+        if f() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    panic!("{what}: not within {} s", limit.as_secs());
+}
+
+/// Stops the cluster and detaches the simulator's loop devices, whatever happened.
+struct Cleanup {
+    cluster: PathBuf,
+    sim: PathBuf,
+    extra_loop: std::sync::Arc<std::sync::Mutex<Option<String>>>,
+}
+
+impl Drop for Cleanup {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .arg(script())
+            .arg("stop")
+            .arg(&self.cluster)
+            .status();
+        // An OSD directory a test mounted by hand (raw activate) goes with the cluster's.
+        let _ = sim(&self.sim, &["sim", "block-devices", "off"]);
+        if let Some(d) = self.extra_loop.lock().ok().and_then(|mut d| d.take()) {
+            let _ = Command::new("losetup").arg("--detach").arg(d).status();
+        }
+    }
+}
+
+fn bench(pool: &str, secs: u32) {
+    // 1 MiB objects, a few seconds: tens of MiB, as the reference's §5 advises.
+    let o = run(Command::new("rados").args([
+        "-p",
+        pool,
+        "bench",
+        &secs.to_string(),
+        "write",
+        "-b",
+        "1048576",
+        "-t",
+        "4",
+        "--no-cleanup",
+    ]));
+    assert!(
+        o.status.success(),
+        "rados bench: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+fn status_json(s: &Path) -> serde_json::Value {
+    let o = sim(s, &["status", "--max-age", "0", "--format", "json"]);
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("status json: {e}: {}", text(&o)))
+}
+
+/// target id → (osd id, up) from `status --format json`.
+fn vd_osds(doc: &serde_json::Value) -> Vec<(u64, u64, bool)> {
+    doc["snapshot"]["logical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| {
+            let o = l["osd"].as_array()?.first()?;
+            Some((
+                l["target_id"].as_u64()?,
+                o["id"].as_u64()?,
+                o["up"].as_bool()?,
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn ceph_cluster_end_to_end() {
+    if let Some(why) = missing() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "Ceph test cluster under CI: {why}; .ci/run installs the packages and runs as root"
+        );
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let started = Instant::now();
+    // One cluster at a time on this machine, across test binaries.
+    let _ = std::fs::create_dir_all("/run/lock");
+    let lock = std::fs::File::create(LOCK).unwrap();
+    lock.lock().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let s = tmp.path().join("sim");
+    let cluster = tmp.path().join("cluster");
+    let extra_loop = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let _cleanup = Cleanup {
+        cluster: cluster.clone(),
+        sim: s.clone(),
+        extra_loop: extra_loop.clone(),
+    };
+    assert!(
+        sim(&s, &["--sim", "ceph-node", "status"])
+            .status
+            .code()
+            .is_some()
+    );
+    for slot in ["32:2", "32:3", "32:4"] {
+        let o = sim(&s, &["ld", "create", "--raid", "raid0", slot, "--yes"]);
+        assert!(
+            o.status.success(),
+            "ld create {slot}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    let o = sim(&s, &["sim", "block-devices", "on", "--size-gb", "3"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = sim(&s, &["--format", "json", "sim", "block-devices"]);
+    let map: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let dev_of = |slot: u64| -> String {
+        map.as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["kind"] == "vd" && d["members"][0]["slot"] == slot)
+            .and_then(|d| d["device"].as_str())
+            .unwrap()
+            .to_owned()
+    };
+    let devs: Vec<String> = [2, 3, 4].iter().map(|n| dev_of(*n)).collect();
+    for d in &devs {
+        assert!(d.starts_with("/dev/loop"), "{map}");
+    }
+    let o = run(Command::new("bash")
+        .arg(script())
+        .arg("start")
+        .arg(&cluster)
+        .args(&devs));
+    assert!(
+        o.status.success(),
+        "cluster start: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    eprintln!(
+        "ceph e2e: cluster up at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    let ceph = Ceph::new(CephOptions {
+        env: vec![("CEPH_VOLUME_ALLOW_LOOP_DEVICES".into(), "1".into())],
+        ..CephOptions::default()
+    });
+    ceph.pool_create("test", 16).unwrap();
+    bench("test", 2);
+
+    eprintln!(
+        "ceph e2e: pool and bench at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    // The join in status: every VD on [32:2]..[32:4] shows its OSD, up and in.
+    let doc = status_json(&s);
+    let osds = vd_osds(&doc);
+    assert_eq!(osds.len(), 3, "{osds:?}");
+    assert!(osds.iter().all(|(_, _, up)| *up), "{osds:?}");
+    let meta = ceph.osd_metadata(None).unwrap();
+    for (target, id, _) in &osds {
+        let m = meta.iter().find(|m| u64::from(m.id) == *id).unwrap();
+        let ld = doc["snapshot"]["logical_drives"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["target_id"] == *target)
+            .unwrap();
+        assert_eq!(
+            ld["block_device"].as_str(),
+            Some(m.bluestore_bdev_dev_node.as_str())
+        );
+        assert_eq!(ld["osd"][0]["mode"], "raw");
+    }
+    let table = text(&sim(&s, &["status", "--max-age", "0"]));
+    for (_, id, _) in &osds {
+        assert!(table.contains(&format!("osd.{id} up/in")), "{table}");
+    }
+    // The OSD on [32:3]'s VD.
+    let drive3 = doc["snapshot"]["physical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["slot"] == 3)
+        .unwrap()
+        .clone();
+    let victim = u32::try_from(drive3["osd"][0]["id"].as_u64().unwrap()).unwrap();
+
+    // Metrics: the osd label, accepted by promtool.
+    let m = text(&sim(&s, &["metrics", "--max-age", "0"]));
+    for (target, id, _) in &osds {
+        let want = format!(
+            "raidctl_ld_state{{adapter=\"0\",target_id=\"{target}\",osd=\"osd.{id}\",state=\"optimal\"}} 1"
+        );
+        assert!(m.contains(&want), "{want} not in\n{m}");
+    }
+    assert!(
+        m.contains(&format!("slot=\"3\",osd=\"osd.{victim}\"")),
+        "{m}"
+    );
+    if let Some((ok, msg)) = crate::health::promtool(&m) {
+        assert!(ok, "promtool check metrics: {msg}");
+    }
+
+    // pd locate --osd blinks [32:3].
+    let o = sim(&s, &["pd", "locate", "--osd", &victim.to_string()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let state: serde_json::Value =
+        serde_json::from_slice(&sim(&s, &["sim", "state"]).stdout).unwrap();
+    let blinking: Vec<u64> = state["adapters"][0]["drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["locate"] == true)
+        .map(|d| d["slot"].as_u64().unwrap())
+        .collect();
+    assert_eq!(blinking, [3]);
+    assert!(
+        sim(&s, &["pd", "locate", "32:3", "--stop"])
+            .status
+            .success()
+    );
+
+    // The wrappers while everything is up.
+    let st = ceph.status().unwrap();
+    assert_eq!(st.osdmap.num_up_osds, 3);
+    assert!(ceph.osd_tree().unwrap().osd(victim).is_some());
+    assert!(ceph.osd_dump().unwrap().osd(victim).is_some());
+    assert_eq!(ceph.osd_metadata(Some(victim)).unwrap()[0].id, victim);
+    let _ = ceph.device_ls().unwrap();
+    assert!(ceph.lvm_list().unwrap().is_empty());
+    let raw = ceph.raw_list().unwrap();
+    assert!(
+        raw.values()
+            .any(|r| r.osd_id == victim && devs.contains(&r.device)),
+        "{raw:?}"
+    );
+    let ok = ceph.osd_ok_to_stop(victim).unwrap();
+    assert_eq!(ok.osds, [victim]);
+    let safe = ceph.osd_safe_to_destroy(victim).unwrap();
+    assert_ne!(
+        safe,
+        SafeToDestroy::Safe,
+        "an up and in OSD holding PGs is not safe to destroy"
+    );
+
+    eprintln!(
+        "ceph e2e: join, metrics, locate, wrappers at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    // A dead drive: the VD goes offline, its loop device fails I/O, ceph-osd dies on EIO and
+    // the cluster marks it down.
+    assert!(sim(&s, &["sim", "fail", "32:3"]).status.success());
+    wait_until(
+        Duration::from_secs(120),
+        "the OSD on the failed VD marked down",
+        || {
+            bench("test", 1);
+            ceph.osd_tree()
+                .ok()
+                .and_then(|t| t.osd(victim).and_then(|n| n.status.clone()))
+                .as_deref()
+                == Some("down")
+        },
+    );
+    wait_until(Duration::from_secs(30), "its ceph-osd gone", || {
+        ceph.osd_pid(victim).is_none()
+    });
+    let table = text(&sim(&s, &["status", "--max-age", "0"]));
+    assert!(
+        table.contains(&format!("[32:3] (osd.{victim}) failed")),
+        "{table}"
+    );
+    assert!(table.contains(&format!("osd.{victim} down/in")), "{table}");
+
+    eprintln!(
+        "ceph e2e: OSD down after sim fail at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    // Drain: out, then safe-to-destroy's "not yet" until it is safe; destroy keeps the id.
+    ceph.osd_out(victim).unwrap();
+    wait_until(
+        Duration::from_secs(180),
+        "safe-to-destroy after out",
+        || matches!(ceph.osd_safe_to_destroy(victim), Ok(SafeToDestroy::Safe)),
+    );
+    assert_eq!(
+        ceph.stop_osd(victim, Duration::from_secs(30)).unwrap(),
+        Stopped::NotRunning
+    );
+    ceph.osd_destroy(victim).unwrap();
+    let tree = ceph.osd_tree().unwrap();
+    assert_eq!(
+        tree.osd(victim).and_then(|n| n.status.as_deref()),
+        Some("destroyed")
+    );
+    assert!(ceph.osd_dump().unwrap().osd(victim).unwrap().destroyed());
+
+    eprintln!(
+        "ceph e2e: drained and destroyed at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    // Recreate with the same id, raw as before, on a fresh device. (A new VD on this
+    // controller would need the dead VD's pinned cache dealt with first: the replacement
+    // flow's business, not the client's; a loop device of the test's own stands in.)
+    let img = tmp.path().join("new.img");
+    std::fs::File::create(&img)
+        .unwrap()
+        .set_len(3 << 30)
+        .unwrap();
+    let o = run(Command::new("losetup")
+        .args(["--find", "--show", "--direct-io=on"])
+        .arg(&img));
+    assert!(o.status.success());
+    let new_dev = text(&o).trim().to_owned();
+    *extra_loop.lock().unwrap() = Some(new_dev.clone());
+    // The dead OSD's tmpfs is still mounted: prepare mounts a fresh one there.
+    let osd_dir = format!("/var/lib/ceph/osd/ceph-{victim}");
+    let _ = Command::new("umount").arg(&osd_dir).status();
+    let plan = VolumePlan {
+        mode: OsdMode::Raw,
+        osd_id: victim,
+        data: new_dev.clone(),
+        db: None,
+        wal: None,
+        device_class: None,
+        no_systemd: true,
+    };
+    plan.check().unwrap();
+    ceph.run_volume_step(&plan.prepare()).unwrap();
+    ceph.run_volume_step(&plan.activate(None)).unwrap();
+    match ceph.start_osd(victim).unwrap() {
+        Started::Direct { .. } | Started::Systemd => {}
+    }
+    ceph.osd_in(victim).unwrap();
+    wait_until(
+        Duration::from_secs(120),
+        "the recreated OSD up and in",
+        || {
+            ceph.osd_dump()
+                .ok()
+                .and_then(|d| d.osd(victim).map(|o| o.up == 1 && o.is_in == 1))
+                == Some(true)
+        },
+    );
+    let raw = ceph.raw_list().unwrap();
+    assert!(
+        raw.values()
+            .any(|r| r.osd_id == victim && r.device == new_dev),
+        "{raw:?}"
+    );
+    // The dead VD no longer shows it: the join follows the device.
+    let again = vd_osds(&status_json(&s));
+    assert!(
+        !again.iter().any(|(_, id, _)| *id == u64::from(victim)),
+        "{again:?}"
+    );
+
+    eprintln!(
+        "ceph e2e: recreated with its id at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    // CRUSH weight: a recreated id keeps its old weight; reweight sets it.
+    let before = ceph
+        .osd_tree()
+        .unwrap()
+        .osd(victim)
+        .and_then(|n| n.crush_weight)
+        .unwrap();
+    ceph.osd_crush_reweight(victim, before * 2.0).unwrap();
+    let after = ceph
+        .osd_tree()
+        .unwrap()
+        .osd(victim)
+        .and_then(|n| n.crush_weight)
+        .unwrap();
+    assert!((after - before * 2.0).abs() < 1e-3, "{before} -> {after}");
+    ceph.osd_crush_reweight(victim, before).unwrap();
+    // Pools as the flow's fault tests need them.
+    ceph.pool_create("single", 8).unwrap();
+    ceph.pool_set("single", "size", "1").unwrap();
+    assert_eq!(
+        ceph.osd_dump().unwrap().pool("single").map(|p| p.size),
+        Some(1)
+    );
+    ceph.pool_delete("single").unwrap();
+    assert!(ceph.osd_dump().unwrap().pool("single").is_none());
+    // Zap (Ceph 16 has no raw zap: lvm zap wipes a raw device too) on a device of its own.
+    let zimg = tmp.path().join("zap.img");
+    std::fs::File::create(&zimg)
+        .unwrap()
+        .set_len(64 << 20)
+        .unwrap();
+    let o = run(Command::new("losetup")
+        .args(["--find", "--show"])
+        .arg(&zimg));
+    let zdev = text(&o).trim().to_owned();
+    let zapped = ceph.run_volume_step(&raidctl::ceph::volume::zap(&zdev, false));
+    let _ = Command::new("losetup").arg("--detach").arg(&zdev).status();
+    zapped.unwrap();
+
+    eprintln!(
+        "ceph e2e: reweight, pools, zap at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    // Daemon stop and start by pid (no systemd here) on a healthy OSD.
+    let other = osds
+        .iter()
+        .map(|(_, id, _)| u32::try_from(*id).unwrap())
+        .find(|id| *id != victim)
+        .unwrap();
+    match ceph.stop_osd(other, Duration::from_secs(60)).unwrap() {
+        Stopped::Signalled { .. } | Stopped::Systemd => {}
+        Stopped::NotRunning => panic!("osd.{other} was running"),
+    }
+    assert!(ceph.osd_pid(other).is_none());
+    ceph.start_osd(other).unwrap();
+    wait_until(Duration::from_secs(120), "the restarted OSD up", || {
+        ceph.osd_dump()
+            .ok()
+            .and_then(|d| d.osd(other).map(|o| o.up == 1))
+            == Some(true)
+    });
+
+    eprintln!(
+        "ceph e2e: daemon stop and start at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    // The mon gone: status pays one connect timeout and says so once.
+    let conf = tmp.path().join("ceph.conf");
+    std::fs::copy(cluster.join("ceph.conf"), &conf).unwrap();
+    // Only the cluster stops: the simulator keeps its block devices (without them a
+    // simulator asks no cluster at all).
+    let o = run(Command::new("bash").arg(script()).arg("stop").arg(&cluster));
+    assert!(
+        o.status.success(),
+        "cluster stop: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let t = Instant::now();
+    let o = run(Command::new(raidctl())
+        .arg("--sim-state")
+        .arg(&s)
+        .arg("--ceph-conf")
+        .arg(&conf)
+        .args(["status", "--max-age", "0"]));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.matches("unreachable").count(), 1, "{err}");
+    assert!(t.elapsed() < Duration::from_secs(30), "{:?}", t.elapsed());
+    assert!(
+        !Path::new("/etc/ceph/ceph.conf").exists()
+            || std::fs::read_to_string("/etc/ceph/ceph.conf")
+                .is_ok_and(|t| !t.contains(&*cluster.to_string_lossy())),
+        "the cluster's ceph.conf was left behind"
+    );
+    drop(_cleanup);
+    eprintln!("ceph end-to-end: {:.0} s", started.elapsed().as_secs_f64());
+}
+
+/// The block-device map as `sim block-devices --format json` prints it.
+fn block_map(s: &Path) -> Vec<serde_json::Value> {
+    let o = sim(s, &["--format", "json", "sim", "block-devices"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice::<serde_json::Value>(&o.stdout)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+fn tool(s: &Path, name: &str, args: &[&str]) {
+    let mut all = vec!["sim", "exec", name, "--"];
+    all.extend_from_slice(args);
+    let o = sim(s, &all);
+    assert!(
+        o.status.code().is_some(),
+        "{name} {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// Sectors of a loop device (`/sys/block/loopN/size`), `None` once it is detached.
+fn loop_sectors(dev: &str) -> Option<u64> {
+    let name = dev.trim_start_matches("/dev/");
+    std::fs::read_to_string(format!("/sys/block/{name}/loop/backing_file")).ok()?;
+    std::fs::read_to_string(format!("/sys/block/{name}/size"))
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// VDs made and deleted through MegaCli, storcli and omconfig (child processes) get and lose
+/// their loop devices; a failed member makes the VD's device fail I/O (one sector left), and
+/// `off` detaches everything. Root only (losetup); no Ceph needed.
+#[test]
+fn sim_block_devices_follow_every_front_end() {
+    if !rustix::process::geteuid().is_root() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "the block-device test needs root under CI"
+        );
+        eprintln!("skipped: sim block-devices needs root (losetup)");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let s = tmp.path().join("sim");
+    assert!(
+        sim(&s, &["--sim", "ceph-node", "status"])
+            .status
+            .code()
+            .is_some()
+    );
+    let o = sim(&s, &["sim", "block-devices", "on", "--size-gb", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    struct Off(PathBuf);
+    impl Drop for Off {
+        fn drop(&mut self) {
+            let _ = sim(&self.0, &["sim", "block-devices", "off"]);
+        }
+    }
+    let _off = Off(s.clone());
+    // The OS RAID 1 of ceph-node is there from the start.
+    let m = block_map(&s);
+    assert_eq!(m.len(), 1, "{m:?}");
+    let vd_with = |m: &[serde_json::Value], slot: u64| {
+        m.iter()
+            .find(|d| {
+                d["kind"] == "vd"
+                    && d["members"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|x| x["slot"] == slot)
+            })
+            .cloned()
+    };
+    tool(&s, "MegaCli64", &["-CfgLdAdd", "-r0[32:5]", "-a0"]);
+    tool(
+        &s,
+        "storcli64",
+        &["/c0", "add", "vd", "type=raid0", "drives=32:6"],
+    );
+    let m = block_map(&s);
+    let a = vd_with(&m, 5).expect("MegaCli's VD backed");
+    let b = vd_with(&m, 6).expect("storcli's VD backed");
+    let (dev_a, dev_b) = (
+        a["device"].as_str().unwrap().to_owned(),
+        b["device"].as_str().unwrap().to_owned(),
+    );
+    // 1 GiB cap: 2 Mi sectors.
+    assert_eq!(loop_sectors(&dev_a), Some(2 << 20));
+    assert!(std::fs::File::open(&dev_b).is_ok());
+    // A failed member: the RAID 0 goes offline and its device keeps one sector.
+    assert!(sim(&s, &["sim", "fail", "32:5"]).status.success());
+    assert_eq!(loop_sectors(&dev_a), Some(1));
+    assert_eq!(vd_with(&block_map(&s), 5).unwrap()["failed"], true);
+    // Deleted through omconfig and storcli: detached, files gone.
+    let ta = a["target"].as_u64().unwrap().to_string();
+    let tb = b["target"].as_u64().unwrap();
+    tool(
+        &s,
+        "omconfig",
+        &[
+            "storage",
+            "vdisk",
+            "action=deletevdisk",
+            "controller=0",
+            &format!("vdisk={ta}"),
+        ],
+    );
+    tool(&s, "storcli64", &[&format!("/c0/v{tb}"), "del", "force"]);
+    let m = block_map(&s);
+    assert!(
+        vd_with(&m, 5).is_none() && vd_with(&m, 6).is_none(),
+        "{m:?}"
+    );
+    assert_eq!(loop_sectors(&dev_a), None, "{dev_a} still attached");
+    assert_eq!(loop_sectors(&dev_b), None, "{dev_b} still attached");
+    let os_dev = m[0]["device"].as_str().unwrap().to_owned();
+    assert!(sim(&s, &["sim", "block-devices", "off"]).status.success());
+    assert_eq!(loop_sectors(&os_dev), None);
+    assert!(std::fs::read_dir(s.join("disks")).map_or(true, |mut d| d.next().is_none()));
+}
