@@ -4,6 +4,7 @@
 #
 #   scripts/ceph-test-cluster.sh start DIR DEV...   (root; DEV: block devices, loop devices allowed)
 #   scripts/ceph-test-cluster.sh status DIR
+#   scripts/ceph-test-cluster.sh mon-stop DIR | mon-start DIR   (the mon goes away and comes back)
 #   scripts/ceph-test-cluster.sh stop DIR
 #
 # Needs Debian's ceph-mon, ceph-mgr, ceph-osd, ceph-common and udev (ceph-volume calls
@@ -237,7 +238,7 @@ mgr_active() {
 
 cmd=${1:-}
 dir=${2:-}
-[ -n "$cmd" ] && [ -n "$dir" ] || die "usage: $0 start DIR DEV... | status DIR | stop DIR"
+[ -n "$cmd" ] && [ -n "$dir" ] || die "usage: $0 start DIR DEV... | status DIR | mon-stop DIR | mon-start DIR | stop DIR"
 shift 2
 case $cmd in
   start) do_start "$dir" "$@" ;;
@@ -251,5 +252,20 @@ case $cmd in
     alive "$dir" || die "not running"
     ceph --connect-timeout 5 -s
     ;;
-  *) die "unknown command $cmd (start, stop, status)" ;;
+  mon-stop)
+    # A mon that goes away (what a workflow waiting on Ceph must survive).
+    [ -f "$dir/run/mon.a.pid" ] || die "no mon pid file in $dir/run"
+    pid=$(cat "$dir/run/mon.a.pid")
+    kill "$pid" 2>/dev/null || true
+    end=$((SECONDS + 60))
+    while kill -0 "$pid" 2>/dev/null; do
+      [ $SECONDS -lt $end ] || die "the mon (pid $pid) did not stop"
+      sleep 0.2
+    done
+    ;;
+  mon-start)
+    ceph-mon -i a -c "$CONF" --setuser ceph --setgroup ceph
+    wait_for 60 ceph --connect-timeout 5 -s || die "the mon did not answer (see $dir/log/mon.a.log)"
+    ;;
+  *) die "unknown command $cmd (start, stop, status, mon-stop, mon-start)" ;;
 esac

@@ -255,14 +255,15 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         }
         Command::ReplaceDrive {
             target,
+            osd,
             adapter,
             i_understand_data_loss,
             replace,
             wf,
         } => {
             let c = ctx()?;
-            replace_cmd(&c, &wf, &replace, i_understand_data_loss, out, |env| {
-                crate::workflow::replace::run(env, &target, adapter)
+            replace_cmd(&c, &wf, &replace, i_understand_data_loss, osd, out, |env| {
+                crate::workflow::replace::run(env, target.as_deref(), adapter)
             })
         }
         Command::Resume { id, replace, wf } => {
@@ -276,7 +277,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     )
                 })?,
             };
-            replace_cmd(&c, &wf, &replace, None, out, |env| {
+            replace_cmd(&c, &wf, &replace, None, None, out, |env| {
                 crate::workflow::replace::resume(env, &id)
             })
         }
@@ -637,6 +638,7 @@ fn replace_cmd(
     wf: &crate::cli::WfArgs,
     replace: &crate::cli::ReplaceArgs,
     data_loss_ack: Option<String>,
+    osd: Option<u32>,
     out: &mut dyn Write,
     f: impl FnOnce(
         &mut crate::workflow::Env<'_>,
@@ -645,6 +647,9 @@ fn replace_cmd(
     let mut opts = wf_options(wf);
     opts.data_loss_ack = data_loss_ack;
     opts.clear_foreign = replace.clear_foreign;
+    opts.osd = osd;
+    opts.drain_timeout = Duration::from_secs(replace.drain_timeout.max(1));
+    opts.reweight = replace.reweight;
     if let Some(q) = &replace.qualify {
         opts.qualify_given = true;
         opts.qualify = match q.as_str() {
@@ -769,6 +774,13 @@ fn run_workflow(
         } else {
             None
         },
+        // A replacement may touch an OSD's drive: the join says which, Ceph whether it may.
+        osds: if with_host {
+            ctx.osd_join(Duration::ZERO)
+        } else {
+            crate::ceph::OsdJoin::default()
+        },
+        ceph: with_host.then(|| ctx.ceph()),
     };
     let result = f(&mut env);
     if !dry_run {

@@ -149,8 +149,16 @@ pub enum Command {
     /// cache and the VD itself, recreate it as it was, qualify the new drive, verify.
     /// Journaled; `raidctl resume` continues after a crash.
     ReplaceDrive {
-        /// The drive: `E:S` (`:S` without enclosure) or its serial number.
-        target: String,
+        /// The drive: `E:S` (`:S` without enclosure) or its serial number (with --osd it may
+        /// be left out).
+        #[arg(required_unless_present = "osd")]
+        target: Option<String>,
+        /// The Ceph OSD whose drive is replaced: Ceph drains it (`out`, then `safe-to-destroy`),
+        /// stops and destroys it keeping its id, and after the controller steps the OSD is
+        /// recreated with its id in the same mode (raw or lvm). Unattended runs name both the
+        /// OSD and the drive's serial.
+        #[arg(long, value_name = "N")]
+        osd: Option<u32>,
         /// Adapter, when the address exists on several.
         #[arg(short = 'a', long)]
         adapter: Option<u32>,
@@ -320,6 +328,14 @@ pub struct ReplaceArgs {
     /// alone): the operator's word that it holds nothing needed.
     #[arg(long, value_name = "N")]
     pub clear_foreign: Option<u32>,
+    /// With an OSD: seconds to wait for Ceph to say it is safe to destroy (and for the
+    /// degraded objects to reach zero) before stopping with nothing changed on the controller.
+    #[arg(long, value_name = "SECONDS", default_value_t = 43_200)]
+    pub drain_timeout: u64,
+    /// With an OSD: set the recreated OSD's CRUSH weight to the new drive's size when it
+    /// differs (otherwise only said).
+    #[arg(long)]
+    pub reweight: bool,
 }
 
 /// `raidctl foreign` actions.

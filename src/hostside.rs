@@ -159,7 +159,7 @@ impl Host for CliHost<'_> {
         let profile = crate::qualify::profile::Profile::load(None)?;
         // The drive was just presented by this workflow and is empty; the signature, mount
         // and holder checks still run on the device before every write phase.
-        let destroy = vec![id.serial.clone().unwrap_or_else(|| id.path.clone())];
+        let destroy: Vec<String> = id.serial.iter().cloned().chain([id.path.clone()]).collect();
         let exports = Exports {
             json: Some(record.clone()),
             ..Exports::default()

@@ -2960,12 +2960,16 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__replace__subcmd__drive)
-            opts="-a -y -q -h -V --adapter --i-understand-data-loss --qualify --clear-foreign --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -q -h -V --osd --adapter --i-understand-data-loss --qualify --clear-foreign --drain-timeout --reweight --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --osd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --adapter)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2983,6 +2987,10 @@ _raidctl() {
                     return 0
                     ;;
                 --clear-foreign)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --drain-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3050,7 +3058,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__resume)
-            opts="-y -q -h -V --qualify --clear-foreign --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-y -q -h -V --qualify --clear-foreign --drain-timeout --reweight --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3061,6 +3069,10 @@ _raidctl() {
                     return 0
                     ;;
                 --clear-foreign)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --drain-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -348,10 +348,12 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l wide -d 'Tables:
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l osd -d 'The Ceph OSD whose drive is replaced: Ceph drains it (`out`, then `safe-to-destroy`), stops and destroys it keeping its id, and after the controller steps the OSD is recreated with its id in the same mode (raw or lvm). Unattended runs name both the OSD and the drive\'s serial' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s a -l adapter -d 'Adapter, when the address exists on several' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l i-understand-data-loss -d 'Give up the data of a VD without redundancy (RAID0): its target id (the `E:S` of a JBOD drive). --yes never implies it' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l qualify -d 'Qualify a new drive that gets a VD or JBOD of its own (RAID0, JBOD) with this profile before it carries anything (smoke, quick, standard, burn-in), or `none`' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l clear-foreign -d 'Clear foreign configuration N from the new drive (it must hold that configuration alone): the operator\'s word that it holds nothing needed' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l drain-timeout -d 'With an OSD: seconds to wait for Ceph to say it is safe to destroy (and for the degraded objects to reach zero) before stopping with nothing changed on the controller' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l poll -d 'Seconds between polls of the controller while waiting' -r
@@ -376,6 +378,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l timeou
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l reweight -d 'With an OSD: set the recreated OSD\'s CRUSH weight to the new drive\'s size when it differs (otherwise only said)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
@@ -384,6 +387,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s h -l h
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l qualify -d 'Qualify a new drive that gets a VD or JBOD of its own (RAID0, JBOD) with this profile before it carries anything (smoke, quick, standard, burn-in), or `none`' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l clear-foreign -d 'Clear foreign configuration N from the new drive (it must hold that configuration alone): the operator\'s word that it holds nothing needed' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l drain-timeout -d 'With an OSD: seconds to wait for Ceph to say it is safe to destroy (and for the degraded objects to reach zero) before stopping with nothing changed on the controller' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l wait-timeout -d 'Seconds to wait for a pull, an insert or a rebuild' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l poll -d 'Seconds between polls of the controller while waiting' -r
@@ -408,6 +412,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l timeout -d 'S
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l reweight -d 'With an OSD: set the recreated OSD\'s CRUSH weight to the new drive\'s size when it differs (otherwise only said)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'

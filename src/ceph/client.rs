@@ -626,6 +626,8 @@ fn check(out: &CmdOutput) -> Result<(), CephError> {
         || lower.contains("rados timed out")
         || lower.contains("error initializing cluster client")
         || lower.contains("monclient")
+        // `--connect-timeout` running out: the CLI says only this.
+        || lower.lines().last().is_some_and(|l| l.trim() == "timed out")
     {
         return Err(CephError::Unreachable { argv, message });
     }

@@ -9,7 +9,7 @@
 
 use super::journal::Journal;
 use super::replace::{ReplaceState, Step};
-use super::{Env, Outcome, WfError, noredundancy, samebay, steps, swap};
+use super::{Env, Outcome, WfError, ceph_steps, noredundancy, samebay, steps, swap};
 
 /// What a step decided.
 pub(crate) enum StepResult {
@@ -139,6 +139,15 @@ fn run_step(
     step: Step,
 ) -> Result<StepResult, WfError> {
     use super::replace::Flow;
+    // The drive of an OSD is touched only once Ceph reports the OSD down and destroyed.
+    if matches!(
+        step,
+        Step::Offline | Step::PrepareRemoval | Step::DiscardCache | Step::DeleteVd | Step::Recreate
+    ) {
+        if let Some(stop) = ceph_steps::guard_controller(env, st) {
+            return Ok(stop);
+        }
+    }
     match (st.flow, step) {
         (_, Step::LocateOn) => steps::locate_on(env, journal, st),
         (_, Step::Offline) => steps::offline(env, journal, st),
@@ -158,6 +167,16 @@ fn run_step(
         (_, Step::Qualify) => noredundancy::qualify(env, journal, st),
         (_, Step::VerifyVd) => noredundancy::verify_vd(env, st),
         (_, Step::LocateOff) => steps::locate_off(env, journal, st),
+        (_, Step::CephOkToStop) => ceph_steps::ok_to_stop(env, journal, st),
+        (_, Step::CephOut) => ceph_steps::out(env, journal, st),
+        (_, Step::CephDrain) => ceph_steps::drain(env, journal, st),
+        (_, Step::CephStop) => ceph_steps::stop(env, journal, st),
+        (_, Step::CephDestroy) => ceph_steps::destroy(env, journal, st),
+        (_, Step::CephPrepare) => ceph_steps::prepare(env, journal, st),
+        (_, Step::CephActivate) => ceph_steps::activate(env, journal, st),
+        (_, Step::CephWaitUp) => ceph_steps::wait_up(env, journal, st),
+        (_, Step::CephWeight) => ceph_steps::weight(env, journal, st),
+        (_, Step::CephReport) => ceph_steps::report(env, st),
         (_, Step::Done) => Ok(StepResult::Next),
     }
 }
@@ -194,7 +213,20 @@ pub(crate) fn plan_of(
         (_, Step::Qualify) => noredundancy::plan_qualify(st),
         (_, Step::VerifyVd) => noredundancy::plan_verify_vd(st),
         (_, Step::LocateOff) => steps::plan_locate_off(st),
-        (_, Step::Done) => Vec::new(),
+        (_, Step::CephOkToStop) => ceph_steps::plan_ok_to_stop(st),
+        (_, Step::CephOut) => ceph_steps::plan_out(env, st),
+        (_, Step::CephDrain) => ceph_steps::plan_drain(st),
+        (_, Step::CephStop) => ceph_steps::plan_stop(st),
+        (_, Step::CephDestroy) => ceph_steps::plan_destroy(env, st),
+        (_, Step::CephPrepare) => ceph_steps::plan_prepare(st),
+        (
+            _,
+            Step::CephActivate
+            | Step::CephWaitUp
+            | Step::CephWeight
+            | Step::CephReport
+            | Step::Done,
+        ) => Vec::new(),
     }
 }
 

@@ -4,6 +4,7 @@
 //! know MegaCli syntax. Every change is re-verified by reading the state again before the next
 //! step; anything unexpected stops the workflow with a clear message and no further change.
 
+mod ceph_steps;
 pub mod engine;
 pub mod guards;
 pub mod journal;
@@ -84,6 +85,12 @@ pub struct WfOptions {
     pub qualify_given: bool,
     /// `--clear-foreign N`: the foreign configuration a new drive may be cleared of.
     pub clear_foreign: Option<u32>,
+    /// `--osd N`: the Ceph OSD whose drive is replaced.
+    pub osd: Option<u32>,
+    /// How long to wait for Ceph's safe-to-destroy.
+    pub drain_timeout: Duration,
+    /// Set a recreated OSD's CRUSH weight to the new drive's size.
+    pub reweight: bool,
 }
 
 impl Default for WfOptions {
@@ -100,6 +107,9 @@ impl Default for WfOptions {
             qualify: Some("smoke".to_owned()),
             qualify_given: false,
             clear_foreign: None,
+            osd: None,
+            drain_timeout: Duration::from_secs(12 * 3600),
+            reweight: false,
         }
     }
 }
@@ -209,6 +219,10 @@ pub struct Env<'a> {
     pub out: &'a mut dyn Write,
     /// Block devices and qualification (`None` where a workflow needs neither).
     pub host: Option<&'a mut dyn Host>,
+    /// The Ceph cluster and the identity join of this host's OSDs (`None`: not asked).
+    pub ceph: Option<crate::ceph::Ceph>,
+    /// This host's OSDs joined to their bays.
+    pub osds: crate::ceph::OsdJoin,
 }
 
 impl Env<'_> {

@@ -176,6 +176,8 @@ mod tests {
                 sim: None,
                 out: &mut out,
                 host: None,
+                ceph: None,
+                osds: crate::ceph::OsdJoin::default(),
             };
             f(&mut env)
         };

@@ -62,6 +62,26 @@ pub enum Step {
     VerifyVd,
     /// Stop blinking.
     LocateOff,
+    /// Ceph: may the OSD stop?
+    CephOkToStop,
+    /// Ceph: mark the OSD out.
+    CephOut,
+    /// Ceph: wait until it is safe to destroy and nothing is degraded.
+    CephDrain,
+    /// Ceph: stop the OSD's daemon.
+    CephStop,
+    /// Ceph: destroy the OSD, keeping its id.
+    CephDestroy,
+    /// Ceph: recreate the OSD with its id on the new device.
+    CephPrepare,
+    /// Ceph: activate and start it.
+    CephActivate,
+    /// Ceph: wait until it is up and in.
+    CephWaitUp,
+    /// Ceph: its CRUSH weight against the new size.
+    CephWeight,
+    /// Ceph: health, degraded objects, backfill.
+    CephReport,
     /// Finished.
     Done,
 }
@@ -87,6 +107,16 @@ impl Step {
             Step::Qualify => "qualify",
             Step::VerifyVd => "verify-vd",
             Step::LocateOff => "locate-off",
+            Step::CephOkToStop => "ceph-ok-to-stop",
+            Step::CephOut => "ceph-out",
+            Step::CephDrain => "ceph-drain",
+            Step::CephStop => "ceph-stop",
+            Step::CephDestroy => "ceph-destroy",
+            Step::CephPrepare => "ceph-prepare",
+            Step::CephActivate => "ceph-activate",
+            Step::CephWaitUp => "ceph-wait-up",
+            Step::CephWeight => "ceph-weight",
+            Step::CephReport => "ceph-report",
             Step::Done => "done",
         }
     }
@@ -241,6 +271,29 @@ impl Flow {
         }
     }
 
+    /// The flow's steps around an OSD: Ceph drains and destroys it (keeping its id) before
+    /// anything changes on the controller, and recreates it with its id on the new drive.
+    pub fn with_ceph(steps: Vec<Step>) -> Vec<Step> {
+        use Step::*;
+        let mut v = vec![
+            LocateOn,
+            CephOkToStop,
+            CephOut,
+            CephDrain,
+            CephStop,
+            CephDestroy,
+        ];
+        v.extend(steps.into_iter().filter(|s| *s != LocateOn));
+        v.extend([
+            CephPrepare,
+            CephActivate,
+            CephWaitUp,
+            CephWeight,
+            CephReport,
+        ]);
+        v
+    }
+
     /// Whether `ops` runs this flow's steps as the journal planned them.
     fn runs_on(self, ops: &dyn Operations, st: &ReplaceState) -> bool {
         let chosen = match self {
@@ -251,7 +304,11 @@ impl Flow {
                 lacking(ops, &self.required_ops(st.adapter, st.drive)).is_empty()
             }
         };
-        chosen && self.steps(ops) == *st.step_list()
+        let mut want = self.steps(ops);
+        if st.ceph.is_some() {
+            want = Flow::with_ceph(want);
+        }
+        chosen && want == *st.step_list()
     }
 
     /// The flow's steps on `ops`.
@@ -448,6 +505,9 @@ pub struct ReplaceState {
     /// The foreign configuration the operator allowed to clear from the new drive.
     #[serde(default)]
     pub clear_foreign: Option<u32>,
+    /// The Ceph OSD on the drive, when Ceph drains and recreates it around the replacement.
+    #[serde(default)]
+    pub ceph: Option<super::ceph_steps::CephRecord>,
 }
 
 impl ReplaceState {
@@ -455,7 +515,12 @@ impl ReplaceState {
     pub fn step_list(&self) -> std::borrow::Cow<'_, [Step]> {
         if self.steps.is_empty() {
             let ops = crate::backend::ops::NoOps;
-            std::borrow::Cow::Owned(self.flow.steps(&ops))
+            let steps = self.flow.steps(&ops);
+            std::borrow::Cow::Owned(if self.ceph.is_some() {
+                Flow::with_ceph(steps)
+            } else {
+                steps
+            })
         } else {
             std::borrow::Cow::Borrowed(&self.steps)
         }
@@ -499,9 +564,22 @@ impl ReplaceState {
                     .map_or_else(String::new, |p| format!(" ({p})"))
             )
         });
+        let osd = self.ceph.as_ref().map_or_else(String::new, |c| {
+            format!(
+                "; osd.{} recreated with its id ({}){}",
+                c.osd,
+                match c.mode {
+                    crate::model::OsdMode::Lvm => "lvm",
+                    _ => "raw",
+                },
+                c.report
+                    .as_ref()
+                    .map_or_else(String::new, |r| format!(": {r}"))
+            )
+        });
         match self.flow {
             Flow::NoRedundancy => format!(
-                "{swap}; VD {} recreated as VD {} ({}, {}){dev}{qual}",
+                "{swap}; VD {} recreated as VD {} ({}, {}){dev}{qual}{osd}",
                 self.vd.as_ref().map_or(0, |v| v.target),
                 self.new_target
                     .map_or_else(|| "?".into(), |t| t.to_string()),
@@ -510,7 +588,7 @@ impl ReplaceState {
                     .map_or_else(String::new, |v| v.level.to_string()),
                 super::noredundancy::target_policy(self).short()
             ),
-            Flow::Jbod => format!("{swap}; JBOD again{dev}{qual}"),
+            Flow::Jbod => format!("{swap}; JBOD again{dev}{qual}{osd}"),
             _ => format!(
                 "{swap}; VD {} is optimal",
                 self.ld.map_or_else(|| "?".into(), |l| l.to_string())
@@ -609,13 +687,179 @@ fn vd_record(snap: &Snapshot, ld: &crate::model::LogicalDrive, drive: DriveAddre
     }
 }
 
-/// Runs the whole workflow for `target` (E:S or serial).
+/// The drive `--osd N` names: the bay under the OSD's main device.
+fn bay_of_osd(env: &Env<'_>, id: u32) -> Result<(u32, DriveAddress), WfError> {
+    let Some(osd) = env.osds.osd(id) else {
+        let why = env
+            .osds
+            .cluster_note()
+            .unwrap_or_else(|| "no source on this host names it".into());
+        return Err(WfError::Usage(format!(
+            "osd.{id} is not an OSD of this host ({why})"
+        )));
+    };
+    match osd.bays().as_slice() {
+        [one] => Ok(*one),
+        [] => Err(WfError::Usage(format!(
+            "osd.{id}: its device {} is not on a MegaRAID/PERC VD or JBOD drive of this host",
+            osd.block().map_or("(unknown)", |b| b.path.as_str())
+        ))),
+        many => Err(WfError::Usage(format!(
+            "osd.{id} sits on a VD of {} drives ({}): name the drive to replace, `raidctl replace-drive E:S --osd {id}`",
+            many.len(),
+            many.iter()
+                .map(|(_, a)| a.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ))),
+    }
+}
+
+/// The OSDs on `pd` (its VD or JBOD device): those whose main device is there, and whether
+/// a DB/WAL device of some OSD is there too.
+fn osds_on<'j>(env: &'j Env<'_>, pd: &PhysicalDrive) -> (Vec<&'j crate::ceph::HostOsd>, bool) {
+    let on = match pd.logical_drive {
+        Some(t) => env.osds.on_vd(pd.adapter, t),
+        None => env.osds.on_jbod(pd.adapter, pd.device_id, pd.address()),
+    };
+    let mut blocks: Vec<&crate::ceph::HostOsd> = on
+        .iter()
+        .filter(|(_, r)| *r == crate::ceph::Role::Block)
+        .map(|(o, _)| *o)
+        .collect();
+    blocks.dedup_by_key(|o| o.id);
+    let dbwal = on.iter().any(|(_, r)| *r != crate::ceph::Role::Block);
+    (blocks, dbwal)
+}
+
+/// The record of the OSD a replacement drains and recreates, or why it cannot.
+fn ceph_record(
+    env: &Env<'_>,
+    osd: &crate::ceph::HostOsd,
+) -> Result<super::ceph_steps::CephRecord, String> {
+    if env.ceph.is_none() || !matches!(env.osds.cluster, crate::ceph::ClusterView::Answered) {
+        return Err(format!(
+            "[ceph-unreachable] osd.{} sits on this drive but the Ceph cluster did not answer ({}): replacing an OSD's drive needs Ceph's word that its data lives elsewhere. Make the cluster answer (`ceph -s`; --ceph-conf, --ceph-name), then run again",
+            osd.id,
+            env.osds
+                .cluster_note()
+                .unwrap_or_else(|| "not asked".into())
+        ));
+    }
+    if osd.mode == crate::model::OsdMode::Unknown {
+        return Err(format!(
+            "osd.{} is neither an lvm nor a raw ceph-volume OSD: raidctl cannot recreate it the same way",
+            osd.id
+        ));
+    }
+    if let Some(d) = osd.shared_db_wal() {
+        return Err(format!(
+            "[ceph-shared-db] osd.{}'s {} device {} serves other OSDs too: recreating it means recreating them all (a multi-OSD job raidctl does not do yet). Replace the drive with `ceph orch` or by hand",
+            osd.id,
+            match d.role {
+                crate::ceph::Role::Db => "DB",
+                _ => "WAL",
+            },
+            d.path
+        ));
+    }
+    if osd.objectstore.as_deref().is_some_and(|o| o != "bluestore") {
+        return Err(format!(
+            "osd.{} is {}, not BlueStore: raidctl recreates BlueStore OSDs only",
+            osd.id,
+            osd.objectstore.as_deref().unwrap_or("?")
+        ));
+    }
+    Ok(super::ceph_steps::CephRecord {
+        osd: osd.id,
+        mode: osd.mode,
+        osd_fsid: osd.osd_fsid.clone(),
+        device: osd.block().map(|b| b.path.clone()),
+        db: osd.db().map(|d| d.path.clone()),
+        wal: osd.wal().map(|d| d.path.clone()),
+        crush_weight: osd.crush_weight,
+        device_class: osd.device_class.clone(),
+        up_at_start: osd.up == Some(true),
+        in_at_start: osd.is_in != Some(false),
+        drain_timeout_s: env.opts.drain_timeout.as_secs(),
+        reweight: env.opts.reweight,
+        new_fsid: None,
+        report: None,
+    })
+}
+
+/// Runs the whole workflow for `target` (E:S or serial), or for the drive of `--osd N`.
 ///
 /// # Errors
 /// Backend, journal or usage errors before or outside the journaled steps.
-pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outcome, WfError> {
+pub fn run(
+    env: &mut Env<'_>,
+    target: Option<&str>,
+    adapter: Option<u32>,
+) -> Result<Outcome, WfError> {
     let snap = env.ops.snapshot()?;
-    let pd = resolve(&snap, target, adapter)?.clone();
+    let pd = match (target, env.opts.osd) {
+        (Some(t), _) => resolve(&snap, t, adapter)?.clone(),
+        (None, Some(id)) => {
+            let (a, d) = bay_of_osd(env, id)?;
+            snap.drive(a, d)
+                .cloned()
+                .ok_or_else(|| WfError::Usage(format!("osd.{id}'s drive {d} is not in the bay")))?
+        }
+        (None, None) => {
+            return Err(WfError::Usage(
+                "name the drive (E:S or serial) or the OSD (--osd N)".into(),
+            ));
+        }
+    };
+    let (osds, dbwal) = osds_on(env, &pd);
+    if let Some(id) = env.opts.osd {
+        if !osds.iter().any(|o| o.id == id) {
+            return Err(WfError::Usage(format!(
+                "osd.{id} is not on {} ({})",
+                pd.address(),
+                if osds.is_empty() {
+                    "no OSD of this host is".to_owned()
+                } else {
+                    format!(
+                        "{} is",
+                        osds.iter()
+                            .map(|o| format!("osd.{}", o.id))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            )));
+        }
+    }
+    if dbwal {
+        return Ok(Outcome::Stopped(format!(
+            "[ceph-shared-db] {} holds a BlueStore DB/WAL device of OSDs on this host: replacing it takes all of them down (a multi-OSD job raidctl does not do yet); nothing was changed",
+            pd.address()
+        )));
+    }
+    let osd = match osds.as_slice() {
+        [] => None,
+        [one] => Some((*one).clone()),
+        many => {
+            return Ok(Outcome::Stopped(format!(
+                "{} holds several OSDs ({}): raidctl replaces one OSD's drive at a time; nothing was changed",
+                pd.address(),
+                many.iter()
+                    .map(|o| format!("osd.{}", o.id))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+    };
+    if let (Some(o), None, true) = (&osd, env.opts.osd, env.opts.yes) {
+        return Ok(Outcome::Stopped(format!(
+            "[serial-confirm] {} holds osd.{}: an unattended replacement names both the drive's serial and the OSD (--serial SERIAL --osd {}); nothing was changed",
+            pd.address(),
+            o.id,
+            o.id
+        )));
+    }
     let ld = pd
         .logical_drive
         .and_then(|t| snap.logical_drive(pd.adapter, t));
@@ -639,6 +883,28 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
     let flow = match Flow::choose(env.ops, &snap, &pd) {
         Ok(f) => f,
         Err(msg) => return Ok(Outcome::Stopped(msg)),
+    };
+    // Ceph's word stands in for the operator's only where the VD has no redundancy; on a
+    // redundant VD the OSD stays up while the controller rebuilds.
+    let ceph = match (&osd, flow) {
+        (Some(o), Flow::NoRedundancy | Flow::Jbod) => match ceph_record(env, o) {
+            Ok(r) => {
+                env.opts.data_loss_ack_source = Some(format!(
+                    "Ceph's safe-to-destroy for osd.{} stands in for --i-understand-data-loss: the controller steps run only once Ceph says its data lives elsewhere, and the journal keeps that answer",
+                    r.osd
+                ));
+                Some(r)
+            }
+            Err(msg) => return Ok(Outcome::Stopped(format!("{msg}; nothing was changed"))),
+        },
+        (Some(o), _) => {
+            env.say(&format!(
+                "osd.{} sits on this VD, which is redundant: it stays up while the controller rebuilds (no Ceph step)",
+                o.id
+            ));
+            None
+        }
+        (None, _) => None,
     };
     let reads = Reads::of(env.ops, pd.adapter);
     let pinned = env.ops.preserved_cache(pd.adapter)?;
@@ -679,7 +945,11 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
         new_serial: None,
         rebuilding: None,
         flow,
-        steps: flow.steps(env.ops),
+        steps: if ceph.is_some() {
+            Flow::with_ceph(flow.steps(env.ops))
+        } else {
+            flow.steps(env.ops)
+        },
         rebuild_starts: 0,
         media_type: Some(pd.media_type.clone()).filter(|m| !m.is_unknown()),
         coerced_size: match flow {
@@ -716,6 +986,7 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
         qualification: None,
         rejected: Vec::new(),
         clear_foreign: env.opts.clear_foreign,
+        ceph,
     };
     print_plan(env, &st, &pd);
     if let Some(c) = checks.iter().find(|c| c.level == Level::Refuse) {
@@ -739,7 +1010,13 @@ pub fn run(env: &mut Env<'_>, target: &str, adapter: Option<u32>) -> Result<Outc
             "start",
             "started",
             None,
-            &format!("replace-drive {target}"),
+            &format!(
+                "replace-drive {}{}",
+                target.unwrap_or(""),
+                env.opts
+                    .osd
+                    .map_or_else(String::new, |o| format!(" --osd {o}"))
+            ),
             state_json(&st),
         )
         .map_err(|e| WfError::Io(format!("journal {}: {e}", journal.path().display())))?;
@@ -775,6 +1052,16 @@ fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
                 "OpenManage"
             } else {
                 "this controller"
+            }
+        ),
+        _ if st.ceph.is_some() => format!(
+            "Plan (osd.{} on {}: Ceph drains and destroys it keeping its id, the controller replaces the drive as its {} needs, then the OSD is recreated with its id):",
+            st.ceph.as_ref().map_or(0, |c| c.osd),
+            st.drive,
+            if st.flow == Flow::Jbod {
+                "JBOD"
+            } else {
+                "RAID0 VD"
             }
         ),
         Flow::NoRedundancy => {
@@ -1003,6 +1290,7 @@ mod tests {
             qualification: None,
             rejected: Vec::new(),
             clear_foreign: None,
+            ceph: None,
         }
     }
 

@@ -16,18 +16,18 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-const LOCK: &str = "/run/lock/raidctl-ceph-test.lock";
+pub(crate) const LOCK: &str = "/run/lock/raidctl-ceph-test.lock";
 
-fn raidctl() -> &'static str {
+pub(crate) fn raidctl() -> &'static str {
     env!("CARGO_BIN_EXE_raidctl")
 }
 
-fn script() -> PathBuf {
+pub(crate) fn script() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/ceph-test-cluster.sh")
 }
 
 /// Why this machine cannot run the test, if it cannot.
-fn missing() -> Option<String> {
+pub(crate) fn missing() -> Option<String> {
     if !rustix::process::geteuid().is_root() {
         return Some("needs root (loop devices, ceph-volume's tmpfs)".into());
     }
@@ -53,15 +53,15 @@ fn missing() -> Option<String> {
     None
 }
 
-fn run(cmd: &mut Command) -> Output {
+pub(crate) fn run(cmd: &mut Command) -> Output {
     cmd.output().expect("spawn")
 }
 
-fn text(o: &Output) -> String {
+pub(crate) fn text(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-fn sim(s: &Path, args: &[&str]) -> Output {
+pub(crate) fn sim(s: &Path, args: &[&str]) -> Output {
     run(Command::new(raidctl())
         .arg("--sim-state")
         .arg(s)
@@ -70,7 +70,7 @@ fn sim(s: &Path, args: &[&str]) -> Output {
 }
 
 /// Polls `f` every half second until it holds or `limit` passes.
-fn wait_until(limit: Duration, what: &str, mut f: impl FnMut() -> bool) {
+pub(crate) fn wait_until(limit: Duration, what: &str, mut f: impl FnMut() -> bool) {
     let t = Instant::now();
     while t.elapsed() < limit {
         if f() {
@@ -82,10 +82,10 @@ fn wait_until(limit: Duration, what: &str, mut f: impl FnMut() -> bool) {
 }
 
 /// Stops the cluster and detaches the simulator's loop devices, whatever happened.
-struct Cleanup {
-    cluster: PathBuf,
-    sim: PathBuf,
-    extra_loop: std::sync::Arc<std::sync::Mutex<Option<String>>>,
+pub(crate) struct Cleanup {
+    pub(crate) cluster: PathBuf,
+    pub(crate) sim: PathBuf,
+    pub(crate) extra_loop: std::sync::Arc<std::sync::Mutex<Option<String>>>,
 }
 
 impl Drop for Cleanup {
@@ -103,7 +103,7 @@ impl Drop for Cleanup {
     }
 }
 
-fn bench(pool: &str, secs: u32) {
+pub(crate) fn bench(pool: &str, secs: u32) {
     // 1 MiB objects, a few seconds: tens of MiB, as the reference's §5 advises.
     let o = run(Command::new("rados").args([
         "-p",
@@ -124,7 +124,7 @@ fn bench(pool: &str, secs: u32) {
     );
 }
 
-fn status_json(s: &Path) -> serde_json::Value {
+pub(crate) fn status_json(s: &Path) -> serde_json::Value {
     let o = sim(s, &["status", "--max-age", "0", "--format", "json"]);
     serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("status json: {e}: {}", text(&o)))
 }

@@ -4,6 +4,7 @@
 mod backends;
 mod bundle;
 mod ceph;
+mod ceph_replace;
 mod cli;
 mod consumers;
 mod corpus;

@@ -1,0 +1,786 @@
+//! The Ceph steps around a replacement of an OSD's drive (`replace-drive --osd N`): ask
+//! whether the OSD may stop, mark it out, wait until Ceph says it is safe to destroy and the
+//! cluster is back to full redundancy, stop the daemon, destroy the OSD keeping its id; then,
+//! after the controller flow has recreated the VD and qualified the new drive, recreate the
+//! OSD with the same id in the same mode (`ceph-volume raw|lvm`), wait for it to be up and
+//! in, check its CRUSH weight against the new size, and report the cluster's health.
+//!
+//! Ceph's answer decides, never a guess: a cluster that does not answer stops the workflow
+//! where it is (resume goes on once it answers). Every call goes through the one process
+//! runner with a deadline.
+
+use super::engine::{PlanLine, StepResult, fresh, state_json};
+use super::journal::Journal;
+use super::replace::ReplaceState;
+use super::{Env, WfError};
+use crate::ceph::{Ceph, CephError, SafeToDestroy, VolumePlan};
+use crate::model::OsdMode;
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+/// How often the Ceph waits ask again.
+const CEPH_POLL: Duration = Duration::from_secs(2);
+/// How long a stopped or started daemon may take to show in the OSD map.
+const MAP_WAIT: Duration = Duration::from_secs(300);
+
+/// What the workflow knows of the OSD on the drive; journaled with the state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CephRecord {
+    /// OSD id.
+    pub osd: u32,
+    /// lvm or raw, as it was: the OSD is recreated the same way.
+    pub mode: OsdMode,
+    /// Its uuid before the replacement.
+    pub osd_fsid: Option<String>,
+    /// Its main device before the replacement.
+    pub device: Option<String>,
+    /// A separate DB device (kept as it is).
+    pub db: Option<String>,
+    /// A separate WAL device (kept as it is).
+    pub wal: Option<String>,
+    /// CRUSH weight before.
+    pub crush_weight: Option<f64>,
+    /// CRUSH device class.
+    pub device_class: Option<String>,
+    /// Up when the workflow started.
+    pub up_at_start: bool,
+    /// In when the workflow started.
+    pub in_at_start: bool,
+    /// How long to wait for safe-to-destroy.
+    pub drain_timeout_s: u64,
+    /// Set the CRUSH weight to the new drive's size when they differ.
+    pub reweight: bool,
+    /// The recreated OSD's uuid.
+    #[serde(default)]
+    pub new_fsid: Option<String>,
+    /// The cluster's state once the OSD was back.
+    #[serde(default)]
+    pub report: Option<String>,
+}
+
+fn ceph<'e>(env: &'e Env<'_>) -> Result<&'e Ceph, WfError> {
+    env.ceph
+        .as_ref()
+        .ok_or_else(|| WfError::Usage("this replacement needs the Ceph client".into()))
+}
+
+fn rec(st: &ReplaceState) -> Result<&CephRecord, WfError> {
+    st.ceph
+        .as_ref()
+        .ok_or_else(|| WfError::Usage("this replacement has no OSD record".into()))
+}
+
+/// A Ceph call's failure as a safe stop: an unreachable cluster waits for resume; a refusal
+/// quotes Ceph.
+fn stop_on(e: &CephError, what: &str, journal: &Journal, st: &ReplaceState) -> StepResult {
+    let bay = super::engine::bay_state(st);
+    if e.is_unavailable() {
+        StepResult::Stop(format!(
+            "Ceph did not answer while {what} ({e}): raidctl goes on only with Ceph's word. Nothing further was changed; {bay}. Once the cluster answers (`ceph -s`), continue with `raidctl resume {}`",
+            journal.id
+        ))
+    } else {
+        StepResult::Stop(format!(
+            "Ceph refused while {what}: {e}. Nothing further was changed; {bay}. Look at `ceph -s` and `ceph osd tree`, then `raidctl resume {}`",
+            journal.id
+        ))
+    }
+}
+
+/// Runs a Ceph command with `planned`/`done` records around it, as [`super::run_op`] does
+/// for vendor commands.
+fn journaled<T>(
+    journal: &mut Journal,
+    st: &ReplaceState,
+    step: &str,
+    line: String,
+    env_out: &mut dyn std::io::Write,
+    f: impl FnOnce() -> Result<T, CephError>,
+) -> Result<Result<T, CephError>, WfError> {
+    journal
+        .write(step, "planned", Some(line.clone()), "", state_json(st))
+        .map_err(WfError::Journal)?;
+    let _ = writeln!(env_out, "  running: {line}");
+    let r = f();
+    match &r {
+        Ok(_) => journal
+            .write(step, "done", None, "", state_json(st))
+            .map_err(WfError::Journal)?,
+        Err(e) => {
+            let _ = journal.write(step, "failed", None, &e.to_string(), state_json(st));
+        }
+    }
+    Ok(r)
+}
+
+fn line(c: &Ceph, args: &[&str]) -> String {
+    crate::ceph::client::display_argv(std::path::Path::new("ceph"), &c.ceph_args(args, false))
+}
+
+/// `osd.N` up and in, from the OSD map.
+fn up_in(c: &Ceph, id: u32) -> Result<(bool, bool, bool), CephError> {
+    let dump = c.osd_dump()?;
+    Ok(dump.osd(id).map_or((false, false, false), |o| {
+        (o.up == 1, o.is_in == 1, o.destroyed())
+    }))
+}
+
+pub(super) fn plan_ok_to_stop(st: &ReplaceState) -> Vec<PlanLine> {
+    let Some(r) = &st.ceph else {
+        return Vec::new();
+    };
+    if !r.up_at_start {
+        return vec![PlanLine::say(format!(
+            "osd.{} is down already (the drive died): nothing to stop",
+            r.osd
+        ))];
+    }
+    vec![PlanLine::say(format!(
+        "ask Ceph whether osd.{} may stop (`ceph osd ok-to-stop {}`): no means nothing changes",
+        r.osd, r.osd
+    ))]
+}
+
+/// `ceph osd ok-to-stop N` for an OSD that still runs.
+pub(super) fn ok_to_stop(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+) -> Result<StepResult, WfError> {
+    let id = rec(st)?.osd;
+    let c = ceph(env)?;
+    match up_in(c, id) {
+        Ok((false, ..)) => {
+            env.say(&format!("  osd.{id} is down: nothing to ask"));
+            return Ok(StepResult::Next);
+        }
+        Ok(_) => {}
+        Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
+    }
+    match c.osd_ok_to_stop(id) {
+        Ok(a) if a.ok_to_stop => {
+            env.say(&format!(
+                "  Ceph: osd.{id} may stop ({} PGs stay active, {} become degraded)",
+                a.num_ok_pgs,
+                a.ok_become_degraded.len()
+            ));
+            Ok(StepResult::Next)
+        }
+        Ok(a) => Ok(StepResult::Stop(format!(
+            "[ceph-ok-to-stop] Ceph says stopping osd.{id} now would leave {} PG(s) inactive ({}): nothing was changed. Let the cluster recover (`ceph -s`), then `raidctl resume {}`",
+            a.num_not_ok_pgs,
+            a.bad_become_inactive
+                .iter()
+                .take(5)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" "),
+            journal.id
+        ))),
+        Err(e) => Ok(stop_on(&e, "asking ok-to-stop", journal, st)),
+    }
+}
+
+pub(super) fn plan_out(env: &Env<'_>, st: &ReplaceState) -> Vec<PlanLine> {
+    let Some(r) = &st.ceph else {
+        return Vec::new();
+    };
+    let cmd = env.ceph.as_ref().map_or_else(
+        || format!("ceph osd out {}", r.osd),
+        |c| line(c, &["osd", "out", &r.osd.to_string()]),
+    );
+    vec![PlanLine::say(format!(
+        "mark osd.{} out (Ceph moves its data to the other OSDs)\n       {cmd}",
+        r.osd
+    ))]
+}
+
+/// `ceph osd out N`.
+pub(super) fn out(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+) -> Result<StepResult, WfError> {
+    let id = rec(st)?.osd;
+    let c = ceph(env)?.clone();
+    match up_in(&c, id) {
+        Ok((_, false, _)) => {
+            env.say(&format!("  osd.{id} is out already"));
+            return Ok(StepResult::Next);
+        }
+        Ok(_) => {}
+        Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
+    }
+    let l = line(&c, &["osd", "out", &id.to_string()]);
+    if let Err(e) = journaled(journal, st, "ceph-out", l, env.out, || c.osd_out(id))? {
+        return Ok(stop_on(&e, "marking the OSD out", journal, st));
+    }
+    match up_in(&c, id) {
+        Ok((_, false, _)) => Ok(StepResult::Next),
+        Ok(_) => Ok(StepResult::Stop(format!(
+            "osd.{id} is still in after `ceph osd out {id}`"
+        ))),
+        Err(e) => Ok(stop_on(&e, "reading the OSD map", journal, st)),
+    }
+}
+
+pub(super) fn plan_drain(st: &ReplaceState) -> Vec<PlanLine> {
+    let Some(r) = &st.ceph else {
+        return Vec::new();
+    };
+    vec![PlanLine::say(format!(
+        "wait until Ceph says osd.{} is safe to destroy (`ceph osd safe-to-destroy osd.{}`) and no object is degraded any more (safe-to-destroy comes before recovery ends: the replacement waits for full redundancy); at most {} s (--drain-timeout), then stop with nothing changed on the controller",
+        r.osd, r.osd, r.drain_timeout_s
+    ))]
+}
+
+/// Waits for safe-to-destroy and for the degraded objects to reach zero.
+pub(super) fn drain(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+) -> Result<StepResult, WfError> {
+    let r = rec(st)?.clone();
+    let c = ceph(env)?.clone();
+    let start = Instant::now();
+    let limit = Duration::from_secs(r.drain_timeout_s.max(1));
+    let mut last = String::new();
+    let mut last_said = Instant::now();
+    loop {
+        let safe = match c.osd_safe_to_destroy(r.osd) {
+            Ok(s) => s,
+            Err(e) => return Ok(stop_on(&e, "waiting for safe-to-destroy", journal, st)),
+        };
+        let status = match c.status() {
+            Ok(s) => s,
+            Err(e) => return Ok(stop_on(&e, "reading the cluster status", journal, st)),
+        };
+        let degraded = status.pgmap.degraded_objects.unwrap_or(0);
+        let now = match &safe {
+            SafeToDestroy::Safe if degraded == 0 => {
+                env.say(&format!(
+                    "  Ceph: osd.{} is safe to destroy and no object is degraded ({:.0} s)",
+                    r.osd,
+                    start.elapsed().as_secs_f64()
+                ));
+                return Ok(StepResult::Next);
+            }
+            SafeToDestroy::Safe => {
+                format!("safe to destroy; {degraded} object copies still degraded (recovering)")
+            }
+            SafeToDestroy::NotYet { pgs, .. } => format!(
+                "{} PG(s) still on it, {degraded} object copies degraded",
+                pgs.map_or_else(|| "some".into(), |p| p.to_string())
+            ),
+            SafeToDestroy::Unknown { .. } => {
+                format!("no PG stats from it yet, {degraded} object copies degraded")
+            }
+        };
+        if start.elapsed() >= limit {
+            return Ok(StepResult::Stop(format!(
+                "[ceph-safe-to-destroy] Ceph did not say within {} s that osd.{} is safe to destroy with full redundancy ({now}): its data may live nowhere else. Nothing was changed on the controller; {}; osd.{} is out (`ceph osd in {}` brings it back). Resume to wait again (`--drain-timeout` sets the bound)",
+                r.drain_timeout_s,
+                r.osd,
+                super::engine::bay_state(st),
+                r.osd,
+                r.osd
+            )));
+        }
+        if now != last || last_said.elapsed() >= Duration::from_secs(60) {
+            env.say(&format!(
+                "  draining osd.{}: {now} ({:.0} s)",
+                r.osd,
+                start.elapsed().as_secs_f64()
+            ));
+            last = now;
+            last_said = Instant::now();
+        }
+        std::thread::sleep(CEPH_POLL);
+    }
+}
+
+pub(super) fn plan_stop(st: &ReplaceState) -> Vec<PlanLine> {
+    let Some(r) = &st.ceph else {
+        return Vec::new();
+    };
+    vec![PlanLine::say(format!(
+        "stop its daemon ({}) and wait until the OSD map shows it down",
+        if crate::ceph::systemd_is_pid1() {
+            format!("systemctl stop ceph-osd@{}", r.osd)
+        } else {
+            "SIGTERM to the ceph-osd pid".to_owned()
+        }
+    ))]
+}
+
+/// Stops the OSD's daemon (systemd where it runs, else by its pid) and waits for the OSD
+/// map to show it down.
+pub(super) fn stop(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+) -> Result<StepResult, WfError> {
+    let id = rec(st)?.osd;
+    let c = ceph(env)?.clone();
+    let systemd = crate::ceph::systemd_is_pid1();
+    match (systemd, c.osd_pid(id)) {
+        (false, None) => env.say(&format!("  osd.{id}'s daemon is not running")),
+        (_, pid) => {
+            let l = if systemd {
+                format!("systemctl stop ceph-osd@{id}")
+            } else {
+                format!("kill -TERM {}", pid.unwrap_or_default())
+            };
+            if let Err(e) = journaled(journal, st, "ceph-stop", l, env.out, || {
+                c.stop_osd(id, Duration::from_secs(60))
+            })? {
+                return Ok(stop_on(&e, "stopping the OSD", journal, st));
+            }
+        }
+    }
+    let start = Instant::now();
+    loop {
+        match up_in(&c, id) {
+            Ok((false, ..)) => return Ok(StepResult::Next),
+            Ok(_) if start.elapsed() > MAP_WAIT => {
+                return Ok(StepResult::Stop(format!(
+                    "osd.{id}'s daemon is stopped but the OSD map still shows it up after {} s; nothing was changed on the controller",
+                    MAP_WAIT.as_secs()
+                )));
+            }
+            Ok(_) => std::thread::sleep(CEPH_POLL),
+            Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
+        }
+    }
+}
+
+pub(super) fn plan_destroy(env: &Env<'_>, st: &ReplaceState) -> Vec<PlanLine> {
+    let Some(r) = &st.ceph else {
+        return Vec::new();
+    };
+    let cmd = env.ceph.as_ref().map_or_else(
+        || format!("ceph osd destroy {} --yes-i-really-mean-it", r.osd),
+        |c| {
+            line(
+                c,
+                &[
+                    "osd",
+                    "destroy",
+                    &r.osd.to_string(),
+                    "--yes-i-really-mean-it",
+                ],
+            )
+        },
+    );
+    vec![PlanLine::say(format!(
+        "destroy osd.{}, keeping its id and CRUSH position (never purge: a new id means a second backfill); Ceph's own check refuses if it is not safe\n       {cmd}",
+        r.osd
+    ))]
+}
+
+/// `ceph osd destroy N --yes-i-really-mean-it` (never `--force`).
+pub(super) fn destroy(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+) -> Result<StepResult, WfError> {
+    let id = rec(st)?.osd;
+    let c = ceph(env)?.clone();
+    match up_in(&c, id) {
+        Ok((_, _, true)) => return Ok(StepResult::Next),
+        Ok((true, ..)) => {
+            return Ok(StepResult::Stop(format!(
+                "[ceph-osd-up] osd.{id} is up again: raidctl never destroys an OSD Ceph reports up"
+            )));
+        }
+        Ok(_) => {}
+        Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
+    }
+    let l = line(
+        &c,
+        &["osd", "destroy", &id.to_string(), "--yes-i-really-mean-it"],
+    );
+    if let Err(e) = journaled(journal, st, "ceph-destroy", l, env.out, || {
+        c.osd_destroy(id)
+    })? {
+        return Ok(stop_on(&e, "destroying the OSD", journal, st));
+    }
+    match up_in(&c, id) {
+        Ok((_, _, true)) => {
+            env.say(&format!(
+                "  osd.{id} is destroyed: its id and CRUSH position wait for the new drive"
+            ));
+            Ok(StepResult::Next)
+        }
+        Ok(_) => Ok(StepResult::Stop(format!(
+            "osd.{id} is not destroyed after `ceph osd destroy`"
+        ))),
+        Err(e) => Ok(stop_on(&e, "reading the OSD map", journal, st)),
+    }
+}
+
+/// Guard before every controller step of an OSD's replacement: Ceph must report the OSD
+/// down and destroyed (the drive holds nothing Ceph needs).
+pub(super) fn guard_controller(env: &Env<'_>, st: &ReplaceState) -> Option<StepResult> {
+    let r = st.ceph.as_ref()?;
+    let c = env.ceph.as_ref()?;
+    match up_in(c, r.osd) {
+        Ok((false, _, true)) => None,
+        Ok((up, _, destroyed)) => Some(StepResult::Stop(format!(
+            "[ceph-osd-up] Ceph reports osd.{} {}: raidctl never offlines, deletes or reuses the drive of an OSD that is not down and destroyed",
+            r.osd,
+            match (up, destroyed) {
+                (true, _) => "up",
+                _ => "not destroyed",
+            }
+        ))),
+        Err(e) => Some(StepResult::Stop(format!(
+            "Ceph did not answer before a controller step ({e}): raidctl does not touch the drive without Ceph's word; resume once the cluster answers"
+        ))),
+    }
+}
+
+fn volume_plan(st: &ReplaceState) -> Option<VolumePlan> {
+    let r = st.ceph.as_ref()?;
+    Some(VolumePlan {
+        mode: r.mode,
+        osd_id: r.osd,
+        data: st.new_device.as_ref()?.path.clone(),
+        db: r.db.clone(),
+        wal: r.wal.clone(),
+        device_class: r.device_class.clone(),
+        no_systemd: !crate::ceph::systemd_is_pid1(),
+    })
+}
+
+pub(super) fn plan_prepare(st: &ReplaceState) -> Vec<PlanLine> {
+    let Some(r) = &st.ceph else {
+        return Vec::new();
+    };
+    let mode = match r.mode {
+        OsdMode::Lvm => "lvm",
+        _ => "raw",
+    };
+    vec![
+        PlanLine::say(format!(
+            "recreate osd.{} on the new VD's device with the same id, {mode} as before{}: `ceph-volume {mode} prepare --bluestore --data <new device> --osd-id {}` (only while Ceph still shows the id destroyed: a failed prepare may purge it, and raidctl never retries blindly)",
+            r.osd,
+            match (&r.db, &r.wal) {
+                (None, None) => String::new(),
+                _ => ", with its DB/WAL device as before".to_owned(),
+            },
+            r.osd
+        )),
+        PlanLine::say(format!(
+            "activate it and start its daemon (`ceph-volume {mode} activate`), mark it in, wait until it is up and in"
+        )),
+        PlanLine::say(format!(
+            "check its CRUSH weight ({}) against the new drive's size{}, then report health, degraded objects and backfill",
+            r.crush_weight
+                .map_or_else(|| "?".into(), |w| format!("{w:.4}")),
+            if r.reweight {
+                " and set it to the size (--reweight)"
+            } else {
+                " (say so; --reweight sets it)"
+            }
+        )),
+    ]
+}
+
+/// Whether `/var/lib/ceph/osd/<cluster>-N` is a mount point (the dead OSD's tmpfs stays).
+fn unmount_stale_osd_dir(id: u32) -> Option<String> {
+    let dir = format!("/var/lib/ceph/osd/ceph-{id}");
+    let mounts = std::fs::read_to_string("/proc/mounts").ok()?;
+    if !mounts
+        .lines()
+        .any(|l| l.split(' ').nth(1) == Some(dir.as_str()))
+    {
+        return None;
+    }
+    let ok = std::process::Command::new("umount")
+        .arg(&dir)
+        .status()
+        .is_ok_and(|s| s.success());
+    Some(if ok {
+        format!("the dead OSD's {dir} was still mounted: unmounted")
+    } else {
+        format!("the dead OSD's {dir} is still mounted and could not be unmounted")
+    })
+}
+
+/// The OSD ceph-volume lists on `dev`, if any: `(id, uuid)`.
+fn osd_on(c: &Ceph, dev: &str) -> Result<Option<(u32, String)>, CephError> {
+    let canon = |p: &str| {
+        std::fs::canonicalize(p).map_or_else(|_| p.to_owned(), |x| x.display().to_string())
+    };
+    let want = canon(dev);
+    for o in c.raw_list()?.values() {
+        if canon(&o.device) == want {
+            return Ok(Some((o.osd_id, o.osd_uuid.clone())));
+        }
+    }
+    for (id, lvs) in c.lvm_list()? {
+        for lv in lvs {
+            if lv.kind == "block" && lv.devices.iter().any(|d| canon(d) == want) {
+                let fsid = lv.tags.get("ceph.osd_fsid").cloned().unwrap_or_default();
+                return Ok(id.parse().ok().map(|i| (i, fsid)));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// `ceph-volume ... prepare --osd-id N` on the new device, only while the id is destroyed.
+pub(super) fn prepare(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+) -> Result<StepResult, WfError> {
+    let id = rec(st)?.osd;
+    let c = ceph(env)?.clone();
+    let Some(plan) = volume_plan(st) else {
+        return Ok(StepResult::Stop(
+            "the new VD's block device is not known: raidctl cannot recreate the OSD".into(),
+        ));
+    };
+    if let Err(e) = plan.check() {
+        return Ok(StepResult::Stop(format!(
+            "the OSD cannot be recreated: {e}"
+        )));
+    }
+    let on_new = match osd_on(&c, &plan.data) {
+        Ok(o) => o,
+        Err(e) => return Ok(stop_on(&e, "listing ceph-volume's OSDs", journal, st)),
+    };
+    let (_, _, destroyed) = match up_in(&c, id) {
+        Ok(x) => x,
+        Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
+    };
+    match (&on_new, destroyed) {
+        // A prepare that completed before the workflow was interrupted.
+        (Some((n, fsid)), false) if *n == id => {
+            env.say(&format!(
+                "  osd.{id} is prepared on {} already (interrupted after ceph-volume finished)",
+                plan.data
+            ));
+            if let Some(r) = st.ceph.as_mut() {
+                r.new_fsid = Some(fsid.clone());
+            }
+            return Ok(StepResult::Next);
+        }
+        (Some((n, _)), _) => {
+            return Ok(StepResult::Stop(format!(
+                "[ceph-osd-up] {} already holds osd.{n}: raidctl never reuses a device another OSD is on",
+                plan.data
+            )));
+        }
+        (None, false) => {
+            return Ok(StepResult::Stop(format!(
+                "osd.{id} is no longer `destroyed` in the OSD map (a failed `ceph-volume prepare` rolls back with `osd purge-new`, which can purge the id): raidctl does not retry blindly. Look at `ceph osd tree`: if osd.{id} is gone, recreate it by hand (`ceph-volume raw prepare --bluestore --data {}`) and `ceph osd crush reweight` it",
+                plan.data
+            )));
+        }
+        (None, true) => {}
+    }
+    if let Some(note) = unmount_stale_osd_dir(id) {
+        env.say(&format!("  {note}"));
+    }
+    // Whatever the new drive carried before (a foreign configuration was cleared, or the
+    // qualification was skipped) goes: the device is checked to hold no OSD above.
+    let zap = crate::ceph::volume::zap(&plan.data, false);
+    let zl = crate::ceph::client::display_argv(std::path::Path::new("ceph-volume"), &zap);
+    if let Err(e) = journaled(journal, st, "ceph-prepare", zl, env.out, || {
+        c.run_volume_step(&zap)
+    })? {
+        return Ok(stop_on(&e, "zapping the new device", journal, st));
+    }
+    let args = plan.prepare();
+    let pl = crate::ceph::client::display_argv(std::path::Path::new("ceph-volume"), &args);
+    if let Err(e) = journaled(journal, st, "ceph-prepare", pl, env.out, || {
+        c.run_volume_step(&args)
+    })? {
+        return Ok(StepResult::Stop(format!(
+            "`ceph-volume prepare` failed: {e}. raidctl does not retry on its own: check that osd.{id} is still `destroyed` in `ceph osd tree` before `raidctl resume {}`",
+            journal.id
+        )));
+    }
+    match osd_on(&c, &plan.data) {
+        Ok(Some((n, fsid))) if n == id => {
+            if let Some(r) = st.ceph.as_mut() {
+                r.new_fsid = Some(fsid);
+            }
+            Ok(StepResult::Next)
+        }
+        Ok(other) => Ok(StepResult::Stop(format!(
+            "after prepare ceph-volume lists {other:?} on {}, not osd.{id}",
+            plan.data
+        ))),
+        Err(e) => Ok(stop_on(&e, "listing ceph-volume's OSDs", journal, st)),
+    }
+}
+
+/// `ceph-volume ... activate`, the daemon started, the OSD marked in.
+pub(super) fn activate(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+) -> Result<StepResult, WfError> {
+    let id = rec(st)?.osd;
+    let c = ceph(env)?.clone();
+    let Some(plan) = volume_plan(st) else {
+        return Ok(StepResult::Stop("the new device is not known".into()));
+    };
+    let running = c.osd_pid(id).is_some();
+    if !running {
+        let args = plan.activate(st.ceph.as_ref().and_then(|r| r.new_fsid.as_deref()));
+        let al = crate::ceph::client::display_argv(std::path::Path::new("ceph-volume"), &args);
+        if let Err(e) = journaled(journal, st, "ceph-activate", al, env.out, || {
+            c.run_volume_step(&args)
+        })? {
+            return Ok(stop_on(&e, "activating the OSD", journal, st));
+        }
+        let sl = if crate::ceph::systemd_is_pid1() {
+            format!("systemctl start ceph-osd@{id}")
+        } else {
+            format!("ceph-osd -i {id} --setuser ceph --setgroup ceph")
+        };
+        let started = if crate::ceph::systemd_is_pid1() && plan.mode == OsdMode::Lvm {
+            // lvm activate enables and starts the unit itself.
+            Ok(crate::ceph::Started::Systemd)
+        } else {
+            journaled(journal, st, "ceph-activate", sl, env.out, || {
+                c.start_osd(id)
+            })?
+        };
+        if let Err(e) = started {
+            return Ok(stop_on(&e, "starting the OSD", journal, st));
+        }
+    }
+    Ok(StepResult::Next)
+}
+
+/// Waits until the recreated OSD is up, marks it in, waits until it is in.
+pub(super) fn wait_up(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+) -> Result<StepResult, WfError> {
+    let id = rec(st)?.osd;
+    let c = ceph(env)?.clone();
+    let start = Instant::now();
+    let mut marked = false;
+    loop {
+        match up_in(&c, id) {
+            Ok((true, true, _)) => {
+                env.say(&format!(
+                    "  osd.{id} is up and in ({:.0} s)",
+                    start.elapsed().as_secs_f64()
+                ));
+                return Ok(StepResult::Next);
+            }
+            Ok((true, false, _)) if !marked => {
+                let l = line(&c, &["osd", "in", &id.to_string()]);
+                if let Err(e) = journaled(journal, st, "ceph-wait-up", l, env.out, || c.osd_in(id))?
+                {
+                    return Ok(stop_on(&e, "marking the OSD in", journal, st));
+                }
+                marked = true;
+            }
+            Ok(_) if start.elapsed() > MAP_WAIT => {
+                return Ok(StepResult::Stop(format!(
+                    "osd.{id} did not come up and in within {} s: look at its log (`journalctl -u ceph-osd@{id}` or /var/log/ceph), then `raidctl resume {}`",
+                    MAP_WAIT.as_secs(),
+                    journal.id
+                )));
+            }
+            Ok(_) => std::thread::sleep(CEPH_POLL),
+            Err(e) => return Ok(stop_on(&e, "waiting for the OSD", journal, st)),
+        }
+    }
+}
+
+/// CRUSH weight against the new device's size: said, and set with `--reweight`.
+pub(super) fn weight(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+) -> Result<StepResult, WfError> {
+    let r = rec(st)?.clone();
+    let c = ceph(env)?.clone();
+    let have = match c.osd_tree() {
+        Ok(t) => t.osd(r.osd).and_then(|n| n.crush_weight),
+        Err(e) => return Ok(stop_on(&e, "reading the OSD tree", journal, st)),
+    };
+    // What BlueStore sees: the device, else the VD's size as the controller reports it.
+    let size = match st.new_device.as_ref().and_then(|d| device_size(&d.path)) {
+        Some(s) => Some(s),
+        None => fresh(env)?
+            .logical_drive(st.adapter, st.new_target.unwrap_or(u32::MAX))
+            .and_then(|l| l.size_bytes),
+    };
+    let (Some(have), Some(size)) = (have, size) else {
+        env.say("  CRUSH weight or the new size unknown: not compared");
+        return Ok(StepResult::Next);
+    };
+    // Ceph's default weight is the size in TiB.
+    let want = size as f64 / (1u64 << 40) as f64;
+    if want <= 0.0 || ((have - want).abs() / want) < 0.02 {
+        env.say(&format!(
+            "  CRUSH weight {have:.4} fits the new drive ({want:.4} TiB)"
+        ));
+        return Ok(StepResult::Next);
+    }
+    if !r.reweight {
+        env.say(&format!(
+            "  WARN CRUSH weight {have:.4} is the old drive's; the new one holds {want:.4} TiB: `ceph osd crush reweight osd.{} {want:.4}` (or resume with --reweight)",
+            r.osd
+        ));
+        return Ok(StepResult::Next);
+    }
+    let w = format!("{want:.4}");
+    let l = line(
+        &c,
+        &["osd", "crush", "reweight", &format!("osd.{}", r.osd), &w],
+    );
+    if let Err(e) = journaled(journal, st, "ceph-weight", l, env.out, || {
+        c.osd_crush_reweight(r.osd, want)
+    })? {
+        return Ok(stop_on(&e, "setting the CRUSH weight", journal, st));
+    }
+    Ok(StepResult::Next)
+}
+
+/// The size of a block device or file, in bytes.
+fn device_size(path: &str) -> Option<u64> {
+    use std::io::Seek;
+    let mut f = std::fs::File::open(path).ok()?;
+    f.seek(std::io::SeekFrom::End(0)).ok()
+}
+
+/// Health, degraded objects and backfill after the OSD is back.
+pub(super) fn report(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
+    let id = rec(st)?.osd;
+    let c = ceph(env)?.clone();
+    match c.status() {
+        Ok(s) => {
+            let backfill = s.pgs_with("backfilling") + s.pgs_with("backfill_wait");
+            let recovering = s.pgs_with("recovering") + s.pgs_with("recovery_wait");
+            let line = format!(
+                "osd.{id} up and in; cluster {}, {} object copies degraded, {} PG(s) backfilling, {} recovering",
+                s.health.status,
+                s.pgmap.degraded_objects.unwrap_or(0),
+                backfill,
+                recovering
+            );
+            env.say(&format!("  {line}"));
+            if let Some(r) = st.ceph.as_mut() {
+                r.report = Some(line);
+            }
+            Ok(StepResult::Next)
+        }
+        Err(e) => {
+            env.say(&format!("  the cluster status could not be read: {e}"));
+            Ok(StepResult::Next)
+        }
+    }
+}
