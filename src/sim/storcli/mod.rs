@@ -30,10 +30,13 @@ use crate::sim::text::broken;
 use crate::sim::unverified::{fill, storcli as unv};
 
 mod actions;
+mod overview;
 mod show;
 mod values;
 
 use actions::*;
+pub use overview::{banner, overview_model};
+use overview::*;
 use show::*;
 pub use values::*;
 
@@ -104,15 +107,46 @@ pub enum J {
 }
 
 impl J {
-    /// Pretty JSON with two-space indentation and `"key": value` (007.2x and later layout).
+    /// JSON as storcli itself prints it (every native capture from 007.10 to 8.x): the
+    /// envelope's `{`, `"Controllers":[` and each controller's `{` at the left margin, then
+    /// one tab per level and `"key" : value`. (Captures indented with spaces and `"key":` were
+    /// re-serialised by the projects that stored them.)
     pub fn to_json(&self) -> String {
         let mut out = String::new();
-        self.write(&mut out, 0);
+        match self {
+            Self::O(kv) if !kv.is_empty() => {
+                out.push_str("{\n");
+                for (i, (k, v)) in kv.iter().enumerate() {
+                    out.push_str(&quote(k));
+                    out.push(':');
+                    match v {
+                        Self::A(items) if !items.is_empty() => {
+                            out.push_str("[\n");
+                            for (j, x) in items.iter().enumerate() {
+                                x.write(&mut out, 0);
+                                if j + 1 < items.len() {
+                                    out.push(',');
+                                }
+                                out.push('\n');
+                            }
+                            out.push(']');
+                        }
+                        other => other.write(&mut out, 0),
+                    }
+                    if i + 1 < kv.len() {
+                        out.push(',');
+                    }
+                    out.push('\n');
+                }
+                out.push('}');
+            }
+            other => other.write(&mut out, 0),
+        }
         out
     }
 
     fn write(&self, out: &mut String, ind: usize) {
-        let pad = |out: &mut String, n: usize| out.push_str(&"  ".repeat(n));
+        let pad = |out: &mut String, n: usize| out.push_str(&"\t".repeat(n));
         match self {
             Self::S(s) => out.push_str(&quote(s)),
             Self::N(n) => out.push_str(&n.to_string()),
@@ -123,7 +157,7 @@ impl J {
                 for (i, (k, v)) in kv.iter().enumerate() {
                     pad(out, ind + 1);
                     out.push_str(&quote(k));
-                    out.push_str(": ");
+                    out.push_str(" : ");
                     v.write(out, ind + 1);
                     if i + 1 < kv.len() {
                         out.push(',');
@@ -462,7 +496,8 @@ pub fn render(out: &Output, tool: Tool, json: bool) -> (String, i32) {
                     })
                     .collect();
                 let mut s = Ob::new().j("Controllers", J::A(ctrls)).done().to_json();
-                s.push('\n');
+                // storcli ends its JSON with a blank line.
+                s.push_str("\n\n");
                 s
             } else {
                 list.iter().map(|r| text_resp(r, tool)).collect()
@@ -479,6 +514,11 @@ pub fn render(out: &Output, tool: Tool, json: bool) -> (String, i32) {
 fn right_aligned(table: &str, col: &str) -> bool {
     match table {
         "TOPOLOGY" => matches!(col, "DG" | "Size"),
+        "System Overview" => matches!(
+            col,
+            "Ctl" | "Ports" | "PDs" | "DGs" | "DNOpt" | "VDs" | "VNOpt" | "ASOs"
+        ),
+        "ASO" => col == "Ctl",
         _ => matches!(
             col,
             "DID" | "DG" | "Size" | "Ctrl" | "ErrCd" | "Port" | "Ctl" | "PDs" | "DGs" | "VDs"
@@ -486,8 +526,19 @@ fn right_aligned(table: &str, col: &str) -> bool {
     }
 }
 
-fn legend(table: &str) -> Option<&'static str> {
-    Some(match table {
+/// The legend printed after a table, and the blank lines before it.
+fn legend(table: &str, tool: Tool) -> Option<(&'static str, &'static str)> {
+    if table == "System Overview" {
+        return Some(("\n", overview_legend(tool)));
+    }
+    if table == "ASO" {
+        return Some(("\n", ASO_LEGEND));
+    }
+    // The drive tables of `show all`'s `Need Attention` section: two blank lines.
+    if table.starts_with("Controller ") {
+        return legend("PD LIST", tool).map(|(_, l)| ("\n\n", l));
+    }
+    Some(("\n", match table {
         "TOPOLOGY" => {
             "DG=Disk Group Index|Arr=Array Index|Row=Row Index|EID=Enclosure Device ID\nDID=Device ID|Type=Drive Type|Onln=Online|Rbld=Rebuild|Dgrd=Degraded\nPdgd=Partially degraded|Offln=Offline|BT=Background Task Active\nPDC=PD Cache|PI=Protection Info|SED=Self Encrypting Drive|Frgn=Foreign\nDS3=Dimmer Switch 3|dflt=Default|Msng=Missing|FSpace=Free Space Present"
         }
@@ -498,11 +549,11 @@ fn legend(table: &str) -> Option<&'static str> {
             "EID-Enclosure Device ID|Slt-Slot No.|DID-Device ID|DG-DriveGroup\nDHS-Dedicated Hot Spare|UGood-Unconfigured Good|GHS-Global Hotspare\nUBad-Unconfigured Bad|Onln-Online|Offln-Offline|Intf-Interface\nMed-Media Type|SED-Self Encryptive Drive|PI-Protection Info\nSeSz-Sector Size|Sp-Spun|U-Up|D-Down|T-Transition|F-Foreign\nUGUnsp-Unsupported|UGShld-UnConfigured shielded|HSPShld-Hotspare shielded\nCFShld-Configured shielded|Cpybck-CopyBack|CBShld-Copyback Shielded"
         }
         _ => return None,
-    })
+    }))
 }
 
 /// Dashed table: every cell padded to the column width and followed by one space.
-fn table(name: &str, rows: &[J]) -> String {
+fn table(name: &str, rows: &[J], tool: Tool) -> String {
     let Some(J::O(first)) = rows.first() else {
         return String::new();
     };
@@ -553,8 +604,8 @@ fn table(name: &str, rows: &[J]) -> String {
     }
     out.push_str(&dash);
     out.push('\n');
-    if let Some(l) = legend(name) {
-        out.push('\n');
+    if let Some((gap, l)) = legend(name, tool) {
+        out.push_str(gap);
         out.push_str(l);
         out.push('\n');
     }
@@ -572,7 +623,7 @@ fn heading(out: &mut String, key: &str) {
     out.push('\n');
 }
 
-fn text_entries(out: &mut String, kv: &[(String, J)]) {
+fn text_entries(out: &mut String, kv: &[(String, J)], tool: Tool) {
     for (k, v) in kv {
         match v {
             J::S(_) | J::N(_) => {
@@ -584,14 +635,14 @@ fn text_entries(out: &mut String, kv: &[(String, J)]) {
             J::O(inner) => {
                 out.push('\n');
                 heading(out, k);
-                text_entries(out, inner);
+                text_entries(out, inner, tool);
                 out.push('\n');
             }
             J::A(rows) if is_table(v) => {
                 out.push('\n');
                 heading(out, k);
                 out.push('\n');
-                out.push_str(&table(k, rows));
+                out.push_str(&table(k, rows, tool));
                 out.push('\n');
             }
             J::A(items) => {
@@ -599,7 +650,7 @@ fn text_entries(out: &mut String, kv: &[(String, J)]) {
                 heading(out, k);
                 for it in items {
                     if let J::O(inner) = it {
-                        text_entries(out, inner);
+                        text_entries(out, inner, tool);
                     } else {
                         out.push_str(&it.scalar());
                         out.push('\n');
@@ -631,14 +682,14 @@ pub(crate) fn text_resp(r: &Resp, tool: Tool) -> String {
     if !r.detailed.is_empty() {
         heading(&mut out, "Detailed Status");
         out.push('\n');
-        out.push_str(&table("Detailed Status", &r.detailed));
+        out.push_str(&table("Detailed Status", &r.detailed, tool));
         out.push('\n');
     }
     match &r.data {
-        Some(J::O(kv)) => text_entries(&mut out, kv),
+        Some(J::O(kv)) => text_entries(&mut out, kv, tool),
         Some(J::A(rows)) if is_table(&J::A(rows.clone())) => {
             out.push('\n');
-            out.push_str(&table("", rows));
+            out.push_str(&table("", rows, tool));
         }
         _ => {}
     }
@@ -747,72 +798,6 @@ pub fn answer(st: &mut SimState, cmd: &Cmd) -> Output {
         out.push(per_controller(st, i, cmd));
     }
     Output::Ctrls(out)
-}
-
-fn no_controller(st: &SimState, cmd: &Cmd) -> Output {
-    if cmd.verb() != "show" {
-        return syntax_error(cmd.verb());
-    }
-    let n = n64(st.adapters.len());
-    let data = if cmd.has("ctrlcount") {
-        Ob::new().n("Controller Count", n).done()
-    } else {
-        let overview: Vec<J> = st
-            .adapters
-            .iter()
-            .map(|ad| {
-                let dnopt = ad
-                    .groups
-                    .iter()
-                    .filter(|g| ad.group_state(g) != LdState::Optimal)
-                    .count();
-                let vnopt = ad
-                    .vds
-                    .iter()
-                    .filter(|v| ad.vd_state(v) != LdState::Optimal)
-                    .count();
-                Ob::new()
-                    .n("Ctl", ad.index)
-                    .s("Model", ad.product.clone())
-                    .n("Ports", 8)
-                    .n("PDs", n64(ad.drives.len()))
-                    .n("DGs", n64(ad.groups.len()))
-                    .n("DNOpt", n64(dnopt))
-                    .n("VDs", n64(ad.vds.len()))
-                    .n("VNOpt", n64(vnopt))
-                    .s(
-                        "BBU",
-                        match &ad.bbu {
-                            Some(b) if b.good() => "Opt",
-                            Some(_) => "Dgd",
-                            None => "Msng",
-                        },
-                    )
-                    .s("sPR", "On")
-                    .s("DS", "1&2")
-                    .s("EHS", "Y")
-                    .n("ASOs", 3)
-                    .s("Hlth", if dnopt + vnopt == 0 { "Opt" } else { "NdAtn" })
-                    .done()
-            })
-            .collect();
-        let mut o = Ob::new()
-            .n("Number of Controllers", n)
-            .s("Host Name", "raidctl-sim")
-            .s("Operating System ", OS);
-        if !overview.is_empty() {
-            o = o.j("System Overview", J::A(overview));
-        }
-        o.done()
-    };
-    Output::Ctrls(vec![Resp {
-        ctrl: None,
-        ok: true,
-        description: "None".to_owned(),
-        detailed: Vec::new(),
-        data: Some(data),
-        code: 0,
-    }])
 }
 
 fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
@@ -926,6 +911,9 @@ fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
 
 /// Answers argv against a state: parse, answer, render. Returns stdout and exit status.
 pub fn run(st: &mut SimState, tool: Tool, args: &[String]) -> (String, i32) {
+    if let Some(answer) = meta(args, tool) {
+        return answer;
+    }
     match parse(args) {
         Ok(cmd) => {
             let (text, code) = if tool.v2() {
