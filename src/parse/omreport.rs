@@ -160,10 +160,28 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
     let mut ctl = Controllers::default();
     let mut recs: Vec<Rec> = Vec::new();
     let mut cur: Option<Rec> = None;
+    let mut warnings = Vec::new();
     for line in crate::parse::lex::lines(input) {
         let t = line.text.trim();
         if t.is_empty() {
             continue;
+        }
+        let cut = t
+            .split_once(" : ")
+            .is_some_and(|(k, _)| k.trim() != "ID");
+        if recs.is_empty() && cur.is_none() && cut {
+            // An excerpt that starts inside a record: its first keys (and the report title)
+            // were cut; the fields read from here on form a record.
+            warnings.push(warning(
+                line.no,
+                "the excerpt starts inside a record: the report title and the record's first \
+                 keys were cut",
+            ));
+            cur = Some(Rec {
+                line: line.no,
+                adapter: ctl.current,
+                fields: Vec::new(),
+            });
         }
         let kv = t
             .split_once(" : ")
@@ -204,7 +222,14 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
             message: "no omreport `ID : …` record found".to_owned(),
         });
     }
-    Ok(build(recs, Vec::new(), Kind::OmreportText))
+    if ctl.names.is_empty() && warnings.is_empty() {
+        warnings.push(warning(
+            first_content_line(input),
+            "no report title or `Controller NAME` line: the excerpt's head was cut; records \
+             attributed to controller 0",
+        ));
+    }
+    Ok(build(recs, warnings, Kind::OmreportText))
 }
 
 /// True when the text is omreport `-fmt ssv` output.
