@@ -25,6 +25,7 @@ enum Report {
     Pdisk,
     Battery,
     Enclosure,
+    Connector,
 }
 
 /// One record: the fields of an ssv row or a `Key : Value` block, in order.
@@ -277,6 +278,8 @@ fn classify(r: &Rec) -> Option<Report> {
         Some(Report::Battery)
     } else if has("backplanepartnumber") || has("enclosurepartnumber") || has("enclosurealarm") {
         Some(Report::Enclosure)
+    } else if has("connectortype") {
+        Some(Report::Connector)
     } else if has("firmwareversion")
         && (has("rebuildrate") || has("cachememorysize") || has("numberofconnectors"))
     {
@@ -295,6 +298,7 @@ fn build(recs: Vec<Rec>, mut warnings: Vec<Warning>, kind: Kind) -> Document {
             Some(Report::Battery) => battery(r, &mut doc),
             Some(Report::Enclosure) => enclosure(r, &mut doc),
             Some(Report::Controller) => controller(r, &mut doc),
+            Some(Report::Connector) => connector(r, &mut doc),
             None => warnings.push(warning(
                 r.line,
                 "record of an unknown omreport report ignored",
@@ -304,6 +308,25 @@ fn build(recs: Vec<Rec>, mut warnings: Vec<Warning>, kind: Kind) -> Document {
     warnings.sort_by_key(|w| w.line);
     doc.warnings = warnings;
     doc
+}
+
+/// `omreport storage connector`: the model has no connector type, so its fields are kept as
+/// properties named after the connector (`Connector 0 State`).
+fn connector(mut r: Rec, doc: &mut Document) {
+    let name = r
+        .take(&["name"])
+        .or_else(|| r.take(&["id"]).map(|i| format!("Connector {i}")))
+        .unwrap_or_else(|| "Connector".to_owned());
+    for (k, v) in r.fields {
+        if squash_text(&k) == "id" {
+            continue;
+        }
+        doc.properties.push(crate::model::Property {
+            adapter: Some(r.adapter),
+            key: format!("{name} {k}"),
+            value: v,
+        });
+    }
 }
 
 /// `446.63 GB (479559942144 bytes)` → exact bytes; else the printed size.

@@ -13,6 +13,7 @@ mod guards;
 mod health;
 mod monitor;
 mod native;
+mod parse_reports;
 mod props;
 mod qemu;
 mod qualify;
