@@ -767,10 +767,10 @@ fn status(r: &Resp, tool: Tool) -> J {
 /// form (no `J`) is the 7.x layout with the 8.x version (unverified).
 pub fn render(out: &Output, tool: Tool, json: bool) -> (String, i32) {
     let Output::Ctrls(list) = out else {
-        return s1::render(out, tool, json);
+        return s1::render(out, s1::Cli::of(tool), json);
     };
     if !json {
-        return s1::render(out, tool, json);
+        return s1::render(out, s1::Cli::of(tool), json);
     }
     let code = list
         .iter()

@@ -10,6 +10,8 @@ mod corpus_vendor;
 mod eventlog;
 mod fixtures;
 mod guards;
+mod layout;
+mod layout_state;
 mod health;
 mod monitor;
 mod native;

@@ -89,6 +89,36 @@ impl Tool {
     }
 }
 
+/// The tool that answers and the CLI version it reports: the build's own
+/// ([`Tool::version`]), or the one a state pins ([`SimState::storcli_version`]) to answer as an
+/// older or newer release would.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cli<'a> {
+    /// Which vendor build.
+    pub tool: Tool,
+    /// `CLI Version` it prints.
+    pub version: &'a str,
+}
+
+impl Cli<'static> {
+    /// The tool with its own version.
+    pub fn of(tool: Tool) -> Self {
+        Self {
+            tool,
+            version: tool.version(),
+        }
+    }
+}
+
+impl Cli<'_> {
+    /// Releases before 007.10 lack the `TR` (TOPOLOGY), `Cac` (VD LIST) and `Type` (PD LIST)
+    /// columns: every 007.04/007.05 capture has none of them, every capture from 007.1017 on
+    /// has all three.
+    pub fn has_newer_columns(&self) -> bool {
+        self.version >= "007.1000"
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Ordered JSON tree.
 
@@ -447,9 +477,9 @@ impl Resp {
         }
     }
 
-    fn status(&self, tool: Tool) -> J {
+    fn status(&self, cli: Cli<'_>) -> J {
         let mut o = Ob::new()
-            .s("CLI Version", tool.version())
+            .s("CLI Version", cli.version)
             .s("Operating system", OS);
         o = match self.ctrl {
             Some(c) => o.n("Controller", c),
@@ -475,7 +505,7 @@ pub enum Output {
 }
 
 /// Renders an output as storcli prints it; returns stdout text and exit status.
-pub fn render(out: &Output, tool: Tool, json: bool) -> (String, i32) {
+pub fn render(out: &Output, cli: Cli<'_>, json: bool) -> (String, i32) {
     match out {
         Output::Raw(t, c) => (t.clone(), *c),
         Output::Ctrls(list) => {
@@ -488,7 +518,7 @@ pub fn render(out: &Output, tool: Tool, json: bool) -> (String, i32) {
                 let ctrls: Vec<J> = list
                     .iter()
                     .map(|r| {
-                        let mut o = Ob::new().j("Command Status", r.status(tool));
+                        let mut o = Ob::new().j("Command Status", r.status(cli));
                         if let Some(d) = &r.data {
                             o = o.j("Response Data", d.clone());
                         }
@@ -500,7 +530,7 @@ pub fn render(out: &Output, tool: Tool, json: bool) -> (String, i32) {
                 s.push_str("\n\n");
                 s
             } else {
-                list.iter().map(|r| text_resp(r, tool)).collect()
+                list.iter().map(|r| text_resp(r, cli)).collect()
             };
             (text, code)
         }
@@ -527,16 +557,16 @@ fn right_aligned(table: &str, col: &str) -> bool {
 }
 
 /// The legend printed after a table, and the blank lines before it.
-fn legend(table: &str, tool: Tool) -> Option<(&'static str, &'static str)> {
+fn legend(table: &str, cli: Cli<'_>) -> Option<(&'static str, &'static str)> {
     if table == "System Overview" {
-        return Some(("\n", overview_legend(tool)));
+        return Some(("\n", overview_legend(cli)));
     }
     if table == "ASO" {
         return Some(("\n", ASO_LEGEND));
     }
     // The drive tables of `show all`'s `Need Attention` section: two blank lines.
     if table.starts_with("Controller ") {
-        return legend("PD LIST", tool).map(|(_, l)| ("\n\n", l));
+        return legend("PD LIST", cli).map(|(_, l)| ("\n\n", l));
     }
     Some(("\n", match table {
         "TOPOLOGY" => {
@@ -553,16 +583,28 @@ fn legend(table: &str, tool: Tool) -> Option<(&'static str, &'static str)> {
 }
 
 /// Dashed table: every cell padded to the column width and followed by one space.
-fn table(name: &str, rows: &[J], tool: Tool) -> String {
+fn table(name: &str, rows: &[J], cli: Cli<'_>) -> String {
     let Some(J::O(first)) = rows.first() else {
         return String::new();
     };
-    let cols: Vec<&str> = first.iter().map(|(k, _)| k.as_str()).collect();
+    let newer = |c: &str| match name {
+        "TOPOLOGY" => c == "TR",
+        "VD LIST" => c == "Cac",
+        _ => c == "Type" && first.iter().any(|(k, _)| k == "EID:Slt"),
+    };
+    let cols: Vec<&str> = first
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .filter(|c| cli.has_newer_columns() || !newer(c))
+        .collect();
     let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
             cols.iter()
-                .map(|c| r.get(c).map(J::scalar).unwrap_or_default())
+                .map(|c| {
+                    let v = r.get(c).map(J::scalar).unwrap_or_default();
+                    if cli.has_newer_columns() { v } else { older_value(c, v) }
+                })
                 .collect()
         })
         .collect();
@@ -604,12 +646,29 @@ fn table(name: &str, rows: &[J], tool: Tool) -> String {
     }
     out.push_str(&dash);
     out.push('\n');
-    if let Some((gap, l)) = legend(name, tool) {
+    if let Some((gap, l)) = legend(name, cli) {
         out.push_str(gap);
         out.push_str(l);
         out.push('\n');
     }
     out
+}
+
+/// A table value as releases before 007.10 print it (the 007.04/007.05 captures): sizes
+/// without trailing zeros (`465.25 GB`, `931.0 GB`), no scheduled-CC state (`sCC` is `-`).
+fn older_value(col: &str, v: String) -> String {
+    match col {
+        "sCC" => "-".to_owned(),
+        "Size" => match v.split_once(' ') {
+            Some((num, unit)) if num.contains('.') && num.chars().all(|c| c.is_ascii_digit() || c == '.') => {
+                let t = num.trim_end_matches('0');
+                let t = if t.ends_with('.') { format!("{t}0") } else { t.to_owned() };
+                format!("{t} {unit}")
+            }
+            _ => v,
+        },
+        _ => v,
+    }
 }
 
 pub(crate) fn is_table(v: &J) -> bool {
@@ -623,7 +682,7 @@ fn heading(out: &mut String, key: &str) {
     out.push('\n');
 }
 
-fn text_entries(out: &mut String, kv: &[(String, J)], tool: Tool) {
+fn text_entries(out: &mut String, kv: &[(String, J)], cli: Cli<'_>) {
     for (k, v) in kv {
         match v {
             J::S(_) | J::N(_) => {
@@ -635,14 +694,14 @@ fn text_entries(out: &mut String, kv: &[(String, J)], tool: Tool) {
             J::O(inner) => {
                 out.push('\n');
                 heading(out, k);
-                text_entries(out, inner, tool);
+                text_entries(out, inner, cli);
                 out.push('\n');
             }
             J::A(rows) if is_table(v) => {
                 out.push('\n');
                 heading(out, k);
                 out.push('\n');
-                out.push_str(&table(k, rows, tool));
+                out.push_str(&table(k, rows, cli));
                 out.push('\n');
             }
             J::A(items) => {
@@ -650,7 +709,7 @@ fn text_entries(out: &mut String, kv: &[(String, J)], tool: Tool) {
                 heading(out, k);
                 for it in items {
                     if let J::O(inner) = it {
-                        text_entries(out, inner, tool);
+                        text_entries(out, inner, cli);
                     } else {
                         out.push_str(&it.scalar());
                         out.push('\n');
@@ -662,9 +721,9 @@ fn text_entries(out: &mut String, kv: &[(String, J)], tool: Tool) {
     }
 }
 
-pub(crate) fn text_resp(r: &Resp, tool: Tool) -> String {
+pub(crate) fn text_resp(r: &Resp, cli: Cli<'_>) -> String {
     let mut out = String::new();
-    out.push_str(&format!("CLI Version = {}\n", tool.version()));
+    out.push_str(&format!("CLI Version = {}\n", cli.version));
     out.push_str(&format!("Operating system = {OS}\n"));
     match r.ctrl {
         Some(c) => out.push_str(&format!("Controller = {c}\n")),
@@ -682,14 +741,14 @@ pub(crate) fn text_resp(r: &Resp, tool: Tool) -> String {
     if !r.detailed.is_empty() {
         heading(&mut out, "Detailed Status");
         out.push('\n');
-        out.push_str(&table("Detailed Status", &r.detailed, tool));
+        out.push_str(&table("Detailed Status", &r.detailed, cli));
         out.push('\n');
     }
     match &r.data {
-        Some(J::O(kv)) => text_entries(&mut out, kv, tool),
+        Some(J::O(kv)) => text_entries(&mut out, kv, cli),
         Some(J::A(rows)) if is_table(&J::A(rows.clone())) => {
             out.push('\n');
-            out.push_str(&table("", rows, tool));
+            out.push_str(&table("", rows, cli));
         }
         _ => {}
     }
@@ -911,7 +970,12 @@ fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
 
 /// Answers argv against a state: parse, answer, render. Returns stdout and exit status.
 pub fn run(st: &mut SimState, tool: Tool, args: &[String]) -> (String, i32) {
-    if let Some(answer) = meta(args, tool) {
+    let pinned = st.storcli_version.clone().filter(|_| !tool.v2());
+    let cli = Cli {
+        tool,
+        version: pinned.as_deref().unwrap_or(tool.version()),
+    };
+    if let Some(answer) = meta(args, cli) {
         return answer;
     }
     match parse(args) {
@@ -920,7 +984,7 @@ pub fn run(st: &mut SimState, tool: Tool, args: &[String]) -> (String, i32) {
                 let out = crate::sim::storcli2::answer(st, &cmd);
                 crate::sim::storcli2::render(&out, tool, cmd.json)
             } else {
-                render(&answer(st, &cmd), tool, cmd.json)
+                render(&answer(st, &cmd), cli, cmd.json)
             };
             // `logfile=F` also writes what was shown to F (in the working directory).
             if let Some(f) = cmd.get("logfile") {
@@ -931,7 +995,7 @@ pub fn run(st: &mut SimState, tool: Tool, args: &[String]) -> (String, i32) {
         Err(tok) if tool.v2() => {
             crate::sim::storcli2::render(&syntax_error(&tok), tool, args.iter().any(|a| a == "J"))
         }
-        Err(tok) => render(&syntax_error(&tok), tool, args.iter().any(|a| a == "J")),
+        Err(tok) => render(&syntax_error(&tok), cli, args.iter().any(|a| a == "J")),
     }
 }
 

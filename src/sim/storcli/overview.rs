@@ -13,8 +13,8 @@ use super::*;
 
 /// The version banner: blank line, the utility name and version indented by six spaces, a
 /// blank line, the copyright indented by four (the perccli 7.2313 and perccli2 8.4 captures).
-pub fn banner(tool: Tool) -> String {
-    let version = tool.version();
+pub fn banner(cli: Cli<'_>) -> String {
+    let (tool, version) = (cli.tool, cli.version);
     let year = version
         .rsplit(' ')
         .next()
@@ -33,7 +33,8 @@ pub fn banner(tool: Tool) -> String {
 }
 
 /// What a command line that names no object asks for, when it is one of the meta commands.
-pub(super) fn meta(args: &[String], tool: Tool) -> Option<(String, i32)> {
+pub(super) fn meta(args: &[String], cli: Cli<'_>) -> Option<(String, i32)> {
+    let tool = cli.tool;
     let words: Vec<String> = args
         .iter()
         .map(|a| a.trim().to_ascii_lowercase())
@@ -43,7 +44,7 @@ pub(super) fn meta(args: &[String], tool: Tool) -> Option<(String, i32)> {
         [w] if w == "v" || w == "-v" => {
             // 7.x ends the banner with two more blank lines (the 7.2313 capture), 8.x not.
             let tail = if tool.v2() { "\n" } else { "\n\n\n" };
-            Some((banner(tool) + tail, 0))
+            Some((banner(cli) + tail, 0))
         }
         [w] if ["help", "-h", "-help", "?"].contains(&w.as_str()) => {
             let prog = match tool {
@@ -52,7 +53,7 @@ pub(super) fn meta(args: &[String], tool: Tool) -> Option<(String, i32)> {
                 Tool::Storcli2 => "storcli2",
                 Tool::Perccli2 => "perccli2",
             };
-            let mut out = banner(tool);
+            let mut out = banner(cli);
             out.push_str("\n\n");
             for line in unv::USAGE {
                 out.push_str(&line.replace("{p}", prog));
@@ -200,8 +201,8 @@ pub(super) fn no_controller(st: &SimState, cmd: &Cmd) -> Output {
 
 /// The System Overview legend of this CLI version: 007.27 and later name `DNOpt` "Array
 /// NotOptimal" and add the certificate and charging abbreviations.
-pub(super) fn overview_legend(tool: Tool) -> &'static str {
-    if tool.version() >= unv::NEW_OVERVIEW_LEGEND_FROM {
+pub(super) fn overview_legend(cli: Cli<'_>) -> &'static str {
+    if cli.version >= unv::NEW_OVERVIEW_LEGEND_FROM {
         "Ctl=Controller Index|DGs=Drive groups|VDs=Virtual drives|Fld=Failed\n\
          PDs=Physical drives|DNOpt=Array NotOptimal|VNOpt=VD NotOptimal|Opt=Optimal\n\
          Msng=Missing|Dgd=Degraded|NdAtn=Need Attention|Unkwn=Unknown\n\

@@ -135,10 +135,22 @@ pub fn pd_row(ad: &Adapter, d: &Drive) -> J {
         .s("SED", "N")
         .s("PI", "N")
         .s("SeSz", "512B")
-        .s("Model", d.model.clone())
+        .s("Model", table_model(d))
         .s("Sp", if d.spun_up { "U" } else { "D" })
         .s("Type", "-")
         .done()
+}
+
+/// The model as the drive tables print it: the SCSI INQUIRY product field of a SAS drive
+/// keeps its padding to 16 characters, an NVMe model its padding to 40 (text and JSON
+/// captures: `"AL14SEB18EP     "`, `"SAMSUNG MZQL21T9HCJR-00A07              "`); ATA models
+/// are trimmed.
+pub(crate) fn table_model(d: &Drive) -> String {
+    match d.pd_type {
+        PdType::Sata => d.model.clone(),
+        PdType::Nvme => format!("{:<40}", d.model),
+        _ => format!("{:<16}", d.model),
+    }
 }
 
 pub(crate) fn temp(c: i32) -> String {
@@ -547,10 +559,16 @@ pub(super) fn bbu_summary(st: &SimState, ad: &Adapter) -> Option<(String, J)> {
                 .s("Temp", format!("{}C", b.temperature))
                 .s("Mode", "4")
                 .s("MfgDate", date_ymd(st.epoch - 400 * 86_400))
-                .s("Next Learn", date_ymd(st.epoch + 90 * 86_400))
+                // `2015/06/10  21:01:26`: date, two spaces, time (text and JSON captures).
+                .s("Next Learn", next_learn(st.epoch + 90 * 86_400))
                 .done(),
         ]),
     ))
+}
+
+fn next_learn(unix: i64) -> String {
+    let (y, m, d, hh, mm, ss, _) = broken(unix);
+    format!("{y}/{m:02}/{d:02}  {hh:02}:{mm:02}:{ss:02}")
 }
 
 pub(super) fn bbu_status(ad: &Adapter) -> J {
@@ -822,6 +840,16 @@ pub fn ctrl_show_all(st: &SimState, ad: &Adapter) -> J {
                 Ob::new()
                     .s("Policy", "Predictive Fail Poll Interval")
                     .s("Current", "300 sec")
+                    .s("Default", "")
+                    .done(),
+                Ob::new()
+                    .s("Policy", "Interrupt Throttle Active Count")
+                    .s("Current", "16")
+                    .s("Default", "")
+                    .done(),
+                Ob::new()
+                    .s("Policy", "Interrupt Throttle Completion")
+                    .s("Current", "50 us")
                     .s("Default", "")
                     .done(),
                 rate("Rebuild Rate", set.rebuild_rate),
