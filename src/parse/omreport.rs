@@ -167,9 +167,7 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
         if t.is_empty() {
             continue;
         }
-        let cut = t
-            .split_once(" : ")
-            .is_some_and(|(k, _)| k.trim() != "ID");
+        let cut = t.split_once(" : ").is_some_and(|(k, _)| k.trim() != "ID");
         if recs.is_empty() && cur.is_none() && cut {
             // An excerpt that starts inside a record: its first keys (and the report title)
             // were cut; the fields read from here on form a record.

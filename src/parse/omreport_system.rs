@@ -140,9 +140,10 @@ pub fn parse_health(input: &str) -> Result<Document, ParseError> {
             }
             _ if t == "Health" || t.starts_with("For further help") => {}
             _ if !in_table => scope = t.to_owned(),
-            _ => doc
-                .warnings
-                .push(warning(line.no, format!("unexpected line in the health table: {t}"))),
+            _ => doc.warnings.push(warning(
+                line.no,
+                format!("unexpected line in the health table: {t}"),
+            )),
         }
     }
     if !seen {
@@ -222,10 +223,8 @@ pub fn parse_log(input: &str) -> Result<Document, ParseError> {
         let severity = r.get("Severity").unwrap_or_default();
         let c = class(severity);
         if c.is_none() {
-            doc.warnings.push(warning(
-                r.line,
-                format!("unknown severity {severity:?}"),
-            ));
+            doc.warnings
+                .push(warning(r.line, format!("unknown severity {severity:?}")));
         }
         let mut data = Vec::new();
         if let Some(cat) = r.get("Category") {

@@ -585,12 +585,16 @@ pub mod omsa {
     pub const OMREPORT_SYSTEM_COMMANDS: &[(&str, &str)] = &[
         ("alertlog", "Report the alert log."),
         ("esmlog", "Report the hardware (ESM) log."),
-        ("version", "Report the versions of the software and firmware."),
+        (
+            "version",
+            "Report the versions of the software and firmware.",
+        ),
     ];
     /// `omreport chassis -?`: no chassis component report is simulated beyond the summary.
     pub const OMREPORT_CHASSIS_COMMANDS: &[(&str, &str)] = &[];
     /// `omconfig -?`.
-    pub const OMCONFIG_COMMANDS: &[(&str, &str)] = &[("storage", "Storage component configuration.")];
+    pub const OMCONFIG_COMMANDS: &[(&str, &str)] =
+        &[("storage", "Storage component configuration.")];
     /// `omconfig storage -?`.
     pub const OMCONFIG_STORAGE_COMMANDS: &[(&str, &str)] = &[
         ("controller", "Configure a controller."),

@@ -100,11 +100,20 @@ pub fn from_doc(doc: &Document) -> SimState {
             ad.drives.push(d);
         }
         for e in doc.enclosures.iter().filter(|e| e.adapter == n) {
-            let id = e.device_id.and_then(|d| u16::try_from(d).ok()).unwrap_or(32);
+            let id = e
+                .device_id
+                .and_then(|d| u16::try_from(d).ok())
+                .unwrap_or(32);
             if !ad.enclosures.iter().any(|x| x.device_id == id) {
                 let mut enc = enc_t.clone();
                 enc.device_id = id;
                 ad.enclosures.push(enc);
+            }
+            if let (Some(x), Some(p)) = (
+                ad.enclosures.iter_mut().find(|x| x.device_id == id),
+                &e.product,
+            ) {
+                x.product = p.clone();
             }
         }
         for e in &mut ad.enclosures {
@@ -117,9 +126,13 @@ pub fn from_doc(doc: &Document) -> SimState {
                 .unwrap_or(1);
             e.slots = e.slots.max(top);
         }
-        let mut lds: Vec<_> = doc.logical_drives.iter().filter(|l| l.adapter == n).collect();
-        lds.sort_by_key(|l| l.target_id);
         let mut groups: Vec<(u32, u64)> = Vec::new();
+        let mut lds: Vec<_> = doc
+            .logical_drives
+            .iter()
+            .filter(|l| l.adapter == n)
+            .collect();
+        lds.sort_by_key(|l| l.target_id);
         for ld in lds {
             let dg = ld.disk_group.unwrap_or(ld.number);
             let members: Vec<_> = if ld.members.is_empty() {
@@ -128,9 +141,7 @@ pub fn from_doc(doc: &Document) -> SimState {
                     .iter()
                     .filter(|d| {
                         doc.physical_drives.iter().any(|p| {
-                            p.adapter == n
-                                && p.address() == d.addr()
-                                && p.disk_group == Some(dg)
+                            p.adapter == n && p.address() == d.addr() && p.disk_group == Some(dg)
                         })
                     })
                     .map(Drive::addr)
@@ -194,6 +205,48 @@ pub fn from_doc(doc: &Document) -> SimState {
             }
             vd.last_state = LdState::Optimal;
             ad.vds.push(vd);
+        }
+        // Drives in a drive group no VD of the document names (a drive list alone): a group
+        // of its own, numbered as captured when the numbers follow on.
+        let mut dgs: Vec<u32> = doc
+            .physical_drives
+            .iter()
+            .filter(|p| p.adapter == n)
+            .filter_map(|p| p.disk_group)
+            .filter(|g| !groups.iter().any(|(x, _)| x == g))
+            .collect();
+        dgs.sort_unstable();
+        dgs.dedup();
+        for g in dgs {
+            if usize::try_from(g).ok() != Some(ad.groups.len()) {
+                continue;
+            }
+            let members: Vec<_> = doc
+                .physical_drives
+                .iter()
+                .filter(|p| p.adapter == n && p.disk_group == Some(g))
+                .map(raidctl::model::PhysicalDrive::address)
+                .collect();
+            let size = members
+                .iter()
+                .filter_map(|a| ad.drive(*a))
+                .map(Drive::coerced_sectors)
+                .min()
+                .unwrap_or(0);
+            let pd_type = members
+                .iter()
+                .find_map(|a| ad.drive(*a))
+                .map(|d| d.pd_type.clone())
+                .unwrap_or_default();
+            let uid = ad.uid();
+            ad.groups.push(DiskGroup::from_spans(
+                uid,
+                RaidLevel::Raid0,
+                &[members],
+                size,
+                &pd_type,
+            ));
+            groups.push((g, uid));
         }
         match doc.bbus.iter().find(|b| b.adapter == n) {
             Some(b) => {

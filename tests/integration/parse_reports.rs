@@ -84,8 +84,8 @@ fn every_report_of_every_bundle_catalogue_parses() {
             if text.trim().is_empty() {
                 continue;
             }
-            let doc = parse(&text, None)
-                .unwrap_or_else(|e| panic!("{backend}: {}: {e}", f.display()));
+            let doc =
+                parse(&text, None).unwrap_or_else(|e| panic!("{backend}: {}: {e}", f.display()));
             // Each report gives something: a record, a fact or a trailer.
             let facts = doc.adapters.len()
                 + doc.enclosures.len()
@@ -104,7 +104,11 @@ fn every_report_of_every_bundle_catalogue_parses() {
                 + usize::from(doc.exit_code.is_some())
                 + usize::from(doc.tool_version.is_some())
                 + usize::from(doc.adapter_count.is_some());
-            assert!(facts > 0 || doc.kind == "omreport-log", "{}: {doc:?}", f.display());
+            assert!(
+                facts > 0 || doc.kind == "omreport-log",
+                "{}: {doc:?}",
+                f.display()
+            );
         }
     }
 }
@@ -134,7 +138,13 @@ fn omsa_summaries_parse_into_their_facts() {
 fn storcli_excerpts_from_any_section_header_parse_with_a_warning() {
     let text = read(&corpus().join("storcli-text/storclicheck__single-controller-degraded.txt"));
     let whole = parse(&text, None).unwrap();
-    for header in ["TOPOLOGY :", "VD LIST :", "PD LIST :", "Basics :", "Version :"] {
+    for header in [
+        "TOPOLOGY :",
+        "VD LIST :",
+        "PD LIST :",
+        "Basics :",
+        "Version :",
+    ] {
         let at = text
             .find(&format!("\n{header}\n"))
             .unwrap_or_else(|| panic!("{header}"));
@@ -162,7 +172,11 @@ fn storcli_excerpts_from_any_section_header_parse_with_a_warning() {
 fn omreport_text_excerpts_parse_with_a_warning() {
     let dir = tempfile::tempdir().unwrap();
     let s = dir.path().to_str().unwrap();
-    assert!(raidctl(&["--sim-state", s, "sim", "init", "healthy"]).status.success());
+    assert!(
+        raidctl(&["--sim-state", s, "sim", "init", "healthy"])
+            .status
+            .success()
+    );
     let out = raidctl(&[
         "--sim-state",
         s,

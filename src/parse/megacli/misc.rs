@@ -120,8 +120,10 @@ pub(crate) fn parse_phy_errors(lines: &[Line<'_>], doc: &mut Document) -> usize 
         };
         *slot = num();
         if slot.is_none() {
-            doc.warnings
-                .push(warning(l.no, format!("counter value {v:?} is not a number")));
+            doc.warnings.push(warning(
+                l.no,
+                format!("counter value {v:?} is not a number"),
+            ));
         }
     }
     doc.phy_errors.len()

@@ -5,9 +5,9 @@ mod adapter;
 mod bbu;
 mod config;
 mod enclosure;
-mod misc;
 pub(crate) mod events;
 pub(crate) mod inventory;
+mod misc;
 
 pub use inventory::split_inquiry;
 mod progress;

@@ -43,7 +43,11 @@ impl OutFmt {
 
     /// The internal layout a report is built in before [`OutFmt::finish`].
     pub fn base(self) -> Fmt {
-        if self == Self::Lst { Fmt::Text } else { Fmt::Ssv }
+        if self == Self::Lst {
+            Fmt::Text
+        } else {
+            Fmt::Ssv
+        }
     }
 
     /// Turns a report built in [`OutFmt::base`] into this format.
@@ -282,7 +286,10 @@ pub(super) fn err(text: &str) -> (String, i32) {
     (format!("{text}\n"), unv::FAILURE_EXIT)
 }
 
-pub(super) fn controllers<'a>(st: &'a SimState, a: &OmArgs) -> Result<Vec<&'a Adapter>, (String, i32)> {
+pub(super) fn controllers<'a>(
+    st: &'a SimState,
+    a: &OmArgs,
+) -> Result<Vec<&'a Adapter>, (String, i32)> {
     match a.get("controller") {
         None => Ok(st.adapters.iter().collect()),
         Some(c) => {
@@ -297,4 +304,3 @@ pub(super) fn controllers<'a>(st: &'a SimState, a: &OmArgs) -> Result<Vec<&'a Ad
         }
     }
 }
-

@@ -38,8 +38,8 @@ mod system;
 
 pub use config::omconfig;
 pub use format::{Fmt, OmArgs, OutFmt};
-pub use report::omreport;
 use format::{block, controllers, err};
+pub use report::omreport;
 
 /// One OMSA object: ordered keys and values.
 pub type Record = Vec<(&'static str, String)>;
@@ -591,4 +591,3 @@ pub fn omconfig_main(prog: &str, args: &[String], dir: Option<std::path::PathBuf
     let args = args.to_vec();
     crate::sim::run_front_end(prog, dir, &counter, move |st| omconfig(st, &args))
 }
-

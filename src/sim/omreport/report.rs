@@ -157,4 +157,3 @@ fn connector_record(ad: &Adapter) -> Record {
         ("Connector Type", unv::CONNECTOR_TYPE.to_owned()),
     ]
 }
-

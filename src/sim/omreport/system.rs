@@ -77,17 +77,14 @@ pub(super) fn system_report(st: &SimState, a: &OmArgs, fmt: Fmt) -> Option<(Stri
             format!("{}\n\n{}", unv::VERSION_HEADER, block(fmt, &recs))
         }
         ["chassis"] => {
-            let rows: Vec<(&str, &str)> = unv::CHASSIS_COMPONENTS
-                .iter()
-                .map(|c| ("Ok", *c))
-                .collect();
+            let rows: Vec<(&str, &str)> =
+                unv::CHASSIS_COMPONENTS.iter().map(|c| ("Ok", *c)).collect();
             health(fmt, Some("Main System Chassis"), &rows)
         }
         _ => return None,
     };
     Some((text, 0))
 }
-
 
 /// `omreport about` as one object (`-fmt ssv|cdv|tbl|xml`).
 fn about_record() -> Record {

@@ -35,8 +35,8 @@ mod show;
 mod values;
 
 use actions::*;
-pub use overview::{banner, overview_model};
 use overview::*;
+pub use overview::{banner, overview_model};
 use show::*;
 pub use values::*;
 
@@ -568,18 +568,21 @@ fn legend(table: &str, cli: Cli<'_>) -> Option<(&'static str, &'static str)> {
     if table.starts_with("Controller ") {
         return legend("PD LIST", cli).map(|(_, l)| ("\n\n", l));
     }
-    Some(("\n", match table {
-        "TOPOLOGY" => {
-            "DG=Disk Group Index|Arr=Array Index|Row=Row Index|EID=Enclosure Device ID\nDID=Device ID|Type=Drive Type|Onln=Online|Rbld=Rebuild|Dgrd=Degraded\nPdgd=Partially degraded|Offln=Offline|BT=Background Task Active\nPDC=PD Cache|PI=Protection Info|SED=Self Encrypting Drive|Frgn=Foreign\nDS3=Dimmer Switch 3|dflt=Default|Msng=Missing|FSpace=Free Space Present"
-        }
-        "VD LIST" => {
-            "Cac=CacheCade|Rec=Recovery|OfLn=OffLine|Pdgd=Partially Degraded|dgrd=Degraded\nOptl=Optimal|RO=Read Only|RW=Read Write|HD=Hidden|B=Blocked|Consist=Consistent|\nR=Read Ahead Always|NR=No Read Ahead|WB=WriteBack|\nAWB=Always WriteBack|WT=WriteThrough|C=Cached IO|D=Direct IO|sCC=Scheduled\nCheck Consistency"
-        }
-        "PD LIST" | "Drive Information" => {
-            "EID-Enclosure Device ID|Slt-Slot No.|DID-Device ID|DG-DriveGroup\nDHS-Dedicated Hot Spare|UGood-Unconfigured Good|GHS-Global Hotspare\nUBad-Unconfigured Bad|Onln-Online|Offln-Offline|Intf-Interface\nMed-Media Type|SED-Self Encryptive Drive|PI-Protection Info\nSeSz-Sector Size|Sp-Spun|U-Up|D-Down|T-Transition|F-Foreign\nUGUnsp-Unsupported|UGShld-UnConfigured shielded|HSPShld-Hotspare shielded\nCFShld-Configured shielded|Cpybck-CopyBack|CBShld-Copyback Shielded"
-        }
-        _ => return None,
-    }))
+    Some((
+        "\n",
+        match table {
+            "TOPOLOGY" => {
+                "DG=Disk Group Index|Arr=Array Index|Row=Row Index|EID=Enclosure Device ID\nDID=Device ID|Type=Drive Type|Onln=Online|Rbld=Rebuild|Dgrd=Degraded\nPdgd=Partially degraded|Offln=Offline|BT=Background Task Active\nPDC=PD Cache|PI=Protection Info|SED=Self Encrypting Drive|Frgn=Foreign\nDS3=Dimmer Switch 3|dflt=Default|Msng=Missing|FSpace=Free Space Present"
+            }
+            "VD LIST" => {
+                "Cac=CacheCade|Rec=Recovery|OfLn=OffLine|Pdgd=Partially Degraded|dgrd=Degraded\nOptl=Optimal|RO=Read Only|RW=Read Write|HD=Hidden|B=Blocked|Consist=Consistent|\nR=Read Ahead Always|NR=No Read Ahead|WB=WriteBack|\nAWB=Always WriteBack|WT=WriteThrough|C=Cached IO|D=Direct IO|sCC=Scheduled\nCheck Consistency"
+            }
+            "PD LIST" | "Drive Information" => {
+                "EID-Enclosure Device ID|Slt-Slot No.|DID-Device ID|DG-DriveGroup\nDHS-Dedicated Hot Spare|UGood-Unconfigured Good|GHS-Global Hotspare\nUBad-Unconfigured Bad|Onln-Online|Offln-Offline|Intf-Interface\nMed-Media Type|SED-Self Encryptive Drive|PI-Protection Info\nSeSz-Sector Size|Sp-Spun|U-Up|D-Down|T-Transition|F-Foreign\nUGUnsp-Unsupported|UGShld-UnConfigured shielded|HSPShld-Hotspare shielded\nCFShld-Configured shielded|Cpybck-CopyBack|CBShld-Copyback Shielded"
+            }
+            _ => return None,
+        },
+    ))
 }
 
 /// Dashed table: every cell padded to the column width and followed by one space.
@@ -603,7 +606,11 @@ fn table(name: &str, rows: &[J], cli: Cli<'_>) -> String {
             cols.iter()
                 .map(|c| {
                     let v = r.get(c).map(J::scalar).unwrap_or_default();
-                    if cli.has_newer_columns() { v } else { older_value(c, v) }
+                    if cli.has_newer_columns() {
+                        v
+                    } else {
+                        older_value(c, v)
+                    }
                 })
                 .collect()
         })
@@ -660,9 +667,15 @@ fn older_value(col: &str, v: String) -> String {
     match col {
         "sCC" => "-".to_owned(),
         "Size" => match v.split_once(' ') {
-            Some((num, unit)) if num.contains('.') && num.chars().all(|c| c.is_ascii_digit() || c == '.') => {
+            Some((num, unit))
+                if num.contains('.') && num.chars().all(|c| c.is_ascii_digit() || c == '.') =>
+            {
                 let t = num.trim_end_matches('0');
-                let t = if t.ends_with('.') { format!("{t}0") } else { t.to_owned() };
+                let t = if t.ends_with('.') {
+                    format!("{t}0")
+                } else {
+                    t.to_owned()
+                };
                 format!("{t} {unit}")
             }
             _ => v,

@@ -110,7 +110,8 @@ fn overview_row(ad: &Adapter) -> J {
             match &ad.bbu {
                 Some(b) if b.good() => "Opt",
                 Some(_) => "Dgd",
-                None => "Msng",
+                // No battery or CacheVault fitted (the RS3DC080 and 9361-8i captures).
+                None => "N/A",
             },
         )
         .s("sPR", "On")
@@ -221,8 +222,7 @@ pub(super) fn overview_legend(cli: Cli<'_>) -> &'static str {
 }
 
 /// The `ASO` legend (its last two lines end in a space, as captured).
-pub(super) const ASO_LEGEND: &str =
-    "Cl=Cluster|MD=Max Disks|WC=Wide Cache|SS=Safe Store|FP=Fast Path|Re=Recovery\n\
+pub(super) const ASO_LEGEND: &str = "Cl=Cluster|MD=Max Disks|WC=Wide Cache|SS=Safe Store|FP=Fast Path|Re=Recovery\n\
      CR=CacheCade(Read)|RF=Reduced Feature Set|CO=Cache Offload\n\
      CW=CacheCade(Read/Write)|X=Not Available/Not Installed|U=Unlimited|T=Trial\n\
      |HA=High Availability |SSHA=Single server High Availability ";

@@ -209,6 +209,19 @@ pub fn pd_detail(ad: &Adapter, d: &Drive) -> J {
         .s("Linkspeed", d.speed.clone())
         .s("SAS address", format!("0x{}", d.wwn.to_ascii_lowercase()))
         .done();
+    // A SAS drive is dual-ported: the second port, unconnected, has SAS address 0x0 (the
+    // perccli 7.2x captures).
+    let mut ports = vec![port];
+    if d.pd_type == PdType::Sas {
+        ports.push(
+            Ob::new()
+                .n("Port", 1)
+                .s("Status", "Active")
+                .s("Linkspeed", d.speed.clone())
+                .s("SAS address", "0x0")
+                .done(),
+        );
+    }
     let policies = Ob::new()
         .s("Drive position", position)
         .s(
@@ -250,7 +263,7 @@ pub fn pd_detail(ad: &Adapter, d: &Drive) -> J {
         .s("Certified", "No")
         .s("Wide Port Capable", "No")
         .s("Multipath", "No")
-        .j("Port Information", J::A(vec![port]))
+        .j("Port Information", J::A(ports))
         .done();
     Ob::new()
         .j(&format!("Drive {p} State"), state)
@@ -381,25 +394,8 @@ pub fn topology(ad: &Adapter) -> Vec<J> {
             ));
         }
     }
-    let mut spares: Vec<&Drive> = ad
-        .drives
-        .iter()
-        .filter(|d| {
-            d.state == FirmwareState::Hotspare
-                && d.hotspare.as_ref().is_none_or(|h| h.dedicated.is_empty())
-        })
-        .collect();
-    spares.sort_by_key(|d| (d.enclosure, d.slot));
-    for d in spares {
-        out.push(topo_row(
-            (dash(), dash(), dash()),
-            &eid_slt(d.addr()).replace(' ', ""),
-            J::N(i64::from(d.device_id)),
-            "DRIVE",
-            "GHS",
-            &size(d.coerced_sectors()),
-        ));
-    }
+    // Global hot spares belong to no drive group: the TOPOLOGY of the perccli 7.2313 and
+    // 8.4 captures with two GHS drives lists neither (they are in the PD LIST only).
     out
 }
 
@@ -620,7 +616,7 @@ pub(crate) fn ctrl_status(ad: &Adapter) -> &'static str {
 /// The tail every controller view ends with: topology, VD, PD and enclosure lists, battery.
 pub(super) fn lists(st: &SimState, ad: &Adapter, mut o: Ob) -> Ob {
     o = o.n("Drive Groups", n64(ad.groups.len()));
-    if !ad.groups.is_empty() || ad.drives.iter().any(|d| d.state == FirmwareState::Hotspare) {
+    if !ad.groups.is_empty() {
         o = o.j("TOPOLOGY", J::A(topology(ad)));
     }
     o = o.n("Virtual Drives", n64(ad.vds.len()));
