@@ -21,6 +21,7 @@ mod qemu;
 mod qualify;
 mod qualify_signoff;
 mod sim;
+mod sim_meta;
 mod sim_readside;
 mod sim_storcli2;
 mod sim_vendor;
