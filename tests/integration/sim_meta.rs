@@ -231,7 +231,7 @@ fn omreport_summaries_in_every_format() {
     ] {
         let (lst, code) = tool(dir.path(), "omreport", &args);
         assert_eq!(code, Some(0), "{args:?}");
-        let mut with = |f: &str| {
+        let with = |f: &str| {
             let mut a = args.clone();
             a.extend(["-fmt", f]);
             let (t, c) = tool(dir.path(), "omreport", &a);

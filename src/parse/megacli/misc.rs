@@ -131,7 +131,6 @@ pub(crate) fn parse_phy_errors(lines: &[Line<'_>], doc: &mut Document) -> usize 
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::parse::{Kind, parse};
 
     #[test]
