@@ -546,6 +546,9 @@ pub mod omsa {
         "Hardware Log",
         "Batteries",
     ];
+    /// The components of `omreport system`'s health summary (its layout is that of `omreport
+    /// chassis`; the rows are inferred from consumers, which look for `Main System Chassis`).
+    pub const SYSTEM_COMPONENTS: &[&str] = &["Main System Chassis", "Storage"];
     /// First line of `omreport system version`.
     pub const VERSION_HEADER: &str = "Version Report";
     /// `-fmt` with a value OMSA does not have (`lst`, `tbl`, `ssv`, `cdv`, `xml`).

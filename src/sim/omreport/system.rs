@@ -20,11 +20,20 @@ pub(super) fn system_report(st: &SimState, a: &OmArgs, fmt: Fmt) -> Option<(Stri
         ["about", ..] => block(fmt, &[about_record()]),
         ["system"] => {
             let storage = storage_severity(st);
-            health(
-                fmt,
-                None,
-                &[("Ok", "Main System Chassis"), (storage.as_str(), "Storage")],
-            )
+            let rows: Vec<(&str, &str)> = unv::SYSTEM_COMPONENTS
+                .iter()
+                .map(|c| {
+                    (
+                        if *c == "Storage" {
+                            storage.as_str()
+                        } else {
+                            "Ok"
+                        },
+                        *c,
+                    )
+                })
+                .collect();
+            health(fmt, None, &rows)
         }
         ["system", "alertlog", ..] => {
             let mut recs: Vec<Record> = Vec::new();
