@@ -6,7 +6,10 @@
 //!   textfile collector) with the storcli front end as `storcli64`, its output checked with
 //!   `promtool check metrics`.
 //!
-//! Both run on one generic harness ([`Consumer`]): any executable, how to call it in a
+//! - pystorcli2 (PyPI), the StorCLI wrapper other tools build on, walking every drive and VD
+//!   through its API.
+//!
+//! All run on one generic harness ([`Consumer`]): any executable, how to call it in a
 //! simulated world, how to read the VD and drive states it prints, and the states raidctl's
 //! own view of the world gives, compared on every scenario.
 //!
@@ -403,6 +406,41 @@ fn series(text: &str, name: &str) -> Vec<BTreeMap<String, String>> {
         .collect()
 }
 
+/// Label values of a series joined with `/` (`0/32/4`).
+fn joined(m: &BTreeMap<String, String>, keys: &[&str]) -> String {
+    keys.iter()
+        .map(|k| m.get(*k).cloned().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// raidctl's metrics of a world: drive states keyed `adapter/enclosure/slot`, VD states keyed
+/// `adapter/target`, and the exposition text.
+fn ours(w: &World) -> (States, String) {
+    let out = raidctl(w.state())
+        .args(["metrics", "--max-age", "0"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let states = States {
+        drives: series(&text, "raidctl_pd_state")
+            .iter()
+            .map(|m| {
+                (
+                    joined(m, &["adapter", "enclosure", "slot"]),
+                    m["state"].clone(),
+                )
+            })
+            .collect(),
+        vds: series(&text, "raidctl_ld_state")
+            .iter()
+            .map(|m| (joined(m, &["adapter", "target_id"]), m["state"].clone()))
+            .collect(),
+    };
+    (states, text)
+}
+
 /// storcli's `State` column in raidctl's vocabulary.
 fn storcli_pd_state(s: &str) -> &str {
     match s {
@@ -445,37 +483,6 @@ fn storcli_py_passes_promtool_and_agrees_with_raidctl_metrics() {
         );
         eprintln!("skipped: promtool not found (install Debian's prometheus)");
         return;
-    };
-    let joined = |m: &BTreeMap<String, String>, keys: &[&str]| -> String {
-        keys.iter()
-            .map(|k| m.get(*k).cloned().unwrap_or_default())
-            .collect::<Vec<_>>()
-            .join("/")
-    };
-    // raidctl's metrics of a world, as (drive states, VD states) keyed like storcli.py's.
-    let ours = |w: &World| -> (States, String) {
-        let out = raidctl(w.state())
-            .args(["metrics", "--max-age", "0"])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{out:?}");
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        let states = States {
-            drives: series(&text, "raidctl_pd_state")
-                .iter()
-                .map(|m| {
-                    (
-                        joined(m, &["adapter", "enclosure", "slot"]),
-                        m["state"].clone(),
-                    )
-                })
-                .collect(),
-            vds: series(&text, "raidctl_ld_state")
-                .iter()
-                .map(|m| (joined(m, &["adapter", "target_id"]), m["state"].clone()))
-                .collect(),
-        };
-        (states, text)
     };
     let c = Consumer {
         name: "storcli.py",
@@ -539,5 +546,83 @@ fn storcli_py_passes_promtool_and_agrees_with_raidctl_metrics() {
             series(&ours, "raidctl_adapter_info").len(),
             "{scenario}: controllers"
         );
+    });
+}
+
+/// pystorcli2 (PyPI, Naudit's StorCLI wrapper) walking controllers, enclosures, drives and
+/// VDs through its own API, each property one `storcli64 ... J` call; `.ci/run` installs the
+/// pinned release into `target/pystorcli2/` (or `RAIDCTL_PYSTORCLI2_PYTHON` names an
+/// interpreter that has it).
+const PYSTORCLI2_WALK: &str = "import pystorcli2
+s = pystorcli2.StorCLI(binary='storcli64')
+print('version', s.version)
+for c in s.controllers:
+    for e in c.encls:
+        for d in e.drives:
+            print('pd', f'{c.id}/{e.id}/{d.id}', d.state, sep='\\t')
+    for v in c.vds:
+        print('vd', f'{c.id}/{v.id}', v.state, sep='\\t')
+";
+
+/// pystorcli2's drive and VD state names in raidctl's vocabulary.
+fn pystorcli2_state(s: &str) -> String {
+    match s {
+        "Global Hotspare" | "Dedicated Hot Spare" => "hotspare".to_owned(),
+        "OffLine" => "offline".to_owned(),
+        "CopyBack" => "copyback".to_owned(),
+        "JBOD" => "jbod".to_owned(),
+        other => other.to_ascii_lowercase().replace(' ', "_"),
+    }
+}
+
+#[test]
+fn pystorcli2_agrees_with_raidctl_on_every_scenario() {
+    let python = std::env::var_os("RAIDCTL_PYSTORCLI2_PYTHON").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/pystorcli2/bin/python3"),
+        PathBuf::from,
+    );
+    let has = python.is_file()
+        && Command::new(&python)
+            .args(["-c", "import pystorcli2"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+    if !has {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "{}: no pystorcli2 under CI (.ci/run installs it)",
+            python.display()
+        );
+        eprintln!(
+            "skipped: {} cannot import pystorcli2 (python3 -m venv target/pystorcli2 && \
+             target/pystorcli2/bin/pip install pystorcli2==0.6.4)",
+            python.display()
+        );
+        return;
+    }
+    let walk = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(walk.path(), PYSTORCLI2_WALK).unwrap();
+    let c = Consumer {
+        name: "pystorcli2",
+        program: python,
+        args: &|_| vec![walk.path().into()],
+        read: &|text| {
+            let mut st = States::default();
+            for l in text.lines() {
+                let f: Vec<&str> = l.split('\t').collect();
+                match f.as_slice() {
+                    ["pd", k, s] => st.drives.push(((*k).to_owned(), pystorcli2_state(s))),
+                    ["vd", k, s] => st.vds.push(((*k).to_owned(), pystorcli2_state(s))),
+                    _ => {}
+                }
+            }
+            st
+        },
+        expect: &|w| ours(w).0,
+    };
+    c.run_everywhere(|scenario, _, out| {
+        assert!(out.status.success(), "{scenario}: {out:?}");
+        // Its version parser reads `show`'s `CLI Version`.
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with("version 7.1704"), "{scenario}: {text}");
     });
 }
