@@ -199,6 +199,7 @@ fn storcli_system_overview_reads_as_consumers_split_it() {
     assert!(all.contains("\nNeed Attention :\n"), "{all}");
     let doc = parse(&all, None).unwrap();
     assert_eq!(doc.kind, Kind::StorcliText.name());
+    assert!(doc.warnings.is_empty(), "{:?}", doc.warnings);
 }
 
 #[test]
