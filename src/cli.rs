@@ -72,8 +72,9 @@ pub enum Command {
         /// Command kind: `auto`, or one of adpallinfo, adpcount, adpgetpciinfo, encinfo,
         /// ldinfo, pdlist, pdinfo, ldpdinfo, bbu, bbustatus, eventlog, cfgdsply, foreign-scan,
         /// foreign-dsply, foreign-preview, foreign-clear, foreign-import, pdgetmissing,
-        /// progress, fwtermlog, showsummary, version, action, empty; storcli-json,
-        /// storcli2-json, storcli-text, omreport-ssv, omreport-text.
+        /// progress, fwtermlog, showsummary, version, action, empty, eventloginfo,
+        /// phyerrorcounters, adpgettime; storcli-json, storcli2-json, storcli-text;
+        /// omreport-ssv, omreport-text, omreport-health, omreport-version, omreport-log.
         /// `--kind help` lists the kinds and how each is detected.
         #[arg(long, default_value = "auto")]
         kind: String,

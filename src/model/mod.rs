@@ -494,6 +494,55 @@ pub struct ActionResult {
     pub message: String,
 }
 
+/// The health of one system component (`omreport chassis`, `omreport system`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComponentHealth {
+    /// What the component belongs to: `Main System Chassis`, or `System` for the summary.
+    pub scope: String,
+    /// `Fans`, `Storage`, `Main System Chassis`...
+    pub component: String,
+    /// The severity as printed: `Ok`, `Non-Critical`, `Critical`.
+    pub severity: String,
+}
+
+/// One software or firmware version (`omreport about`, `omreport system version`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComponentVersion {
+    /// `Server Administrator`, `PERC H730P Mini (Embedded)`...
+    pub name: String,
+    /// The version as printed.
+    pub version: String,
+}
+
+/// The link error counters of one PHY (`-PhyErrorCounters`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhyErrors {
+    /// Adapter number.
+    pub adapter: u32,
+    /// `Phy No`.
+    pub phy: u32,
+    /// `Invalid DWord Count`.
+    pub invalid_dword: Option<u64>,
+    /// `Running Disparity Error Count`.
+    pub running_disparity: Option<u64>,
+    /// `Loss of DWORD sync Count`.
+    pub loss_of_sync: Option<u64>,
+    /// `Phy Reset problem Count`.
+    pub phy_reset: Option<u64>,
+}
+
+/// A name/value fact of a report that has no typed home (`-AdpGetTime`, `-AdpEventLog
+/// -GetEventLogInfo`), kept in the order printed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Property {
+    /// Adapter number, when the report names one.
+    pub adapter: Option<u32>,
+    /// The key as printed (`Newest seqNum`, `Date`).
+    pub key: String,
+    /// The value as printed.
+    pub value: String,
+}
+
 /// A parser diagnostic with its 1-based line number.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Warning {
@@ -541,6 +590,18 @@ pub struct Document {
     pub tool_version: Option<String>,
     /// Firmware terminal log lines (`-FwTermLog -Dsply`).
     pub term_log: Vec<String>,
+    /// Component health (`omreport chassis`, `omreport system`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub health: Vec<ComponentHealth>,
+    /// Software and firmware versions (`omreport about`, `omreport system version`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub versions: Vec<ComponentVersion>,
+    /// PHY link error counters (`-PhyErrorCounters`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub phy_errors: Vec<PhyErrors>,
+    /// Other name/value facts (`-AdpGetTime`, `-AdpEventLog -GetEventLogInfo`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub properties: Vec<Property>,
     /// `FW error description` text, when the firmware gave one.
     pub fw_error: Option<String>,
     /// The `Exit Code: 0xNN` trailer; `None` when absent.
@@ -573,6 +634,10 @@ impl Document {
         self.foreign_configs.extend(other.foreign_configs);
         self.actions.extend(other.actions);
         self.term_log.extend(other.term_log);
+        self.health.extend(other.health);
+        self.versions.extend(other.versions);
+        self.phy_errors.extend(other.phy_errors);
+        self.properties.extend(other.properties);
         self.warnings.extend(other.warnings);
         self.adapter_count = self.adapter_count.or(other.adapter_count);
         self.tool_version = self.tool_version.take().or(other.tool_version);

@@ -5,6 +5,7 @@ pub mod json;
 pub mod metrics;
 pub mod parallel;
 pub mod progress;
+mod reports;
 pub mod short;
 pub mod status;
 pub mod table;
@@ -140,6 +141,10 @@ fn write_streamed_json(
         adapter_count,
         tool_version,
         term_log,
+        health,
+        versions,
+        phy_errors,
+        properties,
         fw_error,
         exit_code,
         warnings,
@@ -187,6 +192,19 @@ fn write_streamed_json(
     obj.field("adapter_count", adapter_count)?;
     obj.field("tool_version", tool_version)?;
     obj.field("term_log", term_log)?;
+    // Written only when present, as the derived `Serialize` skips them when empty.
+    if !health.is_empty() {
+        obj.field("health", health)?;
+    }
+    if !versions.is_empty() {
+        obj.field("versions", versions)?;
+    }
+    if !phy_errors.is_empty() {
+        obj.field("phy_errors", phy_errors)?;
+    }
+    if !properties.is_empty() {
+        obj.field("properties", properties)?;
+    }
     obj.field("fw_error", fw_error)?;
     obj.field("exit_code", exit_code)?;
     let mut all = warnings.clone();

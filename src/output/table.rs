@@ -1283,7 +1283,7 @@ fn write_sections(
         };
         section("Actions", &columns, Source::Rows(&rows))?;
     }
-    let mut facts = Vec::new();
+    let mut facts = super::reports::lines(doc);
     if let Some(c) = doc.adapter_count {
         facts.push(format!("controller count: {c}"));
     }

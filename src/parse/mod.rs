@@ -5,6 +5,7 @@ pub mod fields;
 pub mod lex;
 pub mod megacli;
 pub mod omreport;
+pub mod omreport_system;
 mod pieces;
 pub mod storcli;
 
@@ -75,11 +76,23 @@ pub enum Kind {
     OmreportSsv,
     /// `omreport storage ...` default `Key : Value` text.
     OmreportText,
+    /// `omreport chassis` / `omreport system`: the `SEVERITY : COMPONENT` health summary.
+    OmreportHealth,
+    /// `omreport about` / `omreport system version`.
+    OmreportVersion,
+    /// `omreport system alertlog` / `omreport system esmlog`.
+    OmreportLog,
+    /// `-AdpEventLog -GetEventLogInfo`.
+    EventLogInfo,
+    /// `-PhyErrorCounters`.
+    PhyErrorCounters,
+    /// `-AdpGetTime`.
+    AdpGetTime,
 }
 
 impl Kind {
     /// Every kind with its name, as `raidctl parse --kind` accepts them.
-    pub const ALL: [(Kind, &'static str); 29] = [
+    pub const ALL: [(Kind, &'static str); 35] = [
         (Kind::AdpAllInfo, "adpallinfo"),
         (Kind::AdpCount, "adpcount"),
         (Kind::AdpGetPciInfo, "adpgetpciinfo"),
@@ -109,6 +122,12 @@ impl Kind {
         (Kind::StorcliText, "storcli-text"),
         (Kind::OmreportSsv, "omreport-ssv"),
         (Kind::OmreportText, "omreport-text"),
+        (Kind::OmreportHealth, "omreport-health"),
+        (Kind::OmreportVersion, "omreport-version"),
+        (Kind::OmreportLog, "omreport-log"),
+        (Kind::EventLogInfo, "eventloginfo"),
+        (Kind::PhyErrorCounters, "phyerrorcounters"),
+        (Kind::AdpGetTime, "adpgettime"),
     ];
 
     /// How [`detect`] recognises this kind (for `raidctl parse --kind help`).
@@ -156,9 +175,21 @@ impl Kind {
             Kind::Storcli2Json => {
                 "`Controllers` JSON in the storcli2 schema (`Drives List`, `PID`)"
             }
-            Kind::StorcliText => "a `Controller = N` / `Status = ...` header",
+            Kind::StorcliText => {
+                "a `Controller = N` / `Status = ...` header, or (an excerpt) a section header \
+                 `NAME :` over a `====` rule"
+            }
             Kind::OmreportSsv => "an `ID;Status;` header line",
-            Kind::OmreportText => "`ID : `, `Status : ` and `Name : ` lines",
+            Kind::OmreportText => {
+                "`ID : `, `Status : ` and `Name : ` lines (an excerpt may start at a title or \
+                 inside a record)"
+            }
+            Kind::OmreportHealth => "a `SEVERITY : COMPONENT` (or `SEVERITY;COMPONENT`) line",
+            Kind::OmreportVersion => "`Version Report` or a `Product name` line",
+            Kind::OmreportLog => "`Alert Log`, `Hardware Log` or a `Severity;ID;` header",
+            Kind::EventLogInfo => "a `Newest seqNum:` line",
+            Kind::PhyErrorCounters => "a `Phy No:` line",
+            Kind::AdpGetTime => "`Date:` and `Time:` lines under `Adapter N:`",
         }
     }
 
@@ -238,6 +269,9 @@ pub fn parse(input: &str, kind: Option<Kind>) -> Result<Document, ParseError> {
         Kind::StorcliText => storcli::parse_text(input),
         Kind::OmreportSsv => omreport::parse_ssv(input),
         Kind::OmreportText => omreport::parse_text(input),
+        Kind::OmreportHealth => omreport_system::parse_health(input),
+        Kind::OmreportVersion => omreport_system::parse_versions(input),
+        Kind::OmreportLog => omreport_system::parse_log(input),
         _ => megacli::parse_kind(input, kind),
     }
 }
@@ -386,6 +420,7 @@ pub fn stream_drive_list(input: &str, kind: Option<Kind>) -> Option<DriveList<'_
 pub fn detect(input: &str) -> Option<Kind> {
     let head = head_of(input);
     storcli::detect(input)
+        .or_else(|| omreport_system::detect(head))
         .or_else(|| omreport::looks_like_ssv(head).then_some(Kind::OmreportSsv))
         .or_else(|| omreport::looks_like_text(head).then_some(Kind::OmreportText))
         .or_else(|| megacli::detect(input))

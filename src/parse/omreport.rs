@@ -25,6 +25,7 @@ enum Report {
     Pdisk,
     Battery,
     Enclosure,
+    Connector,
 }
 
 /// One record: the fields of an ssv row or a `Key : Value` block, in order.
@@ -160,10 +161,26 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
     let mut ctl = Controllers::default();
     let mut recs: Vec<Rec> = Vec::new();
     let mut cur: Option<Rec> = None;
+    let mut warnings = Vec::new();
     for line in crate::parse::lex::lines(input) {
         let t = line.text.trim();
         if t.is_empty() {
             continue;
+        }
+        let cut = t.split_once(" : ").is_some_and(|(k, _)| k.trim() != "ID");
+        if recs.is_empty() && cur.is_none() && cut {
+            // An excerpt that starts inside a record: its first keys (and the report title)
+            // were cut; the fields read from here on form a record.
+            warnings.push(warning(
+                line.no,
+                "the excerpt starts inside a record: the report title and the record's first \
+                 keys were cut",
+            ));
+            cur = Some(Rec {
+                line: line.no,
+                adapter: ctl.current,
+                fields: Vec::new(),
+            });
         }
         let kv = t
             .split_once(" : ")
@@ -204,7 +221,14 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
             message: "no omreport `ID : …` record found".to_owned(),
         });
     }
-    Ok(build(recs, Vec::new(), Kind::OmreportText))
+    if ctl.names.is_empty() && warnings.is_empty() {
+        warnings.push(warning(
+            first_content_line(input),
+            "no report title or `Controller NAME` line: the excerpt's head was cut; records \
+             attributed to controller 0",
+        ));
+    }
+    Ok(build(recs, warnings, Kind::OmreportText))
 }
 
 /// True when the text is omreport `-fmt ssv` output.
@@ -252,6 +276,8 @@ fn classify(r: &Rec) -> Option<Report> {
         Some(Report::Battery)
     } else if has("backplanepartnumber") || has("enclosurepartnumber") || has("enclosurealarm") {
         Some(Report::Enclosure)
+    } else if has("connectortype") {
+        Some(Report::Connector)
     } else if has("firmwareversion")
         && (has("rebuildrate") || has("cachememorysize") || has("numberofconnectors"))
     {
@@ -270,6 +296,7 @@ fn build(recs: Vec<Rec>, mut warnings: Vec<Warning>, kind: Kind) -> Document {
             Some(Report::Battery) => battery(r, &mut doc),
             Some(Report::Enclosure) => enclosure(r, &mut doc),
             Some(Report::Controller) => controller(r, &mut doc),
+            Some(Report::Connector) => connector(r, &mut doc),
             None => warnings.push(warning(
                 r.line,
                 "record of an unknown omreport report ignored",
@@ -279,6 +306,25 @@ fn build(recs: Vec<Rec>, mut warnings: Vec<Warning>, kind: Kind) -> Document {
     warnings.sort_by_key(|w| w.line);
     doc.warnings = warnings;
     doc
+}
+
+/// `omreport storage connector`: the model has no connector type, so its fields are kept as
+/// properties named after the connector (`Connector 0 State`).
+fn connector(mut r: Rec, doc: &mut Document) {
+    let name = r
+        .take(&["name"])
+        .or_else(|| r.take(&["id"]).map(|i| format!("Connector {i}")))
+        .unwrap_or_else(|| "Connector".to_owned());
+    for (k, v) in r.fields {
+        if squash_text(&k) == "id" {
+            continue;
+        }
+        doc.properties.push(crate::model::Property {
+            adapter: Some(r.adapter),
+            key: format!("{name} {k}"),
+            value: v,
+        });
+    }
 }
 
 /// `446.63 GB (479559942144 bytes)` → exact bytes; else the printed size.

@@ -60,6 +60,8 @@ pub const COMMANDS: &[&str] = &[
     "adpalilog",
     "version",
     "v",
+    "h",
+    "help",
 ];
 
 /// Option words MegaCli accepts besides commands (lowercase, no dash).

@@ -117,6 +117,17 @@ pub fn dispatch(st: &mut SimState, inv: &Invocation) -> Reply {
             ],
             0,
         ),
+        "h" | "help" => {
+            let mut lines = vec![
+                String::new(),
+                "      MegaCLI SAS RAID Management Tool  Ver 8.07.14 Dec 16, 2013".to_owned(),
+                String::new(),
+                "    (c)Copyright 2013, LSI Corporation, All Rights Reserved.".to_owned(),
+                String::new(),
+            ];
+            lines.extend(unverified::MEGACLI_USAGE.iter().map(|l| (*l).to_owned()));
+            (lines, 0)
+        }
         _ => actions::run(st, inv),
     }
 }

@@ -269,6 +269,7 @@ fn state(adapters: Vec<Adapter>) -> SimState {
         clock: 120,
         epoch: EPOCH,
         speed: 1.0,
+        storcli_version: None,
         adapters,
         faults: Vec::new(),
         calls: Default::default(),

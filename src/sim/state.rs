@@ -29,6 +29,10 @@ pub struct SimState {
     pub epoch: i64,
     /// Factor applied to every rate (rebuild, copyback, BGI, battery), so tests finish fast.
     pub speed: f64,
+    /// The storcli/perccli 7.x `CLI Version` to answer as, instead of the build's own (the
+    /// text tables of releases before 007.10 lack some columns); `None`: the build's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub storcli_version: Option<String>,
     /// Controllers.
     pub adapters: Vec<Adapter>,
     /// Fault-injection rules.

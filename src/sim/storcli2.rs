@@ -763,64 +763,33 @@ fn status(r: &Resp, tool: Tool) -> J {
     o.done()
 }
 
-/// Writes `v` as 8.x lays JSON out: one tab per level, `"key" : value`.
-fn write(v: &J, out: &mut String, depth: usize) {
-    let tabs = |out: &mut String, n: usize| out.push_str(&"\t".repeat(n));
-    match v {
-        J::S(s) => out.push_str(&serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))),
-        J::N(n) => out.push_str(&n.to_string()),
-        J::O(kv) if kv.is_empty() => out.push_str("{}"),
-        J::A(a) if a.is_empty() => out.push_str("[]"),
-        J::O(kv) => {
-            out.push_str("{\n");
-            for (i, (k, x)) in kv.iter().enumerate() {
-                tabs(out, depth + 1);
-                out.push_str(&serde_json::to_string(k).unwrap_or_default());
-                out.push_str(" : ");
-                write(x, out, depth + 1);
-                out.push_str(if i + 1 < kv.len() { ",\n" } else { "\n" });
-            }
-            tabs(out, depth);
-            out.push('}');
-        }
-        J::A(a) => {
-            out.push_str("[\n");
-            for (i, x) in a.iter().enumerate() {
-                tabs(out, depth + 1);
-                write(x, out, depth + 1);
-                out.push_str(if i + 1 < a.len() { ",\n" } else { "\n" });
-            }
-            tabs(out, depth);
-            out.push(']');
-        }
-    }
-}
-
 /// Renders an output as storcli2/perccli2 print it; returns stdout and exit status. The text
 /// form (no `J`) is the 7.x layout with the 8.x version (unverified).
 pub fn render(out: &Output, tool: Tool, json: bool) -> (String, i32) {
     let Output::Ctrls(list) = out else {
-        return s1::render(out, tool, json);
+        return s1::render(out, s1::Cli::of(tool), json);
     };
     if !json {
-        return s1::render(out, tool, json);
+        return s1::render(out, s1::Cli::of(tool), json);
     }
     let code = list
         .iter()
         .rev()
         .find(|r| r.code != 0)
         .map_or(0, |r| r.code);
-    // The envelope's first two levels are not indented: `{`, `"Controllers":[`, `{`.
-    let mut text = String::from("{\n\"Controllers\":[\n");
-    for (n, r) in list.iter().enumerate() {
-        let mut o = Ob::new().j("Command Status", status(r, tool));
-        if let Some(d) = &r.data {
-            o = o.j("Response Data", d.clone());
-        }
-        write(&o.done(), &mut text, 0);
-        text.push_str(if n + 1 < list.len() { ",\n" } else { "\n" });
-    }
-    text.push_str("]\n}\n");
+    let ctrls: Vec<J> = list
+        .iter()
+        .map(|r| {
+            let mut o = Ob::new().j("Command Status", status(r, tool));
+            if let Some(d) = &r.data {
+                o = o.j("Response Data", d.clone());
+            }
+            o.done()
+        })
+        .collect();
+    // The native layout of 7.x and 8.x alike (see [`J::to_json`]), then a blank line.
+    let mut text = Ob::new().j("Controllers", J::A(ctrls)).done().to_json();
+    text.push_str("\n\n");
     (text, code)
 }
 
@@ -844,7 +813,8 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("\t\t\"Controller\" : \"0\",\n"), "{text}");
-        assert!(text.ends_with("}\n]\n}\n"), "{text}");
+        // The captures end with a blank line.
+        assert!(text.ends_with("}\n]\n}\n\n"), "{text}");
     }
 
     #[test]

@@ -99,6 +99,52 @@ pub const EXIT_CODE_UPPERCASE: bool = true;
 /// pasted logs show it; no capture in the corpus does). `{n}`: seconds since the boot.
 pub const SECONDS_SINCE_REBOOT: &str = "Seconds since last reboot: {n}";
 
+/// `-h` / `-help` after the version banner: the syntax of the commands the simulator answers,
+/// in MegaCli's usage notation (the real list is much longer; its wording was not captured).
+pub const MEGACLI_USAGE: &[&str] = &[
+    "MegaCli -v",
+    "MegaCli -help|-h|?",
+    "MegaCli -adpCount",
+    "MegaCli -AdpAllInfo -aN|-a0,1,2|-aALL",
+    "MegaCli -AdpGetPciInfo -aN|-a0,1,2|-aALL",
+    "MegaCli -AdpGetTime -aN|-a0,1,2|-aALL",
+    "MegaCli -AdpGetProp <property> -aN|-a0,1,2|-aALL",
+    "MegaCli -AdpSetProp <property> <value> -aN|-a0,1,2|-aALL",
+    "MegaCli -AdpAutoRbld -Enbl|-Dsbl|-Dsply -aN|-a0,1,2|-aALL",
+    "MegaCli -AdpBbuCmd [-GetBbuStatus|-GetBbuCapacityInfo|-GetBbuDesignInfo|-GetBbuProperties|-BbuLearn] -aN|-a0,1,2|-aALL",
+    "MegaCli -AdpEventLog -GetEventLogInfo|-GetEvents|-GetSinceShutdown|-GetSinceReboot|-IncludeDeleted|-GetLatest n|-Clear [-f <fileName>] -aN|-a0,1,2|-aALL",
+    "MegaCli -PDList -aN|-a0,1,2|-aALL",
+    "MegaCli -PDInfo -PhysDrv[E0:S0,E1:S1,...] -aN|-a0,1,2|-aALL",
+    "MegaCli -PDOnline|-PDOffline|-PDMakeGood|-PDMakeJBOD -PhysDrv[E0:S0,E1:S1,...] -aN|-a0,1,2|-aALL",
+    "MegaCli -PDHSP -Set|-Rmv [-Dedicated -ArrayN|-Array0,1,2...] -PhysDrv[E0:S0,E1:S1,...] -aN|-a0,1,2|-aALL",
+    "MegaCli -PDRbld -Start|-Stop|-ShowProg -PhysDrv[E0:S0,E1:S1,...] -aN|-a0,1,2|-aALL",
+    "MegaCli -PDCpyBk -Start|-Stop|-ShowProg -PhysDrv[E0:S0,E1:S1,...] -aN|-a0,1,2|-aALL",
+    "MegaCli -PdLocate -Start|-Stop -PhysDrv[E0:S0,E1:S1,...] -aN|-a0,1,2|-aALL",
+    "MegaCli -PdMarkMissing -PhysDrv[E0:S0,E1:S1,...] -aN|-a0,1,2|-aALL",
+    "MegaCli -PdReplaceMissing -PhysDrv[E0:S0] -ArrayN -rowN -aN",
+    "MegaCli -PdPrpRmv [-UnDo] -PhysDrv[E0:S0] -aN|-a0,1,2|-aALL",
+    "MegaCli -PdGetMissing -aN|-a0,1,2|-aALL",
+    "MegaCli -LDInfo -LN|-L0,1,2|-Lall -aN|-a0,1,2|-aALL",
+    "MegaCli -LDGetProp -Cache|-Access|-Name|-DskCache|-PS -LN|-L0,1,2|-Lall -aN|-a0,1,2|-aALL",
+    "MegaCli -LDSetProp -EnDskCache|-DisDskCache -LN|-L0,1,2|-Lall -aN|-a0,1,2|-aALL",
+    "MegaCli -LdPdInfo -aN|-a0,1,2|-aALL",
+    "MegaCli -CfgDsply -aN|-a0,1,2|-aALL",
+    "MegaCli -CfgLdAdd -rX[E0:S0,E1:S1,...] [WT|WB] [NORA|RA|ADRA] [Direct|Cached] [-strpszM] -aN",
+    "MegaCli -CfgSpanAdd -rX -Array0[E0:S0,E1:S1] -Array1[E0:S0,E1:S1] [-strpszM] -aN",
+    "MegaCli -CfgLdDel -LX|-L0,2,5...|-LALL [-Force] -aN|-a0,1,2|-aALL",
+    "MegaCli -CfgEachDskRaid0 [WT|WB] [NORA|RA|ADRA] [Direct|Cached] [-strpszM] -aN|-a0,1,2|-aALL",
+    "MegaCli -CfgForeign -Scan|-Dsply|-Preview|-Import|-Clear [x] -aN|-a0,1,2|-aALL",
+    "MegaCli -CfgFreeSpaceinfo -aN|-a0,1,2|-aALL",
+    "MegaCli -GetPreservedCacheList -aN|-a0,1,2|-aALL",
+    "MegaCli -DiscardPreservedCache -LX|-L0,2,5...|-LALL -aN|-a0,1,2|-aALL",
+    "MegaCli -EncInfo -aN|-a0,1,2|-aALL",
+    "MegaCli -EncStatus -aN|-a0,1,2|-aALL",
+    "MegaCli -PhyErrorCounters -aN|-a0,1,2|-aALL",
+    "MegaCli -ShowSummary [-f filename] -aN",
+    "MegaCli -FwTermLog -Dsply -aN|-a0,1,2|-aALL",
+    "Note: The directly connected drives can be specified as [:S]",
+];
+
 /// Event descriptions not in the reference's list of captured events.
 pub mod events {
     /// Auto rebuild started (code 0x006a).
@@ -314,6 +360,49 @@ pub mod storcli {
     pub const INVALID_VALUE: &str = "Invalid value";
     /// `add vd` without a usable `type=` or `drives=`.
     pub const ADD_VD_ARGS: &str = "Add VD Failed.";
+    /// Name in storcli's version banner (perccli's `PercCli` and perccli2's `PercCli2` are
+    /// captured; storcli's own spelling is inferred from them).
+    pub const STORCLI_NAME: &str = "StorCli";
+    /// Name in storcli2's version banner.
+    pub const STORCLI2_NAME: &str = "StorCli2";
+    /// The first CLI version with the newer System Overview legend (`DNOpt=Array
+    /// NotOptimal`, `CertProv`, `Chrg`): seen in 007.2705, the older legend in an earlier
+    /// capture without its version; the exact release that changed it is a guess.
+    pub const NEW_OVERVIEW_LEGEND_FROM: &str = "007.2700";
+    /// `help` after the banner: the command forms the simulator answers, in storcli's
+    /// `storcli /cx show all` notation (`{p}` is the program name). The real list is longer
+    /// and its exact wording was not captured.
+    pub const USAGE: &[&str] = &[
+        "{p} -v",
+        "{p} [verbose] -h| -help| ?",
+        "{p} show",
+        "{p} show all",
+        "{p} show ctrlcount",
+        "{p} /cx show",
+        "{p} /cx show all",
+        "{p} /cx show events [type=sincereboot|sinceshutdown] [filter=info|warning|critical|fatal] [file=filepath]",
+        "{p} /cx show termlog",
+        "{p} /cx show alilog",
+        "{p} /cx show rebuildrate|alarm|autorebuild",
+        "{p} /cx set alarm=on|off|silence",
+        "{p} /cx set rebuildrate=<value>",
+        "{p} /cx set autorebuild=on|off",
+        "{p} /cx add vd r[0|1|5|6|10|50|60] drives=e:s|e:s-x|e:s-x,y [pdperarray=x] [strip=<8|16|32|64|128|256|512|1024>]",
+        "{p} /cx/vx|vall show [all]",
+        "{p} /cx/vx del [force]",
+        "{p} /cx/ex show [all]",
+        "{p} /cx[/ex]/sx show [all]",
+        "{p} /cx[/ex]/sx show rebuild|copyback|phyerrorcounters",
+        "{p} /cx[/ex]/sx set offline|online|missing|good|jbod",
+        "{p} /cx[/ex]/sx insert dg=A array=B row=C",
+        "{p} /cx[/ex]/sx start|stop rebuild|locate",
+        "{p} /cx[/ex]/sx start copyback target=e:s",
+        "{p} /cx[/ex]/sx add hotsparedrive [dgs=<N|0,1,2...>]",
+        "{p} /cx[/ex]/sx delete hotsparedrive",
+        "{p} /cx[/ex]/sx spindown|spinup",
+        "{p} /cx/fall show [all]|import [preview]|delete",
+        "{p} /cx/bbu|cv show all",
+    ];
     /// First line of `show termlog`.
     pub const TERMLOG_HEADER: &str = "Firmware Term Log Information on controller {a}:";
     /// First line of `show alilog`.
@@ -461,20 +550,78 @@ pub mod omsa {
     pub const ESMLOG_EMPTY: &str = "No hardware log entries found.";
     /// `omreport chassis` header and its severity/component table heading.
     pub const CHASSIS_HEADER: &str = "Health\n\nMain System Chassis\n\nSEVERITY : COMPONENT";
-    /// Chassis components the simulator reports (always Ok except Storage).
+    /// Chassis components the simulator reports, all Ok (the list of a public `omreport
+    /// chassis` example; storage health is in `omreport system`, whose layout is inferred).
     pub const CHASSIS_COMPONENTS: &[&str] = &[
         "Fans",
         "Intrusion",
         "Memory",
         "Power Supplies",
+        "Power Management",
         "Processors",
         "Temperatures",
         "Voltages",
         "Hardware Log",
         "Batteries",
     ];
+    /// The components of `omreport system`'s health summary (its layout is that of `omreport
+    /// chassis`; the rows are inferred from consumers, which look for `Main System Chassis`).
+    pub const SYSTEM_COMPONENTS: &[&str] = &["Main System Chassis", "Storage"];
     /// First line of `omreport system version`.
     pub const VERSION_HEADER: &str = "Version Report";
+    /// `-fmt` with a value OMSA does not have (`lst`, `tbl`, `ssv`, `cdv`, `xml`).
+    pub const INVALID_FORMAT: &str = "Error! Invalid format: {x}";
+    /// The `-fmt cdv` delimiter before `omconfig preferences cdvformat` changes it.
+    pub const CDV_DELIMITER: &str = ";";
+    /// What `-fmt tbl` puts between columns.
+    pub const TBL_SEPARATOR: &str = " | ";
+    /// The root element of `-fmt xml` (the simulator's XML names each record `<Object>` and
+    /// each field after its column; OMSA's own element names were not captured).
+    pub const XML_ROOT: &str = "<OMA cli=\"true\">";
+    /// `omreport -?`: the commands and their descriptions (public notes list these six with
+    /// these descriptions; the column layout is not captured). Consumers look for
+    /// `servermodule`, `mainsystem` and `modularenclosure` here to tell blades and newer
+    /// systems apart: the simulated server is a rack server with `system` and `chassis`.
+    pub const OMREPORT_COMMANDS: &[(&str, &str)] = &[
+        ("about", "Product and version properties."),
+        (
+            "licenses",
+            "Displays the digital licenses of the installed hardware devices.",
+        ),
+        ("preferences", "Report system preferences."),
+        ("system", "System component properties."),
+        ("chassis", "Chassis component properties."),
+        ("storage", "Storage component properties."),
+    ];
+    /// `omreport storage -?`.
+    pub const OMREPORT_STORAGE_COMMANDS: &[(&str, &str)] = &[
+        ("battery", "Report battery information."),
+        ("connector", "Report connector information."),
+        ("controller", "Report controller information."),
+        ("enclosure", "Report enclosure information."),
+        ("pdisk", "Report physical disk information."),
+        ("vdisk", "Report virtual disk information."),
+    ];
+    /// `omreport system -?` (the subcommands the simulator answers).
+    pub const OMREPORT_SYSTEM_COMMANDS: &[(&str, &str)] = &[
+        ("alertlog", "Report the alert log."),
+        ("esmlog", "Report the hardware (ESM) log."),
+        (
+            "version",
+            "Report the versions of the software and firmware.",
+        ),
+    ];
+    /// `omreport chassis -?`: no chassis component report is simulated beyond the summary.
+    pub const OMREPORT_CHASSIS_COMMANDS: &[(&str, &str)] = &[];
+    /// `omconfig -?`.
+    pub const OMCONFIG_COMMANDS: &[(&str, &str)] =
+        &[("storage", "Storage component configuration.")];
+    /// `omconfig storage -?`.
+    pub const OMCONFIG_STORAGE_COMMANDS: &[(&str, &str)] = &[
+        ("controller", "Configure a controller."),
+        ("pdisk", "Configure a physical disk."),
+        ("vdisk", "Configure a virtual disk."),
+    ];
     /// `omreport storage connector` `Connector Type` and `Termination`.
     pub const CONNECTOR_TYPE: &str = "SAS";
     /// Heading of `omreport storage pdisk controller=N vdisk=M`; `{x}` is the VD's name. The
@@ -686,6 +833,16 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("omsa:VERSION_HEADER", omsa::VERSION_HEADER),
     ("omsa:CONNECTOR_TYPE", omsa::CONNECTOR_TYPE),
     ("omsa:PDISKS_OF_VDISK", omsa::PDISKS_OF_VDISK),
+    ("omsa:INVALID_FORMAT", omsa::INVALID_FORMAT),
+    ("omsa:CDV_DELIMITER", omsa::CDV_DELIMITER),
+    ("omsa:TBL_SEPARATOR", omsa::TBL_SEPARATOR),
+    ("omsa:XML_ROOT", omsa::XML_ROOT),
+    ("storcli:STORCLI_NAME", storcli::STORCLI_NAME),
+    ("storcli:STORCLI2_NAME", storcli::STORCLI2_NAME),
+    (
+        "storcli:NEW_OVERVIEW_LEGEND_FROM",
+        storcli::NEW_OVERVIEW_LEGEND_FROM,
+    ),
 ];
 
 /// Substitutes `{key}` placeholders.

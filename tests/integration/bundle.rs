@@ -689,7 +689,7 @@ fn deep_catalogue_runs_and_the_simulator_answers_every_command() {
             "megacli" => assert!(read("a0/fwtermlog.txt").contains("Exit Code")),
             "omreport" => {
                 assert!(read("all/alertlog.txt").contains("Severity"));
-                assert!(read("all/chassis.txt").contains("Storage"));
+                assert!(read("all/chassis.txt").contains("SEVERITY : COMPONENT"));
                 assert!(read("all/about.txt").contains("Version"));
             }
             _ => {

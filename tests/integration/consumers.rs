@@ -6,6 +6,13 @@
 //!   textfile collector) with the storcli front end as `storcli64`, its output checked with
 //!   `promtool check metrics`.
 //!
+//! - pystorcli2 (PyPI), the StorCLI wrapper other tools build on, walking every drive and VD
+//!   through its API.
+//!
+//! All run on one generic harness ([`Consumer`]): any executable, how to call it in a
+//! simulated world, how to read the VD and drive states it prints, and the states raidctl's
+//! own view of the world gives, compared on every scenario.
+//!
 //! Outside CI a missing package skips the test with the reason printed; under `CI=true` a
 //! missing package fails it (`.ci/run` installs both).
 
@@ -241,29 +248,117 @@ const CHECK_RAID_DIFFERENCES: &[(&str, i32, i32, &str)] = &[(
      write-through fallback as a problem",
 )];
 
+/// What a consumer reported: VD states and drive states, each keyed the consumer's way and
+/// sorted, in raidctl's vocabulary where the consumer has its own.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct States {
+    vds: Vec<(String, String)>,
+    drives: Vec<(String, String)>,
+}
+
+impl States {
+    fn sorted(mut self) -> Self {
+        self.vds.sort();
+        self.drives.sort();
+        self
+    }
+}
+
+/// Any third-party program, run unmodified against `raidctl sim env` on every scenario: how
+/// to call it, how to read the states it prints, and the states raidctl's own view of the
+/// same world gives in its terms.
+struct Consumer<'a> {
+    /// For messages.
+    name: &'a str,
+    /// The executable (a script is run by its interpreter through `args`).
+    program: PathBuf,
+    /// Its arguments in one world (the path of a simulated tool, options).
+    args: &'a dyn Fn(&World) -> Vec<std::ffi::OsString>,
+    /// The states in its standard output.
+    read: &'a dyn Fn(&str) -> States,
+    /// What raidctl reports for the same world, in the consumer's terms.
+    expect: &'a dyn Fn(&World) -> States,
+}
+
+impl Consumer<'_> {
+    /// Runs the consumer on every scenario and requires its states to be raidctl's; `more`
+    /// gets each scenario's world and the consumer's output for checks of its own.
+    fn run_everywhere(&self, mut more: impl FnMut(&str, &World, &std::process::Output)) {
+        for scenario in SCENARIOS {
+            let w = World::new(scenario);
+            let out = w
+                .consumer(&self.program)
+                .args((self.args)(&w))
+                .output()
+                .unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+            let got = (self.read)(&stdout).sorted();
+            let want = (self.expect)(&w).sorted();
+            assert!(
+                !want.drives.is_empty(),
+                "{}: {scenario}: raidctl reports no drive",
+                self.name
+            );
+            assert_eq!(
+                got,
+                want,
+                "{}: {scenario}: states differ\n{stdout}\n{}",
+                self.name,
+                String::from_utf8_lossy(&out.stderr)
+            );
+            more(scenario, &w, &out);
+        }
+    }
+}
+
+/// check_raid's states: VDs by position (`name:State`), drives by device id.
+fn check_raid_states(line: &str) -> States {
+    let (vds, drives) = read_check_raid(line);
+    keyed(vds, drives)
+}
+
+fn keyed(vds: Vec<String>, drives: Vec<(u32, String)>) -> States {
+    States {
+        vds: vds
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (format!("{i:03}"), v))
+            .collect(),
+        drives: drives
+            .into_iter()
+            .map(|(id, s)| (format!("{id:05}"), s))
+            .collect(),
+    }
+}
+
 #[test]
 fn check_raid_agrees_with_raidctl_on_every_scenario() {
     let Some(check_raid) = consumer(CHECK_RAID, "monitoring-plugins-contrib") else {
         return;
     };
-    for scenario in SCENARIOS {
-        let w = World::new(scenario);
-        let out = w
-            .consumer(&check_raid)
-            .args(["-p", "megacli"])
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-        let line = stdout.lines().next().unwrap_or("");
-        assert!(
-            line.contains("megacli:["),
-            "{scenario}: check_raid did not read the simulator: {stdout:?} {:?}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let got = read_check_raid(line);
-        let want = expected_check_raid(&w.snapshot());
-        assert_eq!(got.0, want.0, "{scenario}: VD states\n{line}");
-        assert_eq!(got.1, want.1, "{scenario}: drive states\n{line}");
+    let c = Consumer {
+        name: "check_raid -p megacli",
+        program: check_raid.clone(),
+        args: &|_| vec!["-p".into(), "megacli".into()],
+        read: &|stdout| {
+            let line = stdout.lines().next().unwrap_or("");
+            assert!(
+                line.contains("megacli:["),
+                "check_raid did not read the simulator: {stdout:?}"
+            );
+            check_raid_states(line)
+        },
+        expect: &|w| {
+            let (vds, drives) = expected_check_raid(&w.snapshot());
+            keyed(vds, drives)
+        },
+    };
+    c.run_everywhere(|scenario, w, out| {
+        let line = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_owned();
         // With its experimental BBU monitoring, every battery's state agrees as well.
         let bbu = w
             .consumer(&check_raid)
@@ -291,7 +386,7 @@ fn check_raid_agrees_with_raidctl_on_every_scenario() {
             ),
             None => assert_eq!(theirs, ours, "{scenario}: exit status\n{line}"),
         }
-    }
+    });
 }
 
 /// Label sets of the series with value 1 of one metric family, from exposition text.
@@ -309,6 +404,41 @@ fn series(text: &str, name: &str) -> Vec<BTreeMap<String, String>> {
             })
         })
         .collect()
+}
+
+/// Label values of a series joined with `/` (`0/32/4`).
+fn joined(m: &BTreeMap<String, String>, keys: &[&str]) -> String {
+    keys.iter()
+        .map(|k| m.get(*k).cloned().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// raidctl's metrics of a world: drive states keyed `adapter/enclosure/slot`, VD states keyed
+/// `adapter/target`, and the exposition text.
+fn ours(w: &World) -> (States, String) {
+    let out = raidctl(w.state())
+        .args(["metrics", "--max-age", "0"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let states = States {
+        drives: series(&text, "raidctl_pd_state")
+            .iter()
+            .map(|m| {
+                (
+                    joined(m, &["adapter", "enclosure", "slot"]),
+                    m["state"].clone(),
+                )
+            })
+            .collect(),
+        vds: series(&text, "raidctl_ld_state")
+            .iter()
+            .map(|m| (joined(m, &["adapter", "target_id"]), m["state"].clone()))
+            .collect(),
+    };
+    (states, text)
 }
 
 /// storcli's `State` column in raidctl's vocabulary.
@@ -354,18 +484,41 @@ fn storcli_py_passes_promtool_and_agrees_with_raidctl_metrics() {
         eprintln!("skipped: promtool not found (install Debian's prometheus)");
         return;
     };
-    for scenario in SCENARIOS {
-        let w = World::new(scenario);
-        let out = w
-            .consumer(Path::new("python3"))
-            .arg(&script)
-            .arg("--storcli_path")
-            .arg(w.bin.join("storcli64"))
-            .output()
-            .unwrap();
+    let c = Consumer {
+        name: "storcli.py",
+        program: PathBuf::from("python3"),
+        args: &|w| {
+            vec![
+                script.clone().into(),
+                "--storcli_path".into(),
+                w.bin.join("storcli64").into(),
+            ]
+        },
+        read: &|text| States {
+            drives: series(text, "megaraid_pd_info")
+                .iter()
+                .map(|m| {
+                    (
+                        joined(m, &["controller", "enclosure", "slot"]),
+                        storcli_pd_state(&m["state"]).to_owned(),
+                    )
+                })
+                .collect(),
+            vds: series(text, "megaraid_vd_info")
+                .iter()
+                .map(|m| {
+                    (
+                        joined(m, &["controller", "VG"]),
+                        storcli_vd_state(&m["state"]).to_owned(),
+                    )
+                })
+                .collect(),
+        },
+        expect: &|w| ours(w).0,
+    };
+    c.run_everywhere(|scenario, w, out| {
         assert!(out.status.success(), "{scenario}: {out:?}");
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
-
         let file = w.state().join("storcli.prom");
         std::fs::write(&file, &text).unwrap();
         let check = Command::new(&promtool)
@@ -385,63 +538,91 @@ fn storcli_py_passes_promtool_and_agrees_with_raidctl_metrics() {
             "{scenario}: promtool check metrics: {unexpected:?} ({:?})",
             check.status
         );
-
-        let ours = raidctl(w.state())
-            .args(["metrics", "--max-age", "0"])
-            .output()
-            .unwrap();
-        assert!(ours.status.success(), "{scenario}: {ours:?}");
-        let ours = String::from_utf8_lossy(&ours.stdout).into_owned();
-
-        let key = |m: &BTreeMap<String, String>, a: &str, b: &str, c: &str| {
-            (m[a].clone(), m[b].clone(), m[c].clone())
-        };
-        let mut theirs_pd: Vec<_> = series(&text, "megaraid_pd_info")
-            .iter()
-            .map(|m| {
-                (
-                    key(m, "controller", "enclosure", "slot"),
-                    storcli_pd_state(&m["state"]).to_owned(),
-                )
-            })
-            .collect();
-        let mut ours_pd: Vec<_> = series(&ours, "raidctl_pd_state")
-            .iter()
-            .map(|m| (key(m, "adapter", "enclosure", "slot"), m["state"].clone()))
-            .collect();
-        theirs_pd.sort();
-        ours_pd.sort();
-        assert!(!ours_pd.is_empty(), "{scenario}: no raidctl_pd_state");
-        assert_eq!(theirs_pd, ours_pd, "{scenario}: drive states");
-
-        let mut theirs_vd: Vec<_> = series(&text, "megaraid_vd_info")
-            .iter()
-            .map(|m| {
-                (
-                    (m["controller"].clone(), m["VG"].clone()),
-                    storcli_vd_state(&m["state"]).to_owned(),
-                )
-            })
-            .collect();
-        let mut ours_vd: Vec<_> = series(&ours, "raidctl_ld_state")
-            .iter()
-            .map(|m| {
-                (
-                    (m["adapter"].clone(), m["target_id"].clone()),
-                    m["state"].clone(),
-                )
-            })
-            .collect();
-        theirs_vd.sort();
-        ours_vd.sort();
-        assert!(!ours_vd.is_empty(), "{scenario}: no raidctl_ld_state");
-        assert_eq!(theirs_vd, ours_vd, "{scenario}: VD states");
         // The line storcli.py stops at when a key is missing (ROC temperature) comes early:
         // its per-drive series must all be there.
+        let (_, ours) = ours(w);
         assert_eq!(
             series(&text, "megaraid_controller_info").len(),
             series(&ours, "raidctl_adapter_info").len(),
             "{scenario}: controllers"
         );
+    });
+}
+
+/// pystorcli2 (PyPI, Naudit's StorCLI wrapper) walking controllers, enclosures, drives and
+/// VDs through its own API, each property one `storcli64 ... J` call; `.ci/run` installs the
+/// pinned release into `target/pystorcli2/` (or `RAIDCTL_PYSTORCLI2_PYTHON` names an
+/// interpreter that has it).
+const PYSTORCLI2_WALK: &str = "import pystorcli2
+s = pystorcli2.StorCLI(binary='storcli64')
+print('version', s.version)
+for c in s.controllers:
+    for e in c.encls:
+        for d in e.drives:
+            print('pd', f'{c.id}/{e.id}/{d.id}', d.state, sep='\\t')
+    for v in c.vds:
+        print('vd', f'{c.id}/{v.id}', v.state, sep='\\t')
+";
+
+/// pystorcli2's drive and VD state names in raidctl's vocabulary.
+fn pystorcli2_state(s: &str) -> String {
+    match s {
+        "Global Hotspare" | "Dedicated Hot Spare" => "hotspare".to_owned(),
+        "OffLine" => "offline".to_owned(),
+        "CopyBack" => "copyback".to_owned(),
+        "JBOD" => "jbod".to_owned(),
+        other => other.to_ascii_lowercase().replace(' ', "_"),
     }
+}
+
+#[test]
+fn pystorcli2_agrees_with_raidctl_on_every_scenario() {
+    let python = std::env::var_os("RAIDCTL_PYSTORCLI2_PYTHON").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/pystorcli2/bin/python3"),
+        PathBuf::from,
+    );
+    let has = python.is_file()
+        && Command::new(&python)
+            .args(["-c", "import pystorcli2"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+    if !has {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "{}: no pystorcli2 under CI (.ci/run installs it)",
+            python.display()
+        );
+        eprintln!(
+            "skipped: {} cannot import pystorcli2 (python3 -m venv target/pystorcli2 && \
+             target/pystorcli2/bin/pip install pystorcli2==0.6.4)",
+            python.display()
+        );
+        return;
+    }
+    let walk = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(walk.path(), PYSTORCLI2_WALK).unwrap();
+    let c = Consumer {
+        name: "pystorcli2",
+        program: python,
+        args: &|_| vec![walk.path().into()],
+        read: &|text| {
+            let mut st = States::default();
+            for l in text.lines() {
+                let f: Vec<&str> = l.split('\t').collect();
+                match f.as_slice() {
+                    ["pd", k, s] => st.drives.push(((*k).to_owned(), pystorcli2_state(s))),
+                    ["vd", k, s] => st.vds.push(((*k).to_owned(), pystorcli2_state(s))),
+                    _ => {}
+                }
+            }
+            st
+        },
+        expect: &|w| ours(w).0,
+    };
+    c.run_everywhere(|scenario, _, out| {
+        assert!(out.status.success(), "{scenario}: {out:?}");
+        // Its version parser reads `show`'s `CLI Version`.
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with("version 7.1704"), "{scenario}: {text}");
+    });
 }

@@ -7,6 +7,7 @@ mod config;
 mod enclosure;
 pub(crate) mod events;
 pub(crate) mod inventory;
+mod misc;
 
 pub use inventory::split_inquiry;
 mod progress;
@@ -65,7 +66,13 @@ pub fn detect(input: &str) -> Option<Kind> {
 
 fn detect_line(t: &str, input: &str, saw_adapter_header: bool) -> Option<Kind> {
     let lower = t.to_ascii_lowercase();
-    let kind = if t.starts_with("Controller Count:") {
+    let kind = if t.starts_with("Newest seqNum") || t.starts_with("Oldest seqNum") {
+        Kind::EventLogInfo
+    } else if t.starts_with("Phy No:") {
+        Kind::PhyErrorCounters
+    } else if t.starts_with("Date:") && input.contains("Time:") {
+        Kind::AdpGetTime
+    } else if t.starts_with("Controller Count:") {
         Kind::AdpCount
     } else if t.starts_with("PCI information for Controller") {
         Kind::AdpGetPciInfo
@@ -177,6 +184,9 @@ pub(crate) fn parse_kind(input: &str, kind: Kind) -> Result<Document, ParseError
                 Kind::Progress => progress::parse(&lines, &mut doc),
                 Kind::FwTermLog => action::parse_termlog(&lines, &mut doc),
                 Kind::Action => action::parse(&lines, &mut doc),
+                Kind::EventLogInfo => misc::parse_event_log_info(&lines, &mut doc),
+                Kind::PhyErrorCounters => misc::parse_phy_errors(&lines, &mut doc),
+                Kind::AdpGetTime => misc::parse_time(&lines, &mut doc),
                 _ => 0,
             }
         }

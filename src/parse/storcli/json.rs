@@ -1881,6 +1881,8 @@ fn is_known_table(lower: &str) -> bool {
     ]
     .iter()
     .any(|t| lower.contains(t))
+        // `show all`'s advanced-software-options table (`ASO :`).
+        || lower == "aso"
 }
 
 #[cfg(test)]

@@ -80,18 +80,34 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
             message: "no storcli `Controller = N` block, event record or term log found".to_owned(),
         });
     }
-    if blocks.is_empty() {
-        warn(
-            &mut w.doc.warnings,
-            first_content_line(input),
-            "no `Controller = N` header; records attributed to controller 0",
-        );
+    if blocks.is_empty() || section_first(input).is_some() {
+        let message = match section_first(input) {
+            Some(name) => format!(
+                "the excerpt starts at section `{name} :`: its head (`CLI Version`, \
+                 `Controller = N`, `Status`) was cut; records attributed to controller 0"
+            ),
+            None => "no `Controller = N` header; records attributed to controller 0".to_owned(),
+        };
+        warn(&mut w.doc.warnings, first_content_line(input), &message);
     }
     Ok(w.finish(Kind::StorcliText))
 }
 
+/// The section name when the text's first content line is a storcli section header (`TOPOLOGY
+/// :` over a `====` rule): an excerpt pasted from the middle of an output.
+pub(crate) fn section_first(head: &str) -> Option<&str> {
+    let mut it = head.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = it.next()?;
+    let name = first.strip_suffix(" :")?.trim();
+    let rule = it.next()?;
+    (!name.is_empty() && is_rule(rule, '=') && !name.contains(" = ")).then_some(name)
+}
+
 /// True when the text looks like storcli text output.
 pub(crate) fn looks_like_text(head: &str) -> bool {
+    if section_first(head).is_some() {
+        return true;
+    }
     let mut controller = false;
     let mut status = false;
     for l in head

@@ -30,11 +30,16 @@ use crate::sim::text::broken;
 use crate::sim::unverified::{fill, storcli as unv};
 
 mod actions;
+mod overview;
 mod show;
+mod text;
 mod values;
 
 use actions::*;
+use overview::*;
+pub use overview::{banner, overview_model};
 use show::*;
+use text::*;
 pub use values::*;
 
 /// CLI version storcli reports (a real 007.x release string).
@@ -86,6 +91,36 @@ impl Tool {
     }
 }
 
+/// The tool that answers and the CLI version it reports: the build's own
+/// ([`Tool::version`]), or the one a state pins ([`SimState::storcli_version`]) to answer as an
+/// older or newer release would.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cli<'a> {
+    /// Which vendor build.
+    pub tool: Tool,
+    /// `CLI Version` it prints.
+    pub version: &'a str,
+}
+
+impl Cli<'static> {
+    /// The tool with its own version.
+    pub fn of(tool: Tool) -> Self {
+        Self {
+            tool,
+            version: tool.version(),
+        }
+    }
+}
+
+impl Cli<'_> {
+    /// Releases before 007.10 lack the `TR` (TOPOLOGY), `Cac` (VD LIST) and `Type` (PD LIST)
+    /// columns: every 007.04/007.05 capture has none of them, every capture from 007.1017 on
+    /// has all three.
+    pub fn has_newer_columns(&self) -> bool {
+        self.version >= "007.1000"
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Ordered JSON tree.
 
@@ -104,15 +139,46 @@ pub enum J {
 }
 
 impl J {
-    /// Pretty JSON with two-space indentation and `"key": value` (007.2x and later layout).
+    /// JSON as storcli itself prints it (every native capture from 007.10 to 8.x): the
+    /// envelope's `{`, `"Controllers":[` and each controller's `{` at the left margin, then
+    /// one tab per level and `"key" : value`. (Captures indented with spaces and `"key":` were
+    /// re-serialised by the projects that stored them.)
     pub fn to_json(&self) -> String {
         let mut out = String::new();
-        self.write(&mut out, 0);
+        match self {
+            Self::O(kv) if !kv.is_empty() => {
+                out.push_str("{\n");
+                for (i, (k, v)) in kv.iter().enumerate() {
+                    out.push_str(&quote(k));
+                    out.push(':');
+                    match v {
+                        Self::A(items) if !items.is_empty() => {
+                            out.push_str("[\n");
+                            for (j, x) in items.iter().enumerate() {
+                                x.write(&mut out, 0);
+                                if j + 1 < items.len() {
+                                    out.push(',');
+                                }
+                                out.push('\n');
+                            }
+                            out.push(']');
+                        }
+                        other => other.write(&mut out, 0),
+                    }
+                    if i + 1 < kv.len() {
+                        out.push(',');
+                    }
+                    out.push('\n');
+                }
+                out.push('}');
+            }
+            other => other.write(&mut out, 0),
+        }
         out
     }
 
     fn write(&self, out: &mut String, ind: usize) {
-        let pad = |out: &mut String, n: usize| out.push_str(&"  ".repeat(n));
+        let pad = |out: &mut String, n: usize| out.push_str(&"\t".repeat(n));
         match self {
             Self::S(s) => out.push_str(&quote(s)),
             Self::N(n) => out.push_str(&n.to_string()),
@@ -123,7 +189,7 @@ impl J {
                 for (i, (k, v)) in kv.iter().enumerate() {
                     pad(out, ind + 1);
                     out.push_str(&quote(k));
-                    out.push_str(": ");
+                    out.push_str(" : ");
                     v.write(out, ind + 1);
                     if i + 1 < kv.len() {
                         out.push(',');
@@ -413,9 +479,9 @@ impl Resp {
         }
     }
 
-    fn status(&self, tool: Tool) -> J {
+    fn status(&self, cli: Cli<'_>) -> J {
         let mut o = Ob::new()
-            .s("CLI Version", tool.version())
+            .s("CLI Version", cli.version)
             .s("Operating system", OS);
         o = match self.ctrl {
             Some(c) => o.n("Controller", c),
@@ -441,7 +507,7 @@ pub enum Output {
 }
 
 /// Renders an output as storcli prints it; returns stdout text and exit status.
-pub fn render(out: &Output, tool: Tool, json: bool) -> (String, i32) {
+pub fn render(out: &Output, cli: Cli<'_>, json: bool) -> (String, i32) {
     match out {
         Output::Raw(t, c) => (t.clone(), *c),
         Output::Ctrls(list) => {
@@ -454,7 +520,7 @@ pub fn render(out: &Output, tool: Tool, json: bool) -> (String, i32) {
                 let ctrls: Vec<J> = list
                     .iter()
                     .map(|r| {
-                        let mut o = Ob::new().j("Command Status", r.status(tool));
+                        let mut o = Ob::new().j("Command Status", r.status(cli));
                         if let Some(d) = &r.data {
                             o = o.j("Response Data", d.clone());
                         }
@@ -462,188 +528,15 @@ pub fn render(out: &Output, tool: Tool, json: bool) -> (String, i32) {
                     })
                     .collect();
                 let mut s = Ob::new().j("Controllers", J::A(ctrls)).done().to_json();
-                s.push('\n');
+                // storcli ends its JSON with a blank line.
+                s.push_str("\n\n");
                 s
             } else {
-                list.iter().map(|r| text_resp(r, tool)).collect()
+                list.iter().map(|r| text_resp(r, cli)).collect()
             };
             (text, code)
         }
     }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Text form.
-
-/// Columns storcli right-aligns.
-fn right_aligned(table: &str, col: &str) -> bool {
-    match table {
-        "TOPOLOGY" => matches!(col, "DG" | "Size"),
-        _ => matches!(
-            col,
-            "DID" | "DG" | "Size" | "Ctrl" | "ErrCd" | "Port" | "Ctl" | "PDs" | "DGs" | "VDs"
-        ),
-    }
-}
-
-fn legend(table: &str) -> Option<&'static str> {
-    Some(match table {
-        "TOPOLOGY" => {
-            "DG=Disk Group Index|Arr=Array Index|Row=Row Index|EID=Enclosure Device ID\nDID=Device ID|Type=Drive Type|Onln=Online|Rbld=Rebuild|Dgrd=Degraded\nPdgd=Partially degraded|Offln=Offline|BT=Background Task Active\nPDC=PD Cache|PI=Protection Info|SED=Self Encrypting Drive|Frgn=Foreign\nDS3=Dimmer Switch 3|dflt=Default|Msng=Missing|FSpace=Free Space Present"
-        }
-        "VD LIST" => {
-            "Cac=CacheCade|Rec=Recovery|OfLn=OffLine|Pdgd=Partially Degraded|dgrd=Degraded\nOptl=Optimal|RO=Read Only|RW=Read Write|HD=Hidden|B=Blocked|Consist=Consistent|\nR=Read Ahead Always|NR=No Read Ahead|WB=WriteBack|\nAWB=Always WriteBack|WT=WriteThrough|C=Cached IO|D=Direct IO|sCC=Scheduled\nCheck Consistency"
-        }
-        "PD LIST" | "Drive Information" => {
-            "EID-Enclosure Device ID|Slt-Slot No.|DID-Device ID|DG-DriveGroup\nDHS-Dedicated Hot Spare|UGood-Unconfigured Good|GHS-Global Hotspare\nUBad-Unconfigured Bad|Onln-Online|Offln-Offline|Intf-Interface\nMed-Media Type|SED-Self Encryptive Drive|PI-Protection Info\nSeSz-Sector Size|Sp-Spun|U-Up|D-Down|T-Transition|F-Foreign\nUGUnsp-Unsupported|UGShld-UnConfigured shielded|HSPShld-Hotspare shielded\nCFShld-Configured shielded|Cpybck-CopyBack|CBShld-Copyback Shielded"
-        }
-        _ => return None,
-    })
-}
-
-/// Dashed table: every cell padded to the column width and followed by one space.
-fn table(name: &str, rows: &[J]) -> String {
-    let Some(J::O(first)) = rows.first() else {
-        return String::new();
-    };
-    let cols: Vec<&str> = first.iter().map(|(k, _)| k.as_str()).collect();
-    let cells: Vec<Vec<String>> = rows
-        .iter()
-        .map(|r| {
-            cols.iter()
-                .map(|c| r.get(c).map(J::scalar).unwrap_or_default())
-                .collect()
-        })
-        .collect();
-    let widths: Vec<usize> = cols
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            cells
-                .iter()
-                .map(|r| r[i].chars().count())
-                .chain(std::iter::once(c.chars().count()))
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let line = |vals: &[String]| -> String {
-        let mut s = String::new();
-        for (i, v) in vals.iter().enumerate() {
-            if right_aligned(name, cols[i]) {
-                s.push_str(&format!("{v:>w$} ", w = widths[i]));
-            } else {
-                s.push_str(&format!("{v:<w$} ", w = widths[i]));
-            }
-        }
-        s
-    };
-    let dash = "-".repeat(widths.iter().map(|w| w + 1).sum());
-    let head: Vec<String> = cols.iter().map(|c| (*c).to_owned()).collect();
-    let mut out = String::new();
-    out.push_str(&dash);
-    out.push('\n');
-    out.push_str(&line(&head));
-    out.push('\n');
-    out.push_str(&dash);
-    out.push('\n');
-    for r in &cells {
-        out.push_str(&line(r));
-        out.push('\n');
-    }
-    out.push_str(&dash);
-    out.push('\n');
-    if let Some(l) = legend(name) {
-        out.push('\n');
-        out.push_str(l);
-        out.push('\n');
-    }
-    out
-}
-
-pub(crate) fn is_table(v: &J) -> bool {
-    matches!(v, J::A(rows) if rows.iter().all(|r| matches!(r, J::O(kv) if kv.iter().all(|(_, x)| !matches!(x, J::O(_) | J::A(_))))))
-}
-
-fn heading(out: &mut String, key: &str) {
-    out.push_str(key);
-    out.push_str(" :\n");
-    out.push_str(&"=".repeat(key.chars().count()));
-    out.push('\n');
-}
-
-fn text_entries(out: &mut String, kv: &[(String, J)]) {
-    for (k, v) in kv {
-        match v {
-            J::S(_) | J::N(_) => {
-                out.push_str(k);
-                out.push_str(" = ");
-                out.push_str(&v.scalar());
-                out.push('\n');
-            }
-            J::O(inner) => {
-                out.push('\n');
-                heading(out, k);
-                text_entries(out, inner);
-                out.push('\n');
-            }
-            J::A(rows) if is_table(v) => {
-                out.push('\n');
-                heading(out, k);
-                out.push('\n');
-                out.push_str(&table(k, rows));
-                out.push('\n');
-            }
-            J::A(items) => {
-                out.push('\n');
-                heading(out, k);
-                for it in items {
-                    if let J::O(inner) = it {
-                        text_entries(out, inner);
-                    } else {
-                        out.push_str(&it.scalar());
-                        out.push('\n');
-                    }
-                }
-                out.push('\n');
-            }
-        }
-    }
-}
-
-pub(crate) fn text_resp(r: &Resp, tool: Tool) -> String {
-    let mut out = String::new();
-    out.push_str(&format!("CLI Version = {}\n", tool.version()));
-    out.push_str(&format!("Operating system = {OS}\n"));
-    match r.ctrl {
-        Some(c) => out.push_str(&format!("Controller = {c}\n")),
-        None => out.push_str(&format!(
-            "Status Code = {}\n",
-            if r.ok { 0 } else { r.code }
-        )),
-    }
-    out.push_str(&format!(
-        "Status = {}\n",
-        if r.ok { "Success" } else { "Failure" }
-    ));
-    out.push_str(&format!("Description = {}\n", r.description));
-    out.push('\n');
-    if !r.detailed.is_empty() {
-        heading(&mut out, "Detailed Status");
-        out.push('\n');
-        out.push_str(&table("Detailed Status", &r.detailed));
-        out.push('\n');
-    }
-    match &r.data {
-        Some(J::O(kv)) => text_entries(&mut out, kv),
-        Some(J::A(rows)) if is_table(&J::A(rows.clone())) => {
-            out.push('\n');
-            out.push_str(&table("", rows));
-        }
-        _ => {}
-    }
-    out.push('\n');
-    out
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -747,72 +640,6 @@ pub fn answer(st: &mut SimState, cmd: &Cmd) -> Output {
         out.push(per_controller(st, i, cmd));
     }
     Output::Ctrls(out)
-}
-
-fn no_controller(st: &SimState, cmd: &Cmd) -> Output {
-    if cmd.verb() != "show" {
-        return syntax_error(cmd.verb());
-    }
-    let n = n64(st.adapters.len());
-    let data = if cmd.has("ctrlcount") {
-        Ob::new().n("Controller Count", n).done()
-    } else {
-        let overview: Vec<J> = st
-            .adapters
-            .iter()
-            .map(|ad| {
-                let dnopt = ad
-                    .groups
-                    .iter()
-                    .filter(|g| ad.group_state(g) != LdState::Optimal)
-                    .count();
-                let vnopt = ad
-                    .vds
-                    .iter()
-                    .filter(|v| ad.vd_state(v) != LdState::Optimal)
-                    .count();
-                Ob::new()
-                    .n("Ctl", ad.index)
-                    .s("Model", ad.product.clone())
-                    .n("Ports", 8)
-                    .n("PDs", n64(ad.drives.len()))
-                    .n("DGs", n64(ad.groups.len()))
-                    .n("DNOpt", n64(dnopt))
-                    .n("VDs", n64(ad.vds.len()))
-                    .n("VNOpt", n64(vnopt))
-                    .s(
-                        "BBU",
-                        match &ad.bbu {
-                            Some(b) if b.good() => "Opt",
-                            Some(_) => "Dgd",
-                            None => "Msng",
-                        },
-                    )
-                    .s("sPR", "On")
-                    .s("DS", "1&2")
-                    .s("EHS", "Y")
-                    .n("ASOs", 3)
-                    .s("Hlth", if dnopt + vnopt == 0 { "Opt" } else { "NdAtn" })
-                    .done()
-            })
-            .collect();
-        let mut o = Ob::new()
-            .n("Number of Controllers", n)
-            .s("Host Name", "raidctl-sim")
-            .s("Operating System ", OS);
-        if !overview.is_empty() {
-            o = o.j("System Overview", J::A(overview));
-        }
-        o.done()
-    };
-    Output::Ctrls(vec![Resp {
-        ctrl: None,
-        ok: true,
-        description: "None".to_owned(),
-        detailed: Vec::new(),
-        data: Some(data),
-        code: 0,
-    }])
 }
 
 fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
@@ -934,13 +761,21 @@ fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
 
 /// Answers argv against a state: parse, answer, render. Returns stdout and exit status.
 pub fn run(st: &mut SimState, tool: Tool, args: &[String]) -> (String, i32) {
+    let pinned = st.storcli_version.clone().filter(|_| !tool.v2());
+    let cli = Cli {
+        tool,
+        version: pinned.as_deref().unwrap_or(tool.version()),
+    };
+    if let Some(answer) = meta(args, cli) {
+        return answer;
+    }
     match parse(args) {
         Ok(cmd) => {
             let (text, code) = if tool.v2() {
                 let out = crate::sim::storcli2::answer(st, &cmd);
                 crate::sim::storcli2::render(&out, tool, cmd.json)
             } else {
-                render(&answer(st, &cmd), tool, cmd.json)
+                render(&answer(st, &cmd), cli, cmd.json)
             };
             // `logfile=F` also writes what was shown to F (in the working directory).
             if let Some(f) = cmd.get("logfile") {
@@ -951,7 +786,7 @@ pub fn run(st: &mut SimState, tool: Tool, args: &[String]) -> (String, i32) {
         Err(tok) if tool.v2() => {
             crate::sim::storcli2::render(&syntax_error(&tok), tool, args.iter().any(|a| a == "J"))
         }
-        Err(tok) => render(&syntax_error(&tok), tool, args.iter().any(|a| a == "J")),
+        Err(tok) => render(&syntax_error(&tok), cli, args.iter().any(|a| a == "J")),
     }
 }
 

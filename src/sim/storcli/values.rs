@@ -135,10 +135,22 @@ pub fn pd_row(ad: &Adapter, d: &Drive) -> J {
         .s("SED", "N")
         .s("PI", "N")
         .s("SeSz", "512B")
-        .s("Model", d.model.clone())
+        .s("Model", table_model(d))
         .s("Sp", if d.spun_up { "U" } else { "D" })
         .s("Type", "-")
         .done()
+}
+
+/// The model as the drive tables print it: the SCSI INQUIRY product field of a SAS drive
+/// keeps its padding to 16 characters, an NVMe model its padding to 40 (text and JSON
+/// captures: `"AL14SEB18EP     "`, `"SAMSUNG MZQL21T9HCJR-00A07              "`); ATA models
+/// are trimmed.
+pub(crate) fn table_model(d: &Drive) -> String {
+    match d.pd_type {
+        PdType::Sata => d.model.clone(),
+        PdType::Nvme => format!("{:<40}", d.model),
+        _ => format!("{:<16}", d.model),
+    }
 }
 
 pub(crate) fn temp(c: i32) -> String {
@@ -197,6 +209,19 @@ pub fn pd_detail(ad: &Adapter, d: &Drive) -> J {
         .s("Linkspeed", d.speed.clone())
         .s("SAS address", format!("0x{}", d.wwn.to_ascii_lowercase()))
         .done();
+    // A SAS drive is dual-ported: the second port, unconnected, has SAS address 0x0 (the
+    // perccli 7.2x captures).
+    let mut ports = vec![port];
+    if d.pd_type == PdType::Sas {
+        ports.push(
+            Ob::new()
+                .n("Port", 1)
+                .s("Status", "Active")
+                .s("Linkspeed", d.speed.clone())
+                .s("SAS address", "0x0")
+                .done(),
+        );
+    }
     let policies = Ob::new()
         .s("Drive position", position)
         .s(
@@ -238,7 +263,7 @@ pub fn pd_detail(ad: &Adapter, d: &Drive) -> J {
         .s("Certified", "No")
         .s("Wide Port Capable", "No")
         .s("Multipath", "No")
-        .j("Port Information", J::A(vec![port]))
+        .j("Port Information", J::A(ports))
         .done();
     Ob::new()
         .j(&format!("Drive {p} State"), state)
@@ -369,25 +394,8 @@ pub fn topology(ad: &Adapter) -> Vec<J> {
             ));
         }
     }
-    let mut spares: Vec<&Drive> = ad
-        .drives
-        .iter()
-        .filter(|d| {
-            d.state == FirmwareState::Hotspare
-                && d.hotspare.as_ref().is_none_or(|h| h.dedicated.is_empty())
-        })
-        .collect();
-    spares.sort_by_key(|d| (d.enclosure, d.slot));
-    for d in spares {
-        out.push(topo_row(
-            (dash(), dash(), dash()),
-            &eid_slt(d.addr()).replace(' ', ""),
-            J::N(i64::from(d.device_id)),
-            "DRIVE",
-            "GHS",
-            &size(d.coerced_sectors()),
-        ));
-    }
+    // Global hot spares belong to no drive group: the TOPOLOGY of the perccli 7.2313 and
+    // 8.4 captures with two GHS drives lists neither (they are in the PD LIST only).
     out
 }
 
@@ -547,10 +555,16 @@ pub(super) fn bbu_summary(st: &SimState, ad: &Adapter) -> Option<(String, J)> {
                 .s("Temp", format!("{}C", b.temperature))
                 .s("Mode", "4")
                 .s("MfgDate", date_ymd(st.epoch - 400 * 86_400))
-                .s("Next Learn", date_ymd(st.epoch + 90 * 86_400))
+                // `2015/06/10  21:01:26`: date, two spaces, time (text and JSON captures).
+                .s("Next Learn", next_learn(st.epoch + 90 * 86_400))
                 .done(),
         ]),
     ))
+}
+
+fn next_learn(unix: i64) -> String {
+    let (y, m, d, hh, mm, ss, _) = broken(unix);
+    format!("{y}/{m:02}/{d:02}  {hh:02}:{mm:02}:{ss:02}")
 }
 
 pub(super) fn bbu_status(ad: &Adapter) -> J {
@@ -602,7 +616,7 @@ pub(crate) fn ctrl_status(ad: &Adapter) -> &'static str {
 /// The tail every controller view ends with: topology, VD, PD and enclosure lists, battery.
 pub(super) fn lists(st: &SimState, ad: &Adapter, mut o: Ob) -> Ob {
     o = o.n("Drive Groups", n64(ad.groups.len()));
-    if !ad.groups.is_empty() || ad.drives.iter().any(|d| d.state == FirmwareState::Hotspare) {
+    if !ad.groups.is_empty() {
         o = o.j("TOPOLOGY", J::A(topology(ad)));
     }
     o = o.n("Virtual Drives", n64(ad.vds.len()));
@@ -822,6 +836,16 @@ pub fn ctrl_show_all(st: &SimState, ad: &Adapter) -> J {
                 Ob::new()
                     .s("Policy", "Predictive Fail Poll Interval")
                     .s("Current", "300 sec")
+                    .s("Default", "")
+                    .done(),
+                Ob::new()
+                    .s("Policy", "Interrupt Throttle Active Count")
+                    .s("Current", "16")
+                    .s("Default", "")
+                    .done(),
+                Ob::new()
+                    .s("Policy", "Interrupt Throttle Completion")
+                    .s("Current", "50 us")
                     .s("Default", "")
                     .done(),
                 rate("Rebuild Rate", set.rebuild_rate),
