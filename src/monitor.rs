@@ -1,7 +1,7 @@
 //! `status`, `check` and `metrics`: one snapshot, the health rules, three renderings.
 
 use crate::backend::ops::{Op, Operations};
-use crate::backend::snapshot::Snapshot;
+use crate::backend::snapshot::{Freshness, Snapshot};
 use crate::ctx::Ctx;
 use crate::exit::ExitStatus;
 use crate::health::{self, Baseline, Problem, Severity};
@@ -16,8 +16,8 @@ use std::time::Duration;
 ///
 /// # Errors
 /// The reason the controller state is unknown.
-pub fn evaluate(ctx: &Ctx, max_age: Duration) -> Result<(Snapshot, Vec<Problem>), String> {
-    evaluate_raw(ctx, max_age).map(|(snap, mut problems)| {
+pub fn evaluate(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>), String> {
+    evaluate_raw(ctx, fresh).map(|(snap, mut problems)| {
         if let Ok(ops) = ctx.ops() {
             fit_suggestions(&mut problems, ops);
         }
@@ -82,8 +82,8 @@ pub fn fit_suggestions(problems: &mut [Problem], ops: &dyn Operations) {
     }
 }
 
-fn evaluate_raw(ctx: &Ctx, max_age: Duration) -> Result<(Snapshot, Vec<Problem>), String> {
-    let snap = ctx.snapshot(max_age).map_err(|e| e.to_string())?;
+fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>), String> {
+    let snap = ctx.snapshot_with(fresh).map_err(|e| e.to_string())?;
     match Baseline::load(&ctx.state_dir) {
         Ok(mut baseline) => {
             let problems = health::evaluate(&snap, &baseline);
@@ -127,11 +127,11 @@ pub fn evaluate_bundle(path: &Path) -> Result<(Snapshot, Vec<Problem>), String> 
 pub fn evaluate_from(
     ctx: Option<&Ctx>,
     bundle: Option<&Path>,
-    max_age: Duration,
+    fresh: Freshness,
 ) -> Result<(Snapshot, Vec<Problem>), String> {
     match (bundle, ctx) {
         (Some(path), _) => evaluate_bundle(path),
-        (None, Some(ctx)) => evaluate(ctx, max_age),
+        (None, Some(ctx)) => evaluate(ctx, fresh),
         (None, None) => Err("no controller context".into()),
     }
 }
