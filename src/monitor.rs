@@ -10,7 +10,6 @@ use crate::output::{Format, Style, check, metrics, status};
 use crate::workflow::replace::Flow;
 use std::io::Write;
 use std::path::Path;
-use std::time::Duration;
 
 /// Takes (or reuses) a snapshot and evaluates it against the counter baseline.
 ///
@@ -214,6 +213,7 @@ mod tests {
     use super::*;
     use crate::backend::omreport::Omreport;
     use crate::backend::runner::OsRunner;
+    use std::time::Duration;
 
     /// On OpenManage replace-drive is a valid next step; make-good is not.
     #[test]

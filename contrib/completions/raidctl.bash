@@ -662,13 +662,17 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__check)
-            opts="-q -h -V --max-age --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --max-age --full-read-after --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --max-age)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --full-read-after)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2312,13 +2316,17 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__metrics)
-            opts="-q -h -V --max-age --textfile-dir --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --max-age --full-read-after --textfile-dir --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --max-age)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --full-read-after)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2926,13 +2934,17 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__status)
-            opts="-q -h -V --max-age --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
+            opts="-q -h -V --max-age --full-read-after --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --max-age)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --full-read-after)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
