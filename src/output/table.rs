@@ -177,7 +177,9 @@ pub fn state_cell(_style: Style, text: &str, bad: bool, warn: bool) -> Cell {
 fn width(s: &str) -> usize {
     // Printable ASCII: one column a byte. A fold without an early exit vectorises; nearly
     // every cell is ASCII, so the common case is the fast one.
-    if s.bytes().fold(true, |ok, b| ok & (b.wrapping_sub(0x20) < 0x5f)) {
+    if s.bytes()
+        .fold(true, |ok, b| ok & (b.wrapping_sub(0x20) < 0x5f))
+    {
         s.len()
     } else {
         UnicodeWidthStr::width(s)
