@@ -10,7 +10,8 @@
 # engine (io_uring with registered buffers and file for QD>1, psync for QD1). Rounds alternate raidctl and fio; per job the best
 # round of each tool is kept (the machine is shared, so the best run is the least disturbed).
 #
-# Settings (environment): ROUNDS=3, PROFILE=quick, SIZE=2G (loop device), DIR=target/fio-compare
+# Settings (environment): ROUNDS=3, PROFILE=quick, SIZE=2G (loop device), FILL=random (or zero:
+# the backing file's content before the first job), DIR=target/fio-compare
 # (backing file and records), FIO_QD_ENGINE=io_uring (fio engine for QD>1 jobs; QD1 jobs use
 # psync, as raidctl does), ONLY=regex (jobs to compare), RAIDCTL=path (skip the build).
 #
@@ -41,10 +42,16 @@ fi
 mkdir -p "$DIR"
 IMG="$DIR/disk.img"
 bytes=$(numfmt --from=iec "$SIZE")
-if [ ! -f "$IMG" ] || [ "$(stat -c %s "$IMG")" != "$bytes" ]; then
-  echo "fio-compare: writing $SIZE backing file $IMG (allocated, so no run pays for allocation)" >&2
+# FILL=zero|random: what the backing file holds before the first job. Zeros are what a fresh
+# device reads as, and storage that keeps zeros cheaply (sparse or zero-detecting host images,
+# thin volumes, SSDs reading trimmed blocks) answers them without reading media.
+FILL=${FILL:-random}
+if [ ! -f "$IMG" ] || [ "$(stat -c %s "$IMG")" != "$bytes" ] || [ "$(cat "$IMG.fill" 2>/dev/null)" != "$FILL" ]; then
+  echo "fio-compare: writing $SIZE backing file $IMG ($FILL; allocated, so no run pays for allocation)" >&2
   rm -f "$IMG"
-  dd if=/dev/zero of="$IMG" bs=4M count=$((bytes / 4194304)) oflag=direct status=none
+  src=/dev/zero; [ "$FILL" = random ] && src=/dev/urandom
+  dd if="$src" of="$IMG" bs=4M count=$((bytes / 4194304)) oflag=direct status=none
+  echo "$FILL" >"$IMG.fill"
 fi
 LOOP=$(losetup -f --show --direct-io=on "$IMG")
 trap 'losetup -d "$LOOP"' EXIT

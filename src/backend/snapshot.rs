@@ -249,17 +249,17 @@ fn join<T: From<Panicked>>(h: std::thread::ScopedJoinHandle<'_, T>) -> T {
     h.join().unwrap_or_else(|_| T::from(Panicked))
 }
 
-fn overlap4<A: Send, B: Send, C: Send, D: Send>(
+fn overlap4<A, B, C, D>(
     a: impl FnOnce() -> A + Send,
     b: impl FnOnce() -> B + Send,
     c: impl FnOnce() -> C + Send,
     d: impl FnOnce() -> D + Send,
 ) -> (A, B, C, D)
 where
-    A: From<Panicked>,
-    B: From<Panicked>,
-    C: From<Panicked>,
-    D: From<Panicked>,
+    A: Send + From<Panicked>,
+    B: Send + From<Panicked>,
+    C: Send + From<Panicked>,
+    D: Send + From<Panicked>,
 {
     std::thread::scope(|s| {
         let (hb, hc, hd) = (s.spawn(b), s.spawn(c), s.spawn(d));
@@ -268,15 +268,15 @@ where
     })
 }
 
-fn overlap3<A: Send, B: Send, C: Send>(
+fn overlap3<A, B, C>(
     a: impl FnOnce() -> A + Send,
     b: impl FnOnce() -> B + Send,
     c: impl FnOnce() -> C + Send,
 ) -> (A, B, C)
 where
-    A: From<Panicked>,
-    B: From<Panicked>,
-    C: From<Panicked>,
+    A: Send + From<Panicked>,
+    B: Send + From<Panicked>,
+    C: Send + From<Panicked>,
 {
     std::thread::scope(|s| {
         let (hb, hc) = (s.spawn(b), s.spawn(c));

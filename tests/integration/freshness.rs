@@ -62,8 +62,11 @@ fn read(dir: &Path, backend: BackendChoice) -> (Vec<EventMark>, Snapshot) {
     (marks, snap)
 }
 
+/// A simulator command line.
+type Line = &'static [&'static str];
+
 /// (scenario, steps before, the change, whether the change shows in a snapshot)
-const CHANGES: &[(&str, &[&[&str]], &[&str], bool)] = &[
+const CHANGES: &[(&str, &[Line], Line, bool)] = &[
     ("healthy", &[], &["pull", "32:3"], true),
     ("healthy", &[&["pull", "32:3"]], &["insert", "32:3"], true),
     (
