@@ -562,6 +562,9 @@ impl OsRunner {
         args: &[String],
         timeout: Duration,
     ) -> Result<CmdOutput, RunError> {
+        // A read on another thread may start after the interrupt handler killed the running
+        // calls and removed their directories: it waits for the handler to end the process.
+        crate::interrupt::park_if_interrupted();
         let mut out = run_process(&Spec {
             program,
             args,
