@@ -49,6 +49,14 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
     result
 }
 
+/// `--max-age` and `--full-read-after` of `status`, `check` and `metrics`.
+fn freshness(max_age: u64, full_read_after: u64) -> crate::backend::snapshot::Freshness {
+    crate::backend::snapshot::Freshness {
+        max_age: Duration::from_secs(max_age),
+        full_read_after: Duration::from_secs(full_read_after),
+    }
+}
+
 fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
     let style = Style::detect(cli.color, cli.wide);
     let opts = CtxOptions {
@@ -68,6 +76,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         Command::Parse { kind, files } => run_parse(&kind, &files, cli.format, style, out),
         Command::Status {
             max_age,
+            full_read_after,
             from_bundle,
         } => {
             let c = if from_bundle.is_some() {
@@ -78,30 +87,34 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             let result = monitor::evaluate_from(
                 c.as_ref(),
                 from_bundle.as_deref(),
-                Duration::from_secs(max_age),
+                freshness(max_age, full_read_after),
             );
             Ok(monitor::run_status(result, cli.format, style, out))
         }
         Command::Check {
             max_age,
+            full_read_after,
             from_bundle,
         } => {
+            let fresh = freshness(max_age, full_read_after);
             let result = if from_bundle.is_some() {
-                monitor::evaluate_from(None, from_bundle.as_deref(), Duration::from_secs(max_age))
+                monitor::evaluate_from(None, from_bundle.as_deref(), fresh)
             } else {
                 Ctx::new(&opts)
                     .map_err(|e| e.to_string())
-                    .and_then(|c| monitor::evaluate(&c, Duration::from_secs(max_age)))
+                    .and_then(|c| monitor::evaluate(&c, fresh))
             };
             Ok(monitor::run_check(result, out))
         }
         Command::Metrics {
             max_age,
+            full_read_after,
             textfile_dir,
         } => {
+            let fresh = freshness(max_age, full_read_after);
             let result = Ctx::new(&opts)
                 .map_err(|e| e.to_string())
-                .and_then(|c| monitor::evaluate(&c, Duration::from_secs(max_age)));
+                .and_then(|c| monitor::evaluate(&c, fresh));
             Ok(monitor::run_metrics(result, textfile_dir.as_deref(), out))
         }
         Command::Qualify(args) => {

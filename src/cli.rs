@@ -91,6 +91,10 @@ pub enum Command {
         /// Reuse a cached snapshot up to this many seconds old (0: always ask the controller).
         #[arg(long, default_value_t = 30, value_name = "SECONDS")]
         max_age: u64,
+        /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
+        /// vendor call), for at most this many seconds after its last full read (0: never).
+        #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+        full_read_after: u64,
         /// Evaluate a support bundle (`raidctl collect`) offline instead of the controller.
         #[arg(long, value_name = "FILE")]
         from_bundle: Option<PathBuf>,
@@ -103,6 +107,10 @@ pub enum Command {
         /// Reuse a cached snapshot up to this many seconds old.
         #[arg(long, default_value_t = 30, value_name = "SECONDS")]
         max_age: u64,
+        /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
+        /// vendor call), for at most this many seconds after its last full read (0: never).
+        #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+        full_read_after: u64,
         /// Evaluate a support bundle offline instead of the controller.
         #[arg(long, value_name = "FILE")]
         from_bundle: Option<PathBuf>,
@@ -112,6 +120,10 @@ pub enum Command {
         /// Reuse a cached snapshot up to this many seconds old.
         #[arg(long, default_value_t = 30, value_name = "SECONDS")]
         max_age: u64,
+        /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
+        /// vendor call), for at most this many seconds after its last full read (0: never).
+        #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+        full_read_after: u64,
         /// Write `raidctl.prom` atomically into this directory (node_exporter's textfile
         /// collector) instead of printing.
         #[arg(long, value_name = "DIR")]

@@ -7,7 +7,7 @@ use crate::backend::native;
 use crate::backend::omreport::Omreport;
 use crate::backend::ops::Operations;
 use crate::backend::runner::OsRunner;
-use crate::backend::snapshot::{Cache, Snapshot};
+use crate::backend::snapshot::{Cache, Freshness, Snapshot};
 use crate::backend::storcli::Storcli;
 use crate::sim::store::STATE_ENV;
 use std::path::{Path, PathBuf};
@@ -423,6 +423,14 @@ impl Ctx {
     /// # Errors
     /// Whatever made the vendor calls unusable.
     pub fn snapshot(&self, max_age: Duration) -> Result<Snapshot, BackendError> {
+        self.snapshot_with(Freshness::within(max_age))
+    }
+
+    /// A snapshot current by `fresh` (see [`Cache::get_or_fetch`]).
+    ///
+    /// # Errors
+    /// Whatever made the vendor calls unusable.
+    pub fn snapshot_with(&self, fresh: Freshness) -> Result<Snapshot, BackendError> {
         let ops = self.ops()?;
         let source = match &self.sim_dir {
             Some(d) => format!("sim:{}:{}", ops.name(), d.display()),
@@ -434,11 +442,13 @@ impl Ctx {
                     .map_or_else(|_| String::new(), |m| m.program().display().to_string())
             ),
         };
-        let snap = self.cache().get_or_fetch(&source, max_age, || {
+        let marks = || ops.event_marks();
+        let fetch = || {
             let mut s = ops.snapshot()?;
             s.source.clone_from(&source);
             Ok(s)
-        })?;
+        };
+        let snap = self.cache().get_or_fetch(&source, fresh, &marks, &fetch)?;
         ops.observe(&snap);
         Ok(snap)
     }

@@ -1,7 +1,7 @@
 //! `status`, `check` and `metrics`: one snapshot, the health rules, three renderings.
 
 use crate::backend::ops::{Op, Operations};
-use crate::backend::snapshot::Snapshot;
+use crate::backend::snapshot::{Freshness, Snapshot};
 use crate::ctx::Ctx;
 use crate::exit::ExitStatus;
 use crate::health::{self, Baseline, Problem, Severity};
@@ -10,14 +10,13 @@ use crate::output::{Format, Style, check, metrics, status};
 use crate::workflow::replace::Flow;
 use std::io::Write;
 use std::path::Path;
-use std::time::Duration;
 
 /// Takes (or reuses) a snapshot and evaluates it against the counter baseline.
 ///
 /// # Errors
 /// The reason the controller state is unknown.
-pub fn evaluate(ctx: &Ctx, max_age: Duration) -> Result<(Snapshot, Vec<Problem>), String> {
-    evaluate_raw(ctx, max_age).map(|(snap, mut problems)| {
+pub fn evaluate(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>), String> {
+    evaluate_raw(ctx, fresh).map(|(snap, mut problems)| {
         if let Ok(ops) = ctx.ops() {
             fit_suggestions(&mut problems, ops);
         }
@@ -82,10 +81,10 @@ pub fn fit_suggestions(problems: &mut [Problem], ops: &dyn Operations) {
     }
 }
 
-fn evaluate_raw(ctx: &Ctx, max_age: Duration) -> Result<(Snapshot, Vec<Problem>), String> {
-    let mut snap = ctx.snapshot(max_age).map_err(|e| e.to_string())?;
+fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>), String> {
+    let mut snap = ctx.snapshot_with(fresh).map_err(|e| e.to_string())?;
     // The Ceph identity join: empty and free without Ceph; said once when the mon is down.
-    let join = ctx.osd_join(max_age);
+    let join = ctx.osd_join(fresh.max_age);
     if let Some(note) = join.cluster_note() {
         eprintln!("raidctl: {note}");
     }
@@ -133,11 +132,11 @@ pub fn evaluate_bundle(path: &Path) -> Result<(Snapshot, Vec<Problem>), String> 
 pub fn evaluate_from(
     ctx: Option<&Ctx>,
     bundle: Option<&Path>,
-    max_age: Duration,
+    fresh: Freshness,
 ) -> Result<(Snapshot, Vec<Problem>), String> {
     match (bundle, ctx) {
         (Some(path), _) => evaluate_bundle(path),
-        (None, Some(ctx)) => evaluate(ctx, max_age),
+        (None, Some(ctx)) => evaluate(ctx, fresh),
         (None, None) => Err("no controller context".into()),
     }
 }
@@ -220,6 +219,7 @@ mod tests {
     use super::*;
     use crate::backend::omreport::Omreport;
     use crate::backend::runner::OsRunner;
+    use std::time::Duration;
 
     /// On OpenManage replace-drive is a valid next step; make-good is not.
     #[test]

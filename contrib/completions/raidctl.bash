@@ -702,13 +702,17 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__check)
-            opts="-q -h -V --max-age --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-q -h -V --max-age --full-read-after --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --max-age)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --full-read-after)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2472,13 +2476,17 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__metrics)
-            opts="-q -h -V --max-age --textfile-dir --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-q -h -V --max-age --full-read-after --textfile-dir --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --max-age)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --full-read-after)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3194,13 +3202,17 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__status)
-            opts="-q -h -V --max-age --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-q -h -V --max-age --full-read-after --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --max-age)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --full-read-after)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -94,6 +94,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s q -l quiet -d 
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l max-age -d 'Reuse a cached snapshot up to this many seconds old (0: always ask the controller)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l full-read-after -d 'Past --max-age, reuse the cached snapshot while no adapter\'s event log moved (one vendor call), for at most this many seconds after its last full read (0: never)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l from-bundle -d 'Evaluate a support bundle (`raidctl collect`) offline instead of the controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
@@ -120,6 +121,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s q -l quiet -d
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l max-age -d 'Reuse a cached snapshot up to this many seconds old' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l full-read-after -d 'Past --max-age, reuse the cached snapshot while no adapter\'s event log moved (one vendor call), for at most this many seconds after its last full read (0: never)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l from-bundle -d 'Evaluate a support bundle offline instead of the controller' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
@@ -146,6 +148,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s q -l quiet -d 
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l max-age -d 'Reuse a cached snapshot up to this many seconds old' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l full-read-after -d 'Past --max-age, reuse the cached snapshot while no adapter\'s event log moved (one vendor call), for at most this many seconds after its last full read (0: never)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l textfile-dir -d 'Write `raidctl.prom` atomically into this directory (node_exporter\'s textfile collector) instead of printing' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"

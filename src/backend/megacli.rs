@@ -151,6 +151,36 @@ impl MegaCli {
         Ok(self.runner.run(&self.program, &argv, self.timeout)?)
     }
 
+    /// [`MegaCli::raw`] for a read that may overlap the snapshot's other reads: each MegaCli
+    /// runs with `-NoLog` (no `MegaSAS.log` to share) and the firmware answers one DCMD at a
+    /// time whatever the number of callers.
+    fn raw_read(&self, args: &[&str]) -> Result<CmdOutput, BackendError> {
+        let mut argv: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
+        argv.push("-NoLog".to_owned());
+        self.calls.fetch_add(1, Ordering::Relaxed);
+        Ok(self.runner.run_read(&self.program, &argv, self.timeout)?)
+    }
+
+    /// Where each adapter's event log stands (`-AdpEventLog -GetEventLogInfo -aALL`, one call).
+    ///
+    /// # Errors
+    /// A failed call or an answer [`crate::parse::eventinfo::megacli`] refuses.
+    pub fn event_marks(&self) -> Result<Vec<crate::model::EventMark>, BackendError> {
+        let args = ["-AdpEventLog", "-GetEventLogInfo", "-aALL"];
+        let out = self.raw_read(&args)?;
+        let argv = self.command_line(&args);
+        if out.status.unwrap_or(0) != 0 {
+            return Err(BackendError::Failed {
+                argv,
+                status: u32::try_from(out.status.unwrap_or(0)).unwrap_or(u32::MAX),
+                message: first_line(&out.stdout),
+                doc: Box::default(),
+            });
+        }
+        crate::parse::eventinfo::megacli(&out.stdout)
+            .map_err(|reason| BackendError::Unparseable { argv, reason })
+    }
+
     /// Runs a command and parses its output as `kind`. `count_status` marks commands whose
     /// exit status is a count, not an error (`-adpCount`, `-LDGetNum`).
     ///
@@ -162,7 +192,7 @@ impl MegaCli {
         kind: Kind,
         count_status: bool,
     ) -> Result<Document, BackendError> {
-        let out = self.raw(args)?;
+        let out = self.raw_read(args)?;
         let argv = self.command_line(args);
         let text = out.stdout.as_str();
         let detected = parse::megacli::detect(text);

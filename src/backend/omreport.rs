@@ -70,7 +70,8 @@ impl Omreport {
         argv.extend(["-fmt".to_owned(), "ssv".to_owned()]);
         self.calls.fetch_add(1, Ordering::Relaxed);
         let line = format!("{} {}", self.omreport.display(), argv.join(" "));
-        let out = self.runner.run(&self.omreport, &argv, self.timeout)?;
+        // Reads only: omreport asks OpenManage's data manager, which serves them side by side.
+        let out = self.runner.run_read(&self.omreport, &argv, self.timeout)?;
         if out.stdout.trim().is_empty() {
             return Err(BackendError::Empty { argv: line });
         }
@@ -289,6 +290,26 @@ impl Operations for Omreport {
         "omreport"
     }
 
+    /// `omreport system alertlog`: its entries have no sequence number, so the mark is their
+    /// count and a digest of the log (any new entry, the newest first, changes it).
+    fn event_marks(&self) -> Result<Option<Vec<crate::model::EventMark>>, BackendError> {
+        let argv = ["system".to_owned(), "alertlog".to_owned()];
+        self.calls.fetch_add(1, Ordering::Relaxed);
+        let line = format!("{} system alertlog", self.omreport.display());
+        let out = self.runner.run_read(&self.omreport, &argv, self.timeout)?;
+        if out.status.unwrap_or(0) != 0 {
+            return Err(BackendError::Failed {
+                argv: line,
+                status: u32::try_from(out.status.unwrap_or(0)).unwrap_or(u32::MAX),
+                message: out.stdout.lines().next().unwrap_or_default().to_owned(),
+                doc: Box::default(),
+            });
+        }
+        crate::parse::eventinfo::omreport_alertlog(&out.stdout)
+            .map(Some)
+            .map_err(|reason| BackendError::Unparseable { argv: line, reason })
+    }
+
     /// Controllers, VDs, batteries, then drives per controller (omreport has no "all
     /// controllers" form for pdisks), then each VD's members (`pdisk controller=N vdisk=M`,
     /// one call per VD: OMSA's VD records do not name their drives).
@@ -302,7 +323,15 @@ impl Operations for Omreport {
         snap.taken_at_unix = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        let ctl = self.report(&["storage", "controller"])?;
+        // Reads overlap (see `snapshot::overlap`); results are taken in call order.
+        let mut first = snapshot::overlap(vec![
+            Box::new(|| self.report(&["storage", "controller"])),
+            Box::new(|| self.report(&["storage", "vdisk"])),
+            Box::new(|| self.report(&["storage", "battery"])),
+        ])
+        .into_iter();
+        let lost = || BackendError::Refused("internal error: a read lost".into());
+        let ctl = first.next().unwrap_or_else(|| Err(lost()))?;
         if ctl.adapters.is_empty() {
             return Err(BackendError::Unparseable {
                 argv: format!("{} storage controller", self.omreport.display()),
@@ -310,23 +339,41 @@ impl Operations for Omreport {
             });
         }
         snap.adapters = ctl.adapters;
-        snap.logical_drives = self.report(&["storage", "vdisk"])?.logical_drives;
-        if let Ok(b) = self.report(&["storage", "battery"]) {
+        snap.logical_drives = first.next().unwrap_or_else(|| Err(lost()))?.logical_drives;
+        if let Some(Ok(b)) = first.next() {
             snap.bbus = b.bbus;
         }
         let ids: Vec<u32> = snap.adapters.iter().map(|a| a.adapter).collect();
+        let vds: Vec<(u32, u32)> = snap
+            .logical_drives
+            .iter()
+            .map(|l| (l.adapter, l.target_id))
+            .collect();
+        let mut jobs: Vec<Box<dyn FnOnce() -> Result<Document, BackendError> + Send + '_>> =
+            Vec::new();
+        for &a in &ids {
+            jobs.push(Box::new(move || {
+                let c = format!("controller={a}");
+                self.report(&["storage", "pdisk", &c])
+            }));
+        }
+        for &(a, t) in &vds {
+            jobs.push(Box::new(move || {
+                let c = format!("controller={a}");
+                let v = format!("vdisk={t}");
+                self.members(&["storage", "pdisk", &c, &v])
+            }));
+        }
+        let mut second = snapshot::overlap(jobs).into_iter();
         for a in ids {
-            let c = format!("controller={a}");
-            let mut doc = self.report(&["storage", "pdisk", &c])?;
+            let mut doc = second.next().unwrap_or_else(|| Err(lost()))?;
             for pd in &mut doc.physical_drives {
                 pd.adapter = a;
             }
             snap.physical_drives.extend(doc.physical_drives);
         }
         for ld in &mut snap.logical_drives {
-            let c = format!("controller={}", ld.adapter);
-            let v = format!("vdisk={}", ld.target_id);
-            let doc = self.members(&["storage", "pdisk", &c, &v])?;
+            let doc = second.next().unwrap_or_else(|| Err(lost()))?;
             ld.members = doc
                 .physical_drives
                 .iter()

@@ -203,6 +203,15 @@ pub trait Operations: std::fmt::Debug {
     /// # Errors
     /// When the state cannot be read.
     fn snapshot(&self) -> Result<Snapshot, BackendError>;
+    /// Where each adapter's event log stands, read in one call where the tool allows: the
+    /// snapshot cache reuses a snapshot when these did not move. `None`: this backend cannot
+    /// tell, so a cached snapshot is only reused within `--max-age`.
+    ///
+    /// # Errors
+    /// When the answer is missing or doubtful (the cache then reads in full).
+    fn event_marks(&self) -> Result<Option<Vec<crate::model::EventMark>>, BackendError> {
+        Ok(None)
+    }
     /// Missing rows as the controller reports them (authoritative Array/Row).
     ///
     /// # Errors
@@ -578,6 +587,10 @@ impl Operations for MegaCli {
 
     fn snapshot(&self) -> Result<Snapshot, BackendError> {
         snapshot::gather(self)
+    }
+
+    fn event_marks(&self) -> Result<Option<Vec<crate::model::EventMark>>, BackendError> {
+        MegaCli::event_marks(self).map(Some)
     }
 
     fn missing(&self, adapter: u32) -> Result<Vec<MissingRow>, BackendError> {

@@ -4,8 +4,8 @@
 
 use super::megacli::{BackendError, MegaCli};
 use crate::model::{
-    Adapter, Bbu, DiskGroup, Enclosure, FirmwareState, ForeignConfig, LogicalDrive, MissingRow,
-    PdType, PhysicalDrive, Progress, Warning,
+    Adapter, Bbu, DiskGroup, Enclosure, EventMark, FirmwareState, ForeignConfig, LogicalDrive,
+    MissingRow, PdType, PhysicalDrive, Progress, Warning,
 };
 use crate::parse::Kind;
 use serde::{Deserialize, Serialize};
@@ -51,6 +51,14 @@ pub struct Snapshot {
     pub progress: Vec<Progress>,
     /// Parser warnings from the vendor output.
     pub warnings: Vec<Warning>,
+    /// Where each adapter's event log stood just before this snapshot was read (`None`: the
+    /// backend cannot tell, so a cached copy is only reused within `--max-age`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_marks: Option<Vec<EventMark>>,
+    /// When the state was last confirmed (Unix seconds): the full read, or a later check that
+    /// found no adapter's event log moved. Never later than the moment it is reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirmed_at_unix: Option<u64>,
 }
 
 impl Snapshot {
@@ -59,6 +67,14 @@ impl Snapshot {
         self.physical_drives
             .iter()
             .find(|d| d.adapter == adapter && d.address() == addr)
+    }
+
+    /// When the state was last confirmed, never later than `now` (a clock stepped back must
+    /// not make a snapshot look newer than the moment it is shown).
+    pub fn confirmed_at(&self, now: u64) -> u64 {
+        self.confirmed_at_unix
+            .unwrap_or(self.taken_at_unix)
+            .min(now)
     }
 
     /// The VD with target id `target` on `adapter`.
@@ -129,7 +145,8 @@ pub fn majority_policy(vds: &[&LogicalDrive]) -> Option<crate::model::VdPolicy> 
         .copied()
 }
 
-fn now_unix() -> u64 {
+/// Seconds since the Unix epoch by the wall clock.
+pub fn now_unix() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -149,7 +166,16 @@ pub fn gather(mc: &MegaCli) -> Result<Snapshot, BackendError> {
         ..Snapshot::default()
     };
 
-    let info = mc.query(&["-AdpAllInfo", "-aALL"], Kind::AdpAllInfo, false)?;
+    // The four fixed reads overlap (see [`overlap`]); their results are taken in the same
+    // order as one after another, so the snapshot is the same.
+    let q = |args: &[&str], kind| mc.query(args, kind, false);
+    let (info, cfg, pds, bbu) = overlap4(
+        || q(&["-AdpAllInfo", "-aALL"], Kind::AdpAllInfo),
+        || q(&["-CfgDsply", "-aALL"], Kind::CfgDsply),
+        || q(&["-PDList", "-aALL"], Kind::PdList),
+        || q(&["-AdpBbuCmd", "-GetBbuStatus", "-aALL"], Kind::BbuStatus),
+    );
+    let info = info?;
     if info.adapters.is_empty() {
         return Err(BackendError::Unparseable {
             argv: mc.command_line(&["-AdpAllInfo", "-aALL"]),
@@ -159,7 +185,7 @@ pub fn gather(mc: &MegaCli) -> Result<Snapshot, BackendError> {
     snap.adapters = info.adapters;
     snap.warnings.extend(info.warnings);
 
-    let cfg = match mc.query(&["-CfgDsply", "-aALL"], Kind::CfgDsply, false) {
+    let cfg = match cfg {
         Ok(doc) => doc,
         // An adapter without any configuration answers -CfgDsply with a failure status.
         Err(BackendError::Failed { doc, .. }) if doc.logical_drives.is_empty() => *doc,
@@ -170,15 +196,11 @@ pub fn gather(mc: &MegaCli) -> Result<Snapshot, BackendError> {
     snap.progress.extend(cfg.progress);
     snap.warnings.extend(cfg.warnings);
 
-    let pds = mc.query(&["-PDList", "-aALL"], Kind::PdList, false)?;
+    let pds = pds?;
     snap.physical_drives = pds.physical_drives;
     snap.warnings.extend(pds.warnings);
 
-    let bbu = match mc.query(
-        &["-AdpBbuCmd", "-GetBbuStatus", "-aALL"],
-        Kind::BbuStatus,
-        false,
-    ) {
+    let bbu = match bbu {
         Ok(doc) => doc,
         // No battery: MegaCli says `Get BBU Status Failed` with a non-zero status.
         Err(BackendError::Failed { doc, .. }) => *doc,
@@ -190,44 +212,137 @@ pub fn gather(mc: &MegaCli) -> Result<Snapshot, BackendError> {
     let copyback: Vec<String> = addresses_in(&snap, &FirmwareState::Copyback);
     let foreign = snap.physical_drives.iter().any(|d| d.foreign == Some(true));
     let mut budget = MAX_CALLS - (mc.calls() - before);
-    if !rebuilding.is_empty() && budget > 0 {
-        budget -= 1;
-        let drives = format!("-PhysDrv[{}]", rebuilding.join(","));
-        let doc = mc.query(
-            &["-PDRbld", "-ShowProg", &drives, "-aALL"],
-            Kind::Progress,
-            false,
-        )?;
+    let rbld_arg = format!("-PhysDrv[{}]", rebuilding.join(","));
+    let cpbk_arg = format!("-PhysDrv[{}]", copyback.join(","));
+    let want_rbld = !rebuilding.is_empty() && budget > 0;
+    budget -= u32::from(want_rbld);
+    let want_foreign = foreign && budget > 0;
+    budget -= u32::from(want_foreign);
+    let want_cpbk = !copyback.is_empty() && budget > 0;
+    let (rbld, fgn, cpbk) = overlap3(
+        || {
+            want_rbld.then(|| {
+                q(
+                    &["-PDRbld", "-ShowProg", &rbld_arg, "-aALL"],
+                    Kind::Progress,
+                )
+            })
+        },
+        || want_foreign.then(|| q(&["-CfgForeign", "-Scan", "-aALL"], Kind::ForeignScan)),
+        || {
+            want_cpbk.then(|| {
+                q(
+                    &["-PDCpyBk", "-ShowProg", &cpbk_arg, "-aALL"],
+                    Kind::Progress,
+                )
+            })
+        },
+    );
+    if let Some(doc) = rbld.transpose()? {
         attach_progress(&mut snap, doc.progress);
     }
-    if foreign && budget > 0 {
-        budget -= 1;
-        let doc = mc.query(&["-CfgForeign", "-Scan", "-aALL"], Kind::ForeignScan, false)?;
+    if let Some(doc) = fgn.transpose()? {
         snap.foreign_configs = doc.foreign_configs;
     }
-    if !copyback.is_empty() {
-        if budget > 0 {
-            let drives = format!("-PhysDrv[{}]", copyback.join(","));
-            let doc = mc.query(
-                &["-PDCpyBk", "-ShowProg", &drives, "-aALL"],
-                Kind::Progress,
-                false,
-            )?;
-            attach_progress(&mut snap, doc.progress);
-        } else {
-            snap.warnings.push(Warning {
-                file: None,
-                line: 0,
-                message:
-                    "copyback progress not read: call budget spent on rebuild and foreign scan"
-                        .into(),
-            });
-        }
+    if let Some(doc) = cpbk.transpose()? {
+        attach_progress(&mut snap, doc.progress);
+    } else if !copyback.is_empty() {
+        snap.warnings.push(Warning {
+            file: None,
+            line: 0,
+            message: "copyback progress not read: call budget spent on rebuild and foreign scan"
+                .into(),
+        });
     }
 
     derive(&mut snap);
     snap.vendor_calls = mc.calls() - before;
     Ok(snap)
+}
+
+/// Runs reads side by side, each on its own thread, and returns their results in argument
+/// order. For the snapshot's reads only, on tools whose reads may overlap: MegaCli and
+/// storcli/perccli run with `-NoLog`/`nolog` in raidctl's own scratch directory, so they share
+/// no log file, and the firmware takes one management command at a time whatever the number
+/// of callers; OpenManage's `omreport` asks its data manager service, which serves clients
+/// concurrently. Changes never overlap anything ([`super::runner::Runner::run_read`]).
+/// At most [`MAX_IN_FLIGHT`] run at once (OpenManage's one call per VD can be dozens).
+pub(crate) fn overlap<T: Send + From<Panicked>>(
+    jobs: Vec<Box<dyn FnOnce() -> T + Send + '_>>,
+) -> Vec<T> {
+    let mut out = Vec::with_capacity(jobs.len());
+    let mut jobs = jobs.into_iter().peekable();
+    while jobs.peek().is_some() {
+        let wave: Vec<_> = jobs.by_ref().take(MAX_IN_FLIGHT).collect();
+        std::thread::scope(|s| {
+            let handles: Vec<_> = wave.into_iter().map(|j| s.spawn(j)).collect();
+            out.extend(handles.into_iter().map(join));
+        });
+    }
+    out
+}
+
+/// Most vendor reads [`overlap`] runs at once.
+pub const MAX_IN_FLIGHT: usize = 8;
+
+/// A read's thread panicked (a bug, never a controller's answer).
+#[derive(Debug)]
+pub(crate) struct Panicked;
+
+impl<T> From<Panicked> for Result<T, BackendError> {
+    fn from(_: Panicked) -> Self {
+        Err(BackendError::Refused(
+            "internal error: a snapshot read panicked".into(),
+        ))
+    }
+}
+
+impl<T> From<Panicked> for Option<Result<T, BackendError>> {
+    fn from(_: Panicked) -> Self {
+        Some(Err(BackendError::Refused(
+            "internal error: a snapshot read panicked".into(),
+        )))
+    }
+}
+
+fn join<T: From<Panicked>>(h: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    h.join().unwrap_or_else(|_| T::from(Panicked))
+}
+
+fn overlap4<A, B, C, D>(
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+    c: impl FnOnce() -> C + Send,
+    d: impl FnOnce() -> D + Send,
+) -> (A, B, C, D)
+where
+    A: Send + From<Panicked>,
+    B: Send + From<Panicked>,
+    C: Send + From<Panicked>,
+    D: Send + From<Panicked>,
+{
+    std::thread::scope(|s| {
+        let (hb, hc, hd) = (s.spawn(b), s.spawn(c), s.spawn(d));
+        let ra = a();
+        (ra, join(hb), join(hc), join(hd))
+    })
+}
+
+fn overlap3<A, B, C>(
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+    c: impl FnOnce() -> C + Send,
+) -> (A, B, C)
+where
+    A: Send + From<Panicked>,
+    B: Send + From<Panicked>,
+    C: Send + From<Panicked>,
+{
+    std::thread::scope(|s| {
+        let (hb, hc) = (s.spawn(b), s.spawn(c));
+        let ra = a();
+        (ra, join(hb), join(hc))
+    })
 }
 
 fn addresses_in(snap: &Snapshot, state: &FirmwareState) -> Vec<String> {
@@ -357,6 +472,85 @@ fn derive(snap: &mut Snapshot) {
     super::identity::join_block_devices(snap, Path::new("/sys"));
 }
 
+/// Past `--max-age`, a cached snapshot is reused when no adapter's event log moved, for at
+/// most this long after its full read (`--full-read-after`).
+pub const DEFAULT_FULL_READ_AFTER: Duration = Duration::from_secs(600);
+
+/// How long a cached snapshot may stand in for the controller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Freshness {
+    /// Within this age (since the state was last confirmed) no vendor call at all; zero: a
+    /// full read every time.
+    pub max_age: Duration,
+    /// Past `max_age`, one call asks each adapter's newest event sequence number and the
+    /// snapshot is reused when none moved, up to this long after its full read; zero: never.
+    pub full_read_after: Duration,
+}
+
+impl Freshness {
+    /// Reuse within `max_age` only, with the default full-read bound past it.
+    pub fn within(max_age: Duration) -> Self {
+        Self {
+            max_age,
+            full_read_after: DEFAULT_FULL_READ_AFTER,
+        }
+    }
+}
+
+/// One reading of the clocks: the wall clock, and the kernel's boot-time clock (monotonic,
+/// counts suspend) with the boot it belongs to, so another process can tell how much time
+/// really passed even when the wall clock was stepped.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamp {
+    /// Wall clock, Unix seconds.
+    pub wall_unix: u64,
+    /// `/proc/sys/kernel/random/boot_id` (empty when unreadable).
+    pub boot_id: String,
+    /// `CLOCK_BOOTTIME` in milliseconds.
+    pub mono_ms: u64,
+}
+
+impl Stamp {
+    /// The clocks now.
+    pub fn now() -> Self {
+        let t = rustix::time::clock_gettime(rustix::time::ClockId::Boottime);
+        let mono_ms = u64::try_from(t.tv_sec).unwrap_or(0) * 1000
+            + u64::try_from(t.tv_nsec).unwrap_or(0) / 1_000_000;
+        let boot_id = std::fs::read_to_string("/proc/sys/kernel/random/boot_id")
+            .map(|s| s.trim().to_owned())
+            .unwrap_or_default();
+        Self {
+            wall_unix: now_unix(),
+            boot_id,
+            mono_ms,
+        }
+    }
+
+    /// How old `self` is at `now` by both clocks, the larger of the two; `None` (stale) when
+    /// it lies in the future by either clock, or the monotonic clock cannot compare them (a
+    /// reboot since, or no boot id).
+    pub fn age_at(&self, now: &Stamp) -> Option<Duration> {
+        let wall = now.wall_unix.checked_sub(self.wall_unix)?;
+        if self.boot_id.is_empty() || self.boot_id != now.boot_id {
+            return None;
+        }
+        let mono = now.mono_ms.checked_sub(self.mono_ms)?;
+        Some(Duration::from_secs(wall).max(Duration::from_millis(mono)))
+    }
+}
+
+/// What the cache file holds: the snapshot and the clocks of its full read and of its last
+/// confirmation. A file without them (an older raidctl's) is stale.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Entry {
+    #[serde(flatten)]
+    snapshot: Snapshot,
+    #[serde(default)]
+    taken: Option<Stamp>,
+    #[serde(default)]
+    confirmed: Option<Stamp>,
+}
+
 /// Snapshot cache: `snapshot.json` beside a lock file in raidctl's state directory.
 #[derive(Debug, Clone)]
 pub struct Cache {
@@ -378,17 +572,50 @@ impl Cache {
         let _ = std::fs::remove_file(self.file());
     }
 
-    /// Returns a snapshot no older than `max_age` from `source`, gathering one with `fetch`
-    /// when needed. The lock is held across the gather, so concurrent callers wait and then
-    /// reuse the fresh snapshot instead of calling the vendor tool again.
+    fn load(&self) -> Option<Entry> {
+        std::fs::read(self.file())
+            .ok()
+            .and_then(|b| serde_json::from_slice::<Entry>(&b).ok())
+    }
+
+    fn save(&self, entry: &Entry) {
+        if let Ok(json) = serde_json::to_vec(entry) {
+            let tmp = self
+                .dir
+                .join(format!(".snapshot.json.{}", std::process::id()));
+            if std::fs::write(&tmp, json).is_ok() {
+                let _ = std::fs::rename(&tmp, self.file());
+            }
+        }
+    }
+
+    /// Returns a snapshot from `source` that is current by `fresh`: the cached one within
+    /// `max_age`; past it, the cached one when `marks` (one vendor call) says no adapter's
+    /// event log moved since its full read and that read is within `full_read_after`;
+    /// otherwise a full read (`marks` first, then `fetch`). The lock is held throughout, so
+    /// concurrent callers wait and then reuse the fresh snapshot instead of calling the
+    /// vendor tool again.
     ///
     /// # Errors
     /// The fetch error; cache I/O problems only make the cache unused.
     pub fn get_or_fetch(
         &self,
         source: &str,
-        max_age: Duration,
-        fetch: impl FnOnce() -> Result<Snapshot, BackendError>,
+        fresh: Freshness,
+        marks: &dyn Fn() -> Result<Option<Vec<EventMark>>, BackendError>,
+        fetch: &dyn Fn() -> Result<Snapshot, BackendError>,
+    ) -> Result<Snapshot, BackendError> {
+        self.get_with(source, fresh, &Stamp::now, marks, fetch)
+    }
+
+    /// [`Cache::get_or_fetch`] with the clocks given (tests step them).
+    fn get_with(
+        &self,
+        source: &str,
+        fresh: Freshness,
+        now: &dyn Fn() -> Stamp,
+        marks: &dyn Fn() -> Result<Option<Vec<EventMark>>, BackendError>,
+        fetch: &dyn Fn() -> Result<Snapshot, BackendError>,
     ) -> Result<Snapshot, BackendError> {
         let lock = std::fs::create_dir_all(&self.dir).ok().and_then(|()| {
             std::fs::OpenOptions::new()
@@ -401,32 +628,257 @@ impl Cache {
         if let Some(f) = &lock {
             let _ = f.lock();
         }
-        if !max_age.is_zero() {
-            if let Some(s) = std::fs::read(self.file())
-                .ok()
-                .and_then(|b| serde_json::from_slice::<Snapshot>(&b).ok())
-            {
-                let age = now_unix().saturating_sub(s.taken_at_unix);
-                if s.source == source
-                    && s.schema_version == SNAPSHOT_SCHEMA
-                    && age <= max_age.as_secs()
-                {
-                    return Ok(Snapshot {
-                        vendor_calls: 0,
-                        ..s
-                    });
+        let mut before: Option<(Stamp, Option<Vec<EventMark>>)> = None;
+        if !fresh.max_age.is_zero() {
+            let cached = self.load().filter(|e| {
+                e.snapshot.source == source && e.snapshot.schema_version == SNAPSHOT_SCHEMA
+            });
+            if let Some(mut e) = cached {
+                let t = now();
+                let confirmed = e.confirmed.as_ref().and_then(|c| c.age_at(&t));
+                if confirmed.is_some_and(|a| a <= fresh.max_age) {
+                    e.snapshot.vendor_calls = 0;
+                    e.snapshot.confirmed_at_unix = e.confirmed.as_ref().map(|c| c.wall_unix);
+                    return Ok(e.snapshot);
+                }
+                let full = e.taken.as_ref().and_then(|c| c.age_at(&t));
+                let within = full.is_some_and(|a| a <= fresh.full_read_after)
+                    && !fresh.full_read_after.is_zero()
+                    && confirmed.is_some();
+                if within && e.snapshot.event_marks.is_some() {
+                    let m = marks();
+                    match m {
+                        Ok(Some(m)) if Some(&m) == e.snapshot.event_marks.as_ref() => {
+                            e.snapshot.vendor_calls = 1;
+                            e.snapshot.confirmed_at_unix = Some(t.wall_unix);
+                            e.confirmed = Some(t);
+                            self.save(&e);
+                            return Ok(e.snapshot);
+                        }
+                        // What moved is read in full; the marks just read are the ones the
+                        // new snapshot starts from.
+                        Ok(m) => before = Some((t, m)),
+                        Err(_) => {}
+                    }
                 }
             }
         }
-        let snap = fetch()?;
-        if let Ok(json) = serde_json::to_vec(&snap) {
-            let tmp = self
-                .dir
-                .join(format!(".snapshot.json.{}", std::process::id()));
-            if std::fs::write(&tmp, json).is_ok() {
-                let _ = std::fs::rename(&tmp, self.file());
+        let (t, m, mark_calls) = match before {
+            Some((t, m)) => (t, m, 1),
+            None => {
+                let t = now();
+                // Read before the state, so an event between the two shows as a change
+                // next time rather than hiding in the marks.
+                let m = marks();
+                let calls = u32::from(!matches!(m, Ok(None)));
+                (t, m.ok().flatten(), calls)
+            }
+        };
+        let mut snap = fetch()?;
+        snap.vendor_calls += mark_calls;
+        snap.event_marks = m;
+        snap.confirmed_at_unix = Some(t.wall_unix);
+        let entry = Entry {
+            snapshot: snap,
+            taken: Some(t.clone()),
+            confirmed: Some(t),
+        };
+        self.save(&entry);
+        Ok(entry.snapshot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    fn stamp(wall: u64, mono_s: u64) -> Stamp {
+        Stamp {
+            wall_unix: wall,
+            boot_id: "b".into(),
+            mono_ms: mono_s * 1000,
+        }
+    }
+
+    fn mark(newest: u64) -> Option<Vec<EventMark>> {
+        Some(vec![EventMark {
+            adapter: Some(0),
+            newest,
+            ..EventMark::default()
+        }])
+    }
+
+    struct Rig {
+        _dir: tempfile::TempDir,
+        cache: Cache,
+        clock: Cell<(u64, u64)>,
+        newest: Cell<u64>,
+        fetches: Cell<u32>,
+        mark_calls: Cell<u32>,
+    }
+
+    impl Rig {
+        fn new() -> Self {
+            let dir = tempfile::tempdir().unwrap();
+            Self {
+                cache: Cache::new(dir.path().to_path_buf()),
+                _dir: dir,
+                clock: Cell::new((1_000_000, 500)),
+                newest: Cell::new(7),
+                fetches: Cell::new(0),
+                mark_calls: Cell::new(0),
             }
         }
-        Ok(snap)
+        fn get(&self, fresh: Freshness) -> Snapshot {
+            let now = || {
+                let (w, m) = self.clock.get();
+                stamp(w, m)
+            };
+            let marks = || {
+                self.mark_calls.set(self.mark_calls.get() + 1);
+                Ok(mark(self.newest.get()))
+            };
+            let fetch = || {
+                self.fetches.set(self.fetches.get() + 1);
+                Ok(Snapshot {
+                    schema_version: SNAPSHOT_SCHEMA,
+                    source: "s".into(),
+                    taken_at_unix: self.clock.get().0,
+                    vendor_calls: 4,
+                    ..Snapshot::default()
+                })
+            };
+            self.cache
+                .get_with("s", fresh, &now, &marks, &fetch)
+                .unwrap()
+        }
+        /// Both clocks move on by `secs`.
+        fn pass(&self, secs: u64) {
+            let (w, m) = self.clock.get();
+            self.clock.set((w + secs, m + secs));
+        }
+    }
+
+    const F: Freshness = Freshness {
+        max_age: Duration::from_secs(30),
+        full_read_after: Duration::from_secs(600),
+    };
+
+    #[test]
+    fn within_max_age_no_call_then_marks_then_full() {
+        let r = Rig::new();
+        let s = r.get(F);
+        assert_eq!(
+            (r.fetches.get(), r.mark_calls.get(), s.vendor_calls),
+            (1, 1, 5)
+        );
+        r.pass(10);
+        let s = r.get(F);
+        assert_eq!(
+            (r.fetches.get(), r.mark_calls.get(), s.vendor_calls),
+            (1, 1, 0)
+        );
+        // Past max-age, nothing logged: one call, same snapshot, confirmed now.
+        r.pass(60);
+        let s = r.get(F);
+        assert_eq!(
+            (r.fetches.get(), r.mark_calls.get(), s.vendor_calls),
+            (1, 2, 1)
+        );
+        assert_eq!(s.confirmed_at_unix, Some(1_000_070));
+        // And that confirmation counts for max-age.
+        r.pass(10);
+        assert_eq!(r.get(F).vendor_calls, 0);
+        // An event: a full read that reuses the marks just read.
+        r.pass(60);
+        r.newest.set(8);
+        let s = r.get(F);
+        assert_eq!(
+            (r.fetches.get(), r.mark_calls.get(), s.vendor_calls),
+            (2, 3, 5)
+        );
+        assert_eq!(s.event_marks, mark(8));
+        // Past the full-read bound even an unchanged log means a full read.
+        for _ in 0..10 {
+            r.pass(61);
+            r.get(F);
+        }
+        assert_eq!(r.fetches.get(), 3, "one full read within 610 s of the last");
+    }
+
+    #[test]
+    fn max_age_zero_always_reads_in_full() {
+        let r = Rig::new();
+        r.get(F);
+        r.get(Freshness {
+            max_age: Duration::ZERO,
+            ..F
+        });
+        assert_eq!(r.fetches.get(), 2);
+    }
+
+    /// The clock stepped back after the snapshot: its time lies in the future. On the old
+    /// cache it counted as 0 s old and was served forever.
+    #[test]
+    fn a_snapshot_from_the_future_is_stale() {
+        let r = Rig::new();
+        r.get(F);
+        let (w, m) = r.clock.get();
+        r.clock.set((w - 3600, m + 1));
+        let s = r.get(F);
+        assert_eq!(r.fetches.get(), 2, "{s:?}");
+        assert_eq!(s.confirmed_at(w - 3600), w - 3600);
+    }
+
+    /// The wall clock says 5 s passed, the monotonic clock an hour: stale, and the marks check
+    /// does not stand in for it either once the full-read bound is past.
+    #[test]
+    fn older_by_the_monotonic_clock_is_stale() {
+        let r = Rig::new();
+        r.get(F);
+        let (w, m) = r.clock.get();
+        r.clock.set((w + 5, m + 3600));
+        r.get(F);
+        assert_eq!((r.fetches.get(), r.mark_calls.get()), (2, 2));
+    }
+
+    #[test]
+    fn older_by_the_wall_clock_is_stale() {
+        let r = Rig::new();
+        r.get(F);
+        let (w, m) = r.clock.get();
+        r.clock.set((w + 3600, m + 5));
+        r.get(F);
+        assert_eq!(r.fetches.get(), 2);
+    }
+
+    #[test]
+    fn a_reboot_or_an_old_file_is_doubt() {
+        let r = Rig::new();
+        r.get(F);
+        let mut e = r.cache.load().unwrap();
+        e.confirmed.as_mut().unwrap().boot_id = "other".into();
+        e.taken.as_mut().unwrap().boot_id = "other".into();
+        r.cache.save(&e);
+        r.get(F);
+        assert_eq!(r.fetches.get(), 2);
+        // A file an older raidctl wrote: the bare snapshot, no clocks.
+        let e = r.cache.load().unwrap();
+        std::fs::write(r.cache.file(), serde_json::to_vec(&e.snapshot).unwrap()).unwrap();
+        r.get(F);
+        assert_eq!(r.fetches.get(), 3);
+    }
+
+    #[test]
+    fn stamps_compare_by_both_clocks() {
+        let a = stamp(100, 10);
+        assert_eq!(a.age_at(&stamp(130, 20)), Some(Duration::from_secs(30)));
+        assert_eq!(a.age_at(&stamp(105, 70)), Some(Duration::from_secs(60)));
+        assert_eq!(a.age_at(&stamp(99, 70)), None);
+        assert_eq!(a.age_at(&stamp(130, 9)), None);
+        let now = Stamp::now();
+        assert!(!now.boot_id.is_empty(), "Linux has a boot id");
+        assert_eq!(now.age_at(&now), Some(Duration::ZERO));
     }
 }

@@ -8,7 +8,7 @@
 use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
 use super::megacli::BackendError;
 use super::ops::{Alarm, Op, Operations, PinnedCache};
-use super::runner::Runner;
+use super::runner::{CmdOutput, Runner};
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{
     Document, DriveAddress, Event, ForeignConfig, IoPolicy, MissingRow, Progress, ReadPolicy,
@@ -108,10 +108,27 @@ impl Storcli {
     /// # Errors
     /// Run, parse and vendor failures.
     pub fn json(&self, args: &[String]) -> Result<Document, BackendError> {
+        self.json_via(args, false)
+    }
+
+    /// [`Storcli::json`] for a snapshot read, which may overlap the snapshot's other reads.
+    fn json_read(&self, args: &[&str]) -> Result<Document, BackendError> {
+        self.json_via(&Self::sv(args), true)
+    }
+
+    fn run_j(&self, args: &[String], read: bool) -> Result<CmdOutput, BackendError> {
         let mut argv = args.to_vec();
         argv.push("J".to_owned());
         self.calls.fetch_add(1, Ordering::Relaxed);
-        let out = self.runner.run(&self.program, &argv, self.timeout)?;
+        Ok(if read {
+            self.runner.run_read(&self.program, &argv, self.timeout)?
+        } else {
+            self.runner.run(&self.program, &argv, self.timeout)?
+        })
+    }
+
+    fn json_via(&self, args: &[String], read: bool) -> Result<Document, BackendError> {
+        let out = self.run_j(args, read)?;
         let line = self.line(args);
         if out.stdout.trim().is_empty() {
             return Err(BackendError::Empty { argv: line });
@@ -408,7 +425,25 @@ impl Operations for Storcli {
         snap.taken_at_unix = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        let all = self.json(&Self::sv(&["/call", "show", "all"]))?;
+        // The fixed reads overlap (see `snapshot::overlap`), taken in the order they would
+        // run one after another.
+        let second = self.second_generation();
+        let mut jobs: Vec<Box<dyn FnOnce() -> Result<Document, BackendError> + Send + '_>> = vec![
+            Box::new(|| self.json_read(&["/call", "show", "all"])),
+            Box::new(|| self.json_read(&["/call/vall", "show", "all"])),
+            Box::new(|| self.json_read(&["/call/eall/sall", "show", "all"])),
+            Box::new(|| self.json_read(&["/call/sall", "show", "all"])),
+        ];
+        if !second {
+            jobs.push(Box::new(|| self.json_read(&["/call/bbu", "show", "all"])));
+        }
+        let mut results = snapshot::overlap(jobs).into_iter();
+        let mut next = || {
+            results
+                .next()
+                .unwrap_or_else(|| Err(BackendError::Refused("internal error: a read lost".into())))
+        };
+        let (all, vds, pds, nencl) = (next()?, next(), next(), next());
         if all.adapters.is_empty() {
             return Err(BackendError::Unparseable {
                 argv: self.line(&Self::sv(&["/call", "show", "all"])),
@@ -419,13 +454,13 @@ impl Operations for Storcli {
         snap.disk_groups = all.disk_groups;
         self.observe(&snap);
         let energy_pack = all.bbus;
-        let vds = self.json(&Self::sv(&["/call/vall", "show", "all"]))?;
+        let vds = vds?;
         snap.logical_drives = vds.logical_drives;
         snap.progress.extend(vds.progress);
-        let pds = self.json(&Self::sv(&["/call/eall/sall", "show", "all"]))?;
+        let pds = pds?;
         snap.physical_drives = pds.physical_drives;
         // Drives behind no enclosure; "not found" failures are normal when there are none.
-        match self.json(&Self::sv(&["/call/sall", "show", "all"])) {
+        match nencl {
             Ok(doc) => {
                 for pd in doc.physical_drives {
                     if !snap
@@ -440,11 +475,11 @@ impl Operations for Storcli {
             Err(BackendError::Failed { .. }) => {}
             Err(e) => return Err(e),
         }
-        if self.second_generation() {
+        if second {
             // 8.x has no `/bbu` object: `/call show all` carries `Energy Pack Info`.
             snap.bbus = energy_pack;
         } else {
-            match self.json(&Self::sv(&["/call/bbu", "show", "all"])) {
+            match next() {
                 Ok(doc) => snap.bbus = doc.bbus,
                 Err(BackendError::Failed { .. }) => {}
                 Err(e) => return Err(e),
@@ -455,13 +490,31 @@ impl Operations for Storcli {
             .iter()
             .any(|d| d.firmware_state == crate::model::FirmwareState::Rebuild)
         {
-            let doc = self.json(&Self::sv(&["/call/eall/sall", "show", "rebuild"]))?;
+            let doc = self.json_read(&["/call/eall/sall", "show", "rebuild"])?;
             snap.progress
                 .extend(doc.progress.into_iter().filter(|p| p.in_progress));
         }
         snapshot::derive_common(&mut snap);
         snap.vendor_calls = self.calls() - before;
         Ok(snap)
+    }
+
+    /// `/call show eventloginfo J`: every controller's event log position in one call.
+    fn event_marks(&self) -> Result<Option<Vec<crate::model::EventMark>>, BackendError> {
+        let args = Self::sv(&["/call", "show", "eventloginfo"]);
+        let out = self.run_j(&args, true)?;
+        let line = self.line(&args);
+        if out.status.unwrap_or(0) != 0 {
+            return Err(BackendError::Failed {
+                argv: line,
+                status: u32::try_from(out.status.unwrap_or(0)).unwrap_or(u32::MAX),
+                message: out.stdout.lines().next().unwrap_or_default().to_owned(),
+                doc: Box::default(),
+            });
+        }
+        crate::parse::eventinfo::storcli_json(&out.stdout)
+            .map(Some)
+            .map_err(|reason| BackendError::Unparseable { argv: line, reason })
     }
 
     /// Records the drive operations each controller's `show all` says it does not support.

@@ -650,3 +650,29 @@ impl Document {
 pub fn squash_text(text: &str) -> String {
     enums::squash(text)
 }
+
+/// Where a controller's event log stands: what the snapshot cache compares to tell whether
+/// anything happened since a snapshot was taken. Controllers log every state change (drive,
+/// VD, battery, foreign configuration, rebuild progress) with the next sequence number.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventMark {
+    /// Adapter number; `None` for a log that covers every controller (OpenManage's alert log).
+    pub adapter: Option<u32>,
+    /// Newest sequence number (OpenManage: the number of entries in the alert log).
+    pub newest: u64,
+    /// Oldest sequence number still kept (moves when the log wraps).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub oldest: Option<u64>,
+    /// Sequence number of the last clear.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clear: Option<u64>,
+    /// Sequence number of the last shutdown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shutdown: Option<u64>,
+    /// Sequence number of the last boot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boot: Option<u64>,
+    /// Digest of the newest entries, for a log without sequence numbers (OpenManage).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
+}

@@ -143,11 +143,18 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
         vec![],
         1.0,
     );
+    let now = crate::backend::snapshot::now_unix();
     f.add(
         "snapshot_timestamp_seconds",
-        "When the snapshot was taken (Unix time); older than the scrape when served from cache.",
+        "When the controller state was last confirmed (Unix time): its full read, or a later check that found no event logged since; never later than now.",
         vec![],
-        num(snap.taken_at_unix),
+        num(snap.confirmed_at(now)),
+    );
+    f.add(
+        "snapshot_full_read_timestamp_seconds",
+        "When the snapshot was last read in full (Unix time); never later than now.",
+        vec![],
+        num(snap.taken_at_unix.min(now)),
     );
     f.add(
         "vendor_calls",

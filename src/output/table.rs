@@ -175,7 +175,11 @@ pub fn state_cell(_style: Style, text: &str, bad: bool, warn: bool) -> Cell {
 
 /// Display width; printable ASCII (nearly every cell) is one column a byte.
 fn width(s: &str) -> usize {
-    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+    // Printable ASCII: one column a byte. A fold without an early exit vectorises; nearly
+    // every cell is ASCII, so the common case is the fast one.
+    if s.bytes()
+        .fold(true, |ok, b| ok & (b.wrapping_sub(0x20) < 0x5f))
+    {
         s.len()
     } else {
         UnicodeWidthStr::width(s)
@@ -375,7 +379,11 @@ impl<'a> Painter<'a> {
             if let Some(c) = code {
                 line.push_str(c);
             }
-            line.extend(s.chars().map(|c| if c == GLUE { ' ' } else { c }));
+            if s.is_ascii() {
+                line.push_str(s);
+            } else {
+                line.extend(s.chars().map(|c| if c == GLUE { ' ' } else { c }));
+            }
             if code.is_some() {
                 line.push_str("\x1b[0m");
             }

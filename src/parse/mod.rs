@@ -1,6 +1,7 @@
 //! Pure parsers: text in, [`Document`] out. No I/O, no panics; every oddity becomes a
 //! line-numbered [`crate::model::Warning`], and only input with nothing recognisable is an error.
 
+pub mod eventinfo;
 pub mod fields;
 pub mod lex;
 pub mod megacli;

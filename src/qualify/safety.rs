@@ -303,6 +303,11 @@ fn opened_by_others(paths: &SysPaths, canonical: &str) -> Option<Vec<String>> {
             .any(|l| l == Path::new(canonical))
         {
             let comm = std::fs::read_to_string(e.path().join("comm")).unwrap_or_default();
+            // Our own child between fork and exec still holds our descriptors (closed on exec):
+            // not a user of the device either. It runs our image and names our thread.
+            if forked_not_yet_exec(&e.path(), &me) {
+                continue;
+            }
             // udev probes every new block device for a moment: not a user of the device.
             if matches!(comm.trim(), "systemd-udevd" | "udevd" | "(udev-worker)") {
                 continue;
@@ -311,6 +316,26 @@ fn opened_by_others(paths: &SysPaths, canonical: &str) -> Option<Vec<String>> {
         }
     }
     Some(pids)
+}
+
+/// Whether `/proc/PID` is a child of process `me` still running `me`'s executable, with our
+/// descriptors inherited for the moment before its exec closes them.
+fn forked_not_yet_exec(proc_pid: &Path, me: &str) -> bool {
+    let stat = std::fs::read_to_string(proc_pid.join("stat")).unwrap_or_default();
+    // `pid (comm) state ppid ...`: comm may hold spaces and parentheses, so split after the last `)`.
+    let ppid = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.split_whitespace().nth(1));
+    if ppid != Some(me) {
+        return false;
+    }
+    match (
+        std::fs::read_link(proc_pid.join("exe")),
+        std::fs::read_link(proc_pid.with_file_name(me).join("exe")),
+    ) {
+        (Ok(child), Ok(ours)) => child == ours,
+        _ => false,
+    }
 }
 
 /// Checks the typed confirmation for a destructive phase: the drive's serial, or for a device
@@ -343,4 +368,30 @@ pub fn confirm(id: &Identity, destroy: &[String]) -> Result<(), Refusal> {
         "SAFE-CONFIRM",
         format!("{what} (or use --read-only)"),
     ))
+}
+
+#[cfg(test)]
+mod fork_tests {
+    use super::forked_not_yet_exec;
+
+    /// A child of ours still running our image holds the device only until its exec; a child
+    /// that runs another program, or another process, is a user of it.
+    #[test]
+    fn our_forked_child_before_exec_is_not_a_user() {
+        let d = tempfile::tempdir().unwrap();
+        let mk = |pid: &str, ppid: &str, exe: &str| {
+            let p = d.path().join(pid);
+            std::fs::create_dir_all(&p).unwrap();
+            std::fs::write(p.join("stat"), format!("{pid} (a (b) c) S {ppid} 1 1")).unwrap();
+            std::os::unix::fs::symlink(exe, p.join("exe")).unwrap();
+            p
+        };
+        mk("99", "1", "/usr/bin/raidctl");
+        let child = mk("123", "99", "/usr/bin/raidctl");
+        let other = mk("124", "99", "/usr/sbin/smartctl");
+        let stranger = mk("125", "7", "/usr/bin/raidctl");
+        assert!(forked_not_yet_exec(&child, "99"));
+        assert!(!forked_not_yet_exec(&other, "99"));
+        assert!(!forked_not_yet_exec(&stranger, "99"));
+    }
 }

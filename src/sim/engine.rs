@@ -375,6 +375,31 @@ fn step_adapter(ad: &mut Adapter, clock: u64, step: u64, speed: f64) {
             }
         }
     }
+    // Progress the snapshot shows (percent and minutes) moves only with an event, as a
+    // controller logs rebuild progress: a cached snapshot can then tell it is stale.
+    let running: Vec<(DriveAddress, OpKind, f64, u64)> = ad
+        .drives
+        .iter()
+        .filter_map(|d| {
+            let op = d.op.as_ref()?;
+            (op.percent < 100.0).then(|| (d.addr(), op.kind, op.percent, op.started))
+        })
+        .collect();
+    for (addr, kind, pct, started) in running {
+        let template = match kind {
+            OpKind::Rebuild => ev::REBUILD_PROGRESS,
+            OpKind::Copyback => ev::COPYBACK_PROGRESS,
+        };
+        let text = fill(
+            template,
+            &[
+                ("n", &format!("{pct:.2}")),
+                ("m", &clock.saturating_sub(started).to_string()),
+            ],
+        );
+        let code = if kind == OpKind::Rebuild { 0x67 } else { 0xf1 };
+        log_pd(ad, clock, addr, code, 0, &text);
+    }
     for (addr, kind) in done {
         match kind {
             OpKind::Rebuild => finish_rebuild(ad, clock, addr),
@@ -390,7 +415,25 @@ fn step_adapter(ad: &mut Adapter, clock: u64, step: u64, speed: f64) {
             continue;
         };
         op.percent = (op.percent + bgi_rate * step as f64 / size * 100.0).min(100.0);
-        if op.percent >= 100.0 {
+        if op.percent < 100.0 {
+            let text = fill(
+                ev::BGI_PROGRESS,
+                &[
+                    ("x", &event_vd(target)),
+                    ("n", &format!("{:.2}", op.percent)),
+                    ("m", &clock.saturating_sub(op.started).to_string()),
+                ],
+            );
+            log(
+                ad,
+                clock,
+                0x2e,
+                0,
+                locale::LD,
+                text,
+                vec![("Target Id".to_owned(), target.to_string())],
+            );
+        } else {
             ad.vds[i].bgi = None;
             log(
                 ad,
@@ -493,6 +536,7 @@ pub fn start_copyback(ad: &mut Adapter, clock: u64, src: DriveAddress, dst: Driv
 fn step_bbu(ad: &mut Adapter, clock: u64, step: u64, speed: f64) {
     let Some(b) = ad.bbu.as_mut() else { return };
     let before_good = b.good();
+    let charge_before = b.charge.floor();
     // One percent of charge per minute at speed 1.
     let delta = step as f64 / 60.0 * speed;
     let mut logs: Vec<&'static str> = Vec::new();
@@ -519,6 +563,11 @@ fn step_bbu(ad: &mut Adapter, clock: u64, step: u64, speed: f64) {
         }
     }
     let after_good = b.good();
+    let charge_now = b.charge.floor();
+    if charge_now != charge_before {
+        let text = fill(ev::BBU_CHARGE, &[("n", &format!("{charge_now:.0}"))]);
+        log(ad, clock, 0x9f, 0, locale::BBU, text, Vec::new());
+    }
     for l in logs {
         log(ad, clock, 0x9e, 0, locale::BBU, l.to_owned(), Vec::new());
     }

@@ -936,7 +936,7 @@ mod tests {
         );
         let t0 = std::time::Instant::now();
         let e = n.snapshot().unwrap_err().to_string();
-        assert!(t0.elapsed() < Duration::from_secs(3));
+        assert!(t0.elapsed() < Duration::from_secs(20));
         assert!(e.contains("CFG_READ") && e.contains("timed out"), "{e}");
     }
 

@@ -422,8 +422,9 @@ pub fn control_usage() -> &'static str {
                                      log a damage event on a drive (counters unchanged)
   bad-blocks VD on|off [-a N]        set `Bad Blocks Exist` on a VD (punctured stripes)
   bbu drain|learn|replace|fail [-a N]
-  reboot [-a N]                      restart the controller: boot events, boot-relative until
-                                     its clock is set (`Seconds since last reboot: N`)
+  reboot [reset-log] [-a N]          restart the controller: boot events, boot-relative until
+                                     its clock is set (`Seconds since last reboot: N`);
+                                     reset-log: its event log starts again at sequence 0
   advance SECONDS                    advance the virtual clock (rebuild, copyback, BGI, battery)
   speed FACTOR                       multiply every rate (e.g. 1000 finishes a rebuild in seconds)
   fault add --command CMD|* --kind latency:300ms|hang|crash|exit:0x03|garbled|empty [--on-call N]
@@ -675,7 +676,7 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
                     Some("off") => false,
                     _ => return Err("usage: bad-blocks VD on|off".to_owned()),
                 };
-                world::bad_blocks(pick(&mut st, ad_index)?, t, on)?;
+                world::bad_blocks(pick(&mut st, ad_index)?, clock, t, on)?;
                 format!("VD {t}: bad blocks {}", if on { "on" } else { "off" })
             }
             "bbu" => {
@@ -688,7 +689,14 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
                 format!("battery: {action}")
             }
             "reboot" => {
-                engine::boot(pick(&mut st, ad_index)?, clock);
+                let ad = pick(&mut st, ad_index)?;
+                if o.pos.iter().any(|p| p == "reset-log") {
+                    // NVRAM lost or the controller swapped: the log starts again from 0.
+                    ad.events.clear();
+                    ad.next_seq = 0;
+                    ad.clear_seq = 0;
+                }
+                engine::boot(ad, clock);
                 engine::advance(&mut st, engine::CLOCK_UNSET_SECS);
                 format!("adapter {ad_index} rebooted; clock {}", st.clock)
             }

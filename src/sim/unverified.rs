@@ -207,6 +207,18 @@ pub mod events {
     pub const UNEXPECTED_SENSE_CODE: u32 = 0x0071;
     /// Unexpected sense (medium error sense key 3, ASC 11).
     pub const UNEXPECTED_SENSE: &str = "Unexpected sense: {x}, Sense: 3/11/00";
+    /// Rebuild progress (`{x}` the drive, `{n}` percent, `{m}` elapsed time).
+    pub const REBUILD_PROGRESS: &str = "Rebuild progress on {x} is {n}%({m}s)";
+    /// Copyback progress, as [`REBUILD_PROGRESS`].
+    pub const COPYBACK_PROGRESS: &str = "Copyback progress on {x} is {n}%({m}s)";
+    /// Background initialisation progress (`{x}` the VD).
+    pub const BGI_PROGRESS: &str = "Background Initialization progress on {x} is {n}%({m}s)";
+    /// Battery charge moved (`{n}` percent): every change the snapshot shows is logged.
+    pub const BBU_CHARGE: &str = "Battery relative state of charge {n}%";
+    /// The predictive failure counter was reset.
+    pub const PREDICTIVE_CLEARED: &str = "Predictive failure count cleared on {x}";
+    /// `Bad Blocks Exist` set or cleared on a VD (`{x}`), `{s}` Yes or No.
+    pub const BAD_BLOCKS: &str = "Bad block table on {x} changed: bad blocks exist {s}";
 }
 
 /// Layouts of the MegaCli read commands raidctl does not send itself ([`crate::sim::readout`]);
@@ -423,6 +435,17 @@ pub mod storcli {
     pub const SNAPDUMP_PROPERTIES: &str = "SnapDump Properties";
     /// [`SNAPDUMP_PROPERTIES`] detail when none is stored.
     pub const NO_SNAPDUMP: &str = "No snapdump present";
+    /// `show eventloginfo` (`storcli /cx show eventloginfo` is in storcli's help; no capture of
+    /// its answer): the section in `Response Data` and its keys.
+    pub const EVENT_LOG_INFO_SECTION: &str = "Event Log Information";
+    /// The keys of [`EVENT_LOG_INFO_SECTION`]: newest, oldest, clear, shutdown, boot.
+    pub const EVENT_LOG_INFO_KEYS: [&str; 5] = [
+        "Newest sequence number",
+        "Oldest sequence number",
+        "Clear sequence number",
+        "Shutdown sequence number",
+        "Reboot sequence number",
+    ];
 
     /// `ErrMsg` for an MFI status (`ErrCd` is the status in decimal).
     pub fn err_msg(code: u32) -> &'static str {
@@ -722,6 +745,12 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("event:CACHE_PINNED", events::CACHE_PINNED),
     ("event:PREDICTIVE", events::PREDICTIVE),
     ("event:SETTING_CHANGED", events::SETTING_CHANGED),
+    ("event:REBUILD_PROGRESS", events::REBUILD_PROGRESS),
+    ("event:COPYBACK_PROGRESS", events::COPYBACK_PROGRESS),
+    ("event:BGI_PROGRESS", events::BGI_PROGRESS),
+    ("event:BBU_CHARGE", events::BBU_CHARGE),
+    ("event:PREDICTIVE_CLEARED", events::PREDICTIVE_CLEARED),
+    ("event:BAD_BLOCKS", events::BAD_BLOCKS),
     ("read:PD_GET_NUM", read::PD_GET_NUM),
     ("read:ADP_TIME", read::ADP_TIME),
     ("read:LD_ACCESS", read::LD_ACCESS),
@@ -806,6 +835,10 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("storcli:PHY_COUNTERS", storcli::PHY_COUNTERS),
     ("storcli:SNAPDUMP_PROPERTIES", storcli::SNAPDUMP_PROPERTIES),
     ("storcli:NO_SNAPDUMP", storcli::NO_SNAPDUMP),
+    (
+        "storcli:EVENT_LOG_INFO_SECTION",
+        storcli::EVENT_LOG_INFO_SECTION,
+    ),
     ("omsa:INVALID_COMMAND", omsa::INVALID_COMMAND),
     ("omsa:INVALID_CONTROLLER", omsa::INVALID_CONTROLLER),
     ("omsa:PDISK_NEEDS_CONTROLLER", omsa::PDISK_NEEDS_CONTROLLER),

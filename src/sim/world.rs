@@ -5,7 +5,7 @@ use crate::sim::engine::{
     self, locale, log, log_pd, set_pd_state, settle, start_copyback, start_rebuild,
 };
 use crate::sim::state::{Adapter, Drive, ForeignMeta, idema_sectors};
-use crate::sim::unverified::events as ev;
+use crate::sim::unverified::{events as ev, fill};
 
 /// What kind of drive `insert` puts in a slot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -481,11 +481,26 @@ pub fn damage_event(
 ///
 /// # Errors
 /// A message when no VD has that target id.
-pub fn bad_blocks(ad: &mut Adapter, target: u32, on: bool) -> Result<(), String> {
+pub fn bad_blocks(ad: &mut Adapter, clock: u64, target: u32, on: bool) -> Result<(), String> {
     let Some(vd) = ad.vds.iter_mut().find(|v| v.target == target) else {
         return Err(format!("no VD {target} on adapter {}", ad.index));
     };
     vd.bad_blocks = on;
+    log(
+        ad,
+        clock,
+        0x0111,
+        1,
+        locale::LD,
+        fill(
+            ev::BAD_BLOCKS,
+            &[
+                ("x", &crate::sim::text::event_vd(target)),
+                ("s", if on { "Yes" } else { "No" }),
+            ],
+        ),
+        vec![("Target Id".to_owned(), target.to_string())],
+    );
     Ok(())
 }
 
@@ -500,6 +515,8 @@ pub fn predictive(ad: &mut Adapter, clock: u64, addr: DriveAddress, n: u64) -> R
     d.predictive = n;
     if n > 0 {
         log_pd(ad, clock, addr, 0x6f, 1, ev::PREDICTIVE);
+    } else {
+        log_pd(ad, clock, addr, 0x6f, 0, ev::PREDICTIVE_CLEARED);
     }
     Ok(())
 }

@@ -260,10 +260,12 @@ fn hanging_vendor_command_is_recorded_and_the_bundle_completes() {
     let mut o = options(dir.path());
     o.level = Level::Quick;
     o.per_command_timeout = Duration::from_secs(1);
-    o.budget = Duration::from_secs(20);
+    // The hang lasts an hour; the budget and the bound only need to be far below it (a busy
+    // 2-core machine takes seconds for the other calls).
+    o.budget = Duration::from_secs(300);
     let t = Instant::now();
     let r = collect(&o, &ctx).unwrap();
-    assert!(t.elapsed() < Duration::from_secs(15), "{:?}", t.elapsed());
+    assert!(t.elapsed() < Duration::from_secs(120), "{:?}", t.elapsed());
     let top = extract(&r.archive, &dir.path().join("x"));
     let m = manifest(&top);
     let pd = item(&m, "megacli/all/pdlist");
@@ -723,7 +725,8 @@ fn a_hang_or_crash_on_other_backends_is_recorded_and_the_bundle_completes() {
     o.per_command_timeout = Duration::from_secs(1);
     let t = Instant::now();
     let r = collect(&o, &ctx).unwrap();
-    assert!(t.elapsed() < Duration::from_secs(15), "{:?}", t.elapsed());
+    // A hung call is cut at 1 s; the bound is generous for a busy machine.
+    assert!(t.elapsed() < Duration::from_secs(120), "{:?}", t.elapsed());
     let all = item(&r.manifest, "storcli/all/show-all");
     assert!(all.timed_out, "{all:?}");
     assert_eq!(item(&r.manifest, "storcli/all/vall").exit_code, Some(0));

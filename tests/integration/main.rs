@@ -11,6 +11,7 @@ mod corpus;
 mod corpus_vendor;
 mod eventlog;
 mod fixtures;
+mod freshness;
 mod guards;
 mod health;
 mod layout;

@@ -107,7 +107,9 @@ fn hang_is_unknown_within_the_timeout() {
     assert_eq!(code, 3, "{text}");
     assert!(text.starts_with("RAID UNKNOWN"), "{text}");
     assert!(text.contains("timed out"), "{text}");
-    assert!(took < Duration::from_secs(5), "took {took:?}");
+    // A hang lasts an hour: any bound well below proves the kill, and a busy 2-core machine
+    // can take seconds to start the processes.
+    assert!(took < Duration::from_secs(60), "took {took:?}");
 }
 
 #[test]

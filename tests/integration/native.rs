@@ -218,10 +218,11 @@ fn a_hung_dcmd_is_unknown_within_the_timeout() {
     let t0 = Instant::now();
     let out = raidctl_timeout(dir.path(), "native", "1")
         .args(["check", "--max-age", "0"])
-        .timeout(Duration::from_secs(20))
+        .timeout(Duration::from_secs(120))
         .output()
         .unwrap();
-    assert!(t0.elapsed() < Duration::from_secs(10), "{:?}", t0.elapsed());
+    // The DCMD hangs forever: a generous bound still proves the 1 s timeout.
+    assert!(t0.elapsed() < Duration::from_secs(60), "{:?}", t0.elapsed());
     assert_eq!(out.status.code(), Some(3));
     let line = String::from_utf8_lossy(&out.stdout);
     assert!(

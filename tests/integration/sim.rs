@@ -1368,7 +1368,8 @@ fn fault_hang_blocks_until_killed_without_holding_the_lock() {
     let t = Instant::now();
     let (_, code) = sim.run("-LDInfo -Lall -aALL");
     assert_eq!(code, 0);
-    assert!(t.elapsed() < Duration::from_secs(5));
+    // The hang lasts an hour; a generous bound still shows the lock is free.
+    assert!(t.elapsed() < Duration::from_secs(60));
     child.kill().unwrap();
     let status = child.wait().unwrap();
     assert!(!status.success());

@@ -487,6 +487,30 @@ impl Operations for Native {
         "native"
     }
 
+    /// `CTRL_EVENT_GETINFO` (0x01040100) on each adapter.
+    fn event_marks(&self) -> Result<Option<Vec<crate::model::EventMark>>, BackendError> {
+        let hosts = self.client.hosts().map_err(transport_error)?;
+        let mut out = Vec::with_capacity(hosts.len());
+        for (i, host) in hosts.iter().enumerate() {
+            let buf = self
+                .client
+                .read(*host, Opcode::CTRL_EVENT_GETINFO, [0; 12], 20, 20)
+                .map_err(to_backend)?;
+            let st: abi::EventLogState = decode::fixed(&buf, "event log state")
+                .map_err(|r| invalid(Opcode::CTRL_EVENT_GETINFO, *host, r))?;
+            out.push(crate::model::EventMark {
+                adapter: Some(u32::try_from(i).unwrap_or(u32::MAX)),
+                newest: u64::from(st.newest_seq_num),
+                oldest: Some(u64::from(st.oldest_seq_num)),
+                clear: Some(u64::from(st.clear_seq_num)),
+                shutdown: Some(u64::from(st.shutdown_seq_num)),
+                boot: Some(u64::from(st.boot_seq_num)),
+                digest: None,
+            });
+        }
+        Ok(Some(out))
+    }
+
     /// The whole kept log, for the guards (`CTRL_EVENT_GET` from the oldest kept event).
     fn events(&self, adapter: u32) -> Result<Option<Vec<Event>>, BackendError> {
         Native::events(self, adapter, None, 1 << 20).map(Some)

@@ -445,7 +445,7 @@ mod tests {
         let e = c
             .read(0, Opcode::CTRL_GET_INFO, [0; 12], 2048, 8)
             .unwrap_err();
-        assert!(t0.elapsed() < Duration::from_secs(2));
+        assert!(t0.elapsed() < Duration::from_secs(20));
         assert!(
             matches!(e, DcmdError::Transport(TransportError::Timeout { .. })),
             "{e}"

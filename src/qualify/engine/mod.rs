@@ -272,6 +272,25 @@ fn open_with(path: &Path, write: bool, direct: bool, excl: bool) -> std::io::Res
         .open(path)
 }
 
+/// [`open_with`], waiting out a short `EBUSY` on an exclusive open: udev probes a block device
+/// (blkid) each time a writer closes it, so the next job's O_EXCL open can meet that probe for
+/// a moment; anything holding the device longer is a real conflict and is reported.
+fn open_excl(path: &Path, write: bool, direct: bool, excl: bool) -> std::io::Result<File> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        match open_with(path, write, direct, excl) {
+            Err(e)
+                if excl
+                    && e.raw_os_error() == Some(rustix::io::Errno::BUSY.raw_os_error())
+                    && Instant::now() < deadline =>
+            {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            r => return r,
+        }
+    }
+}
+
 impl Target {
     /// Opens `path` for a job: O_DIRECT (falling back to buffered I/O when the filesystem
     /// rejects it with `EINVAL`, as tmpfs before Linux 6.6 does), O_EXCL for block devices.
@@ -285,10 +304,10 @@ impl Target {
         };
         let meta = std::fs::metadata(path).map_err(err)?;
         let is_block = meta.file_type().is_block_device();
-        let (file, direct) = match open_with(path, write, true, is_block) {
+        let (file, direct) = match open_excl(path, write, true, is_block) {
             Ok(f) => (f, true),
             Err(e) if e.raw_os_error() == Some(rustix::io::Errno::INVAL.raw_os_error()) => {
-                (open_with(path, write, false, is_block).map_err(err)?, false)
+                (open_excl(path, write, false, is_block).map_err(err)?, false)
             }
             Err(e) => return Err(err(e)),
         };

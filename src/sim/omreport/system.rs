@@ -37,9 +37,15 @@ pub(super) fn system_report(st: &SimState, a: &OmArgs, fmt: Fmt) -> Option<(Stri
         }
         ["system", "alertlog", ..] => {
             let mut recs: Vec<Record> = Vec::new();
-            for ad in &st.adapters {
-                // Newest first, as the alert log lists them.
-                for e in ad.events.iter().rev() {
+            // One log for the whole system, newest first, as the alert log lists them.
+            let mut all: Vec<(&crate::sim::state::Adapter, &crate::sim::state::EventRecord)> = st
+                .adapters
+                .iter()
+                .flat_map(|ad| ad.events.iter().map(move |e| (ad, e)))
+                .collect();
+            all.sort_by_key(|(ad, e)| std::cmp::Reverse((e.time, e.seq, ad.index)));
+            {
+                for (ad, e) in all {
                     recs.push(vec![
                         ("Severity", severity(e.class).to_owned()),
                         ("ID", fill(unv::ALERT_ID, &[("c", &e.code.to_string())])),

@@ -642,6 +642,22 @@ pub fn answer(st: &mut SimState, cmd: &Cmd) -> Output {
     Output::Ctrls(out)
 }
 
+/// `/cN show eventloginfo`: the event log's sequence numbers (layout unverified, see
+/// [`unv::EVENT_LOG_INFO_SECTION`]).
+fn event_log_info(ad: &Adapter) -> J {
+    let newest = ad.next_seq.saturating_sub(1);
+    let oldest = ad.events.first().map_or(0, |e| e.seq);
+    let keys = unv::EVENT_LOG_INFO_KEYS;
+    let info = Ob::new()
+        .n(keys[0], u64i(newest))
+        .n(keys[1], u64i(oldest))
+        .n(keys[2], u64i(ad.clear_seq))
+        .n(keys[3], u64i(ad.boot_seq.saturating_sub(1)))
+        .n(keys[4], u64i(ad.boot_seq))
+        .done();
+    Ob::new().j(unv::EVENT_LOG_INFO_SECTION, info).done()
+}
+
 fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
     let idx = st.adapters[i].index;
     let verb = cmd.verb().to_owned();
@@ -712,6 +728,8 @@ fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
                 )
             } else if cmd.has("preservedcache") {
                 actions::preserved_cache_show(ad)
+            } else if cmd.has("eventloginfo") {
+                Resp::ok(idx, "None", Some(event_log_info(ad)))
             } else if cmd.has("all") {
                 Resp::ok(idx, "None", Some(ctrl_show_all(st, ad)))
             } else if cmd.has("rebuildrate") {
