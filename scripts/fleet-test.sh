@@ -7,7 +7,7 @@
 #      unit's conditions keep it from running without a controller. `dpkg --purge` at the end.
 #   3. `promtool test rules`: the alert rules' unit tests, and every alert has a firing and a
 #      not-firing case.
-#   4. ansible-core (PyPI, in a venv) runs status.yml, collect.yml, qualify.yml and osd-prep.yml
+#   4. ansible-core (PyPI, in a venv) runs status.yml, collect.yml, qualify.yml, osd-prep.yml and replace-osd.yml
 #      against three local hosts, each with its own simulated controller and its own loop
 #      devices; one drive on node2 is throttled with cgroup v1 blkio, and qualify.yml must find
 #      it there.
@@ -251,6 +251,16 @@ check osdprep "$work/controller/qualify/o1/fleet.json" "$work/osd1.log"
 rc2=0; playbook osd-prep.yml "$work/osd2.log" -e raidctl_osd_drives=32:2,32:3 -e raidctl_qualify_id=o1 || rc2=$?
 [ "$rc2" = "$rc" ] || { cat "$work/osd2.log"; fail "osd-prep.yml again: exit $rc2, first run $rc"; }
 check unchanged "$work/osd2.log"
+
+step "replace-osd.yml"
+# node2's failed RAID 1 member: the plan in check mode, then the replacement itself (the
+# simulator inserts a blank drive); one host at a time.
+playbook replace-osd.yml "$work/replace0.log" --check -l node2 -e raidctl_replace_drive=32:0 || { cat "$work/replace0.log"; fail "replace-osd.yml --check"; }
+grep -q -- '-PdMarkMissing -PhysDrv\[32:0\]' "$work/replace0.log" && grep -q 'dry run: nothing was changed' "$work/replace0.log" || { cat "$work/replace0.log"; fail "replace-osd.yml --check shows no plan"; }
+rc=0; playbook replace-osd.yml "$work/replace1.log" -l node2 -e raidctl_replace_drive=32:0 -e raidctl_replace_serial=WRONG || rc=$?
+[ "$rc" != 0 ] && grep -q 'does not match' "$work/replace1.log" || { cat "$work/replace1.log"; fail "replace-osd.yml with a wrong serial: exit $rc"; }
+playbook replace-osd.yml "$work/replace2.log" -l node2 -e raidctl_replace_drive=32:0 -e raidctl_replace_serial=ZA1A2B00 || { cat "$work/replace2.log"; fail "replace-osd.yml"; }
+grep -q 'replaced \[32:0\]' "$work/replace2.log" || { cat "$work/replace2.log"; fail "replace-osd.yml reports no replacement"; }
 
 step "dpkg --purge"
 dpkg --purge raidctl

@@ -18,6 +18,25 @@ static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 static INSTALL: Once = Once::new();
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 static HOOKS: Mutex<Vec<fn()>> = Mutex::new(Vec::new());
+/// Held while a child process is started and its group registered (see [`spawning`]).
+static SPAWN: Mutex<()> = Mutex::new(());
+
+/// Held while a child is started and its group registered: the handler takes it after
+/// marking the interrupt, so a child is either registered before the groups are killed or
+/// never started (a thread that would start one after the interrupt waits for the exit).
+pub fn spawning() -> std::sync::MutexGuard<'static, ()> {
+    let guard = SPAWN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        drop(guard);
+        park_if_interrupted();
+        return SPAWN
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+    }
+    guard
+}
 
 /// Runs `hook` when the process is interrupted, before running vendor calls are killed (it may
 /// run vendor tools itself: a qualification puts a drive's write cache back). Registered once
@@ -99,6 +118,10 @@ fn install() {
                 h();
             }
             INTERRUPTED.store(true, Ordering::SeqCst);
+            // A child being started right now is registered before its group is killed.
+            let _no_more_children = SPAWN
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             if let Some(m) = STOP_MESSAGE.lock().ok().and_then(|m| m.clone()) {
                 // The prompt's line is still open: start a fresh one.
                 eprintln!("\nraidctl: stopped: {m}");

@@ -265,6 +265,9 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
     for (k, v) in spec.env {
         cmd.env(k, v);
     }
+    // Started and registered in one go, so an interrupt either sees the child's group (and
+    // kills it) or comes first (and no child starts).
+    let spawning = crate::interrupt::spawning();
     let mut child = match cmd.spawn() {
         Ok(c) => c,
         Err(e) => {
@@ -276,6 +279,7 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
     let pid = child.id();
     // Ctrl-C at raidctl must not leave a hung vendor tool behind in its own group.
     let guard = crate::interrupt::ChildGroup::track(pid);
+    drop(spawning);
     let stop = Arc::new(AtomicBool::new(false));
     let out_rx = child
         .stdout

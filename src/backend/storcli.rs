@@ -561,7 +561,16 @@ impl Operations for Storcli {
     fn foreign(&self, adapter: u32) -> Result<Vec<ForeignConfig>, BackendError> {
         let doc = match self.json(&[format!("/c{adapter}/fall"), "show".into(), "all".into()]) {
             Ok(d) => d,
-            Err(BackendError::Failed { doc, .. }) => *doc,
+            // storcli says "none" as a failure (`No foreign configuration found.`, captured);
+            // any other failure is no answer: a caller deciding whether the cache of a dead
+            // VD may go must not read it as "none".
+            Err(BackendError::Failed { message, doc, .. })
+                if message
+                    .to_ascii_lowercase()
+                    .contains("no foreign configuration") =>
+            {
+                *doc
+            }
             Err(e) => return Err(e),
         };
         Ok(doc
@@ -585,7 +594,15 @@ impl Operations for Storcli {
                 targets: d.actions.iter().filter_map(|a| a.logical_drive).collect(),
                 unattributed: false,
             }),
-            Err(BackendError::Failed { .. }) => Ok(PinnedCache::default()),
+            // Only "nothing pinned" said as a failure counts as nothing pinned; any other
+            // failure is not an answer (a discard or a guard must not read it as "none").
+            Err(BackendError::Failed { message, .. })
+                if message
+                    .to_ascii_lowercase()
+                    .contains("no virtual drive has preserved cache") =>
+            {
+                Ok(PinnedCache::default())
+            }
             Err(e) => Err(e),
         }
     }

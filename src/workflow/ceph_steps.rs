@@ -167,7 +167,8 @@ pub(super) fn ok_to_stop(
             Ok(StepResult::Next)
         }
         Ok(a) => Ok(StepResult::Stop(format!(
-            "[ceph-ok-to-stop] Ceph says stopping osd.{id} now would leave {} PG(s) inactive ({}): nothing was changed. Let the cluster recover (`ceph -s`), then `raidctl resume {}`",
+            "[{}] Ceph says stopping osd.{id} now would leave {} PG(s) inactive ({}): nothing was changed. Let the cluster recover (`ceph -s`), then `raidctl resume {}`",
+            super::guards::CEPH_OK_TO_STOP,
             a.num_not_ok_pgs,
             a.bad_become_inactive
                 .iter()

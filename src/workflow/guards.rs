@@ -152,6 +152,16 @@ pub const CACHE_OTHER_VD: &str = "cache-other-vd";
 pub const QUALIFY_FAIL: &str = "qualify-fail";
 /// Stop: the recreated VD is not set up as the old one (and its siblings) were.
 pub const SIBLING_POLICY: &str = "sibling-policy";
+/// Refuse: Ceph says stopping the OSD would leave PGs inactive.
+pub const CEPH_OK_TO_STOP: &str = "ceph-ok-to-stop";
+/// Stop: Ceph did not say the OSD is safe to destroy (with full redundancy) in time.
+pub const CEPH_SAFE_TO_DESTROY: &str = "ceph-safe-to-destroy";
+/// Refuse: the OSD on the drive is up (or not destroyed) when a controller step would run.
+pub const CEPH_OSD_UP: &str = "ceph-osd-up";
+/// Stop: the Ceph cluster did not answer.
+pub const CEPH_UNREACHABLE: &str = "ceph-unreachable";
+/// Refuse: the drive carries a DB/WAL device other OSDs share.
+pub const CEPH_SHARED_DB: &str = "ceph-shared-db";
 
 /// The table: every loss mode of the reference's section 3.1 and every pre-check row of 3.2
 /// is covered by at least one row (a unit test checks it).
@@ -451,6 +461,54 @@ pub const RULES: &[Rule] = &[
         ],
     },
     Rule {
+        id: CEPH_OK_TO_STOP,
+        covers: &["3.1.1", "3.2 offline"],
+        loss: "stopping an OSD Ceph still needs",
+        kind: Kind::Refuse,
+        message: "replace-drive --osd N of an OSD that still runs: `ceph osd ok-to-stop N` must say yes before it is marked out and stopped",
+        overrides: "",
+        tests: &["ceph_replace::replace_osd_drive_through_both_layers"],
+    },
+    Rule {
+        id: CEPH_SAFE_TO_DESTROY,
+        covers: &["3.1.1", "3.2 offline"],
+        loss: "replacing an OSD's drive before its data lives elsewhere",
+        kind: Kind::Stop,
+        message: "replace-drive --osd N: nothing changes on the controller until `ceph osd safe-to-destroy` says safe and no object copy is degraded; past --drain-timeout the workflow stops",
+        overrides: "--drain-timeout (how long to wait, never whether)",
+        tests: &["ceph_replace::replace_osd_drive_through_both_layers"],
+    },
+    Rule {
+        id: CEPH_OSD_UP,
+        covers: &["3.1.1", "3.2 offline", "3.2 pull"],
+        loss: "touching the drive of an OSD Ceph reports up",
+        kind: Kind::Refuse,
+        message: "every controller step of an OSD's replacement, and the new device before ceph-volume: the OSD must be down and destroyed, the device must hold no other OSD",
+        overrides: "",
+        tests: &["ceph_replace::replace_osd_drive_through_both_layers"],
+    },
+    Rule {
+        id: CEPH_UNREACHABLE,
+        covers: &["3.2 identify"],
+        loss: "a guess instead of Ceph's answer",
+        kind: Kind::Stop,
+        message: "replace-drive of an OSD's drive: no answer from the cluster (mon down, no configuration, a call past its deadline) stops where the workflow is; resume goes on once it answers",
+        overrides: "",
+        tests: &["ceph_replace::replace_osd_drive_through_both_layers"],
+    },
+    Rule {
+        id: CEPH_SHARED_DB,
+        covers: &["3.2 identify"],
+        loss: "a shared BlueStore DB/WAL device replaced as one OSD's",
+        kind: Kind::Refuse,
+        message: "replace-drive of a drive that carries a DB/WAL device other OSDs use, or of an OSD whose DB/WAL is shared: a multi-OSD job, refused with an explanation",
+        overrides: "",
+        tests: &[
+            "replace::tests::a_shared_db_device_is_refused",
+            "ceph::join::tests::joins_raw_lvm_and_the_cluster",
+        ],
+    },
+    Rule {
         id: "backup-status",
         covers: &["3.2 pull"],
         loss: "no backup when a rebuild fails",
@@ -489,6 +547,8 @@ mod tests {
             "replace" => include_str!("replace.rs"),
             "workflows_raid0" => include_str!("../../tests/integration/workflows_raid0.rs"),
             "health" => include_str!("../health/tests.rs"),
+            "ceph_replace" => include_str!("../../tests/integration/ceph_replace.rs"),
+            "ceph" => include_str!("../ceph/join/tests.rs"),
             _ => return None,
         })
     }

@@ -1434,6 +1434,77 @@ mod tests {
         assert!(e.contains("is gone"), "{e}");
     }
 
+    /// Guard ceph-shared-db: an OSD whose DB device other OSDs share is not recreated as one
+    /// OSD's; an OSD whose cluster did not answer is not touched either.
+    #[test]
+    fn a_shared_db_device_is_refused() {
+        use crate::ceph::{ClusterView, HostOsd, OsdDevice, OsdJoin, Role};
+        let dev = |role, path: &str, shared| OsdDevice {
+            role,
+            path: path.into(),
+            disk: None,
+            hctl: None,
+            location: None,
+            by_path: None,
+            wwn: None,
+            ceph_device_id: None,
+            shared,
+        };
+        let mut osd = HostOsd {
+            id: 7,
+            osd_fsid: None,
+            cluster_fsid: None,
+            mode: crate::model::OsdMode::Raw,
+            objectstore: Some("bluestore".into()),
+            devices: vec![
+                dev(Role::Block, "/dev/sdc", false),
+                dev(Role::Db, "/dev/sdz1", true),
+            ],
+            up: Some(false),
+            is_in: Some(true),
+            destroyed: Some(false),
+            crush_weight: Some(7.27),
+            reweight: Some(1.0),
+            device_class: Some("hdd".into()),
+            hostname: None,
+            size_bytes: None,
+            sources: Vec::new(),
+        };
+        let mut prompt = super::super::ScriptedPrompter {
+            answers: std::collections::VecDeque::new(),
+            asked: Vec::new(),
+        };
+        let mut out = Vec::new();
+        let mut env = Env {
+            ops: &crate::backend::ops::NoOps,
+            state_dir: std::env::temp_dir(),
+            prompt: &mut prompt,
+            opts: super::super::WfOptions::default(),
+            sim: None,
+            out: &mut out,
+            host: None,
+            ceph: Some(crate::ceph::Ceph::new(crate::ceph::CephOptions::default())),
+            osds: OsdJoin {
+                osds: Vec::new(),
+                cluster: ClusterView::Answered,
+                notes: Vec::new(),
+            },
+        };
+        let e = ceph_record(&env, &osd).unwrap_err();
+        assert!(
+            e.starts_with("[ceph-shared-db]") && e.contains("/dev/sdz1"),
+            "{e}"
+        );
+        osd.devices[1].shared = false;
+        let r = ceph_record(&env, &osd).unwrap();
+        assert_eq!((r.osd, r.db.as_deref()), (7, Some("/dev/sdz1")));
+        env.osds.cluster = ClusterView::Unreachable {
+            reason: "timed out".into(),
+        };
+        let e = ceph_record(&env, &osd).unwrap_err();
+        assert!(e.starts_with("[ceph-unreachable]"), "{e}");
+    }
+
     /// The bay's state in a stop message follows the step the workflow stopped at.
     #[test]
     fn bay_state_follows_the_step() {

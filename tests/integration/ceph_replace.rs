@@ -326,6 +326,64 @@ fn replace_osd_drive_through_both_layers() {
     assert!(!quals.is_empty(), "a qualification record");
     at("HEALTH_OK, objects read back");
 
+    // An OSD that still runs (its drive is only predicted to fail): Ceph's ok-to-stop says no
+    // while the pool needs both copies; once it may, the drain runs; and an OSD started again
+    // behind raidctl's back is never destroyed.
+    let healthy = osd_on_slot(&s, 2);
+    let hid = healthy.to_string();
+    let predicted = [
+        "replace-drive",
+        "--osd",
+        &hid,
+        "--yes",
+        "--serial",
+        "ZA1A2B02",
+        "--i-understand-data-loss",
+        "1",
+    ];
+    ceph.pool_set("test", "min_size", "2").unwrap();
+    let o = rc(&s, &predicted, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(err(&o).contains("[ceph-ok-to-stop]"), "{}", err(&o));
+    assert_eq!(osd_state(&ceph, healthy), Some((true, true, false)));
+    ceph.pool_set("test", "min_size", "1").unwrap();
+    let o = rc(
+        &s,
+        &[
+            "resume",
+            "--yes",
+            "--serial",
+            "ZA1A2B02",
+            "--drain-timeout",
+            "600",
+        ],
+        &[("RAIDCTL_TEST_CRASH_AT", "ceph-stop:verified")],
+    );
+    assert!(!o.status.success(), "{}", err(&o));
+    assert_eq!(
+        osd_state(&ceph, healthy).map(|x| x.0),
+        Some(false),
+        "stopped"
+    );
+    ceph.start_osd(healthy).unwrap();
+    wait_until(Duration::from_secs(120), "the OSD up again", || {
+        osd_state(&ceph, healthy).is_some_and(|(up, ..)| up)
+    });
+    let o = rc(&s, &["resume", "--yes", "--serial", "ZA1A2B02"], &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(err(&o).contains("[ceph-osd-up]"), "{}", err(&o));
+    assert_eq!(
+        osd_state(&ceph, healthy).map(|x| x.2),
+        Some(false),
+        "not destroyed"
+    );
+    ceph.osd_in(healthy).unwrap();
+    wait_until(Duration::from_secs(300), "HEALTH_OK again", || {
+        ceph.status()
+            .is_ok_and(|st| st.health.status == "HEALTH_OK")
+    });
+    at("ok-to-stop and an OSD up again refused");
+
     // A pool of size 1 with objects on the next victim: never safe to destroy. The drain
     // times out and nothing changes on the controller.
     ceph.pool_create("single", 8).unwrap();

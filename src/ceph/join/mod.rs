@@ -279,7 +279,10 @@ impl OsdJoin {
     pub fn cluster_note(&self) -> Option<String> {
         match &self.cluster {
             ClusterView::Unreachable { reason } => Some(format!(
-                "Ceph cluster unreachable, OSD up/in unknown: {reason}"
+                "Ceph cluster unreachable, OSD up/in unknown: {}",
+                reason
+                    .strip_prefix("the Ceph cluster is unreachable: ")
+                    .unwrap_or(reason)
             )),
             _ => None,
         }
