@@ -330,14 +330,10 @@ impl Cache {
         max_age: Duration,
         fetch: impl FnOnce() -> Result<Snapshot, BackendError>,
     ) -> Result<Snapshot, BackendError> {
-        let lock = std::fs::create_dir_all(&self.dir).ok().and_then(|()| {
-            std::fs::OpenOptions::new()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(self.dir.join("snapshot.lock"))
-                .ok()
-        });
+        // Created 0700 when missing; a directory others can write into, a link or a FIFO in
+        // place of the lock leaves the cache unused (`Ctx::new` refuses such a directory).
+        let dir = crate::fsutil::Dir::prepare(&self.dir).ok();
+        let lock = dir.as_ref().and_then(|d| d.open_lock("snapshot.lock").ok());
         if let Some(f) = &lock {
             let _ = f.lock();
         }
@@ -359,13 +355,13 @@ impl Cache {
             }
         }
         let snap = fetch()?;
-        if let Ok(json) = serde_json::to_vec(&snap) {
-            let tmp = self
-                .dir
-                .join(format!(".snapshot.json.{}", std::process::id()));
-            if std::fs::write(&tmp, json).is_ok() {
-                let _ = std::fs::rename(&tmp, self.file());
-            }
+        if let (Ok(json), Some(dir)) = (serde_json::to_vec(&snap), &dir) {
+            let _ = dir.write_atomic(
+                "snapshot.json",
+                &json,
+                crate::fsutil::PRIVATE,
+                crate::fsutil::Replace::Yes,
+            );
         }
         Ok(snap)
     }

@@ -214,10 +214,26 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
         print!("{text}");
         return Ok(());
     }
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("{}: {e}", path.display()))
+    // A random temporary name beside it, created without following links, then renamed.
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    crate::fsutil::Dir::open_unchecked(parent)
+        .and_then(|d| {
+            d.write_atomic(
+                name,
+                text.as_bytes(),
+                crate::fsutil::WORLD_READABLE,
+                crate::fsutil::Replace::Yes,
+            )
+        })
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 /// Exports requested by the arguments.

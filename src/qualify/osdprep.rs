@@ -157,14 +157,18 @@ fn sim_cap() -> u64 {
 /// # Errors
 /// I/O errors.
 pub fn sim_backing(sim_dir: &Path, name: &str, size: u64) -> Result<PathBuf, String> {
-    let dir = sim_dir.join("disks");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let p = dir.join(name);
     let size = size.min(sim_cap()) / (1 << 20) * (1 << 20);
-    let f = std::fs::File::create(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-    f.set_len(size)
-        .map_err(|e| format!("{}: {e}", p.display()))?;
-    Ok(p)
+    let dir = crate::fsutil::Dir::prepare(sim_dir)
+        .and_then(|d| d.subdir("disks"))
+        .map_err(|e| e.to_string())?;
+    let mut t = dir
+        .temp(name, crate::fsutil::PRIVATE)
+        .map_err(|e| e.to_string())?;
+    t.file()
+        .set_len(size)
+        .map_err(|e| format!("{}: {e}", t.path().display()))?;
+    t.commit(name, crate::fsutil::Replace::Yes)
+        .map_err(|e| e.to_string())
 }
 
 /// Finds the block device of a JBOD drive on a real host: the SCSI disk whose unit serial
