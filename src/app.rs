@@ -68,29 +68,23 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             max_age,
             from_bundle,
         } => {
-            let c = if from_bundle.is_some() {
-                None
-            } else {
-                Some(ctx()?)
-            };
-            let result = monitor::evaluate_from(
-                c.as_ref(),
-                from_bundle.as_deref(),
-                Duration::from_secs(max_age),
-            );
+            if let Some(path) = &from_bundle {
+                let result = monitor::evaluate_bundle(path);
+                return Ok(monitor::run_status_bundle(result, cli.format, style, out));
+            }
+            let result = monitor::evaluate(&ctx()?, Duration::from_secs(max_age));
             Ok(monitor::run_status(result, cli.format, style, out))
         }
         Command::Check {
             max_age,
             from_bundle,
         } => {
-            let result = if from_bundle.is_some() {
-                monitor::evaluate_from(None, from_bundle.as_deref(), Duration::from_secs(max_age))
-            } else {
-                Ctx::new(&opts)
-                    .map_err(|e| e.to_string())
-                    .and_then(|c| monitor::evaluate(&c, Duration::from_secs(max_age)))
-            };
+            if let Some(path) = &from_bundle {
+                return Ok(monitor::run_check_bundle(monitor::evaluate_bundle(path), out));
+            }
+            let result = Ctx::new(&opts)
+                .map_err(|e| e.to_string())
+                .and_then(|c| monitor::evaluate(&c, Duration::from_secs(max_age)));
             Ok(monitor::run_check(result, out))
         }
         Command::Metrics {
@@ -634,7 +628,7 @@ fn workflow_cmd(
             Ok(ExitStatus::Ok)
         }
         Ok(Outcome::Stopped(msg)) => {
-            eprintln!("raidctl: stopped: {msg}");
+            eprintln!("raidctl: stopped: {}", crate::escape::escape_text(&msg));
             Ok(ExitStatus::Warning)
         }
         Err(e) => Err(AppError::Input(e.to_string())),

@@ -101,7 +101,7 @@ fn install() {
             INTERRUPTED.store(true, Ordering::SeqCst);
             if let Some(m) = STOP_MESSAGE.lock().ok().and_then(|m| m.clone()) {
                 // The prompt's line is still open: start a fresh one.
-                eprintln!("\nraidctl: stopped: {m}");
+                eprintln!("\nraidctl: stopped: {}", crate::escape::escape_text(&m));
             }
             cleanup();
             std::process::exit(crate::exit::ExitStatus::Interrupted.code());

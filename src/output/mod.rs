@@ -238,7 +238,13 @@ pub fn write_warnings(
             (shown, hidden) = (0, 0);
         }
         if shown < WARNINGS_PER_FILE {
-            writeln!(err, "warning: {file}:{}: {}", w.line, w.message)?;
+            writeln!(
+                err,
+                "warning: {}:{}: {}",
+                crate::escape::escape(file),
+                w.line,
+                crate::escape::escape(&w.message)
+            )?;
             shown += 1;
         } else {
             hidden += 1;

@@ -95,12 +95,16 @@ impl Cell {
         Self::of(text.to_string())
     }
 
-    /// [`Cell::new`] of an owned text: one line (nearly every cell) needs no copy.
+    /// [`Cell::new`] of an owned text: one line (nearly every cell) needs no copy. Every line
+    /// is [escaped](crate::escape::escape): cells show what controllers, files and bundles
+    /// said, and a control character there must not reach the terminal.
     fn of(text: String) -> Self {
         let lines = if !text.is_empty() && !text.bytes().any(|b| b == b'\n' || b == b'\r') {
-            vec![text]
+            vec![escaped(text)]
         } else {
-            text.lines().map(str::to_owned).collect()
+            text.lines()
+                .map(|l| crate::escape::escape(l).into_owned())
+                .collect()
         };
         Self {
             lines,
@@ -118,15 +122,24 @@ impl Cell {
     /// Adds a line (wrapped like the others in a wrapping column).
     #[must_use]
     pub fn line(mut self, text: &str) -> Self {
-        self.lines.push(text.to_owned());
+        self.lines.push(crate::escape::escape(text).into_owned());
         self
     }
 
     /// Adds a line that is never wrapped (a command to copy).
     #[must_use]
     pub fn unbroken_line(mut self, text: &str) -> Self {
-        self.lines.push(text.replace(' ', &GLUE.to_string()));
+        self.lines
+            .push(crate::escape::escape(text).replace(' ', &GLUE.to_string()));
         self
+    }
+}
+
+/// `text` escaped, without a copy when there is nothing to escape.
+fn escaped(text: String) -> String {
+    match crate::escape::escape(&text) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(e) => e,
     }
 }
 
@@ -583,6 +596,8 @@ impl Table {
 
 /// Free text (notes, legends) wrapped between words to the style's width.
 pub fn fill(text: &str, style: Style) -> String {
+    let text = crate::escape::escape_text(text);
+    let text = text.as_ref();
     match style.width {
         Some(w) => text
             .lines()
@@ -1300,7 +1315,7 @@ fn write_sections(
         facts.push(format!("exit code: 0x{c:02x}"));
     }
     for f in facts {
-        writeln!(sink.out, "{f}")?;
+        writeln!(sink.out, "{}", crate::escape::escape(&f))?;
     }
     Ok(())
 }

@@ -126,9 +126,10 @@ pub struct Env<'a> {
 }
 
 impl Env<'_> {
-    /// Prints a line of workflow narration.
+    /// Prints a line of workflow narration (escaped: it names drive models and serials the
+    /// controller reported, see [`crate::escape`]).
     pub fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
+        let _ = writeln!(self.out, "{}", crate::escape::escape_text(text));
     }
 
     /// Waits one poll interval; under `--sim` the virtual clock advances instead of the real one.
