@@ -201,7 +201,7 @@ impl MegaCli {
                     "line {}: {} ({} warning(s))",
                     w.line,
                     w.message,
-                    doc.warnings.len()
+                    doc.warnings.total()
                 ),
             });
         }

@@ -50,7 +50,7 @@ pub struct Snapshot {
     /// Running rebuilds, copybacks, initialisations.
     pub progress: Vec<Progress>,
     /// Parser warnings from the vendor output.
-    pub warnings: Vec<Warning>,
+    pub warnings: crate::model::Warnings,
 }
 
 impl Snapshot {
@@ -97,7 +97,7 @@ pub fn gather(mc: &MegaCli) -> Result<Snapshot, BackendError> {
         });
     }
     snap.adapters = info.adapters;
-    snap.warnings.extend(info.warnings);
+    snap.warnings.append(info.warnings);
 
     let cfg = match mc.query(&["-CfgDsply", "-aALL"], Kind::CfgDsply, false) {
         Ok(doc) => doc,
@@ -108,11 +108,11 @@ pub fn gather(mc: &MegaCli) -> Result<Snapshot, BackendError> {
     snap.logical_drives = cfg.logical_drives;
     snap.disk_groups = cfg.disk_groups;
     snap.progress.extend(cfg.progress);
-    snap.warnings.extend(cfg.warnings);
+    snap.warnings.append(cfg.warnings);
 
     let pds = mc.query(&["-PDList", "-aALL"], Kind::PdList, false)?;
     snap.physical_drives = pds.physical_drives;
-    snap.warnings.extend(pds.warnings);
+    snap.warnings.append(pds.warnings);
 
     let bbu = match mc.query(
         &["-AdpBbuCmd", "-GetBbuStatus", "-aALL"],

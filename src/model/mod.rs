@@ -8,6 +8,7 @@ mod address;
 mod enums;
 mod time;
 mod units;
+mod warnings;
 
 pub use address::{AddressError, DriveAddress};
 pub use enums::{
@@ -16,6 +17,7 @@ pub use enums::{
 };
 pub use time::civil_utc;
 pub use units::{SizeError, human, parse_size};
+pub use warnings::Warnings;
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -523,8 +525,8 @@ pub struct Document {
     pub fw_error: Option<String>,
     /// The `Exit Code: 0xNN` trailer; `None` when absent.
     pub exit_code: Option<u32>,
-    /// Diagnostics, each with a line number.
-    pub warnings: Vec<Warning>,
+    /// Diagnostics, each with a line number (capped: see [`Warnings`]).
+    pub warnings: Warnings,
 }
 
 impl Document {
@@ -551,7 +553,7 @@ impl Document {
         self.foreign_configs.extend(other.foreign_configs);
         self.actions.extend(other.actions);
         self.term_log.extend(other.term_log);
-        self.warnings.extend(other.warnings);
+        self.warnings.append(other.warnings);
         self.adapter_count = self.adapter_count.or(other.adapter_count);
         self.tool_version = self.tool_version.take().or(other.tool_version);
         self.fw_error = self.fw_error.take().or(other.fw_error);

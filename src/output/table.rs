@@ -847,7 +847,7 @@ pub fn write_event_log(
     log: &crate::parse::EventLog<'_>,
     style: Style,
     out: &mut dyn Write,
-) -> std::io::Result<Vec<crate::model::Warning>> {
+) -> std::io::Result<crate::model::Warnings> {
     let streamed = Streamed {
         events: Some(log),
         ..Streamed::default()
@@ -863,7 +863,7 @@ pub fn write_drive_list(
     list: &crate::parse::DriveList<'_>,
     style: Style,
     out: &mut dyn Write,
-) -> std::io::Result<Vec<crate::model::Warning>> {
+) -> std::io::Result<crate::model::Warnings> {
     let streamed = Streamed {
         drives: Some(list),
         ..Streamed::default()
@@ -880,11 +880,11 @@ pub(crate) fn write_streamed_in(
     (piece, threads): (usize, usize),
     style: Style,
     out: &mut dyn Write,
-) -> std::io::Result<Vec<crate::model::Warning>> {
+) -> std::io::Result<crate::model::Warnings> {
     let doc = match (log, list) {
         (Some(log), _) => &log.doc,
         (None, Some(list)) => &list.doc,
-        (None, None) => return Ok(Vec::new()),
+        (None, None) => return Ok(crate::model::Warnings::new()),
     };
     let streamed = Streamed {
         events: log,
@@ -901,7 +901,7 @@ fn write_streamed(
     streamed: Streamed<'_, '_>,
     style: Style,
     out: &mut dyn Write,
-) -> std::io::Result<Vec<crate::model::Warning>> {
+) -> std::io::Result<crate::model::Warnings> {
     let mut sink = Sink::new(style, out);
     // Rows are drawn on as many threads as they were made on.
     sink.threads = streamed.threads;
@@ -917,7 +917,7 @@ struct Streamed<'a, 'b> {
     piece: usize,
     threads: Option<usize>,
     /// The warnings of the records, once their table was written.
-    warnings: std::cell::RefCell<Vec<crate::model::Warning>>,
+    warnings: std::cell::RefCell<crate::model::Warnings>,
 }
 
 impl Default for Streamed<'_, '_> {
@@ -979,11 +979,11 @@ impl Streamed<'_, '_> {
     /// Hands on one finished piece and keeps its warnings.
     fn done(
         &self,
-        (rows, warnings): (Measured, Vec<crate::model::Warning>),
+        (rows, warnings): (Measured, crate::model::Warnings),
         done: &mut dyn FnMut(Measured),
     ) -> Result<(), std::convert::Infallible> {
         done(rows);
-        self.warnings.borrow_mut().extend(warnings);
+        self.warnings.borrow_mut().append(warnings);
         Ok(())
     }
 }

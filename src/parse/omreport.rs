@@ -107,7 +107,7 @@ pub fn parse_ssv(input: &str) -> Result<Document, ParseError> {
     let mut ctl = Controllers::default();
     let mut header: Option<Vec<String>> = None;
     let mut recs = Vec::new();
-    let mut warnings = Vec::new();
+    let mut warnings = crate::model::Warnings::new();
     for line in crate::parse::lex::lines(input) {
         let t = line.text.trim();
         if t.is_empty() {
@@ -204,7 +204,7 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
             message: "no omreport `ID : …` record found".to_owned(),
         });
     }
-    Ok(build(recs, Vec::new(), Kind::OmreportText))
+    Ok(build(recs, crate::model::Warnings::new(), Kind::OmreportText))
 }
 
 /// True when the text is omreport `-fmt ssv` output.
@@ -261,7 +261,7 @@ fn classify(r: &Rec) -> Option<Report> {
     }
 }
 
-fn build(recs: Vec<Rec>, mut warnings: Vec<Warning>, kind: Kind) -> Document {
+fn build(recs: Vec<Rec>, mut warnings: crate::model::Warnings, kind: Kind) -> Document {
     let mut doc = Document::new(kind.name());
     for r in recs {
         match classify(&r) {
@@ -309,7 +309,7 @@ fn progress_pct(v: &str) -> Option<u8> {
     head.get(start..)?.parse().ok()
 }
 
-fn pdisk(mut r: Rec, doc: &mut Document, w: &mut Vec<Warning>) {
+fn pdisk(mut r: Rec, doc: &mut Document, w: &mut crate::model::Warnings) {
     let id = r.take(&["id"]).unwrap_or_default();
     let parts: Vec<&str> = id.split(':').map(str::trim).collect();
     let num = |s: Option<&&str>| s.and_then(|x| x.parse::<u16>().ok());
@@ -389,7 +389,7 @@ fn pdisk(mut r: Rec, doc: &mut Document, w: &mut Vec<Warning>) {
     doc.physical_drives.push(pd);
 }
 
-fn vdisk(mut r: Rec, doc: &mut Document, w: &mut Vec<Warning>) {
+fn vdisk(mut r: Rec, doc: &mut Document, w: &mut crate::model::Warnings) {
     let id = r.take(&["id"]).unwrap_or_default();
     let Some(n) = leading_u64(&id).and_then(|n| u32::try_from(n).ok()) else {
         w.push(warning(
