@@ -56,7 +56,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         sim_state: cli.sim_state.clone(),
         megacli: cli.megacli.clone(),
         state_dir: cli.state_dir.clone(),
-        timeout: Duration::from_secs_f64(cli.timeout.max(0.001)),
+        timeout: cli.timeout,
         quiet: cli.quiet,
         backend: cli.backend,
         sim_exe: None,
@@ -661,7 +661,7 @@ fn workflow_cmd(
         yes: wf.yes,
         serial: wf.serial.clone(),
         wait_timeout: Duration::from_secs(wf.wait_timeout),
-        poll: Duration::from_secs(wf.poll.max(1)),
+        poll: Duration::from_secs(wf.poll),
         accept_no_redundancy: wf.accept_no_redundancy,
     };
     let mut env = Env {

@@ -38,9 +38,10 @@ pub struct Cli {
     /// (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool).
     #[arg(long, global = true, value_enum, default_value_t = crate::ctx::BackendChoice::Auto)]
     pub backend: crate::ctx::BackendChoice,
-    /// Seconds before a vendor call is killed (with its whole process group).
-    #[arg(long, global = true, default_value_t = 120.0, value_name = "SECONDS")]
-    pub timeout: f64,
+    /// Seconds before a vendor call is killed (with its whole process group): more than 0, at
+    /// most a day.
+    #[arg(long, global = true, default_value = "120", value_parser = crate::args::timeout, value_name = "SECONDS")]
+    pub timeout: std::time::Duration,
     /// raidctl's state directory: snapshot cache, counter baseline, workflow journals
     /// (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl).
     #[arg(long, global = true, value_name = "DIR")]
@@ -80,8 +81,9 @@ pub enum Command {
     /// Exit status: 0 nothing needs attention, 1 warnings, 2 critical problems, 3 the state
     /// could not be read.
     Status {
-        /// Reuse a cached snapshot up to this many seconds old (0: always ask the controller).
-        #[arg(long, default_value_t = 30, value_name = "SECONDS")]
+        /// Reuse a cached snapshot up to this many seconds old (0: always ask the controller;
+        /// at most a day).
+        #[arg(long, default_value_t = 30, value_parser = crate::args::max_age, value_name = "SECONDS")]
         max_age: u64,
         /// Evaluate a support bundle (`raidctl collect`) offline instead of the controller.
         #[arg(long, value_name = "FILE")]
@@ -93,7 +95,7 @@ pub enum Command {
     /// silent).
     Check {
         /// Reuse a cached snapshot up to this many seconds old.
-        #[arg(long, default_value_t = 30, value_name = "SECONDS")]
+        #[arg(long, default_value_t = 30, value_parser = crate::args::max_age, value_name = "SECONDS")]
         max_age: u64,
         /// Evaluate a support bundle offline instead of the controller.
         #[arg(long, value_name = "FILE")]
@@ -102,7 +104,7 @@ pub enum Command {
     /// Prometheus metrics in the text exposition format.
     Metrics {
         /// Reuse a cached snapshot up to this many seconds old.
-        #[arg(long, default_value_t = 30, value_name = "SECONDS")]
+        #[arg(long, default_value_t = 30, value_parser = crate::args::max_age, value_name = "SECONDS")]
         max_age: u64,
         /// Write `raidctl.prom` atomically into this directory (node_exporter's textfile
         /// collector) instead of printing.
@@ -271,11 +273,11 @@ pub struct WfArgs {
     /// steps that confirm a drive.
     #[arg(long, global = true)]
     pub serial: Option<String>,
-    /// Seconds to wait for a pull, an insert or a rebuild.
-    #[arg(long, default_value_t = 86_400, global = true)]
+    /// Seconds to wait for a pull, an insert or a rebuild (at most 30 days).
+    #[arg(long, default_value_t = 86_400, global = true, value_parser = crate::args::wait_timeout)]
     pub wait_timeout: u64,
-    /// Seconds between polls of the controller while waiting.
-    #[arg(long, default_value_t = 10, global = true)]
+    /// Seconds between polls of the controller while waiting (1 to 86400).
+    #[arg(long, default_value_t = 10, global = true, value_parser = crate::args::interval)]
     pub poll: u64,
     /// Take a member of VD N offline although another member of it is already down (the VD
     /// is left without redundancy until both are rebuilt). Names the VD; --yes never implies

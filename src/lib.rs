@@ -4,6 +4,7 @@
 //! Dependencies point one way: `model` ← `parse` ← backends ← workflows ← `output` ← `cli`.
 
 pub mod app;
+pub mod args;
 pub mod backend;
 pub mod bundle;
 pub mod cli;

@@ -91,8 +91,9 @@ pub struct QualifyArgs {
     /// Skip the SMART short self-test (the drive gets a WARN for it).
     #[arg(long)]
     pub no_self_test: bool,
-    /// Give the short self-test this many seconds before aborting it (INCONCLUSIVE).
-    #[arg(long, value_name = "SECS", default_value_t = 300)]
+    /// Give the short self-test this many seconds (1 to 86400) before aborting it
+    /// (INCONCLUSIVE).
+    #[arg(long, value_name = "SECS", default_value_t = 300, value_parser = crate::args::interval)]
     pub self_test_timeout: u64,
     /// How to toggle the drive's volatile write cache for the cache-on/off measurement:
     /// auto (hdparm for SATA, sdparm for SAS), hdparm, sdparm, or none.
