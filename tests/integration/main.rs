@@ -11,6 +11,7 @@ mod eventlog;
 mod fixtures;
 mod guards;
 mod health;
+mod hostile;
 mod monitor;
 mod native;
 mod props;
