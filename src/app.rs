@@ -80,7 +80,10 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             from_bundle,
         } => {
             if let Some(path) = &from_bundle {
-                return Ok(monitor::run_check_bundle(monitor::evaluate_bundle(path), out));
+                return Ok(monitor::run_check_bundle(
+                    monitor::evaluate_bundle(path),
+                    out,
+                ));
             }
             let result = Ctx::new(&opts)
                 .map_err(|e| e.to_string())

@@ -21,7 +21,9 @@ pub fn seconds_in(s: &str, max: u64) -> Result<Duration, String> {
         return Err(format!("{s:?} is not a finite number of seconds"));
     }
     if v <= 0.0 {
-        return Err(format!("{s:?}: the duration must be greater than 0 seconds"));
+        return Err(format!(
+            "{s:?}: the duration must be greater than 0 seconds"
+        ));
     }
     #[allow(clippy::cast_precision_loss)]
     if v > max as f64 {
@@ -92,7 +94,9 @@ mod tests {
 
     #[test]
     fn hostile_durations_are_refused() {
-        for bad in ["inf", "-inf", "nan", "NaN", "1e308", "0", "-1", "0.0", "", "soon", "86401"] {
+        for bad in [
+            "inf", "-inf", "nan", "NaN", "1e308", "0", "-1", "0.0", "", "soon", "86401",
+        ] {
             assert!(timeout(bad).is_err(), "{bad:?}");
         }
         assert_eq!(timeout("120").unwrap(), Duration::from_secs(120));

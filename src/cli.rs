@@ -78,26 +78,28 @@ pub enum Command {
     /// Show adapters, logical and physical drives, and the problems found, with suggested next
     /// commands.
     ///
-    /// Exit status: 0 nothing needs attention, 1 warnings, 2 critical problems, 3 the state
-    /// could not be read.
+    /// Exit status: 0 nothing needs attention, 1 warnings, 2 critical problems (or an unreadable
+    /// bundle), 3 the state could not be read, 4 the bundle's integrity failed (--from-bundle).
     Status {
         /// Reuse a cached snapshot up to this many seconds old (0: always ask the controller;
         /// at most a day).
         #[arg(long, default_value_t = 30, value_parser = crate::args::max_age, value_name = "SECONDS")]
         max_age: u64,
-        /// Evaluate a support bundle (`raidctl collect`) offline instead of the controller.
+        /// Evaluate a support bundle (`raidctl collect`) offline instead of the controller; its
+        /// files are checked against its manifest first (exit 4 when they do not match).
         #[arg(long, value_name = "FILE")]
         from_bundle: Option<PathBuf>,
     },
     /// Nagios/Icinga plugin: one summary line, one line per problem, perfdata.
     ///
     /// Exit status 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (vendor tool missing, hung, crashed or
-    /// silent).
+    /// silent), 4 the bundle's integrity failed (--from-bundle).
     Check {
         /// Reuse a cached snapshot up to this many seconds old.
         #[arg(long, default_value_t = 30, value_parser = crate::args::max_age, value_name = "SECONDS")]
         max_age: u64,
-        /// Evaluate a support bundle offline instead of the controller.
+        /// Evaluate a support bundle offline instead of the controller (exit 4 when its files do
+        /// not match its manifest).
         #[arg(long, value_name = "FILE")]
         from_bundle: Option<PathBuf>,
     },

@@ -162,8 +162,7 @@ fn check_state_dir(dir: &Path) -> Result<(), CtxError> {
     if std::fs::symlink_metadata(dir).is_err() {
         let _ = crate::fsutil::create_private_dir_all(dir);
     }
-    crate::fsutil::check_dir_if_present(dir)
-        .map_err(|e| CtxError(format!("state directory {e}")))
+    crate::fsutil::check_dir_if_present(dir).map_err(|e| CtxError(format!("state directory {e}")))
 }
 
 impl Ctx {

@@ -27,7 +27,9 @@ fn needs_escape(c: char, keep_newline: bool) -> bool {
 
 fn escape_with(s: &str, keep_newline: bool) -> Cow<'_, str> {
     // Nearly every value is printable ASCII: no copy.
-    if s.bytes().all(|b| (0x20..0x7f).contains(&b) || (keep_newline && b == b'\n')) {
+    if s.bytes()
+        .all(|b| (0x20..0x7f).contains(&b) || (keep_newline && b == b'\n'))
+    {
         return Cow::Borrowed(s);
     }
     if !s.chars().any(|c| needs_escape(c, keep_newline)) {

@@ -202,11 +202,7 @@ impl Dir {
             match rustix::fs::openat(
                 &self.fd,
                 name.as_str(),
-                OFlags::WRONLY
-                    | OFlags::CREATE
-                    | OFlags::EXCL
-                    | OFlags::NOFOLLOW
-                    | OFlags::CLOEXEC,
+                OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
                 Mode::from_raw_mode(PRIVATE),
             ) {
                 Ok(fd) => {
@@ -388,7 +384,10 @@ mod tests {
         std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o777)).unwrap();
         let err = Dir::open(&open).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::PermissionDenied);
-        assert!(err.to_string().contains(&open.display().to_string()), "{err}");
+        assert!(
+            err.to_string().contains(&open.display().to_string()),
+            "{err}"
+        );
         assert!(err.to_string().contains("0777"), "{err}");
         std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o1777)).unwrap();
         let sticky = Dir::open(&open);

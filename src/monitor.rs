@@ -213,9 +213,8 @@ pub fn run_status_bundle(
             } else {
                 integrity_line(&integrity)
             };
-            writeln!(out, "{line}\n").and_then(|()| {
-                write!(out, "{}", status::render_status(&snap, &problems, style))
-            })
+            writeln!(out, "{line}\n")
+                .and_then(|()| write!(out, "{}", status::render_status(&snap, &problems, style)))
         }
     };
     if integrity.ok {

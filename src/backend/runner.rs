@@ -201,7 +201,9 @@ fn pump(mut pipe: impl Read + Send + 'static, sink: Sink<'_>, limit: u64) -> Rea
                 Ok(0) | Err(_) => break,
                 Ok(n) => n,
             };
-            let mut s = lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let mut s = lock
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             if s.taken {
                 return;
             }
@@ -225,7 +227,9 @@ fn pump(mut pipe: impl Read + Send + 'static, sink: Sink<'_>, limit: u64) -> Rea
                 stream.truncated = true;
             }
         }
-        let mut s = lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut s = lock
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         s.done = true;
         cv.notify_all();
     });
@@ -236,7 +240,9 @@ fn pump(mut pipe: impl Read + Send + 'static, sink: Sink<'_>, limit: u64) -> Rea
 fn wait_readers(readers: &[&Reader], until: Instant) -> bool {
     for r in readers {
         let (lock, cv) = &***r;
-        let mut s = lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut s = lock
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         while !s.done {
             let left = until.saturating_duration_since(Instant::now());
             if left.is_zero() {
@@ -255,7 +261,9 @@ fn wait_readers(readers: &[&Reader], until: Instant) -> bool {
 /// incomplete, when it is abandoned.
 fn take_stream(r: &Reader) -> Stream {
     let (lock, _) = &**r;
-    let mut s = lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut s = lock
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let complete = s.done;
     s.taken = true;
     let mut stream = s.finish();
@@ -952,12 +960,7 @@ mod tests {
             .parse()
             .unwrap();
         assert!(dies(bg), "the background child {bg} was left running");
-        let o = run_process(&spec(
-            d.path(),
-            &sh(&script),
-            Duration::from_secs(20),
-            1000,
-        ));
+        let o = run_process(&spec(d.path(), &sh(&script), Duration::from_secs(20), 1000));
         assert!(o.lingered && !o.timed_out, "{o:?}");
     }
 

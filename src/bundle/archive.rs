@@ -75,17 +75,13 @@ pub fn pack(root: &Path, archive: &Path, replace: Replace) -> io::Result<PathBuf
     let tmp = dir.temp(&final_name, crate::fsutil::PRIVATE)?;
     crate::interrupt::remove_on_interrupt(&tmp.path());
     let tmp_path = tmp.path();
-    let result = write_archive(root, &top, &paths, tmp)
-        .and_then(|tmp| tmp.commit(&final_name, replace));
+    let result =
+        write_archive(root, &top, &paths, tmp).and_then(|tmp| tmp.commit(&final_name, replace));
     crate::interrupt::forget(&tmp_path);
     result?;
     let hash = sha256_file(archive)?;
     let side = PathBuf::from(format!("{}.sha256", archive.display()));
-    write_private(
-        &side,
-        format!("{hash}  {final_name}\n").as_bytes(),
-        replace,
-    )?;
+    write_private(&side, format!("{hash}  {final_name}\n").as_bytes(), replace)?;
     Ok(side)
 }
 

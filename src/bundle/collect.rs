@@ -555,7 +555,12 @@ pub fn collect(opts: &CollectOptions, ctx: &Ctx) -> Result<CollectReport, String
             .prefix(".raidctl-bundle-")
             .permissions(std::fs::Permissions::from_mode(0o700))
             .tempdir_in(&out_dir)
-            .map_err(|e| format!("{}: cannot create a staging directory: {e}", out_dir.display()))?
+            .map_err(|e| {
+                format!(
+                    "{}: cannot create a staging directory: {e}",
+                    out_dir.display()
+                )
+            })?
     };
     let staging = staging_dir.path().to_path_buf();
     crate::interrupt::remove_on_interrupt(&staging);

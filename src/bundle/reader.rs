@@ -161,7 +161,15 @@ pub fn read_bundle(path: &Path) -> Result<Contents, String> {
     if !meta.is_file() {
         return Err(format!("{shown}: not a regular file"));
     }
-    let gz = flate2::bufread::GzDecoder::new(BufReader::new(file));
+    read_from(BufReader::new(file), &shown.to_string())
+}
+
+/// [`read_bundle`] of an archive read from `input` (named `shown` in messages).
+///
+/// # Errors
+/// As [`read_bundle`].
+pub fn read_from(input: impl BufRead, shown: &str) -> Result<Contents, String> {
+    let gz = flate2::bufread::GzDecoder::new(input);
     let mut ar = tar::Archive::new(Counted {
         inner: gz,
         bytes: 0,
@@ -260,7 +268,9 @@ pub fn read_bundle(path: &Path) -> Result<Contents, String> {
                 continue;
             }
             if rel.is_empty() {
-                found.error(format!("{name}: a file in place of the top-level directory"));
+                found.error(format!(
+                    "{name}: a file in place of the top-level directory"
+                ));
                 continue;
             }
             if found.hashes.contains_key(rel) {

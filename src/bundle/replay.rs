@@ -207,13 +207,25 @@ pub enum BundleError {
 /// its vendor outputs do not make a snapshot (the reason the live collection could not make
 /// one either, e.g. a command that timed out).
 pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), BundleError> {
+    let contents = super::reader::read_bundle(path).map_err(BundleError::Unreadable)?;
+    replay_contents(contents, path)
+}
+
+/// [`load_bundle`] of what [`super::reader`] read from `path`.
+///
+/// # Errors
+/// See [`load_bundle`].
+pub fn replay_contents(
+    contents: super::reader::Contents,
+    path: &Path,
+) -> Result<(Snapshot, BundleInfo), BundleError> {
     let shown = path.display();
     let super::reader::Contents {
         top,
         manifest,
         mut files,
         integrity,
-    } = super::reader::read_bundle(path).map_err(BundleError::Unreadable)?;
+    } = contents;
     let mut info = BundleInfo {
         path: path.to_path_buf(),
         top_dir: top,
@@ -271,7 +283,8 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), BundleError> {
         program.get_or_insert_with(|| PathBuf::from(prog));
         let (stdout, stderr) = (text(item, "stdout"), text(item, "stderr"));
         let absent = stdout.is_none();
-        let mut r = Recorded::from_item(item, stdout.unwrap_or_default(), stderr.unwrap_or_default());
+        let mut r =
+            Recorded::from_item(item, stdout.unwrap_or_default(), stderr.unwrap_or_default());
         r.truncated = truncated(item);
         if absent {
             r.not_run = Some("its output is listed in the manifest but absent".to_owned());

@@ -216,7 +216,10 @@ mod tests {
         let ws: Warnings = [3, 1, 2].into_iter().map(w).collect();
         assert_eq!(ws.iter().map(|w| w.line).collect::<Vec<_>>(), [3, 1, 2]);
         assert_eq!(ws.total(), 3);
-        assert_eq!(serde_json::to_value(&ws).unwrap().as_array().unwrap().len(), 3);
+        assert_eq!(
+            serde_json::to_value(&ws).unwrap().as_array().unwrap().len(),
+            3
+        );
     }
 
     #[test]

@@ -204,7 +204,11 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
             message: "no omreport `ID : …` record found".to_owned(),
         });
     }
-    Ok(build(recs, crate::model::Warnings::new(), Kind::OmreportText))
+    Ok(build(
+        recs,
+        crate::model::Warnings::new(),
+        Kind::OmreportText,
+    ))
 }
 
 /// True when the text is omreport `-fmt ssv` output.

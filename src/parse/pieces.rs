@@ -117,7 +117,7 @@ impl<'a> Cuts<'a> {
         let finders: Vec<memchr::memmem::Finder<'_>> = self
             .needles
             .iter()
-            .map(|n| memchr::memmem::Finder::new(n))
+            .map(memchr::memmem::Finder::new)
             .collect();
         let mut search = from;
         loop {

@@ -281,10 +281,12 @@ fn hanging_vendor_command_is_recorded_and_the_bundle_completes() {
     );
     // The other commands still ran.
     assert_eq!(item(&m, "megacli/a0/showsummary").exit_code, Some(0));
-    assert!(load_bundle(&r.archive)
+    assert!(
+        load_bundle(&r.archive)
             .unwrap_err()
             .to_string()
-            .contains("timed out"));
+            .contains("timed out")
+    );
 }
 
 #[test]
@@ -729,10 +731,12 @@ fn a_hang_or_crash_on_other_backends_is_recorded_and_the_bundle_completes() {
             .unwrap()
             .contains("timed out")
     );
-    assert!(load_bundle(&r.archive)
+    assert!(
+        load_bundle(&r.archive)
             .unwrap_err()
             .to_string()
-            .contains("timed out"));
+            .contains("timed out")
+    );
 
     // OpenManage: the drive list crashes half-way; what it printed is kept.
     let (dir, ctx) = setup_on("degraded", BackendChoice::Omreport);

@@ -141,8 +141,7 @@ fn textfile_never_follows_planted_links_and_is_0644_under_any_umask() {
     let victim = dir.path().join("victim");
     std::fs::write(&victim, "precious\n").unwrap();
     for pid in next_pids(3000) {
-        std::os::unix::fs::symlink(&victim, text.join(format!(".raidctl.prom.{pid}.tmp")))
-            .unwrap();
+        std::os::unix::fs::symlink(&victim, text.join(format!(".raidctl.prom.{pid}.tmp"))).unwrap();
     }
     // umask 0: the file's mode must not follow it (node_exporter reads it as another user).
     let out = std::process::Command::new("sh")
@@ -164,7 +163,11 @@ fn textfile_never_follows_planted_links_and_is_0644_under_any_umask() {
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
     let prom = text.join("raidctl.prom");
     assert!(std::fs::symlink_metadata(&prom).unwrap().is_file());
-    assert!(std::fs::read_to_string(&prom).unwrap().contains("raidctl_scrape_success 1"));
+    assert!(
+        std::fs::read_to_string(&prom)
+            .unwrap()
+            .contains("raidctl_scrape_success 1")
+    );
     assert_eq!(mode(&prom), 0o644);
 }
 
@@ -188,8 +191,7 @@ fn state_files_and_locks_never_follow_planted_links() {
         }
     }
     std::fs::create_dir(state.join("locks")).unwrap();
-    std::fs::set_permissions(state.join("locks"), std::fs::Permissions::from_mode(0o700))
-        .unwrap();
+    std::fs::set_permissions(state.join("locks"), std::fs::Permissions::from_mode(0o700)).unwrap();
     std::os::unix::fs::symlink(&victim, state.join("locks/adapter-0.lock")).unwrap();
     let out = raidctl()
         .args(["--quiet", "--sim-state"])
@@ -329,7 +331,10 @@ fn a_full_filesystem_leaves_the_previous_files_and_no_debris() {
     assert!(err.contains("No space left on device"), "{err}");
     assert!(err.contains("counter baseline"), "{err}");
     assert_eq!(std::fs::read(mnt.join("raidctl.prom")).unwrap(), before);
-    assert_eq!(std::fs::read(state.join("baseline.json")).unwrap(), baseline);
+    assert_eq!(
+        std::fs::read(state.join("baseline.json")).unwrap(),
+        baseline
+    );
     for d in [&mnt, &state] {
         let debris: Vec<String> = std::fs::read_dir(d)
             .unwrap()
@@ -368,7 +373,10 @@ exit 0"#,
         assert!(!out.stderr.contains(&0x1b), "{args:?}: raw ESC on stderr");
         assert!(!text.contains('\u{9b}'), "{args:?}: raw CSI in {text}");
         if args == ["status", "--wide"] {
-            assert!(text.contains("ST300\\x1b[2J\\x1b]0;owned\\x07MM0006"), "{text}");
+            assert!(
+                text.contains("ST300\\x1b[2J\\x1b]0;owned\\x07MM0006"),
+                "{text}"
+            );
             assert!(text.contains("PERC \\x1b[31mH710\\x9b"), "{text}");
         }
         if args == ["check"] {
@@ -461,7 +469,14 @@ fn collected(dir: &Path, scenario: &str, backend: &str, name: &str) -> PathBuf {
     let sim = dir.join(format!("sim-{name}"));
     let bundle = dir.join(name);
     raidctl()
-        .args(["--quiet", "--sim", scenario, "--backend", backend, "--sim-state"])
+        .args([
+            "--quiet",
+            "--sim",
+            scenario,
+            "--backend",
+            backend,
+            "--sim-state",
+        ])
         .arg(&sim)
         .args(["collect", "--level", "quick", "-o"])
         .arg(&bundle)
@@ -518,7 +533,10 @@ fn a_bundle_that_is_not_what_its_manifest_says_fails_integrity_with_exit_4() {
     let (code, first, integrity, check, _) = evaluate(&good);
     assert_eq!((code, check), (0, 0), "{first}");
     assert_eq!(integrity["ok"], true);
-    assert_eq!(first, "Bundle integrity: OK (every file matches the manifest)");
+    assert_eq!(
+        first,
+        "Bundle integrity: OK (every file matches the manifest)"
+    );
     let files = entries(&good);
     let top = files[0].0.split('/').next().unwrap().to_owned();
     // A degraded controller's payloads, to smuggle in.
@@ -610,11 +628,7 @@ fn a_bundle_that_is_not_what_its_manifest_says_fails_integrity_with_exit_4() {
             )),
             "outside the bundle's top-level directory",
         ),
-        (
-            "no tar end",
-            gzip(&tar_of(&files, false)),
-            "no end marker",
-        ),
+        ("no tar end", gzip(&tar_of(&files, false)), "no end marker"),
         (
             "no gzip trailer",
             {
@@ -626,14 +640,22 @@ fn a_bundle_that_is_not_what_its_manifest_says_fails_integrity_with_exit_4() {
         ),
     ];
     for (what, bytes, error) in cases {
-        let p = dir.path().join(format!("{}.tar.gz", what.replace(' ', "-")));
+        let p = dir
+            .path()
+            .join(format!("{}.tar.gz", what.replace(' ', "-")));
         std::fs::write(&p, bytes).unwrap();
         let (code, first, integrity, check, check_first) = evaluate(&p);
         assert_eq!(code, 4, "{what}: status {first}");
         assert_eq!(check, 4, "{what}: check {check_first}");
-        assert!(first.starts_with("BUNDLE INTEGRITY FAILED"), "{what}: {first}");
+        assert!(
+            first.starts_with("BUNDLE INTEGRITY FAILED"),
+            "{what}: {first}"
+        );
         assert!(first.contains(error), "{what}: {first}");
-        assert!(check_first.starts_with("BUNDLE INTEGRITY FAILED"), "{what}: {check_first}");
+        assert!(
+            check_first.starts_with("BUNDLE INTEGRITY FAILED"),
+            "{what}: {check_first}"
+        );
         assert_eq!(integrity["ok"], false, "{what}: {integrity}");
         assert!(
             integrity["errors"]
@@ -665,8 +687,12 @@ fn an_unreadable_bundle_is_an_error_not_an_unknown_state() {
     let not_gzip = dir.path().join("x.tar.gz");
     std::fs::write(&not_gzip, "not a bundle").unwrap();
     let fifo = dir.path().join("fifo");
-    rustix::fs::mkfifoat(rustix::fs::CWD, &fifo, rustix::fs::Mode::from_raw_mode(0o600))
-        .unwrap();
+    rustix::fs::mkfifoat(
+        rustix::fs::CWD,
+        &fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+    )
+    .unwrap();
     for p in [dir.path().join("missing.tar.gz"), not_gzip, fifo] {
         for cmd in ["status", "check"] {
             let (code, _, err) = run_for(
@@ -795,8 +821,12 @@ fn a_bundle_bomb_stops_at_the_memory_budget_with_a_clear_error() {
 fn parse_refuses_devices_and_fifos_and_caps_its_input() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo");
-    rustix::fs::mkfifoat(rustix::fs::CWD, &fifo, rustix::fs::Mode::from_raw_mode(0o600))
-        .unwrap();
+    rustix::fs::mkfifoat(
+        rustix::fs::CWD,
+        &fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+    )
+    .unwrap();
     for (p, what) in [
         (PathBuf::from("/dev/zero"), "a device"),
         (fifo, "a FIFO"),
@@ -878,7 +908,10 @@ fn a_slot_out_of_range_is_named_as_such() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(":4: Slot Number 70000 is out of range"), "{err}");
+    assert!(
+        err.contains(":4: Slot Number 70000 is out of range"),
+        "{err}"
+    );
     assert!(!err.contains("without a Slot Number"), "{err}");
 }
 
@@ -956,7 +989,10 @@ exit $rc"#,
             if !alive {
                 break;
             }
-            assert!(Instant::now() < deadline, "background child {pid} left running");
+            assert!(
+                Instant::now() < deadline,
+                "background child {pid} left running"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -986,9 +1022,7 @@ fn durations_must_be_finite_positive_and_bounded() {
         let cmd = match flag {
             "--max-age" => "status",
             "--wait-timeout" | "--poll" => "rebuild",
-            _ if flag.starts_with("--per") || flag == "--budget" || flag == "--since" => {
-                "collect"
-            }
+            _ if flag.starts_with("--per") || flag == "--budget" || flag == "--since" => "collect",
             _ => "status",
         };
         let out = raidctl()
@@ -1034,7 +1068,11 @@ fn collect_never_clobbers_without_force() {
         "an older report\n"
     );
     let out = collect(true);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(!entries(&out_dir.join("report.tgz")).is_empty());
     assert_eq!(mode(&out_dir.join("report.tgz")), 0o600);
     assert_eq!(
@@ -1058,7 +1096,15 @@ fn sigterm_during_collect_removes_the_staging_directory() {
     raidctl()
         .args(["--quiet", "--sim-state"])
         .arg(&sim)
-        .args(["sim", "fault", "add", "--command", "pdlist", "--kind", "hang"])
+        .args([
+            "sim",
+            "fault",
+            "add",
+            "--command",
+            "pdlist",
+            "--kind",
+            "hang",
+        ])
         .assert()
         .success();
     let out_dir = dir.path().join("out");
@@ -1096,7 +1142,10 @@ fn sigterm_during_collect_removes_the_staging_directory() {
         false
     };
     while !hanging() {
-        assert!(Instant::now() < deadline, "the collection never reached -PDList");
+        assert!(
+            Instant::now() < deadline,
+            "the collection never reached -PDList"
+        );
         assert!(child.try_wait().unwrap().is_none(), "collect ended early");
         std::thread::sleep(Duration::from_millis(50));
     }

@@ -126,8 +126,8 @@ pub(crate) fn starts_drive_record_at(text: &str, start: usize, line: Line<'_>) -
         let Some(prev_end) = end.checked_sub(1) else {
             return false;
         };
-        let line_start = memchr::memrchr(b'\n', bytes.get(..prev_end).unwrap_or_default())
-            .map_or(0, |p| p + 1);
+        let line_start =
+            memchr::memrchr(b'\n', bytes.get(..prev_end).unwrap_or_default()).map_or(0, |p| p + 1);
         if line_start < floor {
             return false;
         }
