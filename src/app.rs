@@ -64,7 +64,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         sim_state: cli.sim_state.clone(),
         megacli: cli.megacli.clone(),
         state_dir: cli.state_dir.clone(),
-        timeout: Duration::from_secs_f64(cli.timeout.max(0.001)),
+        timeout: cli.timeout,
         quiet: cli.quiet,
         backend: cli.backend,
         sim_exe: None,
@@ -79,16 +79,11 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             full_read_after,
             from_bundle,
         } => {
-            let c = if from_bundle.is_some() {
-                None
-            } else {
-                Some(ctx()?)
-            };
-            let result = monitor::evaluate_from(
-                c.as_ref(),
-                from_bundle.as_deref(),
-                freshness(max_age, full_read_after),
-            );
+            if let Some(path) = &from_bundle {
+                let result = monitor::evaluate_bundle(path);
+                return Ok(monitor::run_status_bundle(result, cli.format, style, out));
+            }
+            let result = monitor::evaluate(&ctx()?, freshness(max_age, full_read_after));
             Ok(monitor::run_status(result, cli.format, style, out))
         }
         Command::Check {
@@ -96,14 +91,16 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             full_read_after,
             from_bundle,
         } => {
+            if let Some(path) = &from_bundle {
+                return Ok(monitor::run_check_bundle(
+                    monitor::evaluate_bundle(path),
+                    out,
+                ));
+            }
             let fresh = freshness(max_age, full_read_after);
-            let result = if from_bundle.is_some() {
-                monitor::evaluate_from(None, from_bundle.as_deref(), fresh)
-            } else {
-                Ctx::new(&opts)
-                    .map_err(|e| e.to_string())
-                    .and_then(|c| monitor::evaluate(&c, fresh))
-            };
+            let result = Ctx::new(&opts)
+                .map_err(|e| e.to_string())
+                .and_then(|c| monitor::evaluate(&c, fresh));
             Ok(monitor::run_check(result, out))
         }
         Command::Metrics {
@@ -482,21 +479,78 @@ pub fn generate(what: Generated, out: &mut dyn Write) -> std::io::Result<()> {
     }
 }
 
+/// Largest input `raidctl parse` reads (a file or standard input): the biggest real captures
+/// are tens of megabytes, and the memory a parse needs grows with its input.
+pub const PARSE_INPUT_CAP: u64 = 128 << 20;
+
+/// Reads one input of `raidctl parse`: a regular file, or `-` for standard input, at most
+/// [`PARSE_INPUT_CAP`] bytes. Devices (`/dev/zero`), FIFOs and directories are refused
+/// (opened without blocking, so a FIFO with no writer cannot hang raidctl).
 fn read_input(path: &Path) -> Result<String, AppError> {
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let too_big = |what: &str| {
+        AppError::Input(format!(
+            "{what}: more than {} MiB, the most raidctl parse reads (is it really one vendor \
+             output?)",
+            PARSE_INPUT_CAP >> 20
+        ))
+    };
     let mut bytes = Vec::new();
     // The text is decoded in place (see `parse::decode_owned`): one copy of the input.
     if path.as_os_str() == "-" {
         std::io::stdin()
+            .lock()
+            .take(PARSE_INPUT_CAP + 1)
             .read_to_end(&mut bytes)
             .map_err(|source| AppError::Io {
                 what: "reading standard input".into(),
                 source,
             })?;
+        if bytes.len() as u64 > PARSE_INPUT_CAP {
+            return Err(too_big("standard input"));
+        }
     } else {
-        bytes = std::fs::read(path).map_err(|source| AppError::Io {
-            what: format!("reading {}", path.display()),
+        let shown = path.display().to_string();
+        let io = |source| AppError::Io {
+            what: format!("reading {shown}"),
             source,
-        })?;
+        };
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path)
+            .map_err(io)?;
+        let meta = file.metadata().map_err(io)?;
+        let ft = meta.file_type();
+        if !ft.is_file() {
+            let what = if ft.is_dir() {
+                "a directory"
+            } else if ft.is_fifo() {
+                "a FIFO"
+            } else if ft.is_char_device() || ft.is_block_device() {
+                "a device"
+            } else if ft.is_socket() {
+                "a socket"
+            } else {
+                "not a regular file"
+            };
+            return Err(AppError::Input(format!(
+                "{}: {what}: raidctl parse reads regular files (or `-` for standard input)",
+                crate::escape::escape(&shown)
+            )));
+        }
+        if meta.len() > PARSE_INPUT_CAP {
+            return Err(too_big(&crate::escape::escape(&shown)));
+        }
+        bytes.reserve_exact(usize::try_from(meta.len()).unwrap_or(0));
+        (&mut file)
+            .take(PARSE_INPUT_CAP + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        // It may have grown since.
+        if bytes.len() as u64 > PARSE_INPUT_CAP {
+            return Err(too_big(&crate::escape::escape(&shown)));
+        }
     }
     Ok(parse::decode_owned(bytes))
 }
@@ -598,7 +652,7 @@ fn parse_one(
     Ok(doc)
 }
 
-fn write_warnings(warnings: &[crate::model::Warning], default_file: &str) {
+fn write_warnings(warnings: &crate::model::Warnings, default_file: &str) {
     let mut err = std::io::BufWriter::new(std::io::stderr().lock());
     let _ = crate::output::write_warnings(&mut err, warnings, default_file);
     let _ = err.flush();
@@ -805,7 +859,7 @@ fn run_workflow(
             Ok(ExitStatus::Ok)
         }
         Ok(Outcome::Stopped(msg)) => {
-            eprintln!("raidctl: stopped: {msg}");
+            eprintln!("raidctl: stopped: {}", crate::escape::escape_text(&msg));
             Ok(ExitStatus::Warning)
         }
         Err(e) => Err(AppError::Input(e.to_string())),

@@ -38,9 +38,10 @@ pub struct Cli {
     /// (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool).
     #[arg(long, global = true, value_enum, default_value_t = crate::ctx::BackendChoice::Auto)]
     pub backend: crate::ctx::BackendChoice,
-    /// Seconds before a vendor call is killed (with its whole process group).
-    #[arg(long, global = true, default_value_t = 120.0, value_name = "SECONDS")]
-    pub timeout: f64,
+    /// Seconds before a vendor call is killed (with its whole process group): more than 0, at
+    /// most a day.
+    #[arg(long, global = true, default_value = "120", value_parser = crate::args::timeout, value_name = "SECONDS")]
+    pub timeout: std::time::Duration,
     /// raidctl's state directory: snapshot cache, counter baseline, workflow journals
     /// (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl).
     #[arg(long, global = true, value_name = "DIR")]
@@ -85,44 +86,47 @@ pub enum Command {
     /// Show adapters, logical and physical drives, and the problems found, with suggested next
     /// commands.
     ///
-    /// Exit status: 0 nothing needs attention, 1 warnings, 2 critical problems, 3 the state
-    /// could not be read.
+    /// Exit status: 0 nothing needs attention, 1 warnings, 2 critical problems (or an unreadable
+    /// bundle), 3 the state could not be read, 4 the bundle's integrity failed (--from-bundle).
     Status {
-        /// Reuse a cached snapshot up to this many seconds old (0: always ask the controller).
-        #[arg(long, default_value_t = 30, value_name = "SECONDS")]
+        /// Reuse a cached snapshot up to this many seconds old (0: always ask the controller;
+        /// at most a day).
+        #[arg(long, default_value_t = 30, value_parser = crate::args::max_age, value_name = "SECONDS")]
         max_age: u64,
         /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
         /// vendor call), for at most this many seconds after its last full read (0: never).
-        #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+        #[arg(long, default_value_t = 600, value_parser = crate::args::max_age, value_name = "SECONDS")]
         full_read_after: u64,
-        /// Evaluate a support bundle (`raidctl collect`) offline instead of the controller.
+        /// Evaluate a support bundle (`raidctl collect`) offline instead of the controller; its
+        /// files are checked against its manifest first (exit 4 when they do not match).
         #[arg(long, value_name = "FILE")]
         from_bundle: Option<PathBuf>,
     },
     /// Nagios/Icinga plugin: one summary line, one line per problem, perfdata.
     ///
     /// Exit status 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (vendor tool missing, hung, crashed or
-    /// silent).
+    /// silent), 4 the bundle's integrity failed (--from-bundle).
     Check {
         /// Reuse a cached snapshot up to this many seconds old.
-        #[arg(long, default_value_t = 30, value_name = "SECONDS")]
+        #[arg(long, default_value_t = 30, value_parser = crate::args::max_age, value_name = "SECONDS")]
         max_age: u64,
         /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
         /// vendor call), for at most this many seconds after its last full read (0: never).
-        #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+        #[arg(long, default_value_t = 600, value_parser = crate::args::max_age, value_name = "SECONDS")]
         full_read_after: u64,
-        /// Evaluate a support bundle offline instead of the controller.
+        /// Evaluate a support bundle offline instead of the controller (exit 4 when its files do
+        /// not match its manifest).
         #[arg(long, value_name = "FILE")]
         from_bundle: Option<PathBuf>,
     },
     /// Prometheus metrics in the text exposition format.
     Metrics {
         /// Reuse a cached snapshot up to this many seconds old.
-        #[arg(long, default_value_t = 30, value_name = "SECONDS")]
+        #[arg(long, default_value_t = 30, value_parser = crate::args::max_age, value_name = "SECONDS")]
         max_age: u64,
         /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
         /// vendor call), for at most this many seconds after its last full read (0: never).
-        #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+        #[arg(long, default_value_t = 600, value_parser = crate::args::max_age, value_name = "SECONDS")]
         full_read_after: u64,
         /// Write `raidctl.prom` atomically into this directory (node_exporter's textfile
         /// collector) instead of printing.
@@ -317,11 +321,11 @@ pub struct WfArgs {
     /// steps that confirm a drive.
     #[arg(long, global = true)]
     pub serial: Option<String>,
-    /// Seconds to wait for a pull, an insert or a rebuild.
-    #[arg(long, default_value_t = 86_400, global = true)]
+    /// Seconds to wait for a pull, an insert or a rebuild (at most 30 days).
+    #[arg(long, default_value_t = 86_400, global = true, value_parser = crate::args::wait_timeout)]
     pub wait_timeout: u64,
-    /// Seconds between polls of the controller while waiting.
-    #[arg(long, default_value_t = 10, global = true)]
+    /// Seconds between polls of the controller while waiting (1 to 86400).
+    #[arg(long, default_value_t = 10, global = true, value_parser = crate::args::interval)]
     pub poll: u64,
     /// Take a member of VD N offline although another member of it is already down (the VD
     /// is left without redundancy until both are rebuilt). Names the VD; --yes never implies
@@ -343,7 +347,7 @@ pub struct ReplaceArgs {
     pub clear_foreign: Option<u32>,
     /// With an OSD: seconds to wait for Ceph to say it is safe to destroy (and for the
     /// degraded objects to reach zero) before stopping with nothing changed on the controller.
-    #[arg(long, value_name = "SECONDS", default_value_t = 43_200)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 43_200, value_parser = crate::args::wait_timeout)]
     pub drain_timeout: u64,
     /// With an OSD: set the recreated OSD's CRUSH weight to the new drive's size when it
     /// differs (otherwise only said).

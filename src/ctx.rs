@@ -173,6 +173,17 @@ fn private_sim_dir(scenario: &str) -> Result<tempfile::TempDir, CtxError> {
     Ok(dir)
 }
 
+/// The state directory must not be writable by other users (they could plant links or
+/// rewrite the cache, the baseline and journals raidctl trusts); a missing one is created
+/// here with mode 0700 (and its missing parents), before anything writes into it. When it
+/// cannot be created, the writers report why.
+fn check_state_dir(dir: &Path) -> Result<(), CtxError> {
+    if std::fs::symlink_metadata(dir).is_err() {
+        let _ = crate::fsutil::create_private_dir_all(dir);
+    }
+    crate::fsutil::check_dir_if_present(dir).map_err(|e| CtxError(format!("state directory {e}")))
+}
+
 impl Ctx {
     /// Resolves the options: sets up the simulator's state under `--sim`/`--sim-state` and
     /// finds MegaCli otherwise.
@@ -184,7 +195,7 @@ impl Ctx {
             let scenario = opts.sim.clone().unwrap_or_else(|| "healthy".to_owned());
             let (dir, private) = match &opts.sim_state {
                 Some(d) => {
-                    std::fs::create_dir_all(d)
+                    crate::fsutil::create_private_dir_all(d)
                         .map_err(|e| CtxError(format!("{}: {e}", d.display())))?;
                     (d.canonicalize().unwrap_or_else(|_| d.clone()), None)
                 }
@@ -210,6 +221,7 @@ impl Ctx {
                 .state_dir
                 .clone()
                 .unwrap_or_else(|| dir.join("raidctl"));
+            check_state_dir(&state_dir)?;
             let mut native_handle = None;
             let ops: Result<Box<dyn Operations>, BackendError> = match opts.backend {
                 BackendChoice::Auto | BackendChoice::Megacli => Ok(Box::new(MegaCli::new(
@@ -263,6 +275,7 @@ impl Ctx {
             });
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
+        check_state_dir(&state_dir)?;
         let runner: Arc<OsRunner> = Arc::new(OsRunner::scratch());
         let find_mc = || {
             megacli::find_binary(opts.megacli.as_deref())

@@ -11,6 +11,9 @@ pub enum ExitStatus {
     Error = 2,
     /// The state could not be determined (Nagios UNKNOWN): vendor tool missing, hung or silent.
     Unknown = 3,
+    /// `status`/`check --from-bundle`: the bundle is not what its manifest says (a hash that
+    /// does not match, a missing, unlisted or duplicated file, a cut archive).
+    IntegrityFailed = 4,
     /// Interrupted by the operator (SIGINT).
     Interrupted = 130,
 }

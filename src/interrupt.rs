@@ -75,7 +75,8 @@ impl Drop for StopMessage {
     }
 }
 
-/// Removes `dir` (recursively) if the process is interrupted before [`forget`] is called.
+/// Removes `dir` (recursively; or the file of that name) if the process is interrupted before
+/// [`forget`] is called.
 pub fn remove_on_interrupt(dir: &Path) {
     if let Ok(mut dirs) = DIRS.lock() {
         dirs.push(dir.to_path_buf());
@@ -124,7 +125,7 @@ fn install() {
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             if let Some(m) = STOP_MESSAGE.lock().ok().and_then(|m| m.clone()) {
                 // The prompt's line is still open: start a fresh one.
-                eprintln!("\nraidctl: stopped: {m}");
+                eprintln!("\nraidctl: stopped: {}", crate::escape::escape_text(&m));
             }
             cleanup();
             std::process::exit(crate::exit::ExitStatus::Interrupted.code());
@@ -157,6 +158,10 @@ fn cleanup() {
     }
     let dirs = DIRS.lock().map(|d| d.clone()).unwrap_or_default();
     for d in dirs {
+        if std::fs::symlink_metadata(&d).is_ok_and(|m| !m.is_dir()) {
+            let _ = std::fs::remove_file(&d);
+            continue;
+        }
         // SIGKILL is not synchronous: a child running on another CPU can still create a file
         // in the directory for a moment, and removal then fails with "not empty". Retry.
         for _ in 0..50 {

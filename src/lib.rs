@@ -4,12 +4,15 @@
 //! Dependencies point one way: `model` ← `parse` ← backends ← workflows ← `output` ← `cli`.
 
 pub mod app;
+pub mod args;
 pub mod backend;
 pub mod bundle;
 pub mod ceph;
 pub mod cli;
 pub mod ctx;
+pub mod escape;
 pub mod exit;
+pub mod fsutil;
 pub mod health;
 pub mod hostside;
 pub mod interrupt;

@@ -21,7 +21,7 @@ fn main() {
     let status = match raidctl::app::run(cli) {
         Ok(status) => status,
         Err(e) => {
-            eprintln!("raidctl: {e}");
+            eprintln!("raidctl: {}", raidctl::escape::escape_text(&e.to_string()));
             ExitStatus::Error
         }
     };

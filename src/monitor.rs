@@ -114,30 +114,145 @@ fn exit_for(sev: Severity) -> ExitStatus {
     }
 }
 
+/// What a received bundle evaluates to: the snapshot its recorded outputs make, the problems
+/// found, and whether the archive is what its manifest says.
+pub type BundleEvaluation = (Snapshot, Vec<Problem>, crate::bundle::Integrity);
+
 /// Evaluates a received support bundle offline with the same parsers and rules. The bundle's
 /// own baseline is used; nothing is saved.
 ///
 /// # Errors
 /// The bundle cannot be read, or its controller outputs are unusable.
-pub fn evaluate_bundle(path: &Path) -> Result<(Snapshot, Vec<Problem>), String> {
+pub fn evaluate_bundle(path: &Path) -> Result<BundleEvaluation, crate::bundle::BundleError> {
     let (snap, info) = crate::bundle::load_bundle(path)?;
-    for e in &info.integrity_errors {
-        eprintln!("raidctl: {}: {e}", path.display());
+    for n in &info.notes {
+        eprintln!(
+            "raidctl: {}: {}",
+            crate::escape::escape(&path.display().to_string()),
+            crate::escape::escape(n)
+        );
     }
     let problems = health::evaluate(&snap, &info.baseline);
-    Ok((snap, problems))
+    Ok((snap, problems, info.integrity))
 }
 
-/// The evaluation a command works on: live, or from a bundle.
-pub fn evaluate_from(
-    ctx: Option<&Ctx>,
-    bundle: Option<&Path>,
-    fresh: Freshness,
-) -> Result<(Snapshot, Vec<Problem>), String> {
-    match (bundle, ctx) {
-        (Some(path), _) => evaluate_bundle(path),
-        (None, Some(ctx)) => evaluate(ctx, fresh),
-        (None, None) => Err("no controller context".into()),
+/// The line tables and check output start with for a bundle whose integrity failed.
+fn integrity_line(integrity: &crate::bundle::Integrity) -> String {
+    let shown: Vec<String> = integrity
+        .errors
+        .iter()
+        .take(5)
+        .map(|e| crate::escape::escape(e).into_owned())
+        .collect();
+    let more = integrity.errors.len().saturating_sub(shown.len());
+    format!(
+        "BUNDLE INTEGRITY FAILED - {} error(s): {}{}; nothing read from it can be trusted",
+        integrity.errors.len(),
+        shown.join("; "),
+        if more > 0 {
+            format!("; and {more} more")
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// An unreadable bundle is bad input (2); one whose recorded outputs make no snapshot is as
+/// unknown as the live state was (3), unless its integrity failed (4, said on standard output,
+/// in JSON as `{"integrity": ..., "error": ...}`).
+fn bundle_error(e: &crate::bundle::BundleError, json: bool, out: &mut dyn Write) -> ExitStatus {
+    match e {
+        crate::bundle::BundleError::Unreadable(m) => {
+            eprintln!("raidctl: {}", crate::escape::escape_text(m));
+            ExitStatus::Error
+        }
+        crate::bundle::BundleError::NoSnapshot(m, integrity) => {
+            eprintln!(
+                "raidctl: controller state unknown: {}",
+                crate::escape::escape_text(m)
+            );
+            if integrity.ok {
+                return ExitStatus::Unknown;
+            }
+            let _ = if json {
+                serde_json::to_writer_pretty(
+                    &mut *out,
+                    &serde_json::json!({ "integrity": integrity, "error": m }),
+                )
+                .map_err(std::io::Error::from)
+                .and_then(|()| writeln!(out))
+            } else {
+                writeln!(out, "{}", integrity_line(integrity))
+            };
+            ExitStatus::IntegrityFailed
+        }
+    }
+}
+
+/// `raidctl status --from-bundle`: as [`run_status`], with the bundle's integrity in the JSON
+/// document (`integrity: {ok, errors}`) and as a line on top of the tables; a bundle whose
+/// integrity failed exits [`ExitStatus::IntegrityFailed`] whatever it holds.
+pub fn run_status_bundle(
+    result: Result<BundleEvaluation, crate::bundle::BundleError>,
+    format: Format,
+    style: Style,
+    out: &mut dyn Write,
+) -> ExitStatus {
+    let (snap, problems, integrity) = match result {
+        Ok(r) => r,
+        Err(e) => return bundle_error(&e, format == Format::Json, out),
+    };
+    let _ = match format {
+        Format::Json => {
+            let doc = status::BundleStatusDoc {
+                status: status::status_doc(&snap, &problems),
+                integrity: &integrity,
+            };
+            serde_json::to_writer_pretty(&mut *out, &doc)
+                .map_err(std::io::Error::from)
+                .and_then(|()| writeln!(out))
+        }
+        Format::Table => {
+            let line = if integrity.ok {
+                "Bundle integrity: OK (every file matches the manifest)".to_owned()
+            } else {
+                integrity_line(&integrity)
+            };
+            writeln!(out, "{line}\n")
+                .and_then(|()| write!(out, "{}", status::render_status(&snap, &problems, style)))
+        }
+    };
+    if integrity.ok {
+        exit_for(health::overall(&problems))
+    } else {
+        ExitStatus::IntegrityFailed
+    }
+}
+
+/// `raidctl check --from-bundle`: as [`run_check`]; a bundle whose integrity failed says so
+/// on the first line and exits [`ExitStatus::IntegrityFailed`].
+pub fn run_check_bundle(
+    result: Result<BundleEvaluation, crate::bundle::BundleError>,
+    out: &mut dyn Write,
+) -> ExitStatus {
+    let (snap, problems, integrity) = match result {
+        Ok(r) => r,
+        // As live: the plugin line says why the state is unknown.
+        Err(crate::bundle::BundleError::NoSnapshot(m, i)) if i.ok => {
+            return run_check(Err(m), out);
+        }
+        Err(e) => return bundle_error(&e, false, out),
+    };
+    let mut text = Vec::new();
+    let status = run_check(Ok((snap, problems)), &mut text);
+    if integrity.ok {
+        let _ = out.write_all(&text);
+        status
+    } else {
+        // The first line is what a monitor shows.
+        let _ = writeln!(out, "{}", integrity_line(&integrity));
+        let _ = out.write_all(&text);
+        ExitStatus::IntegrityFailed
     }
 }
 
@@ -161,7 +276,10 @@ pub fn run_status(
             exit_for(health::overall(&problems))
         }
         Err(reason) => {
-            eprintln!("raidctl: controller state unknown: {reason}");
+            eprintln!(
+                "raidctl: controller state unknown: {}",
+                crate::escape::escape_text(&reason)
+            );
             ExitStatus::Unknown
         }
     }

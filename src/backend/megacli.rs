@@ -231,7 +231,7 @@ impl MegaCli {
                     "line {}: {} ({} warning(s))",
                     w.line,
                     w.message,
-                    doc.warnings.len()
+                    doc.warnings.total()
                 ),
             });
         }

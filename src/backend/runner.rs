@@ -16,8 +16,7 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
-use std::sync::RwLock;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 /// How long a process gets between SIGTERM and SIGKILL.
@@ -69,6 +68,9 @@ pub struct Stream {
     pub kept: u64,
     /// The head was cut to respect the cap.
     pub truncated: bool,
+    /// The stream did not end (a process outside the group kept it open): what was read by
+    /// then, possibly not all the program wrote.
+    pub incomplete: bool,
     /// The kept bytes, for a [`Sink::Memory`] stream (empty for a file).
     pub data: Vec<u8>,
 }
@@ -84,6 +86,8 @@ pub struct Outcome {
     pub signal: Option<i32>,
     /// Killed at the deadline.
     pub timed_out: bool,
+    /// Descendants outlived it holding its output open, and were killed with its group.
+    pub lingered: bool,
     /// Did not die after SIGKILL (uninterruptible sleep).
     pub hung: bool,
     /// Process state letter from `/proc/PID/stat` when it was declared hung.
@@ -128,69 +132,143 @@ impl Dest {
     }
 }
 
-/// Copies `pipe` into `sink`, keeping at most `limit` bytes of tail (the destination never
-/// grows beyond twice the cap). Stops writing once `stop` is set.
-fn pump(
-    mut pipe: impl Read + Send + 'static,
-    sink: Sink<'_>,
+/// What a reader thread shares with [`run_process`]: the stream so far, so that a reader
+/// whose pipe never ends (a descendant that escaped the kill keeps it open) can be abandoned
+/// without losing what it read.
+struct Shared {
+    stream: Stream,
+    dest: Option<Dest>,
     limit: u64,
-    stop: Arc<AtomicBool>,
-) -> std::sync::mpsc::Receiver<Stream> {
-    let (tx, rx) = std::sync::mpsc::channel();
+    /// The reader saw end of file and finished.
+    done: bool,
+    /// [`run_process`] took the stream: the reader must not touch the destination again.
+    taken: bool,
+}
+
+impl Shared {
+    /// Cuts the destination to its tail and moves memory data into the stream.
+    fn finish(&mut self) -> Stream {
+        let limit = self.limit;
+        if let Some(dest) = self.dest.as_mut() {
+            if self.stream.kept > limit && dest.keep_tail(limit).is_ok() {
+                self.stream.kept = limit;
+                self.stream.truncated = true;
+            }
+        }
+        match self.dest.take() {
+            Some(Dest::Mem(v)) => self.stream.data = v,
+            Some(Dest::File(mut f)) => {
+                let _ = f.flush();
+            }
+            None => {}
+        }
+        std::mem::take(&mut self.stream)
+    }
+}
+
+type Reader = Arc<(Mutex<Shared>, std::sync::Condvar)>;
+
+/// Copies `pipe` into `sink` on a thread of its own, keeping at most `limit` bytes of tail
+/// (the destination never grows beyond twice the cap).
+fn pump(mut pipe: impl Read + Send + 'static, sink: Sink<'_>, limit: u64) -> Reader {
     let dest = match sink {
-        Sink::Memory => Ok(Dest::Mem(Vec::new())),
+        Sink::Memory => Some(Dest::Mem(Vec::new())),
         Sink::File(p) => File::options()
             .create(true)
             .truncate(true)
             .read(true)
             .write(true)
             .open(p)
-            .map(Dest::File),
+            .map(Dest::File)
+            .ok(),
     };
+    let shared: Reader = Arc::new((
+        Mutex::new(Shared {
+            stream: Stream::default(),
+            dest,
+            limit,
+            done: false,
+            taken: false,
+        }),
+        std::sync::Condvar::new(),
+    ));
+    let me = shared.clone();
     std::thread::spawn(move || {
-        let mut s = Stream::default();
-        let Ok(mut dest) = dest else {
-            // Drain the pipe anyway so the child does not block on a full pipe.
-            let _ = std::io::copy(&mut pipe, &mut std::io::sink());
-            let _ = tx.send(s);
-            return;
-        };
+        let (lock, cv) = &*me;
         let mut buf = vec![0u8; 64 * 1024];
         loop {
             let n = match pipe.read(&mut buf) {
                 Ok(0) | Err(_) => break,
                 Ok(n) => n,
             };
-            if stop.load(Ordering::Relaxed) {
-                break;
+            let mut s = lock
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if s.taken {
+                return;
             }
-            s.produced += n as u64;
+            s.stream.produced += n as u64;
             let chunk = buf.get(..n).unwrap_or_default();
-            if dest.write(chunk).is_err() {
-                break;
+            let Shared { stream, dest, .. } = &mut *s;
+            // Without a destination (the file could not be created) the pipe is drained
+            // anyway, so the child does not block on a full pipe.
+            let Some(d) = dest.as_mut() else { continue };
+            if d.write(chunk).is_err() {
+                *dest = None;
+                continue;
             }
-            s.kept += n as u64;
-            if s.kept > limit.saturating_mul(2).max(1 << 20) {
-                if dest.keep_tail(limit).is_err() {
-                    break;
+            stream.kept += n as u64;
+            if stream.kept > limit.saturating_mul(2).max(1 << 20) {
+                if d.keep_tail(limit).is_err() {
+                    *dest = None;
+                    continue;
                 }
-                s.kept = limit;
-                s.truncated = true;
+                stream.kept = limit;
+                stream.truncated = true;
             }
         }
-        if s.kept > limit && dest.keep_tail(limit).is_ok() {
-            s.kept = limit;
-            s.truncated = true;
-        }
-        match dest {
-            Dest::Mem(v) => s.data = v,
-            Dest::File(mut f) => {
-                let _ = f.flush();
-            }
-        }
-        let _ = tx.send(s);
+        let mut s = lock
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        s.done = true;
+        cv.notify_all();
     });
-    rx
+    shared
+}
+
+/// Waits until every reader reached end of file or `until` passed; true when all did.
+fn wait_readers(readers: &[&Reader], until: Instant) -> bool {
+    for r in readers {
+        let (lock, cv) = &***r;
+        let mut s = lock
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        while !s.done {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            s = cv
+                .wait_timeout(s, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+    true
+}
+
+/// The stream a reader holds: all of it when it finished; what it read so far, marked
+/// incomplete, when it is abandoned.
+fn take_stream(r: &Reader) -> Stream {
+    let (lock, _) = &**r;
+    let mut s = lock
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let complete = s.done;
+    s.taken = true;
+    let mut stream = s.finish();
+    stream.incomplete = !complete;
+    stream
 }
 
 /// Rewrites `file` to hold only its last `limit` bytes.
@@ -227,28 +305,62 @@ fn proc_state(pid: u32) -> Option<char> {
     after.trim_start().chars().next()
 }
 
-fn wait_for(child: &mut std::process::Child, grace: Duration) -> Option<std::process::ExitStatus> {
+/// Whether the child has exited, without reaping it: while it is a zombie its pid, which is
+/// also its process group's id, cannot be reused, so signalling the group after the child
+/// exited (its descendants) never reaches an unrelated process.
+fn has_exited(pid: u32) -> bool {
+    let Some(p) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
+        return true;
+    };
+    use rustix::process::{WaitId, WaitIdOptions, waitid};
+    matches!(
+        waitid(
+            WaitId::Pid(p),
+            WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT
+        ),
+        Ok(Some(_)) | Err(_)
+    )
+}
+
+/// Waits up to `grace` for the child to exit (not reaping it).
+fn wait_exit(pid: u32, grace: Duration) -> bool {
     let t = Instant::now();
-    while t.elapsed() < grace {
-        if let Ok(Some(s)) = child.try_wait() {
-            return Some(s);
+    loop {
+        if has_exited(pid) {
+            return true;
+        }
+        if t.elapsed() >= grace {
+            return false;
         }
         std::thread::sleep(Duration::from_millis(10));
     }
-    None
 }
 
-/// Runs `spec` to completion, deadline or abandonment. Never panics, never blocks beyond the
-/// deadline plus the kill grace periods.
+/// How long the output pipes may stay open after the program exited before whatever holds
+/// them (a background child it left) is killed with the group.
+const LINGER: Duration = Duration::from_millis(500);
+/// How long readers get to drain the pipes once every holder is dead.
+const DRAIN: Duration = Duration::from_secs(2);
+
+/// Runs `spec` to completion, deadline or abandonment. Never panics; the deadline bounds the
+/// whole call: at the deadline the process group is killed (SIGTERM, then SIGKILL), and
+/// descendants that keep the output pipes open after the program exited are killed with the
+/// group too, so the call ends within the deadline plus the kill grace periods.
 pub fn run_process(spec: &Spec<'_>) -> Outcome {
     let start = Instant::now();
+    let deadline = start
+        .checked_add(spec.timeout)
+        .unwrap_or_else(|| start + Duration::from_secs(86_400 * 365));
     let mut out = Outcome {
         argv: std::iter::once(spec.program.display().to_string())
             .chain(spec.args.iter().cloned())
             .collect(),
         ..Outcome::default()
     };
-    let _ = std::fs::create_dir_all(spec.cwd);
+    let _ = crate::fsutil::create_private_dir_all(spec.cwd);
     let mut cmd = Command::new(spec.program);
     cmd.args(spec.args)
         .current_dir(spec.cwd)
@@ -280,72 +392,74 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
     // Ctrl-C at raidctl must not leave a hung vendor tool behind in its own group.
     let guard = crate::interrupt::ChildGroup::track(pid);
     drop(spawning);
-    let stop = Arc::new(AtomicBool::new(false));
-    let out_rx = child
-        .stdout
-        .take()
-        .map(|p| pump(p, spec.stdout, spec.limit, stop.clone()));
-    let err_rx = child
-        .stderr
-        .take()
-        .map(|p| pump(p, spec.stderr, spec.limit, stop.clone()));
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break Some(s),
-            Ok(None) => {}
-            Err(_) => break None,
+    let readers: Vec<(Reader, bool)> = [
+        child
+            .stdout
+            .take()
+            .map(|p| (pump(p, spec.stdout, spec.limit), true)),
+        child
+            .stderr
+            .take()
+            .map(|p| (pump(p, spec.stderr, spec.limit), false)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let all: Vec<&Reader> = readers.iter().map(|(r, _)| r).collect();
+    loop {
+        if has_exited(pid) {
+            break;
         }
-        if start.elapsed() >= spec.timeout {
+        if Instant::now() >= deadline {
             out.timed_out = true;
             signal_group(pid, rustix::process::Signal::TERM);
-            let mut st = wait_for(&mut child, TERM_GRACE);
-            if st.is_none() {
+            if !wait_exit(pid, TERM_GRACE) {
                 signal_group(pid, rustix::process::Signal::KILL);
-                st = wait_for(&mut child, KILL_GRACE);
+                if !wait_exit(pid, KILL_GRACE) {
+                    out.hung = true;
+                    out.proc_state = proc_state(pid);
+                }
             }
-            if st.is_none() {
-                out.hung = true;
-                out.proc_state = proc_state(pid);
-            }
-            break st;
+            break;
         }
         std::thread::sleep(Duration::from_millis(5));
+    }
+    // The program is gone (or hung). Its output ends when every holder of the pipes is gone
+    // too; a descendant that keeps them open is killed with the group, by the deadline at
+    // the latest.
+    let now = Instant::now();
+    let linger_until = if out.timed_out {
+        now + Duration::from_millis(300)
+    } else {
+        (now + LINGER).min(deadline.max(now))
+    };
+    if !wait_readers(&all, linger_until) && !out.hung {
+        out.lingered = true;
+        signal_group(pid, rustix::process::Signal::TERM);
+        if !wait_readers(&all, Instant::now() + TERM_GRACE) {
+            signal_group(pid, rustix::process::Signal::KILL);
+            wait_readers(&all, Instant::now() + DRAIN);
+        }
+    }
+    let status = if out.hung {
+        child.try_wait().ok().flatten()
+    } else {
+        child.wait().ok()
     };
     drop(guard);
     crate::interrupt::park_if_interrupted();
-    // Grandchildren may keep the pipes open after a kill; do not wait long for them.
-    let wait = if out.timed_out {
-        Duration::from_millis(300)
-    } else {
-        Duration::from_secs(5)
-    };
-    let get =
-        |rx: Option<std::sync::mpsc::Receiver<Stream>>| rx.and_then(|r| r.recv_timeout(wait).ok());
-    let so = get(out_rx);
-    let se = get(err_rx);
-    if so.is_none() || se.is_none() {
-        // Abandoned readers must not write into a bundle later.
-        stop.store(true, Ordering::Relaxed);
+    for (r, is_stdout) in &readers {
+        let stream = take_stream(r);
+        if *is_stdout {
+            out.stdout = stream;
+        } else {
+            out.stderr = stream;
+        }
     }
-    out.stdout = so.unwrap_or_else(|| sink_stream(spec.stdout));
-    out.stderr = se.unwrap_or_else(|| sink_stream(spec.stderr));
     out.status = status.and_then(|s| s.code());
     out.signal = status.and_then(|s| s.signal());
     out.duration = start.elapsed();
     out
-}
-
-/// What an abandoned reader left: the file's size (memory streams are lost with the reader).
-fn sink_stream(sink: Sink<'_>) -> Stream {
-    let n = match sink {
-        Sink::File(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
-        Sink::Memory => 0,
-    };
-    Stream {
-        produced: n,
-        kept: n,
-        ..Stream::default()
-    }
 }
 
 /// Finds `name` in the directories of `path_var` (an executable regular file).
@@ -400,6 +514,16 @@ pub enum RunError {
         /// Did not die when killed.
         hung: bool,
     },
+    /// The output was cut: longer than the cap raidctl reads, or its pipe never ended. Part
+    /// of an answer is never taken for all of it (a drive list missing its head would pass
+    /// for a smaller, healthy inventory).
+    #[error("{argv}: {reason}; the state is unknown")]
+    Cut {
+        /// Command line.
+        argv: String,
+        /// What happened to the output.
+        reason: String,
+    },
     /// The program was killed by a signal (a crash).
     #[error("{argv} crashed (signal {signal}) after printing {bytes} bytes")]
     Crashed {
@@ -437,6 +561,23 @@ impl Outcome {
                 argv,
                 signal,
                 bytes: usize::try_from(self.stdout.produced).unwrap_or(usize::MAX),
+            });
+        }
+        if self.stdout.truncated {
+            return Err(RunError::Cut {
+                argv,
+                reason: format!(
+                    "it printed {} bytes, more than the {} raidctl reads, so the head of its \
+                     output was cut",
+                    self.stdout.produced, self.stdout.kept
+                ),
+            });
+        }
+        if self.stdout.incomplete {
+            return Err(RunError::Cut {
+                argv,
+                reason: "its output did not end (a process outside its group kept it open)"
+                    .to_owned(),
             });
         }
         Ok(CmdOutput {
@@ -481,46 +622,66 @@ pub trait Runner: Send + Sync {
 /// Runs real processes through [`run_process`], one at a time, output in memory.
 #[derive(Debug)]
 pub struct OsRunner {
-    workdir: PathBuf,
+    /// The children's working directory; `None` for a scratch runner, whose directory is
+    /// made on the first call.
+    workdir: Option<PathBuf>,
     extra_env: Vec<(String, String)>,
     /// Serialises changes: one at a time, and never while a read runs; reads
     /// ([`Runner::run_read`]) share it with each other.
     lock: RwLock<()>,
-    /// Remove `workdir` (and the logs vendor tools leave in it) when the runner is dropped.
-    scratch: bool,
+    /// A scratch runner's private directory (random name, mode 0700), removed with the logs
+    /// vendor tools leave in it when the runner is dropped.
+    scratch: std::sync::OnceLock<Result<tempfile::TempDir, String>>,
 }
 
 impl Drop for OsRunner {
     fn drop(&mut self) {
-        if self.scratch {
-            let _ = std::fs::remove_dir_all(&self.workdir);
+        if let Some(Ok(t)) = self.scratch.get() {
+            crate::interrupt::forget(t.path());
         }
     }
 }
 
 impl OsRunner {
-    /// A runner whose children run in `workdir` (created if missing).
+    /// A runner whose children run in `workdir` (created with mode 0700 if missing).
     pub fn new(workdir: PathBuf) -> Self {
         Self {
-            workdir,
+            workdir: Some(workdir),
             extra_env: Vec::new(),
             lock: RwLock::new(()),
-            scratch: false,
+            scratch: std::sync::OnceLock::new(),
         }
     }
 
-    /// A runner in a fresh private directory under the system temp dir, removed on drop.
+    /// A runner in a fresh private directory under the system temp dir (random name, created
+    /// exclusively with mode 0700 on the first call), removed on drop and on interrupt.
     pub fn scratch() -> Self {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let dir = std::env::temp_dir().join(format!("raidctl-work-{}-{nanos}", std::process::id()));
         Self {
-            workdir: dir,
+            workdir: None,
             extra_env: Vec::new(),
             lock: RwLock::new(()),
-            scratch: true,
+            scratch: std::sync::OnceLock::new(),
         }
+    }
+
+    fn workdir(&self) -> Result<PathBuf, String> {
+        if let Some(w) = &self.workdir {
+            return Ok(w.clone());
+        }
+        self.scratch
+            .get_or_init(|| {
+                use std::os::unix::fs::PermissionsExt;
+                let t = tempfile::Builder::new()
+                    .prefix("raidctl-work-")
+                    .permissions(std::fs::Permissions::from_mode(0o700))
+                    .tempdir()
+                    .map_err(|e| format!("cannot create a scratch directory: {e}"))?;
+                crate::interrupt::remove_on_interrupt(t.path());
+                Ok(t)
+            })
+            .as_ref()
+            .map(|t| t.path().to_path_buf())
+            .map_err(Clone::clone)
     }
 
     /// Adds an environment variable for every child (e.g. the simulator's state directory).
@@ -569,10 +730,14 @@ impl OsRunner {
         // A read on another thread may start after the interrupt handler killed the running
         // calls and removed their directories: it waits for the handler to end the process.
         crate::interrupt::park_if_interrupted();
+        let cwd = self.workdir().map_err(|reason| RunError::Spawn {
+            program: program.display().to_string(),
+            reason,
+        })?;
         let mut out = run_process(&Spec {
             program,
             args,
-            cwd: &self.workdir,
+            cwd: &cwd,
             env: &self.extra_env,
             path_var: None,
             timeout,
@@ -805,6 +970,100 @@ mod tests {
             "oops\n"
         );
         assert!(o.into_cmd_output().is_err());
+    }
+
+    /// Whether `pid` is gone (or a zombie waiting for init), polled for a while: SIGKILL is
+    /// asynchronous.
+    fn dies(pid: u32) -> bool {
+        let t = Instant::now();
+        while t.elapsed() < Duration::from_secs(10) {
+            match proc_state(pid) {
+                None | Some('Z') => return true,
+                Some(_) => std::thread::sleep(Duration::from_millis(20)),
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn a_background_child_holding_the_pipe_is_killed_and_the_output_kept() {
+        let d = tempfile::tempdir().unwrap();
+        let pidfile = d.path().join("bg.pid");
+        let script = format!(
+            "echo valid output; sleep 60 & echo $! > {}; echo done",
+            pidfile.display()
+        );
+        let t = Instant::now();
+        let out = runner()
+            .run(Path::new("/bin/sh"), &sh(&script), Duration::from_secs(20))
+            .unwrap();
+        // Well before the deadline: the tool itself exited at once.
+        assert!(t.elapsed() < Duration::from_secs(8), "{:?}", t.elapsed());
+        assert_eq!(out.stdout, "valid output\ndone\n");
+        assert_eq!(out.status, Some(0));
+        let bg: u32 = std::fs::read_to_string(&pidfile)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        assert!(dies(bg), "the background child {bg} was left running");
+        let o = run_process(&spec(d.path(), &sh(&script), Duration::from_secs(20), 1000));
+        assert!(o.lingered && !o.timed_out, "{o:?}");
+    }
+
+    #[test]
+    fn the_deadline_bounds_the_whole_call() {
+        // The tool hangs and its background child holds the pipe too: both die at the
+        // deadline, and the call ends about then, not after waiting for the pipe.
+        let d = tempfile::tempdir().unwrap();
+        let pidfile = d.path().join("bg.pid");
+        let script = format!(
+            "sleep 60 & echo $! > {}; echo started; sleep 60",
+            pidfile.display()
+        );
+        let t = Instant::now();
+        let err = runner()
+            .run(Path::new("/bin/sh"), &sh(&script), Duration::from_secs(1))
+            .unwrap_err();
+        assert!(matches!(err, RunError::Timeout { .. }), "{err}");
+        assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+        let bg: u32 = std::fs::read_to_string(&pidfile)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        assert!(dies(bg));
+    }
+
+    #[test]
+    fn output_past_the_cap_is_an_error_not_a_shorter_answer() {
+        let o = Outcome {
+            argv: vec!["MegaCli64".into(), "-PDList".into()],
+            status: Some(0),
+            stdout: Stream {
+                produced: 70 << 20,
+                kept: 64 << 20,
+                truncated: true,
+                ..Stream::default()
+            },
+            ..Outcome::default()
+        };
+        let err = o.into_cmd_output().unwrap_err();
+        assert!(matches!(err, RunError::Cut { .. }), "{err}");
+        assert!(err.to_string().contains("cut"), "{err}");
+        let o = Outcome {
+            argv: vec!["MegaCli64".into()],
+            status: Some(0),
+            stdout: Stream {
+                incomplete: true,
+                ..Stream::default()
+            },
+            ..Outcome::default()
+        };
+        assert!(matches!(
+            o.into_cmd_output().unwrap_err(),
+            RunError::Cut { .. }
+        ));
     }
 
     #[test]

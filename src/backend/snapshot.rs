@@ -50,7 +50,7 @@ pub struct Snapshot {
     /// Running rebuilds, copybacks, initialisations.
     pub progress: Vec<Progress>,
     /// Parser warnings from the vendor output.
-    pub warnings: Vec<Warning>,
+    pub warnings: crate::model::Warnings,
     /// Where each adapter's event log stood just before this snapshot was read (`None`: the
     /// backend cannot tell, so a cached copy is only reused within `--max-age`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -183,7 +183,7 @@ pub fn gather(mc: &MegaCli) -> Result<Snapshot, BackendError> {
         });
     }
     snap.adapters = info.adapters;
-    snap.warnings.extend(info.warnings);
+    snap.warnings.append(info.warnings);
 
     let cfg = match cfg {
         Ok(doc) => doc,
@@ -194,11 +194,11 @@ pub fn gather(mc: &MegaCli) -> Result<Snapshot, BackendError> {
     snap.logical_drives = cfg.logical_drives;
     snap.disk_groups = cfg.disk_groups;
     snap.progress.extend(cfg.progress);
-    snap.warnings.extend(cfg.warnings);
+    snap.warnings.append(cfg.warnings);
 
     let pds = pds?;
     snap.physical_drives = pds.physical_drives;
-    snap.warnings.extend(pds.warnings);
+    snap.warnings.append(pds.warnings);
 
     let bbu = match bbu {
         Ok(doc) => doc,
@@ -579,13 +579,16 @@ impl Cache {
     }
 
     fn save(&self, entry: &Entry) {
-        if let Ok(json) = serde_json::to_vec(entry) {
-            let tmp = self
-                .dir
-                .join(format!(".snapshot.json.{}", std::process::id()));
-            if std::fs::write(&tmp, json).is_ok() {
-                let _ = std::fs::rename(&tmp, self.file());
-            }
+        // Private, under a random name, never through a link (see `crate::fsutil`); a cache
+        // that cannot be written is only unused.
+        let dir = crate::fsutil::Dir::prepare(&self.dir);
+        if let (Ok(json), Ok(dir)) = (serde_json::to_vec(entry), dir) {
+            let _ = dir.write_atomic(
+                "snapshot.json",
+                &json,
+                crate::fsutil::PRIVATE,
+                crate::fsutil::Replace::Yes,
+            );
         }
     }
 
@@ -617,14 +620,10 @@ impl Cache {
         marks: &dyn Fn() -> Result<Option<Vec<EventMark>>, BackendError>,
         fetch: &dyn Fn() -> Result<Snapshot, BackendError>,
     ) -> Result<Snapshot, BackendError> {
-        let lock = std::fs::create_dir_all(&self.dir).ok().and_then(|()| {
-            std::fs::OpenOptions::new()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(self.dir.join("snapshot.lock"))
-                .ok()
-        });
+        // Created 0700 when missing; a directory others can write into, a link or a FIFO in
+        // place of the lock leaves the cache unused (`Ctx::new` refuses such a directory).
+        let dir = crate::fsutil::Dir::prepare(&self.dir).ok();
+        let lock = dir.as_ref().and_then(|d| d.open_lock("snapshot.lock").ok());
         if let Some(f) = &lock {
             let _ = f.lock();
         }

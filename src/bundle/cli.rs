@@ -34,12 +34,17 @@ pub struct CollectArgs {
     /// Cap on the bundle's uncompressed size.
     #[arg(long, default_value = "250MiB", value_parser = parse_bytes, value_name = "SIZE")]
     pub total_limit: u64,
-    /// Overall time budget in seconds; commands not started by then are skipped.
-    #[arg(long, default_value_t = 900.0, value_name = "SECONDS")]
-    pub budget: f64,
-    /// Seconds before one command is killed (with its process group).
-    #[arg(long, default_value_t = 180.0, value_name = "SECONDS")]
-    pub per_command_timeout: f64,
+    /// Overall time budget in seconds (at most 7 days); commands not started by then are
+    /// skipped.
+    #[arg(long, default_value = "900", value_parser = crate::args::budget, value_name = "SECONDS")]
+    pub budget: Duration,
+    /// Replace FILE (and its .sha256 and redaction map) when it exists; without it an
+    /// existing file is never overwritten.
+    #[arg(long)]
+    pub force: bool,
+    /// Seconds before one command is killed (with its process group; at most a day).
+    #[arg(long, default_value = "180", value_parser = crate::args::timeout, value_name = "SECONDS")]
+    pub per_command_timeout: Duration,
 }
 
 /// Parses `7d`, `12h`, `30m`, `45s`, `2w` or plain seconds.
@@ -65,7 +70,14 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
             ));
         }
     };
-    Ok(Duration::from_secs(n.saturating_mul(mult)))
+    let secs = n.saturating_mul(mult);
+    // Zero would collect nothing; beyond ten years is not a window.
+    if secs == 0 || secs > 3650 * crate::args::DAY {
+        return Err(format!(
+            "duration {s:?}: more than 0 and at most 3650d, e.g. 7d, 12h, 30m"
+        ));
+    }
+    Ok(Duration::from_secs(secs))
 }
 
 /// Parses `25MiB`, `512KiB`, `1GiB`, `10MB` (also binary), `4096`.
@@ -107,8 +119,9 @@ impl CollectArgs {
             redact: self.redact.clone(),
             item_limit: self.item_limit,
             total_limit: self.total_limit,
-            budget: Duration::from_secs_f64(self.budget.max(0.0)),
-            per_command_timeout: Duration::from_secs_f64(self.per_command_timeout.max(0.1)),
+            budget: self.budget,
+            per_command_timeout: self.per_command_timeout,
+            force: self.force,
             progress: !quiet && std::io::stderr().is_terminal(),
             ..CollectOptions::default()
         }
@@ -158,5 +171,8 @@ mod tests {
         assert_eq!(parse_duration("7d").unwrap(), Duration::from_secs(604_800));
         assert_eq!(parse_duration("12h").unwrap(), Duration::from_secs(43_200));
         assert!(parse_duration("soon").is_err());
+        assert!(parse_duration("0d").is_err());
+        assert!(parse_duration("99999999999999999999d").is_err());
+        assert!(parse_duration("18446744073709551615w").is_err());
     }
 }

@@ -46,6 +46,8 @@ pub struct CollectOptions {
     pub command_line: Vec<String>,
     /// Free space required before starting (default: twice the total limit, at most 512 MiB).
     pub min_free: Option<u64>,
+    /// Replace an existing archive (and its `.sha256` and redaction map) (`--force`).
+    pub force: bool,
 }
 
 impl Default for CollectOptions {
@@ -63,6 +65,7 @@ impl Default for CollectOptions {
             progress: std::io::stderr().is_terminal(),
             command_line: std::env::args().collect(),
             min_free: None,
+            force: false,
         }
     }
 }
@@ -341,6 +344,19 @@ impl Collector<'_> {
             ));
         } else if let Some(s) = o.signal {
             item.error = Some(format!("killed by signal {s}"));
+        } else if o.stdout.incomplete {
+            item.error = Some(
+                "its output did not end (a process outside its group kept it open); what it \
+                 printed by then is kept"
+                    .to_owned(),
+            );
+        }
+        if o.lingered {
+            item.notes.push(
+                "processes it left running kept its output open after it exited and were \
+                 killed with its process group"
+                    .to_owned(),
+            );
         }
         let idx = self.push(item);
         if o.spawn_error.is_none() {
@@ -372,7 +388,8 @@ impl Collector<'_> {
         let dir = self.staging.join(&cwd);
         if let Some((name, rel)) = keep {
             let src = dir.join(name);
-            if src.is_file() {
+            // Only a regular file (a link left there is neither followed nor kept).
+            if std::fs::symlink_metadata(&src).is_ok_and(|m| m.is_file()) {
                 let dst = self.root.join(rel);
                 let orig = std::fs::metadata(&src).map_or(0, |m| m.len());
                 let mut trunc = false;
@@ -497,6 +514,19 @@ pub fn collect(opts: &CollectOptions, ctx: &Ctx) -> Result<CollectReport, String
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    // Nothing is overwritten without --force: said before collecting, not after.
+    if !opts.force {
+        let side = PathBuf::from(format!("{}.sha256", archive_path.display()));
+        let map = PathBuf::from(format!("{}.redaction-map.json", archive_path.display()));
+        for p in [&archive_path, &side, &map] {
+            if std::fs::symlink_metadata(p).is_ok() {
+                return Err(format!(
+                    "{} exists: choose another -o, or add --force to replace it",
+                    p.display()
+                ));
+            }
+        }
+    }
     let need = opts
         .min_free
         .unwrap_or_else(|| opts.total_limit.saturating_mul(2).min(512 << 20));
@@ -517,12 +547,23 @@ pub fn collect(opts: &CollectOptions, ctx: &Ctx) -> Result<CollectReport, String
         }
         Some(_) => {}
     }
-    let nanos = started_sys
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default()
-        .subsec_nanos();
-    let staging = out_dir.join(format!(".raidctl-bundle-{}-{nanos}", std::process::id()));
-    mkdir_private(&staging).map_err(|e| format!("{}: {e}", staging.display()))?;
+    // A random name, created exclusively with mode 0700, and removed if raidctl is interrupted
+    // (SIGINT, SIGTERM, SIGHUP): collected data must not be left behind.
+    let staging_dir = {
+        use std::os::unix::fs::PermissionsExt;
+        tempfile::Builder::new()
+            .prefix(".raidctl-bundle-")
+            .permissions(std::fs::Permissions::from_mode(0o700))
+            .tempdir_in(&out_dir)
+            .map_err(|e| {
+                format!(
+                    "{}: cannot create a staging directory: {e}",
+                    out_dir.display()
+                )
+            })?
+    };
+    let staging = staging_dir.path().to_path_buf();
+    crate::interrupt::remove_on_interrupt(&staging);
     let root = staging.join(&top);
     mkdir_private(&root).map_err(|e| format!("{}: {e}", root.display()))?;
     drop(pre);
@@ -536,7 +577,8 @@ pub fn collect(opts: &CollectOptions, ctx: &Ctx) -> Result<CollectReport, String
         started,
         &hostname,
     );
-    let _ = std::fs::remove_dir_all(&staging);
+    drop(staging_dir);
+    crate::interrupt::forget(&staging);
     result
 }
 
@@ -736,15 +778,20 @@ fn collect_in(
         manifest = serde_json::from_str(&json).map_err(|e| e.to_string())?;
     }
     std::fs::write(root.join("manifest.json"), &json).map_err(|e| format!("manifest.json: {e}"))?;
+    let replace = if opts.force {
+        crate::fsutil::Replace::Yes
+    } else {
+        crate::fsutil::Replace::No
+    };
     let mapping_file = if redactor.active() {
         let p = PathBuf::from(format!("{}.redaction-map.json", archive_path.display()));
         let map = serde_json::to_vec_pretty(&redactor.mapping()).map_err(|e| e.to_string())?;
-        archive::write_private(&p, &map).map_err(|e| format!("{}: {e}", p.display()))?;
+        archive::write_private(&p, &map, replace).map_err(|e| format!("{}: {e}", p.display()))?;
         Some(p)
     } else {
         None
     };
-    let checksum_file = archive::pack(root, archive_path)
+    let checksum_file = archive::pack(root, archive_path, replace)
         .map_err(|e| format!("{}: {e}", archive_path.display()))?;
     Ok(CollectReport {
         archive: archive_path.to_path_buf(),

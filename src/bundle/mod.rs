@@ -16,6 +16,7 @@ pub mod cli;
 pub mod collect;
 pub mod host;
 pub mod manifest;
+pub mod reader;
 pub mod redact;
 pub mod replay;
 pub mod summary;
@@ -23,4 +24,5 @@ mod vendor;
 
 pub use cli::{CollectArgs, run_collect};
 pub use collect::{CollectOptions, CollectReport, Level, collect};
-pub use replay::{BundleInfo, load_bundle};
+pub use reader::Integrity;
+pub use replay::{BundleError, BundleInfo, load_bundle};

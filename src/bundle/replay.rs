@@ -3,14 +3,13 @@
 //! manifest names it), through a [`Runner`] that answers from the bundle. So
 //! `status --from-bundle` applies the same parsers and rules as a live `status`.
 
-use super::manifest::{Item, Manifest, sha256_bytes};
-use crate::backend::catalogue::{BACKEND_DIRS, for_replay};
+use super::manifest::Item;
+use crate::backend::catalogue::for_replay;
 use crate::backend::runner::{CmdOutput, RunError, Runner};
 use crate::backend::snapshot::Snapshot;
 use crate::health::Baseline;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -37,6 +36,8 @@ pub struct Recorded {
     pub not_run: Option<String>,
     /// Wall time.
     pub duration_ms: u64,
+    /// The stored output's head was cut (at the collection's item limit).
+    pub truncated: bool,
 }
 
 impl Recorded {
@@ -54,6 +55,7 @@ impl Recorded {
                     .then(|| item.error.clone().unwrap_or_else(|| "did not run".into()))
             }),
             duration_ms: item.duration_ms,
+            truncated: false,
         }
     }
 }
@@ -125,6 +127,13 @@ impl Runner for RecordedRunner {
                 bytes: r.stdout.len(),
             });
         }
+        if r.truncated {
+            // As live: part of a drive list is never read as the whole list.
+            return Err(RunError::Cut {
+                argv: argv_text,
+                reason: "the bundle stores the output cut at its item limit".to_owned(),
+            });
+        }
         Ok(CmdOutput {
             argv: std::iter::once(program.display().to_string())
                 .chain(args.iter().cloned())
@@ -165,73 +174,62 @@ pub struct BundleInfo {
     pub failed_items: Vec<String>,
     /// Redaction counts per class (empty: not redacted).
     pub redactions: std::collections::BTreeMap<String, u64>,
-    /// Files whose hash does not match the manifest, or listed but absent.
-    pub integrity_errors: Vec<String>,
+    /// Whether the archive is what its manifest says (see [`super::reader`]).
+    pub integrity: super::reader::Integrity,
+    /// Other things worth saying (an unreadable baseline, not used).
+    pub notes: Vec<String>,
     /// The counter baseline the bundle carried (empty when it had none, as a fresh state
     /// directory's would be).
     #[serde(skip)]
     pub baseline: Baseline,
 }
 
-/// Largest single file read from a bundle.
-const MAX_ENTRY: u64 = 512 << 20;
+/// Why a bundle gave no evaluation.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BundleError {
+    /// Not a readable raidctl bundle (exit 2: bad input).
+    #[error("{0}")]
+    Unreadable(String),
+    /// Read, but its vendor outputs make no snapshot: the state was unknown when it was
+    /// collected too (a command that timed out...), or the bundle was tampered with (its
+    /// integrity then says so).
+    #[error("{0}")]
+    NoSnapshot(String, super::reader::Integrity),
+}
 
-/// Reads a bundle: re-parses its raw vendor outputs with the live parsers into a snapshot,
-/// and returns it with what the bundle says about itself (including the counter baseline it
-/// carried, to evaluate health with: `health::evaluate(&snap, &info.baseline)`).
+/// Reads a bundle as untrusted input ([`super::reader`]): re-parses the raw vendor outputs
+/// its manifest lists with the live parsers into a snapshot, and returns it with what the
+/// bundle says about itself, its integrity included (and the counter baseline it carried, to
+/// evaluate health with: `health::evaluate(&snap, &info.baseline)`).
 ///
 /// # Errors
-/// Not a readable raidctl bundle, or its vendor outputs do not make a snapshot (the reason
-/// the live collection could not make one either, e.g. a command that timed out).
-pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
+/// [`BundleError::Unreadable`]: not a readable raidctl bundle; [`BundleError::NoSnapshot`]:
+/// its vendor outputs do not make a snapshot (the reason the live collection could not make
+/// one either, e.g. a command that timed out).
+pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), BundleError> {
+    let contents = super::reader::read_bundle(path).map_err(BundleError::Unreadable)?;
+    replay_contents(contents, path)
+}
+
+/// [`load_bundle`] of what [`super::reader`] read from `path`.
+///
+/// # Errors
+/// See [`load_bundle`].
+pub fn replay_contents(
+    contents: super::reader::Contents,
+    path: &Path,
+) -> Result<(Snapshot, BundleInfo), BundleError> {
     let shown = path.display();
-    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
-    let mut ar = tar::Archive::new(flate2::read::GzDecoder::new(file));
-    // The backend directories are not known before the manifest is read: keep every
-    // controller directory a backend can have.
-    let mut files: HashMap<String, Vec<u8>> = HashMap::new();
-    let mut top: Option<String> = None;
-    let entries = ar
-        .entries()
-        .map_err(|e| format!("{shown}: not a tar.gz: {e}"))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| format!("{shown}: {e}"))?;
-        if !entry.header().entry_type().is_file() {
-            continue;
-        }
-        let name = entry
-            .path()
-            .map_err(|e| format!("{shown}: {e}"))?
-            .to_string_lossy()
-            .into_owned();
-        let Some((t, rel)) = name.split_once('/') else {
-            continue;
-        };
-        top.get_or_insert_with(|| t.to_owned());
-        let keep = rel == "manifest.json"
-            || rel.starts_with("raidctl/")
-            || rel.starts_with("native/")
-            || rel
-                .split_once('/')
-                .is_some_and(|(d, _)| BACKEND_DIRS.contains(&d));
-        if keep {
-            let mut buf = Vec::new();
-            entry
-                .take(MAX_ENTRY)
-                .read_to_end(&mut buf)
-                .map_err(|e| format!("{shown}: {name}: {e}"))?;
-            files.insert(rel.to_owned(), buf);
-        }
-    }
-    let manifest: Manifest = files
-        .get("manifest.json")
-        .ok_or_else(|| format!("{shown}: no manifest.json: not a raidctl bundle"))
-        .and_then(|b| {
-            serde_json::from_slice(b).map_err(|e| format!("{shown}: manifest.json: {e}"))
-        })?;
+    let super::reader::Contents {
+        top,
+        manifest,
+        mut files,
+        integrity,
+    } = contents;
     let mut info = BundleInfo {
         path: path.to_path_buf(),
-        top_dir: top.unwrap_or_default(),
+        top_dir: top,
+        integrity,
         raidctl_version: manifest.raidctl_version.clone(),
         started_at: manifest.started_at.clone(),
         hostname: manifest.host.hostname.clone(),
@@ -252,32 +250,27 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
         },
         ..BundleInfo::default()
     };
-    for item in &manifest.items {
-        for o in &item.outputs {
-            if let Some(b) = files.get(&o.path) {
-                if sha256_bytes(b) != o.sha256 {
-                    info.integrity_errors
-                        .push(format!("{}: sha256 mismatch", o.path));
-                }
-            }
-        }
-    }
-    if let Some(b) = files.get("raidctl/baseline.json") {
+    if let Some(b) = files.remove("raidctl/baseline.json") {
         // An unreadable baseline evaluates as none, as `status` does on the collecting host.
-        match serde_json::from_slice(b) {
+        match serde_json::from_slice(&b) {
             Ok(b) => info.baseline = b,
             Err(e) => info
-                .integrity_errors
+                .notes
                 .push(format!("raidctl/baseline.json unreadable, not used: {e}")),
         }
     }
-    let text = |item: &Item, stream: &str| {
+    // Each stored output becomes its text once (no copy of valid UTF-8); `None` when the
+    // manifest lists it but the archive does not hold it (an integrity error).
+    let mut text = |item: &Item, stream: &str| -> Option<String> {
+        match item.outputs.iter().find(|o| o.stream == stream) {
+            None => Some(String::new()),
+            Some(o) => files.remove(&o.path).map(crate::parse::decode_owned),
+        }
+    };
+    let truncated = |item: &Item| {
         item.outputs
             .iter()
-            .find(|o| o.stream == stream)
-            .and_then(|o| files.get(&o.path))
-            .map(|b| String::from_utf8_lossy(b).into_owned())
-            .unwrap_or_default()
+            .any(|o| o.stream == "stdout" && o.truncated)
     };
     let backend = manifest.backend.as_str();
     let prefix = format!("{backend}/");
@@ -288,10 +281,15 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
             continue;
         };
         program.get_or_insert_with(|| PathBuf::from(prog));
-        calls.insert(
-            args.to_vec(),
-            Recorded::from_item(item, text(item, "stdout"), text(item, "stderr")),
-        );
+        let (stdout, stderr) = (text(item, "stdout"), text(item, "stderr"));
+        let absent = stdout.is_none();
+        let mut r =
+            Recorded::from_item(item, stdout.unwrap_or_default(), stderr.unwrap_or_default());
+        r.truncated = truncated(item);
+        if absent {
+            r.not_run = Some("its output is listed in the manifest but absent".to_owned());
+        }
+        calls.insert(args.to_vec(), r);
     }
     let program = program.unwrap_or_else(|| PathBuf::from(backend));
     let runner = Arc::new(RecordedRunner::new(calls));
@@ -306,7 +304,12 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), String> {
             })
             .and_then(|ops| ops.snapshot().map_err(|e| e.to_string())),
     }
-    .map_err(|e| format!("{shown}: no snapshot can be made from this bundle: {e}"))?;
+    .map_err(|e| {
+        BundleError::NoSnapshot(
+            format!("{shown}: no snapshot can be made from this bundle: {e}"),
+            info.integrity.clone(),
+        )
+    })?;
     // Block devices and the time come from the collecting host, not from this one.
     let recorded: Option<Snapshot> = files
         .get("raidctl/snapshot.json")

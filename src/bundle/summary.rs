@@ -84,7 +84,9 @@ pub(crate) fn render(
         }
         s.push('\n');
     }
-    s
+    // Models, serials, log lines and errors come from the controller: a control character
+    // must not reach whoever opens the summary in a terminal (see `crate::escape`).
+    crate::escape::escape_text(&s).into_owned()
 }
 
 fn opt<T: std::fmt::Display>(v: Option<&T>) -> String {

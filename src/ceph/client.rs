@@ -334,7 +334,7 @@ impl Ceph {
                 program: program.display().to_string(),
             }),
             Err(RunError::Timeout { secs, .. }) => Err(CephError::Timeout { argv: line, secs }),
-            Err(e @ RunError::Crashed { .. }) => Err(CephError::Failed {
+            Err(e @ (RunError::Crashed { .. } | RunError::Cut { .. })) => Err(CephError::Failed {
                 argv: line,
                 reason: e.to_string(),
             }),

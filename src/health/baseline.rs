@@ -8,7 +8,7 @@ use crate::backend::snapshot::Snapshot;
 use crate::model::PhysicalDrive;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// File name of the baseline inside raidctl's state directory.
@@ -122,26 +122,22 @@ impl Baseline {
         }
     }
 
-    /// Writes `baseline.json` into `dir` atomically (temporary file in `dir`, fsync, rename).
+    /// Writes `baseline.json` into `dir` atomically with mode 0600 (see [`crate::fsutil`]:
+    /// a random temporary name created without following links, fsync, rename); `dir` is
+    /// created with mode 0700 when missing and refused when other users can write into it.
     ///
     /// # Errors
-    /// Creating the directory, writing or renaming failed.
+    /// Creating the directory, writing (a full filesystem leaves the old file as it was) or
+    /// renaming failed.
     pub fn save(&self, dir: &Path) -> io::Result<PathBuf> {
-        std::fs::create_dir_all(dir)?;
-        let target = Self::path(dir);
-        let tmp = dir.join(format!(".{BASELINE_FILE}.{}.tmp", std::process::id()));
-        let json = serde_json::to_vec_pretty(self).map_err(io::Error::other)?;
-        let result = (|| {
-            let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(&json)?;
-            f.write_all(b"\n")?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, &target)
-        })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        result.map(|()| target)
+        let mut json = serde_json::to_vec_pretty(self).map_err(io::Error::other)?;
+        json.push(b'\n');
+        crate::fsutil::Dir::prepare(dir)?.write_atomic(
+            BASELINE_FILE,
+            &json,
+            crate::fsutil::PRIVATE,
+            crate::fsutil::Replace::Yes,
+        )
     }
 
     /// Records every drive of `snap` not yet in the baseline with its current counters.

@@ -209,7 +209,7 @@ pub fn evaluate(snap: &Snapshot, baseline: &Baseline) -> Vec<Problem> {
             subject: "parser".into(),
             message: format!(
                 "{} parser warning(s) in the vendor output, first: line {}: {}",
-                snap.warnings.len(),
+                snap.warnings.total(),
                 first.line,
                 first.message
             ),

@@ -10,6 +10,7 @@ mod osd;
 mod policy;
 mod time;
 mod units;
+mod warnings;
 
 pub use address::{AddressError, DriveAddress};
 pub use enums::{
@@ -20,6 +21,7 @@ pub use osd::{OsdMode, OsdRef};
 pub use policy::{DiskCache, IoPolicy, ReadPolicy, VdPolicy, WritePolicy, parse_disk_cache};
 pub use time::civil_utc;
 pub use units::{SizeError, human, parse_size};
+pub use warnings::Warnings;
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -606,8 +608,8 @@ pub struct Document {
     pub fw_error: Option<String>,
     /// The `Exit Code: 0xNN` trailer; `None` when absent.
     pub exit_code: Option<u32>,
-    /// Diagnostics, each with a line number.
-    pub warnings: Vec<Warning>,
+    /// Diagnostics, each with a line number (capped: see [`Warnings`]).
+    pub warnings: Warnings,
 }
 
 impl Document {
@@ -638,7 +640,7 @@ impl Document {
         self.versions.extend(other.versions);
         self.phy_errors.extend(other.phy_errors);
         self.properties.extend(other.properties);
-        self.warnings.extend(other.warnings);
+        self.warnings.append(other.warnings);
         self.adapter_count = self.adapter_count.or(other.adapter_count);
         self.tool_version = self.tool_version.take().or(other.tool_version);
         self.fw_error = self.fw_error.take().or(other.fw_error);

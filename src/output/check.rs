@@ -21,12 +21,15 @@ pub const UNKNOWN: i32 = 3;
 /// How many top-severity messages the summary line names before `and N more`.
 const SUMMARY_ITEMS: usize = 3;
 
-/// One line, and no `|` (which would start perfdata).
+/// One line, no `|` (which would start perfdata) and no control character (messages carry
+/// models, serials and names from the controller or a bundle; see [`crate::escape`]).
 fn clean(text: &str) -> String {
-    text.split_whitespace()
+    let one_line = text
+        .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
-        .replace('|', "/")
+        .replace('|', "/");
+    crate::escape::escape(&one_line).into_owned()
 }
 
 /// A perfdata label, quoted; `'` and `=` are not allowed in labels and become `_`.

@@ -9,7 +9,7 @@ use crate::backend::snapshot::Snapshot;
 use crate::health::{Problem, Severity, eta_minutes, overall};
 use crate::model::{BatteryState, ChargingStatus, FirmwareState, LdState, PhysicalDrive};
 use std::fmt::Write as _;
-use std::io::{self, Write as _};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// File name written into the textfile collector directory.
@@ -532,25 +532,23 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
     f.render()
 }
 
-/// Writes `text` as `raidctl.prom` into `dir` atomically: a temporary file in the same
-/// directory (not ending in `.prom`, so the collector never reads it half-written), fsync,
-/// then rename. Returns the final path.
+/// Writes `text` as `raidctl.prom` into `dir` atomically with mode 0644 (node_exporter runs
+/// as another user): a temporary file with a random name in the same directory (not ending in
+/// `.prom`, so the collector never reads it half-written), created without following links,
+/// fsync, then rename. Returns the final path.
 ///
 /// # Errors
-/// The directory does not exist or is not writable.
+/// The directory does not exist, is writable by other users (see
+/// [`crate::fsutil::check_not_shared`]) or the file cannot be written (a full filesystem: the
+/// previous `raidctl.prom` is then left as it was).
 pub fn write_textfile(dir: &Path, text: &str) -> io::Result<PathBuf> {
-    let target = dir.join(TEXTFILE_NAME);
-    let tmp = dir.join(format!(".{TEXTFILE_NAME}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, &target)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map(|()| target)
+    let dir = crate::fsutil::Dir::open(dir)?;
+    dir.write_atomic(
+        TEXTFILE_NAME,
+        text.as_bytes(),
+        crate::fsutil::WORLD_READABLE,
+        crate::fsutil::Replace::Yes,
+    )
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ pub mod short;
 pub mod status;
 pub mod table;
 
-use crate::model::{Document, Warning};
+use crate::model::{Document, Warnings};
 use std::io::{BufWriter, IsTerminal, StdoutLock, Write};
 
 /// Bytes of input in one piece of a streamed document (see [`parallel`]): enough that
@@ -27,7 +27,7 @@ pub(crate) const PIECE: usize = 256 * 1024;
 pub fn write_event_log_json(
     log: &crate::parse::EventLog<'_>,
     out: &mut dyn Write,
-) -> std::io::Result<Vec<Warning>> {
+) -> std::io::Result<Warnings> {
     event_log_json(log, out, PIECE, parallel::threads())
 }
 
@@ -36,7 +36,7 @@ fn event_log_json(
     out: &mut dyn Write,
     piece: usize,
     threads: usize,
-) -> std::io::Result<Vec<Warning>> {
+) -> std::io::Result<Warnings> {
     let work = |p: crate::parse::EventPiece<'_>| {
         let mut events = p.events();
         let mut bytes = Vec::new();
@@ -57,7 +57,7 @@ fn event_log_json(
 pub fn write_drive_list_json(
     list: &crate::parse::DriveList<'_>,
     out: &mut dyn Write,
-) -> std::io::Result<Vec<Warning>> {
+) -> std::io::Result<Warnings> {
     drive_list_json(list, out, PIECE, parallel::threads())
 }
 
@@ -66,7 +66,7 @@ fn drive_list_json(
     out: &mut dyn Write,
     piece: usize,
     threads: usize,
-) -> std::io::Result<Vec<Warning>> {
+) -> std::io::Result<Warnings> {
     let work = |p: crate::parse::DrivePiece<'_>| {
         let mut drives = p.drives();
         let mut bytes = Vec::new();
@@ -83,7 +83,7 @@ fn drive_list_json(
 
 /// One piece of a streamed array: its elements as [`json::append_element`] wrote them, and
 /// the warnings of its records.
-type JsonPiece = std::io::Result<(Vec<u8>, Vec<Warning>)>;
+type JsonPiece = std::io::Result<(Vec<u8>, Warnings)>;
 
 /// Which array of a streamed document comes from the stream.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -121,7 +121,7 @@ fn write_streamed_json(
     part: Part,
     out: &mut dyn Write,
     stream: impl FnOnce(&mut dyn FnMut(JsonPiece) -> std::io::Result<()>) -> std::io::Result<()>,
-) -> std::io::Result<Vec<Warning>> {
+) -> std::io::Result<Warnings> {
     // Destructured so that a field added to `Document` fails to compile here until it is
     // written too.
     let Document {
@@ -156,7 +156,7 @@ fn write_streamed_json(
     obj.field("enclosures", enclosures)?;
     obj.field("logical_drives", logical_drives)?;
     let mut stream = Some(stream);
-    let mut streamed = Vec::new();
+    let mut streamed = Warnings::new();
     let mut array = |obj: &mut json::Object<'_>, name: &str| -> std::io::Result<()> {
         let mut array = Array {
             out: obj.key(name)?,
@@ -166,7 +166,7 @@ fn write_streamed_json(
         if let Some(stream) = stream.take() {
             stream(&mut |piece| {
                 let (bytes, w) = piece?;
-                streamed.extend(w);
+                streamed.append(w);
                 array.elements(&bytes)
             })?;
         }
@@ -208,7 +208,7 @@ fn write_streamed_json(
     obj.field("fw_error", fw_error)?;
     obj.field("exit_code", exit_code)?;
     let mut all = warnings.clone();
-    all.append(&mut streamed);
+    all.append(streamed);
     obj.field("warnings", &all)?;
     obj.end()?;
     writeln!(out)?;
@@ -222,31 +222,34 @@ pub fn stdout() -> BufWriter<StdoutLock<'static>> {
 }
 
 /// At most this many warnings per input file reach standard error; the rest are counted
-/// (the JSON document lists every one).
+/// (the JSON document lists the first [`Warnings::CAP`]).
 pub const WARNINGS_PER_FILE: usize = 50;
 
 /// Writes parse warnings as `warning: FILE:LINE: MESSAGE`, at most [`WARNINGS_PER_FILE`] per
-/// file, each file's remainder as one count. `default_file` names warnings without a file.
+/// file, each file's remainder (with those [`Warnings`] did not keep) as one count.
+/// `default_file` names warnings without a file.
 ///
 /// # Errors
 /// I/O errors from `err`.
 pub fn write_warnings(
     err: &mut dyn Write,
-    warnings: &[Warning],
+    warnings: &Warnings,
     default_file: &str,
 ) -> std::io::Result<()> {
     let mut current: Option<&str> = None;
-    let (mut shown, mut hidden) = (0usize, 0usize);
-    let more = |err: &mut dyn Write, file: &str, hidden: usize| {
+    let (mut shown, mut hidden) = (0usize, 0u64);
+    let more = |err: &mut dyn Write, file: &str, hidden: u64| {
         if hidden == 0 {
             return Ok(());
         }
         writeln!(
             err,
-            "warning: {file}: {hidden} more warning(s) not shown (--format json lists them all)"
+            "warning: {}: {hidden} more warning(s) not shown (--format json lists the first {})",
+            crate::escape::escape(file),
+            Warnings::CAP
         )
     };
-    for w in warnings {
+    for w in warnings.kept() {
         let file = w.file.as_deref().unwrap_or(default_file);
         if current != Some(file) {
             if let Some(prev) = current {
@@ -256,14 +259,21 @@ pub fn write_warnings(
             (shown, hidden) = (0, 0);
         }
         if shown < WARNINGS_PER_FILE {
-            writeln!(err, "warning: {file}:{}: {}", w.line, w.message)?;
+            writeln!(
+                err,
+                "warning: {}:{}: {}",
+                crate::escape::escape(file),
+                w.line,
+                crate::escape::escape(&w.message)
+            )?;
             shown += 1;
         } else {
             hidden += 1;
         }
     }
-    if let Some(prev) = current {
-        more(err, prev, hidden)?;
+    hidden += warnings.dropped();
+    if let Some(file) = current {
+        more(err, file, hidden)?;
     }
     Ok(())
 }
@@ -354,6 +364,7 @@ impl Style {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Warning;
 
     fn w(file: Option<&str>, line: usize) -> Warning {
         Warning {
@@ -493,12 +504,39 @@ Device ID: {i}\nSlot Number: 3\n{}\n",
         assert!(streamed >= 10, "only {streamed} fixtures stream");
     }
 
+    /// Slot-only records (hostile input: a line each) are cut into pieces too, so their output
+    /// is not held whole, and give what one pass gives, past the warning cap included.
+    #[test]
+    fn slot_only_records_stream_in_pieces_as_parsed() {
+        let mut text = String::from("Adapter #0\n\n");
+        for i in 0..1500 {
+            text.push_str(&format!("Slot Number: {}\n", i % 7));
+            if i % 100 == 0 {
+                text.push_str("Enclosure Device ID: 32\nSlot Number: 9\nFirmware state: Online\n");
+            }
+            if i == 700 {
+                text.push_str("Adapter #1\n\nSlot Number: 3\nFirmware state: Online\n\n");
+            }
+        }
+        let list = crate::parse::stream_drive_list(&text, None).unwrap();
+        assert!(list.pieces(512).count() > 20);
+        let doc = streams_as_parsed(&text, (512, 3), &[Style::PLAIN], "slot-only");
+        assert!(doc.warnings.dropped() > 0);
+        assert!(doc.physical_drives.iter().any(|d| d.adapter == 1));
+        // Not a cut: a Slot Number inside a record opened by Enclosure Device ID.
+        let text = "Adapter #0\n\nEnclosure Device ID: 32\nSlot Number: 1\nFirmware state: Online\n\n\
+                    Enclosure Device ID: 32\nSlot Number: 2\nFirmware state: Online\n";
+        let list = crate::parse::stream_drive_list(text, None).unwrap();
+        let starts: Vec<usize> = list.pieces(1).map(|p| p.first_line()).collect();
+        assert_eq!(starts, [1, 7]);
+    }
+
     #[test]
     fn warnings_are_capped_per_file_and_the_rest_counted() {
-        let mut ws: Vec<Warning> = (1..=WARNINGS_PER_FILE + 3)
+        let mut ws: Warnings = (1..=WARNINGS_PER_FILE + 3)
             .map(|l| w(Some("a"), l))
             .collect();
-        ws.push(w(Some("b"), 7));
+        ws.push(w(Some("b"), 7000));
         let mut out = Vec::new();
         write_warnings(&mut out, &ws, "-").unwrap();
         let text = String::from_utf8(out).unwrap();
@@ -507,11 +545,29 @@ Device ID: {i}\nSlot Number: 3\n{}\n",
         assert_eq!(lines[0], "warning: a:1: m1");
         assert_eq!(
             lines[WARNINGS_PER_FILE],
-            "warning: a: 3 more warning(s) not shown (--format json lists them all)"
+            "warning: a: 3 more warning(s) not shown (--format json lists the first 1000)"
         );
-        assert_eq!(lines[WARNINGS_PER_FILE + 1], "warning: b:7: m7");
+        assert_eq!(lines[WARNINGS_PER_FILE + 1], "warning: b:7000: m7000");
         let mut out = Vec::new();
-        write_warnings(&mut out, &[w(None, 2)], "x.txt").unwrap();
+        write_warnings(&mut out, &[w(None, 2)].into_iter().collect(), "x.txt").unwrap();
         assert_eq!(out, b"warning: x.txt:2: m2\n");
+        // Those past the cap are counted too, and a control character is shown escaped.
+        let ws: Warnings = (1..=Warnings::CAP + 10)
+            .map(|l| Warning {
+                message: "bad \x1b[2J".into(),
+                ..w(None, l)
+            })
+            .collect();
+        let mut out = Vec::new();
+        write_warnings(&mut out, &ws, "x").unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("warning: x:1: bad \\x1b[2J\n"), "{text}");
+        assert!(
+            text.ends_with(&format!(
+                "warning: x: {} more warning(s) not shown (--format json lists the first 1000)\n",
+                Warnings::CAP + 10 - WARNINGS_PER_FILE
+            )),
+            "{text}"
+        );
     }
 }

@@ -24,6 +24,17 @@ pub struct StatusDoc<'a> {
     pub snapshot: &'a Snapshot,
 }
 
+/// `raidctl status --from-bundle --format json`: the status document and the bundle's
+/// integrity (`{"ok": bool, "errors": [...]}`).
+#[derive(Debug, serde::Serialize)]
+pub struct BundleStatusDoc<'a> {
+    /// The status document, its fields inline.
+    #[serde(flatten)]
+    pub status: StatusDoc<'a>,
+    /// Whether the archive is what its manifest says.
+    pub integrity: &'a crate::bundle::Integrity,
+}
+
 /// The status document for `snap` and its problems.
 pub fn status_doc<'a>(snap: &'a Snapshot, problems: &'a [Problem]) -> StatusDoc<'a> {
     StatusDoc {

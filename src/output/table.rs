@@ -95,12 +95,16 @@ impl Cell {
         Self::of(text.to_string())
     }
 
-    /// [`Cell::new`] of an owned text: one line (nearly every cell) needs no copy.
+    /// [`Cell::new`] of an owned text: one line (nearly every cell) needs no copy. Every line
+    /// is [escaped](crate::escape::escape): cells show what controllers, files and bundles
+    /// said, and a control character there must not reach the terminal.
     fn of(text: String) -> Self {
         let lines = if !text.is_empty() && !text.bytes().any(|b| b == b'\n' || b == b'\r') {
-            vec![text]
+            vec![escaped(text)]
         } else {
-            text.lines().map(str::to_owned).collect()
+            text.lines()
+                .map(|l| crate::escape::escape(l).into_owned())
+                .collect()
         };
         Self {
             lines,
@@ -118,15 +122,24 @@ impl Cell {
     /// Adds a line (wrapped like the others in a wrapping column).
     #[must_use]
     pub fn line(mut self, text: &str) -> Self {
-        self.lines.push(text.to_owned());
+        self.lines.push(crate::escape::escape(text).into_owned());
         self
     }
 
     /// Adds a line that is never wrapped (a command to copy).
     #[must_use]
     pub fn unbroken_line(mut self, text: &str) -> Self {
-        self.lines.push(text.replace(' ', &GLUE.to_string()));
+        self.lines
+            .push(crate::escape::escape(text).replace(' ', &GLUE.to_string()));
         self
+    }
+}
+
+/// `text` escaped, without a copy when there is nothing to escape.
+fn escaped(text: String) -> String {
+    match crate::escape::escape(&text) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(e) => e,
     }
 }
 
@@ -591,6 +604,8 @@ impl Table {
 
 /// Free text (notes, legends) wrapped between words to the style's width.
 pub fn fill(text: &str, style: Style) -> String {
+    let text = crate::escape::escape_text(text);
+    let text = text.as_ref();
     match style.width {
         Some(w) => text
             .lines()
@@ -840,7 +855,7 @@ pub fn write_event_log(
     log: &crate::parse::EventLog<'_>,
     style: Style,
     out: &mut dyn Write,
-) -> std::io::Result<Vec<crate::model::Warning>> {
+) -> std::io::Result<crate::model::Warnings> {
     let streamed = Streamed {
         events: Some(log),
         ..Streamed::default()
@@ -856,7 +871,7 @@ pub fn write_drive_list(
     list: &crate::parse::DriveList<'_>,
     style: Style,
     out: &mut dyn Write,
-) -> std::io::Result<Vec<crate::model::Warning>> {
+) -> std::io::Result<crate::model::Warnings> {
     let streamed = Streamed {
         drives: Some(list),
         ..Streamed::default()
@@ -873,11 +888,11 @@ pub(crate) fn write_streamed_in(
     (piece, threads): (usize, usize),
     style: Style,
     out: &mut dyn Write,
-) -> std::io::Result<Vec<crate::model::Warning>> {
+) -> std::io::Result<crate::model::Warnings> {
     let doc = match (log, list) {
         (Some(log), _) => &log.doc,
         (None, Some(list)) => &list.doc,
-        (None, None) => return Ok(Vec::new()),
+        (None, None) => return Ok(crate::model::Warnings::new()),
     };
     let streamed = Streamed {
         events: log,
@@ -894,7 +909,7 @@ fn write_streamed(
     streamed: Streamed<'_, '_>,
     style: Style,
     out: &mut dyn Write,
-) -> std::io::Result<Vec<crate::model::Warning>> {
+) -> std::io::Result<crate::model::Warnings> {
     let mut sink = Sink::new(style, out);
     // Rows are drawn on as many threads as they were made on.
     sink.threads = streamed.threads;
@@ -910,7 +925,7 @@ struct Streamed<'a, 'b> {
     piece: usize,
     threads: Option<usize>,
     /// The warnings of the records, once their table was written.
-    warnings: std::cell::RefCell<Vec<crate::model::Warning>>,
+    warnings: std::cell::RefCell<crate::model::Warnings>,
 }
 
 impl Default for Streamed<'_, '_> {
@@ -972,11 +987,11 @@ impl Streamed<'_, '_> {
     /// Hands on one finished piece and keeps its warnings.
     fn done(
         &self,
-        (rows, warnings): (Measured, Vec<crate::model::Warning>),
+        (rows, warnings): (Measured, crate::model::Warnings),
         done: &mut dyn FnMut(Measured),
     ) -> Result<(), std::convert::Infallible> {
         done(rows);
-        self.warnings.borrow_mut().extend(warnings);
+        self.warnings.borrow_mut().append(warnings);
         Ok(())
     }
 }
@@ -1308,7 +1323,7 @@ fn write_sections(
         facts.push(format!("exit code: 0x{c:02x}"));
     }
     for f in facts {
-        writeln!(sink.out, "{f}")?;
+        writeln!(sink.out, "{}", crate::escape::escape(&f))?;
     }
     Ok(())
 }

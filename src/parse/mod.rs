@@ -327,7 +327,7 @@ impl Events<'_> {
     }
 
     /// Warnings of the lines read so far, in line order (all of them once exhausted).
-    pub fn warnings(&self) -> Vec<crate::model::Warning> {
+    pub fn warnings(&self) -> crate::model::Warnings {
         self.0.warnings()
     }
 }
@@ -393,7 +393,7 @@ impl Iterator for Drives<'_> {
 
 impl Drives<'_> {
     /// Warnings of the lines read so far, in line order (all of them once exhausted).
-    pub fn warnings(&self) -> Vec<crate::model::Warning> {
+    pub fn warnings(&self) -> crate::model::Warnings {
         self.0.warnings()
     }
 

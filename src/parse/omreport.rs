@@ -108,7 +108,7 @@ pub fn parse_ssv(input: &str) -> Result<Document, ParseError> {
     let mut ctl = Controllers::default();
     let mut header: Option<Vec<String>> = None;
     let mut recs = Vec::new();
-    let mut warnings = Vec::new();
+    let mut warnings = crate::model::Warnings::new();
     for line in crate::parse::lex::lines(input) {
         let t = line.text.trim();
         if t.is_empty() {
@@ -161,7 +161,7 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
     let mut ctl = Controllers::default();
     let mut recs: Vec<Rec> = Vec::new();
     let mut cur: Option<Rec> = None;
-    let mut warnings = Vec::new();
+    let mut warnings = crate::model::Warnings::new();
     for line in crate::parse::lex::lines(input) {
         let t = line.text.trim();
         if t.is_empty() {
@@ -287,7 +287,7 @@ fn classify(r: &Rec) -> Option<Report> {
     }
 }
 
-fn build(recs: Vec<Rec>, mut warnings: Vec<Warning>, kind: Kind) -> Document {
+fn build(recs: Vec<Rec>, mut warnings: crate::model::Warnings, kind: Kind) -> Document {
     let mut doc = Document::new(kind.name());
     for r in recs {
         match classify(&r) {
@@ -355,7 +355,7 @@ fn progress_pct(v: &str) -> Option<u8> {
     head.get(start..)?.parse().ok()
 }
 
-fn pdisk(mut r: Rec, doc: &mut Document, w: &mut Vec<Warning>) {
+fn pdisk(mut r: Rec, doc: &mut Document, w: &mut crate::model::Warnings) {
     let id = r.take(&["id"]).unwrap_or_default();
     let parts: Vec<&str> = id.split(':').map(str::trim).collect();
     let num = |s: Option<&&str>| s.and_then(|x| x.parse::<u16>().ok());
@@ -435,7 +435,7 @@ fn pdisk(mut r: Rec, doc: &mut Document, w: &mut Vec<Warning>) {
     doc.physical_drives.push(pd);
 }
 
-fn vdisk(mut r: Rec, doc: &mut Document, w: &mut Vec<Warning>) {
+fn vdisk(mut r: Rec, doc: &mut Document, w: &mut crate::model::Warnings) {
     let id = r.take(&["id"]).unwrap_or_default();
     let Some(n) = leading_u64(&id).and_then(|n| u32::try_from(n).ok()) else {
         w.push(warning(

@@ -3,8 +3,10 @@
 //! exactly those of the whole text parsed in one go.
 //!
 //! A piece after the first starts at a line that starts a record whatever came before it
-//! (`seqNum:`, `Enclosure Device ID:`), so the parser state there is known: inside the log,
-//! no record open. The one piece of state a drive list carries across records, the adapter
+//! (`seqNum:`, `Enclosure Device ID:`, or a `Slot Number:` after a record that already has
+//! one), so the parser state there is known: inside the log, no record open. (Without the
+//! last, a list of slot-only records, the cheapest hostile input, would be one piece whose
+//! output is held whole.) The one piece of state a drive list carries across records, the adapter
 //! of its last `Adapter #N` line, is found by a scan for those lines; the piece before
 //! reports the adapter it really ended with, and a piece whose guess was wrong is parsed
 //! again (see [`DrivePiece::under`]).
@@ -53,6 +55,11 @@ impl<'a> DrivePiece<'a> {
         })
     }
 
+    /// The number of the piece's first line in the whole text.
+    pub fn first_line(&self) -> usize {
+        self.first_line
+    }
+
     /// The adapter this piece was cut under (`None`: the first piece, which starts the list).
     pub fn adapter(&self) -> Option<u32> {
         self.adapter
@@ -74,9 +81,11 @@ impl<'a> DrivePiece<'a> {
 struct Cuts<'a> {
     text: &'a str,
     size: usize,
-    /// Text every record-start line holds (a fast search before the exact test).
-    needle: &'static [u8],
-    starts: fn(Line<'_>) -> bool,
+    /// Texts one of which every record-start line holds (a fast search before the exact
+    /// test).
+    needles: &'static [&'static [u8]],
+    /// Whether the line starting at this byte of the text starts a record.
+    starts: fn(&str, usize, Line<'_>) -> bool,
     /// Start and first line number of the next piece; `None` after the last one.
     next: Option<(usize, usize)>,
     /// No piece may end before this: the first piece holds the first record start.
@@ -87,13 +96,13 @@ impl<'a> Cuts<'a> {
     fn new(
         text: &'a str,
         size: usize,
-        needle: &'static [u8],
-        starts: fn(Line<'_>) -> bool,
+        needles: &'static [&'static [u8]],
+        starts: fn(&str, usize, Line<'_>) -> bool,
     ) -> Self {
         let mut cuts = Self {
             text,
             size: size.max(1),
-            needle,
+            needles,
             starts,
             next: Some((0, 1)),
             min_end: text.len(),
@@ -105,17 +114,24 @@ impl<'a> Cuts<'a> {
     /// The start of the first line at or after `from` that starts a record.
     fn record_start(&self, from: usize) -> Option<usize> {
         let bytes = self.text.as_bytes();
-        let finder = memchr::memmem::Finder::new(self.needle);
+        let finders: Vec<memchr::memmem::Finder<'_>> = self
+            .needles
+            .iter()
+            .map(memchr::memmem::Finder::new)
+            .collect();
         let mut search = from;
         loop {
-            let hit = search + finder.find(bytes.get(search..)?)?;
+            let rest = bytes.get(search..)?;
+            let hit = search + finders.iter().filter_map(|f| f.find(rest)).min()?;
             search = hit + 1;
             let line_start =
                 memchr::memrchr(b'\n', bytes.get(..hit).unwrap_or_default()).map_or(0, |p| p + 1);
             if line_start < from {
                 continue;
             }
-            if line_at(self.text, line_start).is_some_and(self.starts) {
+            if line_at(self.text, line_start)
+                .is_some_and(|l| (self.starts)(self.text, line_start, l))
+            {
                 return Some(line_start);
             }
         }
@@ -157,7 +173,7 @@ impl<'a> Iterator for Cuts<'a> {
 
 /// The pieces of an event log `text`, see [`super::EventLog::pieces`].
 pub(crate) fn event_pieces(text: &str, size: usize) -> impl Iterator<Item = EventPiece<'_>> {
-    Cuts::new(text, size, b"seqNum", events::starts_record)
+    Cuts::new(text, size, &[b"seqNum"], |_, _, l| events::starts_record(l))
         .enumerate()
         .map(|(i, (text, first_line))| EventPiece {
             text,
@@ -177,8 +193,8 @@ pub(crate) fn drive_pieces(
     Cuts::new(
         text,
         size,
-        b"Enclosure Device ID",
-        inventory::starts_drive_record,
+        &[b"Enclosure Device ID", b"Slot Number"],
+        inventory::starts_drive_record_at,
     )
     .enumerate()
     .map(move |(i, (text, first_line))| {

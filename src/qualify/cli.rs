@@ -91,8 +91,9 @@ pub struct QualifyArgs {
     /// Skip the SMART short self-test (the drive gets a WARN for it).
     #[arg(long)]
     pub no_self_test: bool,
-    /// Give the short self-test this many seconds before aborting it (INCONCLUSIVE).
-    #[arg(long, value_name = "SECS", default_value_t = 300)]
+    /// Give the short self-test this many seconds (1 to 86400) before aborting it
+    /// (INCONCLUSIVE).
+    #[arg(long, value_name = "SECS", default_value_t = 300, value_parser = crate::args::interval)]
     pub self_test_timeout: u64,
     /// How to toggle the drive's volatile write cache for the cache-on/off measurement:
     /// auto (hdparm for SATA, sdparm for SAS), hdparm, sdparm, or none.
@@ -214,10 +215,26 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
         print!("{text}");
         return Ok(());
     }
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("{}: {e}", path.display()))
+    // A random temporary name beside it, created without following links, then renamed.
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    crate::fsutil::Dir::open_unchecked(parent)
+        .and_then(|d| {
+            d.write_atomic(
+                name,
+                text.as_bytes(),
+                crate::fsutil::WORLD_READABLE,
+                crate::fsutil::Replace::Yes,
+            )
+        })
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 /// Exports requested by the arguments.

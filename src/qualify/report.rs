@@ -313,7 +313,8 @@ pub fn terminal(r: &QualReport, tty: bool) -> String {
         let _ = writeln!(s, "{t}");
     }
     let _ = writeln!(s, "overall: {}", r.verdict);
-    s
+    // Identity comes from the drive and smartctl: shown escaped (see `crate::escape`).
+    crate::escape::escape_text(&s).into_owned()
 }
 
 fn csv_field(s: &str) -> String {
@@ -417,7 +418,8 @@ pub fn markdown(r: &QualReport) -> String {
         }
         let _ = writeln!(s);
     }
-    s
+    // Identity comes from the drive and smartctl: shown escaped (see `crate::escape`).
+    crate::escape::escape_text(&s).into_owned()
 }
 
 const COLORS: &[&str] = &[

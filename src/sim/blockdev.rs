@@ -125,10 +125,17 @@ pub fn load(sim_dir: &Path) -> Result<Option<BlockMap>, String> {
 
 fn save(sim_dir: &Path, map: &BlockMap) -> Result<(), String> {
     let p = sim_dir.join(MAP_FILE);
-    let tmp = sim_dir.join(format!(".{MAP_FILE}.{}.tmp", std::process::id()));
-    let text = serde_json::to_string_pretty(map).map_err(|e| e.to_string())?;
-    std::fs::write(&tmp, text + "\n")
-        .and_then(|()| std::fs::rename(&tmp, &p))
+    let text = serde_json::to_string_pretty(map).map_err(|e| e.to_string())? + "\n";
+    crate::fsutil::Dir::prepare(sim_dir)
+        .and_then(|d| {
+            d.write_atomic(
+                MAP_FILE,
+                text.as_bytes(),
+                crate::fsutil::PRIVATE,
+                crate::fsutil::Replace::Yes,
+            )
+        })
+        .map(drop)
         .map_err(|e| format!("{}: {e}", p.display()))
 }
 
@@ -162,14 +169,20 @@ pub fn file_name(
 /// # Errors
 /// I/O errors.
 pub fn backing_file(sim_dir: &Path, name: &str, size: u64, cap: u64) -> Result<PathBuf, String> {
-    let dir = sim_dir.join("disks");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let p = dir.join(name);
     let size = size.min(cap) / (1 << 20) * (1 << 20);
-    let f = std::fs::File::create(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-    f.set_len(size)
-        .map_err(|e| format!("{}: {e}", p.display()))?;
-    Ok(p)
+    // Written through fsutil: the state directory may be shared, and a planted link must
+    // not make root truncate a file elsewhere.
+    let dir = crate::fsutil::Dir::prepare(sim_dir)
+        .and_then(|d| d.subdir("disks"))
+        .map_err(|e| e.to_string())?;
+    let mut t = dir
+        .temp(name, crate::fsutil::PRIVATE)
+        .map_err(|e| e.to_string())?;
+    t.file()
+        .set_len(size)
+        .map_err(|e| format!("{}: {e}", t.path().display()))?;
+    t.commit(name, crate::fsutil::Replace::Yes)
+        .map_err(|e| e.to_string())
 }
 
 /// The loop device backing a VD or JBOD drive, when block devices are on.

@@ -25,7 +25,7 @@ use crate::backend::snapshot::Snapshot;
 use crate::model::{DriveAddress, PhysicalDrive};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
-use std::io::Write;
+use std::io::{Read as _, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -226,9 +226,10 @@ pub struct Env<'a> {
 }
 
 impl Env<'_> {
-    /// Prints a line of workflow narration.
+    /// Prints a line of workflow narration (escaped: it names drive models and serials the
+    /// controller reported, see [`crate::escape`]).
     pub fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
+        let _ = writeln!(self.out, "{}", crate::escape::escape_text(text));
     }
 
     /// Waits one poll interval; under `--sim` the virtual clock advances instead of the real one.
@@ -267,19 +268,15 @@ impl AdapterLock {
     /// # Errors
     /// When another workflow holds the adapter, or the lock file cannot be created.
     pub fn acquire(state_dir: &Path, adapter: u32, holder: &str) -> Result<Self, WfError> {
-        let dir = state_dir.join("locks");
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| WfError::Io(format!("{}: {e}", dir.display())))?;
-        let path = dir.join(format!("adapter-{adapter}.lock"));
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .read(true)
-            .write(true)
-            .open(&path)
-            .map_err(|e| WfError::Io(format!("{}: {e}", path.display())))?;
+        // 0700 directories, a 0600 lock opened without following links (see `fsutil`).
+        let name = format!("adapter-{adapter}.lock");
+        let mut file = crate::fsutil::Dir::prepare(state_dir)
+            .and_then(|d| d.subdir("locks"))
+            .and_then(|d| d.open_lock(&name))
+            .map_err(|e| WfError::Io(e.to_string()))?;
         if file.try_lock().is_err() {
-            let who = std::fs::read_to_string(&path).unwrap_or_default();
+            let mut who = String::new();
+            let _ = (&file).take(4096).read_to_string(&mut who);
             return Err(WfError::Usage(format!(
                 "adapter {adapter} is busy: another raidctl workflow holds it ({})",
                 who.trim()

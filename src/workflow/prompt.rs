@@ -22,7 +22,7 @@ impl Prompter for TtyPrompter {
         if !std::io::stdin().is_terminal() {
             return None;
         }
-        eprint!("{question} ");
+        eprint!("{} ", crate::escape::escape_text(question));
         let _ = std::io::stderr().flush();
         let mut line = String::new();
         match std::io::stdin().lock().read_line(&mut line) {

@@ -14,6 +14,7 @@ mod fixtures;
 mod freshness;
 mod guards;
 mod health;
+mod hostile;
 mod layout;
 mod layout_state;
 mod monitor;

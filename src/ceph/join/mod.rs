@@ -870,12 +870,19 @@ pub fn cached(ceph: &Ceph, src: &Sources, state_dir: &Path, max_age: Duration) -
         }
     }
     let j = collect(ceph, src);
-    if std::fs::create_dir_all(state_dir).is_ok() {
-        if let Ok(text) = serde_json::to_string(&j) {
-            let tmp = state_dir.join(format!(".ceph-join.{}.tmp", std::process::id()));
-            if std::fs::write(&tmp, text).is_ok() {
-                let _ = std::fs::rename(&tmp, &path);
-            }
+    // Through fsutil: private, never through a planted link; a cache that cannot be written
+    // is only unused.
+    if let (Ok(dir), Ok(text)) = (
+        crate::fsutil::Dir::prepare(state_dir),
+        serde_json::to_string(&j),
+    ) {
+        if let Some(name) = path.file_name().and_then(|n| n.to_str()) {
+            let _ = dir.write_atomic(
+                name,
+                text.as_bytes(),
+                crate::fsutil::PRIVATE,
+                crate::fsutil::Replace::Yes,
+            );
         }
     }
     j

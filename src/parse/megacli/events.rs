@@ -181,7 +181,8 @@ fn finish_partial(p: Partial, next_seq: Option<u64>, doc: &mut Document) {
 pub(crate) fn parse<'a>(lines: impl Iterator<Item = Line<'a>>, doc: &mut Document) -> Understood {
     let mut stream = EventStream::new(lines);
     doc.events.extend(&mut stream);
-    doc.warnings.append(&mut stream.scratch.warnings);
+    doc.warnings
+        .append(std::mem::take(&mut stream.scratch.warnings));
     stream.understood
 }
 
@@ -243,9 +244,9 @@ impl<'a, I: Iterator<Item = Line<'a>>> EventStream<'a, I> {
     }
 
     /// Warnings of the lines read so far, in line order, as `parse` sorts them.
-    pub fn warnings(&self) -> Vec<Warning> {
+    pub fn warnings(&self) -> crate::model::Warnings {
         let mut w = self.scratch.warnings.clone();
-        w.sort_by_key(|w| w.line);
+        w.sort_by_line();
         w
     }
 

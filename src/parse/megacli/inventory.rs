@@ -83,9 +83,9 @@ impl<'a, I: Iterator<Item = Line<'a>>> DriveStream<'a, I> {
     }
 
     /// Warnings of the lines read so far, in line order, as [`parse`] sorts them.
-    pub fn warnings(&self) -> Vec<Warning> {
+    pub fn warnings(&self) -> crate::model::Warnings {
         let mut w = self.scratch.warnings.clone();
-        w.sort_by_key(|w| w.line);
+        w.sort_by_line();
         w
     }
 }
@@ -100,6 +100,62 @@ pub(crate) fn starts_drive_record(line: Line<'_>) -> bool {
         && adapter_header(t).is_none()
         && !(t.starts_with("PD:") && t.ends_with("Information"))
         && lex::split_kv(t).is_some_and(|(k, _)| lex::KeyName::new(k).is("enclosuredeviceid"))
+}
+
+/// How far back [`starts_drive_record_at`] looks for the line that opened the record in force.
+const SLOT_LOOKBACK: usize = 4096;
+
+/// [`starts_drive_record`], or a `Slot Number` line (spelt exactly so) that the walker reads
+/// as the start of a new record whatever came before: the last line before it that opens or
+/// closes a record (within [`SLOT_LOOKBACK`] bytes) is another `Slot Number` (whose record
+/// then has one), an `Adapter #N` or a `PD: N Information` line (no record open). `line`
+/// starts at byte `start` of `text`.
+pub(crate) fn starts_drive_record_at(text: &str, start: usize, line: Line<'_>) -> bool {
+    if starts_drive_record(line) {
+        return true;
+    }
+    let is_slot = |t: &str| lex::split_kv(t).is_some_and(|(k, _)| k.trim() == "Slot Number");
+    if !is_slot(lex::trim(line.text)) {
+        return false;
+    }
+    let bytes = text.as_bytes();
+    let floor = start.saturating_sub(SLOT_LOOKBACK);
+    let mut end = start;
+    while end > floor {
+        // The line before `end` (which follows a newline).
+        let Some(prev_end) = end.checked_sub(1) else {
+            return false;
+        };
+        let line_start =
+            memchr::memrchr(b'\n', bytes.get(..prev_end).unwrap_or_default()).map_or(0, |p| p + 1);
+        if line_start < floor {
+            return false;
+        }
+        let raw = text.get(line_start..prev_end).unwrap_or_default();
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        let t = lex::trim(raw.rsplit('\r').next().unwrap_or(raw));
+        end = line_start;
+        if t.is_empty() || t.starts_with("====") || lex::exit_code(t).is_some() {
+            continue;
+        }
+        if adapter_header(t).is_some() || (t.starts_with("PD:") && t.ends_with("Information")) {
+            return true;
+        }
+        let Some((k, _)) = lex::split_kv(t) else {
+            continue;
+        };
+        let name = lex::KeyName::new(k);
+        if name.is("slotnumber") {
+            return true;
+        }
+        if name.is("enclosuredeviceid") || name.is("virtualdrive") || name.is("virtualdisk") {
+            return false;
+        }
+        if line_start == 0 {
+            return false;
+        }
+    }
+    false
 }
 
 /// The adapter an `Adapter #N` line (however spelt) switches a drive list to.
@@ -445,17 +501,33 @@ fn fill_members_from_groups(doc: &mut Document) {
 pub(crate) fn pd_from_record(
     mut r: Record<'_>,
     adapter: u32,
-    w: &mut Vec<Warning>,
+    w: &mut crate::model::Warnings,
 ) -> Option<PhysicalDrive> {
     let start = r.start_line;
     let enclosure_text = r.take_field("enclosuredeviceid");
-    let Some(slot) = r.u64("slotnumber", w).and_then(|v| u16::try_from(v).ok()) else {
-        w.push(Warning {
-            file: None,
-            line: start,
-            message: "drive record without a Slot Number dropped".to_owned(),
-        });
-        return None;
+    let slot_line = r.line_of("slotnumber").unwrap_or(start);
+    let slot = match r.u64("slotnumber", w) {
+        Some(v) => match u16::try_from(v) {
+            Ok(s) => s,
+            Err(_) => {
+                w.push(Warning {
+                    file: None,
+                    line: slot_line,
+                    message: format!(
+                        "Slot Number {v} is out of range (at most 65535): drive record dropped"
+                    ),
+                });
+                return None;
+            }
+        },
+        None => {
+            w.push(Warning {
+                file: None,
+                line: start,
+                message: "drive record without a Slot Number dropped".to_owned(),
+            });
+            return None;
+        }
     };
     let mut pd = PhysicalDrive {
         adapter,
@@ -673,7 +745,7 @@ pub fn split_inquiry(
 pub(crate) fn ld_from_record(
     mut r: Record<'_>,
     adapter: u32,
-    w: &mut Vec<Warning>,
+    w: &mut crate::model::Warnings,
 ) -> (Option<LogicalDrive>, Vec<Progress>) {
     let start = r.start_line;
     let header = r

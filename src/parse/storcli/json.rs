@@ -59,10 +59,10 @@ pub(crate) fn parse_with(input: &str, schema: Schema, kind: Kind) -> Result<Docu
 /// Reads every JSON value in the input, skipping text before the first `{`. Control
 /// characters (invalid inside JSON strings, yet printed by some firmware) become spaces.
 /// JSON values with the line each starts on, and the warnings reading them produced.
-pub(crate) type Values = (Vec<(Value, usize)>, Vec<Warning>);
+pub(crate) type Values = (Vec<(Value, usize)>, crate::model::Warnings);
 
 pub(crate) fn read_values(input: &str) -> Result<Values, ParseError> {
-    let mut warnings = Vec::new();
+    let mut warnings = crate::model::Warnings::new();
     let sanitized: String = input
         .chars()
         .map(|c| if c.is_control() && c != '\n' { ' ' } else { c })

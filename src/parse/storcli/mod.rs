@@ -185,7 +185,7 @@ pub(crate) fn extra_value(extra: &mut Extra, key: &str, v: &Value) {
 }
 
 /// Pushes a warning.
-pub(crate) fn warn(w: &mut Vec<Warning>, line: usize, message: impl Into<String>) {
+pub(crate) fn warn(w: &mut crate::model::Warnings, line: usize, message: impl Into<String>) {
     w.push(Warning {
         file: None,
         line,

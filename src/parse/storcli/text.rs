@@ -55,10 +55,9 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
                 e.adapter = last_adapter;
                 w.doc.events.push(e);
             }
-            for mut wn in events.warnings {
-                wn.line += offset;
-                w.doc.warnings.push(wn);
-            }
+            let mut ws = events.warnings;
+            ws.shift_lines(offset);
+            w.doc.warnings.append(ws);
             understood = true;
         }
     }
