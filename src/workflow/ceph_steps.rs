@@ -22,6 +22,8 @@ use std::time::{Duration, Instant};
 const CEPH_POLL: Duration = Duration::from_secs(2);
 /// How long a stopped or started daemon may take to show in the OSD map.
 const MAP_WAIT: Duration = Duration::from_secs(300);
+/// How long ok-to-stop is asked again while PGs are still peering.
+const SETTLE_WAIT: Duration = Duration::from_secs(120);
 
 /// What the workflow knows of the OSD on the drive; journaled with the state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -117,6 +119,18 @@ fn line(c: &Ceph, args: &[&str]) -> String {
     crate::ceph::client::display_argv(std::path::Path::new("ceph"), &c.ceph_args(args, false))
 }
 
+/// The `ceph` command line a plan shows: with this host's options when a client is set up.
+fn plan_line(env: &Env<'_>, args: &[&str]) -> String {
+    env.ceph
+        .as_ref()
+        .map_or_else(|| format!("ceph {}", args.join(" ")), |c| line(c, args))
+}
+
+/// The OSD id and the client, for a step that talks to Ceph.
+fn osd_and_client(env: &Env<'_>, st: &ReplaceState) -> Result<(u32, Ceph), WfError> {
+    Ok((rec(st)?.osd, ceph(env)?.clone()))
+}
+
 /// `osd.N` up and in, from the OSD map.
 fn up_in(c: &Ceph, id: u32) -> Result<(bool, bool, bool), CephError> {
     let dump = c.osd_dump()?;
@@ -147,9 +161,8 @@ pub(super) fn ok_to_stop(
     journal: &mut Journal,
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
-    let id = rec(st)?.osd;
-    let c = ceph(env)?;
-    match up_in(c, id) {
+    let (id, c) = osd_and_client(env, st)?;
+    match up_in(&c, id) {
         Ok((false, ..)) => {
             env.say(&format!("  osd.{id} is down: nothing to ask"));
             return Ok(StepResult::Next);
@@ -157,28 +170,49 @@ pub(super) fn ok_to_stop(
         Ok(_) => {}
         Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
     }
-    match c.osd_ok_to_stop(id) {
-        Ok(a) if a.ok_to_stop => {
+    // PGs that are peering (a pool setting changed, an OSD came back) are inactive for a
+    // moment, and ok-to-stop counts them: while some are not active, ask again for a while
+    // rather than send the operator away; a refusal with every PG active is the answer.
+    let settle = Instant::now();
+    loop {
+        let a = match c.osd_ok_to_stop(id) {
+            Ok(a) => a,
+            Err(e) => return Ok(stop_on(&e, "asking ok-to-stop", journal, st)),
+        };
+        if a.ok_to_stop {
             env.say(&format!(
                 "  Ceph: osd.{id} may stop ({} PGs stay active, {} become degraded)",
                 a.num_ok_pgs,
                 a.ok_become_degraded.len()
             ));
-            Ok(StepResult::Next)
+            return Ok(StepResult::Next);
         }
-        Ok(a) => Ok(StepResult::Stop(format!(
-            "[{}] Ceph says stopping osd.{id} now would leave {} PG(s) inactive ({}): nothing was changed. Let the cluster recover (`ceph -s`), then `raidctl resume {}`",
+        let inactive = match c.status() {
+            Ok(s) => s.pgmap.num_pgs.saturating_sub(s.pgs_with("active")),
+            Err(e) => return Ok(stop_on(&e, "reading the cluster status", journal, st)),
+        };
+        if inactive > 0 && settle.elapsed() < SETTLE_WAIT {
+            if settle.elapsed() < CEPH_POLL {
+                env.say(&format!(
+                    "  Ceph: {inactive} PG(s) not active yet (peering): asking ok-to-stop again for up to {} s",
+                    SETTLE_WAIT.as_secs()
+                ));
+            }
+            std::thread::sleep(CEPH_POLL);
+            continue;
+        }
+        let pgs: Vec<_> = a.bad_become_inactive.iter().take(5).cloned().collect();
+        let which = if pgs.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", pgs.join(" "))
+        };
+        return Ok(StepResult::Stop(format!(
+            "[{}] Ceph says stopping osd.{id} now would leave {} PG(s) inactive{which}: nothing was changed. Let the cluster recover (`ceph -s`), then `raidctl resume {}`",
             super::guards::CEPH_OK_TO_STOP,
             a.num_not_ok_pgs,
-            a.bad_become_inactive
-                .iter()
-                .take(5)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(" "),
             journal.id
-        ))),
-        Err(e) => Ok(stop_on(&e, "asking ok-to-stop", journal, st)),
+        )));
     }
 }
 
@@ -186,10 +220,7 @@ pub(super) fn plan_out(env: &Env<'_>, st: &ReplaceState) -> Vec<PlanLine> {
     let Some(r) = &st.ceph else {
         return Vec::new();
     };
-    let cmd = env.ceph.as_ref().map_or_else(
-        || format!("ceph osd out {}", r.osd),
-        |c| line(c, &["osd", "out", &r.osd.to_string()]),
-    );
+    let cmd = plan_line(env, &["osd", "out", &r.osd.to_string()]);
     vec![PlanLine::say(format!(
         "mark osd.{} out (Ceph moves its data to the other OSDs)\n       {cmd}",
         r.osd
@@ -202,8 +233,7 @@ pub(super) fn out(
     journal: &mut Journal,
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
-    let id = rec(st)?.osd;
-    let c = ceph(env)?.clone();
+    let (id, c) = osd_and_client(env, st)?;
     match up_in(&c, id) {
         Ok((_, false, _)) => {
             env.say(&format!("  osd.{id} is out already"));
@@ -321,8 +351,7 @@ pub(super) fn stop(
     journal: &mut Journal,
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
-    let id = rec(st)?.osd;
-    let c = ceph(env)?.clone();
+    let (id, c) = osd_and_client(env, st)?;
     let systemd = crate::ceph::systemd_is_pid1();
     match (systemd, c.osd_pid(id)) {
         (false, None) => env.say(&format!("  osd.{id}'s daemon is not running")),
@@ -359,19 +388,14 @@ pub(super) fn plan_destroy(env: &Env<'_>, st: &ReplaceState) -> Vec<PlanLine> {
     let Some(r) = &st.ceph else {
         return Vec::new();
     };
-    let cmd = env.ceph.as_ref().map_or_else(
-        || format!("ceph osd destroy {} --yes-i-really-mean-it", r.osd),
-        |c| {
-            line(
-                c,
-                &[
-                    "osd",
-                    "destroy",
-                    &r.osd.to_string(),
-                    "--yes-i-really-mean-it",
-                ],
-            )
-        },
+    let cmd = plan_line(
+        env,
+        &[
+            "osd",
+            "destroy",
+            &r.osd.to_string(),
+            "--yes-i-really-mean-it",
+        ],
     );
     vec![PlanLine::say(format!(
         "destroy osd.{}, keeping its id and CRUSH position (never purge: a new id means a second backfill); Ceph's own check refuses if it is not safe\n       {cmd}",
@@ -385,8 +409,7 @@ pub(super) fn destroy(
     journal: &mut Journal,
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
-    let id = rec(st)?.osd;
-    let c = ceph(env)?.clone();
+    let (id, c) = osd_and_client(env, st)?;
     match up_in(&c, id) {
         Ok((_, _, true)) => return Ok(StepResult::Next),
         Ok((true, ..)) => {
@@ -537,8 +560,7 @@ pub(super) fn prepare(
     journal: &mut Journal,
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
-    let id = rec(st)?.osd;
-    let c = ceph(env)?.clone();
+    let (id, c) = osd_and_client(env, st)?;
     let Some(plan) = volume_plan(st) else {
         return Ok(StepResult::Stop(
             "the new VD's block device is not known: raidctl cannot recreate the OSD".into(),
@@ -626,8 +648,7 @@ pub(super) fn activate(
     journal: &mut Journal,
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
-    let id = rec(st)?.osd;
-    let c = ceph(env)?.clone();
+    let (id, c) = osd_and_client(env, st)?;
     let Some(plan) = volume_plan(st) else {
         return Ok(StepResult::Stop("the new device is not known".into()));
     };
@@ -666,8 +687,7 @@ pub(super) fn wait_up(
     journal: &mut Journal,
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
-    let id = rec(st)?.osd;
-    let c = ceph(env)?.clone();
+    let (id, c) = osd_and_client(env, st)?;
     let start = Instant::now();
     let mut marked = false;
     loop {
@@ -760,8 +780,7 @@ fn device_size(path: &str) -> Option<u64> {
 
 /// Health, degraded objects and backfill after the OSD is back.
 pub(super) fn report(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
-    let id = rec(st)?.osd;
-    let c = ceph(env)?.clone();
+    let (id, c) = osd_and_client(env, st)?;
     match c.status() {
         Ok(s) => {
             let backfill = s.pgs_with("backfilling") + s.pgs_with("backfill_wait");

@@ -227,10 +227,33 @@ fn ceph_cluster_end_to_end() {
         started.elapsed().as_secs_f64()
     );
     // The join in status: every VD on [32:2]..[32:4] shows its OSD, up and in.
-    let doc = status_json(&s);
+    // An OSD that has just booted posts its metadata (its devices) to the mon a moment
+    // later; until then the join cannot place it, as on a real host.
+    let joined = Instant::now();
+    let mut doc = status_json(&s);
+    while joined.elapsed() < Duration::from_secs(60) {
+        let osds = vd_osds(&doc);
+        if osds.len() == 3 && osds.iter().all(|(_, _, up)| *up) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(500));
+        doc = status_json(&s);
+    }
     let osds = vd_osds(&doc);
-    assert_eq!(osds.len(), 3, "{osds:?}");
-    assert!(osds.iter().all(|(_, _, up)| *up), "{osds:?}");
+    let why = || {
+        let lds: Vec<_> = doc["snapshot"]["logical_drives"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| (l["target_id"].clone(), l["osd"].clone()))
+            .collect();
+        format!(
+            "{osds:?}\n{lds:?}\nproblems: {}\nwarnings: {}",
+            doc["problems"], doc["snapshot"]["warnings"]
+        )
+    };
+    assert_eq!(osds.len(), 3, "{}", why());
+    assert!(osds.iter().all(|(_, _, up)| *up), "{}", why());
     let meta = ceph.osd_metadata(None).unwrap();
     for (target, id, _) in &osds {
         let m = meta.iter().find(|m| u64::from(m.id) == *id).unwrap();

@@ -347,6 +347,7 @@ fn replace_osd_drive_through_both_layers() {
     assert!(err(&o).contains("[ceph-ok-to-stop]"), "{}", err(&o));
     assert_eq!(osd_state(&ceph, healthy), Some((true, true, false)));
     ceph.pool_set("test", "min_size", "1").unwrap();
+    // Right away: the PGs re-peer with the new min_size, and raidctl asks again while they do.
     let o = rc(
         &s,
         &[
@@ -363,7 +364,8 @@ fn replace_osd_drive_through_both_layers() {
     assert_eq!(
         osd_state(&ceph, healthy).map(|x| x.0),
         Some(false),
-        "stopped"
+        "stopped: {}",
+        err(&o)
     );
     ceph.start_osd(healthy).unwrap();
     wait_until(Duration::from_secs(120), "the OSD up again", || {
