@@ -456,8 +456,8 @@ impl Ctx {
             ),
         };
         let marks = || ops.event_marks();
-        let fetch = || {
-            let mut s = ops.snapshot()?;
+        let fetch = |hint: Option<&Snapshot>| {
+            let mut s = ops.snapshot_hinted(hint)?;
             s.source.clone_from(&source);
             Ok(s)
         };

@@ -345,7 +345,7 @@ impl Catalogue for MegaCli {
         })
     }
 
-    /// The calls [`crate::backend::snapshot::gather`] makes, with its exact argv.
+    /// The calls [`crate::backend::gather::gather`] makes, with its exact argv.
     fn snapshot_inputs(&self, _adapters: &[u32]) -> Vec<Entry> {
         vec![
             self.entry("all/adpallinfo", None, &["-AdpAllInfo", "-aALL"]),

@@ -2,6 +2,7 @@
 
 pub mod catalogue;
 pub mod detect;
+pub mod gather;
 pub mod identity;
 pub mod megacli;
 pub mod native;

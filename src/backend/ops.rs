@@ -2,7 +2,7 @@
 //! turns each into its own command line (shown in plans before anything runs) and runs it.
 
 use super::megacli::{BackendError, MegaCli};
-use super::snapshot::{self, Snapshot};
+use super::snapshot::Snapshot;
 use crate::model::{
     Document, DriveAddress, Event, ForeignConfig, IoPolicy, MissingRow, Progress, RaidLevel,
     ReadPolicy, WritePolicy,
@@ -203,6 +203,15 @@ pub trait Operations: std::fmt::Debug {
     /// # Errors
     /// When the state cannot be read.
     fn snapshot(&self) -> Result<Snapshot, BackendError>;
+    /// [`Operations::snapshot`], told the snapshot before it: a backend may read beside its
+    /// fixed reads what that one showed a reason for (a rebuild's progress), never reuse it.
+    ///
+    /// # Errors
+    /// As [`Operations::snapshot`].
+    fn snapshot_hinted(&self, hint: Option<&Snapshot>) -> Result<Snapshot, BackendError> {
+        let _ = hint;
+        self.snapshot()
+    }
     /// Where each adapter's event log stands, read in one call where the tool allows: the
     /// snapshot cache reuses a snapshot when these did not move. `None`: this backend cannot
     /// tell, so a cached snapshot is only reused within `--max-age`.
@@ -586,7 +595,11 @@ impl Operations for MegaCli {
     }
 
     fn snapshot(&self) -> Result<Snapshot, BackendError> {
-        snapshot::gather(self)
+        super::gather::gather(self, None)
+    }
+
+    fn snapshot_hinted(&self, hint: Option<&Snapshot>) -> Result<Snapshot, BackendError> {
+        super::gather::gather(self, hint)
     }
 
     fn event_marks(&self) -> Result<Option<Vec<crate::model::EventMark>>, BackendError> {

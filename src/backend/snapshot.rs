@@ -2,12 +2,11 @@
 //! whatever the number of adapters, drives and VDs, and cached so that a check, a metrics run
 //! and a person at the same minute share one set of calls.
 
-use super::megacli::{BackendError, MegaCli};
+use super::megacli::BackendError;
 use crate::model::{
-    Adapter, Bbu, DiskGroup, Enclosure, EventMark, FirmwareState, ForeignConfig, LogicalDrive,
-    MissingRow, PdType, PhysicalDrive, Progress, Warning,
+    Adapter, Bbu, DiskGroup, Enclosure, EventMark, ForeignConfig, LogicalDrive, MissingRow, PdType,
+    PhysicalDrive, Progress,
 };
-use crate::parse::Kind;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -152,114 +151,6 @@ pub fn now_unix() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-/// Gathers a snapshot from MegaCli.
-///
-/// # Errors
-/// Any failed, hung, crashed, silent or unparseable vendor call: a snapshot is all or nothing,
-/// so monitoring never reports a partial inventory as healthy.
-pub fn gather(mc: &MegaCli) -> Result<Snapshot, BackendError> {
-    let before = mc.calls();
-    let mut snap = Snapshot {
-        schema_version: SNAPSHOT_SCHEMA,
-        taken_at_unix: now_unix(),
-        source: mc.program().display().to_string(),
-        ..Snapshot::default()
-    };
-
-    // The four fixed reads overlap (see [`overlap`]); their results are taken in the same
-    // order as one after another, so the snapshot is the same.
-    let q = |args: &[&str], kind| mc.query(args, kind, false);
-    let (info, cfg, pds, bbu) = overlap4(
-        || q(&["-AdpAllInfo", "-aALL"], Kind::AdpAllInfo),
-        || q(&["-CfgDsply", "-aALL"], Kind::CfgDsply),
-        || q(&["-PDList", "-aALL"], Kind::PdList),
-        || q(&["-AdpBbuCmd", "-GetBbuStatus", "-aALL"], Kind::BbuStatus),
-    );
-    let info = info?;
-    if info.adapters.is_empty() {
-        return Err(BackendError::Unparseable {
-            argv: mc.command_line(&["-AdpAllInfo", "-aALL"]),
-            reason: "no adapter in the output".into(),
-        });
-    }
-    snap.adapters = info.adapters;
-    snap.warnings.append(info.warnings);
-
-    let cfg = match cfg {
-        Ok(doc) => doc,
-        // An adapter without any configuration answers -CfgDsply with a failure status.
-        Err(BackendError::Failed { doc, .. }) if doc.logical_drives.is_empty() => *doc,
-        Err(e) => return Err(e),
-    };
-    snap.logical_drives = cfg.logical_drives;
-    snap.disk_groups = cfg.disk_groups;
-    snap.progress.extend(cfg.progress);
-    snap.warnings.append(cfg.warnings);
-
-    let pds = pds?;
-    snap.physical_drives = pds.physical_drives;
-    snap.warnings.append(pds.warnings);
-
-    let bbu = match bbu {
-        Ok(doc) => doc,
-        // No battery: MegaCli says `Get BBU Status Failed` with a non-zero status.
-        Err(BackendError::Failed { doc, .. }) => *doc,
-        Err(e) => return Err(e),
-    };
-    snap.bbus = bbu.bbus;
-
-    let rebuilding: Vec<String> = addresses_in(&snap, &FirmwareState::Rebuild);
-    let copyback: Vec<String> = addresses_in(&snap, &FirmwareState::Copyback);
-    let foreign = snap.physical_drives.iter().any(|d| d.foreign == Some(true));
-    let mut budget = MAX_CALLS - (mc.calls() - before);
-    let rbld_arg = format!("-PhysDrv[{}]", rebuilding.join(","));
-    let cpbk_arg = format!("-PhysDrv[{}]", copyback.join(","));
-    let want_rbld = !rebuilding.is_empty() && budget > 0;
-    budget -= u32::from(want_rbld);
-    let want_foreign = foreign && budget > 0;
-    budget -= u32::from(want_foreign);
-    let want_cpbk = !copyback.is_empty() && budget > 0;
-    let (rbld, fgn, cpbk) = overlap3(
-        || {
-            want_rbld.then(|| {
-                q(
-                    &["-PDRbld", "-ShowProg", &rbld_arg, "-aALL"],
-                    Kind::Progress,
-                )
-            })
-        },
-        || want_foreign.then(|| q(&["-CfgForeign", "-Scan", "-aALL"], Kind::ForeignScan)),
-        || {
-            want_cpbk.then(|| {
-                q(
-                    &["-PDCpyBk", "-ShowProg", &cpbk_arg, "-aALL"],
-                    Kind::Progress,
-                )
-            })
-        },
-    );
-    if let Some(doc) = rbld.transpose()? {
-        attach_progress(&mut snap, doc.progress);
-    }
-    if let Some(doc) = fgn.transpose()? {
-        snap.foreign_configs = doc.foreign_configs;
-    }
-    if let Some(doc) = cpbk.transpose()? {
-        attach_progress(&mut snap, doc.progress);
-    } else if !copyback.is_empty() {
-        snap.warnings.push(Warning {
-            file: None,
-            line: 0,
-            message: "copyback progress not read: call budget spent on rebuild and foreign scan"
-                .into(),
-        });
-    }
-
-    derive(&mut snap);
-    snap.vendor_calls = mc.calls() - before;
-    Ok(snap)
-}
-
 /// Runs reads side by side, each on its own thread, and returns their results in argument
 /// order. For the snapshot's reads only, on tools whose reads may overlap: MegaCli and
 /// storcli/perccli run with `-NoLog`/`nolog` in raidctl's own scratch directory, so they share
@@ -305,76 +196,8 @@ impl<T> From<Panicked> for Option<Result<T, BackendError>> {
     }
 }
 
-fn join<T: From<Panicked>>(h: std::thread::ScopedJoinHandle<'_, T>) -> T {
+pub(crate) fn join<T: From<Panicked>>(h: std::thread::ScopedJoinHandle<'_, T>) -> T {
     h.join().unwrap_or_else(|_| T::from(Panicked))
-}
-
-fn overlap4<A, B, C, D>(
-    a: impl FnOnce() -> A + Send,
-    b: impl FnOnce() -> B + Send,
-    c: impl FnOnce() -> C + Send,
-    d: impl FnOnce() -> D + Send,
-) -> (A, B, C, D)
-where
-    A: Send + From<Panicked>,
-    B: Send + From<Panicked>,
-    C: Send + From<Panicked>,
-    D: Send + From<Panicked>,
-{
-    std::thread::scope(|s| {
-        let (hb, hc, hd) = (s.spawn(b), s.spawn(c), s.spawn(d));
-        let ra = a();
-        (ra, join(hb), join(hc), join(hd))
-    })
-}
-
-fn overlap3<A, B, C>(
-    a: impl FnOnce() -> A + Send,
-    b: impl FnOnce() -> B + Send,
-    c: impl FnOnce() -> C + Send,
-) -> (A, B, C)
-where
-    A: Send + From<Panicked>,
-    B: Send + From<Panicked>,
-    C: Send + From<Panicked>,
-{
-    std::thread::scope(|s| {
-        let (hb, hc) = (s.spawn(b), s.spawn(c));
-        let ra = a();
-        (ra, join(hb), join(hc))
-    })
-}
-
-fn addresses_in(snap: &Snapshot, state: &FirmwareState) -> Vec<String> {
-    let mut v: Vec<String> = snap
-        .physical_drives
-        .iter()
-        .filter(|d| &d.firmware_state == state)
-        .map(|d| d.address().megacli_arg())
-        .collect();
-    v.sort();
-    v.dedup();
-    v
-}
-
-/// Progress lines do not name the adapter; match them to the drive in that state.
-fn attach_progress(snap: &mut Snapshot, progress: Vec<Progress>) {
-    for mut p in progress {
-        let Some(addr) = p.drive else { continue };
-        let owner = snap.physical_drives.iter().find(|d| {
-            d.address() == addr
-                && matches!(
-                    d.firmware_state,
-                    FirmwareState::Rebuild | FirmwareState::Copyback
-                )
-        });
-        if let Some(d) = owner {
-            p.adapter = d.adapter;
-            if p.in_progress {
-                snap.progress.push(p);
-            }
-        }
-    }
 }
 
 /// Joins what the calls said separately: drive → VD, missing rows, enclosures, smartctl args.
@@ -383,7 +206,7 @@ pub(crate) fn derive_common(snap: &mut Snapshot) {
     derive(snap);
 }
 
-fn derive(snap: &mut Snapshot) {
+pub(crate) fn derive(snap: &mut Snapshot) {
     // storcli and OMSA number arrays inside a drive group; MegaCli's `Span Reference` numbers
     // them across the adapter. Fill the global number where the tool did not print one, so
     // missing rows and replace-missing speak one numbering whatever the backend.
@@ -606,7 +429,7 @@ impl Cache {
         source: &str,
         fresh: Freshness,
         marks: &dyn Fn() -> Result<Option<Vec<EventMark>>, BackendError>,
-        fetch: &dyn Fn() -> Result<Snapshot, BackendError>,
+        fetch: &dyn Fn(Option<&Snapshot>) -> Result<Snapshot, BackendError>,
     ) -> Result<Snapshot, BackendError> {
         self.get_with(source, fresh, &Stamp::now, marks, fetch)
     }
@@ -618,7 +441,7 @@ impl Cache {
         fresh: Freshness,
         now: &dyn Fn() -> Stamp,
         marks: &dyn Fn() -> Result<Option<Vec<EventMark>>, BackendError>,
-        fetch: &dyn Fn() -> Result<Snapshot, BackendError>,
+        fetch: &dyn Fn(Option<&Snapshot>) -> Result<Snapshot, BackendError>,
     ) -> Result<Snapshot, BackendError> {
         // Created 0700 when missing; a directory others can write into, a link or a FIFO in
         // place of the lock leaves the cache unused (`Ctx::new` refuses such a directory).
@@ -628,17 +451,19 @@ impl Cache {
             let _ = f.lock();
         }
         let mut before: Option<(Stamp, Option<Vec<EventMark>>)> = None;
+        // Loaded even when it may not be used (`--max-age 0`): a full read takes it as a hint
+        // of what to read ([`Operations::snapshot_hinted`]), never as data.
+        let mut cached = self.load().filter(|e| {
+            e.snapshot.source == source && e.snapshot.schema_version == SNAPSHOT_SCHEMA
+        });
         if !fresh.max_age.is_zero() {
-            let cached = self.load().filter(|e| {
-                e.snapshot.source == source && e.snapshot.schema_version == SNAPSHOT_SCHEMA
-            });
-            if let Some(mut e) = cached {
+            if let Some(e) = cached.as_mut() {
                 let t = now();
                 let confirmed = e.confirmed.as_ref().and_then(|c| c.age_at(&t));
                 if confirmed.is_some_and(|a| a <= fresh.max_age) {
                     e.snapshot.vendor_calls = 0;
                     e.snapshot.confirmed_at_unix = e.confirmed.as_ref().map(|c| c.wall_unix);
-                    return Ok(e.snapshot);
+                    return Ok(std::mem::take(&mut e.snapshot));
                 }
                 let full = e.taken.as_ref().and_then(|c| c.age_at(&t));
                 let within = full.is_some_and(|a| a <= fresh.full_read_after)
@@ -651,8 +476,8 @@ impl Cache {
                             e.snapshot.vendor_calls = 1;
                             e.snapshot.confirmed_at_unix = Some(t.wall_unix);
                             e.confirmed = Some(t);
-                            self.save(&e);
-                            return Ok(e.snapshot);
+                            self.save(e);
+                            return Ok(std::mem::take(&mut e.snapshot));
                         }
                         // What moved is read in full; the marks just read are the ones the
                         // new snapshot starts from.
@@ -673,7 +498,7 @@ impl Cache {
                 (t, m.ok().flatten(), calls)
             }
         };
-        let mut snap = fetch()?;
+        let mut snap = fetch(cached.as_ref().map(|e| &e.snapshot))?;
         snap.vendor_calls += mark_calls;
         snap.event_marks = m;
         snap.confirmed_at_unix = Some(t.wall_unix);
@@ -738,7 +563,7 @@ mod tests {
                 self.mark_calls.set(self.mark_calls.get() + 1);
                 Ok(mark(self.newest.get()))
             };
-            let fetch = || {
+            let fetch = |_: Option<&Snapshot>| {
                 self.fetches.set(self.fetches.get() + 1);
                 Ok(Snapshot {
                     schema_version: SNAPSHOT_SCHEMA,

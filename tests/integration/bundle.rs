@@ -421,7 +421,7 @@ fn outputs_are_tail_truncated_at_the_item_limit() {
 #[test]
 fn replay_gives_the_same_health_as_live() {
     let (dir, ctx) = setup("degraded");
-    let live = raidctl::backend::snapshot::gather(ctx.megacli().unwrap()).unwrap();
+    let live = raidctl::backend::gather::gather(ctx.megacli().unwrap(), None).unwrap();
     // A baseline from before the media errors, so the "grew since" rule takes part.
     let mut baseline = raidctl::health::Baseline::default();
     baseline.reset_from(&live);

@@ -337,3 +337,96 @@ fn older_by_the_monotonic_clock_is_stale() {
         .assert()
         .code(2);
 }
+
+/// A rebuild runs for hours and logs progress all along, so every full read during it used to
+/// take a second round of calls for the progress. The snapshot before is a hint: the progress
+/// of the drives it saw rebuilding is read beside the fixed reads. The fake MegaCli holds
+/// `-PDList` until a `-PDRbld` has started (60 s at most), so a progress read that waited for
+/// the drive list shows as a drive list that waited alone. When the hint no longer holds (the
+/// rebuild finished), its read is dropped and the snapshot is the one without a hint.
+#[test]
+fn a_running_rebuild_is_read_beside_the_fixed_reads() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let sim_dir = dir.path().join("sim");
+    sim(&sim_dir, &["init", "rebuilding"]);
+    let log = dir.path().join("calls.log");
+    let hold = dir.path().join("hold");
+    let tool = dir.path().join("MegaCli64");
+    std::fs::write(
+        &tool,
+        format!(
+            r#"#!/bin/sh
+LOG={log}
+case " $* " in
+  *" -PDRbld "*) echo rbld >>"$LOG" ;;
+  *" -PDList "*)
+    if [ -e {hold} ]; then
+      i=0
+      while ! grep -q rbld "$LOG" 2>/dev/null && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
+      grep -q rbld "$LOG" 2>/dev/null || echo pdlist-alone >>"$LOG"
+    fi ;;
+esac
+exec {real} "$@"
+"#,
+            log = log.display(),
+            hold = hold.display(),
+            real = crate::util::vendor("MegaCli64"),
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let status = || {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_raidctl"))
+            .env("RAIDCTL_SIM_STATE", &sim_dir)
+            .arg("--megacli")
+            .arg(&tool)
+            .args(["--backend", "megacli", "--state-dir"])
+            .arg(dir.path().join("state"))
+            .args(["status", "--max-age", "0", "--format", "json"])
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stderr)));
+        (v, std::fs::read_to_string(&log).unwrap_or_default())
+    };
+    // No snapshot before: the progress read follows the drive list.
+    let (v, _) = status();
+    assert_eq!(
+        v["snapshot"]["vendor_calls"], 6,
+        "marks + 4 reads + progress"
+    );
+    assert!(
+        !v["snapshot"]["progress"].as_array().unwrap().is_empty(),
+        "{v}"
+    );
+    std::fs::remove_file(&log).unwrap();
+    std::fs::write(&hold, "").unwrap();
+    let (v, calls) = status();
+    assert_eq!(calls.lines().collect::<Vec<_>>(), ["rbld"], "{calls}");
+    assert_eq!(
+        v["snapshot"]["vendor_calls"], 6,
+        "the same calls, in one round"
+    );
+    let progress = v["snapshot"]["progress"].as_array().unwrap();
+    assert_eq!(progress.len(), 1, "{v}");
+    assert!(progress[0]["percent"].as_u64().is_some(), "{v}");
+    // The rebuild finishes: the guessed read is answered "not in rebuild process" and dropped.
+    std::fs::remove_file(&hold).unwrap();
+    sim(&sim_dir, &["advance", "100000"]);
+    let (v, _) = status();
+    assert_eq!(v["overall"], "ok", "{v}");
+    assert!(
+        v["snapshot"]["progress"].as_array().unwrap().is_empty(),
+        "{v}"
+    );
+    assert_eq!(
+        v["snapshot"]["vendor_calls"], 6,
+        "marks + 4 reads + the guess"
+    );
+    let (v, _) = status();
+    assert_eq!(
+        v["snapshot"]["vendor_calls"], 5,
+        "no rebuild seen last time: no guess"
+    );
+}
