@@ -228,7 +228,7 @@ if grep -E '^(CREATE|MODIFY|MOVED_FROM|DELETE)(,[A-Z_]+)* raidctl\.prom$' "$work
   fail "raidctl.prom was written in place, not renamed into place"
 fi
 [ "$(grep -c '^MOVED_TO raidctl\.prom$' "$work/inotify.log")" -ge 2 ] || fail "raidctl.prom was not renamed into place at each run"
-[ "$(grep -c '^MOVED_FROM \.raidctl\.prom\.[0-9]*\.tmp$' "$work/inotify.log")" -ge 2 ] || fail "no temporary file was renamed"
+[ "$(grep -cE '^MOVED_FROM \.raidctl\.prom\.[0-9a-f]+\.tmp$' "$work/inotify.log")" -ge 2 ] || fail "no temporary file was renamed"
 [ -z "$(ls -A "$hostdir" | grep -v '^raidctl\.prom$')" ] || fail "left in $textdir: $(ls -A "$hostdir")"
 
 # --- the sandbox, from inside -------------------------------------------------------------------
