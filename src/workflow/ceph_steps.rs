@@ -22,8 +22,10 @@ use std::time::{Duration, Instant};
 const CEPH_POLL: Duration = Duration::from_secs(2);
 /// How long a stopped or started daemon may take to show in the OSD map.
 const MAP_WAIT: Duration = Duration::from_secs(300);
-/// How long ok-to-stop is asked again while PGs are still peering.
+/// How long ok-to-stop is asked again, at most, while the cluster settles.
 const SETTLE_WAIT: Duration = Duration::from_secs(120);
+/// How long every PG must stay active with Ceph still saying no before the no is final.
+const SETTLE_QUIET: Duration = Duration::from_secs(30);
 
 /// What the workflow knows of the OSD on the drive; journaled with the state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -171,9 +173,13 @@ pub(super) fn ok_to_stop(
         Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
     }
     // PGs that are peering (a pool setting changed, an OSD came back) are inactive for a
-    // moment, and ok-to-stop counts them: while some are not active, ask again for a while
-    // rather than send the operator away; a refusal with every PG active is the answer.
+    // moment, and ok-to-stop counts them; the mgr that answers also takes a moment to see a
+    // new OSD map. So a "no" is final only once every PG has stayed active for SETTLE_QUIET
+    // while Ceph kept saying no (or after SETTLE_WAIT in all): a transient never sends the
+    // operator away, and a cluster that really needs the OSD gets its "no" within half a minute.
     let settle = Instant::now();
+    let mut quiet_since = Instant::now();
+    let mut said = false;
     loop {
         let a = match c.osd_ok_to_stop(id) {
             Ok(a) => a,
@@ -191,12 +197,17 @@ pub(super) fn ok_to_stop(
             Ok(s) => s.pgmap.num_pgs.saturating_sub(s.pgs_with("active")),
             Err(e) => return Ok(stop_on(&e, "reading the cluster status", journal, st)),
         };
-        if inactive > 0 && settle.elapsed() < SETTLE_WAIT {
-            if settle.elapsed() < CEPH_POLL {
+        if inactive > 0 {
+            quiet_since = Instant::now();
+        }
+        if quiet_since.elapsed() < SETTLE_QUIET && settle.elapsed() < SETTLE_WAIT {
+            if !said {
                 env.say(&format!(
-                    "  Ceph: {inactive} PG(s) not active yet (peering): asking ok-to-stop again for up to {} s",
+                    "  Ceph: not now ({} PG(s) would become inactive, {inactive} not active yet): asking again while the cluster settles (up to {} s)",
+                    a.num_not_ok_pgs,
                     SETTLE_WAIT.as_secs()
                 ));
+                said = true;
             }
             std::thread::sleep(CEPH_POLL);
             continue;

@@ -342,6 +342,12 @@ fn replace_osd_drive_through_both_layers() {
         "1",
     ];
     ceph.pool_set("test", "min_size", "2").unwrap();
+    // The mgr that answers ok-to-stop sees the new min_size a moment after the mon.
+    wait_until(
+        Duration::from_secs(120),
+        "ok-to-stop refused with min_size 2",
+        || ceph.osd_ok_to_stop(healthy).is_ok_and(|a| !a.ok_to_stop),
+    );
     let o = rc(&s, &predicted, &[]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(err(&o).contains("[ceph-ok-to-stop]"), "{}", err(&o));
