@@ -346,18 +346,16 @@ fn older_by_the_monotonic_clock_is_stale() {
 /// rebuild finished), its read is dropped and the snapshot is the one without a hint.
 #[test]
 fn a_running_rebuild_is_read_beside_the_fixed_reads() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
     let sim_dir = dir.path().join("sim");
     sim(&sim_dir, &["init", "rebuilding"]);
     let log = dir.path().join("calls.log");
     let hold = dir.path().join("hold");
-    let tool = dir.path().join("MegaCli64");
-    std::fs::write(
-        &tool,
-        format!(
-            r#"#!/bin/sh
-LOG={log}
+    let tool = crate::util::fake_tool(
+        dir.path(),
+        "MegaCli64",
+        &format!(
+            r#"LOG={log}
 case " $* " in
   *" -PDRbld "*) echo rbld >>"$LOG" ;;
   *" -PDList "*)
@@ -367,22 +365,13 @@ case " $* " in
       grep -q rbld "$LOG" 2>/dev/null || echo pdlist-alone >>"$LOG"
     fi ;;
 esac
-exec {real} "$@"
-"#,
+exec "$REAL" "$@""#,
             log = log.display(),
             hold = hold.display(),
-            real = crate::util::vendor("MegaCli64"),
         ),
-    )
-    .unwrap();
-    std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
     let status = || {
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_raidctl"))
-            .env("RAIDCTL_SIM_STATE", &sim_dir)
-            .arg("--megacli")
-            .arg(&tool)
-            .args(["--backend", "megacli", "--state-dir"])
-            .arg(dir.path().join("state"))
+        let o = crate::util::through(&tool, &sim_dir, dir.path())
             .args(["status", "--max-age", "0", "--format", "json"])
             .output()
             .unwrap();

@@ -4,22 +4,11 @@
 //! boundary), devices and FIFOs as input, bad durations, a full filesystem. Each test names
 //! the defect it covers; every one of them failed before the fix.
 
-use assert_cmd::Command;
+use crate::util::{fake_tool, is_root, raidctl_clean as raidctl, skip, through};
 use std::io::{Read, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-fn raidctl() -> Command {
-    let mut c = Command::cargo_bin("raidctl").unwrap();
-    c.env_remove("RAIDCTL_SIM")
-        .env_remove("RAIDCTL_SIM_STATE")
-        .env_remove("RAIDCTL_STATE_DIR")
-        .env_remove("RAIDCTL_MEGACLI")
-        .env_remove("NO_COLOR")
-        .env("COLUMNS", "200");
-    c
-}
 
 /// The raidctl under test (`CARGO_BIN_EXE_raidctl` at run time, as for [`raidctl`], so the
 /// suite can be pointed at another build).
@@ -38,20 +27,6 @@ fn sim(dir: &Path, scenario: &str) -> PathBuf {
         .assert()
         .success();
     s
-}
-
-fn is_root() -> bool {
-    rustix::process::geteuid().is_root()
-}
-
-/// Outside CI a test that needs something absent says why it is skipped; under `CI=true`
-/// it fails instead.
-fn skip(why: &str) {
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "needed under CI: {why}"
-    );
-    eprintln!("skipped: {why}");
 }
 
 fn mode(p: &Path) -> u32 {
@@ -75,28 +50,6 @@ fn next_pids(n: u32) -> Vec<u32> {
             if p >= max { 300 + (p - max) } else { p }
         })
         .collect()
-}
-
-/// A fake vendor tool: a shell script that runs the simulated MegaCli (state from
-/// `$RAIDCTL_SIM_STATE`) and changes what it prints with `body` (`$REAL "$@"` runs it).
-fn fake_tool(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let p = dir.join(name);
-    let real = crate::util::vendor("MegaCli64");
-    std::fs::write(&p, format!("#!/bin/sh\nREAL={real}\n{body}\n")).unwrap();
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-    p
-}
-
-/// `raidctl` reading the simulated controller at `sim` through the fake MegaCli `tool`, with
-/// its state in `dir/state`.
-fn through(tool: &Path, sim: &Path, dir: &Path) -> Command {
-    let mut c = raidctl();
-    c.env("RAIDCTL_SIM_STATE", sim)
-        .arg("--megacli")
-        .arg(tool)
-        .args(["--backend", "megacli", "--state-dir"])
-        .arg(dir.join("state"));
-    c
 }
 
 /// Runs `cmd` for at most `limit`: its exit status and how long it took, or `None` when it

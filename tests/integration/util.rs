@@ -57,8 +57,48 @@ pub fn is_root() -> bool {
 /// A test that cannot run here says why; under `CI=true` that is a failure.
 pub fn skip(why: &str) {
     assert!(
-        std::env::var_os("CI").is_none(),
+        std::env::var("CI").as_deref() != Ok("true"),
         "CI must run this test: {why}"
     );
     eprintln!("skipped: {why}");
+}
+
+/// `raidctl` without the caller's raidctl settings (simulator, state, MegaCli path, colour)
+/// and with a wide terminal, so tables do not wrap.
+pub fn raidctl_clean() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("raidctl").unwrap();
+    c.env_remove("RAIDCTL_SIM")
+        .env_remove("RAIDCTL_SIM_STATE")
+        .env_remove("RAIDCTL_STATE_DIR")
+        .env_remove("RAIDCTL_MEGACLI")
+        .env_remove("NO_COLOR")
+        .env("COLUMNS", "200");
+    c
+}
+
+/// A fake vendor tool: a shell script `dir/name` that runs `body` with `$REAL` set to the
+/// simulated MegaCli (which reads its state from `RAIDCTL_SIM_STATE`), so a test can change
+/// what the tool prints or when it answers.
+pub fn fake_tool(dir: &Path, name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let p = dir.join(name);
+    std::fs::write(
+        &p,
+        format!("#!/bin/sh\nREAL={}\n{body}\n", vendor("MegaCli64")),
+    )
+    .unwrap();
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    p
+}
+
+/// `raidctl` reading the simulated controller at `sim` through the MegaCli `tool` (a
+/// [`fake_tool`]), with its state in `dir/state` and none of the caller's raidctl settings.
+pub fn through(tool: &Path, sim: &Path, dir: &Path) -> assert_cmd::Command {
+    let mut c = raidctl_clean();
+    c.env("RAIDCTL_SIM_STATE", sim)
+        .arg("--megacli")
+        .arg(tool)
+        .args(["--backend", "megacli", "--state-dir"])
+        .arg(dir.join("state"));
+    c
 }
