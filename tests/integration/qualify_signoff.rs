@@ -245,11 +245,7 @@ impl Throttle {
         if root && have {
             return true;
         }
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must run the throttled-device test as root with cgroup v1 blkio"
-        );
-        eprintln!("skipped: needs root, losetup and /sys/fs/cgroup/blkio");
+        crate::util::skip("the throttled-device test needs root, losetup and cgroup v1 blkio");
         false
     }
 
