@@ -3,7 +3,7 @@
 
 use super::buffer::AlignedBuf;
 use super::{
-    Op, Plan, SyncMode, Target, WorkerOut, check, fill_random, mark, seed, stamp, thread_cpu,
+    CpuMeter, Op, Plan, SyncMode, Target, WorkerOut, check, fill_random, mark, seed, stamp,
 };
 use std::os::unix::fs::FileExt;
 use std::sync::Arc;
@@ -49,13 +49,14 @@ fn worker(t: &Target, plan: &Plan, job: usize, w: usize) -> WorkerOut {
     if spec.op == Op::Write && spec.verify.is_none() {
         fill_random(buf.as_mut_slice(), rng);
     }
-    let (cpu0, u0, s0) = thread_cpu();
+    let mut meter = CpuMeter::new();
     let mut n: u64 = (w as u64) << 40;
     while let Some(off) = plan.next_offset(job, &mut rng) {
         let t_start = Instant::now();
         if plan.past_deadline(t_start) {
             break;
         }
+        meter.tick(plan, t_start);
         let res = match spec.op {
             Op::Read => t.file.read_at(buf.as_mut_slice(), off),
             Op::Write => {
@@ -120,9 +121,6 @@ fn worker(t: &Target, plan: &Plan, job: usize, w: usize) -> WorkerOut {
         }
         n += 1;
     }
-    let (cpu1, u1, s1) = thread_cpu();
-    out.cpu = cpu1.saturating_sub(cpu0);
-    out.user_s = (u1 - u0).max(0.0);
-    out.sys_s = (s1 - s0).max(0.0);
+    meter.finish(&mut out);
     out
 }

@@ -5,7 +5,9 @@
 //! thread exactly.
 
 use super::buffer::AlignedBuf;
-use super::{Op, Plan, SyncMode, Target, WorkerOut, check, fill_random, mark, seed, stamp};
+use super::{
+    CpuMeter, Op, Plan, SyncMode, Target, WorkerOut, check, fill_random, mark, seed, stamp,
+};
 use io_uring::{IoUring, opcode, squeue, types};
 use std::os::fd::AsRawFd;
 use std::sync::{Arc, OnceLock};
@@ -169,7 +171,7 @@ fn worker(t: &Target, plan: &Plan, job: usize) -> WorkerOut {
     let mut starts = vec![Instant::now(); qd];
     let mut free: Vec<usize> = (0..qd).rev().collect();
     let fd = types::Fd(t.file.as_raw_fd());
-    let (cpu0, u0, s0) = super::thread_cpu();
+    let mut meter = CpuMeter::new();
     let mut inflight = 0usize;
     let mut completed: Vec<(u64, i32)> = Vec::with_capacity(qd);
     let mut done = false;
@@ -179,6 +181,7 @@ fn worker(t: &Target, plan: &Plan, job: usize) -> WorkerOut {
         if plan.past_deadline(now) {
             done = true;
         }
+        meter.tick(plan, now);
         {
             let mut sq = ring.submission();
             while !done && inflight < qd {
@@ -268,7 +271,7 @@ fn worker(t: &Target, plan: &Plan, job: usize) -> WorkerOut {
             }
         }
     }
-    let (cpu1, u1, s1) = super::thread_cpu();
+    meter.finish(&mut out);
     if fixed {
         // Dropping the ring releases its file reference asynchronously; unregistering waits
         // for it, so the next job's (or the safety re-check's) O_EXCL open does not see the
@@ -276,8 +279,5 @@ fn worker(t: &Target, plan: &Plan, job: usize) -> WorkerOut {
         let _ = ring.submitter().unregister_files();
         let _ = ring.submitter().unregister_buffers();
     }
-    out.cpu = cpu1.saturating_sub(cpu0);
-    out.user_s = (u1 - u0).max(0.0);
-    out.sys_s = (s1 - s0).max(0.0);
     out
 }
