@@ -130,7 +130,7 @@ impl JobSpec {
     }
 }
 
-/// CPU used by a job's workers.
+/// CPU used by a job's workers over its measured part (from the ramp's end, as fio counts).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct CpuUsage {
     /// CPU seconds of the worker threads (user + system).
