@@ -24,7 +24,8 @@
 #
 # Throughput: MB/s (10^6 bytes/s) of the measured part (after the ramp). CPU per I/O: each
 # tool's own account of its I/O threads (raidctl: `cpu.per_io_us` in the record, thread CPU
-# time; fio: usr_cpu + sys_cpu over the job's runtime), divided by the I/Os completed.
+# time from the ramp's end; fio: usr_cpu + sys_cpu over the job's runtime, reset at its ramp's end),
+# divided by the I/Os completed after the ramp.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
