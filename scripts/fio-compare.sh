@@ -22,10 +22,11 @@
 # (backing file and records), FIO_QD_ENGINE=io_uring (fio engine for QD>1 jobs; QD1 jobs use
 # psync, as raidctl does), ONLY=regex (jobs to compare), RAIDCTL=path (skip the build).
 #
-# Throughput: MB/s (10^6 bytes/s) of the measured part (after the ramp). CPU per I/O: each
-# tool's own account of its I/O threads (raidctl: `cpu.per_io_us` in the record, thread CPU
-# time from the ramp's end; fio: usr_cpu + sys_cpu over the job's runtime, reset at its ramp's end),
-# divided by the I/Os completed after the ramp.
+# Throughput: MB/s (10^6 bytes/s) of the measured part (after the ramp). CPU per I/O: the CPU
+# time of the I/O threads in the measured part over the I/Os completed in it; raidctl's from its
+# record (`cpu.per_io_us`: its workers' thread CPU clock from the ramp's end), fio's from its job
+# threads' scheduler clock sampled in nanoseconds (see sample_cpu: fio's own figure is whole
+# milliseconds, printed beside it as "fio own").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -131,11 +132,43 @@ run_fio() { # job JSON (from raidctl's record) -> fio JSON in $DIR/fio-NAME-ROUN
   fio --name=cmp --filename="$LOOP" --direct=1 --rw="$rw" --bs="$bs" --iodepth="$qd" \
     --ioengine="$engine" --numjobs="$jobs" --group_reporting --time_based \
     --runtime="${t}ms" --ramp_time="${ramp}ms" "${extra[@]}" \
-    --output-format=json --output="$out" >/dev/null
+    --output-format=json --output="$out" >/dev/null &
+  local fio_pid=$!
+  rm -f "$out.cpu"
+  [ "$3" = sample ] && sample_cpu "$fio_pid" "$jobs" "$ramp" "$t" "$out.cpu"
+  wait "$fio_pid" || { echo "fio-compare: fio failed on $spec" >&2; exit 1; }
   jq -e .jobs[0] "$out" >/dev/null || { echo "fio-compare: fio gave no result for $spec" >&2; exit 1; }
 }
 
-declare -A r_mbps r_cpu f_mbps f_cpu c_mbps c_cpu r_engine fio_engine
+# fio counts a job's CPU in whole milliseconds: its figure is the getrusage(RUSAGE_THREAD)
+# difference between the ramp's end and the job's end, user and system time each truncated to
+# the millisecond. A sequential 4 MiB job at QD4 spends 7-12 ms of CPU in its 3 s, so one
+# millisecond is 8-14 % of it, and the truncation only ever lowers fio's figure. The script
+# therefore reads the CPU clock of fio's job threads itself, in nanoseconds
+# (/proc/PID/task/PID/schedstat: the scheduler's run time, the clock behind the thread CPU
+# clock raidctl's own account reads), at two moments inside the job's measured part, and takes
+# CPU per I/O as CPU per second over I/Os per second. fio's own figure is printed beside it.
+sample_cpu() { # fio-pid jobs ramp-ms time-ms out: two lines "cpu_ns wall_us"
+  local fio=$1 want=$2 ramp=$3 t=$4 out=$5 kids=() m deadline=$((SECONDS + 60))
+  # fio forks one process per job; its main process only starts and watches them.
+  while mapfile -t kids < <(pgrep -P "$fio" || true); [ ${#kids[@]} -lt "$want" ]; do
+    kill -0 "$fio" 2>/dev/null && [ $SECONDS -lt $deadline ] || return 0
+    sleep 0.005
+  done
+  # The inner part of the measured window: clear of the ramp's end (the job's setup takes a
+  # few milliseconds after its process appears) and of the job's end by a fifth of the run,
+  # at most 0.4 s. CPU per I/O is steady there on a capped device.
+  m=$((t / 5 < 400 ? t / 5 : 400))
+  snap() { local p ns sum=0; for p in "${kids[@]}"; do
+      read -r ns _ <"/proc/$p/task/$p/schedstat" || return 1; sum=$((sum + ns)); done
+    echo "$sum ${EPOCHREALTIME/./}"; }
+  sleep "$(awk -v ms=$((ramp + m)) 'BEGIN{print ms / 1000}')"
+  snap >"$out" 2>/dev/null || return 0
+  sleep "$(awk -v ms=$((t - 2 * m)) 'BEGIN{print ms / 1000}')"
+  snap >>"$out" 2>/dev/null || true
+}
+
+declare -A r_mbps r_cpu f_mbps f_cpu f_own c_mbps c_cpu c_own r_engine fio_engine
 names=()
 jobs=()
 
@@ -165,22 +198,28 @@ pass_raidctl() { # round
 }
 
 pass_fio() { # round tag(fio|control) array-prefix(f|c)
-  local j name out dir mbps cpu eng
+  local j name out dir mbps cpu own ios runtime eng
+  local -n own_best=${3}_own
   # Every job of the record, in its order (the write sweep before the sequential reads, as
   # raidctl ran them), so each compared job starts from the state raidctl's did.
   for j in "${jobs[@]}"; do
     name=$(jq -r .spec.name <<<"$j")
     out="$DIR/$2-$name-$1.json"
     [[ $name =~ $ONLY ]] && echo "round $1: $2 $name" >&2
-    run_fio "$(jq -c .spec <<<"$j")" "$out"
-    [[ $name =~ $ONLY ]] || continue
+    if [[ $name =~ $ONLY ]]; then run_fio "$(jq -c .spec <<<"$j")" "$out" sample
+    else run_fio "$(jq -c .spec <<<"$j")" "$out" no; continue; fi
     dir=$([ "$(jq -r .spec.op <<<"$j")" = read ] && echo read || echo write)
-    read -r mbps cpu eng <<<"$(jq -r --arg d "$dir" '.jobs[0] as $j | [
+    read -r mbps own ios runtime eng <<<"$(jq -r --arg d "$dir" '.jobs[0] as $j | [
         ($j[$d].io_bytes / ($j[$d].runtime / 1000) / 1e6),
         (($j.usr_cpu + $j.sys_cpu) / 100 * $j.job_runtime / 1000 * 1e6 / $j[$d].total_ios),
-        $j["job options"].ioengine] | @tsv' "$out")"
+        $j[$d].total_ios, $j[$d].runtime, $j["job options"].ioengine] | @tsv' "$out")"
+    # CPU per I/O from the sampled clock: (CPU ns / wall ns) * runtime / I/Os, in µs.
+    cpu=$(awk -v ios="$ios" -v rt="$runtime" 'NR == 1 {c = $1; w = $2} NR == 2 {dc = $1 - c; dw = $2 - w}
+      END {if (NR == 2 && dw > 0 && ios > 0) printf "%.3f", dc / (dw * 1000) * rt * 1000 / ios}' "$out.cpu" 2>/dev/null)
+    [ -n "$cpu" ] || { echo "fio-compare: could not sample fio's CPU clock for $name" >&2; exit 1; }
     fio_engine[$name]=$eng
     keep_best "$3" "$name" "$mbps" "$cpu"
+    if [ -z "${own_best[$name]:-}" ] || awk -v a="$own" -v b="${own_best[$name]}" 'BEGIN{exit !(a<b)}'; then own_best[$name]=$own; fi
   done
 }
 
@@ -205,9 +244,9 @@ printf "blkio limits: %s\n" "$LIMITS"
 printf "kernel %s, %s CPUs, load average %s\n\n" "$(uname -r)" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.3f", a/b}'; }
 within() { awk -v r="$1" 'BEGIN{exit !(r>=0.9 && r<=1.1)}'; }
-printf "%-18s %-14s %10s %10s %7s %12s %12s %7s %9s  %s\n" job "engines" "raidctl" "fio" ratio \
-  "raidctl CPU" "fio CPU" ratio "fio/fio" verdict
-printf "%-18s %-14s %10s %10s %7s %12s %12s %7s %9s\n" "" "raidctl/fio" "MB/s" "MB/s" "" "µs/IO" "µs/IO" "" "control"
+printf "%-18s %-14s %10s %10s %7s %12s %12s %7s %9s %9s  %s\n" job "engines" "raidctl" "fio" ratio \
+  "raidctl CPU" "fio CPU" ratio "fio own" "fio/fio" verdict
+printf "%-18s %-14s %10s %10s %7s %12s %12s %7s %9s %9s\n" "" "raidctl/fio" "MB/s" "MB/s" "" "µs/IO" "µs/IO" "" "µs/IO" "control"
 met=0 unmet=0 noisy=0
 for name in "${names[@]}"; do
   t=$(ratio "${r_mbps[$name]}" "${f_mbps[$name]}")
@@ -216,12 +255,13 @@ for name in "${names[@]}"; do
   if within "$t" && awk -v c="$c" 'BEGIN{exit !(c<=1.1)}'; then v=met; met=$((met + 1))
   elif ! within "$k"; then v="unresolved (fio disagrees with itself)"; noisy=$((noisy + 1))
   else v="NOT MET"; unmet=$((unmet + 1)); fi
-  printf "%-18s %-14s %10.1f %10.1f %7s %12.2f %12.2f %7s %9s  %s\n" "$name" \
+  printf "%-18s %-14s %10.1f %10.1f %7s %12.2f %12.2f %7s %9.2f %9s  %s\n" "$name" \
     "${r_engine[$name]}/${fio_engine[$name]}" "${r_mbps[$name]}" "${f_mbps[$name]}" "$t" \
-    "${r_cpu[$name]}" "${f_cpu[$name]}" "$c" "$k" "$v"
+    "${r_cpu[$name]}" "${f_cpu[$name]}" "$c" "${f_own[$name]}" "$k" "$v"
 done
 echo
 echo "Ratios: raidctl / fio (best round of each). Targets: throughput 0.9-1.1, CPU per I/O <= 1.1."
+echo "fio CPU: its job threads' clock sampled in ns; fio own: fio's usr_cpu + sys_cpu (whole ms)."
 echo "Control: fio's second pass / fio's first, measured the same way: where it falls outside"
 echo "0.9-1.1 the device itself varied more than the target between passes, and a raidctl/fio"
 echo "ratio outside it says nothing about raidctl."
