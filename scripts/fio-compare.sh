@@ -16,10 +16,10 @@
 # no comparison can show agreement within 10 %. Exit status 0 only when every compared job is
 # within the targets.
 #
-# Settings (environment): ROUNDS=3, PROFILE=quick, SIZE=2G (loop device), BACKING=memory (or
-# disk), LIMITS (blkio limits, see below), FILL=random (or zero:
-# the backing file's content before the first job), DIR=target/fio-compare
-# (backing file and records), FIO_QD_ENGINE=io_uring (fio engine for QD>1 jobs; QD1 jobs use
+# Settings (environment): ROUNDS=5, PROFILE=quick, SIZE=2G (loop device), BACKING=memory (or
+# disk), LIMITS (blkio limits, see below), FILL=random (or zero: the backing file's content
+# before the first job), DIR=target/fio-compare (backing file, records, and rounds.tsv with
+# every round's figures), FIO_QD_ENGINE=io_uring (fio engine for QD>1 jobs; QD1 jobs use
 # psync, as raidctl does), ONLY=regex (jobs to compare), RAIDCTL=path (skip the build).
 #
 # Throughput: MB/s (10^6 bytes/s) of the measured part (after the ramp). CPU per I/O: the CPU
@@ -30,7 +30,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-5}
 PROFILE=${PROFILE:-quick}
 SIZE=${SIZE:-2G}
 DIR=${DIR:-target/fio-compare}
@@ -194,6 +194,7 @@ pass_raidctl() { # round
     read -r mbps cpu eng <<<"$(jq -r '[.mbps, .cpu.per_io_us, .engine_used] | @tsv' <<<"$j")"
     r_engine[$name]=$eng
     keep_best r "$name" "$mbps" "$cpu"
+    printf "%s\traidctl\t%s\t%s\t%s\n" "$1" "$name" "$mbps" "$cpu" >>"$DIR/rounds.tsv"
   done < <(jq -c '.drives[0].jobs[]' "$rec")
 }
 
@@ -219,10 +220,12 @@ pass_fio() { # round tag(fio|control) array-prefix(f|c)
     [ -n "$cpu" ] || { echo "fio-compare: could not sample fio's CPU clock for $name" >&2; exit 1; }
     fio_engine[$name]=$eng
     keep_best "$3" "$name" "$mbps" "$cpu"
+    printf "%s\t%s\t%s\t%s\t%s\n" "$1" "$2" "$name" "$mbps" "$cpu" >>"$DIR/rounds.tsv"
     if [ -z "${own_best[$name]:-}" ] || awk -v a="$own" -v b="${own_best[$name]}" 'BEGIN{exit !(a<b)}'; then own_best[$name]=$own; fi
   done
 }
 
+printf "round\tpass\tjob\tMB/s\tCPU µs/IO\n" >"$DIR/rounds.tsv" # every round's figures
 # Three passes per round: raidctl, fio, and fio again (the control: how far fio's best agrees
 # with fio's own best on this device at this distance in time). The order rotates from round
 # to round, so no tool always runs first (after the backing file was written) or last.
@@ -244,20 +247,21 @@ printf "blkio limits: %s\n" "$LIMITS"
 printf "kernel %s, %s CPUs, load average %s\n\n" "$(uname -r)" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.3f", a/b}'; }
 within() { awk -v r="$1" 'BEGIN{exit !(r>=0.9 && r<=1.1)}'; }
-printf "%-18s %-14s %10s %10s %7s %12s %12s %7s %9s %9s  %s\n" job "engines" "raidctl" "fio" ratio \
-  "raidctl CPU" "fio CPU" ratio "fio own" "fio/fio" verdict
-printf "%-18s %-14s %10s %10s %7s %12s %12s %7s %9s %9s\n" "" "raidctl/fio" "MB/s" "MB/s" "" "µs/IO" "µs/IO" "" "µs/IO" "control"
+printf "%-18s %-14s %10s %10s %7s %12s %12s %7s %9s %9s %9s  %s\n" job "engines" "raidctl" "fio" ratio \
+  "raidctl CPU" "fio CPU" ratio "fio own" "fio/fio" "fio/fio" verdict
+printf "%-18s %-14s %10s %10s %7s %12s %12s %7s %9s %9s %9s\n" "" "raidctl/fio" "MB/s" "MB/s" "" "µs/IO" "µs/IO" "" "µs/IO" "MB/s" "CPU"
 met=0 unmet=0 noisy=0
 for name in "${names[@]}"; do
   t=$(ratio "${r_mbps[$name]}" "${f_mbps[$name]}")
   c=$(ratio "${r_cpu[$name]}" "${f_cpu[$name]}")
   k=$(ratio "${c_mbps[$name]}" "${f_mbps[$name]}")
+  kc=$(ratio "${c_cpu[$name]}" "${f_cpu[$name]}")
   if within "$t" && awk -v c="$c" 'BEGIN{exit !(c<=1.1)}'; then v=met; met=$((met + 1))
   elif ! within "$k"; then v="unresolved (fio disagrees with itself)"; noisy=$((noisy + 1))
   else v="NOT MET"; unmet=$((unmet + 1)); fi
-  printf "%-18s %-14s %10.1f %10.1f %7s %12.2f %12.2f %7s %9.2f %9s  %s\n" "$name" \
+  printf "%-18s %-14s %10.1f %10.1f %7s %12.2f %12.2f %7s %9.2f %9s %9s  %s\n" "$name" \
     "${r_engine[$name]}/${fio_engine[$name]}" "${r_mbps[$name]}" "${f_mbps[$name]}" "$t" \
-    "${r_cpu[$name]}" "${f_cpu[$name]}" "$c" "${f_own[$name]}" "$k" "$v"
+    "${r_cpu[$name]}" "${f_cpu[$name]}" "$c" "${f_own[$name]}" "$k" "$kc" "$v"
 done
 echo
 echo "Ratios: raidctl / fio (best round of each). Targets: throughput 0.9-1.1, CPU per I/O <= 1.1."
