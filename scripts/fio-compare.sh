@@ -176,9 +176,12 @@ keep_best() { # array-name-prefix name mbps cpu: keeps the best round's figure o
   # The highest throughput and, apart from it, the lowest CPU per I/O: both are the least
   # disturbed round of that figure (on a capped device every round reaches the same
   # throughput, and which one comes out highest says nothing about its CPU).
-  local -n m=${1}_mbps c=${1}_cpu
-  if [ -z "${m[$2]:-}" ] || awk -v a="$3" -v b="${m[$2]}" 'BEGIN{exit !(a>b)}'; then m[$2]=$3; fi
-  if [ -z "${c[$2]:-}" ] || awk -v a="$4" -v b="${c[$2]}" 'BEGIN{exit !(a<b)}'; then c[$2]=$4; fi
+  keep ">" "${1}_mbps" "$2" "$3"
+  keep "<" "${1}_cpu" "$2" "$4"
+}
+keep() { # op(> or <) array name value: keeps value when the array has none or it compares op
+  local -n a=$2
+  if [ -z "${a[$3]:-}" ] || awk -v x="$4" -v y="${a[$3]}" "BEGIN{exit !(x $1 y)}"; then a[$3]=$4; fi
 }
 
 pass_raidctl() { # round
@@ -199,16 +202,16 @@ pass_raidctl() { # round
 }
 
 pass_fio() { # round tag(fio|control) array-prefix(f|c)
-  local j name out dir mbps cpu own ios runtime eng
-  local -n own_best=${3}_own
+  local j name out dir mbps cpu own ios runtime eng mode
   # Every job of the record, in its order (the write sweep before the sequential reads, as
   # raidctl ran them), so each compared job starts from the state raidctl's did.
   for j in "${jobs[@]}"; do
     name=$(jq -r .spec.name <<<"$j")
     out="$DIR/$2-$name-$1.json"
     [[ $name =~ $ONLY ]] && echo "round $1: $2 $name" >&2
-    if [[ $name =~ $ONLY ]]; then run_fio "$(jq -c .spec <<<"$j")" "$out" sample
-    else run_fio "$(jq -c .spec <<<"$j")" "$out" no; continue; fi
+    mode=no; [[ $name =~ $ONLY ]] && mode=sample
+    run_fio "$(jq -c .spec <<<"$j")" "$out" "$mode"
+    [ "$mode" = sample ] || continue
     dir=$([ "$(jq -r .spec.op <<<"$j")" = read ] && echo read || echo write)
     read -r mbps own ios runtime eng <<<"$(jq -r --arg d "$dir" '.jobs[0] as $j | [
         ($j[$d].io_bytes / ($j[$d].runtime / 1000) / 1e6),
@@ -221,7 +224,7 @@ pass_fio() { # round tag(fio|control) array-prefix(f|c)
     fio_engine[$name]=$eng
     keep_best "$3" "$name" "$mbps" "$cpu"
     printf "%s\t%s\t%s\t%s\t%s\n" "$1" "$2" "$name" "$mbps" "$cpu" >>"$DIR/rounds.tsv"
-    if [ -z "${own_best[$name]:-}" ] || awk -v a="$own" -v b="${own_best[$name]}" 'BEGIN{exit !(a<b)}'; then own_best[$name]=$own; fi
+    keep "<" "${3}_own" "$name" "$own"
   done
 }
 
