@@ -184,6 +184,26 @@ fn check_state_dir(dir: &Path) -> Result<(), CtxError> {
     crate::fsutil::check_dir_if_present(dir).map_err(|e| CtxError(format!("state directory {e}")))
 }
 
+/// raidctl runs the simulator's tools from `--sim-state DIR/bin` and hands `DIR/disks/*.img`
+/// to `losetup`, as root when it runs as root: the directory and every directory above it
+/// must belong to the caller or root and be closed to other users (a sticky root-owned one
+/// such as `/tmp` is fine above it), or another user could swap `bin/` for their programs.
+fn check_sim_dir(dir: &Path) -> Result<(), CtxError> {
+    crate::fsutil::check_private_dir(dir).map_err(|e| {
+        CtxError(format!(
+            "--sim-state {e} (use a directory of your own, e.g. `mktemp -d`)"
+        ))
+    })?;
+    for up in dir.ancestors().skip(1) {
+        let meta = std::fs::metadata(up)
+            .map_err(|e| CtxError(format!("--sim-state: {}: {e}", up.display())))?;
+        crate::fsutil::check_owner(up, &meta)
+            .and_then(|()| crate::fsutil::check_not_shared(up, &meta))
+            .map_err(|e| CtxError(format!("--sim-state is inside {e}")))?;
+    }
+    Ok(())
+}
+
 impl Ctx {
     /// Resolves the options: sets up the simulator's state under `--sim`/`--sim-state` and
     /// finds MegaCli otherwise.
@@ -197,7 +217,11 @@ impl Ctx {
                 Some(d) => {
                     crate::fsutil::create_private_dir_all(d)
                         .map_err(|e| CtxError(format!("{}: {e}", d.display())))?;
-                    (d.canonicalize().unwrap_or_else(|_| d.clone()), None)
+                    let canon = d
+                        .canonicalize()
+                        .map_err(|e| CtxError(format!("--sim-state {}: {e}", d.display())))?;
+                    check_sim_dir(&canon)?;
+                    (canon, None)
                 }
                 None => {
                     let t = private_sim_dir(&scenario)?;

@@ -74,14 +74,90 @@ pub fn check_not_shared(path: &Path, meta: &std::fs::Metadata) -> io::Result<()>
     Ok(())
 }
 
-/// Checks an existing directory with [`check_not_shared`]; a missing one is fine (raidctl
-/// creates it with mode 0700 when it first writes there).
+/// Refuses a directory raidctl reads back from (state, simulator state, the tools it runs)
+/// unless it belongs to the caller or to root: its owner could rewrite every cache, journal
+/// and program in it whatever its mode. The error names the directory and both owners.
 ///
 /// # Errors
-/// The directory exists and is shared, or is not a directory.
+/// `PermissionDenied` for a directory owned by another user.
+pub fn check_owner(path: &Path, meta: &std::fs::Metadata) -> io::Result<()> {
+    let me = rustix::process::geteuid().as_raw();
+    if meta.uid() != me && meta.uid() != 0 {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "{}: owned by uid {}, not by the caller (uid {me}) or root: raidctl does not \
+                 read back or run anything from a directory another user controls",
+                path.display(),
+                meta.uid()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A directory raidctl reads back from: a real directory (not a link), owned by the caller or
+/// root ([`check_owner`]) and not writable by others ([`check_not_shared`]).
+///
+/// # Errors
+/// It cannot be inspected, is a link, or fails either check.
+pub fn check_private_dir(path: &Path) -> io::Result<()> {
+    let meta = std::fs::symlink_metadata(path).map_err(|e| with_path(path, e))?;
+    if meta.file_type().is_symlink() {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "{}: a symbolic link: raidctl reads back only from real directories",
+                path.display()
+            ),
+        ));
+    }
+    check_owner(path, &meta)?;
+    check_not_shared(path, &meta)
+}
+
+/// Reads a small file someone else may control (an OSD directory's `whoami`, `fsid`, a sysfs
+/// attribute): the last component is not followed, it must be a regular file (a FIFO would
+/// block and `/dev/zero` would never end), it is opened non-blocking, and more than `cap`
+/// bytes is an error rather than an allocation.
+///
+/// # Errors
+/// It cannot be opened, is not a regular file, or is larger than `cap`.
+pub fn read_capped(path: &Path, cap: usize) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC | libc::O_NOCTTY)
+        .open(path)
+        .map_err(|e| with_path(path, e))?;
+    let meta = f.metadata().map_err(|e| with_path(path, e))?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{}: not a regular file", path.display()),
+        ));
+    }
+    let mut buf = Vec::with_capacity(cap.min(4096) + 1);
+    f.take(cap as u64 + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| with_path(path, e))?;
+    if buf.len() > cap {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{}: larger than {cap} bytes", path.display()),
+        ));
+    }
+    Ok(buf)
+}
+
+/// Checks an existing directory with [`check_not_shared`] and [`check_owner`]; a missing one
+/// is fine (raidctl creates it with mode 0700 when it first writes there).
+///
+/// # Errors
+/// The directory exists and is shared or another user's, or is not a directory.
 pub fn check_dir_if_present(path: &Path) -> io::Result<()> {
     match std::fs::metadata(path) {
-        Ok(m) => check_not_shared(path, &m),
+        Ok(m) => check_owner(path, &m).and_then(|()| check_not_shared(path, &m)),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(io::Error::new(e.kind(), format!("{}: {e}", path.display()))),
     }
@@ -117,15 +193,18 @@ pub struct Dir {
 
 impl Dir {
     /// A state directory: created with mode 0700 (and its missing parents) when missing,
-    /// refused when other users can write into it.
+    /// refused when other users can write into it or it belongs to another user (not root).
     ///
     /// # Errors
-    /// It cannot be created or opened, or it is shared ([`check_not_shared`]).
+    /// It cannot be created or opened, or it is shared or another user's ([`check_not_shared`], [`check_owner`]).
     pub fn prepare(path: &Path) -> io::Result<Self> {
         if std::fs::symlink_metadata(path).is_err() {
             create_private_dir_all(path).map_err(|e| with_path(path, e))?;
         }
-        Self::open(path)
+        let dir = Self::open(path)?;
+        let meta = dir.fd.metadata().map_err(|e| with_path(path, e))?;
+        check_owner(path, &meta)?;
+        Ok(dir)
     }
 
     /// An existing directory raidctl keeps its own files in (state, textfile), checked with
@@ -184,6 +263,7 @@ impl Dir {
         .map_err(|e| with_path(&path, e))?;
         let fd = File::from(fd);
         let meta = fd.metadata().map_err(|e| with_path(&path, e))?;
+        check_owner(&path, &meta)?;
         check_not_shared(&path, &meta)?;
         Ok(Self { fd, path })
     }
@@ -374,6 +454,61 @@ mod tests {
             .unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::AlreadyExists, "{err}");
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    }
+
+    #[test]
+    fn capped_reads_refuse_fifos_devices_links_and_oversize() {
+        let d = tempfile::tempdir().unwrap();
+        let ok = d.path().join("whoami");
+        std::fs::write(&ok, "3\n").unwrap();
+        assert_eq!(read_capped(&ok, 16).unwrap(), b"3\n");
+        let big = d.path().join("big");
+        std::fs::write(&big, vec![b'7'; 100]).unwrap();
+        let err = read_capped(&big, 16).unwrap_err();
+        assert!(err.to_string().contains("larger than 16 bytes"), "{err}");
+        // A FIFO nobody writes to: returns at once instead of blocking.
+        let fifo = d.path().join("fsid");
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        let err = read_capped(&fifo, 16).unwrap_err();
+        assert!(err.to_string().contains("not a regular file"), "{err}");
+        // A link to /dev/zero is not followed (and /dev/zero itself is not a regular file).
+        let zero = d.path().join("type");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        assert!(read_capped(&zero, 16).is_err());
+        assert!(read_capped(Path::new("/dev/zero"), 16).is_err());
+    }
+
+    #[test]
+    fn directories_of_other_users_are_refused() {
+        let d = tempfile::tempdir().unwrap();
+        let mine = d.path().join("mine");
+        std::fs::create_dir(&mine).unwrap();
+        std::fs::set_permissions(&mine, std::fs::Permissions::from_mode(0o700)).unwrap();
+        check_private_dir(&mine).unwrap();
+        let link = d.path().join("link");
+        std::os::unix::fs::symlink(&mine, &link).unwrap();
+        let err = check_private_dir(&link).unwrap_err();
+        assert!(err.to_string().contains("symbolic link"), "{err}");
+        if !rustix::process::geteuid().is_root() {
+            eprintln!("skipped the foreign-owner half: chown to another user needs root");
+            return;
+        }
+        let theirs = d.path().join("theirs");
+        std::fs::create_dir(&theirs).unwrap();
+        std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o700)).unwrap();
+        std::os::unix::fs::chown(&theirs, Some(65534), Some(65534)).unwrap();
+        let err = check_private_dir(&theirs).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::PermissionDenied);
+        assert!(err.to_string().contains("owned by uid 65534"), "{err}");
+        assert!(Dir::prepare(&theirs).is_err());
+        assert!(check_dir_if_present(&theirs).is_err());
     }
 
     #[test]

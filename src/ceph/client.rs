@@ -12,6 +12,7 @@ use super::types::{
 };
 use crate::backend::runner::{self, CmdOutput, RunError, Runner, Sink, Spec};
 use serde::de::DeserializeOwned;
+use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -592,6 +593,35 @@ impl Ceph {
         self.volume_json(&["raw", "list", "--format", "json"])
     }
 
+    /// `ceph-volume lvm list` read entry by entry for the status join: a malformed OSD entry
+    /// costs a note naming it, and the other OSDs are still placed. (The workflows use the
+    /// strict [`Self::lvm_list`]: an entry they cannot read might be the one on their device.)
+    ///
+    /// # Errors
+    /// ceph-volume fails or its output is not a JSON object.
+    pub fn lvm_list_entries(&self) -> Result<(LvmList, Vec<String>), CephError> {
+        self.volume_entries(&["lvm", "list", "--format", "json"])
+    }
+
+    /// `ceph-volume raw list` read entry by entry; see [`Self::lvm_list_entries`].
+    ///
+    /// # Errors
+    /// ceph-volume fails or its output is not a JSON object.
+    pub fn raw_list_entries(&self) -> Result<(RawList, Vec<String>), CephError> {
+        self.volume_entries(&["raw", "list", "--format", "json"])
+    }
+
+    fn volume_entries<V: DeserializeOwned>(
+        &self,
+        args: &[&str],
+    ) -> Result<(BTreeMap<String, V>, Vec<String>), CephError> {
+        let map: BTreeMap<String, serde_json::Value> = self.volume_json(args)?;
+        Ok(entries_of(
+            map,
+            &format!("ceph-volume {}", args[..2].join(" ")),
+        ))
+    }
+
     /// Runs one step of a [`super::volume::VolumePlan`] (its argument vector).
     ///
     /// # Errors
@@ -651,6 +681,28 @@ fn parse_json<T: DeserializeOwned>(out: &CmdOutput) -> Result<T, CephError> {
         reason: e.to_string(),
         excerpt: out.stdout.trim().chars().take(120).collect(),
     })
+}
+
+/// Each entry of a JSON object read on its own: the ones that do not fit `V` become notes
+/// that name the command, the key (escaped: it is the tool's text) and why.
+fn entries_of<V: DeserializeOwned>(
+    map: BTreeMap<String, serde_json::Value>,
+    what: &str,
+) -> (BTreeMap<String, V>, Vec<String>) {
+    let mut good = BTreeMap::new();
+    let mut notes = Vec::new();
+    for (k, v) in map {
+        match serde_json::from_value::<V>(v) {
+            Ok(x) => {
+                good.insert(k, x);
+            }
+            Err(e) => notes.push(format!(
+                "{what}: entry '{}' skipped: {e}",
+                crate::escape::escape(&k.chars().take(64).collect::<String>())
+            )),
+        }
+    }
+    (good, notes)
 }
 
 /// K of `OSD(s) N have K pgs currently mapped to them`.
@@ -757,6 +809,28 @@ mod tests {
         };
         std::mem::forget(dir);
         (Ceph::with_runner(opts, script.clone()), script)
+    }
+
+    #[test]
+    fn one_malformed_volume_entry_skips_only_itself() {
+        let map: BTreeMap<String, serde_json::Value> = serde_json::from_str(
+            r#"{"a-uuid": {"ceph_fsid": "f", "device": "/dev/sdb", "osd_id": 1, "osd_uuid": "a-uuid", "type": "bluestore"},
+                "bad\u001b[2J": {"osd_id": "not a number"},
+                "c-uuid": {"ceph_fsid": "f", "device": "/dev/sdc", "osd_id": 2, "osd_uuid": "c-uuid", "type": "bluestore"}}"#,
+        )
+        .unwrap();
+        let (good, notes) = entries_of::<super::super::types::RawOsd>(map, "ceph-volume raw list");
+        assert_eq!(good.len(), 2, "{good:?}");
+        assert_eq!(good["c-uuid"].device, "/dev/sdc");
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("ceph-volume raw list: entry 'bad"),
+            "{notes:?}"
+        );
+        assert!(
+            !notes[0].contains('\u{1b}'),
+            "the key is escaped: {notes:?}"
+        );
     }
 
     #[test]

@@ -77,7 +77,13 @@ pub fn ensure_bin_dir(dir: &Path, exe: Option<&Path>) -> Result<PathBuf, String>
     .and_then(|e| e.canonicalize())
     .map_err(|e| format!("cannot locate raidctl itself: {e}"))?;
     let bin = dir.join("bin");
-    std::fs::create_dir_all(&bin).map_err(|e| format!("{}: {e}", bin.display()))?;
+    if std::fs::symlink_metadata(&bin).is_err() {
+        crate::fsutil::create_private_dir_all(&bin)
+            .map_err(|e| format!("{}: {e}", bin.display()))?;
+    }
+    // raidctl runs what is in here (as root when it runs as root): a link or a directory of
+    // another user's is refused, never followed.
+    crate::fsutil::check_private_dir(&bin).map_err(|e| e.to_string())?;
     for (name, _) in TOOL_NAMES {
         let link = bin.join(name);
         if std::fs::read_link(&link).is_ok_and(|t| t == exe) {

@@ -15,6 +15,7 @@ mod freshness;
 mod guards;
 mod health;
 mod hostile;
+mod hostile_owner;
 mod layout;
 mod layout_state;
 mod monitor;

@@ -404,11 +404,20 @@ struct DirOsd {
     wal: Option<String>,
 }
 
-fn read_trim(p: &Path) -> Option<String> {
-    std::fs::read_to_string(p)
-        .ok()
-        .map(|s| s.trim().to_owned())
-        .filter(|s| !s.is_empty())
+/// An OSD directory's small files (`whoami`, `fsid`, `type`) are the ceph user's: read with
+/// [`crate::fsutil::read_capped`] (no links, regular files only, at most 4 KiB), so a FIFO or a
+/// link to `/dev/zero` costs a note instead of a hung or exhausted monitoring run.
+const OSD_FILE_CAP: usize = 4096;
+
+fn read_trim(p: &Path, notes: &mut Vec<String>) -> Option<String> {
+    match crate::fsutil::read_capped(p, OSD_FILE_CAP) {
+        Ok(b) => Some(String::from_utf8_lossy(&b).trim().to_owned()).filter(|s| !s.is_empty()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => {
+            notes.push(format!("ignored {e}"));
+            None
+        }
+    }
 }
 
 fn link(p: &Path) -> Option<String> {
@@ -424,37 +433,42 @@ fn link(p: &Path) -> Option<String> {
     })
 }
 
-/// `/var/lib/ceph/osd/<cluster>-N/` directories that name an OSD.
-fn scan_osd_dirs(root: &Path, cluster: &str) -> Vec<DirOsd> {
+/// `/var/lib/ceph/osd/<cluster>-N/` directories that name an OSD, and notes on files in them
+/// that were not read.
+fn scan_osd_dirs(root: &Path, cluster: &str) -> (Vec<DirOsd>, Vec<String>) {
+    let mut notes = Vec::new();
     let Ok(rd) = std::fs::read_dir(root) else {
-        return Vec::new();
+        return (Vec::new(), notes);
     };
     let prefix = format!("{cluster}-");
-    let mut v: Vec<DirOsd> = rd
-        .filter_map(Result::ok)
-        .filter_map(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            let n: u32 = name.strip_prefix(&prefix)?.parse().ok()?;
-            let p = e.path();
-            let id = read_trim(&p.join("whoami"))
-                .and_then(|w| w.parse().ok())
-                .unwrap_or(n);
-            let block = link(&p.join("block"));
-            if block.is_none() && !p.join("whoami").exists() {
-                return None;
-            }
-            Some(DirOsd {
-                id,
-                fsid: read_trim(&p.join("fsid")),
-                objectstore: read_trim(&p.join("type")),
-                block,
-                db: link(&p.join("block.db")),
-                wal: link(&p.join("block.wal")),
-            })
-        })
-        .collect();
+    let mut v: Vec<DirOsd> = Vec::new();
+    for e in rd.filter_map(Result::ok) {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(n) = name
+            .strip_prefix(&prefix)
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let p = e.path();
+        let id = read_trim(&p.join("whoami"), &mut notes)
+            .and_then(|w| w.parse().ok())
+            .unwrap_or(n);
+        let block = link(&p.join("block"));
+        if block.is_none() && std::fs::symlink_metadata(p.join("whoami")).is_err() {
+            continue;
+        }
+        v.push(DirOsd {
+            id,
+            fsid: read_trim(&p.join("fsid"), &mut notes),
+            objectstore: read_trim(&p.join("type"), &mut notes),
+            block,
+            db: link(&p.join("block.db")),
+            wal: link(&p.join("block.wal")),
+        });
+    }
     v.sort_by_key(|d| d.id);
-    v
+    (v, notes)
 }
 
 /// Everything the cluster said.
@@ -468,12 +482,15 @@ struct ClusterAnswers {
 /// Runs the join. `ceph` decides which programs and configuration are used; nothing is run
 /// when there is nothing to ask (see the module documentation).
 pub fn collect(ceph: &Ceph, src: &Sources) -> OsdJoin {
-    let dirs = scan_osd_dirs(&src.osd_root, &src.cluster);
+    let (dirs, dir_notes) = scan_osd_dirs(&src.osd_root, &src.cluster);
     let cluster_possible = ceph.reachable_in_principle();
     let volume = ceph.which("ceph-volume").is_some()
         && (cluster_possible.is_ok() || !dirs.is_empty())
         && rustix::process::geteuid().is_root();
-    let mut join = OsdJoin::default();
+    let mut join = OsdJoin {
+        notes: dir_notes,
+        ..OsdJoin::default()
+    };
     if cluster_possible.is_err() && dirs.is_empty() && !volume {
         join.cluster = ClusterView::NotConfigured {
             reason: cluster_possible
@@ -485,8 +502,8 @@ pub fn collect(ceph: &Ceph, src: &Sources) -> OsdJoin {
     }
     let (answers, lvm, raw) = std::thread::scope(|s| {
         let cl = s.spawn(|| ask_cluster(ceph, cluster_possible.is_ok()));
-        let lvm = s.spawn(|| volume.then(|| ceph.lvm_list()));
-        let raw = s.spawn(|| volume.then(|| ceph.raw_list()));
+        let lvm = s.spawn(|| volume.then(|| ceph.lvm_list_entries()));
+        let raw = s.spawn(|| volume.then(|| ceph.raw_list_entries()));
         (
             cl.join().unwrap_or_else(|_| {
                 Err(CephError::Failed {
@@ -518,7 +535,10 @@ pub fn collect(ceph: &Ceph, src: &Sources) -> OsdJoin {
         }
     };
     let lvm = match lvm {
-        Some(Ok(l)) => l,
+        Some(Ok((l, notes))) => {
+            join.notes.extend(notes);
+            l
+        }
         Some(Err(e)) => {
             join.notes.push(format!("ceph-volume lvm list: {e}"));
             LvmList::default()
@@ -526,7 +546,10 @@ pub fn collect(ceph: &Ceph, src: &Sources) -> OsdJoin {
         None => LvmList::default(),
     };
     let raw = match raw {
-        Some(Ok(r)) => r,
+        Some(Ok((r, notes))) => {
+            join.notes.extend(notes);
+            r
+        }
         Some(Err(e)) => {
             join.notes.push(format!("ceph-volume raw list: {e}"));
             RawList::default()

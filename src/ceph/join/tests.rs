@@ -264,7 +264,8 @@ fn osd_directories_are_read() {
     std::os::unix::fs::symlink("/dev/sdq", o.join("block")).unwrap();
     std::os::unix::fs::symlink("/dev/ceph-x/osd-db-y", o.join("block.db")).unwrap();
     std::fs::create_dir_all(d.path().join("other-1")).unwrap();
-    let v = scan_osd_dirs(d.path(), "ceph");
+    let (v, notes) = scan_osd_dirs(d.path(), "ceph");
+    assert!(notes.is_empty(), "{notes:?}");
     assert_eq!(v.len(), 1);
     assert_eq!(
         (v[0].id, v[0].block.as_deref(), v[0].db.as_deref()),
@@ -283,6 +284,44 @@ fn osd_directories_are_read() {
         &src,
     );
     assert_eq!((osds[0].mode, osds[0].up), (OsdMode::Raw, None));
+}
+
+/// The ceph user owns these files: a FIFO as `fsid` must not hang root's monitoring and a
+/// link to `/dev/zero` as `whoami` must not exhaust its memory; both become notes.
+#[test]
+fn hostile_osd_files_are_noted_not_read() {
+    let d = tempfile::tempdir().unwrap();
+    let o = d.path().join("ceph-3");
+    std::fs::create_dir_all(&o).unwrap();
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        o.join("fsid"),
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("/dev/zero", o.join("whoami")).unwrap();
+    std::fs::write(o.join("type"), vec![b'x'; 10_000]).unwrap();
+    std::os::unix::fs::symlink("/dev/sdq", o.join("block")).unwrap();
+    let t = std::time::Instant::now();
+    let (v, notes) = scan_osd_dirs(d.path(), "ceph");
+    assert!(t.elapsed() < std::time::Duration::from_secs(5));
+    // The directory's name still gives the id; nothing of the hostile files is taken.
+    assert_eq!(v.len(), 1);
+    assert_eq!(
+        (v[0].id, v[0].fsid.as_deref(), v[0].objectstore.as_deref()),
+        (3, None, None)
+    );
+    assert_eq!(notes.len(), 3, "{notes:?}");
+    assert!(
+        notes.iter().any(|n| n.contains("fsid: not a regular file")),
+        "{notes:?}"
+    );
+    assert!(
+        notes.iter().any(|n| n.contains("larger than 4096 bytes")),
+        "{notes:?}"
+    );
 }
 
 #[test]
