@@ -41,12 +41,32 @@ fn tool_names() -> String {
 /// # Errors
 /// An [`AppError`] for the operator; `main` prints it and exits 2.
 pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
+    let is_check = matches!(cli.command, Command::Check { .. });
     let mut out = crate::output::stdout();
     let result = run_with(cli, &mut out);
-    // Commands whose output is the point (parse, generate) flush and report errors themselves;
-    // for the others a closed pipe is not worth an error, as before.
-    let _ = out.flush();
-    result
+    let pipe = std::io::ErrorKind::BrokenPipe;
+    let unwritten = out.finish().or(match &result {
+        Err(AppError::Io { source, .. }) if source.kind() == pipe => {
+            Some(std::io::Error::from(pipe))
+        }
+        _ => None,
+    });
+    Ok(match (unwritten, result) {
+        (None, result) => return result,
+        // A reader that went away (`raidctl status | head -1`) is not worth a message.
+        (Some(e), Ok(status)) if e.kind() == pipe => status,
+        (Some(e), Err(_)) if e.kind() == pipe => ExitStatus::Error,
+        // Any other failure (a full disk behind `metrics > file`, `/dev/full`) cut the output:
+        // the run failed, UNKNOWN for `check`, whose verdict never reached the monitor.
+        (Some(e), _) => {
+            eprintln!("raidctl: cannot write standard output: {e}");
+            if is_check {
+                ExitStatus::Unknown
+            } else {
+                ExitStatus::Error
+            }
+        }
+    })
 }
 
 /// `--max-age` and `--full-read-after` of `status`, `check` and `metrics`.

@@ -31,6 +31,7 @@ mod sim_readside;
 mod sim_storcli2;
 mod sim_vendor;
 mod simctl;
+mod stdout;
 mod terminal;
 mod util;
 mod workflows;
