@@ -69,6 +69,11 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
     })
 }
 
+/// `--timeout` when not given: per vendor call.
+const VENDOR_TIMEOUT: Duration = Duration::from_secs(120);
+/// `check --timeout` when not given: the whole run, shorter than NRPE's 60 s.
+const CHECK_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// `--max-age` and `--full-read-after` of `status`, `check` and `metrics`.
 fn freshness(max_age: u64, full_read_after: u64) -> crate::backend::snapshot::Freshness {
     crate::backend::snapshot::Freshness {
@@ -84,7 +89,12 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         sim_state: cli.sim_state.clone(),
         megacli: cli.megacli.clone(),
         state_dir: cli.state_dir.clone(),
-        timeout: cli.timeout,
+        timeout: match (&cli.command, cli.timeout) {
+            // The whole run's deadline (below) ends a slow call first and names it.
+            (Command::Check { .. }, t) => t.unwrap_or(CHECK_TIMEOUT) + Duration::from_secs(2),
+            (_, Some(t)) => t,
+            (_, None) => VENDOR_TIMEOUT,
+        },
         quiet: cli.quiet,
         backend: cli.backend,
         sim_exe: None,
@@ -117,6 +127,19 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     out,
                 ));
             }
+            let limit = cli.timeout.unwrap_or(CHECK_TIMEOUT);
+            crate::interrupt::deadline(limit, move |running| {
+                let what = if running.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (still running: {})", running.join("; "))
+                };
+                format!(
+                    "RAID UNKNOWN - no verdict within {}s{}\n",
+                    limit.as_secs(),
+                    crate::escape::escape(&what)
+                )
+            });
             let fresh = freshness(max_age, full_read_after);
             let result = Ctx::new(&opts)
                 .map_err(|e| e.to_string())

@@ -38,10 +38,11 @@ pub struct Cli {
     /// (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool).
     #[arg(long, global = true, value_enum, default_value_t = crate::ctx::BackendChoice::Auto)]
     pub backend: crate::ctx::BackendChoice,
-    /// Seconds before a vendor call is killed (with its whole process group): more than 0, at
-    /// most a day.
-    #[arg(long, global = true, default_value = "120", value_parser = crate::args::timeout, value_name = "SECONDS")]
-    pub timeout: std::time::Duration,
+    /// Seconds before a vendor call is killed (with its whole process group), default 120; for
+    /// `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what
+    /// was still running, before NRPE's own timeout). More than 0, at most a day.
+    #[arg(long, short = 't', global = true, value_parser = crate::args::timeout, value_name = "SECONDS")]
+    pub timeout: Option<std::time::Duration>,
     /// raidctl's state directory: snapshot cache, counter baseline, workflow journals
     /// (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl).
     #[arg(long, global = true, value_name = "DIR")]

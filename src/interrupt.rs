@@ -142,6 +142,46 @@ pub fn park_if_interrupted() {
     }
 }
 
+/// Ends the process once `limit` has passed (a monitoring plugin's whole-run timeout): what
+/// an interrupt does (running vendor calls killed with their groups, private directories
+/// removed), with `message(running)` on standard output first, where `running` names the
+/// vendor calls still running; exits 3 (UNKNOWN).
+pub fn deadline(
+    limit: std::time::Duration,
+    message: impl FnOnce(Vec<String>) -> String + Send + 'static,
+) {
+    install();
+    std::thread::spawn(move || {
+        std::thread::sleep(limit);
+        INTERRUPTED.store(true, Ordering::SeqCst);
+        let _no_more_children = SPAWN
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let groups = GROUPS.lock().map(|g| g.clone()).unwrap_or_default();
+        let running = groups.iter().filter_map(|p| cmdline(*p)).collect();
+        let text = message(running);
+        // Straight to the descriptor: the command holds the locked, buffered stdout.
+        let _ = rustix::io::write(rustix::stdio::stdout(), text.as_bytes());
+        cleanup();
+        std::process::exit(crate::exit::ExitStatus::Unknown.code());
+    });
+}
+
+/// `/proc/PID/cmdline` as words, at most 200 characters.
+fn cmdline(pid: u32) -> Option<String> {
+    let raw = crate::fsutil::read_capped(Path::new(&format!("/proc/{pid}/cmdline")), 4096).ok()?;
+    let words: Vec<String> = raw
+        .split(|b| *b == 0)
+        .filter(|w| !w.is_empty())
+        .map(|w| String::from_utf8_lossy(w).into_owned())
+        .collect();
+    let mut s = words.join(" ");
+    if s.chars().count() > 200 {
+        s = s.chars().take(200).collect::<String>() + "...";
+    }
+    Some(s).filter(|s| !s.is_empty())
+}
+
 /// `dir` no longer needs removing on interrupt (its owner removes it, or it is gone).
 pub fn forget(dir: &Path) {
     if let Ok(mut dirs) = DIRS.lock() {

@@ -2,7 +2,7 @@
 //! Called by a vendor tool's name (`MegaCli64`, `storcli64`, `omreport`, ...), it is that
 //! tool's simulated front end instead (see `raidctl::sim::multicall`).
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use raidctl::cli::Cli;
 use raidctl::exit::ExitStatus;
 use raidctl::sim::multicall;
@@ -17,7 +17,10 @@ fn main() {
         let code = multicall::run(name, &args, multicall::state_from_env()).unwrap_or(2);
         std::process::exit(code);
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => usage_error(&e),
+    };
     let status = match raidctl::app::run(cli) {
         Ok(status) => status,
         Err(e) => {
@@ -26,4 +29,29 @@ fn main() {
         }
     };
     std::process::exit(status.code());
+}
+
+/// clap's message as usual, but `check` is a monitoring plugin: a mistyped option there is
+/// UNKNOWN (3), not CRITICAL (2), by the monitoring-plugins guidelines.
+fn usage_error(e: &clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    let is_check = Cli::command()
+        .ignore_errors(true)
+        .try_get_matches_from(std::env::args_os())
+        .ok()
+        .and_then(|m| m.subcommand_name().map(|s| s == "check"))
+        .unwrap_or(false);
+    if !is_check {
+        e.exit();
+    }
+    let _ = e.print();
+    std::process::exit(ExitStatus::Unknown.code());
 }

@@ -218,7 +218,10 @@ fn write_streamed_json(
 /// Standard output for one command: locked and buffered, so a large document costs a few
 /// `write` calls instead of one per line; the command flushes it once at the end.
 pub fn stdout() -> Recorded<BufWriter<StdoutLock<'static>>> {
-    Recorded::new(BufWriter::with_capacity(64 * 1024, std::io::stdout().lock()))
+    Recorded::new(BufWriter::with_capacity(
+        64 * 1024,
+        std::io::stdout().lock(),
+    ))
 }
 
 /// A writer that remembers its first failure, so a run whose output was cut cannot end in

@@ -7,7 +7,12 @@ use std::process::Stdio;
 /// raidctl without the caller's settings, as a plain `Command` (its stdout is set here).
 fn raidctl() -> std::process::Command {
     let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_raidctl"));
-    for v in ["RAIDCTL_SIM", "RAIDCTL_SIM_STATE", "RAIDCTL_STATE_DIR", "RAIDCTL_MEGACLI"] {
+    for v in [
+        "RAIDCTL_SIM",
+        "RAIDCTL_SIM_STATE",
+        "RAIDCTL_STATE_DIR",
+        "RAIDCTL_MEGACLI",
+    ] {
         c.env_remove(v);
     }
     c
