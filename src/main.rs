@@ -52,6 +52,8 @@ fn usage_error(e: &clap::Error) -> ! {
     if !is_check {
         e.exit();
     }
+    // The monitor shows standard output only: one status line there, clap's detail on stderr.
+    println!("RAID UNKNOWN - invalid command line (raidctl check --help)");
     let _ = e.print();
     std::process::exit(ExitStatus::Unknown.code());
 }

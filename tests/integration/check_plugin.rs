@@ -18,6 +18,10 @@ fn usage_errors_are_unknown_for_check_only() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(3), "{bad:?}: {out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).starts_with("RAID UNKNOWN - "),
+            "{out:?}"
+        );
     }
     // Elsewhere a usage error stays 2, and help is still 0.
     let out = raidctl()
