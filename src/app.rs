@@ -90,8 +90,10 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         megacli: cli.megacli.clone(),
         state_dir: cli.state_dir.clone(),
         timeout: match (&cli.command, cli.timeout) {
-            // The whole run's deadline (below) ends a slow call first and names it.
-            (Command::Check { .. }, t) => t.unwrap_or(CHECK_TIMEOUT) + Duration::from_secs(2),
+            // One hung call ends a little before the whole run's deadline (below), so its
+            // own message (which call, which DCMD) is the verdict; the deadline catches the
+            // sum of several slow ones.
+            (Command::Check { .. }, t) => t.unwrap_or(CHECK_TIMEOUT) * 9 / 10,
             (_, Some(t)) => t,
             (_, None) => VENDOR_TIMEOUT,
         },
@@ -120,7 +122,19 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             max_age,
             full_read_after,
             from_bundle,
+            states,
+            ignore,
+            expect_drives,
+            expect_spares,
+            expect_vds,
         } => {
+            let tuning = crate::health::tuning::Tuning {
+                states,
+                ignore,
+                expect_drives,
+                expect_spares,
+                expect_vds,
+            };
             if let Some(path) = &from_bundle {
                 return Ok(monitor::run_check_bundle(
                     monitor::evaluate_bundle(path),
@@ -143,7 +157,11 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             let fresh = freshness(max_age, full_read_after);
             let result = Ctx::new(&opts)
                 .map_err(|e| e.to_string())
-                .and_then(|c| monitor::evaluate(&c, fresh));
+                .and_then(|c| monitor::evaluate(&c, fresh))
+                .map(|(snap, problems)| {
+                    let problems = tuning.apply(&snap, problems);
+                    (snap, problems)
+                });
             Ok(monitor::run_check(result, out))
         }
         Command::Metrics {

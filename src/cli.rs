@@ -119,6 +119,23 @@ pub enum Command {
         /// not match its manifest).
         #[arg(long, value_name = "FILE")]
         from_bundle: Option<PathBuf>,
+        /// Give a rule's findings another level: ok (dropped), info, warning, critical
+        /// (`--state ld-rebuilding=critical`). Repeatable; the last one for a rule wins.
+        #[arg(long = "state", value_name = "RULE=LEVEL", value_parser = crate::health::tuning::parse_state)]
+        states: Vec<(String, crate::health::Severity)>,
+        /// Drop the findings of a rule, or of one drive by bay (`32:4`) or serial. A drive's
+        /// own findings only: its VD's still count. Repeatable.
+        #[arg(long, value_name = "RULE|E:S|SERIAL")]
+        ignore: Vec<String>,
+        /// Drives the controllers must list: fewer is CRITICAL, more WARNING.
+        #[arg(long, value_name = "N")]
+        expect_drives: Option<usize>,
+        /// Hot spares the controllers must list: any other number is WARNING.
+        #[arg(long, value_name = "N")]
+        expect_spares: Option<usize>,
+        /// VDs the controllers must list: fewer is CRITICAL, more WARNING.
+        #[arg(long, value_name = "N")]
+        expect_vds: Option<usize>,
     },
     /// Prometheus metrics in the text exposition format.
     Metrics {

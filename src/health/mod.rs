@@ -9,6 +9,7 @@
 mod baseline;
 #[cfg(test)]
 pub(crate) mod tests;
+pub mod tuning;
 
 pub use baseline::{BASELINE_FILE, BASELINE_SCHEMA, Baseline, DriveBaseline, drive_key};
 
@@ -82,8 +83,12 @@ pub mod rule {
     pub const ADAPTER_STATUS: &str = "adapter-status";
     /// Critical: a logical drive is offline (data inaccessible).
     pub const LD_OFFLINE: &str = "ld-offline";
-    /// Critical: a logical drive is degraded (no redundancy left), also while it rebuilds.
+    /// Critical: a logical drive is degraded (no redundancy left) and not every missing member
+    /// is being rebuilt.
     pub const LD_DEGRADED: &str = "ld-degraded";
+    /// Warning: a degraded logical drive whose members are all online or rebuilding (no
+    /// redundancy until the rebuild completes; `--state ld-rebuilding=critical` pages).
+    pub const LD_REBUILDING: &str = "ld-rebuilding";
     /// Warning: a RAID 6/60 logical drive lost one member (still redundant).
     pub const LD_PARTIALLY_DEGRADED: &str = "ld-partially-degraded";
     /// Warning: the logical drive state is not one raidctl knows (never assumed good).
@@ -529,6 +534,16 @@ fn ld_rules(snap: &Snapshot, ld: &LogicalDrive, out: &mut Vec<Problem>) {
         details.push(format!("array {array} row {row} missing"));
         fallback = fallback.or_else(|| missing_row_next_step(snap, ad));
     }
+    // Every member online or being rebuilt, none missing: the operator's part is done and
+    // redundancy comes back by itself (check_raid's default for a resync is WARNING too).
+    let only_rebuilding = fallback.is_none()
+        && suggestion.is_some()
+        && members(snap, ld).iter().all(|p| {
+            matches!(
+                p.firmware_state,
+                FirmwareState::Online | FirmwareState::Rebuild
+            )
+        });
     let suggestion = suggestion.or(fallback);
     let detail = if details.is_empty() {
         ld.raid_level.as_str().to_owned()
@@ -547,6 +562,12 @@ fn ld_rules(snap: &Snapshot, ld: &LogicalDrive, out: &mut Vec<Problem>) {
     };
     match &ld.state {
         LdState::Optimal => {}
+        LdState::Degraded if only_rebuilding => push(
+            rule::LD_REBUILDING,
+            Severity::Warning,
+            format!("{label} degraded, rebuilding ({detail}): no redundancy until it completes"),
+            suggestion,
+        ),
         LdState::Degraded => push(
             rule::LD_DEGRADED,
             Severity::Critical,

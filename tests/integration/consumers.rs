@@ -238,15 +238,25 @@ fn expected_batteries(snap: &Value) -> Vec<(u32, String)> {
 
 /// Where check_raid's policy differs from raidctl's on purpose: the scenario, check_raid's
 /// exit status, raidctl's, and why.
-const CHECK_RAID_DIFFERENCES: &[(&str, i32, i32, &str)] = &[(
-    "bbu-learn",
-    1,
-    0,
-    "during a BBU learn cycle the VDs fall back to write-through: check_raid reports \
+const CHECK_RAID_DIFFERENCES: &[(&str, i32, i32, &str)] = &[
+    (
+        "rebuilding",
+        2,
+        1,
+        "check_raid counts a Degraded volume CRITICAL even while its only missing member \
+         rebuilds; raidctl reports that as ld-rebuilding, WARNING by default (the operator's \
+         part is done), CRITICAL with --state ld-rebuilding=critical",
+    ),
+    (
+        "bbu-learn",
+        1,
+        0,
+        "during a BBU learn cycle the VDs fall back to write-through: check_raid reports \
      WriteCache:DISABLED (its --cache-fail policy, WARNING) and, with --bbu-monitoring, the \
      learn itself (--bbulearn, WARNING); raidctl does not count a learn cycle or its \
      write-through fallback as a problem",
-)];
+    ),
+];
 
 /// What a consumer reported: VD states and drive states, each keyed the consumer's way and
 /// sorted, in raidctl's vocabulary where the consumer has its own.

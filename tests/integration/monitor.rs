@@ -49,7 +49,7 @@ fn every_scenario_gives_the_expected_check_status() {
     for (scenario, code) in [
         ("healthy", 0),
         ("degraded", 2),
-        ("rebuilding", 2),
+        ("rebuilding", 1),
         ("foreign", 2),
         ("hotspare", 0),
         ("bbu-learn", 0),
