@@ -266,7 +266,7 @@ _raidctl() {
 
     case "${cmd}" in
         raidctl)
-            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help"
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -300,6 +300,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -320,7 +324,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version alarm battery-warning rebuild-rate help"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version alarm battery-warning rebuild-rate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -378,6 +382,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -398,7 +406,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter__subcmd__alarm)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version silence enable disable"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version silence enable disable"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -453,6 +461,10 @@ _raidctl() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -476,7 +488,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter__subcmd__battery__subcmd__warning)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version enable disable"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version enable disable"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -531,6 +543,10 @@ _raidctl() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -624,7 +640,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter__subcmd__rebuild__subcmd__rate)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -682,6 +698,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -702,7 +722,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__check)
-            opts="-q -h -V --max-age --full-read-after --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --max-age --full-read-after --from-bundle --state --ignore --expect-drives --expect-spares --expect-vds --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -717,6 +737,26 @@ _raidctl() {
                     return 0
                     ;;
                 --from-bundle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --state)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expect-drives)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expect-spares)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expect-vds)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -748,6 +788,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -768,7 +812,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__collect)
-            opts="-o -q -h -V --output --level --since --redact --item-limit --total-limit --budget --force --per-command-timeout --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-o -t -q -h -V --output --level --since --redact --item-limit --total-limit --budget --force --per-command-timeout --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -838,6 +882,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -858,7 +906,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__doctor)
-            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -892,6 +940,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -912,7 +964,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version scan show import clear help"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version scan show import clear help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -970,6 +1022,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -990,7 +1046,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__clear)
-            opts="-a -y -q -h -V --i-understand-data-loss --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --i-understand-data-loss --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1049,6 +1105,10 @@ _raidctl() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1156,7 +1216,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__import)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1211,6 +1271,10 @@ _raidctl() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1234,7 +1298,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__scan)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1289,6 +1353,10 @@ _raidctl() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1312,7 +1380,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__show)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1370,6 +1438,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1390,7 +1462,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__generate)
-            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version man bash zsh fish"
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version man bash zsh fish"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1421,6 +1493,10 @@ _raidctl() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1892,7 +1968,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__hotspare)
-            opts="-y -q -h -V --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version add remove help"
+            opts="-y -t -q -h -V --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version add remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1942,6 +2018,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1962,7 +2042,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__hotspare__subcmd__add)
-            opts="-a -y -q -h -V --dedicated --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --dedicated --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2021,6 +2101,10 @@ _raidctl() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2100,7 +2184,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__hotspare__subcmd__remove)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2158,6 +2242,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2178,7 +2266,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__ld)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version create delete help"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version create delete help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2236,6 +2324,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2256,7 +2348,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__ld__subcmd__create)
-            opts="-a -y -q -h -V --raid --span-size --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --raid --span-size --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2322,6 +2414,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2342,7 +2438,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__ld__subcmd__delete)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2397,6 +2493,10 @@ _raidctl() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2476,7 +2576,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__metrics)
-            opts="-q -h -V --max-age --full-read-after --textfile-dir --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --max-age --full-read-after --textfile-dir --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2522,6 +2622,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2542,7 +2646,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__osd__subcmd__prep)
-            opts="-a -q -h -V --adapter --drives --mode --profile --role --engine --profile-file --json --svg --read-only --host-name --dry-run --yes --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -t -q -h -V --adapter --drives --mode --profile --role --engine --profile-file --json --svg --read-only --host-name --dry-run --yes --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2620,6 +2724,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2640,7 +2748,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__parse)
-            opts="-q -h -V --kind --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --kind --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2678,6 +2786,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2698,7 +2810,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__pd)
-            opts="-a -y -q -h -V --osd --stop --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version locate make-good offline online"
+            opts="-a -y -t -q -h -V --osd --stop --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version locate make-good offline online"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2760,6 +2872,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2780,7 +2896,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__qualify)
-            opts="-q -h -V --profile --role --json --csv --markdown --svg --destroy-data --read-only --compare --engine --profile-file --no-together --html --no-self-test --self-test-timeout --cache-tool --host-name --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --profile --role --json --csv --markdown --svg --destroy-data --read-only --compare --engine --profile-file --no-together --html --no-self-test --self-test-timeout --cache-tool --host-name --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2870,6 +2986,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2890,7 +3010,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__rebuild)
-            opts="-a -y -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version start stop status watch"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version start stop status watch"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2948,6 +3068,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2968,7 +3092,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__replace__subcmd__drive)
-            opts="-a -y -q -h -V --osd --adapter --i-understand-data-loss --qualify --clear-foreign --drain-timeout --reweight --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --osd --adapter --i-understand-data-loss --qualify --clear-foreign --drain-timeout --reweight --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3046,6 +3170,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3066,7 +3194,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__resume)
-            opts="-y -q -h -V --qualify --clear-foreign --drain-timeout --reweight --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-y -t -q -h -V --qualify --clear-foreign --drain-timeout --reweight --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3128,6 +3256,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3148,7 +3280,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__sim)
-            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3182,6 +3314,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3202,7 +3338,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__status)
-            opts="-q -h -V --max-age --full-read-after --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --max-age --full-read-after --from-bundle --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3248,6 +3384,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --state-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3268,7 +3408,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__workflows)
-            opts="-q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3299,6 +3439,10 @@ _raidctl() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

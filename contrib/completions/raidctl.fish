@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_raidctl_global_optspecs
-    string join \n format= color= wide sim= sim-state= megacli= backend= timeout= state-dir= ceph-conf= ceph-name= q/quiet h/help V/version
+    string join \n format= color= wide sim= sim-state= megacli= backend= t/timeout= state-dir= ceph-conf= ceph-name= q/quiet h/help V/version
 end
 
 function __fish_raidctl_needs_command
@@ -40,7 +40,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_needs_command" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_needs_command" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_needs_command" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_needs_command" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_needs_command" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -85,7 +85,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -112,7 +112,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -123,6 +123,11 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s V -l version 
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l max-age -d 'Reuse a cached snapshot up to this many seconds old' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l full-read-after -d 'Past --max-age, reuse the cached snapshot while no adapter\'s event log moved (one vendor call), for at most this many seconds after its last full read (0: never)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l from-bundle -d 'Evaluate a support bundle offline instead of the controller (exit 4 when its files do not match its manifest)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l state -d 'Give a rule\'s findings another level: ok (dropped), info, warning, critical (`--state ld-rebuilding=critical`). Repeatable; the last one for a rule wins' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l ignore -d 'Drop the findings of a rule, or of one drive by bay (`32:4`) or serial. A drive\'s own findings only: its VD\'s still count. Repeatable' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l expect-drives -d 'Drives the controllers must list: fewer is CRITICAL, more WARNING' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l expect-spares -d 'Hot spares the controllers must list: any other number is WARNING' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l expect-vds -d 'VDs the controllers must list: fewer is CRITICAL, more WARNING' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -139,7 +144,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -166,7 +171,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -200,7 +205,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -248,7 +253,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -293,7 +298,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -320,7 +325,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -344,7 +349,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -378,7 +383,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -412,7 +417,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -439,7 +444,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -468,7 +473,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -504,7 +509,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -535,7 +540,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -566,7 +571,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -598,7 +603,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -633,7 +638,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -668,7 +673,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -699,7 +704,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -733,7 +738,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -765,7 +770,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -797,7 +802,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -832,7 +837,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -863,7 +868,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -894,7 +899,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -929,7 +934,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -965,7 +970,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -996,7 +1001,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
@@ -1025,7 +1030,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l timeout -d 'Seconds before a vendor call is killed (with its whole process group): more than 0, at most a day' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
