@@ -6,6 +6,7 @@
 pub mod client;
 pub mod daemon;
 pub mod join;
+pub mod label;
 pub mod types;
 pub mod volume;
 
