@@ -778,6 +778,7 @@ fn replace_cmd(
     opts.osd = osd;
     opts.drain_timeout = Duration::from_secs(replace.drain_timeout.max(1));
     opts.reweight = replace.reweight;
+    opts.proactive = replace.proactive;
     if let Some(q) = &replace.qualify {
         opts.qualify_given = true;
         opts.qualify = match q.as_str() {

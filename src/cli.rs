@@ -371,6 +371,11 @@ pub struct ReplaceArgs {
     /// differs (otherwise only said).
     #[arg(long)]
     pub reweight: bool,
+    /// Replace a drive nothing says is failing (online, no media errors, no predictive
+    /// failure, no SMART alert, its VD optimal): a planned swap. Without it such a drive is
+    /// refused, so a mistyped E:S or a stale OSD name never takes a healthy drive out.
+    #[arg(long)]
+    pub proactive: bool,
 }
 
 /// `raidctl foreign` actions.

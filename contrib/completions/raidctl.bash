@@ -3092,7 +3092,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__replace__subcmd__drive)
-            opts="-a -y -t -q -h -V --osd --adapter --i-understand-data-loss --qualify --clear-foreign --drain-timeout --reweight --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --osd --adapter --i-understand-data-loss --qualify --clear-foreign --drain-timeout --reweight --proactive --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3194,7 +3194,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__resume)
-            opts="-y -t -q -h -V --qualify --clear-foreign --drain-timeout --reweight --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-y -t -q -h -V --qualify --clear-foreign --drain-timeout --reweight --proactive --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -388,6 +388,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l state-
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l reweight -d 'With an OSD: set the recreated OSD\'s CRUSH weight to the new drive\'s size when it differs (otherwise only said)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l proactive -d 'Replace a drive nothing says is failing (online, no media errors, no predictive failure, no SMART alert, its VD optimal): a planned swap. Without it such a drive is refused, so a mistyped E:S or a stale OSD name never takes a healthy drive out'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
@@ -422,6 +423,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l state-dir -d 
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l reweight -d 'With an OSD: set the recreated OSD\'s CRUSH weight to the new drive\'s size when it differs (otherwise only said)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l proactive -d 'Replace a drive nothing says is failing (online, no media errors, no predictive failure, no SMART alert, its VD optimal): a planned swap. Without it such a drive is refused, so a mistyped E:S or a stale OSD name never takes a healthy drive out'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'

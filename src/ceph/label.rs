@@ -186,7 +186,8 @@ mod tests {
     #[test]
     fn a_label_written_by_ceph_osd_mkfs_decodes() {
         let bytes = std::fs::read(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/ceph/bluestore-label-osd7.bin"),
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("fixtures/ceph/bluestore-label-osd7.bin"),
         )
         .unwrap();
         let Found::Label(l) = decode(&bytes) else {

@@ -192,9 +192,12 @@ pub const RULES: &[Rule] = &[
         covers: &["3.2 identify"],
         loss: "replacing a drive that is not a failed or failing member",
         kind: Kind::Refuse,
-        message: "replace-drive: hot spares, Unconfigured(good) and JBOD drives, Unconfigured(bad) drives no VD waits for, rebuilding drives",
-        overrides: "",
-        tests: &["guards::target_not_replaceable"],
+        message: "replace-drive: hot spares, Unconfigured(good) and JBOD drives, Unconfigured(bad) drives no VD waits for, rebuilding drives; a drive nothing says is failing (online, error-free, not predictive, VD optimal)",
+        overrides: "--proactive, for a healthy drive only (a planned swap)",
+        tests: &[
+            "guards::target_not_replaceable",
+            "guards::healthy_member_needs_proactive",
+        ],
     },
     Rule {
         id: SERIAL_CONFIRM,

@@ -91,6 +91,8 @@ pub struct WfOptions {
     pub drain_timeout: Duration,
     /// Set a recreated OSD's CRUSH weight to the new drive's size.
     pub reweight: bool,
+    /// `--proactive`: replacing a drive nothing says is failing is intended.
+    pub proactive: bool,
 }
 
 impl Default for WfOptions {
@@ -110,6 +112,7 @@ impl Default for WfOptions {
             osd: None,
             drain_timeout: Duration::from_secs(12 * 3600),
             reweight: false,
+            proactive: false,
         }
     }
 }

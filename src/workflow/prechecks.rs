@@ -39,6 +39,37 @@ impl Reads {
     }
 }
 
+/// A replacement of a drive nothing says is failing: online (or JBOD), no media errors, no
+/// predictive failure, no SMART alert, and its VD optimal. Refused unless `--proactive`: the
+/// target came from a mistyped `E:S` or an OSD's stale kernel name far more often than from
+/// a planned swap, and Ceph's safe-to-destroy must not stand in for such a drive. The text
+/// never carries the serial (the operator reads it off the blinking bay).
+pub fn healthy_target(snap: &Snapshot, pd: &PhysicalDrive) -> Option<Check> {
+    let ld = pd
+        .logical_drive
+        .and_then(|t| snap.logical_drive(pd.adapter, t));
+    let online = match (&pd.firmware_state, ld) {
+        (FirmwareState::Online, Some(l)) => l.state == LdState::Optimal,
+        (FirmwareState::Jbod, None) => true,
+        _ => false,
+    };
+    let errors = pd.media_error_count.unwrap_or(0) > 0
+        || pd.predictive_failure_count.unwrap_or(0) > 0
+        || pd.smart_alert == Some(true);
+    (online && !errors).then(|| {
+        Check::new(
+            Level::Refuse,
+            g::TARGET_NOT_REPLACEABLE,
+            format!(
+                "{} is {} with no media errors, no predictive failure and no SMART alert{}: nothing says it is failing. To replace a healthy drive on purpose, add --proactive",
+                pd.address(),
+                pd.firmware_state,
+                ld.map_or_else(String::new, |l| format!(", and VD {} is optimal", l.target_id))
+            ),
+        )
+    })
+}
+
 /// The expert's pre-checks before a drive leaves its array (the reference's section 3.2;
 /// each finding names its rule in [`super::guards::RULES`]). `accept` is the VD named by
 /// `--accept-no-redundancy`.

@@ -909,7 +909,7 @@ pub fn run(
     let reads = Reads::of(env.ops, pd.adapter);
     let pinned = env.ops.preserved_cache(pd.adapter)?;
     let ack = env.opts.data_loss_ack.clone();
-    let checks = match flow {
+    let mut checks = match flow {
         Flow::NoRedundancy | Flow::Jbod => super::prechecks::no_redundancy(
             &snap,
             &pd,
@@ -920,6 +920,9 @@ pub fn run(
         ),
         _ => prechecks(&snap, &pd, &reads, env.opts.accept_no_redundancy),
     };
+    if !env.opts.proactive {
+        checks.extend(super::prechecks::healthy_target(&snap, &pd));
+    }
     env.say("Pre-checks:");
     for c in &checks {
         let tag = match c.level {

@@ -93,6 +93,7 @@ macro_rules! both {
 }
 
 both!(
+    healthy_member_needs_proactive,
     raid6_predictive_with_failed_member,
     target_not_replaceable,
     peer_errors,
@@ -239,6 +240,26 @@ fn target_not_replaceable(b: &str) {
     );
 }
 
+/// A healthy member of an optimal RAID 5 (an `E:S` typo, or the bay a stale OSD name pointed
+/// at) is refused before any change, without printing the serial the flow would expect.
+fn healthy_member_needs_proactive(b: &str) {
+    let dir = init("healthy");
+    let r = run(
+        dir.path(),
+        b,
+        &["replace-drive", "32:3", "--yes", "--serial", "S0K1A2B03"],
+    );
+    expect(&r, 1, &["refused: [target-not-replaceable]", "--proactive"]);
+    assert!(!r.all().contains("needs --serial"), "{}", r.all());
+    assert_eq!(state_of(dir.path(), b, "32:3"), "online");
+    let r = run(
+        dir.path(),
+        b,
+        &["replace-drive", "32:3", "--dry-run", "--proactive"],
+    );
+    expect(&r, 0, &["dry run: nothing was changed"]);
+}
+
 fn pinned_cache(b: &str) {
     let dir = init("healthy");
     let d = dir.path();
@@ -264,7 +285,11 @@ fn pinned_cache(b: &str) {
 fn peer_errors(b: &str) {
     let dir = init("healthy");
     sim(dir.path(), &["media-errors", "32:3", "5"]);
-    let r = run(dir.path(), b, &["replace-drive", "32:2", "--dry-run"]);
+    let r = run(
+        dir.path(),
+        b,
+        &["replace-drive", "32:2", "--dry-run", "--proactive"],
+    );
     expect(
         &r,
         0,
@@ -449,11 +474,11 @@ fn bgi_incomplete(b: &str) {
         ],
     );
     expect(&r, 0, &[]);
-    let r = run(d, b, &["replace-drive", "32:3", "--dry-run"]);
+    let r = run(d, b, &["replace-drive", "32:3", "--dry-run", "--proactive"]);
     expect(&r, 1, &["[bgi-incomplete]", "parity is not valid"]);
     sim(d, &["speed", "1000"]);
     sim(d, &["advance", "3600"]);
-    let r = run(d, b, &["replace-drive", "32:3", "--dry-run"]);
+    let r = run(d, b, &["replace-drive", "32:3", "--dry-run", "--proactive"]);
     expect(&r, 0, &[]);
 }
 

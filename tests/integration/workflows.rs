@@ -71,7 +71,15 @@ struct Run {
 
 fn replace(dir: &Path, target: &str, serial: &str, env: &[(&str, &str)]) -> Run {
     let mut c = raidctl(dir);
-    c.args(["replace-drive", target, "--yes", "--serial", serial]);
+    // Several cases swap a healthy drive on purpose (the matrix is about the faults).
+    c.args([
+        "replace-drive",
+        target,
+        "--yes",
+        "--proactive",
+        "--serial",
+        serial,
+    ]);
     for (k, v) in env {
         c.env(k, v);
     }

@@ -81,7 +81,14 @@ fn run(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
 fn replace(dir: &Path, target: &str, serial: &str, env: &[(&str, &str)]) -> Run {
     run(
         dir,
-        &["replace-drive", target, "--yes", "--serial", serial],
+        &[
+            "replace-drive",
+            target,
+            "--yes",
+            "--proactive",
+            "--serial",
+            serial,
+        ],
         env,
     )
 }
@@ -170,7 +177,11 @@ fn omsa_dry_run_shows_omconfig_commands_and_changes_nothing() {
     let dir = init("healthy");
     let before = states(dir.path());
     let mega = other_calls(dir.path());
-    let r = run(dir.path(), &["replace-drive", "1:2", "--dry-run"], &[]);
+    let r = run(
+        dir.path(),
+        &["replace-drive", "1:2", "--dry-run", "--proactive"],
+        &[],
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
     for line in [
         "omconfig storage pdisk action=blink controller=0 pdisk=0:1:2",
