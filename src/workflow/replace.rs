@@ -700,10 +700,21 @@ fn bay_of_osd(env: &Env<'_>, id: u32) -> Result<(u32, DriveAddress), WfError> {
     };
     match osd.bays().as_slice() {
         [one] => Ok(*one),
-        [] => Err(WfError::Usage(format!(
-            "osd.{id}: its device {} is not on a MegaRAID/PERC VD or JBOD drive of this host",
-            osd.block().map_or("(unknown)", |b| b.path.as_str())
-        ))),
+        [] => Err(WfError::Usage(
+            match osd
+                .block()
+                .and_then(|b| b.verified.as_ref().map(|v| (b, v)))
+            {
+                Some((b, crate::ceph::join::Verification::Stale { found })) => format!(
+                    "osd.{id}: its recorded device {} now holds {found}, not osd.{id}: the kernel name moved and raidctl does not guess which bay held it. Name the bay: `raidctl replace-drive E:S --osd {id}` (the failed drive `raidctl status` shows)",
+                    b.path
+                ),
+                _ => format!(
+                    "osd.{id}: its device {} is not on a MegaRAID/PERC VD or JBOD drive of this host",
+                    osd.block().map_or("(unknown)", |b| b.path.as_str())
+                ),
+            },
+        )),
         many => Err(WfError::Usage(format!(
             "osd.{id} sits on a VD of {} drives ({}): name the drive to replace, `raidctl replace-drive E:S --osd {id}`",
             many.len(),
@@ -1452,6 +1463,7 @@ mod tests {
             wwn: None,
             ceph_device_id: None,
             shared,
+            verified: None,
         };
         let mut osd = HostOsd {
             id: 7,

@@ -16,6 +16,11 @@
 //! local OSD, nothing is run and the join is empty. When the mon does not answer, the cost is
 //! one `--connect-timeout` and the join says so once ([`OsdJoin::cluster`]).
 
+mod remember;
+mod verify;
+
+pub use verify::Verification;
+
 use super::client::{Ceph, CephError};
 use super::types::{CephDevice, LvmList, OsdMetadata, OsdTree, RawList};
 use crate::backend::identity::{self, Place};
@@ -102,6 +107,9 @@ pub struct OsdDevice {
     pub ceph_device_id: Option<String>,
     /// The disk also carries a device of another OSD (a shared DB/WAL device).
     pub shared: bool,
+    /// What the device itself said (its BlueStore label), for a placed main device.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verified: Option<Verification>,
 }
 
 /// One OSD of this host.
@@ -558,6 +566,8 @@ pub fn collect(ceph: &Ceph, src: &Sources) -> OsdJoin {
     };
     join.osds = merge(&dirs, &lvm, &raw, &answers, src);
     locate(&mut join.osds, &answers.devices, src);
+    let fsid = verify::conf_fsid(ceph.conf());
+    verify::verify(&mut join.osds, &mut join.notes, fsid.as_deref());
     join
 }
 
@@ -631,6 +641,7 @@ fn add_device(o: &mut HostOsd, role: Role, path: &str, disk: Option<String>) {
         wwn: None,
         ceph_device_id: None,
         shared: false,
+        verified: None,
     });
     o.devices.sort_by_key(|d| d.role as u8);
 }
@@ -892,7 +903,8 @@ pub fn cached(ceph: &Ceph, src: &Sources, state_dir: &Path, max_age: Duration) -
             }
         }
     }
-    let j = collect(ceph, src);
+    let mut j = collect(ceph, src);
+    remember::remember(state_dir, &mut j);
     // Through fsutil: private, never through a planted link; a cache that cannot be written
     // is only unused.
     if let (Ok(dir), Ok(text)) = (

@@ -342,3 +342,193 @@ fn no_ceph_means_no_call_and_an_empty_join() {
     assert!(matches!(j.cluster, ClusterView::NotConfigured { .. }));
     assert!(t.elapsed() < Duration::from_secs(1));
 }
+
+/// The stale-name attack of issue 36: osd.3's drive died, its OSD directory still links
+/// `block` to the kernel name that is now VD 4's (healthy, no OSD). The device says so: osd.3
+/// is placed nowhere, the note names VD 4, and osd.5 whose label matches stays placed.
+#[test]
+fn a_kernel_name_that_moved_places_no_osd() {
+    use crate::sim::blockdev::{Kind, Member, SimBlockDevice};
+    let d = tempfile::tempdir().unwrap();
+    let vd4 = d.path().join("sdc");
+    std::fs::write(&vd4, vec![0u8; 8192]).unwrap();
+    let vd5 = d.path().join("sdd");
+    let osd5 = "0f6d8e2a-54b3-4c5e-9a51-6f1c3e0d2b7a";
+    let cluster = "e3b0c442-98fc-1c14-9afb-f4c8996fb924";
+    std::fs::write(&vd5, crate::ceph::label::encode(osd5, 5, cluster)).unwrap();
+    let vd = |target: u32, slot: u16, dev: &std::path::Path| SimBlockDevice {
+        adapter: 0,
+        kind: Kind::Vd,
+        target: Some(target),
+        members: vec![Member {
+            enclosure: Some(32),
+            slot,
+        }],
+        enclosure: None,
+        slot: None,
+        device: dev.display().to_string(),
+        failed: false,
+        file: "/x".into(),
+        identity: format!("vd:{target}"),
+    };
+    let root = d.path().join("osd");
+    for (id, dev, fsid) in [
+        (3, &vd4, "aaaaaaaa-54b3-4c5e-9a51-6f1c3e0d2b7a"),
+        (5, &vd5, osd5),
+    ] {
+        let o = root.join(format!("ceph-{id}"));
+        std::fs::create_dir_all(&o).unwrap();
+        std::fs::write(o.join("whoami"), format!("{id}\n")).unwrap();
+        std::fs::write(o.join("fsid"), format!("{fsid}\n")).unwrap();
+        std::os::unix::fs::symlink(dev, o.join("block")).unwrap();
+    }
+    let src = Sources {
+        osd_root: root.clone(),
+        sim_map: Some(vec![vd(4, 5, &vd4), vd(5, 6, &vd5)]),
+        ..Sources::default()
+    };
+    let (dirs, _) = scan_osd_dirs(&root, "ceph");
+    let mut osds = merge(
+        &dirs,
+        &LvmList::new(),
+        &RawList::new(),
+        &ClusterAnswers::default(),
+        &src,
+    );
+    locate(&mut osds, &[], &src);
+    // Before the check both are placed: the name alone points osd.3 at VD 4.
+    assert!(osds.iter().all(|o| o.block().unwrap().location.is_some()));
+    let mut notes = Vec::new();
+    verify::verify(&mut osds, &mut notes, Some(cluster));
+    let o3 = osds.iter().find(|o| o.id == 3).unwrap();
+    assert_eq!(o3.block().unwrap().location, None);
+    assert!(o3.bays().is_empty());
+    assert!(matches!(
+        o3.block().unwrap().verified,
+        Some(Verification::Stale { .. })
+    ));
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].contains("osd.3")
+            && notes[0].contains("no BlueStore label")
+            && notes[0].contains("VD 4 of adapter 0"),
+        "{notes:?}"
+    );
+    let o5 = osds.iter().find(|o| o.id == 5).unwrap();
+    assert_eq!(o5.block().unwrap().verified, Some(Verification::Label));
+    assert_eq!(o5.bays().len(), 1);
+    // Applied to the snapshot, the healthy VD 4 carries no OSD.
+    let join = OsdJoin {
+        osds,
+        ..OsdJoin::default()
+    };
+    let mut snap = crate::backend::snapshot::Snapshot::default();
+    snap.logical_drives.push(LogicalDrive {
+        adapter: 0,
+        target_id: 4,
+        ..LogicalDrive::default()
+    });
+    join.apply(&mut snap);
+    assert!(
+        snap.logical_drives[0].osd.is_empty(),
+        "{:?}",
+        snap.logical_drives[0].osd
+    );
+}
+
+/// A dead OSD whose kernel name moved is placed where its label was last read, and only
+/// there: the state directory remembers each verified place.
+#[test]
+fn a_dead_osd_is_placed_where_it_was_last_verified() {
+    use crate::sim::blockdev::{Kind, Member, SimBlockDevice};
+    let d = tempfile::tempdir().unwrap();
+    let state = d.path().join("state");
+    let (dev_a, dev_b) = (d.path().join("sdb"), d.path().join("sdc"));
+    let osd3 = "aaaaaaaa-54b3-4c5e-9a51-6f1c3e0d2b7a";
+    std::fs::write(&dev_a, crate::ceph::label::encode(osd3, 3, "")).unwrap();
+    std::fs::write(&dev_b, vec![0u8; 4096]).unwrap();
+    let vd = |target: u32, slot: u16, dev: &std::path::Path| SimBlockDevice {
+        adapter: 0,
+        kind: Kind::Vd,
+        target: Some(target),
+        members: vec![Member {
+            enclosure: Some(32),
+            slot,
+        }],
+        enclosure: None,
+        slot: None,
+        device: dev.display().to_string(),
+        failed: false,
+        file: "/x".into(),
+        identity: format!("vd:{target}"),
+    };
+    let root = d.path().join("osd");
+    let o = root.join("ceph-3");
+    std::fs::create_dir_all(&o).unwrap();
+    std::fs::write(o.join("whoami"), "3\n").unwrap();
+    std::fs::write(o.join("fsid"), format!("{osd3}\n")).unwrap();
+    let link = o.join("block");
+    std::os::unix::fs::symlink(&dev_a, &link).unwrap();
+    let round = |map: Vec<SimBlockDevice>| {
+        let src = Sources {
+            osd_root: root.clone(),
+            sim_map: Some(map),
+            ..Sources::default()
+        };
+        let (dirs, _) = scan_osd_dirs(&root, "ceph");
+        let mut join = OsdJoin {
+            osds: merge(
+                &dirs,
+                &LvmList::new(),
+                &RawList::new(),
+                &ClusterAnswers::default(),
+                &src,
+            ),
+            ..OsdJoin::default()
+        };
+        locate(&mut join.osds, &[], &src);
+        verify::verify(&mut join.osds, &mut join.notes, None);
+        remember::remember(&state, &mut join);
+        join
+    };
+    // Alive on VD 3 ([32:4]): verified and remembered.
+    let j = round(vec![vd(3, 4, &dev_a), vd(4, 5, &dev_b)]);
+    assert_eq!(
+        j.osd(3).unwrap().block().unwrap().verified,
+        Some(Verification::Label)
+    );
+    assert!(state.join("ceph-verified.json").exists());
+    // Its drive died and the name it used is VD 4's now.
+    std::fs::remove_file(&link).unwrap();
+    std::os::unix::fs::symlink(&dev_b, &link).unwrap();
+    let j = round(vec![vd(4, 5, &dev_b)]);
+    let b = j.osd(3).unwrap().block().unwrap();
+    assert!(
+        matches!(b.verified, Some(Verification::Remembered { .. })),
+        "{b:?}"
+    );
+    assert_eq!(
+        j.osd(3).unwrap().bays(),
+        vec![(
+            0,
+            DriveAddress {
+                enclosure: Some(32),
+                slot: 4
+            }
+        )],
+        "{:?}",
+        j.notes
+    );
+    assert!(
+        j.notes.iter().any(|n| n.contains("no BlueStore label")),
+        "{:?}",
+        j.notes
+    );
+    assert!(
+        j.notes
+            .iter()
+            .any(|n| n.contains("placed on VD 3 of adapter 0 where its label was last read")),
+        "{:?}",
+        j.notes
+    );
+}
