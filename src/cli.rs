@@ -38,6 +38,9 @@ pub struct Cli {
     /// (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool).
     #[arg(long, global = true, value_enum, default_value_t = crate::ctx::BackendChoice::Auto)]
     pub backend: crate::ctx::BackendChoice,
+    /// Where sysfs is mounted, for the controller detection (tests and chroots).
+    #[arg(long, global = true, hide = true, value_name = "DIR")]
+    pub sys_root: Option<PathBuf>,
     /// Seconds before a vendor call is killed (with its whole process group), default 120; for
     /// `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what
     /// was still running, before NRPE's own timeout). More than 0, at most a day.

@@ -41,6 +41,8 @@ pub struct CtxOptions {
     pub ceph_conf: Option<PathBuf>,
     /// `--ceph-name NAME`.
     pub ceph_name: Option<String>,
+    /// `--sys-root DIR`: where sysfs is (`/sys`), for the controller detection.
+    pub sys_root: Option<PathBuf>,
 }
 
 /// `--backend`.
@@ -82,6 +84,9 @@ pub struct Ctx {
     private_dir: Option<tempfile::TempDir>,
     /// How to reach Ceph.
     ceph: crate::ceph::CephOptions,
+    /// Auto-detection found no MegaRAID/PERC controller on the PCI bus: what it found instead
+    /// (status, check and metrics then say so and are OK, not UNKNOWN).
+    pub nothing_to_manage: Option<String>,
 }
 
 impl Drop for Ctx {
@@ -296,6 +301,7 @@ impl Ctx {
                 native: native_handle,
                 private_dir: private,
                 ceph: ceph_options(opts, true),
+                nothing_to_manage: None,
             });
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
@@ -313,6 +319,7 @@ impl Ctx {
                 .find(|(t, _)| tools.contains(t))
                 .map(|(_, p)| p.clone())
         };
+        let mut nothing_to_manage = None;
         let tool = match opts.backend {
             BackendChoice::Megacli => Some(Tool::Megacli),
             BackendChoice::Storcli => Some(Tool::Storcli),
@@ -327,7 +334,11 @@ impl Ctx {
                 Some(Tool::Megacli)
             }
             BackendChoice::Auto => {
-                detect::choose(&detect::scan_pci(Path::new("/sys")), &installed).tool
+                let controllers =
+                    detect::scan_pci(opts.sys_root.as_deref().unwrap_or(Path::new("/sys")));
+                let choice = detect::choose(&controllers, &installed);
+                nothing_to_manage = detect::nothing_to_manage(&controllers);
+                choice.tool
             }
         };
         let ops: Result<Box<dyn Operations>, BackendError> = match tool {
@@ -381,6 +392,7 @@ impl Ctx {
             native,
             private_dir: None,
             ceph: ceph_options(opts, false),
+            nothing_to_manage,
         })
     }
 

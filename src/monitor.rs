@@ -82,11 +82,31 @@ pub fn fit_suggestions(problems: &mut [Problem], ops: &dyn Operations) {
 }
 
 fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>), String> {
-    let mut snap = ctx.snapshot_with(fresh).map_err(|e| e.to_string())?;
+    let snap = ctx.snapshot_with(fresh);
+    if let Some(what) = &ctx.nothing_to_manage {
+        // A tool may still see a controller sysfs does not show (a container): its answer
+        // wins when it lists one; its absence or an empty answer is not a failure here.
+        if !snap.as_ref().is_ok_and(|s| !s.adapters.is_empty()) {
+            let now = crate::backend::snapshot::now_unix();
+            let snap = Snapshot {
+                source: "none".into(),
+                taken_at_unix: now,
+                confirmed_at_unix: Some(now),
+                nothing_to_manage: Some(what.clone()),
+                ..Snapshot::default()
+            };
+            return Ok((snap, Vec::new()));
+        }
+    }
+    let mut snap = snap.map_err(|e| e.to_string())?;
     // The Ceph identity join: empty and free without Ceph; said once when the mon is down.
     let join = ctx.osd_join(fresh.max_age);
     if let Some(note) = join.cluster_note() {
         eprintln!("raidctl: {note}");
+    }
+    // A stale device, a malformed ceph-volume entry, an OSD file not read: each once per run.
+    for n in &join.notes {
+        eprintln!("raidctl: {}", crate::escape::escape(n));
     }
     join.apply(&mut snap);
     match Baseline::load(&ctx.state_dir) {
@@ -229,8 +249,10 @@ pub fn run_status_bundle(
     }
 }
 
-/// `raidctl check --from-bundle`: as [`run_check`]; a bundle whose integrity failed says so
-/// on the first line and exits [`ExitStatus::IntegrityFailed`].
+/// `raidctl check --from-bundle`: as [`run_check`]. A plugin exits 0-3 only: a bundle whose
+/// integrity failed is CRITICAL, its first line `RAID CRITICAL - BUNDLE INTEGRITY FAILED -
+/// ...` (what a monitor shows); an unreadable one is UNKNOWN-worthy bad input, exit 2 as for
+/// `status`, with its status line.
 pub fn run_check_bundle(
     result: Result<BundleEvaluation, crate::bundle::BundleError>,
     out: &mut dyn Write,
@@ -241,7 +263,18 @@ pub fn run_check_bundle(
         Err(crate::bundle::BundleError::NoSnapshot(m, i)) if i.ok => {
             return run_check(Err(m), out);
         }
-        Err(e) => return bundle_error(&e, false, out),
+        Err(crate::bundle::BundleError::NoSnapshot(m, i)) => {
+            eprintln!(
+                "raidctl: controller state unknown: {}",
+                crate::escape::escape_text(&m)
+            );
+            let _ = writeln!(out, "RAID CRITICAL - {}", integrity_line(&i));
+            return ExitStatus::Error;
+        }
+        Err(e) => {
+            let _ = writeln!(out, "RAID CRITICAL - the bundle cannot be read");
+            return bundle_error(&e, false, out);
+        }
     };
     let mut text = Vec::new();
     let status = run_check(Ok((snap, problems)), &mut text);
@@ -249,10 +282,9 @@ pub fn run_check_bundle(
         let _ = out.write_all(&text);
         status
     } else {
-        // The first line is what a monitor shows.
-        let _ = writeln!(out, "{}", integrity_line(&integrity));
+        let _ = writeln!(out, "RAID CRITICAL - {}", integrity_line(&integrity));
         let _ = out.write_all(&text);
-        ExitStatus::IntegrityFailed
+        ExitStatus::Error
     }
 }
 

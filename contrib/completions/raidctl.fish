@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_raidctl_global_optspecs
-    string join \n format= color= wide sim= sim-state= megacli= backend= t/timeout= state-dir= ceph-conf= ceph-name= q/quiet h/help V/version
+    string join \n format= color= wide sim= sim-state= megacli= backend= sys-root= t/timeout= state-dir= ceph-conf= ceph-name= q/quiet h/help V/version
 end
 
 function __fish_raidctl_needs_command
@@ -40,6 +40,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_needs_command" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_needs_command" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_needs_command" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_needs_command" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -85,6 +86,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -112,6 +114,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -144,6 +147,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -171,6 +175,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -205,6 +210,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -253,6 +259,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -298,6 +305,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -325,6 +333,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -349,6 +358,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -383,6 +393,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -418,6 +429,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -446,6 +458,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -475,6 +488,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -511,6 +525,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -542,6 +557,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -573,6 +589,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -605,6 +622,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -640,6 +658,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -675,6 +694,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -706,6 +726,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -740,6 +761,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -772,6 +794,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -804,6 +827,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -839,6 +863,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -870,6 +895,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -901,6 +927,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -936,6 +963,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -972,6 +1000,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -1003,6 +1032,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -1032,6 +1062,7 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F

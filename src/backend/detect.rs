@@ -129,6 +129,37 @@ pub struct Choice {
     pub reasons: Vec<String>,
 }
 
+/// When no controller on the PCI bus is a MegaRAID/PERC: what is there instead, in one line
+/// (a plain HBA such as an HBA330 on mpt3sas, the common Ceph node, has nothing to manage).
+pub fn nothing_to_manage(controllers: &[Controller]) -> Option<String> {
+    if controllers
+        .iter()
+        .any(|c| !matches!(family(c), Family::Hba | Family::Other))
+    {
+        return None;
+    }
+    if controllers.is_empty() {
+        return Some("no storage controller on the PCI bus".into());
+    }
+    let seen: Vec<String> = controllers
+        .iter()
+        .take(8)
+        .map(|c| {
+            format!(
+                "{} [{:04x}:{:04x}] on {}",
+                c.address,
+                c.vendor,
+                c.device,
+                c.driver.as_deref().unwrap_or("no driver")
+            )
+        })
+        .collect();
+    Some(format!(
+        "no MegaRAID/PERC controller, only {}",
+        crate::escape::escape(&seen.join(", "))
+    ))
+}
+
 /// Picks one tool for all controllers (the first that suits every RAID controller and is
 /// installed), explaining each step.
 pub fn choose(controllers: &[Controller], installed: &[(Tool, PathBuf)]) -> Choice {

@@ -344,23 +344,20 @@ impl Operations for NoOps {
     }
 }
 
-/// A new private directory under the system temporary directory.
-fn private_dir() -> Result<std::path::PathBuf, BackendError> {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static N: AtomicU32 = AtomicU32::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    let dir = std::env::temp_dir().join(format!(
-        "raidctl-events-{}-{}-{nanos}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir(&dir).map_err(|e| BackendError::Unparseable {
-        argv: "-AdpEventLog -GetEvents".into(),
-        reason: format!("{}: {e}", dir.display()),
-    })?;
-    Ok(dir)
+/// A new private directory under the system temporary directory: a random name, mode 0700,
+/// removed when dropped and on interrupt.
+fn private_dir() -> Result<tempfile::TempDir, BackendError> {
+    use std::os::unix::fs::PermissionsExt;
+    let t = tempfile::Builder::new()
+        .prefix("raidctl-events-")
+        .permissions(std::fs::Permissions::from_mode(0o700))
+        .tempdir()
+        .map_err(|e| BackendError::Unparseable {
+            argv: "-AdpEventLog -GetEvents".into(),
+            reason: format!("cannot create a private directory: {e}"),
+        })?;
+    crate::interrupt::remove_on_interrupt(t.path());
+    Ok(t)
 }
 
 fn pd(d: &DriveAddress) -> String {
@@ -673,8 +670,8 @@ impl Operations for MegaCli {
 
     fn events(&self, adapter: u32) -> Result<Option<Vec<Event>>, BackendError> {
         // `-GetEvents` writes a file: a private directory holds it, removed afterwards.
-        let dir = private_dir()?;
-        let file = dir.join("events.txt");
+        let tmp = private_dir()?;
+        let file = tmp.path().join("events.txt");
         let (f, ad) = (file.display().to_string(), a(adapter));
         let result = self
             .action(&["-AdpEventLog", "-GetEvents", "-f", &f, &ad])
@@ -702,7 +699,8 @@ impl Operations for MegaCli {
                     })
                     .collect())
             });
-        let _ = std::fs::remove_dir_all(&dir);
+        crate::interrupt::forget(tmp.path());
+        drop(tmp);
         result.map(Some)
     }
 

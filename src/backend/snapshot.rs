@@ -58,6 +58,10 @@ pub struct Snapshot {
     /// found no adapter's event log moved. Never later than the moment it is reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confirmed_at_unix: Option<u64>,
+    /// This host has no MegaRAID/PERC controller: what auto-detection found instead. Such a
+    /// snapshot lists no adapter and is not a failure (an HBA-only Ceph node is healthy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nothing_to_manage: Option<String>,
 }
 
 impl Snapshot {

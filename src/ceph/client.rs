@@ -144,8 +144,38 @@ impl Default for CephOptions {
 /// once if asked (unlike the vendor tools, `ceph` calls may run in parallel).
 #[derive(Debug, Default)]
 struct ProcRunner {
-    workdir: PathBuf,
+    /// A private directory (random name, 0700) made on the first call and removed with the
+    /// runner (and on interrupt): a fixed `/tmp/raidctl-ceph-<pid>` could be planted by
+    /// another user and was never removed.
+    workdir: std::sync::OnceLock<Result<tempfile::TempDir, String>>,
     env: Vec<(String, String)>,
+}
+
+impl ProcRunner {
+    fn workdir(&self) -> Result<PathBuf, String> {
+        self.workdir
+            .get_or_init(|| {
+                use std::os::unix::fs::PermissionsExt;
+                let t = tempfile::Builder::new()
+                    .prefix("raidctl-ceph-")
+                    .permissions(std::fs::Permissions::from_mode(0o700))
+                    .tempdir()
+                    .map_err(|e| format!("cannot create a scratch directory: {e}"))?;
+                crate::interrupt::remove_on_interrupt(t.path());
+                Ok(t)
+            })
+            .as_ref()
+            .map(|t| t.path().to_path_buf())
+            .map_err(Clone::clone)
+    }
+}
+
+impl Drop for ProcRunner {
+    fn drop(&mut self) {
+        if let Some(Ok(t)) = self.workdir.get() {
+            crate::interrupt::forget(t.path());
+        }
+    }
 }
 
 impl Runner for ProcRunner {
@@ -155,10 +185,14 @@ impl Runner for ProcRunner {
         args: &[String],
         timeout: Duration,
     ) -> Result<CmdOutput, RunError> {
+        let workdir = self.workdir().map_err(|reason| RunError::Spawn {
+            program: program.display().to_string(),
+            reason,
+        })?;
         let mut out = runner::run_process(&Spec {
             program,
             args,
-            cwd: &self.workdir,
+            cwd: &workdir,
             env: &self.env,
             path_var: None,
             timeout,
@@ -228,10 +262,9 @@ fn search_path(opts: &CephOptions) -> OsString {
 impl Ceph {
     /// A client with real processes (children run in a private scratch directory).
     pub fn new(opts: CephOptions) -> Self {
-        let workdir = std::env::temp_dir().join(format!("raidctl-ceph-{}", std::process::id()));
         let me = Self::with_runner(opts, Arc::new(ProcRunner::default()));
         let runner = Arc::new(ProcRunner {
-            workdir,
+            workdir: std::sync::OnceLock::new(),
             env: me.child_env(),
         });
         Self { runner, ..me }

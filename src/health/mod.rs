@@ -184,7 +184,7 @@ pub fn format_minutes(minutes: u64) -> String {
 /// the order is adapters, logical drives, drives, batteries.
 pub fn evaluate(snap: &Snapshot, baseline: &Baseline) -> Vec<Problem> {
     let mut out = Vec::new();
-    if snap.adapters.is_empty() {
+    if snap.adapters.is_empty() && snap.nothing_to_manage.is_none() {
         out.push(Problem {
             rule: rule::NO_ADAPTERS,
             severity: Severity::Critical,

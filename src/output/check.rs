@@ -128,6 +128,15 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 /// unknown (vendor tool missing, timed out, crashed, printed nothing usable).
 pub fn render_check(result: Result<(&Snapshot, &[Problem]), &str>) -> (String, i32) {
     let (snap, problems) = match result {
+        Ok((snap, _)) if snap.nothing_to_manage.is_some() => {
+            return (
+                format!(
+                    "RAID OK - nothing to manage: {} | 'controllers'=0;;;0\n",
+                    clean(snap.nothing_to_manage.as_deref().unwrap_or(""))
+                ),
+                OK,
+            );
+        }
         Ok((snap, _)) if snap.adapters.is_empty() => {
             return (
                 "RAID UNKNOWN - no adapter found in the vendor tool's output\n".to_owned(),

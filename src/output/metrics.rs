@@ -143,6 +143,15 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
         vec![],
         1.0,
     );
+    f.add(
+        "controllers",
+        "MegaRAID/PERC controllers seen (0: nothing to manage on this host).",
+        vec![],
+        num(snap.adapters.len() as u64),
+    );
+    if snap.nothing_to_manage.is_some() {
+        return f.render();
+    }
     let now = crate::backend::snapshot::now_unix();
     f.add(
         "snapshot_timestamp_seconds",

@@ -183,6 +183,13 @@ fn model_text(pd: &crate::model::PhysicalDrive) -> String {
 /// fits the screen with one line per drive; `style.wide` shows every value in full.
 pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> String {
     let mut out = String::new();
+    if let Some(what) = &snap.nothing_to_manage {
+        out.push_str(&format!(
+            "Nothing to manage: {}\n",
+            crate::escape::escape(what)
+        ));
+        return out;
+    }
     let wide = style.wide;
 
     let mut t = Table::with_columns(

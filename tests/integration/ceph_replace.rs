@@ -340,6 +340,8 @@ fn replace_osd_drive_through_both_layers() {
         "ZA1A2B02",
         "--i-understand-data-loss",
         "1",
+        // The drive is healthy: a planned swap says so.
+        "--proactive",
     ];
     ceph.pool_set("test", "min_size", "2").unwrap();
     // The mgr that answers ok-to-stop sees the new min_size a moment after the mon.

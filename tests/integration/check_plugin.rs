@@ -165,3 +165,85 @@ fn ignores_and_expected_counts_change_the_verdict_as_documented() {
     // A bad level is a usage error: UNKNOWN.
     assert_eq!(verdict("healthy", &["--state", "ld-degraded=page"]).0, 3);
 }
+
+/// A sysfs tree with one PCI storage function per `(address, vendor, device, driver)`.
+fn pci_tree(root: &std::path::Path, fns: &[(&str, u16, u16, &str)]) {
+    let devices = root.join("bus/pci/devices");
+    std::fs::create_dir_all(&devices).unwrap();
+    for (addr, vendor, device, driver) in fns {
+        let d = devices.join(addr);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join("class"), "0x010700\n").unwrap();
+        std::fs::write(d.join("vendor"), format!("0x{vendor:04x}\n")).unwrap();
+        std::fs::write(d.join("device"), format!("0x{device:04x}\n")).unwrap();
+        std::fs::write(d.join("subsystem_vendor"), "0x1028\n").unwrap();
+        let drv = root.join("bus/pci/drivers").join(driver);
+        std::fs::create_dir_all(&drv).unwrap();
+        std::os::unix::fs::symlink(&drv, d.join("driver")).unwrap();
+    }
+}
+
+/// raidctl on a host described by `sys`, with no vendor tool to find.
+fn on_host(sys: &std::path::Path, state: &std::path::Path, args: &[&str]) -> (i32, String) {
+    let out = raidctl()
+        .env("PATH", "/nonexistent")
+        .arg("--sys-root")
+        .arg(sys)
+        .arg("--state-dir")
+        .arg(state)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn a_host_without_megaraid_is_ok_and_a_megaraid_without_its_tool_is_unknown() {
+    let installed = [
+        "/opt/MegaRAID/MegaCli/MegaCli64",
+        "/opt/MegaRAID/storcli/storcli64",
+        "/opt/MegaRAID/perccli/perccli64",
+        "/opt/dell/srvadmin/bin/omreport",
+    ];
+    if installed.iter().any(|p| std::path::Path::new(p).exists()) {
+        crate::util::skip("a vendor tool is installed in its standard place on this machine");
+        return;
+    }
+    let d = tempfile::tempdir().unwrap();
+    let state = d.path().join("state");
+    // No storage controller at all.
+    let none = d.path().join("none");
+    pci_tree(&none, &[]);
+    let (code, text) = on_host(&none, &state, &["check"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.starts_with("RAID OK - nothing to manage: no storage controller"),
+        "{text}"
+    );
+    // Only an HBA330 (mpt3sas): the common Ceph node.
+    let hba = d.path().join("hba");
+    pci_tree(&hba, &[("0000:03:00.0", 0x1000, 0x0097, "mpt3sas")]);
+    let (code, text) = on_host(&hba, &state, &["check"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("only 0000:03:00.0 [1000:0097] on mpt3sas"),
+        "{text}"
+    );
+    let (code, text) = on_host(&hba, &state, &["metrics"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("\nraidctl_scrape_success 1\n"), "{text}");
+    assert!(text.contains("\nraidctl_controllers 0\n"), "{text}");
+    let (code, text) = on_host(&hba, &state, &["status"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.starts_with("Nothing to manage: "), "{text}");
+    // A PERC H730 whose tool is missing: unknown, with the install hint.
+    let perc = d.path().join("perc");
+    pci_tree(&perc, &[("0000:02:00.0", 0x1000, 0x005d, "megaraid_sas")]);
+    let (code, text) = on_host(&perc, &state, &["check"]);
+    assert_eq!(code, 3, "{text}");
+    assert!(text.starts_with("RAID UNKNOWN - "), "{text}");
+    assert!(text.contains("not found"), "{text}");
+}

@@ -599,14 +599,15 @@ fn a_bundle_that_is_not_what_its_manifest_says_fails_integrity_with_exit_4() {
         std::fs::write(&p, bytes).unwrap();
         let (code, first, integrity, check, check_first) = evaluate(&p);
         assert_eq!(code, 4, "{what}: status {first}");
-        assert_eq!(check, 4, "{what}: check {check_first}");
+        // A monitoring plugin exits 0-3: integrity failed is CRITICAL.
+        assert_eq!(check, 2, "{what}: check {check_first}");
         assert!(
             first.starts_with("BUNDLE INTEGRITY FAILED"),
             "{what}: {first}"
         );
         assert!(first.contains(error), "{what}: {first}");
         assert!(
-            check_first.starts_with("BUNDLE INTEGRITY FAILED"),
+            check_first.starts_with("RAID CRITICAL - BUNDLE INTEGRITY FAILED"),
             "{what}: {check_first}"
         );
         assert_eq!(integrity["ok"], false, "{what}: {integrity}");

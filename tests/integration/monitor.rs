@@ -136,12 +136,14 @@ fn crash_and_silence_are_unknown_never_ok() {
 
 #[test]
 fn missing_megacli_is_unknown() {
+    // Named explicitly: auto-detection on a host without a MegaRAID has nothing to manage
+    // (check_plugin::a_host_without_megaraid_is_ok_and_a_megaraid_without_its_tool_is_unknown).
     let dir = tempfile::tempdir().unwrap();
     let out = Command::cargo_bin("raidctl")
         .unwrap()
         .args(["--state-dir"])
         .arg(dir.path())
-        .args(["check"])
+        .args(["--backend", "megacli", "check"])
         .env("PATH", dir.path())
         .env_remove("RAIDCTL_MEGACLI")
         .env_remove("RAIDCTL_SIM")
