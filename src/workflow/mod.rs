@@ -263,9 +263,62 @@ impl Env<'_> {
 #[derive(Debug)]
 pub struct AdapterLock {
     _file: File,
+    _host: Option<File>,
 }
 
+/// Where the host-wide locks live: one per controller for every raidctl on the host, whatever
+/// its `--state-dir` (two state directories used to mean two replacements on one controller).
+const HOST_LOCK_DIR: &str = "/run/lock/raidctl";
+
 impl AdapterLock {
+    /// [`Self::acquire`] in `env`'s state directory, and the host-wide lock of the controller
+    /// (as root): `adapter` of this host, or of the simulated controller in `env.sim`.
+    ///
+    /// # Errors
+    /// When another workflow holds the adapter, or a lock file cannot be created.
+    pub fn acquire_env(env: &Env<'_>, adapter: u32, holder: &str) -> Result<Self, WfError> {
+        let mut lock = Self::acquire(&env.state_dir, adapter, holder)?;
+        if !rustix::process::geteuid().is_root() {
+            // Only root changes a real controller; a user's simulator keeps the state lock.
+            return Ok(lock);
+        }
+        let scope = match &env.sim {
+            Some(sim) => {
+                use std::hash::{Hash, Hasher};
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                sim.dir
+                    .canonicalize()
+                    .unwrap_or_else(|_| sim.dir.clone())
+                    .hash(&mut h);
+                format!("sim-{:016x}", h.finish())
+            }
+            None => "host".to_owned(),
+        };
+        let name = format!("{scope}-adapter-{adapter}.lock");
+        let dir = Path::new(HOST_LOCK_DIR);
+        let mut file = crate::fsutil::Dir::prepare(dir)
+            .and_then(|d| d.open_lock(&name))
+            .map_err(|e| WfError::Io(format!("host-wide lock: {e}")))?;
+        if file.try_lock().is_err() {
+            let mut who = String::new();
+            let _ = (&file).take(4096).read_to_string(&mut who);
+            return Err(WfError::Usage(format!(
+                "adapter {adapter} is busy: another raidctl workflow on this host holds it ({}; {}/{name})",
+                crate::escape::escape(who.trim()),
+                dir.display()
+            )));
+        }
+        let _ = file.set_len(0);
+        let _ = writeln!(
+            file,
+            "{holder} pid {} state {}",
+            std::process::id(),
+            env.state_dir.display()
+        );
+        lock._host = Some(file);
+        Ok(lock)
+    }
+
     /// Takes the lock or says who holds it.
     ///
     /// # Errors
@@ -287,7 +340,10 @@ impl AdapterLock {
         }
         let _ = file.set_len(0);
         let _ = writeln!(file, "{holder} pid {}", std::process::id());
-        Ok(Self { _file: file })
+        Ok(Self {
+            _file: file,
+            _host: None,
+        })
     }
 }
 

@@ -1012,7 +1012,7 @@ pub fn run(
     if env.opts.dry_run {
         return Ok(Outcome::Completed("dry run: nothing was changed".into()));
     }
-    let _lock = AdapterLock::acquire(&env.state_dir, st.adapter, "replace-drive")?;
+    let _lock = AdapterLock::acquire_env(env, st.adapter, "replace-drive")?;
     let mut journal = Journal::create(
         &env.state_dir,
         "replace-drive",
@@ -1241,7 +1241,7 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
             env.ops.name()
         )));
     }
-    let _lock = AdapterLock::acquire(&env.state_dir, st.adapter, "replace-drive (resume)")?;
+    let _lock = AdapterLock::acquire_env(env, st.adapter, "replace-drive (resume)")?;
     let mut journal =
         Journal::open(&env.state_dir, id).map_err(|e| WfError::Io(format!("journal {id}: {e}")))?;
     journal

@@ -68,7 +68,7 @@ pub fn apply_change(env: &mut Env<'_>, change: Change<'_>) -> Result<Outcome, Wf
             "not confirmed; nothing was changed".into(),
         ));
     }
-    let _lock = AdapterLock::acquire(&env.state_dir, change.adapter, &change.name)?;
+    let _lock = AdapterLock::acquire_env(env, change.adapter, &change.name)?;
     let mut journal = Journal::create(&env.state_dir, &change.name, &change.target)
         .map_err(|e| WfError::Io(format!("cannot create journal: {e}")))?;
     journal

@@ -19,6 +19,7 @@ mod hostile;
 mod hostile_owner;
 mod layout;
 mod layout_state;
+mod locks;
 mod monitor;
 mod native;
 mod parse_reports;
