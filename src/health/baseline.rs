@@ -43,6 +43,27 @@ pub struct DriveBaseline {
     pub predictive_failures: Option<u64>,
     /// Snapshot time the entry was recorded (seconds since the Unix epoch).
     pub first_seen_unix: u64,
+    /// What the drive held when last seen: `jbod`, `spare` or `vd N`; `None` for a drive that
+    /// held nothing (Unconfigured). A drive that held something and is gone is a problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    /// The Ceph OSDs on it when last seen.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub osds: Vec<u32>,
+    /// When it was last seen (seconds since the Unix epoch).
+    #[serde(default)]
+    pub last_seen_unix: u64,
+}
+
+/// What `pd` holds, for [`DriveBaseline::role`].
+pub fn role_of(pd: &PhysicalDrive) -> Option<String> {
+    use crate::model::FirmwareState;
+    match (&pd.firmware_state, pd.logical_drive) {
+        (_, Some(t)) => Some(format!("vd {t}")),
+        (FirmwareState::Jbod, None) => Some("jbod".into()),
+        (FirmwareState::Hotspare, None) => Some("spare".into()),
+        _ => None,
+    }
 }
 
 /// Identity of a drive across snapshots: `serial:<serial>` when the serial is known, else
@@ -75,6 +96,9 @@ impl DriveBaseline {
             other_errors: pd.other_error_count,
             predictive_failures: pd.predictive_failure_count,
             first_seen_unix: now,
+            role: role_of(pd),
+            osds: pd.osd.iter().map(|o| o.id).collect(),
+            last_seen_unix: now,
         }
     }
 }
@@ -154,6 +178,17 @@ impl Baseline {
                 }
                 std::collections::btree_map::Entry::Occupied(mut o) => {
                     let e = o.get_mut();
+                    let (role, osds) = (role_of(pd), pd.osd.iter().map(|o| o.id).collect());
+                    let address = pd.address().megacli_arg();
+                    if e.role != role
+                        || e.osds != osds
+                        || e.address != address
+                        || e.adapter != pd.adapter
+                    {
+                        (e.role, e.osds, e.address, e.adapter) = (role, osds, address, pd.adapter);
+                        changed = true;
+                    }
+                    e.last_seen_unix = snap.taken_at_unix;
                     changed |= merge_counter(&mut e.media_errors, pd.media_error_count);
                     changed |= merge_counter(&mut e.other_errors, pd.other_error_count);
                     changed |=
@@ -161,7 +196,39 @@ impl Baseline {
                 }
             }
         }
-        changed
+        // A drive gone from a bay that another drive fills now was replaced: forgotten, so a
+        // replacement leaves no ghost. One gone from an empty bay stays (it is missing).
+        let before = self.drives.len();
+        let present: std::collections::BTreeSet<String> =
+            snap.physical_drives.iter().map(drive_key).collect();
+        self.drives.retain(|k, e| {
+            present.contains(k)
+                || !snap
+                    .physical_drives
+                    .iter()
+                    .any(|p| p.adapter == e.adapter && p.address().megacli_arg() == e.address)
+        });
+        changed | (self.drives.len() != before)
+    }
+
+    /// Drives that held something (JBOD, spare, a VD) and are gone from an adapter `snap`
+    /// lists, their bay empty: `(key, entry)`.
+    pub fn missing<'a>(&'a self, snap: &Snapshot) -> Vec<(&'a str, &'a DriveBaseline)> {
+        let present: std::collections::BTreeSet<String> =
+            snap.physical_drives.iter().map(drive_key).collect();
+        self.drives
+            .iter()
+            .filter(|(k, e)| {
+                e.role.is_some()
+                    && !present.contains(*k)
+                    && snap.adapters.iter().any(|a| a.adapter == e.adapter)
+                    && !snap
+                        .physical_drives
+                        .iter()
+                        .any(|p| p.adapter == e.adapter && p.address().megacli_arg() == e.address)
+            })
+            .map(|(k, e)| (k.as_str(), e))
+            .collect()
     }
 
     /// Re-records every drive of `snap` with its current counters (an operator acknowledged

@@ -109,6 +109,9 @@ pub mod rule {
     pub const VD_SIBLING_POLICY: &str = "vd-sibling-policy";
     /// Warning: a drive is Failed or Offline (the VD rule carries the urgency).
     pub const PD_FAILED: &str = "pd-failed";
+    /// Critical for a JBOD drive, Warning for a spare or a VD member: a drive that held
+    /// something is gone and its bay is empty.
+    pub const PD_MISSING: &str = "pd-missing";
     /// Warning: a drive is being rebuilt; message has percent and ETA.
     pub const PD_REBUILD: &str = "pd-rebuild";
     /// Info: a copyback onto a drive is running (redundancy is intact meanwhile).
@@ -145,6 +148,49 @@ pub mod rule {
     pub const BBU_STATE_UNKNOWN: &str = "bbu-state-unknown";
     /// Info: the vendor output had lines the parsers did not understand.
     pub const PARSE_WARNINGS: &str = "parse-warnings";
+}
+
+/// Drives that held something and are gone, their bay empty (the baseline remembers them):
+/// a JBOD drive (on a Ceph host, an OSD) is CRITICAL, a spare or a VD member WARNING (the VD's
+/// own rule carries its urgency). Ends when the drive is seen again or another fills its bay.
+fn missing_drives(snap: &Snapshot, baseline: &Baseline, out: &mut Vec<Problem>) {
+    for (_, e) in baseline.missing(snap) {
+        let role = e.role.as_deref().unwrap_or("");
+        let severity = if role == "jbod" {
+            Severity::Critical
+        } else {
+            Severity::Warning
+        };
+        let what = match role {
+            "jbod" => "a JBOD drive".to_owned(),
+            "spare" => "a hot spare".to_owned(),
+            vd => format!("a member of {}", vd.to_uppercase()),
+        };
+        let osds = if e.osds.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", carrying {}",
+                e.osds
+                    .iter()
+                    .map(|o| format!("osd.{o}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        out.push(Problem {
+            rule: rule::PD_MISSING,
+            severity,
+            adapter: Some(e.adapter),
+            subject: format!("[{}]", e.address),
+            message: format!(
+                "[{}] (serial {}, {what}{osds}) is gone: the bay is empty; put it back, or replace it",
+                e.address,
+                e.serial.as_deref().unwrap_or("?")
+            ),
+            suggestion: None,
+        });
+    }
 }
 
 /// The worst severity among `problems` (`Ok` when there are none).
@@ -205,6 +251,7 @@ pub fn evaluate(snap: &Snapshot, baseline: &Baseline) -> Vec<Problem> {
     for pd in &snap.physical_drives {
         pd_rules(snap, pd, baseline, &mut out);
     }
+    missing_drives(snap, baseline, &mut out);
     bbu_rules(snap, &mut out);
     if let Some(first) = snap.warnings.first() {
         out.push(Problem {

@@ -521,6 +521,26 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
         }
     }
 
+    // A drive that held something and is gone has no series of its own any more: this one
+    // says so (its series disappearing is only the second net, an absent() alert).
+    for p in problems
+        .iter()
+        .filter(|p| p.rule == crate::health::rule::PD_MISSING)
+    {
+        let bay = p.subject.trim_matches(|c| c == '[' || c == ']');
+        let (enclosure, slot) = bay.split_once(':').unwrap_or(("", bay));
+        f.add(
+            "pd_missing",
+            "1 for a drive that held something (JBOD, spare, VD member) and is gone, its bay empty.",
+            vec![
+                ("adapter", p.adapter.map_or_else(String::new, |a| a.to_string())),
+                ("enclosure", enclosure.to_owned()),
+                ("slot", slot.to_owned()),
+                ("severity", p.severity.as_str().to_owned()),
+            ],
+            1.0,
+        );
+    }
     for s in [Severity::Info, Severity::Warning, Severity::Critical] {
         f.add(
             "problems",

@@ -247,3 +247,82 @@ fn a_host_without_megaraid_is_ok_and_a_megaraid_without_its_tool_is_unknown() {
     assert!(text.starts_with("RAID UNKNOWN - "), "{text}");
     assert!(text.contains("not found"), "{text}");
 }
+
+/// `check` through `backend` on the simulated controller in `dir`: exit status, all output.
+fn check_on(dir: &std::path::Path, backend: &str) -> (i32, String) {
+    let out = crate::simctl::raidctl_timeout(dir, backend, "30")
+        .args(["check", "--max-age", "0"])
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// Issue 39: a JBOD drive (on the JBOD layout, an OSD) pulled was `RAID OK`; a pulled spare
+/// was nothing. Both are seen, on every backend, until the bay holds a drive again.
+#[test]
+fn a_vanished_jbod_drive_pages_and_a_vanished_spare_warns() {
+    for backend in ["megacli", "storcli", "omreport"] {
+        let dir = crate::simctl::init_on("ceph-node", backend);
+        let d = dir.path();
+        for args in [
+            &["-AdpSetProp", "-EnableJBOD", "-1", "-a0"][..],
+            &["-PDMakeJBOD", "-PhysDrv[32:3]", "-a0"],
+        ] {
+            crate::simctl::raidctl_on(d, backend)
+                .args(["sim", "exec", "MegaCli64", "--"])
+                .args(args)
+                .assert()
+                .success();
+        }
+        assert_eq!(check_on(d, backend).0, 0, "{backend}");
+        crate::simctl::sim_on(d, backend, &["pull", "32:3"]);
+        // OpenManage numbers the enclosure its own way.
+        let enc = if backend == "omreport" { "1" } else { "32" };
+        let (code, text) = check_on(d, backend);
+        assert_eq!(code, 2, "{backend}: {text}");
+        assert!(
+            text.contains(&format!(
+                "[{enc}:3] (serial ZA1A2B03, a JBOD drive) is gone"
+            )),
+            "{backend}: {text}"
+        );
+        let metrics = crate::simctl::raidctl_timeout(d, backend, "30")
+            .args(["metrics", "--max-age", "0"])
+            .output()
+            .unwrap();
+        let m = String::from_utf8_lossy(&metrics.stdout);
+        assert!(
+            m.contains(&format!("raidctl_pd_missing{{adapter=\"0\",enclosure=\"{enc}\",slot=\"3\",severity=\"critical\"}} 1")),
+            "{backend}: {m}"
+        );
+        // Back in its bay: seen again, nothing missing.
+        crate::simctl::sim_on(d, backend, &["insert", "32:3", "--kind", "original"]);
+        let (_, text) = check_on(d, backend);
+        assert!(!text.contains("is gone"), "{backend}: {text}");
+    }
+    let dir = crate::simctl::init_on("hotspare", "megacli");
+    let d = dir.path();
+    assert_eq!(check_on(d, "megacli").0, 0);
+    let out = crate::simctl::raidctl_on(d, "megacli")
+        .args(["status", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let spare = v["snapshot"]["physical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["firmware_state"] == "hotspare")
+        .map(|p| format!("{}:{}", p["enclosure_id"], p["slot"]))
+        .unwrap();
+    crate::simctl::sim_on(d, "megacli", &["pull", &spare]);
+    let (code, text) = check_on(d, "megacli");
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains(&format!("[{spare}]")) && text.contains("a hot spare) is gone"),
+        "{text}"
+    );
+}
