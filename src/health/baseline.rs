@@ -178,7 +178,21 @@ impl Baseline {
                 }
                 std::collections::btree_map::Entry::Occupied(mut o) => {
                     let e = o.get_mut();
-                    let (role, osds) = (role_of(pd), pd.osd.iter().map(|o| o.id).collect());
+                    // A failed drive keeps what it held (a failed JBOD turns Unconfigured(bad)
+                    // and holds nothing by its state alone, but its data is what was lost).
+                    let failed = matches!(
+                        pd.firmware_state,
+                        crate::model::FirmwareState::UnconfiguredBad
+                            | crate::model::FirmwareState::Failed
+                            | crate::model::FirmwareState::Offline
+                    );
+                    let role = role_of(pd).or_else(|| failed.then(|| e.role.clone()).flatten());
+                    let osds: Vec<u32> = pd.osd.iter().map(|o| o.id).collect();
+                    let osds = if osds.is_empty() && failed {
+                        e.osds.clone()
+                    } else {
+                        osds
+                    };
                     let address = pd.address().megacli_arg();
                     if e.role != role
                         || e.osds != osds

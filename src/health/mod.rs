@@ -118,6 +118,9 @@ pub mod rule {
     pub const PD_COPYBACK: &str = "pd-copyback";
     /// Warning: a drive is Unconfigured(bad).
     pub const PD_UNCONFIGURED_BAD: &str = "pd-unconfigured-bad";
+    /// Critical: a drive that was JBOD (it held data) is Unconfigured(bad): it failed; the
+    /// next step is replace-drive, never make-good.
+    pub const PD_JBOD_FAILED: &str = "pd-jbod-failed";
     /// Warning: a drive's firmware state is not one raidctl knows.
     pub const PD_STATE_UNKNOWN: &str = "pd-state-unknown";
     /// Warning: predictive failure count above zero (warning, not critical: check_raid#123);
@@ -870,6 +873,37 @@ fn pd_rules(snap: &Snapshot, pd: &PhysicalDrive, baseline: &Baseline, out: &mut 
                 Severity::Info,
                 format!("{label} receiving a copyback{progress}"),
                 None,
+            );
+        }
+        // A JBOD drive that failed turns Unconfigured(bad): it held data (on a Ceph host an
+        // OSD), so it is a failed data drive to replace, and make-good (putting it back into
+        // service, destroying the evidence) is never the next step.
+        FirmwareState::UnconfiguredBad
+            if baseline.get(pd).and_then(|b| b.role.as_deref()) == Some("jbod") =>
+        {
+            let osds = baseline.get(pd).map(|b| b.osds.clone()).unwrap_or_default();
+            let next = match osds.as_slice() {
+                [one] => format!("replace-drive {e_s} --osd {one}"),
+                _ => format!("replace-drive {e_s}"),
+            };
+            push(
+                rule::PD_JBOD_FAILED,
+                Severity::Critical,
+                format!(
+                    "{label} was a JBOD drive{} and is Unconfigured(bad) now: it failed, its data is gone from the controller",
+                    if osds.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " carrying {}",
+                            osds.iter()
+                                .map(|o| format!("osd.{o}"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    }
+                ),
+                cmd(ad, &next),
             );
         }
         FirmwareState::UnconfiguredBad => push(

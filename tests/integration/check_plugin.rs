@@ -326,3 +326,39 @@ fn a_vanished_jbod_drive_pages_and_a_vanished_spare_warns() {
         "{text}"
     );
 }
+
+/// Issue 39: a failed JBOD drive was `RAID WARNING - [32:2] is Unconfigured(bad)` with
+/// `next: raidctl pd make-good 32:2`, putting the failed data drive back into service.
+#[test]
+fn a_failed_jbod_drive_is_critical_and_its_next_step_is_a_replacement() {
+    for backend in ["megacli", "storcli"] {
+        let dir = crate::simctl::init_on("ceph-node", backend);
+        let d = dir.path();
+        for args in [
+            &["-AdpSetProp", "-EnableJBOD", "-1", "-a0"][..],
+            &["-PDMakeJBOD", "-PhysDrv[32:2]", "-a0"],
+        ] {
+            crate::simctl::raidctl_on(d, backend)
+                .args(["sim", "exec", "MegaCli64", "--"])
+                .args(args)
+                .assert()
+                .success();
+        }
+        assert_eq!(check_on(d, backend).0, 0, "{backend}");
+        crate::simctl::sim_on(d, backend, &["fail", "32:2"]);
+        // Twice: the second run reads the baseline the first wrote, and must say the same.
+        for _ in 0..2 {
+            let (code, text) = check_on(d, backend);
+            assert_eq!(code, 2, "{backend}: {text}");
+            assert!(
+                text.contains("[32:2]") && text.contains("was a JBOD drive"),
+                "{backend}: {text}"
+            );
+            assert!(
+                text.contains("raidctl replace-drive 32:2"),
+                "{backend}: {text}"
+            );
+            assert!(!text.contains("make-good"), "{backend}: {text}");
+        }
+    }
+}
