@@ -758,7 +758,14 @@ mod tests {
     use super::*;
 
     fn runner() -> OsRunner {
-        OsRunner::new(std::env::temp_dir().join("raidctl-runner-test"))
+        // A directory of this test process, never a fixed name in /tmp (left behind, and
+        // shared with whoever made it first).
+        static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+        OsRunner::new(
+            DIR.get_or_init(|| tempfile::tempdir().unwrap())
+                .path()
+                .join("raidctl-runner-test"),
+        )
     }
 
     fn sh(script: &str) -> Vec<String> {
@@ -789,7 +796,7 @@ mod tests {
             )
             .unwrap();
         assert!(out.stdout.starts_with("C\n"));
-        assert!(out.stdout.contains("raidctl-runner-test"));
+        assert!(out.stdout.contains("raidctl-runner-test"), "{}", out.stdout);
         assert_eq!(out.status, Some(0));
         // Metacharacters in arguments reach the program verbatim.
         let out = runner()

@@ -66,6 +66,7 @@ pub(crate) fn sim(s: &Path, args: &[&str]) -> Output {
         .arg("--sim-state")
         .arg(s)
         .args(args)
+        .env("TMPDIR", crate::util::child_tmp(s.parent().unwrap_or(s)))
         .env_remove("CEPH_CONF"))
 }
 
@@ -538,6 +539,7 @@ fn ceph_cluster_end_to_end() {
     let o = run(Command::new(raidctl())
         .arg("--sim-state")
         .arg(&s)
+        .env("TMPDIR", crate::util::child_tmp(s.parent().unwrap_or(&s)))
         .arg("--ceph-conf")
         .arg(&conf)
         .args(["status", "--max-age", "0"]));

@@ -24,6 +24,7 @@ fn rc(s: &Path, args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     let mut c = Command::new(raidctl());
     c.arg("--sim-state")
         .arg(s)
+        .env("TMPDIR", crate::util::child_tmp(s.parent().unwrap_or(s)))
         .args(["--timeout", "120"])
         .args(args)
         .env_remove("CEPH_CONF")
@@ -236,6 +237,7 @@ fn replace_osd_drive_through_both_layers() {
     let mut child = Command::new(raidctl())
         .arg("--sim-state")
         .arg(&s)
+        .env("TMPDIR", crate::util::child_tmp(s.parent().unwrap_or(&s)))
         .args(["--timeout", "120"])
         .args(resume)
         .env_remove("CEPH_CONF")

@@ -17,6 +17,7 @@ pub fn raidctl_timeout(dir: &Path, backend: &str, timeout: &str) -> Command {
     let mut c = Command::cargo_bin("raidctl").unwrap();
     c.arg("--sim-state")
         .arg(dir)
+        .env("TMPDIR", crate::util::child_tmp(dir))
         .args(["--timeout", timeout, "--quiet", "--backend", backend])
         .env_remove("RAIDCTL_SIM")
         .env("RAIDCTL_NO_PROGRESS", "1");

@@ -49,6 +49,15 @@ pub fn vendor(name: &str) -> String {
     dir.join(name).display().to_string()
 }
 
+/// `base/tmp`, created: the TMPDIR of raidctl processes a test starts, so the private
+/// directories of one it kills (SIGKILL cannot clean up) go with the test's own directory
+/// instead of piling up in /tmp.
+pub fn child_tmp(base: &Path) -> PathBuf {
+    let t = base.join("tmp");
+    let _ = std::fs::create_dir_all(&t);
+    t
+}
+
 /// Whether the tests run as root (loop devices, mounts).
 pub fn is_root() -> bool {
     rustix::process::geteuid().is_root()
