@@ -162,6 +162,8 @@ pub const CEPH_OSD_UP: &str = "ceph-osd-up";
 pub const CEPH_UNREACHABLE: &str = "ceph-unreachable";
 /// Refuse: the drive carries a DB/WAL device other OSDs share.
 pub const CEPH_SHARED_DB: &str = "ceph-shared-db";
+/// Refuse: the OSD's main device spans several VDs or drives.
+pub const CEPH_MULTI_VD: &str = "ceph-multi-vd";
 
 /// The table: every loss mode of the reference's section 3.1 and every pre-check row of 3.2
 /// is covered by at least one row (a unit test checks it).
@@ -509,6 +511,18 @@ pub const RULES: &[Rule] = &[
         tests: &[
             "replace::tests::a_shared_db_device_is_refused",
             "ceph::join::tests::joins_raw_lvm_and_the_cluster",
+        ],
+    },
+    Rule {
+        id: CEPH_MULTI_VD,
+        covers: &["3.2 identify"],
+        loss: "an OSD over several VDs replaced as if it lived on one",
+        kind: Kind::Refuse,
+        message: "replace-drive of a drive, or of --osd N, whose OSD's LVM volume spans several VDs or drives: the OSD is shown on each and the replacement refused naming them all",
+        overrides: "",
+        tests: &[
+            "replace::tests::a_shared_db_device_is_refused",
+            "ceph::join::tests::an_lvm_osd_over_two_vds_is_on_both",
         ],
     },
     Rule {

@@ -271,31 +271,26 @@ pub struct AdapterLock {
 const HOST_LOCK_DIR: &str = "/run/lock/raidctl";
 
 impl AdapterLock {
-    /// [`Self::acquire`] in `env`'s state directory, and the host-wide lock of the controller
-    /// (as root): `adapter` of this host, or of the simulated controller in `env.sim`.
+    /// [`Self::acquire`] in `env`'s state directory, and the lock of the controller itself,
+    /// whatever the state directory: `adapter` of this host (as root, under `/run/lock`), or
+    /// of the simulated controller in `env.sim` (in its directory).
     ///
     /// # Errors
     /// When another workflow holds the adapter, or a lock file cannot be created.
     pub fn acquire_env(env: &Env<'_>, adapter: u32, holder: &str) -> Result<Self, WfError> {
         let mut lock = Self::acquire(&env.state_dir, adapter, holder)?;
-        if !rustix::process::geteuid().is_root() {
-            // Only root changes a real controller; a user's simulator keeps the state lock.
-            return Ok(lock);
-        }
-        let scope = match &env.sim {
-            Some(sim) => {
-                use std::hash::{Hash, Hasher};
-                let mut h = std::collections::hash_map::DefaultHasher::new();
-                sim.dir
-                    .canonicalize()
-                    .unwrap_or_else(|_| sim.dir.clone())
-                    .hash(&mut h);
-                format!("sim-{:016x}", h.finish())
-            }
-            None => "host".to_owned(),
+        // The simulated controller is its directory: its lock lives there (one per simulator,
+        // not a file per test run in /run/lock); the host's controllers share /run/lock, which
+        // only root writes (and only root changes a real controller).
+        let (dir, name) = match &env.sim {
+            Some(sim) => (sim.dir.join("locks"), format!("adapter-{adapter}.lock")),
+            None if rustix::process::geteuid().is_root() => (
+                Path::new(HOST_LOCK_DIR).to_path_buf(),
+                format!("host-adapter-{adapter}.lock"),
+            ),
+            None => return Ok(lock),
         };
-        let name = format!("{scope}-adapter-{adapter}.lock");
-        let dir = Path::new(HOST_LOCK_DIR);
+        let dir = dir.as_path();
         let mut file = crate::fsutil::Dir::prepare(dir)
             .and_then(|d| d.open_lock(&name))
             .map_err(|e| WfError::Io(format!("host-wide lock: {e}")))?;

@@ -698,6 +698,9 @@ fn bay_of_osd(env: &Env<'_>, id: u32) -> Result<(u32, DriveAddress), WfError> {
             "osd.{id} is not an OSD of this host ({why})"
         )));
     };
+    if let Some(msg) = spans_several(osd) {
+        return Err(WfError::Usage(msg));
+    }
     match osd.bays().as_slice() {
         [one] => Ok(*one),
         [] => Err(WfError::Usage(
@@ -724,6 +727,40 @@ fn bay_of_osd(env: &Env<'_>, id: u32) -> Result<(u32, DriveAddress), WfError> {
                 .join(" ")
         ))),
     }
+}
+
+/// Why an OSD whose main device spans several VDs or drives (an LVM volume over several PVs)
+/// is not replaced drive by drive: losing any one of them loses the whole OSD, so the others
+/// would have to be drained and rebuilt too.
+fn spans_several(osd: &crate::ceph::HostOsd) -> Option<String> {
+    let b = osd.block()?;
+    if b.also.is_empty() {
+        return None;
+    }
+    let places: Vec<String> = b
+        .location
+        .iter()
+        .chain(b.also.iter())
+        .map(|l| match l {
+            crate::ceph::Location::Vd {
+                adapter, target, ..
+            } => {
+                format!("VD {target} of adapter {adapter}")
+            }
+            crate::ceph::Location::Jbod {
+                adapter, address, ..
+            } => format!(
+                "JBOD {} of adapter {adapter}",
+                address.map_or_else(|| "?".into(), |a| a.to_string())
+            ),
+        })
+        .collect();
+    Some(format!(
+        "[ceph-multi-vd] osd.{} spans {} ({}): losing any one of them loses the whole OSD, and replacing one drive does not bring it back; raidctl does not do that multi-drive job yet; nothing was changed",
+        osd.id,
+        places.len(),
+        places.join(", ")
+    ))
 }
 
 /// The OSDs on `pd` (its VD or JBOD device): those whose main device is there, and whether
@@ -848,6 +885,9 @@ pub fn run(
             "[ceph-shared-db] {} holds a BlueStore DB/WAL device of OSDs on this host: replacing it takes all of them down (a multi-OSD job raidctl does not do yet); nothing was changed",
             pd.address()
         )));
+    }
+    if let Some(msg) = osds.iter().find_map(|o| spans_several(o)) {
+        return Ok(Outcome::Stopped(msg));
     }
     let osd = match osds.as_slice() {
         [] => None,
@@ -1464,6 +1504,8 @@ mod tests {
             ceph_device_id: None,
             shared,
             verified: None,
+            also_disks: Vec::new(),
+            also: Vec::new(),
         };
         let mut osd = HostOsd {
             id: 7,
@@ -1518,6 +1560,23 @@ mod tests {
         };
         let e = ceph_record(&env, &osd).unwrap_err();
         assert!(e.starts_with("[ceph-unreachable]"), "{e}");
+        // An OSD over two VDs is refused, naming both, by drive and by --osd alike.
+        assert_eq!(spans_several(&osd), None);
+        let vd = |target| crate::ceph::Location::Vd {
+            adapter: 0,
+            target,
+            members: Vec::new(),
+        };
+        osd.devices[0].location = Some(vd(2));
+        osd.devices[0].also = vec![vd(3)];
+        let e = spans_several(&osd).unwrap();
+        assert!(
+            e.starts_with("[ceph-multi-vd] osd.7 spans 2 (VD 2 of adapter 0, VD 3 of adapter 0)"),
+            "{e}"
+        );
+        env.osds.osds = vec![osd];
+        let e = bay_of_osd(&env, 7).unwrap_err().to_string();
+        assert!(e.contains("[ceph-multi-vd]"), "{e}");
     }
 
     /// The bay's state in a stop message follows the step the workflow stopped at.

@@ -147,3 +147,22 @@ fn only_exit_code_is_flagged() {
     assert_eq!(doc.exit_code, Some(0));
     assert!(!doc.warnings.is_empty());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, .. ProptestConfig::default() })]
+
+    /// The BlueStore label decoder reads what a device (anyone's) starts with: never a panic,
+    /// and a valid header followed by any bytes still names its OSD.
+    #[test]
+    fn bluestore_labels_never_panic(tail in proptest::collection::vec(any::<u8>(), 0..600), cut in 0usize..4096) {
+        let _ = raidctl::ceph::label::decode(&tail);
+        let mut real = raidctl::ceph::label::encode("0f6d8e2a-54b3-4c5e-9a51-6f1c3e0d2b7a", 3, "e3b0c442-98fc-1c14-9afb-f4c8996fb924");
+        let at = 60 + cut % (real.len() - 60);
+        real.truncate(at);
+        real.extend_from_slice(&tail);
+        match raidctl::ceph::label::decode(&real) {
+            raidctl::ceph::label::Found::Label(l) => prop_assert_eq!(l.osd_fsid, "0f6d8e2a-54b3-4c5e-9a51-6f1c3e0d2b7a"),
+            raidctl::ceph::label::Found::None => prop_assert!(false, "header lost"),
+        }
+    }
+}

@@ -110,6 +110,12 @@ pub struct OsdDevice {
     /// What the device itself said (its BlueStore label), for a placed main device.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verified: Option<Verification>,
+    /// Further disks under the device (an LVM volume over several PVs), beyond `disk`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also_disks: Vec<String>,
+    /// Where those further disks sit: an OSD over several VDs is on each of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Location>,
 }
 
 /// One OSD of this host.
@@ -275,7 +281,7 @@ impl OsdJoin {
         let mut v = Vec::new();
         for o in &self.osds {
             for d in &o.devices {
-                if d.location.as_ref().is_some_and(&pred) {
+                if d.location.as_ref().is_some_and(&pred) || d.also.iter().any(&pred) {
                     v.push((o, d.role));
                 }
             }
@@ -642,6 +648,8 @@ fn add_device(o: &mut HostOsd, role: Role, path: &str, disk: Option<String>) {
         ceph_device_id: None,
         shared: false,
         verified: None,
+        also_disks: Vec::new(),
+        also: Vec::new(),
     });
     o.devices.sort_by_key(|d| d.role as u8);
 }
@@ -674,6 +682,13 @@ fn merge(
             };
             let disk = lv.devices.first().cloned();
             add_device(o, role, &lv.lv_path, disk);
+            if let Some(d) = o.devices.iter_mut().find(|d| d.role == role) {
+                for more in lv.devices.iter().skip(1) {
+                    if !d.also_disks.contains(more) {
+                        d.also_disks.push(more.clone());
+                    }
+                }
+            }
             if role == Role::Block {
                 o.osd_fsid = lv.tags.get("ceph.osd_fsid").cloned().or(o.osd_fsid.take());
                 o.cluster_fsid = lv.tags.get("ceph.cluster_fsid").cloned();
@@ -806,43 +821,22 @@ fn locate(osds: &mut [HostOsd], ceph_devices: &[CephDevice], src: &Sources) {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            match &src.sim_map {
-                Some(map) => {
-                    if let Some(m) = map.iter().find(|m| m.device == disk) {
-                        d.location = Some(match m.kind {
-                            crate::sim::blockdev::Kind::Vd => Location::Vd {
-                                adapter: m.adapter,
-                                target: m.target.unwrap_or(0),
-                                members: m.members.iter().map(|x| x.address()).collect(),
-                            },
-                            crate::sim::blockdev::Kind::Jbod => Location::Jbod {
-                                adapter: m.adapter,
-                                device_id: None,
-                                address: m.members.first().map(|x| x.address()),
-                            },
-                        });
-                    }
-                }
-                None => {
-                    if let Some(p) = identity::locate_disk(&src.sys, &kname) {
-                        d.hctl = Some(p.hctl.clone());
-                        d.location = Some(match p.place {
-                            Place::Vd { target_id } => Location::Vd {
-                                adapter: p.adapter,
-                                target: target_id,
-                                members: Vec::new(),
-                            },
-                            Place::Pd { device_id } => Location::Jbod {
-                                adapter: p.adapter,
-                                device_id: Some(device_id),
-                                address: None,
-                            },
-                        });
-                    }
-                    d.by_path = identity::by_path_of(&src.dev, &kname);
-                    d.wwn = identity::wwid_of(&src.sys, &kname);
-                }
+            let p = place(&disk, src);
+            d.location = p.location;
+            if p.hctl.is_some() {
+                d.hctl = p.hctl;
             }
+            if src.sim_map.is_none() {
+                d.by_path = p.by_path;
+                d.wwn = p.wwn;
+            }
+            d.also = d
+                .also_disks
+                .iter()
+                .filter_map(|m| resolve_disk(m, src))
+                .filter_map(|m| place(&m, src).location)
+                .filter(|l| Some(l) != d.location.as_ref())
+                .collect();
             if d.ceph_device_id.is_none() {
                 d.ceph_device_id = ceph_devices
                     .iter()
@@ -869,6 +863,61 @@ fn locate(osds: &mut [HostOsd], ceph_devices: &[CephDevice], src: &Sources) {
             }
         }
     }
+}
+
+/// Where one disk sits on the controller, with what sysfs says of it.
+#[derive(Default)]
+struct Placed {
+    location: Option<Location>,
+    hctl: Option<String>,
+    by_path: Option<String>,
+    wwn: Option<String>,
+}
+
+fn place(disk: &str, src: &Sources) -> Placed {
+    let kname = Path::new(disk)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if let Some(map) = &src.sim_map {
+        let location = map.iter().find(|m| m.device == disk).map(|m| match m.kind {
+            crate::sim::blockdev::Kind::Vd => Location::Vd {
+                adapter: m.adapter,
+                target: m.target.unwrap_or(0),
+                members: m.members.iter().map(|x| x.address()).collect(),
+            },
+            crate::sim::blockdev::Kind::Jbod => Location::Jbod {
+                adapter: m.adapter,
+                device_id: None,
+                address: m.members.first().map(|x| x.address()),
+            },
+        });
+        return Placed {
+            location,
+            ..Placed::default()
+        };
+    }
+    let mut placed = Placed {
+        by_path: identity::by_path_of(&src.dev, &kname),
+        wwn: identity::wwid_of(&src.sys, &kname),
+        ..Placed::default()
+    };
+    if let Some(p) = identity::locate_disk(&src.sys, &kname) {
+        placed.hctl = Some(p.hctl.clone());
+        placed.location = Some(match p.place {
+            Place::Vd { target_id } => Location::Vd {
+                adapter: p.adapter,
+                target: target_id,
+                members: Vec::new(),
+            },
+            Place::Pd { device_id } => Location::Jbod {
+                adapter: p.adapter,
+                device_id: Some(device_id),
+                address: None,
+            },
+        });
+    }
+    placed
 }
 
 /// The whole disk under a device path: symlinks followed, partitions and device-mapper

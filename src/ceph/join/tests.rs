@@ -532,3 +532,45 @@ fn a_dead_osd_is_placed_where_it_was_last_verified() {
         j.notes
     );
 }
+
+/// An LVM OSD whose volume spans two VDs (issue 36) was placed on the first only: `--osd`
+/// then picked a healthy drive and the dead VD's drive was replaced without a Ceph step. It
+/// is on both now.
+#[test]
+fn an_lvm_osd_over_two_vds_is_on_both() {
+    let src = Sources {
+        osd_root: "/nonexistent".into(),
+        sim_map: Some(sim_map()),
+        ..Sources::default()
+    };
+    let mut lvm = LvmList::new();
+    lvm.insert(
+        "21".into(),
+        vec![LvmVolume {
+            kind: "block".into(),
+            devices: vec!["/dev/loop11".into(), "/dev/loop12".into()],
+            lv_path: "/dev/ceph-a/osd-block-b".into(),
+            ..LvmVolume::default()
+        }],
+    );
+    let mut osds = merge(&[], &lvm, &RawList::new(), &ClusterAnswers::default(), &src);
+    locate(&mut osds, &[], &src);
+    let join = OsdJoin {
+        osds,
+        ..OsdJoin::default()
+    };
+    assert_eq!(join.on_vd(0, 2).len(), 1);
+    assert_eq!(
+        join.on_jbod(
+            0,
+            None,
+            DriveAddress {
+                enclosure: Some(32),
+                slot: 9
+            }
+        )
+        .len(),
+        1
+    );
+    assert_eq!(join.osd(21).unwrap().block().unwrap().also.len(), 1);
+}

@@ -90,6 +90,7 @@ pub(super) fn verify(osds: &mut [HostOsd], notes: &mut Vec<String>, cluster_fsid
             ));
             d.location = None;
             d.hctl = None;
+            d.also.clear();
         }
         d.verified = Some(v);
     }
