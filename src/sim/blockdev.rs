@@ -304,7 +304,7 @@ pub fn reconcile(sim_dir: &Path, st: &SimState) -> Result<(), String> {
             d.members = w.members;
             d.target = w.target;
             if d.failed != w.failed {
-                match set_failed(Path::new(&d.device), w.failed) {
+                match set_failed(Path::new(&d.device), &d.file, w.failed) {
                     Ok(()) => d.failed = w.failed,
                     Err(e) => errors.push(format!("{}: {e}", d.device)),
                 }
@@ -316,7 +316,7 @@ pub fn reconcile(sim_dir: &Path, st: &SimState) -> Result<(), String> {
         let setup = backing_file(sim_dir, &name, size, map.size_bytes).and_then(|file| {
             let dev = attach(&file)?;
             if w.failed {
-                set_failed(Path::new(&dev), true).map_err(|e| format!("{dev}: {e}"))?;
+                set_failed(Path::new(&dev), &file, true).map_err(|e| format!("{dev}: {e}"))?;
             }
             Ok((file, dev))
         });
@@ -554,9 +554,14 @@ const LOOP_SET_STATUS64: libc::c_ulong = 0x4C04;
 const LOOP_GET_STATUS64: libc::c_ulong = 0x4C05;
 
 /// Makes `dev` fail I/O past its first sector (`failed`) or serve its whole file again.
-fn set_failed(dev: &Path, failed: bool) -> Result<(), String> {
+fn set_failed(dev: &Path, file: &Path, failed: bool) -> Result<(), String> {
     use std::os::fd::AsRawFd;
+    use std::os::unix::fs::MetadataExt;
     let f = std::fs::File::open(dev).map_err(|e| e.to_string())?;
+    // The map can be stale (a copied state directory, a reboot, `losetup -D` and reuse): the
+    // device must still back this simulator's own file, by device and inode, or another
+    // program's loop device would be cut to 512 bytes.
+    let ours = std::fs::metadata(file).map_err(|e| format!("{}: {e}", file.display()))?;
     let limit = if failed { 512 } else { 0 };
     // The kernel answers EAGAIN while the page cache still holds pages of the device it
     // could not drop; try a few times.
@@ -584,6 +589,13 @@ fn set_failed(dev: &Path, failed: bool) -> Result<(), String> {
             return Err(format!(
                 "LOOP_GET_STATUS64: {}",
                 std::io::Error::last_os_error()
+            ));
+        }
+        if info.lo_device != ours.dev() || info.lo_inode != ours.ino() {
+            return Err(format!(
+                "{} no longer backs {} (another program's loop device now?): left alone; `raidctl sim block-devices off` and on again rebuilds the map",
+                dev.display(),
+                file.display()
             ));
         }
         if info.lo_sizelimit == limit {

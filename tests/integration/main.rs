@@ -16,6 +16,7 @@ mod freshness;
 mod guards;
 mod health;
 mod hostile;
+mod hostile_loop;
 mod hostile_owner;
 mod layout;
 mod layout_state;

@@ -1,0 +1,117 @@
+//! The simulator's block-device map is only a record: a loop device it names may back
+//! another program's file by now (a copied state directory, a reboot, `losetup -D` and reuse).
+//! `sim fail` must never cut such a device to 512 bytes (issue 37).
+
+use crate::util::{is_root, raidctl_clean as raidctl, skip};
+use std::path::Path;
+use std::process::Command;
+
+fn sim(s: &Path, args: &[&str]) -> std::process::Output {
+    raidctl()
+        .arg("--sim-state")
+        .arg(s)
+        .env("TMPDIR", crate::util::child_tmp(s.parent().unwrap()))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn size_of(dev: &str) -> String {
+    let o = Command::new("blockdev")
+        .args(["--getsize64", dev])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&o.stdout).trim().to_owned()
+}
+
+#[test]
+fn a_foreign_loop_device_in_a_stale_map_is_left_alone() {
+    if !is_root() || Command::new("losetup").arg("--version").output().is_err() {
+        skip("loop devices need root and losetup (util-linux)");
+        return;
+    }
+    let d = tempfile::tempdir().unwrap();
+    let s = d.path().join("sim");
+    assert!(
+        sim(&s, &["--sim", "ceph-node", "status"])
+            .status
+            .code()
+            .is_some()
+    );
+    let o = sim(&s, &["sim", "block-devices", "on", "--size-gb", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    struct Off(std::path::PathBuf, Option<String>);
+    impl Drop for Off {
+        fn drop(&mut self) {
+            let _ = sim(&self.0, &["sim", "block-devices", "off"]);
+            if let Some(dev) = &self.1 {
+                let _ = Command::new("losetup").args(["--detach", dev]).status();
+            }
+        }
+    }
+    let mut off = Off(s.clone(), None);
+    let o = sim(
+        &s,
+        &[
+            "sim",
+            "exec",
+            "MegaCli64",
+            "--",
+            "-CfgLdAdd",
+            "-r0[32:5]",
+            "-a0",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Another program's loop device, and a map that names it for the new VD.
+    let victim = d.path().join("victim.img");
+    std::fs::File::create(&victim)
+        .unwrap()
+        .set_len(64 << 20)
+        .unwrap();
+    let o = Command::new("losetup")
+        .args(["-f", "--show", "--direct-io=on"])
+        .arg(&victim)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let foreign = String::from_utf8_lossy(&o.stdout).trim().to_owned();
+    off.1 = Some(foreign.clone());
+    let before = size_of(&foreign);
+    assert_eq!(before, (64u64 << 20).to_string());
+    let map_path = s.join("block-devices.json");
+    let mut map: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&map_path).unwrap()).unwrap();
+    let entry = map["devices"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|e| {
+            e["members"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|m| m["slot"] == 5)
+        })
+        .expect("the new VD is in the map");
+    let ours = entry["device"].as_str().unwrap().to_owned();
+    entry["device"] = serde_json::Value::String(foreign.clone());
+    std::fs::write(&map_path, serde_json::to_vec(&map).unwrap()).unwrap();
+    let o = sim(&s, &["sim", "fail", "32:5"]);
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        size_of(&foreign),
+        before,
+        "the foreign loop device was cut: {said}"
+    );
+    assert!(said.contains("no longer backs"), "{said}");
+    // Put our own device back in the map so the cleanup detaches the right one.
+    let mut map: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&map_path).unwrap()).unwrap();
+    for e in map["devices"].as_array_mut().unwrap() {
+        if e["device"] == foreign.as_str() {
+            e["device"] = serde_json::Value::String(ours.clone());
+        }
+    }
+    std::fs::write(&map_path, serde_json::to_vec(&map).unwrap()).unwrap();
+}
