@@ -520,7 +520,10 @@ fn cache_left_changed_by_a_killed_run_is_restored_by_the_next() {
     let bin = d.path().join("bin");
     std::fs::create_dir_all(&bin).unwrap();
     let prog = fake_tool(&bin, "hdparm", FAKE_HDPARM, "1");
-    let ctl: Arc<dyn CacheControl> = Arc::new(Hdparm::new(prog, "/dev/sdt", runner()));
+    // The guard is forgotten below, its runner with it: a scratch directory in /tmp would be
+    // left behind, so this one works in the test's own directory.
+    let work: Arc<dyn Runner> = Arc::new(OsRunner::new(d.path().join("work")));
+    let ctl: Arc<dyn CacheControl> = Arc::new(Hdparm::new(prog, "/dev/sdt", work));
     let state = d.path().join("state");
     let g = cache::Guard::flip(ctl, true, Some(&state), false).unwrap();
     // SIGKILL: no Drop, no signal handler.
