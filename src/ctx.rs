@@ -168,14 +168,8 @@ fn private_sim_dir(scenario: &str) -> Result<tempfile::TempDir, CtxError> {
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .take(32)
         .collect();
-    use std::os::unix::fs::PermissionsExt;
-    let dir = tempfile::Builder::new()
-        .prefix(&format!("raidctl-sim-{safe}-"))
-        .permissions(std::fs::Permissions::from_mode(0o700))
-        .tempdir()
-        .map_err(|e| CtxError(format!("cannot create a private simulator directory: {e}")))?;
-    crate::interrupt::remove_on_interrupt(dir.path());
-    Ok(dir)
+    crate::interrupt::private_temp_dir(&format!("raidctl-sim-{safe}-"))
+        .map_err(|e| CtxError(format!("cannot create a private simulator directory: {e}")))
 }
 
 /// The state directory must not be writable by other users (they could plant links or

@@ -182,6 +182,22 @@ fn cmdline(pid: u32) -> Option<String> {
     Some(s).filter(|s| !s.is_empty())
 }
 
+/// A new private directory under the system temporary directory: a random name starting
+/// with `prefix`, mode 0700, removed when the returned guard drops and on interrupt. The one
+/// way raidctl makes scratch directories (runner, Ceph client, event log, simulator).
+///
+/// # Errors
+/// It cannot be created.
+pub fn private_temp_dir(prefix: &str) -> std::io::Result<tempfile::TempDir> {
+    use std::os::unix::fs::PermissionsExt;
+    let t = tempfile::Builder::new()
+        .prefix(prefix)
+        .permissions(std::fs::Permissions::from_mode(0o700))
+        .tempdir()?;
+    remove_on_interrupt(t.path());
+    Ok(t)
+}
+
 /// `dir` no longer needs removing on interrupt (its owner removes it, or it is gone).
 pub fn forget(dir: &Path) {
     if let Ok(mut dirs) = DIRS.lock() {

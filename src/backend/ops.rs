@@ -347,17 +347,10 @@ impl Operations for NoOps {
 /// A new private directory under the system temporary directory: a random name, mode 0700,
 /// removed when dropped and on interrupt.
 fn private_dir() -> Result<tempfile::TempDir, BackendError> {
-    use std::os::unix::fs::PermissionsExt;
-    let t = tempfile::Builder::new()
-        .prefix("raidctl-events-")
-        .permissions(std::fs::Permissions::from_mode(0o700))
-        .tempdir()
-        .map_err(|e| BackendError::Unparseable {
-            argv: "-AdpEventLog -GetEvents".into(),
-            reason: format!("cannot create a private directory: {e}"),
-        })?;
-    crate::interrupt::remove_on_interrupt(t.path());
-    Ok(t)
+    crate::interrupt::private_temp_dir("raidctl-events-").map_err(|e| BackendError::Unparseable {
+        argv: "-AdpEventLog -GetEvents".into(),
+        reason: format!("cannot create a private directory: {e}"),
+    })
 }
 
 fn pd(d: &DriveAddress) -> String {

@@ -155,14 +155,8 @@ impl ProcRunner {
     fn workdir(&self) -> Result<PathBuf, String> {
         self.workdir
             .get_or_init(|| {
-                use std::os::unix::fs::PermissionsExt;
-                let t = tempfile::Builder::new()
-                    .prefix("raidctl-ceph-")
-                    .permissions(std::fs::Permissions::from_mode(0o700))
-                    .tempdir()
-                    .map_err(|e| format!("cannot create a scratch directory: {e}"))?;
-                crate::interrupt::remove_on_interrupt(t.path());
-                Ok(t)
+                crate::interrupt::private_temp_dir("raidctl-ceph-")
+                    .map_err(|e| format!("cannot create a scratch directory: {e}"))
             })
             .as_ref()
             .map(|t| t.path().to_path_buf())
