@@ -343,20 +343,10 @@ fn no_ceph_means_no_call_and_an_empty_join() {
     assert!(t.elapsed() < Duration::from_secs(1));
 }
 
-/// The stale-name attack of issue 36: osd.3's drive died, its OSD directory still links
-/// `block` to the kernel name that is now VD 4's (healthy, no OSD). The device says so: osd.3
-/// is placed nowhere, the note names VD 4, and osd.5 whose label matches stays placed.
-#[test]
-fn a_kernel_name_that_moved_places_no_osd() {
+/// A single-drive VD `target` on `[32:slot]` backed by `dev`, as the simulator's map has it.
+fn vd(target: u32, slot: u16, dev: &std::path::Path) -> crate::sim::blockdev::SimBlockDevice {
     use crate::sim::blockdev::{Kind, Member, SimBlockDevice};
-    let d = tempfile::tempdir().unwrap();
-    let vd4 = d.path().join("sdc");
-    std::fs::write(&vd4, vec![0u8; 8192]).unwrap();
-    let vd5 = d.path().join("sdd");
-    let osd5 = "0f6d8e2a-54b3-4c5e-9a51-6f1c3e0d2b7a";
-    let cluster = "e3b0c442-98fc-1c14-9afb-f4c8996fb924";
-    std::fs::write(&vd5, crate::ceph::label::encode(osd5, 5, cluster)).unwrap();
-    let vd = |target: u32, slot: u16, dev: &std::path::Path| SimBlockDevice {
+    SimBlockDevice {
         adapter: 0,
         kind: Kind::Vd,
         target: Some(target),
@@ -370,7 +360,21 @@ fn a_kernel_name_that_moved_places_no_osd() {
         failed: false,
         file: "/x".into(),
         identity: format!("vd:{target}"),
-    };
+    }
+}
+
+/// The stale-name attack of issue 36: osd.3's drive died, its OSD directory still links
+/// `block` to the kernel name that is now VD 4's (healthy, no OSD). The device says so: osd.3
+/// is placed nowhere, the note names VD 4, and osd.5 whose label matches stays placed.
+#[test]
+fn a_kernel_name_that_moved_places_no_osd() {
+    let d = tempfile::tempdir().unwrap();
+    let vd4 = d.path().join("sdc");
+    std::fs::write(&vd4, vec![0u8; 8192]).unwrap();
+    let vd5 = d.path().join("sdd");
+    let osd5 = "0f6d8e2a-54b3-4c5e-9a51-6f1c3e0d2b7a";
+    let cluster = "e3b0c442-98fc-1c14-9afb-f4c8996fb924";
+    std::fs::write(&vd5, crate::ceph::label::encode(osd5, 5, cluster)).unwrap();
     let root = d.path().join("osd");
     for (id, dev, fsid) in [
         (3, &vd4, "aaaaaaaa-54b3-4c5e-9a51-6f1c3e0d2b7a"),
@@ -440,28 +444,13 @@ fn a_kernel_name_that_moved_places_no_osd() {
 /// there: the state directory remembers each verified place.
 #[test]
 fn a_dead_osd_is_placed_where_it_was_last_verified() {
-    use crate::sim::blockdev::{Kind, Member, SimBlockDevice};
+    use crate::sim::blockdev::SimBlockDevice;
     let d = tempfile::tempdir().unwrap();
     let state = d.path().join("state");
     let (dev_a, dev_b) = (d.path().join("sdb"), d.path().join("sdc"));
     let osd3 = "aaaaaaaa-54b3-4c5e-9a51-6f1c3e0d2b7a";
     std::fs::write(&dev_a, crate::ceph::label::encode(osd3, 3, "")).unwrap();
     std::fs::write(&dev_b, vec![0u8; 4096]).unwrap();
-    let vd = |target: u32, slot: u16, dev: &std::path::Path| SimBlockDevice {
-        adapter: 0,
-        kind: Kind::Vd,
-        target: Some(target),
-        members: vec![Member {
-            enclosure: Some(32),
-            slot,
-        }],
-        enclosure: None,
-        slot: None,
-        device: dev.display().to_string(),
-        failed: false,
-        file: "/x".into(),
-        identity: format!("vd:{target}"),
-    };
     let root = d.path().join("osd");
     let o = root.join("ceph-3");
     std::fs::create_dir_all(&o).unwrap();
