@@ -801,7 +801,12 @@ fn replace_cmd(
 
 /// The bay of Ceph OSD `id` on this host, from the identity join (fresh, never cached).
 fn osd_bay(ctx: &Ctx, id: u32) -> Result<(u32, crate::model::DriveAddress), AppError> {
-    let join = ctx.osd_join(Duration::ZERO);
+    let mut join = ctx.osd_join(Duration::ZERO);
+    // sysfs gave the SCSI address; the controller says which drives sit behind it.
+    let snap = ctx
+        .snapshot(Duration::ZERO)
+        .map_err(|e| AppError::Input(e.to_string()))?;
+    join.complete(&snap);
     let Some(osd) = join.osd(id) else {
         let why = join
             .cluster_note()
@@ -810,37 +815,7 @@ fn osd_bay(ctx: &Ctx, id: u32) -> Result<(u32, crate::model::DriveAddress), AppE
             "osd.{id} is not an OSD of this host ({why})"
         )));
     };
-    let mut bays = osd.bays();
-    if bays.is_empty() {
-        // A JBOD found by device id only: the snapshot knows its address.
-        if let Some(crate::ceph::Location::Jbod {
-            adapter,
-            device_id: Some(d),
-            ..
-        }) = osd.block().and_then(|b| b.location.clone())
-        {
-            let snap = ctx
-                .snapshot(Duration::ZERO)
-                .map_err(|e| AppError::Input(e.to_string()))?;
-            if let Some(pd) = snap
-                .physical_drives
-                .iter()
-                .find(|p| p.adapter == adapter && p.device_id == Some(d))
-            {
-                bays.push((adapter, pd.address()));
-            }
-        } else if let Some(crate::ceph::Location::Vd {
-            adapter, target, ..
-        }) = osd.block().and_then(|b| b.location.clone())
-        {
-            let snap = ctx
-                .snapshot(Duration::ZERO)
-                .map_err(|e| AppError::Input(e.to_string()))?;
-            if let Some(ld) = snap.logical_drive(adapter, target) {
-                bays.extend(ld.members.iter().map(|m| (adapter, *m)));
-            }
-        }
-    }
+    let bays = osd.bays();
     match bays.as_slice() {
         [one] => Ok(*one),
         [] => Err(AppError::Input(format!(

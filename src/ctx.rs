@@ -87,6 +87,8 @@ pub struct Ctx {
     /// Auto-detection found no MegaRAID/PERC controller on the PCI bus: what it found instead
     /// (status, check and metrics then say so and are OK, not UNKNOWN).
     pub nothing_to_manage: Option<String>,
+    /// `--sys-root`.
+    sys_root_opt: Option<PathBuf>,
 }
 
 impl Drop for Ctx {
@@ -296,6 +298,7 @@ impl Ctx {
                 private_dir: private,
                 ceph: ceph_options(opts, true),
                 nothing_to_manage: None,
+                sys_root_opt: None,
             });
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
@@ -387,6 +390,7 @@ impl Ctx {
             private_dir: None,
             ceph: ceph_options(opts, false),
             nothing_to_manage,
+            sys_root_opt: opts.sys_root.clone(),
         })
     }
 
@@ -396,12 +400,26 @@ impl Ctx {
         crate::ceph::Ceph::new(self.ceph.clone())
     }
 
-    /// Where the identity join reads where the devices sit: sysfs, or under `--sim` the
-    /// simulator's block-device map.
+    /// Where the identity join reads where the devices sit: sysfs and `/dev`, or under
+    /// `--sim` the tree the simulator writes as the kernel would (the same code reads both).
     pub fn ceph_sources(&self) -> crate::ceph::Sources {
+        crate::ceph::Sources::with_roots(self.sys_root(), self.dev_root())
+    }
+
+    /// The sysfs root: `--sys-root`, the simulator's tree, or `/sys`.
+    pub fn sys_root(&self) -> PathBuf {
+        match (&self.sim_dir, &self.sys_root_opt) {
+            (Some(d), _) => crate::sim::sysfs::sys_root(d),
+            (None, Some(r)) => r.clone(),
+            (None, None) => PathBuf::from("/sys"),
+        }
+    }
+
+    /// The `/dev` root the join reads udev's links under: the simulator's, or `/dev`.
+    pub fn dev_root(&self) -> PathBuf {
         match &self.sim_dir {
-            Some(d) => crate::ceph::Sources::for_sim(d),
-            None => crate::ceph::Sources::default(),
+            Some(d) => crate::sim::sysfs::dev_root(d),
+            None => PathBuf::from("/dev"),
         }
     }
 
@@ -410,7 +428,13 @@ impl Ctx {
     /// asked (not even a Ceph cluster this machine may run for something else).
     pub fn osd_join(&self, max_age: Duration) -> crate::ceph::OsdJoin {
         let src = self.ceph_sources();
-        if src.sim_map.as_ref().is_some_and(Vec::is_empty) {
+        let no_devices = self.sim_dir.as_deref().is_some_and(|d| {
+            crate::sim::blockdev::load(d)
+                .ok()
+                .flatten()
+                .is_none_or(|m| m.devices.is_empty())
+        });
+        if no_devices {
             return crate::ceph::OsdJoin {
                 cluster: crate::ceph::ClusterView::NotConfigured {
                     reason: "simulated controller without block devices".into(),
@@ -486,9 +510,13 @@ impl Ctx {
             ),
         };
         let marks = || ops.event_marks();
+        let sys = self.sys_root();
         let fetch = |hint: Option<&Snapshot>| {
             let mut s = ops.snapshot_hinted(hint)?;
             s.source.clone_from(&source);
+            // Which /dev/sdX each VD is, from the sysfs this run reads (the simulator's
+            // tree under --sim).
+            crate::backend::identity::join_block_devices(&mut s, &sys);
             Ok(s)
         };
         let snap = self.cache().get_or_fetch(&source, fresh, &marks, &fetch)?;

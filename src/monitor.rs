@@ -100,7 +100,7 @@ fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>),
     }
     let mut snap = snap.map_err(|e| e.to_string())?;
     // The Ceph identity join: empty and free without Ceph; said once when the mon is down.
-    let join = ctx.osd_join(fresh.max_age);
+    let mut join = ctx.osd_join(fresh.max_age);
     if let Some(note) = join.cluster_note() {
         eprintln!("raidctl: {note}");
     }

@@ -4,9 +4,10 @@
 //! `MEGASAS_MAX_DEV_PER_CHANNEL` 128; `MEGASAS_IS_LOGICAL` is channel ≥ 2) exposes JBOD/system
 //! drives on channels 0 and 1 with `(channel % 2) * 128 + target` = the drive's device id,
 //! and VDs on channels 2 and 3 with `(channel - 2) * 128 + target` = the VD target id.
-//! Adapters are matched to megaraid_sas SCSI hosts in host-number order, which is the order
-//! the driver probes them, and the order MegaCli numbers them in on the machines we know of.
-//! It is documented as best effort.
+//! Adapters are matched to megaraid_sas SCSI hosts by PCI address when the controller
+//! snapshot has one for every adapter (storcli, perccli, `-AdpGetPciInfo`); otherwise in
+//! host-number order, which is the order the driver probes them and the order MegaCli
+//! numbers them in on the machines we know of.
 
 use super::snapshot::Snapshot;
 use std::path::Path;
@@ -44,8 +45,11 @@ pub enum Place {
 pub struct ScsiPlace {
     /// `H:C:T:L`.
     pub hctl: String,
-    /// The adapter index (position of the SCSI host among megaraid_sas hosts).
+    /// The adapter index (position of the SCSI host among megaraid_sas hosts; see
+    /// [`adapter_by_pci`] for the PCI match).
     pub adapter: u32,
+    /// PCI address of the SCSI host's device (`0000:03:00.0`), from sysfs.
+    pub pci: Option<String>,
     /// VD or drive.
     pub place: Place,
 }
@@ -78,8 +82,60 @@ pub fn locate_disk(sys: &Path, name: &str) -> Option<ScsiPlace> {
     Some(ScsiPlace {
         hctl: format!("{h}:{c}:{t}:{l}"),
         adapter,
+        pci: host_pci(sys, h),
         place,
     })
+}
+
+/// The PCI address (`0000:03:00.0`) of SCSI host `host`: the PCI device its sysfs node sits
+/// under (`devices/pci0000:00/0000:03:00.0/host0`).
+pub fn host_pci(sys: &Path, host: u32) -> Option<String> {
+    let real = std::fs::canonicalize(sys.join(format!("class/scsi_host/host{host}"))).ok()?;
+    real.ancestors()
+        .filter_map(|a| a.file_name()?.to_str())
+        .find(|n| parse_pci(n).is_some())
+        .map(str::to_owned)
+}
+
+/// `DDDD:BB:DD.F` → (bus, device, function).
+pub fn parse_pci(name: &str) -> Option<(u32, u32, u32)> {
+    let (dom, rest) = name.split_once(':')?;
+    let (bus, rest) = rest.split_once(':')?;
+    let (dev, func) = rest.split_once('.')?;
+    if dom.len() != 4 || bus.len() != 2 || dev.len() != 2 || func.len() != 1 {
+        return None;
+    }
+    u32::from_str_radix(dom, 16).ok()?;
+    Some((
+        u32::from_str_radix(bus, 16).ok()?,
+        u32::from_str_radix(dev, 16).ok()?,
+        u32::from_str_radix(func, 16).ok()?,
+    ))
+}
+
+/// The adapter at PCI address `pci` (`0000:03:00.0`), when every adapter of the snapshot has
+/// a PCI location (a partial list could match the wrong one by elimination).
+pub fn adapter_by_pci(snap: &Snapshot, pci: &str) -> Option<u32> {
+    let (bus, device, function) = parse_pci(pci)?;
+    let all = !snap.adapters.is_empty()
+        && snap.adapters.iter().all(|a| {
+            a.pci
+                .as_ref()
+                .is_some_and(|p| p.bus.is_some() && p.device.is_some())
+        });
+    if !all {
+        return None;
+    }
+    snap.adapters
+        .iter()
+        .find(|a| {
+            a.pci.as_ref().is_some_and(|p| {
+                p.bus == Some(bus)
+                    && p.device == Some(device)
+                    && p.function.unwrap_or(0) == function
+            })
+        })
+        .map(|a| a.adapter)
 }
 
 /// The whole disks under a block device name: itself for a disk, the parent of a partition
@@ -154,8 +210,23 @@ pub fn join_block_devices(snap: &mut Snapshot, sys: &Path) {
     if hosts.is_empty() {
         return;
     }
+    // Each adapter's host: by PCI address when the snapshot has them, else by position.
+    let by_pci: Vec<(u32, u32)> = hosts
+        .iter()
+        .filter_map(|h| Some((adapter_by_pci(snap, &host_pci(sys, *h)?)?, *h)))
+        .collect();
+    let host_of = |adapter: u32| -> Option<u32> {
+        if by_pci.is_empty() {
+            usize::try_from(adapter)
+                .ok()
+                .and_then(|i| hosts.get(i))
+                .copied()
+        } else {
+            by_pci.iter().find(|(a, _)| *a == adapter).map(|(_, h)| *h)
+        }
+    };
     for ld in &mut snap.logical_drives {
-        let Some(host) = usize::try_from(ld.adapter).ok().and_then(|i| hosts.get(i)) else {
+        let Some(host) = host_of(ld.adapter) else {
             continue;
         };
         let (channel, target) = vd_channel_target(ld.target_id);
@@ -195,6 +266,90 @@ pub fn megaraid_hosts(sys: &Path) -> Vec<u32> {
 mod tests {
     use super::*;
     use crate::model::LogicalDrive;
+
+    /// Two controllers whose SCSI hosts were probed in the other order than the tool numbers
+    /// them: the PCI address decides, and position only when the snapshot lacks it.
+    #[test]
+    fn adapters_are_matched_by_pci_address() {
+        use std::os::unix::fs::symlink;
+        let sys = tempfile::tempdir().unwrap();
+        let s = sys.path();
+        std::fs::create_dir_all(s.join("class/scsi_host")).unwrap();
+        for (h, pci) in [(4, "0000:81:00.0"), (5, "0000:03:00.0")] {
+            let sh = format!("devices/pci0000:00/{pci}/host{h}/scsi_host/host{h}");
+            std::fs::create_dir_all(s.join(&sh)).unwrap();
+            std::fs::write(s.join(&sh).join("proc_name"), "megaraid_sas\n").unwrap();
+            symlink(
+                format!("../../{sh}"),
+                s.join(format!("class/scsi_host/host{h}")),
+            )
+            .unwrap();
+            let disk = format!("devices/pci0000:00/{pci}/host{h}/target{h}:2:0/{h}:2:0:0");
+            std::fs::create_dir_all(s.join(&disk).join("block")).unwrap();
+            std::fs::create_dir_all(s.join(format!("class/scsi_disk/{h}:2:0:0"))).unwrap();
+            symlink(
+                format!("../../../{disk}"),
+                s.join(format!("class/scsi_disk/{h}:2:0:0/device")),
+            )
+            .unwrap();
+            std::fs::create_dir_all(s.join(&disk).join(format!("block/sd{h}"))).unwrap();
+        }
+        assert_eq!(host_pci(s, 4).as_deref(), Some("0000:81:00.0"));
+        let pci = |bus| {
+            Some(crate::model::PciLocation {
+                bus: Some(bus),
+                device: Some(0),
+                function: Some(0),
+            })
+        };
+        let mut snap = Snapshot {
+            adapters: vec![
+                crate::model::Adapter {
+                    adapter: 0,
+                    pci: pci(3),
+                    ..Default::default()
+                },
+                crate::model::Adapter {
+                    adapter: 1,
+                    pci: pci(0x81),
+                    ..Default::default()
+                },
+            ],
+            logical_drives: vec![
+                LogicalDrive {
+                    adapter: 0,
+                    target_id: 0,
+                    ..LogicalDrive::default()
+                },
+                LogicalDrive {
+                    adapter: 1,
+                    target_id: 0,
+                    ..LogicalDrive::default()
+                },
+            ],
+            ..Snapshot::default()
+        };
+        assert_eq!(adapter_by_pci(&snap, "0000:81:00.0"), Some(1));
+        join_block_devices(&mut snap, s);
+        let devs: Vec<_> = snap
+            .logical_drives
+            .iter()
+            .map(|l| l.block_device.clone().unwrap())
+            .collect();
+        assert_eq!(devs, ["/dev/sd5", "/dev/sd4"]);
+        // One adapter without a PCI location: no match by elimination, position decides.
+        snap.adapters[1].pci = None;
+        assert_eq!(adapter_by_pci(&snap, "0000:03:00.0"), None);
+        for l in &mut snap.logical_drives {
+            l.block_device = None;
+        }
+        join_block_devices(&mut snap, s);
+        assert_eq!(
+            snap.logical_drives[0].block_device.as_deref(),
+            Some("/dev/sd4")
+        );
+        assert_eq!(parse_pci("0000:3:00.0"), None);
+    }
 
     #[test]
     fn finds_the_disk_of_a_vd() {

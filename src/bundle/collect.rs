@@ -671,7 +671,7 @@ fn collect_in(
     }
     // 4b. Ceph: the identity join (into the snapshot, so the problems name the OSDs) and,
     // when the cluster answers, `ceph -s` and `ceph osd tree`.
-    let join = ctx.osd_join(Duration::ZERO);
+    let mut join = ctx.osd_join(Duration::ZERO);
     if let Ok(s) = &mut snap_result {
         join.apply(s);
     }

@@ -334,6 +334,10 @@ pub fn reconcile(sim_dir: &Path, st: &SimState) -> Result<(), String> {
         ))
     });
     map.devices = kept;
+    // What the kernel shows of these devices: the sysfs tree raidctl's join reads.
+    if let Err(e) = crate::sim::sysfs::refresh(sim_dir, st, &map) {
+        errors.push(format!("sysfs tree: {e}"));
+    }
     map.errors.clone_from(&errors);
     save(sim_dir, &map)?;
     if errors.is_empty() {
@@ -380,6 +384,7 @@ pub fn disable(sim_dir: &Path) -> Result<(), String> {
         }
     });
     if errors.is_empty() {
+        crate::sim::sysfs::remove(sim_dir);
         std::fs::remove_file(sim_dir.join(MAP_FILE))
             .map_err(|e| format!("{}: {e}", sim_dir.join(MAP_FILE).display()))
     } else {

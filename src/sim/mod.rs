@@ -26,6 +26,7 @@ pub mod state;
 pub mod storcli;
 pub mod storcli2;
 pub mod store;
+pub mod sysfs;
 pub mod text;
 pub mod unverified;
 pub mod world;

@@ -493,6 +493,16 @@ pub struct Position {
 }
 
 impl Adapter {
+    /// The VD's SCSI NAA identifier (hex, no prefix): what storcli prints as `SCSI NAA Id`
+    /// and the kernel reads as the VD's `device/wwid` (`naa.` + this).
+    pub fn vd_naa(&self, vd: &Vd) -> String {
+        format!(
+            "6{}{:08x}",
+            self.sas_address.get(1..).unwrap_or_default(),
+            vd.uid
+        )
+    }
+
     /// Index of the present drive at `addr`.
     pub fn drive_index(&self, addr: DriveAddress) -> Option<usize> {
         self.drives.iter().position(|d| d.addr() == addr)

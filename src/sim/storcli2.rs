@@ -421,10 +421,7 @@ fn vd_props(st: &SimState, ad: &Adapter, vd: &Vd) -> J {
             "Creation Time(LocalTime yyyy/mm/dd hh:mm:sec)",
             date_time(st.epoch),
         )
-        .s(
-            "SCSI NAA Id",
-            format!("6{}{:08x}", &ad.sas_address[1..], vd.uid),
-        )
+        .s("SCSI NAA Id", ad.vd_naa(vd))
         .s(
             "OS Drive Name",
             format!(

@@ -846,6 +846,8 @@ pub fn run(
     adapter: Option<u32>,
 ) -> Result<Outcome, WfError> {
     let snap = env.ops.snapshot()?;
+    // sysfs gave the SCSI address; the controller says which drives sit behind it.
+    env.osds.complete(&snap);
     let pd = match (target, env.opts.osd) {
         (Some(t), _) => resolve(&snap, t, adapter)?.clone(),
         (None, Some(id)) => {
@@ -1501,6 +1503,7 @@ mod tests {
             location: None,
             by_path: None,
             wwn: None,
+            pci: None,
             ceph_device_id: None,
             shared,
             verified: None,

@@ -10,7 +10,10 @@
 //!   class), `ceph osd metadata` (host, kernel devices, Ceph's device ids, DB/WAL layout),
 //!   `ceph device ls`.
 //! - where the devices sit: sysfs (`/sys/block/sdX/device` = H:C:T:L of a megaraid_sas host,
-//!   see [`crate::backend::identity`]), or under `--sim` the simulator's block-device map.
+//!   see [`crate::backend::identity`]) and udev's `/dev/disk` links, from roots given as
+//!   parameters (under `--sim` the tree the simulator writes as the driver would: one code
+//!   path); a VD's drives and a JBOD drive's bay come from the controller snapshot
+//!   ([`OsdJoin::complete`]).
 //!
 //! No Ceph is not an error: without a `ceph`/`ceph-volume` binary, a configuration or any
 //! local OSD, nothing is run and the join is empty. When the mon does not answer, the cost is
@@ -63,7 +66,7 @@ pub enum Location {
         adapter: u32,
         /// VD target id.
         target: u32,
-        /// Its drives (from the controller snapshot or the simulator's map).
+        /// Its drives (from the controller snapshot, [`OsdJoin::complete`]).
         members: Vec<DriveAddress>,
     },
     /// A JBOD drive.
@@ -103,6 +106,10 @@ pub struct OsdDevice {
     pub by_path: Option<String>,
     /// The host's WWN for the disk.
     pub wwn: Option<String>,
+    /// PCI address of the SCSI host the disk sits behind (`0000:03:00.0`): matches the
+    /// adapter by PCI address rather than probe order ([`OsdJoin::complete`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pci: Option<String>,
     /// Ceph's device id for the disk (`VENDOR_MODEL_SERIAL`).
     pub ceph_device_id: Option<String>,
     /// The disk also carries a device of another OSD (a shared DB/WAL device).
@@ -302,9 +309,39 @@ impl OsdJoin {
         }
     }
 
+    /// Completes the places from the controller snapshot: the adapter by the SCSI host's PCI
+    /// address (when the snapshot has every adapter's), a VD's drives, a JBOD drive's bay by
+    /// its device id. sysfs knows the SCSI address only; what sits behind it is the
+    /// controller's word. Idempotent.
+    pub fn complete(&mut self, snap: &Snapshot) {
+        for o in &mut self.osds {
+            for d in &mut o.devices {
+                let by_pci = d
+                    .pci
+                    .as_deref()
+                    .and_then(|p| identity::adapter_by_pci(snap, p));
+                if let Some(l) = &mut d.location {
+                    if let Some(a) = by_pci {
+                        match l {
+                            Location::Vd { adapter, .. } | Location::Jbod { adapter, .. } => {
+                                *adapter = a;
+                            }
+                        }
+                    }
+                    fill_from(l, snap);
+                }
+                for l in &mut d.also {
+                    fill_from(l, snap);
+                }
+            }
+        }
+    }
+
     /// Puts the join into a snapshot: `osd` (and `block_device`, `by_path`, `wwn` where
     /// known) on each VD and JBOD drive, and `osd` on the drives of a VD that carries one.
-    pub fn apply(&self, snap: &mut Snapshot) {
+    /// The places are completed from `snap` first ([`Self::complete`]).
+    pub fn apply(&mut self, snap: &mut Snapshot) {
+        self.complete(snap);
         for ld in &mut snap.logical_drives {
             let on = self.on_vd(ld.adapter, ld.target_id);
             for (o, role) in &on {
@@ -352,6 +389,33 @@ impl OsdJoin {
     }
 }
 
+/// A VD's members and a JBOD drive's address, from the snapshot.
+fn fill_from(l: &mut Location, snap: &Snapshot) {
+    match l {
+        Location::Vd {
+            adapter,
+            target,
+            members,
+        } => {
+            if let Some(ld) = snap.logical_drive(*adapter, *target) {
+                members.clone_from(&ld.members);
+            }
+        }
+        Location::Jbod {
+            adapter,
+            device_id: Some(id),
+            address,
+        } if address.is_none() => {
+            *address = snap
+                .physical_drives
+                .iter()
+                .find(|p| p.adapter == *adapter && p.device_id == Some(*id))
+                .map(crate::model::PhysicalDrive::address);
+        }
+        Location::Jbod { .. } => {}
+    }
+}
+
 fn push_ref(v: &mut Vec<OsdRef>, r: OsdRef) {
     if !v.iter().any(|x| x.id == r.id && x.role == r.role) {
         v.push(r);
@@ -366,12 +430,10 @@ pub struct Sources {
     pub osd_root: PathBuf,
     /// `/sys`.
     pub sys: PathBuf,
-    /// `/dev`.
+    /// `/dev` (udev's `disk/by-path` links).
     pub dev: PathBuf,
     /// The cluster name (`ceph`): OSD directories are `<cluster>-N`.
     pub cluster: String,
-    /// Under `--sim`: the simulator's block-device map (read instead of sysfs).
-    pub sim_map: Option<Vec<crate::sim::blockdev::SimBlockDevice>>,
     /// This host's name (to keep other hosts' OSDs out of the metadata).
     pub hostname: Option<String>,
 }
@@ -383,7 +445,6 @@ impl Default for Sources {
             sys: PathBuf::from("/sys"),
             dev: PathBuf::from("/dev"),
             cluster: "ceph".into(),
-            sim_map: None,
             hostname: std::fs::read_to_string("/proc/sys/kernel/hostname")
                 .ok()
                 .map(|h| h.trim().to_owned())
@@ -393,15 +454,12 @@ impl Default for Sources {
 }
 
 impl Sources {
-    /// The sources of a `--sim` run: the map of `sim_dir` (empty when block devices are off).
-    pub fn for_sim(sim_dir: &Path) -> Self {
-        let map = crate::sim::blockdev::load(sim_dir)
-            .ok()
-            .flatten()
-            .map(|m| m.devices)
-            .unwrap_or_default();
+    /// The same sources with sysfs and `/dev` read under other roots (`--sys-root`, the
+    /// simulator's hardware tree).
+    pub fn with_roots(sys: PathBuf, dev: PathBuf) -> Self {
         Self {
-            sim_map: Some(map),
+            sys,
+            dev,
             ..Self::default()
         }
     }
@@ -548,7 +606,7 @@ pub fn collect(ceph: &Ceph, src: &Sources) -> OsdJoin {
             ClusterAnswers::default()
         }
     };
-    let lvm = match lvm {
+    let mut lvm = match lvm {
         Some(Ok((l, notes))) => {
             join.notes.extend(notes);
             l
@@ -559,7 +617,7 @@ pub fn collect(ceph: &Ceph, src: &Sources) -> OsdJoin {
         }
         None => LvmList::default(),
     };
-    let raw = match raw {
+    let mut raw = match raw {
         Some(Ok((r, notes))) => {
             join.notes.extend(notes);
             r
@@ -570,11 +628,45 @@ pub fn collect(ceph: &Ceph, src: &Sources) -> OsdJoin {
         }
         None => RawList::default(),
     };
+    let fsid = verify::conf_fsid(ceph.conf());
+    if let Some(f) = &fsid {
+        drop_other_clusters(f, &mut lvm, &mut raw, &mut join.notes);
+    }
     join.osds = merge(&dirs, &lvm, &raw, &answers, src);
     locate(&mut join.osds, &answers.devices, src);
-    let fsid = verify::conf_fsid(ceph.conf());
     verify::verify(&mut join.osds, &mut join.notes, fsid.as_deref());
     join
+}
+
+/// Keeps another cluster's OSDs out of the join: a used replacement drive, a reinstalled
+/// host or a second cluster's device carries a BlueStore label with an OSD id this cluster
+/// may use too, and merged by id it would stand in for this cluster's OSD. Each is a note.
+fn drop_other_clusters(fsid: &str, lvm: &mut LvmList, raw: &mut RawList, notes: &mut Vec<String>) {
+    let ours = |c: &str| c.is_empty() || c.eq_ignore_ascii_case(fsid);
+    raw.retain(|_, r| {
+        let keep = ours(&r.ceph_fsid);
+        if !keep {
+            notes.push(format!(
+                "{} holds osd.{} of another cluster (fsid {}; this cluster's is {fsid}): not this cluster's OSD, left out",
+                r.device, r.osd_id, r.ceph_fsid
+            ));
+        }
+        keep
+    });
+    lvm.retain(|id, vols| {
+        let other = vols.iter().find_map(|v| {
+            v.tags
+                .get("ceph.cluster_fsid")
+                .filter(|c| !ours(c))
+                .map(|c| (v.lv_path.clone(), c.clone()))
+        });
+        if let Some((lv, c)) = &other {
+            notes.push(format!(
+                "{lv} holds osd.{id} of another cluster (fsid {c}; this cluster's is {fsid}): not this cluster's OSD, left out"
+            ));
+        }
+        other.is_none()
+    });
 }
 
 /// The cluster's answers: `osd tree` first (a mon that does not answer costs one connect
@@ -645,6 +737,7 @@ fn add_device(o: &mut HostOsd, role: Role, path: &str, disk: Option<String>) {
         location: None,
         by_path: None,
         wwn: None,
+        pci: None,
         ceph_device_id: None,
         shared: false,
         verified: None,
@@ -826,10 +919,9 @@ fn locate(osds: &mut [HostOsd], ceph_devices: &[CephDevice], src: &Sources) {
             if p.hctl.is_some() {
                 d.hctl = p.hctl;
             }
-            if src.sim_map.is_none() {
-                d.by_path = p.by_path;
-                d.wwn = p.wwn;
-            }
+            d.by_path = p.by_path;
+            d.wwn = p.wwn;
+            d.pci = p.pci;
             d.also = d
                 .also_disks
                 .iter()
@@ -872,6 +964,7 @@ struct Placed {
     hctl: Option<String>,
     by_path: Option<String>,
     wwn: Option<String>,
+    pci: Option<String>,
 }
 
 fn place(disk: &str, src: &Sources) -> Placed {
@@ -879,24 +972,6 @@ fn place(disk: &str, src: &Sources) -> Placed {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    if let Some(map) = &src.sim_map {
-        let location = map.iter().find(|m| m.device == disk).map(|m| match m.kind {
-            crate::sim::blockdev::Kind::Vd => Location::Vd {
-                adapter: m.adapter,
-                target: m.target.unwrap_or(0),
-                members: m.members.iter().map(|x| x.address()).collect(),
-            },
-            crate::sim::blockdev::Kind::Jbod => Location::Jbod {
-                adapter: m.adapter,
-                device_id: None,
-                address: m.members.first().map(|x| x.address()),
-            },
-        });
-        return Placed {
-            location,
-            ..Placed::default()
-        };
-    }
     let mut placed = Placed {
         by_path: identity::by_path_of(&src.dev, &kname),
         wwn: identity::wwid_of(&src.sys, &kname),
@@ -904,6 +979,7 @@ fn place(disk: &str, src: &Sources) -> Placed {
     };
     if let Some(p) = identity::locate_disk(&src.sys, &kname) {
         placed.hctl = Some(p.hctl.clone());
+        placed.pci.clone_from(&p.pci);
         placed.location = Some(match p.place {
             Place::Vd { target_id } => Location::Vd {
                 adapter: p.adapter,
@@ -921,16 +997,16 @@ fn place(disk: &str, src: &Sources) -> Placed {
 }
 
 /// The whole disk under a device path: symlinks followed, partitions and device-mapper
-/// devices walked down to their disks (the first, for an LV over several).
+/// devices walked down to their disks (the first, for an LV over several), in the directory
+/// the device's node is in.
 fn resolve_disk(path: &str, src: &Sources) -> Option<String> {
     let real = std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
     let name = real.file_name()?.to_string_lossy().into_owned();
-    if src.sim_map.is_some() {
-        return Some(real.display().to_string());
-    }
+    // The disk's node sits beside the device's (`/dev/sdb1` → `/dev/sdb`).
+    let dir = real.parent().unwrap_or(Path::new("/dev"));
     identity::whole_disks(&src.sys, &name)
         .first()
-        .map(|n| format!("/dev/{n}"))
+        .map(|n| dir.join(n).display().to_string())
 }
 
 /// The join as `status` takes it: cached in `state_dir` for up to `max_age` (the cluster's

@@ -25,50 +25,96 @@ fn tree(nodes: &[(u32, &str, f64)]) -> OsdTree {
     }
 }
 
-fn sim_map() -> Vec<crate::sim::blockdev::SimBlockDevice> {
-    use crate::sim::blockdev::{Kind, Member, SimBlockDevice};
-    vec![
-        SimBlockDevice {
+/// A disk behind the one megaraid_sas host of [`hw`]: a VD (target id) or a JBOD drive
+/// (device id), in bay `[32:slot]`.
+#[derive(Clone, Copy)]
+enum Disk<'a> {
+    Vd(&'a str, u32, u16),
+    Jbod(&'a str, u32, u16),
+}
+
+/// A host as the kernel and the controller show it: a sysfs tree with an `ahci` host 0 and a
+/// megaraid_sas host 1 at `0000:03:00.0` carrying `disks` on the driver's channels (VDs on 2,
+/// system drives on 0), and the controller snapshot of the same VDs and drives.
+fn hw(disks: &[Disk<'_>]) -> (tempfile::TempDir, Sources, Snapshot) {
+    use std::os::unix::fs::symlink;
+    let t = tempfile::tempdir().unwrap();
+    let sys = t.path().join("sys");
+    for d in ["block", "class/block", "class/scsi_host"] {
+        std::fs::create_dir_all(sys.join(d)).unwrap();
+    }
+    for (h, pci, drv) in [
+        (0, "0000:00:1f.2", "ahci"),
+        (1, "0000:03:00.0", "megaraid_sas"),
+    ] {
+        let sh = format!("devices/pci0000:00/{pci}/host{h}/scsi_host/host{h}");
+        std::fs::create_dir_all(sys.join(&sh)).unwrap();
+        std::fs::write(sys.join(&sh).join("proc_name"), format!("{drv}\n")).unwrap();
+        symlink(
+            format!("../../{sh}"),
+            sys.join(format!("class/scsi_host/host{h}")),
+        )
+        .unwrap();
+    }
+    let mut snap = Snapshot {
+        adapters: vec![crate::model::Adapter {
             adapter: 0,
-            kind: Kind::Vd,
-            target: Some(2),
-            members: vec![Member {
-                enclosure: Some(32),
-                slot: 3,
-            }],
-            enclosure: None,
-            slot: None,
-            device: "/dev/loop11".into(),
-            failed: false,
-            file: "/x".into(),
-            identity: "vd:1".into(),
-        },
-        SimBlockDevice {
+            ..Default::default()
+        }],
+        ..Snapshot::default()
+    };
+    for d in disks {
+        let (kname, c, t, slot) = match *d {
+            Disk::Vd(k, target, slot) => {
+                snap.logical_drives.push(LogicalDrive {
+                    adapter: 0,
+                    target_id: target,
+                    members: vec![DriveAddress::new(32, slot)],
+                    ..LogicalDrive::default()
+                });
+                (k, 2, target, slot)
+            }
+            Disk::Jbod(k, id, slot) => (k, id / 128, id % 128, slot),
+        };
+        snap.physical_drives.push(crate::model::PhysicalDrive {
             adapter: 0,
-            kind: Kind::Jbod,
-            target: None,
-            members: vec![Member {
-                enclosure: Some(32),
-                slot: 9,
-            }],
-            enclosure: Some(32),
-            slot: Some(9),
-            device: "/dev/loop12".into(),
-            failed: false,
-            file: "/y".into(),
-            identity: "jbod:S".into(),
-        },
-    ]
+            enclosure_id: Some(32),
+            slot,
+            device_id: Some(match *d {
+                Disk::Vd(..) => 100 + u32::from(slot),
+                Disk::Jbod(_, id, _) => id,
+            }),
+            ..Default::default()
+        });
+        let sdev = format!("devices/pci0000:00/0000:03:00.0/host1/target1:{c}:{t}/1:{c}:{t}:0");
+        let disk = format!("{sdev}/block/{kname}");
+        std::fs::create_dir_all(sys.join(&disk)).unwrap();
+        symlink(
+            format!("../../../1:{c}:{t}:0"),
+            sys.join(&disk).join("device"),
+        )
+        .unwrap();
+        symlink(format!("../{disk}"), sys.join("block").join(kname)).unwrap();
+        symlink(format!("../../{disk}"), sys.join("class/block").join(kname)).unwrap();
+    }
+    let src = Sources {
+        osd_root: "/nonexistent".into(),
+        sys,
+        dev: t.path().join("dev"),
+        ..Sources::default()
+    };
+    (t, src, snap)
+}
+
+/// VD 2 on `[32:3]` as `loop11`, the JBOD drive `[32:9]` (device id 9) as `loop12`.
+fn two_disks() -> (tempfile::TempDir, Sources, Snapshot) {
+    hw(&[Disk::Vd("loop11", 2, 3), Disk::Jbod("loop12", 9, 9)])
 }
 
 #[test]
 fn joins_raw_lvm_and_the_cluster() {
-    let src = Sources {
-        osd_root: "/nonexistent".into(),
-        sim_map: Some(sim_map()),
-        hostname: Some("node1".into()),
-        ..Sources::default()
-    };
+    let (_hw, mut src, mut snap) = two_disks();
+    src.hostname = Some("node1".into());
     let mut raw = RawList::new();
     raw.insert(
         "u-12".into(),
@@ -107,6 +153,15 @@ fn joins_raw_lvm_and_the_cluster() {
     };
     let mut osds = merge(&[], &lvm, &raw, &cl, &src);
     locate(&mut osds, &[], &src);
+    // sysfs alone gives the SCSI address; the bays are the controller's word.
+    assert!(osds.iter().all(|o| o.bays().is_empty()));
+    let mut join = OsdJoin {
+        osds,
+        cluster: ClusterView::Answered,
+        notes: vec![],
+    };
+    join.complete(&snap);
+    let osds = join.osds.clone();
     assert_eq!(osds.len(), 2);
     let o12 = &osds[0];
     assert_eq!(
@@ -120,34 +175,6 @@ fn joins_raw_lvm_and_the_cluster() {
     assert_eq!(o13.bays(), [(0, DriveAddress::new(32, 9))]);
     assert!(o13.shared_db_wal().is_some(), "{o13:?}");
     assert!(o12.shared_db_wal().is_none());
-    let join = OsdJoin {
-        osds,
-        cluster: ClusterView::Answered,
-        notes: vec![],
-    };
-    let mut snap = Snapshot {
-        logical_drives: vec![LogicalDrive {
-            adapter: 0,
-            target_id: 2,
-            members: vec![DriveAddress::new(32, 3)],
-            ..LogicalDrive::default()
-        }],
-        physical_drives: vec![
-            crate::model::PhysicalDrive {
-                adapter: 0,
-                enclosure_id: Some(32),
-                slot: 3,
-                ..Default::default()
-            },
-            crate::model::PhysicalDrive {
-                adapter: 0,
-                enclosure_id: Some(32),
-                slot: 9,
-                ..Default::default()
-            },
-        ],
-        ..Snapshot::default()
-    };
     join.apply(&mut snap);
     let ld = &snap.logical_drives[0];
     assert_eq!(ld.block_device.as_deref(), Some("/dev/loop11"));
@@ -166,7 +193,6 @@ fn joins_raw_lvm_and_the_cluster() {
 /// the failed drive's VD.
 #[test]
 fn status_metrics_and_problems_name_the_osd() {
-    use crate::sim::blockdev::{Kind, Member, SimBlockDevice};
     let mut snap = crate::health::tests::degraded();
     let ld = snap
         .logical_drives
@@ -174,22 +200,8 @@ fn status_metrics_and_problems_name_the_osd() {
         .find(|l| l.state == crate::model::LdState::Degraded)
         .unwrap()
         .clone();
-    let src = Sources {
-        osd_root: "/nonexistent".into(),
-        sim_map: Some(vec![SimBlockDevice {
-            adapter: ld.adapter,
-            kind: Kind::Vd,
-            target: Some(ld.target_id),
-            members: ld.members.iter().map(|m| Member::from(*m)).collect(),
-            enclosure: None,
-            slot: None,
-            device: "/dev/loop7".into(),
-            failed: false,
-            file: "/f".into(),
-            identity: "vd:9".into(),
-        }]),
-        ..Sources::default()
-    };
+    assert_eq!(ld.adapter, 0);
+    let (_hw, src, _) = hw(&[Disk::Vd("loop7", ld.target_id, 0)]);
     let mut raw = RawList::new();
     raw.insert(
         "u".into(),
@@ -205,7 +217,7 @@ fn status_metrics_and_problems_name_the_osd() {
     };
     let mut osds = merge(&[], &LvmList::new(), &raw, &cl, &src);
     locate(&mut osds, &[], &src);
-    let join = OsdJoin {
+    let mut join = OsdJoin {
         osds,
         cluster: ClusterView::Answered,
         notes: vec![],
@@ -273,7 +285,6 @@ fn osd_directories_are_read() {
     );
     let src = Sources {
         osd_root: d.path().into(),
-        sim_map: None,
         ..Sources::default()
     };
     let osds = merge(
@@ -343,26 +354,6 @@ fn no_ceph_means_no_call_and_an_empty_join() {
     assert!(t.elapsed() < Duration::from_secs(1));
 }
 
-/// A single-drive VD `target` on `[32:slot]` backed by `dev`, as the simulator's map has it.
-fn vd(target: u32, slot: u16, dev: &std::path::Path) -> crate::sim::blockdev::SimBlockDevice {
-    use crate::sim::blockdev::{Kind, Member, SimBlockDevice};
-    SimBlockDevice {
-        adapter: 0,
-        kind: Kind::Vd,
-        target: Some(target),
-        members: vec![Member {
-            enclosure: Some(32),
-            slot,
-        }],
-        enclosure: None,
-        slot: None,
-        device: dev.display().to_string(),
-        failed: false,
-        file: "/x".into(),
-        identity: format!("vd:{target}"),
-    }
-}
-
 /// The stale-name attack of issue 36: osd.3's drive died, its OSD directory still links
 /// `block` to the kernel name that is now VD 4's (healthy, no OSD). The device says so: osd.3
 /// is placed nowhere, the note names VD 4, and osd.5 whose label matches stays placed.
@@ -386,11 +377,8 @@ fn a_kernel_name_that_moved_places_no_osd() {
         std::fs::write(o.join("fsid"), format!("{fsid}\n")).unwrap();
         std::os::unix::fs::symlink(dev, o.join("block")).unwrap();
     }
-    let src = Sources {
-        osd_root: root.clone(),
-        sim_map: Some(vec![vd(4, 5, &vd4), vd(5, 6, &vd5)]),
-        ..Sources::default()
-    };
+    let (_hw, mut src, snap) = hw(&[Disk::Vd("sdc", 4, 5), Disk::Vd("sdd", 5, 6)]);
+    src.osd_root.clone_from(&root);
     let (dirs, _) = scan_osd_dirs(&root, "ceph");
     let mut osds = merge(
         &dirs,
@@ -418,21 +406,16 @@ fn a_kernel_name_that_moved_places_no_osd() {
             && notes[0].contains("VD 4 of adapter 0"),
         "{notes:?}"
     );
-    let o5 = osds.iter().find(|o| o.id == 5).unwrap();
-    assert_eq!(o5.block().unwrap().verified, Some(Verification::Label));
-    assert_eq!(o5.bays().len(), 1);
     // Applied to the snapshot, the healthy VD 4 carries no OSD.
-    let join = OsdJoin {
+    let mut join = OsdJoin {
         osds,
         ..OsdJoin::default()
     };
-    let mut snap = crate::backend::snapshot::Snapshot::default();
-    snap.logical_drives.push(LogicalDrive {
-        adapter: 0,
-        target_id: 4,
-        ..LogicalDrive::default()
-    });
+    let mut snap = snap;
     join.apply(&mut snap);
+    let o5 = join.osd(5).unwrap();
+    assert_eq!(o5.block().unwrap().verified, Some(Verification::Label));
+    assert_eq!(o5.bays(), [(0, DriveAddress::new(32, 6))]);
     assert!(
         snap.logical_drives[0].osd.is_empty(),
         "{:?}",
@@ -444,7 +427,6 @@ fn a_kernel_name_that_moved_places_no_osd() {
 /// there: the state directory remembers each verified place.
 #[test]
 fn a_dead_osd_is_placed_where_it_was_last_verified() {
-    use crate::sim::blockdev::SimBlockDevice;
     let d = tempfile::tempdir().unwrap();
     let state = d.path().join("state");
     let (dev_a, dev_b) = (d.path().join("sdb"), d.path().join("sdc"));
@@ -458,12 +440,18 @@ fn a_dead_osd_is_placed_where_it_was_last_verified() {
     std::fs::write(o.join("fsid"), format!("{osd3}\n")).unwrap();
     let link = o.join("block");
     std::os::unix::fs::symlink(&dev_a, &link).unwrap();
-    let round = |map: Vec<SimBlockDevice>| {
-        let src = Sources {
-            osd_root: root.clone(),
-            sim_map: Some(map),
-            ..Sources::default()
-        };
+    let round = |disks: &[Disk<'_>], dead: Option<(u32, u16)>| {
+        let (_hw, mut src, mut snap) = hw(disks);
+        src.osd_root.clone_from(&root);
+        // A dead VD stays in the controller's configuration (offline) without a disk.
+        if let Some((target, slot)) = dead {
+            snap.logical_drives.push(LogicalDrive {
+                adapter: 0,
+                target_id: target,
+                members: vec![DriveAddress::new(32, slot)],
+                ..LogicalDrive::default()
+            });
+        }
         let (dirs, _) = scan_osd_dirs(&root, "ceph");
         let mut join = OsdJoin {
             osds: merge(
@@ -478,10 +466,11 @@ fn a_dead_osd_is_placed_where_it_was_last_verified() {
         locate(&mut join.osds, &[], &src);
         verify::verify(&mut join.osds, &mut join.notes, None);
         remember::remember(&state, &mut join);
+        join.complete(&snap);
         join
     };
     // Alive on VD 3 ([32:4]): verified and remembered.
-    let j = round(vec![vd(3, 4, &dev_a), vd(4, 5, &dev_b)]);
+    let j = round(&[Disk::Vd("sdb", 3, 4), Disk::Vd("sdc", 4, 5)], None);
     assert_eq!(
         j.osd(3).unwrap().block().unwrap().verified,
         Some(Verification::Label)
@@ -490,7 +479,7 @@ fn a_dead_osd_is_placed_where_it_was_last_verified() {
     // Its drive died and the name it used is VD 4's now.
     std::fs::remove_file(&link).unwrap();
     std::os::unix::fs::symlink(&dev_b, &link).unwrap();
-    let j = round(vec![vd(4, 5, &dev_b)]);
+    let j = round(&[Disk::Vd("sdc", 4, 5)], Some((3, 4)));
     let b = j.osd(3).unwrap().block().unwrap();
     assert!(
         matches!(b.verified, Some(Verification::Remembered { .. })),
@@ -527,11 +516,7 @@ fn a_dead_osd_is_placed_where_it_was_last_verified() {
 /// is on both now.
 #[test]
 fn an_lvm_osd_over_two_vds_is_on_both() {
-    let src = Sources {
-        osd_root: "/nonexistent".into(),
-        sim_map: Some(sim_map()),
-        ..Sources::default()
-    };
+    let (_hw, src, snap) = two_disks();
     let mut lvm = LvmList::new();
     lvm.insert(
         "21".into(),
@@ -544,10 +529,11 @@ fn an_lvm_osd_over_two_vds_is_on_both() {
     );
     let mut osds = merge(&[], &lvm, &RawList::new(), &ClusterAnswers::default(), &src);
     locate(&mut osds, &[], &src);
-    let join = OsdJoin {
+    let mut join = OsdJoin {
         osds,
         ..OsdJoin::default()
     };
+    join.complete(&snap);
     assert_eq!(join.on_vd(0, 2).len(), 1);
     assert_eq!(
         join.on_jbod(
@@ -562,4 +548,59 @@ fn an_lvm_osd_over_two_vds_is_on_both() {
         1
     );
     assert_eq!(join.osd(21).unwrap().block().unwrap().also.len(), 1);
+}
+
+/// A used drive from another cluster with the same OSD id (issue 36): its `raw list` entry
+/// is left out with a note, and this cluster's osd.0 keeps its device.
+#[test]
+fn another_clusters_osd_is_left_out() {
+    let ours = "e3b0c442-98fc-1c14-9afb-f4c8996fb924";
+    let mut raw = RawList::new();
+    for (uuid, dev, fsid) in [
+        (
+            "0000-other",
+            "/dev/loop20",
+            "11111111-2222-3333-4444-555555555555",
+        ),
+        ("ffff-ours", "/dev/loop11", ours),
+    ] {
+        raw.insert(
+            uuid.into(),
+            RawOsd {
+                ceph_fsid: fsid.into(),
+                device: dev.into(),
+                osd_id: 0,
+                osd_uuid: uuid.into(),
+                kind: "bluestore".into(),
+                ..RawOsd::default()
+            },
+        );
+    }
+    let mut lvm = LvmList::new();
+    lvm.insert(
+        "4".into(),
+        vec![LvmVolume {
+            kind: "block".into(),
+            devices: vec!["/dev/loop21".into()],
+            lv_path: "/dev/ceph-x/osd-block-y".into(),
+            tags: [(
+                "ceph.cluster_fsid".to_owned(),
+                "11111111-2222-3333-4444-555555555555".to_owned(),
+            )]
+            .into(),
+            ..LvmVolume::default()
+        }],
+    );
+    let mut notes = Vec::new();
+    drop_other_clusters(&ours.to_uppercase(), &mut lvm, &mut raw, &mut notes);
+    assert!(lvm.is_empty());
+    assert_eq!(raw.len(), 1);
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(
+        notes[0].contains("/dev/loop20 holds osd.0 of another cluster"),
+        "{notes:?}"
+    );
+    let (_hw, src, _) = two_disks();
+    let osds = merge(&[], &lvm, &raw, &ClusterAnswers::default(), &src);
+    assert_eq!(osds[0].block().unwrap().path, "/dev/loop11");
 }

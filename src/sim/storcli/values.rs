@@ -479,10 +479,7 @@ pub(super) fn vd_props(ad: &Adapter, st: &SimState, vd: &Vd) -> J {
         .s("Creation Time", format!("{h12:02}:{mm:02}:{ss:02} {ampm}"))
         .s("Emulation type", "default")
         .s("Is LD Ready for OS Requests", "Yes")
-        .s(
-            "SCSI NAA Id",
-            format!("6{}{:08x}", &ad.sas_address[1..], vd.uid),
-        )
+        .s("SCSI NAA Id", ad.vd_naa(vd))
         .done()
 }
 
