@@ -160,13 +160,39 @@ pub fn encode(osd_fsid: &str, whoami: u32, cluster_fsid: &str) -> Vec<u8> {
     out.extend_from_slice(&[2, 1]);
     out.extend_from_slice(&u32::try_from(inner.len()).unwrap_or(0).to_le_bytes());
     out.extend_from_slice(&inner);
+    // BlueStore checks this before it believes a label (`_read_bdev_label`), and so does
+    // `ceph-bluestore-tool show-label`, which `ceph-volume raw list` runs.
+    let crc = crc32c(u32::MAX, &out);
+    out.extend_from_slice(&crc.to_le_bytes());
     out.resize(LABEL_BYTES, 0);
     out
+}
+
+/// Ceph's `ceph_crc32c`: Castagnoli, reflected, the seed as given and no final inversion.
+fn crc32c(seed: u32, data: &[u8]) -> u32 {
+    let mut crc = seed;
+    for b in data {
+        crc ^= u32::from(*b);
+        for _ in 0..8 {
+            crc = (crc >> 1) ^ (0x82F6_3B78 & 0u32.wrapping_sub(crc & 1));
+        }
+    }
+    crc
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The checksum is Ceph's: it matches the one `ceph-osd --mkfs` wrote in the fixture.
+    #[test]
+    fn the_checksum_is_cephs() {
+        let real = include_bytes!("../../fixtures/ceph/bluestore-label-osd7.bin");
+        let len = u32::from_le_bytes(real[62..66].try_into().unwrap()) as usize;
+        let end = 66 + len;
+        let stored = u32::from_le_bytes(real[end..end + 4].try_into().unwrap());
+        assert_eq!(crc32c(u32::MAX, &real[..end]), stored);
+    }
 
     const OSD: &str = "0f6d8e2a-54b3-4c5e-9a51-6f1c3e0d2b7a";
     const CLUSTER: &str = "e3b0c442-98fc-1c14-9afb-f4c8996fb924";

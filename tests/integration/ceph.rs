@@ -346,6 +346,8 @@ fn ceph_cluster_end_to_end() {
         "ceph e2e: join, metrics, locate, wrappers at {:.0} s",
         started.elapsed().as_secs_f64()
     );
+    // A healthy spare VD before the failure (a dead VD's pinned cache would refuse it later).
+    let spare = spare_with_a_foreign_label(&s, victim);
     // A dead drive: the VD goes offline, its loop device fails I/O, ceph-osd dies on EIO and
     // the cluster marks it down.
     assert!(sim(&s, &["sim", "fail", "32:3"]).status.success());
@@ -373,6 +375,11 @@ fn ceph_cluster_end_to_end() {
 
     eprintln!(
         "ceph e2e: OSD down after sim fail at {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    stale_and_foreign_names_touch_nothing(&s, victim, &spare);
+    eprintln!(
+        "ceph e2e: stale name and foreign label refused at {:.0} s",
         started.elapsed().as_secs_f64()
     );
     // Drain: out, then safe-to-destroy's "not yet" until it is safe; destroy keeps the id.
@@ -554,6 +561,153 @@ fn ceph_cluster_end_to_end() {
     );
     drop(_cleanup);
     eprintln!("ceph end-to-end: {:.0} s", started.elapsed().as_secs_f64());
+}
+
+/// Issue 36's attacks on a dead OSD, on MegaCli, storcli and OMSA: a healthy spare VD (no
+/// OSD) gets another cluster's BlueStore label with the dead OSD's id (a used replacement
+/// drive), then the dead OSD's `block` link is turned to the spare's device (its kernel name
+/// moved). Neither may put the OSD on the spare VD in `status` or `metrics`, and neither
+/// `pd locate --osd` nor `replace-drive --osd` may pick the spare's bay; the foreign label is
+/// reported.
+fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare: &(String, u64)) {
+    let (spare_dev, spare_target) = (spare.0.clone(), spare.1);
+    let link = PathBuf::from(format!("/var/lib/ceph/osd/ceph-{victim}/block"));
+    let real = std::fs::read_link(&link).unwrap();
+    // Bays are named differently by each tool (OMSA counts connectors): serials are not.
+    let doc = status_json(s);
+    let serial = |slot: u64| -> String {
+        doc["snapshot"]["physical_drives"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["slot"] == slot)
+            .and_then(|d| d["serial"].as_str())
+            .unwrap()
+            .to_owned()
+    };
+    let (dead_serial, spare_serial) = (serial(3), serial(5));
+    let check = |stage: &str| {
+        for b in ["megacli", "storcli", "omreport"] {
+            let o = sim(
+                s,
+                &[
+                    "--backend",
+                    b,
+                    "status",
+                    "--max-age",
+                    "0",
+                    "--format",
+                    "json",
+                ],
+            );
+            let doc: serde_json::Value = serde_json::from_slice(&o.stdout)
+                .unwrap_or_else(|e| panic!("{stage} {b}: status json: {e}: {}", text(&o)));
+            let on_spare = vd_osds(&doc)
+                .into_iter()
+                .find(|(t, _, _)| *t == spare_target);
+            assert_eq!(on_spare, None, "{stage} {b}: the spare VD carries an OSD");
+            let err = String::from_utf8_lossy(&o.stderr).into_owned();
+            assert!(
+                err.contains(&format!(
+                    "{spare_dev} holds osd.{victim} of another cluster"
+                )),
+                "{stage} {b}: the foreign label is not reported: {err}"
+            );
+            // A moved name is said, naming the VD it is now and the one the OSD was read on.
+            if stage == "stale block link" {
+                assert!(
+                    err.contains(&format!("is VD {spare_target} of adapter 0 now"))
+                        && err.contains("where its label was last read"),
+                    "{stage} {b}: {err}"
+                );
+            }
+            let m = text(&sim(s, &["--backend", b, "metrics", "--max-age", "0"]));
+            assert!(
+                !m.contains(&format!(
+                    "target_id=\"{spare_target}\",osd=\"osd.{victim}\""
+                )),
+                "{stage} {b}: metrics put osd.{victim} on the spare VD"
+            );
+            let o = sim(
+                s,
+                &["--backend", b, "pd", "locate", "--osd", &victim.to_string()],
+            );
+            let st: serde_json::Value =
+                serde_json::from_slice(&sim(s, &["sim", "state"]).stdout).unwrap();
+            let blinking: Vec<u64> = st["adapters"][0]["drives"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|d| d["locate"] == true)
+                .map(|d| d["slot"].as_u64().unwrap())
+                .collect();
+            assert!(
+                !blinking.contains(&5),
+                "{stage} {b}: pd locate --osd {victim} blinked the spare's bay: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            // Only the dead OSD's own bay, where its label was last read, may blink.
+            assert!(blinking.iter().all(|x| *x == 3), "{blinking:?}");
+            for slot in blinking {
+                let _ = sim(s, &["pd", "locate", &format!("32:{slot}"), "--stop"]);
+            }
+            let o = sim(
+                s,
+                &[
+                    "--backend",
+                    b,
+                    "replace-drive",
+                    "--osd",
+                    &victim.to_string(),
+                    "--dry-run",
+                ],
+            );
+            let all = format!("{}{}", text(&o), String::from_utf8_lossy(&o.stderr));
+            assert!(
+                !all.contains(&spare_serial),
+                "{stage} {b}: replace-drive --osd {victim} planned the spare's bay:\n{all}"
+            );
+            if o.status.success() {
+                assert!(all.contains(&dead_serial), "{stage} {b}: {all}");
+            }
+        }
+    };
+    check("foreign label");
+    std::fs::remove_file(&link).unwrap();
+    std::os::unix::fs::symlink(&spare_dev, &link).unwrap();
+    check("stale block link");
+    std::fs::remove_file(&link).unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+}
+
+/// A single-drive VD on [32:5] with another cluster's BlueStore label for osd.`victim`:
+/// its device and target id.
+fn spare_with_a_foreign_label(s: &Path, victim: u32) -> (String, u64) {
+    let o = sim(s, &["ld", "create", "--raid", "raid0", "32:5", "--yes"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let spare = block_map(s)
+        .into_iter()
+        .find(|d| d["kind"] == "vd" && d["members"][0]["slot"] == 5)
+        .unwrap();
+    let (spare_dev, spare_target) = (
+        spare["device"].as_str().unwrap().to_owned(),
+        spare["target"].as_u64().unwrap(),
+    );
+    let label = raidctl::ceph::label::encode(
+        "0badc0de-54b3-4c5e-9a51-6f1c3e0d2b7a",
+        victim,
+        "11111111-2222-3333-4444-555555555555",
+    );
+    {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&spare_dev)
+            .unwrap();
+        f.write_all(&label).unwrap();
+        f.sync_all().unwrap();
+    }
+    (spare_dev, spare_target)
 }
 
 /// The block-device map as `sim block-devices --format json` prints it.
