@@ -394,6 +394,103 @@ pub fn disable(sim_dir: &Path) -> Result<(), String> {
     }
 }
 
+/// `sim block-devices renumber`: what a reboot or a rescan does to kernel names. Every
+/// device is detached and the files attached again under one another's names, so the names move
+/// (`/dev/loop3` is another VD's afterwards); the data, and a dead disk's failing I/O, stay.
+/// Refused while anything holds a device (a mounted file system, a running `ceph-osd`'s
+/// lock): detaching that would only defer, and two names would serve one file.
+///
+/// # Errors
+/// Not root, a device in use, or losetup failing (the map says what is attached then).
+pub fn renumber(sim_dir: &Path, st: &SimState) -> Result<String, String> {
+    if !rustix::process::geteuid().is_root() {
+        return Err("sim block-devices renumber needs root (losetup)".into());
+    }
+    let Some(mut map) = load(sim_dir)? else {
+        return Err("block devices are off".into());
+    };
+    for d in &map.devices {
+        if let Some(why) = in_use(&d.device) {
+            return Err(format!(
+                "{} is in use ({why}): stop what holds it first",
+                d.device
+            ));
+        }
+    }
+    let before: Vec<String> = map.devices.iter().map(|d| d.device.clone()).collect();
+    for d in &map.devices {
+        if backs(&d.device, &d.file) {
+            losetup(&["--detach".into(), d.device.clone()])?;
+        }
+    }
+    let mut errors = Vec::new();
+    // Each file takes the next one's old name (a rotation: with two or more, every name
+    // moves); a name taken meanwhile by someone else falls back to the first free one.
+    let n = before.len();
+    for (i, d) in map.devices.iter_mut().enumerate() {
+        let want = &before[(i + 1) % n];
+        let got = losetup(&[
+            "--direct-io=on".into(),
+            want.clone(),
+            d.file.display().to_string(),
+        ])
+        .map(|_| want.clone())
+        .or_else(|_| attach(&d.file));
+        match got {
+            Ok(dev) => {
+                d.device = dev;
+                if d.failed {
+                    if let Err(e) = set_failed(Path::new(&d.device), &d.file, true) {
+                        errors.push(format!("{}: {e}", d.device));
+                    }
+                }
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    map.errors.clone_from(&errors);
+    if let Err(e) = crate::sim::sysfs::refresh(sim_dir, st, &map) {
+        errors.push(format!("sysfs tree: {e}"));
+    }
+    save(sim_dir, &map)?;
+    if !errors.is_empty() {
+        return Err(errors.join("; "));
+    }
+    let moved: Vec<String> = before
+        .iter()
+        .zip(&map.devices)
+        .filter(|(b, d)| **b != d.device)
+        .map(|(b, d)| format!("{b} -> {}", d.device))
+        .collect();
+    Ok(if moved.is_empty() {
+        "renumbered: no name moved".to_owned()
+    } else {
+        format!("renumbered: {}", moved.join(", "))
+    })
+}
+
+/// Why a block device is busy, if it is: mounted or opened exclusively (`O_EXCL` fails),
+/// or locked as BlueStore locks its devices (`flock`).
+fn in_use(dev: &str) -> Option<String> {
+    use rustix::fs::{FlockOperation, Mode, OFlags, flock, open};
+    match open(
+        dev,
+        OFlags::RDONLY | OFlags::EXCL | OFlags::CLOEXEC,
+        Mode::empty(),
+    ) {
+        Err(e) if e == rustix::io::Errno::BUSY => {
+            return Some("open exclusively or mounted".into());
+        }
+        Err(e) => return Some(e.to_string()),
+        Ok(fd) => {
+            if flock(&fd, FlockOperation::NonBlockingLockExclusive).is_err() {
+                return Some("locked, as a running ceph-osd locks it".into());
+            }
+        }
+    }
+    None
+}
+
 /// The public view `sim block-devices --format json` prints.
 pub fn listing(map: &BlockMap) -> serde_json::Value {
     serde_json::Value::Array(

@@ -759,7 +759,7 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
     Ok(out)
 }
 
-/// `sim block-devices on|off|list`, called with the state lock held.
+/// `sim block-devices on|off|list|renumber`, called with the state lock held.
 fn block_devices(dir: &std::path::Path, st: &SimState, o: &Opts) -> Result<String, String> {
     match o.pos.first().map_or("list", String::as_str) {
         "on" => {
@@ -776,8 +776,13 @@ fn block_devices(dir: &std::path::Path, st: &SimState, o: &Opts) -> Result<Strin
             blockdev::disable(dir)?;
             return Ok("block devices off".to_owned());
         }
+        "renumber" => return blockdev::renumber(dir, st),
         "list" => {}
-        other => return Err(format!("usage: block-devices on|off|list, not {other:?}")),
+        other => {
+            return Err(format!(
+                "usage: block-devices on|off|list|renumber, not {other:?}"
+            ));
+        }
     }
     let map = blockdev::load(dir)?.unwrap_or_default();
     if o.get("format") == Some("json") {

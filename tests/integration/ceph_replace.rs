@@ -96,6 +96,75 @@ fn osd_on_slot(s: &Path, slot: u64) -> u32 {
     u32::try_from(d["osd"][0]["id"].as_u64().unwrap()).unwrap()
 }
 
+/// A reboot between OSD creation and failure: every OSD stopped and its directory unmounted,
+/// the simulator's loop devices renumbered (each VD's kernel name is another's afterwards),
+/// each OSD activated again from its device and started. Everything after runs on moved
+/// names: Ceph's metadata and the OSD directories say the new ones, raidctl's last verified
+/// places the old ones.
+fn renumber_the_loop_devices(s: &Path, ceph: &Ceph, victim: u32) {
+    let dev_of = |slot: u64| -> String {
+        let o = sim(s, &["--format", "json", "sim", "block-devices"]);
+        let map: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        map.as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["kind"] == "vd" && d["members"][0]["slot"] == slot)
+            .and_then(|d| d["device"].as_str())
+            .unwrap()
+            .to_owned()
+    };
+    let before = dev_of(3);
+    let ids: Vec<u32> = [2, 3, 4].iter().map(|slot| osd_on_slot(s, *slot)).collect();
+    for id in &ids {
+        ceph.stop_osd(*id, Duration::from_secs(60)).unwrap();
+        wait_until(Duration::from_secs(60), "the stopped ceph-osd gone", || {
+            ceph.osd_pid(*id).is_none()
+        });
+        // The process may outlive its pid file by a moment: the mount says when it is gone.
+        wait_until(
+            Duration::from_secs(60),
+            "the OSD directory unmounted",
+            || {
+                Command::new("umount")
+                    .arg(format!("/var/lib/ceph/osd/ceph-{id}"))
+                    .stderr(std::process::Stdio::null())
+                    .status()
+                    .is_ok_and(|s| s.success())
+            },
+        );
+    }
+    let o = sim(s, &["sim", "block-devices", "renumber"]);
+    assert!(o.status.success(), "renumber: {}", err(&o));
+    let after = dev_of(3);
+    assert_ne!(before, after, "{}", text(&o));
+    for slot in [2, 3, 4] {
+        let o = run(Command::new("ceph-volume")
+            .args(["raw", "activate", "--device", &dev_of(slot), "--no-systemd"])
+            .env("CEPH_VOLUME_ALLOW_LOOP_DEVICES", "1"));
+        assert!(o.status.success(), "raw activate: {}", err(&o));
+    }
+    for id in &ids {
+        ceph.start_osd(*id).unwrap();
+    }
+    wait_until(Duration::from_secs(180), "the OSDs up again", || {
+        ids.iter()
+            .all(|id| osd_state(ceph, *id).is_some_and(|(up, ..)| up))
+    });
+    // Ceph's metadata follows the new name once the OSD has booted and posted it.
+    wait_until(
+        Duration::from_secs(60),
+        "the new name in osd metadata",
+        || {
+            ceph.osd_metadata(Some(victim))
+                .ok()
+                .and_then(|m| m.first().map(|m| m.bluestore_bdev_dev_node.clone()))
+                .as_deref()
+                == Some(after.as_str())
+        },
+    );
+    assert_eq!(osd_on_slot(s, 3), victim, "the join follows the moved name");
+}
+
 /// Waits until `osd.id` is marked down, keeping I/O going so the dead disk is noticed.
 fn wait_down(ceph: &Ceph, id: u32) {
     wait_until(
@@ -173,6 +242,8 @@ fn replace_osd_drive_through_both_layers() {
     let objects = put_objects("test", tmp.path(), 24);
     bench("test", 2);
     let victim = osd_on_slot(&s, 3);
+    renumber_the_loop_devices(&s, &ceph, victim);
+    at("loop devices renumbered, OSDs back");
 
     // The drive under the OSD dies; its ceph-osd dies of EIO.
     assert!(sim(&s, &["sim", "fail", "32:3"]).status.success());
