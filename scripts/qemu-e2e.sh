@@ -45,7 +45,7 @@ if [ -z "$PKG" ] && [ "$(id -u)" = 0 ]; then
 fi
 [ -n "$PKG" ] || skip "cannot resolve the kernel package behind linux-image-amd64 (apt-cache)"
 KDIR=$DIR/kernel/$PKG
-if [ ! -f "$KDIR/.done" ]; then
+if [ ! -f "$KDIR/.done-sd" ]; then
   log "fetching $PKG"
   rm -rf "$KDIR" && mkdir -p "$KDIR/deb"
   (cd "$KDIR/deb" && apt-get download "$PKG" >/dev/null 2>&1) ||
@@ -62,7 +62,7 @@ if [ ! -f "$KDIR/.done" ]; then
       rm -f "$KDIR/vmlinux"
     fi
   fi
-  # The module closure of megaraid_sas, in load order (dependencies first), from the
+  # The module closure of megaraid_sas and sd_mod, in load order (dependencies first), from the
   # `depends=` fields of the modules' .modinfo; the rest of the package is not kept.
   MODROOT=$(ls -d "$KDIR"/root/lib/modules/* | head -1)
   find_mod() { find "$MODROOT/kernel" -name "$1.ko" -o -name "${1//_/-}.ko" | head -1; }
@@ -77,12 +77,14 @@ if [ ! -f "$KDIR/.done" ]; then
     ORDER+=("$f")
   }
   add_mod megaraid_sas
+  # The SCSI disk driver: each VD and system drive becomes /dev/sdX, as on a host.
+  add_mod sd_mod
   [ ${#ORDER[@]} -gt 0 ] || skip "megaraid_sas.ko not found in $PKG"
   mkdir -p "$KDIR/mods"
   for f in "${ORDER[@]}"; do cp "$f" "$KDIR/mods/" && basename "$f" >> "$KDIR/mods/order"; done
   [ -f "$KDIR/vmlinux" ] || cp "$VMLINUZ" "$KDIR/vmlinuz"
   rm -rf "$KDIR/root"
-  touch "$KDIR/.done"
+  touch "$KDIR/.done-sd"
 fi
 KERNEL=$KDIR/vmlinux
 [ -f "$KERNEL" ] || KERNEL=$KDIR/vmlinuz
@@ -103,6 +105,8 @@ rm -rf "$IR" && mkdir -p "$IR"/{bin,dev,proc,sys,tmp,mods}
 cp "$BUSYBOX" "$IR/bin/busybox"
 cp "$BIN" "$IR/bin/raidctl"
 cp "$KDIR"/mods/* "$IR/mods/"
+# A BlueStore label as `ceph-osd --mkfs` wrote it (osd.7), for the OSD join in the guest.
+cp "$ROOT/fixtures/ceph/bluestore-label-osd7.bin" "$IR/label.bin"
 cat > "$IR/init" <<'EOF'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
@@ -135,6 +139,23 @@ run collect raidctl --backend native collect --level quick --total-limit 16MiB -
 run bundle tar tzf /tmp/bundle.tar.gz
 run replay raidctl status --format json --from-bundle /tmp/bundle.tar.gz
 run time sh -c 'up() { cut -d" " -f1 /proc/uptime; }; a=$(up); for i in 1 2 3 4 5; do raidctl --backend native status --format json --max-age 0 >/dev/null; done; b=$(up); for i in 1 2 3 4 5; do raidctl --version >/dev/null; done; c=$(up); echo "status x5: $a -> $b; raidctl --version x5: $b -> $c"; raidctl --backend native status --format json --max-age 0 | grep vendor_calls'
+if [ "$topo" = single ]; then
+  # osd.7 as a host shows it without Ceph installed: its directory names the disk whose label
+  # says osd.7; raidctl places it through the real driver's sysfs and the controller.
+  osddev=
+  for b in /sys/block/sd*; do
+    n=${b##*/}
+    [ "$(head -c 22 "/dev/$n")" = "bluestore block device" ] && osddev=/dev/$n
+  done
+  o=/var/lib/ceph/osd/ceph-7
+  mkdir -p $o
+  echo 7 > $o/whoami
+  echo bluestore > $o/type
+  head -c 59 /label.bin | tail -c 36 > $o/fsid
+  ln -s "$osddev" $o/block
+  run osdstatus raidctl --backend native status --format json --max-age 0
+  run osdlocate raidctl --backend native replace-drive --osd 7 --dry-run
+fi
 if [ "$topo" = unplug ]; then
   before=$(ndrives)
   echo "RAIDCTL-UNPLUG-READY"
@@ -151,6 +172,8 @@ chmod +x "$IR/init"
 # 5. Boot each topology.
 disk() { [ -f "$DIR/disk-$1.img" ] || truncate -s "$2" "$DIR/disk-$1.img"; }
 disk a 64M; disk b 96M; disk c 128M; disk d 80M
+# disk b carries osd.7's label (the single topology's OSD join).
+dd if="$ROOT/fixtures/ceph/bluestore-label-osd7.bin" of="$DIR/disk-b.img" conv=notrunc status=none
 
 qmp() { # send one QMP command to 127.0.0.1:$1
   exec 3<>"/dev/tcp/127.0.0.1/$1"

@@ -857,9 +857,15 @@ fn run_workflow(
     ) -> Result<crate::workflow::Outcome, crate::workflow::WfError>,
 ) -> Result<ExitStatus, AppError> {
     use crate::workflow::{Env, Outcome, SimWorld, TtyPrompter};
-    let mc = ctx
-        .change_ops()
-        .map_err(|e| AppError::Input(e.to_string()))?;
+    let mc = match ctx.change_ops() {
+        Ok(m) => m,
+        // A dry run changes nothing: it plans with the backend that reads (each step's command
+        // line then says what the change would need).
+        Err(crate::backend::megacli::BackendError::Refused(_)) if opts.dry_run => {
+            ctx.ops().map_err(|e| AppError::Input(e.to_string()))?
+        }
+        Err(e) => return Err(AppError::Input(e.to_string())),
+    };
     let mut prompt = TtyPrompter;
     let mut err = std::io::stderr();
     let mut host = crate::hostside::CliHost::new(ctx);

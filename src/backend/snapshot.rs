@@ -62,6 +62,11 @@ pub struct Snapshot {
     /// snapshot lists no adapter and is not a failure (an HBA-only Ceph node is healthy).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nothing_to_manage: Option<String>,
+    /// What the Ceph identity join could not use or trust (a malformed `ceph-volume` entry,
+    /// a moved kernel name, another cluster's OSD, the cluster not answering), each once:
+    /// the same lines stderr shows, for JSON consumers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ceph_notes: Vec<String>,
 }
 
 impl Snapshot {

@@ -155,6 +155,46 @@ fn native_backend_reads_the_megaraid_sas_driver_in_a_qemu_guest() {
     assert_eq!(count(&replay, "logical_drives"), 3);
     eprintln!("in-guest timing: {}", single["time"].stdout.trim());
 
+    // The identity join through the real driver's sysfs: every VD has its /dev/sdX, and
+    // osd.7 (its directory names the disk carrying its label) sits on one VD and its drive.
+    let v = json(&single["osdstatus"], "osd status");
+    let lds = v["snapshot"]["logical_drives"].as_array().unwrap();
+    for l in lds {
+        assert!(
+            l["block_device"]
+                .as_str()
+                .is_some_and(|d| d.starts_with("/dev/sd")),
+            "{l}"
+        );
+    }
+    let on: Vec<&Value> = lds.iter().filter(|l| l["osd"][0]["id"] == 7).collect();
+    assert_eq!(on.len(), 1, "osd.7 on one VD: {lds:?}");
+    assert_eq!(
+        on[0]["size_bytes"],
+        96u64 << 20,
+        "the disk carrying the label"
+    );
+    let member = &on[0]["members"][0];
+    let pd = v["snapshot"]["physical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["slot"] == member["slot"] && p["enclosure_id"] == member["enclosure"])
+        .unwrap_or_else(|| panic!("{member} not among the drives"));
+    assert_eq!(pd["osd"][0]["id"], 7, "{pd}");
+    // replace-drive --osd finds that bay through the same join (the dry run then stops: the
+    // native backend cannot delete and recreate a VD, and says which backend can).
+    let r = &single["osdlocate"];
+    let all = format!("{}{}", r.stdout, r.stderr);
+    assert!(
+        !all.contains("not on a MegaRAID/PERC") && !all.contains("not an OSD of this host"),
+        "{all}"
+    );
+    assert!(
+        all.contains(&format!("member of VD {}", on[0]["target_id"])),
+        "{all}"
+    );
+
     // Two adapters with their own serials.
     let two = read_log(&dir, "two");
     let v = json(&two["status"], "two status");

@@ -342,6 +342,10 @@ impl OsdJoin {
     /// The places are completed from `snap` first ([`Self::complete`]).
     pub fn apply(&mut self, snap: &mut Snapshot) {
         self.complete(snap);
+        snap.ceph_notes.clone_from(&self.notes);
+        if let Some(n) = self.cluster_note() {
+            snap.ceph_notes.insert(0, n);
+        }
         for ld in &mut snap.logical_drives {
             let on = self.on_vd(ld.adapter, ld.target_id);
             for (o, role) in &on {
