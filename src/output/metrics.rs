@@ -15,7 +15,10 @@ use std::path::{Path, PathBuf};
 /// File name written into the textfile collector directory.
 pub const TEXTFILE_NAME: &str = "raidctl.prom";
 
-/// Escapes a label value: backslash, double quote and newline.
+/// Escapes a label value: backslash, double quote and newline as the exposition format
+/// wants, and every other control or invisible formatting character (C0, C1, bidi
+/// overrides: a serial or a reason from a controller) as [`crate::escape`] shows it, so a
+/// dashboard or `curl` on a terminal gets the same safe text as a table.
 pub fn escape_label(value: &str) -> String {
     let mut s = String::with_capacity(value.len());
     for c in value.chars() {
@@ -23,7 +26,14 @@ pub fn escape_label(value: &str) -> String {
             '\\' => s.push_str("\\\\"),
             '"' => s.push_str("\\\""),
             '\n' => s.push_str("\\n"),
-            c => s.push(c),
+            c => {
+                let mut b = [0u8; 4];
+                match crate::escape::escape(c.encode_utf8(&mut b)) {
+                    std::borrow::Cow::Borrowed(t) => s.push_str(t),
+                    // `\x1b` as text: its backslash is escaped for the format.
+                    std::borrow::Cow::Owned(t) => s.push_str(&t.replace('\\', "\\\\")),
+                }
+            }
         }
     }
     s
@@ -686,6 +696,11 @@ mod tests {
     #[test]
     fn label_escaping() {
         assert_eq!(escape_label("a\\b\"c\nd"), "a\\\\b\\\"c\\nd");
+        // A terminal escape, a C1 CSI and a right-to-left override from a drive's serial.
+        assert_eq!(
+            escape_label("S\x1b[2J\u{9b}1\u{202e}x"),
+            "S\\\\x1b[2J\\\\x9b1\\\\u{202e}x"
+        );
         assert_eq!(escape_help("x\\y\nz"), "x\\\\y\\nz");
     }
 

@@ -25,6 +25,41 @@ fn refuse(rule: &str, detail: String) -> Refusal {
     }
 }
 
+/// A file written with test patterns must be the caller's own and named as itself: a link
+/// (another user may have pointed it at a file of the caller's, `/etc/shadow` for root), or a
+/// file of someone else's in a directory others can write, is refused.
+fn file_ownership(path: &Path, canonical: &Path) -> Vec<Refusal> {
+    use std::os::unix::fs::MetadataExt;
+    let mut out = Vec::new();
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        out.push(refuse(
+            "SAFE-FILE-LINK",
+            format!(
+                "{} is a symbolic link to {}: name the file itself",
+                crate::escape::escape(&path.display().to_string()),
+                crate::escape::escape(&canonical.display().to_string())
+            ),
+        ));
+    }
+    let me = rustix::process::geteuid().as_raw();
+    if let Ok(m) = std::fs::metadata(canonical) {
+        let dir_open = canonical
+            .parent()
+            .and_then(|d| std::fs::metadata(d).ok())
+            .is_some_and(|d| d.mode() & 0o022 != 0);
+        if m.uid() != me && dir_open {
+            out.push(refuse(
+                "SAFE-FILE-OWNER",
+                format!(
+                    "the file belongs to uid {} in a directory others can write: only a file of your own is overwritten",
+                    m.uid()
+                ),
+            ));
+        }
+    }
+    out
+}
+
 /// Smallest regular file a write run accepts (every job needs room for its blocks).
 pub const MIN_FILE_BYTES: u64 = 4 << 20;
 
@@ -167,6 +202,9 @@ pub fn check(
                     format!("open by process(es) {}", pids.join(", ")),
                 ));
             }
+        }
+        if destructive {
+            out.extend(file_ownership(path, canonical));
         }
         if destructive && id.size_bytes < MIN_FILE_BYTES {
             out.push(refuse(
@@ -393,5 +431,34 @@ mod fork_tests {
         assert!(forked_not_yet_exec(&child, "99"));
         assert!(!forked_not_yet_exec(&other, "99"));
         assert!(!forked_not_yet_exec(&stranger, "99"));
+    }
+}
+
+#[cfg(test)]
+mod file_tests {
+    use super::file_ownership;
+
+    /// A link (another user pointed it at a file of root's) and someone else's file in a
+    /// directory anyone can write are never overwritten with test patterns.
+    #[test]
+    fn a_linked_or_foreign_file_is_not_written() {
+        let d = tempfile::tempdir().unwrap();
+        let own = d.path().join("own.img");
+        std::fs::write(&own, b"x").unwrap();
+        assert!(file_ownership(&own, &own).is_empty());
+        let link = d.path().join("link.img");
+        std::os::unix::fs::symlink(&own, &link).unwrap();
+        let r = file_ownership(&link, &own);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].rule, "SAFE-FILE-LINK");
+        assert!(r[0].detail.contains("own.img"), "{}", r[0].detail);
+        if rustix::process::geteuid().is_root() {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(d.path(), std::fs::Permissions::from_mode(0o1777)).unwrap();
+            std::os::unix::fs::chown(&own, Some(65534), Some(65534)).unwrap();
+            let r = file_ownership(&own, &own);
+            assert_eq!(r.len(), 1);
+            assert_eq!(r[0].rule, "SAFE-FILE-OWNER");
+        }
     }
 }
