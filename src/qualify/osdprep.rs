@@ -244,6 +244,23 @@ pub fn run(args: &OsdPrepArgs, ctx: &Ctx, json_stdout: bool) -> Result<ExitStatu
     if !args.yes {
         return Err("this creates the VDs/JBODs above and write-tests the drives; rerun with --yes (or --dry-run)".into());
     }
+    // One changer per controller on this host, whatever the state directory: a replacement
+    // running beside this would see VDs appear under it.
+    let mut adapters: Vec<u32> = items.iter().map(|i| i.adapter).collect();
+    adapters.sort_unstable();
+    adapters.dedup();
+    let _locks = adapters
+        .iter()
+        .map(|a| {
+            crate::workflow::AdapterLock::acquire_for(
+                &ctx.state_dir,
+                ctx.sim_dir.as_deref(),
+                *a,
+                "osd-prep",
+            )
+            .map_err(|e| e.to_string())
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let mut done: Vec<&PrepItem> = Vec::new();
     for it in &items {
         let argv: Vec<&str> = it.args.iter().map(String::as_str).collect();

@@ -278,12 +278,31 @@ impl AdapterLock {
     /// # Errors
     /// When another workflow holds the adapter, or a lock file cannot be created.
     pub fn acquire_env(env: &Env<'_>, adapter: u32, holder: &str) -> Result<Self, WfError> {
-        let mut lock = Self::acquire(&env.state_dir, adapter, holder)?;
+        Self::acquire_for(
+            &env.state_dir,
+            env.sim.as_ref().map(|s| s.dir.as_path()),
+            adapter,
+            holder,
+        )
+    }
+
+    /// [`Self::acquire_env`] without a workflow: `state_dir`'s lock and the controller's, for
+    /// the simulated controller in `sim_dir` or this host's.
+    ///
+    /// # Errors
+    /// When another raidctl holds the adapter, or a lock file cannot be created.
+    pub fn acquire_for(
+        state_dir: &Path,
+        sim_dir: Option<&Path>,
+        adapter: u32,
+        holder: &str,
+    ) -> Result<Self, WfError> {
+        let mut lock = Self::acquire(state_dir, adapter, holder)?;
         // The simulated controller is its directory: its lock lives there (one per simulator,
         // not a file per test run in /run/lock); the host's controllers share /run/lock, which
         // only root writes (and only root changes a real controller).
-        let (dir, name) = match &env.sim {
-            Some(sim) => (sim.dir.join("locks"), format!("adapter-{adapter}.lock")),
+        let (dir, name) = match sim_dir {
+            Some(sim) => (sim.join("locks"), format!("adapter-{adapter}.lock")),
             None if rustix::process::geteuid().is_root() => (
                 Path::new(HOST_LOCK_DIR).to_path_buf(),
                 format!("host-adapter-{adapter}.lock"),
@@ -308,7 +327,7 @@ impl AdapterLock {
             file,
             "{holder} pid {} state {}",
             std::process::id(),
-            env.state_dir.display()
+            state_dir.display()
         );
         lock._host = Some(file);
         Ok(lock)

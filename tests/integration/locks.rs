@@ -75,6 +75,13 @@ fn a_second_replacement_on_one_controller_refuses_whatever_its_state_directory()
         .args(["replace-drive", "32:4", "--yes", "--serial", "S0K1A2B04"])
         .output()
         .unwrap();
+    // osd-prep changes the controller too (it creates VDs): refused the same way, before any.
+    let three = d.path().join("three");
+    std::fs::create_dir_all(&three).unwrap();
+    let prep = through(&tool, &sim, &three)
+        .args(["osd-prep", "--yes"])
+        .output()
+        .unwrap();
     // SIGTERM, so its handler also kills the sleeping vendor call's process group.
     // SAFETY: kill(2) on the pid of a child this test started and has not reaped.
     unsafe { libc::kill(i32::try_from(first.id()).unwrap(), libc::SIGTERM) };
@@ -90,4 +97,11 @@ fn a_second_replacement_on_one_controller_refuses_whatever_its_state_directory()
         said.contains(&one.join("state").display().to_string()),
         "{said}"
     );
+    let said = String::from_utf8_lossy(&prep.stderr);
+    assert_ne!(prep.status.code(), Some(0), "{said}");
+    assert!(
+        said.contains("adapter 0 is busy") && said.contains("replace-drive pid"),
+        "{said}"
+    );
+    assert!(!said.contains("-CfgLdAdd"), "nothing was created: {said}");
 }
