@@ -1,7 +1,12 @@
 //! Stopping and starting one `ceph-osd` daemon: through systemd where it is PID 1
-//! (`ceph-osd@N`), else by the daemon's pid (its pid file, as `ceph-conf` resolves
-//! `pid_file` for `osd.N`, else a `/proc` scan for `ceph-osd` with `-i N`/`--id N`), and
-//! `ceph-osd -i N` with the cluster's configuration to start it.
+//! (`ceph-osd@N`), else by the daemon's pid, and `ceph-osd -i N` with the cluster's
+//! configuration to start it.
+//!
+//! The pid is this cluster's OSD N, proven, never guessed: the pid file (as `ceph-conf`
+//! resolves `pid_file` for `osd.N`) when it names a live `ceph-osd` for N in our pid
+//! namespace, else a process of our pid namespace whose command line names OSD N and this
+//! cluster's configuration (`--cluster`, `-c`/`--conf`). A containerised OSD of another
+//! cluster, or an unrelated process called `ceph-osd -i 3`, is never signalled.
 //!
 //! The admin socket is not used to find the pid: Ceph 16's socket has no command that
 //! returns it, and its path comes from the same configuration as the pid file.
@@ -90,15 +95,60 @@ fn ceph_osd_args(proc_dir: &Path, pid: u32) -> Option<Vec<String>> {
     (Path::new(prog).file_name()? == "ceph-osd").then_some(args)
 }
 
-/// Pids of running `ceph-osd` daemons for OSD `id`, found under `proc_dir` (`/proc`).
-pub fn scan_osd_pids(proc_dir: &Path, id: u32) -> Vec<u32> {
+/// Whether `pid` runs in our pid namespace (a container's daemons do not).
+fn same_pid_ns(proc_dir: &Path, pid: u32) -> bool {
+    let ours = std::fs::read_link(proc_dir.join("self/ns/pid")).ok();
+    let theirs = std::fs::read_link(proc_dir.join(pid.to_string()).join("ns/pid")).ok();
+    ours.is_some() && ours == theirs
+}
+
+/// Whether a `ceph-osd` command line is a daemon of the cluster `cluster` configured by
+/// `conf`: its `--cluster` (default `ceph`) and its configuration file (default
+/// `/etc/ceph/<cluster>.conf`) are ours.
+fn same_cluster(args: &[String], conf: &Path, cluster: &str) -> bool {
+    let mut their_cluster: Option<String> = None;
+    let mut their_conf: Option<PathBuf> = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--cluster" => their_cluster = it.next().cloned(),
+            "-c" | "--conf" => their_conf = it.next().map(PathBuf::from),
+            s => {
+                if let Some(v) = s.strip_prefix("--cluster=") {
+                    their_cluster = Some(v.to_owned());
+                } else if let Some(v) = s.strip_prefix("--conf=") {
+                    their_conf = Some(PathBuf::from(v));
+                }
+            }
+        }
+    }
+    if their_cluster.as_deref().is_some_and(|c| c != cluster) {
+        return false;
+    }
+    let their_conf = their_conf.unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "/etc/ceph/{}.conf",
+            their_cluster.as_deref().unwrap_or("ceph")
+        ))
+    });
+    let canon = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_owned());
+    canon(&their_conf) == canon(conf)
+}
+
+/// Pids of running `ceph-osd` daemons for OSD `id` of this cluster (`conf`, `cluster`) in
+/// our pid namespace, found under `proc_dir` (`/proc`).
+pub fn scan_osd_pids(proc_dir: &Path, id: u32, conf: &Path, cluster: &str) -> Vec<u32> {
     let Ok(rd) = std::fs::read_dir(proc_dir) else {
         return Vec::new();
     };
     let mut v: Vec<u32> = rd
         .filter_map(Result::ok)
         .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|pid| ceph_osd_args(proc_dir, *pid).is_some_and(|a| names_osd(&a[1..], id)))
+        .filter(|pid| {
+            same_pid_ns(proc_dir, *pid)
+                && ceph_osd_args(proc_dir, *pid)
+                    .is_some_and(|a| names_osd(&a[1..], id) && same_cluster(&a[1..], conf, cluster))
+        })
         .collect();
     v.sort_unstable();
     v
@@ -131,21 +181,57 @@ impl Ceph {
         (out.status == Some(0) && text.starts_with('/')).then(|| PathBuf::from(text))
     }
 
-    /// The pid of the running `ceph-osd` for OSD `id`: from its pid file when that names a
-    /// live `ceph-osd -i N`, else from a `/proc` scan.
-    pub fn osd_pid(&self, id: u32) -> Option<u32> {
+    /// The cluster name the configuration file stands for (`/etc/ceph/NAME.conf`).
+    fn cluster_name(&self) -> String {
+        self.conf()
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.strip_suffix(".conf"))
+            .filter(|n| !n.is_empty())
+            .unwrap_or("ceph")
+            .to_owned()
+    }
+
+    /// The pid a pid file names, when it is a live `ceph-osd` for `id` in our pid namespace.
+    fn pid_from_file(file: &Path, id: u32) -> Option<u32> {
         let proc_dir = Path::new("/proc");
-        if let Some(f) = self.osd_pid_file(id) {
-            if let Some(pid) = std::fs::read_to_string(&f)
-                .ok()
-                .and_then(|t| t.trim().parse::<u32>().ok())
-            {
-                if ceph_osd_args(proc_dir, pid).is_some_and(|a| names_osd(&a[1..], id)) {
-                    return Some(pid);
-                }
-            }
+        let text = crate::fsutil::read_capped(file, 64).ok()?;
+        let pid = String::from_utf8_lossy(&text).trim().parse::<u32>().ok()?;
+        (same_pid_ns(proc_dir, pid)
+            && ceph_osd_args(proc_dir, pid).is_some_and(|a| names_osd(&a[1..], id)))
+        .then_some(pid)
+    }
+
+    /// The pid of the running `ceph-osd` for OSD `id` of this cluster (module docs).
+    pub fn osd_pid(&self, id: u32) -> Option<u32> {
+        if let Some(pid) = self
+            .osd_pid_file(id)
+            .and_then(|f| Self::pid_from_file(&f, id))
+        {
+            return Some(pid);
         }
-        scan_osd_pids(proc_dir, id).first().copied()
+        scan_osd_pids(Path::new("/proc"), id, self.conf(), &self.cluster_name())
+            .first()
+            .copied()
+    }
+
+    /// Removes OSD `id`'s pid file when it is stale (its pid is dead or not this OSD's
+    /// daemon), whoever owns it: a root-owned leftover makes the `ceph-osd --mkfs` that
+    /// `ceph-volume prepare` runs as the ceph user fail, and ceph-volume's rollback then
+    /// purges the destroyed id. Returns what was removed.
+    pub fn remove_stale_pid_file(&self, id: u32) -> Option<String> {
+        let f = self.osd_pid_file(id)?;
+        let meta = std::fs::symlink_metadata(&f).ok()?;
+        if Self::pid_from_file(&f, id).is_some() {
+            return None;
+        }
+        use std::os::unix::fs::MetadataExt;
+        std::fs::remove_file(&f).ok()?;
+        Some(format!(
+            "removed the stale pid file {} (uid {}; no osd.{id} daemon runs under that pid)",
+            f.display(),
+            meta.uid()
+        ))
     }
 
     /// Stops the daemon of OSD `id` and waits (up to `deadline`) until it is gone.
@@ -277,21 +363,57 @@ mod tests {
         assert!(!names_osd(&v("-c 3"), 3));
     }
 
+    /// Only daemons of this cluster in our pid namespace count: a container's osd.1 (another
+    /// namespace), another cluster's (`--cluster`, `-c`) and a zombie are never ours.
     #[test]
     fn scans_a_proc_tree() {
+        use std::os::unix::fs::symlink;
         let d = tempfile::tempdir().unwrap();
-        let mk = |pid: u32, state: char, cmd: &[&str]| {
+        std::fs::create_dir_all(d.path().join("self/ns")).unwrap();
+        symlink("pid:[4026531836]", d.path().join("self/ns/pid")).unwrap();
+        let mk = |pid: u32, state: char, ns: &str, cmd: &[&str]| {
             let p = d.path().join(pid.to_string());
-            std::fs::create_dir_all(&p).unwrap();
+            std::fs::create_dir_all(p.join("ns")).unwrap();
             std::fs::write(p.join("stat"), format!("{pid} (ceph-osd) {state} 1 2 3")).unwrap();
             std::fs::write(p.join("cmdline"), cmd.join("\0") + "\0").unwrap();
+            symlink(format!("pid:[{ns}]"), p.join("ns/pid")).unwrap();
         };
-        mk(100, 'S', &["/usr/bin/ceph-osd", "-i", "1"]);
-        mk(101, 'Z', &["/usr/bin/ceph-osd", "-i", "2"]);
-        mk(102, 'S', &["/usr/bin/ceph-osd", "-f", "--id", "2"]);
-        mk(103, 'S', &["/usr/bin/sleep", "-i", "2"]);
-        assert_eq!(scan_osd_pids(d.path(), 1), [100]);
-        assert_eq!(scan_osd_pids(d.path(), 2), [102]);
-        assert!(scan_osd_pids(d.path(), 3).is_empty());
+        let ours = "4026531836";
+        mk(100, 'S', ours, &["/usr/bin/ceph-osd", "-i", "1"]);
+        mk(101, 'Z', ours, &["/usr/bin/ceph-osd", "-i", "2"]);
+        mk(102, 'S', ours, &["/usr/bin/ceph-osd", "-f", "--id", "2"]);
+        mk(103, 'S', ours, &["/usr/bin/sleep", "-i", "2"]);
+        mk(104, 'S', "4026532999", &["/usr/bin/ceph-osd", "-i", "4"]);
+        mk(
+            105,
+            'S',
+            ours,
+            &["/usr/bin/ceph-osd", "-i", "5", "--cluster", "backup"],
+        );
+        mk(
+            106,
+            'S',
+            ours,
+            &["/usr/bin/ceph-osd", "-i", "6", "-c", "/srv/other/ceph.conf"],
+        );
+        mk(
+            107,
+            'S',
+            ours,
+            &["/usr/bin/ceph-osd", "-i", "7", "-c", "/etc/ceph/ceph.conf"],
+        );
+        let conf = Path::new("/etc/ceph/ceph.conf");
+        let scan = |id| scan_osd_pids(d.path(), id, conf, "ceph");
+        assert_eq!(scan(1), [100]);
+        assert_eq!(scan(2), [102]);
+        assert!(scan(3).is_empty());
+        assert!(scan(4).is_empty(), "another pid namespace");
+        assert!(scan(5).is_empty(), "another cluster");
+        assert!(scan(6).is_empty(), "another configuration");
+        assert_eq!(scan(7), [107]);
+        assert_eq!(
+            scan_osd_pids(d.path(), 5, Path::new("/etc/ceph/backup.conf"), "backup"),
+            [105]
+        );
     }
 }

@@ -610,13 +610,19 @@ pub(super) fn prepare(
         }
         (None, false) => {
             return Ok(StepResult::Stop(format!(
-                "osd.{id} is no longer `destroyed` in the OSD map (a failed `ceph-volume prepare` rolls back with `osd purge-new`, which can purge the id): raidctl does not retry blindly. Look at `ceph osd tree`: if osd.{id} is gone, recreate it by hand (`ceph-volume raw prepare --bluestore --data {}`) and `ceph osd crush reweight` it",
-                plan.data
+                "osd.{id} is no longer `destroyed` in the OSD map: it is {} now (a failed `ceph-volume prepare` rolls back with `osd purge-new`). raidctl does not retry blindly. {}",
+                id_state(&c, id),
+                next_for_id(&c, id, &plan, &journal.id)
             )));
         }
         (None, true) => {}
     }
     if let Some(note) = unmount_stale_osd_dir(id) {
+        env.say(&format!("  {note}"));
+    }
+    // A pid file left by a daemon that ran as root makes the mkfs (as the ceph user) fail,
+    // and ceph-volume's rollback would purge the id.
+    if let Some(note) = c.remove_stale_pid_file(id) {
         env.say(&format!("  {note}"));
     }
     // Whatever the new drive carried before (a foreign configuration was cleared, or the
@@ -633,9 +639,19 @@ pub(super) fn prepare(
     if let Err(e) = journaled(journal, st, "ceph-prepare", pl, env.out, || {
         c.run_volume_step(&args)
     })? {
+        let first = e
+            .to_string()
+            .lines()
+            .find(|l| {
+                let l = l.to_ascii_lowercase();
+                l.contains("error") || l.contains("failed") || l.contains("denied")
+            })
+            .map_or_else(|| e.to_string(), str::to_owned);
         return Ok(StepResult::Stop(format!(
-            "`ceph-volume prepare` failed: {e}. raidctl does not retry on its own: check that osd.{id} is still `destroyed` in `ceph osd tree` before `raidctl resume {}`",
-            journal.id
+            "`ceph-volume prepare` failed: {} (its log: /var/log/ceph/ceph-volume.log). osd.{id} is {} now. {}",
+            crate::escape::escape(first.trim()),
+            id_state(&c, id),
+            next_for_id(&c, id, &plan, &journal.id)
         )));
     }
     match osd_on(&c, &plan.data) {
@@ -650,6 +666,45 @@ pub(super) fn prepare(
             plan.data
         ))),
         Err(e) => Ok(stop_on(&e, "listing ceph-volume's OSDs", journal, st)),
+    }
+}
+
+/// What the OSD map says of `id`: `destroyed`, `exists,new`, `gone (purged)`...
+fn id_state(c: &crate::ceph::Ceph, id: u32) -> String {
+    match c.osd_dump() {
+        Ok(d) => match d.osd(id) {
+            Some(o) if !o.state.is_empty() => format!("`{}`", o.state.join(",")),
+            Some(_) => "in the map with no state".into(),
+            None => "gone from the OSD map (purged)".into(),
+        },
+        Err(e) => format!("unknown (the OSD map could not be read: {e})"),
+    }
+}
+
+/// The next step for the operator, from the id's state after a failed or lost prepare.
+fn next_for_id(
+    c: &crate::ceph::Ceph,
+    id: u32,
+    plan: &crate::ceph::VolumePlan,
+    journal_id: &str,
+) -> String {
+    let state = c
+        .osd_dump()
+        .ok()
+        .map(|d| d.osd(id).map(|o| o.state.clone()));
+    let by_hand =
+        crate::ceph::client::display_argv(std::path::Path::new("ceph-volume"), &plan.prepare());
+    match state {
+        Some(Some(s)) if s.iter().any(|x| x == "destroyed") => {
+            format!("The id is kept: `raidctl resume {journal_id}` prepares again")
+        }
+        Some(Some(s)) if s.iter().any(|x| x == "new") => format!(
+            "A half-made OSD holds the id: `ceph osd destroy {id} --yes-i-really-mean-it`, then `raidctl resume {journal_id}`"
+        ),
+        Some(None) => format!(
+            "The id is free again: recreate it with the same id and class, `{by_hand}`, then `raidctl resume {journal_id}` (it finds the prepared OSD and goes on)"
+        ),
+        _ => format!("Read `ceph osd tree`, then `raidctl resume {journal_id}`"),
     }
 }
 

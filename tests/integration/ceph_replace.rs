@@ -249,6 +249,22 @@ fn replace_osd_drive_through_both_layers() {
     assert!(sim(&s, &["sim", "fail", "32:3"]).status.success());
     wait_down(&ceph, victim);
     at("OSD down");
+    // As if the OSD had run as root: its pid file, left behind by the dead daemon, is root's
+    // and names a dead pid. The new OSD's mkfs runs as the ceph user and cannot open it; the
+    // flow removes it before prepare, or ceph-volume's rollback would purge the id.
+    let pid_file = cluster.join(format!("run/osd.{victim}.pid"));
+    let dead = {
+        let mut c = Command::new("true").spawn().unwrap();
+        let pid = c.id();
+        c.wait().unwrap();
+        pid
+    };
+    std::fs::write(&pid_file, format!("{dead}\n")).unwrap();
+    std::os::unix::fs::chown(&pid_file, Some(0), Some(0)).unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&pid_file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
 
     // --yes needs the OSD id and the serial: the E:S alone is refused with nothing changed.
     let o = rc(
