@@ -508,6 +508,18 @@ pub struct ReplaceState {
     /// The Ceph OSD on the drive, when Ceph drains and recreates it around the replacement.
     #[serde(default)]
     pub ceph: Option<super::ceph_steps::CephRecord>,
+    /// How the operator confirmed the drive: `resume` goes on the same way.
+    #[serde(default)]
+    pub confirmed: Option<Confirmation>,
+}
+
+/// How a replacement was confirmed, journaled so a resume does not ask again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Confirmation {
+    /// `--yes`: the run was unattended.
+    pub unattended: bool,
+    /// The serial that was checked (given with `--serial` or typed).
+    pub serial: Option<String>,
 }
 
 impl ReplaceState {
@@ -1043,6 +1055,7 @@ pub fn run(
         rejected: Vec::new(),
         clear_foreign: env.opts.clear_foreign,
         ceph,
+        confirmed: None,
     };
     print_plan(env, &st, &pd);
     if let Some(c) = checks.iter().find(|c| c.level == Level::Refuse) {
@@ -1095,6 +1108,10 @@ fn locate_and_confirm(
     if let Err(msg) = confirm_serial(env, &st, &journal.id) {
         return Ok(engine::stop(journal, &st, msg));
     }
+    st.confirmed = Some(Confirmation {
+        unattended: env.opts.yes,
+        serial: st.serial.clone(),
+    });
     st.next = engine::after(&st, Step::LocateOn);
     continue_from(env, journal, st)
 }
@@ -1265,6 +1282,23 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
     if engine::position(&st, st.next) <= 1 {
         // Crashed before the confirmation was recorded: start again from the top.
         st.next = Step::LocateOn;
+        st.confirmed = None;
+    }
+    // Confirmed unattended: the resume is too (an unattended run resumed by a timer or a
+    // script must not stop at a prompt nobody sees).
+    if let Some(c) = st
+        .confirmed
+        .clone()
+        .filter(|c| c.unattended && !env.opts.yes)
+    {
+        env.opts.yes = true;
+        if env.opts.serial.is_none() {
+            env.opts.serial.clone_from(&c.serial);
+        }
+        env.say(&format!(
+            "  the run was confirmed unattended (--yes --serial {}): resuming the same way",
+            c.serial.as_deref().unwrap_or("?")
+        ));
     }
     // The steps are the flow's on this backend: a journal of one backend family resumes
     // only on it.
@@ -1347,6 +1381,7 @@ mod tests {
             rejected: Vec::new(),
             clear_foreign: None,
             ceph: None,
+            confirmed: None,
         }
     }
 

@@ -103,6 +103,33 @@ fn resume(dir: &Path, serial: &str) -> Run {
     }
 }
 
+/// An unattended run killed after its confirmation resumes unattended with a bare
+/// `raidctl resume` (a timer or a script has nobody to answer a prompt): the journal kept
+/// `--yes` and the serial that was checked.
+#[test]
+fn a_bare_resume_goes_on_as_the_run_was_confirmed() {
+    let dir = init("degraded");
+    let r = replace(
+        dir.path(),
+        "32:4",
+        "S0K1A2B04",
+        &[("RAIDCTL_TEST_CRASH_AT", "prepare-removal:verified")],
+    );
+    assert_ne!(r.code, 0, "{}", r.stderr);
+    let out = raidctl(dir.path())
+        .arg("resume")
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("confirmed unattended (--yes --serial S0K1A2B04): resuming the same way"),
+        "{err}"
+    );
+    assert!(ld_states(dir.path()).iter().all(|s| s == "optimal"));
+}
+
 #[test]
 fn replace_degraded_unattended_ends_optimal() {
     let dir = init("degraded");
