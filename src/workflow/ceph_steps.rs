@@ -76,6 +76,62 @@ fn rec(st: &ReplaceState) -> Result<&CephRecord, WfError> {
 
 /// A Ceph call's failure as a safe stop: an unreachable cluster waits for resume; a refusal
 /// quotes Ceph.
+/// How long a wait step keeps asking through answers that change by asking again (a mon
+/// election, `EAGAIN` while PG stats come in) before it stops as when Ceph is away.
+const BLIP: Duration = Duration::from_secs(20);
+
+/// An answer that may be different a moment later: `EAGAIN`, a mon that did not answer in
+/// time. A refusal (`EBUSY`, `EINVAL`, ...) is an answer and is not asked again.
+fn transient(e: &CephError) -> bool {
+    match e {
+        CephError::Refused { code, errno, .. } => {
+            *code == crate::ceph::client::EXIT_EAGAIN || errno.as_deref() == Some("EAGAIN")
+        }
+        CephError::Unreachable { .. } | CephError::Timeout { .. } => true,
+        _ => false,
+    }
+}
+
+/// Tracks transient failures of a wait loop: `Ok(true)` to ask again after a poll, `Ok(false)`
+/// when `e` is final (or the blip lasted longer than [`BLIP`]).
+struct Blips {
+    since: Option<Instant>,
+    said: bool,
+}
+
+impl Blips {
+    fn new() -> Self {
+        Self {
+            since: None,
+            said: false,
+        }
+    }
+
+    fn again(&mut self, env: &mut Env<'_>, e: &CephError, what: &str) -> bool {
+        if !transient(e) {
+            return false;
+        }
+        let since = *self.since.get_or_insert_with(Instant::now);
+        if since.elapsed() >= BLIP {
+            return false;
+        }
+        if !self.said {
+            env.say(&format!(
+                "  Ceph did not answer while {what} ({e}): asking again for up to {} s",
+                BLIP.as_secs()
+            ));
+            self.said = true;
+        }
+        std::thread::sleep(CEPH_POLL);
+        true
+    }
+
+    fn answered(&mut self) {
+        self.since = None;
+        self.said = false;
+    }
+}
+
 fn stop_on(e: &CephError, what: &str, journal: &Journal, st: &ReplaceState) -> StepResult {
     let bay = super::engine::bay_state(st);
     if e.is_unavailable() {
@@ -180,11 +236,14 @@ pub(super) fn ok_to_stop(
     let settle = Instant::now();
     let mut quiet_since = Instant::now();
     let mut said = false;
+    let mut blips = Blips::new();
     loop {
         let a = match c.osd_ok_to_stop(id) {
             Ok(a) => a,
+            Err(e) if blips.again(env, &e, "asking ok-to-stop") => continue,
             Err(e) => return Ok(stop_on(&e, "asking ok-to-stop", journal, st)),
         };
+        blips.answered();
         if a.ok_to_stop {
             env.say(&format!(
                 "  Ceph: osd.{id} may stop ({} PGs stay active, {} become degraded)",
@@ -218,10 +277,30 @@ pub(super) fn ok_to_stop(
         } else {
             format!(" ({})", pgs.join(" "))
         };
+        // Why, as far as the OSD map tells: other OSDs down make this one's copies the last.
+        let down: Vec<String> = c
+            .osd_dump()
+            .map(|d| {
+                d.osds
+                    .iter()
+                    .filter(|o| o.osd != id && o.up == 0 && !o.destroyed())
+                    .map(|o| format!("osd.{}", o.osd))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let cause = if down.is_empty() {
+            "its PGs have fewer copies elsewhere than their pools' min_size needs".to_owned()
+        } else {
+            format!(
+                "{} down: osd.{id} holds the only active copy of those PGs",
+                down.join(", ")
+            )
+        };
         return Ok(StepResult::Stop(format!(
-            "[{}] Ceph says stopping osd.{id} now would leave {} PG(s) inactive{which}: nothing was changed. Let the cluster recover (`ceph -s`), then `raidctl resume {}`",
+            "[{}] Ceph says stopping osd.{id} now would leave {} PG(s) inactive{which} ({cause}): nothing was changed on the controller; {}. To drain it while it still runs: `ceph osd out {id}`, wait until `ceph -s` shows no PG degraded or backfilling, then `raidctl resume {}`",
             super::guards::CEPH_OK_TO_STOP,
             a.num_not_ok_pgs,
+            super::engine::bay_state(st),
             journal.id
         )));
     }
@@ -288,15 +367,19 @@ pub(super) fn drain(
     let limit = Duration::from_secs(r.drain_timeout_s.max(1));
     let mut last = String::new();
     let mut last_said = Instant::now();
+    let mut blips = Blips::new();
     loop {
         let safe = match c.osd_safe_to_destroy(r.osd) {
             Ok(s) => s,
+            Err(e) if blips.again(env, &e, "waiting for safe-to-destroy") => continue,
             Err(e) => return Ok(stop_on(&e, "waiting for safe-to-destroy", journal, st)),
         };
         let status = match c.status() {
             Ok(s) => s,
+            Err(e) if blips.again(env, &e, "reading the cluster status") => continue,
             Err(e) => return Ok(stop_on(&e, "reading the cluster status", journal, st)),
         };
+        blips.answered();
         let degraded = status.pgmap.degraded_objects.unwrap_or(0);
         let now = match &safe {
             SafeToDestroy::Safe if degraded == 0 => {
@@ -868,5 +951,35 @@ pub(super) fn report(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepRes
             env.say(&format!("  the cluster status could not be read: {e}"));
             Ok(StepResult::Next)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// EAGAIN and a mon that did not answer are asked again; a refusal is an answer.
+    #[test]
+    fn only_answers_that_change_are_asked_again() {
+        let refused = |code: i32, errno: &str| CephError::Refused {
+            argv: "ceph osd ok-to-stop 1".into(),
+            code,
+            errno: Some(errno.into()),
+            message: String::new(),
+        };
+        assert!(transient(&refused(11, "EAGAIN")));
+        assert!(!transient(&refused(16, "EBUSY")));
+        assert!(!transient(&refused(22, "EINVAL")));
+        assert!(transient(&CephError::Timeout {
+            argv: "ceph -s".into(),
+            secs: 30.0
+        }));
+        assert!(transient(&CephError::Unreachable {
+            argv: "ceph -s".into(),
+            message: "timed out".into()
+        }));
+        assert!(!transient(&CephError::NoConfig {
+            conf: "/etc/ceph/ceph.conf".into()
+        }));
     }
 }

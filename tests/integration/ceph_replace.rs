@@ -442,6 +442,14 @@ fn replace_osd_drive_through_both_layers() {
     let o = rc(&s, &predicted, &[]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(err(&o).contains("[ceph-ok-to-stop]"), "{}", err(&o));
+    // It says why, that the bay still blinks, and what would make it safe.
+    assert!(
+        err(&o).contains("min_size")
+            && err(&o).contains("still blinking")
+            && err(&o).contains(&format!("`ceph osd out {healthy}`")),
+        "{}",
+        err(&o)
+    );
     assert_eq!(osd_state(&ceph, healthy), Some((true, true, false)));
     ceph.pool_set("test", "min_size", "1").unwrap();
     // Right away: the PGs re-peer with the new min_size, and raidctl asks again while they do.
