@@ -187,20 +187,9 @@ fn ceph_cluster_end_to_end() {
     }
     let o = sim(&s, &["sim", "block-devices", "on", "--size-gb", "3"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let o = sim(&s, &["--format", "json", "sim", "block-devices"]);
-    let map: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let dev_of = |slot: u64| -> String {
-        map.as_array()
-            .unwrap()
-            .iter()
-            .find(|d| d["kind"] == "vd" && d["members"][0]["slot"] == slot)
-            .and_then(|d| d["device"].as_str())
-            .unwrap()
-            .to_owned()
-    };
-    let devs: Vec<String> = [2, 3, 4].iter().map(|n| dev_of(*n)).collect();
+    let devs: Vec<String> = [2, 3, 4].iter().map(|n| vd_device(&s, *n)).collect();
     for d in &devs {
-        assert!(d.starts_with("/dev/loop"), "{map}");
+        assert!(d.starts_with("/dev/loop"), "{devs:?}");
     }
     let o = run(Command::new("bash")
         .arg(script())
@@ -303,16 +292,7 @@ fn ceph_cluster_end_to_end() {
     // pd locate --osd blinks [32:3].
     let o = sim(&s, &["pd", "locate", "--osd", &victim.to_string()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let state: serde_json::Value =
-        serde_json::from_slice(&sim(&s, &["sim", "state"]).stdout).unwrap();
-    let blinking: Vec<u64> = state["adapters"][0]["drives"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["locate"] == true)
-        .map(|d| d["slot"].as_u64().unwrap())
-        .collect();
-    assert_eq!(blinking, [3]);
+    assert_eq!(blinking(&s), [3]);
     assert!(
         sim(&s, &["pd", "locate", "32:3", "--stop"])
             .status
@@ -632,15 +612,7 @@ fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare: &(String,
                 s,
                 &["--backend", b, "pd", "locate", "--osd", &victim.to_string()],
             );
-            let st: serde_json::Value =
-                serde_json::from_slice(&sim(s, &["sim", "state"]).stdout).unwrap();
-            let blinking: Vec<u64> = st["adapters"][0]["drives"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|d| d["locate"] == true)
-                .map(|d| d["slot"].as_u64().unwrap())
-                .collect();
+            let blinking = blinking(s);
             assert!(
                 !blinking.contains(&5),
                 "{stage} {b}: pd locate --osd {victim} blinked the spare's bay: {}",
@@ -708,6 +680,28 @@ fn spare_with_a_foreign_label(s: &Path, victim: u32) -> (String, u64) {
         f.sync_all().unwrap();
     }
     (spare_dev, spare_target)
+}
+
+/// Slots of adapter 0 whose locate LED is on, from the simulator's state.
+pub(crate) fn blinking(s: &Path) -> Vec<u64> {
+    let st: serde_json::Value = serde_json::from_slice(&sim(s, &["sim", "state"]).stdout).unwrap();
+    st["adapters"][0]["drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["locate"] == true)
+        .map(|d| d["slot"].as_u64().unwrap())
+        .collect()
+}
+
+/// The loop device backing the single-drive VD on [32:slot].
+pub(crate) fn vd_device(s: &Path, slot: u64) -> String {
+    block_map(s)
+        .iter()
+        .find(|d| d["kind"] == "vd" && d["members"][0]["slot"] == slot)
+        .and_then(|d| d["device"].as_str())
+        .unwrap_or_else(|| panic!("no VD device for slot {slot}"))
+        .to_owned()
 }
 
 /// The block-device map as `sim block-devices --format json` prints it.

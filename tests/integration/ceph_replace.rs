@@ -102,17 +102,7 @@ fn osd_on_slot(s: &Path, slot: u64) -> u32 {
 /// names: Ceph's metadata and the OSD directories say the new ones, raidctl's last verified
 /// places the old ones.
 fn renumber_the_loop_devices(s: &Path, ceph: &Ceph, victim: u32) {
-    let dev_of = |slot: u64| -> String {
-        let o = sim(s, &["--format", "json", "sim", "block-devices"]);
-        let map: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-        map.as_array()
-            .unwrap()
-            .iter()
-            .find(|d| d["kind"] == "vd" && d["members"][0]["slot"] == slot)
-            .and_then(|d| d["device"].as_str())
-            .unwrap()
-            .to_owned()
-    };
+    let dev_of = |slot: u64| crate::ceph::vd_device(s, slot);
     let before = dev_of(3);
     let ids: Vec<u32> = [2, 3, 4].iter().map(|slot| osd_on_slot(s, *slot)).collect();
     for id in &ids {
@@ -212,20 +202,9 @@ fn replace_osd_drive_through_both_layers() {
     }
     let o = sim(&s, &["sim", "block-devices", "on", "--size-gb", "3"]);
     assert!(o.status.success(), "{}", err(&o));
-    let map: serde_json::Value =
-        serde_json::from_slice(&sim(&s, &["--format", "json", "sim", "block-devices"]).stdout)
-            .unwrap();
     let devs: Vec<String> = [2, 3, 4]
         .iter()
-        .map(|slot| {
-            map.as_array()
-                .unwrap()
-                .iter()
-                .find(|d| d["kind"] == "vd" && d["members"][0]["slot"] == *slot)
-                .and_then(|d| d["device"].as_str())
-                .unwrap()
-                .to_owned()
-        })
+        .map(|slot| crate::ceph::vd_device(&s, *slot))
         .collect();
     let o = run(Command::new("bash")
         .arg(script())
