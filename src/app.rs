@@ -438,9 +438,9 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             let (target, adapter) = match (target, osd) {
                 (Some(t), _) => (t, adapter),
                 (None, Some(n)) if action == "locate" => {
-                    let (a, addr) = osd_bay(&c, n)?;
+                    let ((a, addr), how) = osd_bay(&c, n)?;
                     if !cli.quiet {
-                        eprintln!("raidctl: osd.{n} is on {addr} of adapter {a}");
+                        eprintln!("raidctl: osd.{n} is on {addr} of adapter {a}, placed by {how}");
                     }
                     (addr.megacli_arg(), Some(a))
                 }
@@ -799,39 +799,18 @@ fn replace_cmd(
     run_workflow(ctx, opts, true, out, f)
 }
 
-/// The bay of Ceph OSD `id` on this host, from the identity join (fresh, never cached).
-fn osd_bay(ctx: &Ctx, id: u32) -> Result<(u32, crate::model::DriveAddress), AppError> {
+/// The bay of Ceph OSD `id` on this host, from the identity join (fresh, never cached), and
+/// how that place is known.
+fn osd_bay(ctx: &Ctx, id: u32) -> Result<((u32, crate::model::DriveAddress), String), AppError> {
     let mut join = ctx.osd_join(Duration::ZERO);
     // sysfs gave the SCSI address; the controller says which drives sit behind it.
     let snap = ctx
         .snapshot(Duration::ZERO)
         .map_err(|e| AppError::Input(e.to_string()))?;
     join.complete(&snap);
-    let Some(osd) = join.osd(id) else {
-        let why = join
-            .cluster_note()
-            .unwrap_or_else(|| "no source on this host names it".into());
-        return Err(AppError::Input(format!(
-            "osd.{id} is not an OSD of this host ({why})"
-        )));
-    };
-    let bays = osd.bays();
-    match bays.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(AppError::Input(format!(
-            "osd.{id}: its device {} is not on a MegaRAID/PERC VD or JBOD drive",
-            osd.block().map_or("(unknown)", |b| b.path.as_str())
-        ))),
-        many => Err(AppError::Input(format!(
-            "osd.{id} sits on a VD of {} drives ({}): locate one of them with `raidctl pd locate E:S -a {}`",
-            many.len(),
-            many.iter()
-                .map(|(_, a)| a.to_string())
-                .collect::<Vec<_>>()
-                .join(" "),
-            many[0].0
-        ))),
-    }
+    join.bay_of(id)
+        .map(|(osd, bay)| (bay, osd.placed_by()))
+        .map_err(|u| AppError::Input(u.message(id, "raidctl pd locate E:S")))
 }
 
 /// Runs a workflow with the CLI's environment and maps its outcome to an exit status:

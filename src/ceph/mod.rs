@@ -12,5 +12,5 @@ pub mod volume;
 
 pub use client::{Ceph, CephError, CephOptions, DEFAULT_CONF, SafeToDestroy};
 pub use daemon::{Started, Stopped, systemd_is_pid1};
-pub use join::{ClusterView, HostOsd, Location, OsdDevice, OsdJoin, Role, Sources};
+pub use join::{ClusterView, HostOsd, Location, OsdDevice, OsdJoin, Role, Sources, Unplaced};
 pub use volume::VolumePlan;

@@ -19,7 +19,7 @@ pub use enums::{
 };
 pub use osd::{OsdMode, OsdRef};
 pub use policy::{DiskCache, IoPolicy, ReadPolicy, VdPolicy, WritePolicy, parse_disk_cache};
-pub use time::civil_utc;
+pub use time::{civil_utc, utc_time};
 pub use units::{SizeError, human, parse_size};
 pub use warnings::Warnings;
 

@@ -1,5 +1,11 @@
 //! Calendar arithmetic for timestamps (no time zone database: everything is UTC).
 
+/// UTC `YYYY-MM-DD HH:MM:SS UTC` from Unix seconds.
+pub fn utc_time(unix: u64) -> String {
+    let (year, month, day, h, m, sec) = civil_utc(unix);
+    format!("{year:04}-{month:02}-{day:02} {h:02}:{m:02}:{sec:02} UTC")
+}
+
 /// Seconds since the epoch → (year, month, day, hour, minute, second), UTC.
 pub fn civil_utc(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
     let days = i64::try_from(secs / 86_400).unwrap_or(0);

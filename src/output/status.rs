@@ -54,11 +54,7 @@ fn opt<T: ToString>(v: Option<T>) -> String {
     v.map_or_else(|| "-".to_owned(), |v| v.to_string())
 }
 
-/// UTC `YYYY-MM-DD HH:MM:SS` from Unix seconds (civil-from-days, no time zone database).
-pub fn utc_time(unix: u64) -> String {
-    let (year, month, day, h, m, sec) = crate::model::civil_utc(unix);
-    format!("{year:04}-{month:02}-{day:02} {h:02}:{m:02}:{sec:02} UTC")
-}
+pub use crate::model::utc_time;
 
 /// What the adapters table says about an adapter's battery.
 fn bbu_text(snap: &Snapshot, adapter: u32) -> String {

@@ -394,22 +394,35 @@ pub fn disable(sim_dir: &Path) -> Result<(), String> {
     }
 }
 
-/// `sim block-devices renumber`: what a reboot or a rescan does to kernel names. Every
-/// device is detached and the files attached again under one another's names, so the names move
-/// (`/dev/loop3` is another VD's afterwards); the data, and a dead disk's failing I/O, stay.
-/// Refused while anything holds a device (a mounted file system, a running `ceph-osd`'s
-/// lock): detaching that would only defer, and two names would serve one file.
+/// `sim block-devices renumber [DEV...]`: what a reboot or a rescan does to kernel names.
+/// Every device (or only those named, as a rescan after one VD was deleted and another created
+/// moves some names) is detached and the files attached again under one another's names, so
+/// the names move (`/dev/loop3` is another VD's afterwards); the data, and a dead disk's failing
+/// I/O, stay. Refused while anything holds one of them (a mounted file system, a running
+/// `ceph-osd`'s lock): detaching that would only defer, and two names would serve one file.
 ///
 /// # Errors
-/// Not root, a device in use, or losetup failing (the map says what is attached then).
-pub fn renumber(sim_dir: &Path, st: &SimState) -> Result<String, String> {
+/// Not root, a name not in the map, a device in use, or losetup failing (the map says what is
+/// attached then).
+pub fn renumber(sim_dir: &Path, st: &SimState, only: &[String]) -> Result<String, String> {
     if !rustix::process::geteuid().is_root() {
         return Err("sim block-devices renumber needs root (losetup)".into());
     }
     let Some(mut map) = load(sim_dir)? else {
         return Err("block devices are off".into());
     };
-    for d in &map.devices {
+    if let Some(unknown) = only
+        .iter()
+        .find(|n| !map.devices.iter().any(|d| d.device == **n))
+    {
+        return Err(format!(
+            "{unknown} is not one of the simulator's block devices (see `raidctl sim block-devices`)"
+        ));
+    }
+    let chosen: Vec<usize> = (0..map.devices.len())
+        .filter(|i| only.is_empty() || only.contains(&map.devices[*i].device))
+        .collect();
+    for d in chosen.iter().map(|i| &map.devices[*i]) {
         if let Some(why) = in_use(&d.device) {
             return Err(format!(
                 "{} is in use ({why}): stop what holds it first",
@@ -418,17 +431,18 @@ pub fn renumber(sim_dir: &Path, st: &SimState) -> Result<String, String> {
         }
     }
     let before: Vec<String> = map.devices.iter().map(|d| d.device.clone()).collect();
-    for d in &map.devices {
+    for d in chosen.iter().map(|i| &map.devices[*i]) {
         if backs(&d.device, &d.file) {
             losetup(&["--detach".into(), d.device.clone()])?;
         }
     }
     let mut errors = Vec::new();
-    // Each file takes the next one's old name (a rotation: with two or more, every name
-    // moves); a name taken meanwhile by someone else falls back to the first free one.
-    let n = before.len();
-    for (i, d) in map.devices.iter_mut().enumerate() {
-        let want = &before[(i + 1) % n];
+    // Each chosen file takes the next one's old name (a rotation: with two or more, every
+    // name moves); a name taken meanwhile by someone else falls back to the first free one.
+    let n = chosen.len();
+    for (k, i) in chosen.iter().enumerate() {
+        let want = &before[chosen[(k + 1) % n]];
+        let d = &mut map.devices[*i];
         let got = losetup(&[
             "--direct-io=on".into(),
             want.clone(),

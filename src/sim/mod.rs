@@ -430,10 +430,11 @@ pub fn control_usage() -> &'static str {
   speed FACTOR                       multiply every rate (e.g. 1000 finishes a rebuild in seconds)
   fault add --command CMD|* --kind latency:300ms|hang|crash|exit:0x03|garbled|empty [--on-call N]
   fault clear | fault list
-  block-devices on [--size-gb N] | off | list [--format json]
+  block-devices on [--size-gb N] | off | list [--format json] | renumber [DEV...]
                                      back every VD and JBOD drive with a loop device over a
                                      sparse file in DIR/disks (root; N GiB cap, default 3); an
-                                     offline VD or failed JBOD drive then fails I/O (EIO)
+                                     offline VD or failed JBOD drive then fails I/O (EIO);
+                                     renumber moves their kernel names (all, or those given)
 "
 }
 
@@ -759,7 +760,7 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
     Ok(out)
 }
 
-/// `sim block-devices on|off|list|renumber`, called with the state lock held.
+/// `sim block-devices on|off|list|renumber [DEV...]`, called with the state lock held.
 fn block_devices(dir: &std::path::Path, st: &SimState, o: &Opts) -> Result<String, String> {
     match o.pos.first().map_or("list", String::as_str) {
         "on" => {
@@ -776,11 +777,11 @@ fn block_devices(dir: &std::path::Path, st: &SimState, o: &Opts) -> Result<Strin
             blockdev::disable(dir)?;
             return Ok("block devices off".to_owned());
         }
-        "renumber" => return blockdev::renumber(dir, st),
+        "renumber" => return blockdev::renumber(dir, st, &o.pos[1..]),
         "list" => {}
         other => {
             return Err(format!(
-                "usage: block-devices on|off|list|renumber, not {other:?}"
+                "usage: block-devices on|off|list|renumber [DEV...], not {other:?}"
             ));
         }
     }

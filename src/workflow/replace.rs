@@ -701,44 +701,12 @@ fn vd_record(snap: &Snapshot, ld: &crate::model::LogicalDrive, drive: DriveAddre
 
 /// The drive `--osd N` names: the bay under the OSD's main device.
 fn bay_of_osd(env: &Env<'_>, id: u32) -> Result<(u32, DriveAddress), WfError> {
-    let Some(osd) = env.osds.osd(id) else {
-        let why = env
-            .osds
-            .cluster_note()
-            .unwrap_or_else(|| "no source on this host names it".into());
-        return Err(WfError::Usage(format!(
-            "osd.{id} is not an OSD of this host ({why})"
-        )));
-    };
-    if let Some(msg) = spans_several(osd) {
+    if let Some(msg) = env.osds.osd(id).and_then(spans_several) {
         return Err(WfError::Usage(msg));
     }
-    match osd.bays().as_slice() {
-        [one] => Ok(*one),
-        [] => Err(WfError::Usage(
-            match osd
-                .block()
-                .and_then(|b| b.verified.as_ref().map(|v| (b, v)))
-            {
-                Some((b, crate::ceph::join::Verification::Stale { found })) => format!(
-                    "osd.{id}: its recorded device {} now holds {found}, not osd.{id}: the kernel name moved and raidctl does not guess which bay held it. Name the bay: `raidctl replace-drive E:S --osd {id}` (the failed drive `raidctl status` shows)",
-                    b.path
-                ),
-                _ => format!(
-                    "osd.{id}: its device {} is not on a MegaRAID/PERC VD or JBOD drive of this host",
-                    osd.block().map_or("(unknown)", |b| b.path.as_str())
-                ),
-            },
-        )),
-        many => Err(WfError::Usage(format!(
-            "osd.{id} sits on a VD of {} drives ({}): name the drive to replace, `raidctl replace-drive E:S --osd {id}`",
-            many.len(),
-            many.iter()
-                .map(|(_, a)| a.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        ))),
-    }
+    env.osds.bay_of(id).map(|(_, bay)| bay).map_err(|u| {
+        WfError::Usage(u.message(id, &format!("raidctl replace-drive E:S --osd {id}")))
+    })
 }
 
 /// Why an OSD whose main device spans several VDs or drives (an LVM volume over several PVs)
@@ -945,6 +913,10 @@ pub fn run(
             l.target_id, l.raid_level, l.state
         )),
     ));
+    if let Some(o) = &osd {
+        // The operator reads the serial of the bay named here: say how raidctl knows it.
+        env.say(&format!("osd.{} placed by {}", o.id, o.placed_by()));
+    }
     let flow = match Flow::choose(env.ops, &snap, &pd) {
         Ok(f) => f,
         Err(msg) => return Ok(Outcome::Stopped(msg)),

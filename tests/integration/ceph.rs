@@ -543,16 +543,35 @@ fn ceph_cluster_end_to_end() {
     eprintln!("ceph end-to-end: {:.0} s", started.elapsed().as_secs_f64());
 }
 
+/// What a stage of [`stale_and_foreign_names_touch_nothing`] expects besides "nothing on the
+/// spare".
+#[derive(Clone, Copy, PartialEq)]
+enum Expect {
+    /// Only the foreign label: the dead OSD's own name is still its own.
+    Foreign,
+    /// The dead OSD's name is the spare's now, and raidctl recorded where its label was read:
+    /// it is placed there (its own bay) and says so.
+    Moved,
+    /// As `Moved`, without the record: nothing places it, `--osd` is refused.
+    Unrecorded,
+}
+
 /// Issue 36's attacks on a dead OSD, on MegaCli, storcli and OMSA: a healthy spare VD (no
 /// OSD) gets another cluster's BlueStore label with the dead OSD's id (a used replacement
-/// drive), then the dead OSD's `block` link is turned to the spare's device (its kernel name
-/// moved). Neither may put the OSD on the spare VD in `status` or `metrics`, and neither
-/// `pd locate --osd` nor `replace-drive --osd` may pick the spare's bay; the foreign label is
-/// reported.
+/// drive); then the kernel names of the dead VD and the spare are swapped (a rescan), so the
+/// dead OSD's `block` link and, with the link gone, Ceph's `osd metadata` name the spare's
+/// device; last without raidctl's record of where the label was read. None of it may put the
+/// OSD on the spare VD in `status` or `metrics`, and neither `pd locate --osd` nor
+/// `replace-drive --osd` may pick the spare's bay; the foreign label is reported.
 fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare: &(String, u64)) {
     let (spare_dev, spare_target) = (spare.0.clone(), spare.1);
-    let link = PathBuf::from(format!("/var/lib/ceph/osd/ceph-{victim}/block"));
-    let real = std::fs::read_link(&link).unwrap();
+    let dir = PathBuf::from(format!("/var/lib/ceph/osd/ceph-{victim}"));
+    let (link, aside) = (dir.join("block"), dir.join("block.moved-aside"));
+    let dead_dev = std::fs::read_link(&link)
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let records = s.join("raidctl/ceph-verified.json");
     // Bays are named differently by each tool (OMSA counts connectors): serials are not.
     let doc = status_json(s);
     let serial = |slot: u64| -> String {
@@ -566,7 +585,7 @@ fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare: &(String,
             .to_owned()
     };
     let (dead_serial, spare_serial) = (serial(3), serial(5));
-    let check = |stage: &str| {
+    let check = |stage: &str, spare_now: &str, expect: Expect| {
         for b in ["megacli", "storcli", "omreport"] {
             let o = sim(
                 s,
@@ -589,18 +608,22 @@ fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare: &(String,
             let err = String::from_utf8_lossy(&o.stderr).into_owned();
             assert!(
                 err.contains(&format!(
-                    "{spare_dev} holds osd.{victim} of another cluster"
+                    "{spare_now} holds osd.{victim} of another cluster"
                 )),
                 "{stage} {b}: the foreign label is not reported: {err}"
             );
-            // A moved name is said, naming the VD it is now and the one the OSD was read on.
-            if stage == "stale block link" {
+            // A moved name is said, naming the VD it is now (and the one the OSD was read on).
+            if expect != Expect::Foreign {
                 assert!(
-                    err.contains(&format!("is VD {spare_target} of adapter 0 now"))
-                        && err.contains("where its label was last read"),
+                    err.contains(&format!("is VD {spare_target} of adapter 0 now")),
                     "{stage} {b}: {err}"
                 );
             }
+            assert_eq!(
+                err.contains("where its label was last read"),
+                expect == Expect::Moved,
+                "{stage} {b}: {err}"
+            );
             let m = text(&sim(s, &["--backend", b, "metrics", "--max-age", "0"]));
             assert!(
                 !m.contains(&format!(
@@ -612,16 +635,29 @@ fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare: &(String,
                 s,
                 &["--backend", b, "pd", "locate", "--osd", &victim.to_string()],
             );
+            let locate_err = String::from_utf8_lossy(&o.stderr).into_owned();
             let blinking = blinking(s);
             assert!(
                 !blinking.contains(&5),
-                "{stage} {b}: pd locate --osd {victim} blinked the spare's bay: {}",
-                String::from_utf8_lossy(&o.stderr)
+                "{stage} {b}: pd locate --osd {victim} blinked the spare's bay: {locate_err}"
             );
             // Only the dead OSD's own bay, where its label was last read, may blink.
             assert!(blinking.iter().all(|x| *x == 3), "{blinking:?}");
-            for slot in blinking {
+            for slot in &blinking {
                 let _ = sim(s, &["pd", "locate", &format!("32:{slot}"), "--stop"]);
+            }
+            match expect {
+                Expect::Unrecorded => assert!(
+                    !o.status.success()
+                        && blinking.is_empty()
+                        && locate_err.contains("the kernel name moved"),
+                    "{stage} {b}: pd locate --osd {victim} without a verified place: {locate_err}"
+                ),
+                Expect::Moved => assert!(
+                    o.status.success() && locate_err.contains("placed by raidctl's record"),
+                    "{stage} {b}: {locate_err}"
+                ),
+                Expect::Foreign => {}
             }
             let o = sim(
                 s,
@@ -642,14 +678,44 @@ fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare: &(String,
             if o.status.success() {
                 assert!(all.contains(&dead_serial), "{stage} {b}: {all}");
             }
+            if expect == Expect::Unrecorded {
+                assert!(
+                    !o.status.success() && all.contains("Name the bay"),
+                    "{stage} {b}: replace-drive --osd {victim} without a verified place:\n{all}"
+                );
+            }
         }
     };
-    check("foreign label");
-    std::fs::remove_file(&link).unwrap();
-    std::os::unix::fs::symlink(&spare_dev, &link).unwrap();
-    check("stale block link");
-    std::fs::remove_file(&link).unwrap();
-    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let swap = || {
+        let o = sim(
+            s,
+            &["sim", "block-devices", "renumber", &dead_dev, &spare_dev],
+        );
+        assert!(o.status.success(), "renumber: {}", text(&o));
+    };
+    check("foreign label", &spare_dev, Expect::Foreign);
+    // A rescan swaps the two names: the dead OSD's link now names the spare.
+    swap();
+    assert_eq!(
+        vd_device(s, 5),
+        dead_dev,
+        "the spare did not take the dead VD's name"
+    );
+    check("moved name, block link", &dead_dev, Expect::Moved);
+    // Without the link only Ceph's metadata from the OSD's last boot names a device.
+    std::fs::rename(&link, &aside).unwrap();
+    check("moved name, osd metadata", &dead_dev, Expect::Moved);
+    let kept = std::fs::read(&records).unwrap();
+    std::fs::remove_file(&records).unwrap();
+    check(
+        "moved name, nothing recorded",
+        &dead_dev,
+        Expect::Unrecorded,
+    );
+    std::fs::write(&records, kept).unwrap();
+    std::fs::rename(&aside, &link).unwrap();
+    swap();
+    assert_eq!(vd_device(s, 5), spare_dev);
 }
 
 /// A single-drive VD on [32:5] with another cluster's BlueStore label for osd.`victim`:

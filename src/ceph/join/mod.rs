@@ -19,9 +19,11 @@
 //! local OSD, nothing is run and the join is empty. When the mon does not answer, the cost is
 //! one `--connect-timeout` and the join says so once ([`OsdJoin::cluster`]).
 
+mod placement;
 mod remember;
 mod verify;
 
+pub use placement::Unplaced;
 pub use verify::Verification;
 
 use super::client::{Ceph, CephError};

@@ -415,6 +415,7 @@ fn a_kernel_name_that_moved_places_no_osd() {
     join.apply(&mut snap);
     let o5 = join.osd(5).unwrap();
     assert_eq!(o5.block().unwrap().verified, Some(Verification::Label));
+    assert!(o5.placed_by().starts_with("its BlueStore label, read on "));
     assert_eq!(o5.bays(), [(0, DriveAddress::new(32, 6))]);
     assert!(
         snap.logical_drives[0].osd.is_empty(),
@@ -509,6 +510,26 @@ fn a_dead_osd_is_placed_where_it_was_last_verified() {
         "{:?}",
         j.notes
     );
+    // `--osd 3` names that bay and says how it is known.
+    let (o, bay) = j.bay_of(3).unwrap();
+    assert_eq!(bay, (0, DriveAddress::new(32, 4)));
+    let how = o.placed_by();
+    assert!(
+        how.starts_with("raidctl's record: its label was read on ")
+            && how.contains(&dev_b.display().to_string()),
+        "{how}"
+    );
+    // Without the record nothing places it: `--osd` is refused and says why.
+    std::fs::remove_file(state.join("ceph-verified.json")).unwrap();
+    let j = round(&[Disk::Vd("sdc", 4, 5)], Some((3, 4)));
+    let u = j.bay_of(3).unwrap_err();
+    assert!(matches!(u, Unplaced::Moved { .. }), "{u:?}");
+    let m = u.message(3, "raidctl pd locate E:S");
+    assert!(
+        m.contains("the kernel name moved") && m.contains("`raidctl pd locate E:S`"),
+        "{m}"
+    );
+    assert!(matches!(j.bay_of(9), Err(Unplaced::NotHere { .. })));
 }
 
 /// An LVM OSD whose volume spans two VDs (issue 36) was placed on the first only: `--osd`
