@@ -1073,9 +1073,18 @@ fn locate_and_confirm(
     mut st: ReplaceState,
 ) -> Result<Outcome, WfError> {
     st.next = Step::LocateOn;
-    match super::steps::locate_on(env, journal, &mut st)? {
-        engine::StepResult::Stop(msg) => return Ok(engine::stop(journal, &st, msg)),
-        engine::StepResult::Next | engine::StepResult::Goto(_) => {}
+    match super::steps::locate_on(env, journal, &mut st) {
+        Ok(engine::StepResult::Stop(msg)) => return Ok(engine::stop(journal, &st, msg)),
+        Ok(engine::StepResult::Next | engine::StepResult::Goto(_)) => {}
+        // As inside the engine: a journal that cannot be written is a safe stop that says
+        // where the bay is, not an error that leaves it blinking unexplained.
+        Err(WfError::Journal(e)) => {
+            // The LED op ran before the write failed: the bay blinks.
+            let mut said = st.clone();
+            said.next = engine::after(&st, Step::LocateOn);
+            return Ok(engine::journal_failed(journal, &said, Step::LocateOn, &e));
+        }
+        Err(e) => return Err(e),
     }
     if let Err(msg) = confirm_serial(env, &st, &journal.id) {
         return Ok(engine::stop(journal, &st, msg));
@@ -1186,11 +1195,15 @@ pub(super) fn confirm_serial(
     if env.opts.yes {
         return match &env.opts.serial {
             Some(s) if s.eq_ignore_ascii_case(&want) => Ok(()),
+            // The expected serial is never printed: it would let a caller copy it instead of
+            // reading the label of the bay that blinks.
             Some(s) => Err(format!(
-                "[serial-confirm] --serial {s} does not match the drive's serial {want}; {blinking}"
+                "[serial-confirm] --serial {s} is not the serial of the drive in {}; read the label of the blinking bay; {blinking}",
+                st.drive
             )),
             None => Err(format!(
-                "[serial-confirm] unattended runs need --serial {want} to confirm the drive; {blinking}"
+                "[serial-confirm] unattended runs need --serial SERIAL, read from the label of the blinking bay {}, to confirm the drive; {blinking}",
+                st.drive
             )),
         };
     }

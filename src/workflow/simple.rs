@@ -106,7 +106,16 @@ fn confirmed(env: &mut Env<'_>, change: &Change<'_>) -> bool {
                     .as_deref()
                     .is_some_and(|s| s.eq_ignore_ascii_case(word));
                 if !ok {
-                    env.say(&format!("unattended runs need --serial {word} to confirm"));
+                    // A drive's serial is never printed (it is to be read from the label);
+                    // the fixed phrases of VD and foreign deletions are.
+                    if word.starts_with("clear-") || word.starts_with("delete-vd-") {
+                        env.say(&format!("unattended runs need --serial {word} to confirm"));
+                    } else {
+                        env.say(&format!(
+                            "unattended runs need --serial SERIAL (the serial on the label of {}) to confirm",
+                            change.target
+                        ));
+                    }
                 }
                 return ok;
             }

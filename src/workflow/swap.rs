@@ -131,9 +131,16 @@ pub(super) fn await_insert(
                 )));
             }
             if let Some(s) = p.serial.as_ref().filter(|s| st.rejected.contains(s)) {
-                return Ok(StepResult::Stop(format!(
-                    "the drive in {d} (serial {s}) is the one that failed qualification; pull it and insert another drive"
-                )));
+                // Put back after it was found unsuitable: wait for it to leave again.
+                env.say(&format!(
+                    "  the drive in {d} (serial {s}) was found unsuitable before; pull it and insert another drive"
+                ));
+                st.new_serial = None;
+                // The pull step waits for the last rejected one to leave: this one.
+                let s = s.clone();
+                st.rejected.retain(|r| *r != s);
+                st.rejected.push(s);
+                return Ok(StepResult::Goto(Step::AwaitPull));
             }
             st.new_serial.clone_from(&p.serial);
             env.say(&format!(
@@ -150,6 +157,22 @@ pub(super) fn await_insert(
     Ok(StepResult::Stop(format!(
         "timed out waiting for a drive in {d}"
     )))
+}
+
+/// The new drive cannot be used: it is remembered as rejected and the flow goes back to wait
+/// for it to be pulled and another inserted (a swap, not the end of the replacement). A drive
+/// without a serial cannot be told from its successor: the flow stops as before.
+fn unsuitable(env: &mut Env<'_>, st: &mut ReplaceState, why: String) -> StepResult {
+    let Some(serial) = st.new_serial.take().filter(|s| !s.is_empty()) else {
+        return StepResult::Stop(why);
+    };
+    env.say(&format!(
+        "  {why} (serial {serial}); waiting for it to be pulled and another drive inserted"
+    ));
+    if !st.rejected.contains(&serial) {
+        st.rejected.push(serial);
+    }
+    StepResult::Goto(Step::AwaitPull)
 }
 
 pub(super) fn check_new(
@@ -179,31 +202,43 @@ pub(super) fn check_new(
             return Ok(StepResult::Goto(Step::WatchRebuild));
         }
         if new.pd_type != st.pd_type && !new.pd_type.is_unknown() && !st.pd_type.is_unknown() {
-            return Ok(StepResult::Stop(format!(
-                "[new-drive-unsuitable] the new drive is {} but the array needs {}: remove it and insert a {} drive",
-                new.pd_type, st.pd_type, st.pd_type
-            )));
+            return Ok(unsuitable(
+                env,
+                st,
+                format!(
+                    "[new-drive-unsuitable] the new drive is {} but the array needs {}: remove it and insert a {} drive",
+                    new.pd_type, st.pd_type, st.pd_type
+                ),
+            ));
         }
         let expected = match st.flow {
             Flow::MegaRaid => st.missing.as_ref().map_or(0, |m| m.size_expected_bytes),
             Flow::SameBay | Flow::NoRedundancy | Flow::Jbod => st.coerced_size.unwrap_or(0),
         };
         if new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0) < expected {
-            return Ok(StepResult::Stop(format!(
-                "[new-drive-unsuitable] the new drive is too small: {} usable, the row needs {}. Remove it and insert a larger drive",
-                human(new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0)),
-                human(expected)
-            )));
+            return Ok(unsuitable(
+                env,
+                st,
+                format!(
+                    "[new-drive-unsuitable] the new drive is too small: {} usable, the row needs {}. Remove it and insert a larger drive",
+                    human(new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0)),
+                    human(expected)
+                ),
+            ));
         }
         if let Some(want) = st
             .media_type
             .as_ref()
             .filter(|m| !new.media_type.is_unknown() && new.media_type != **m)
         {
-            return Ok(StepResult::Stop(format!(
-                "[new-drive-unsuitable] the new drive is {} but the array needs {want}: remove it and insert a {want} drive",
-                new.media_type
-            )));
+            return Ok(unsuitable(
+                env,
+                st,
+                format!(
+                    "[new-drive-unsuitable] the new drive is {} but the array needs {want}: remove it and insert a {want} drive",
+                    new.media_type
+                ),
+            ));
         }
         if new.foreign == Some(true) {
             match super::noredundancy::clear_new_drive_foreign(env, journal, st)? {
@@ -215,11 +250,15 @@ pub(super) fn check_new(
             || new.predictive_failure_count.unwrap_or(0) > 0
             || new.smart_alert == Some(true)
         {
-            return Ok(StepResult::Stop(format!(
-                "[new-drive-unsuitable] the new drive already has errors (media {}, predictive {}): use another drive",
-                new.media_error_count.unwrap_or(0),
-                new.predictive_failure_count.unwrap_or(0)
-            )));
+            return Ok(unsuitable(
+                env,
+                st,
+                format!(
+                    "[new-drive-unsuitable] the new drive already has errors (media {}, predictive {}): use another drive",
+                    new.media_error_count.unwrap_or(0),
+                    new.predictive_failure_count.unwrap_or(0)
+                ),
+            ));
         }
         match new.firmware_state {
             FirmwareState::UnconfiguredGood => {
@@ -236,12 +275,16 @@ pub(super) fn check_new(
                     force: false,
                 }) =>
             {
-                return Ok(StepResult::Stop(format!(
-                    "[new-drive-unsuitable] the new drive shows {}: this backend cannot clear that state; use another drive",
-                    new.firmware_state_raw
-                        .as_deref()
-                        .unwrap_or(new.firmware_state.as_str())
-                )));
+                return Ok(unsuitable(
+                    env,
+                    st,
+                    format!(
+                        "[new-drive-unsuitable] the new drive shows {}: this backend cannot clear that state; use another drive",
+                        new.firmware_state_raw
+                            .as_deref()
+                            .unwrap_or(new.firmware_state.as_str())
+                    ),
+                ));
             }
             FirmwareState::UnconfiguredBad => {
                 env.say(
