@@ -353,8 +353,22 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 crate::workflow::replace::resume(env, &id)
             })
         }
-        Command::Workflows => {
+        Command::Workflows { action } => {
             let c = ctx()?;
+            if let Some(crate::cli::WorkflowsAction::Dismiss { id }) = action {
+                let s = crate::workflow::journal::dismiss(&c.state_dir, &id)
+                    .map_err(AppError::Input)?;
+                match cli.format {
+                    Format::Json => {
+                        let _ = serde_json::to_writer_pretty(&mut *out, &s);
+                        let _ = writeln!(out);
+                    }
+                    Format::Table => {
+                        let _ = writeln!(out, "{}: dismissed", s.id);
+                    }
+                }
+                return Ok(ExitStatus::Ok);
+            }
             let list = crate::workflow::journal::list(&c.state_dir);
             match cli.format {
                 Format::Json => {
@@ -362,20 +376,48 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     let _ = writeln!(out);
                 }
                 Format::Table => {
-                    let mut t = table::new_table(style, &["id", "last step", "finished", "detail"]);
-                    for w in &list {
-                        t.add_row(vec![
-                            w.id.clone(),
-                            w.last.clone(),
-                            if w.finished {
-                                "yes".into()
-                            } else {
-                                "NO".into()
-                            },
-                            w.detail.clone(),
-                        ]);
+                    use crate::workflow::journal::Ending;
+                    // Unfinished first (what needs an operator), then the rest, newest first.
+                    let groups = [
+                        ("Unfinished", &[Ending::Interrupted, Ending::Stopped][..]),
+                        ("Refused (nothing was changed)", &[Ending::Refused][..]),
+                        ("Completed", &[Ending::Completed][..]),
+                        (
+                            "Dismissed or unreadable",
+                            &[Ending::Dismissed, Ending::Unreadable][..],
+                        ),
+                    ];
+                    if list.is_empty() {
+                        let _ = writeln!(out, "no workflow journals in {}", c.state_dir.display());
                     }
-                    let _ = writeln!(out, "{t}");
+                    for (title, endings) in groups {
+                        let rows: Vec<_> = list
+                            .iter()
+                            .filter(|w| endings.contains(&w.ending))
+                            .collect();
+                        if rows.is_empty() {
+                            continue;
+                        }
+                        let _ = writeln!(out, "{title}:");
+                        let mut t = table::new_table(
+                            style,
+                            &["id", "when", "ended", "last step", "detail"],
+                        );
+                        for w in rows {
+                            let mut detail = w.detail.lines().next().unwrap_or("").to_owned();
+                            if let Some(r) = &w.resume {
+                                detail = format!("{detail} (go on: {r})");
+                            }
+                            t.add_row(vec![
+                                w.id.clone(),
+                                crate::model::utc_time(w.at),
+                                w.ending.as_str().to_owned(),
+                                w.last.clone(),
+                                detail,
+                            ]);
+                        }
+                        let _ = writeln!(out, "{t}");
+                    }
                 }
             }
             Ok(ExitStatus::Ok)

@@ -223,8 +223,14 @@ pub enum Command {
         #[command(flatten)]
         wf: WfArgs,
     },
-    /// List workflow journals.
-    Workflows,
+    /// List workflow journals, newest first, by how each ended; `dismiss ID` sets an
+    /// unfinished one aside (status and check stop showing it; nothing on the controller
+    /// changes).
+    Workflows {
+        /// What to do (list when omitted).
+        #[command(subcommand)]
+        action: Option<WorkflowsAction>,
+    },
     /// Foreign configurations: scan, show, import, clear.
     Foreign {
         /// What to do.
@@ -379,6 +385,17 @@ pub struct ReplaceArgs {
     /// refused, so a mistyped E:S or a stale OSD name never takes a healthy drive out.
     #[arg(long)]
     pub proactive: bool,
+}
+
+/// `raidctl workflows` actions.
+#[derive(Debug, Clone, Subcommand)]
+pub enum WorkflowsAction {
+    /// Set an interrupted or stopped workflow aside: it was finished by hand or is not to be
+    /// resumed. The journal records it; `resume` without an id skips it.
+    Dismiss {
+        /// Workflow id (see `raidctl workflows`).
+        id: String,
+    },
 }
 
 /// `raidctl foreign` actions.

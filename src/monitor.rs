@@ -81,6 +81,79 @@ pub fn fit_suggestions(problems: &mut [Problem], ops: &dyn Operations) {
     }
 }
 
+/// What raidctl itself left on this host: replacements that are not over (a run under way
+/// is said as such, not as interrupted) and bays it set blinking and did not stop.
+fn host_work(state_dir: &Path, snap: &Snapshot) -> Vec<Problem> {
+    use crate::workflow::{journal, locates};
+    let mut out = Vec::new();
+    for w in journal::unfinished(state_dir) {
+        let bay = w
+            .drive
+            .map_or_else(|| "a drive".to_owned(), |d| d.to_string());
+        let serial = w
+            .serial
+            .as_deref()
+            .map_or_else(String::new, |s| format!(" (serial {s})"));
+        let first = w.detail.lines().next().unwrap_or("").trim();
+        let live = w
+            .adapter
+            .and_then(|a| crate::workflow::running(state_dir, a))
+            .filter(|_| w.ending == journal::Ending::Interrupted);
+        let (severity, message, suggestion) = match live {
+            Some(who) => (
+                Severity::Info,
+                format!("the replacement of {bay}{serial} is under way ({who})"),
+                None,
+            ),
+            None => (
+                Severity::Warning,
+                format!(
+                    "the replacement of {bay}{serial} was {} at {} and is not over{}",
+                    w.ending.as_str(),
+                    crate::model::utc_time(w.at),
+                    if first.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": {first}")
+                    }
+                ),
+                w.resume.clone(),
+            ),
+        };
+        out.push(Problem {
+            rule: health::rule::WORKFLOW_UNFINISHED,
+            severity,
+            adapter: w.adapter,
+            subject: w.drive.map_or_else(|| "host".to_owned(), |d| d.to_string()),
+            message,
+            suggestion,
+        });
+    }
+    match locates::blinking(state_dir) {
+        // A locate is the drive's: once its bay is empty nothing blinks for it.
+        Ok(bays) => out.extend(
+            bays.into_iter()
+                .filter(|b| snap.drive(b.adapter, b.drive).is_some())
+                .map(|b| Problem {
+                    rule: health::rule::BAY_BLINKING,
+                    severity: Severity::Info,
+                    adapter: Some(b.adapter),
+                    subject: b.drive.to_string(),
+                    message: format!(
+                        "{} of adapter {} is blinking: raidctl started its locate LED at {} ({}) and has not stopped it",
+                        b.drive,
+                        b.adapter,
+                        crate::model::utc_time(b.since),
+                        b.workflow
+                    ),
+                    suggestion: Some(b.stop_command()),
+                }),
+        ),
+        Err(e) => eprintln!("raidctl: {e}: the bays raidctl left blinking are not known"),
+    }
+    out
+}
+
 fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>), String> {
     let snap = ctx.snapshot_with(fresh);
     if let Some(what) = &ctx.nothing_to_manage {
@@ -111,17 +184,22 @@ fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>),
     join.apply(&mut snap);
     match Baseline::load(&ctx.state_dir) {
         Ok(mut baseline) => {
-            let problems = health::evaluate(&snap, &baseline);
+            let mut problems = health::evaluate(&snap, &baseline);
             baseline.update_from(&snap);
             if let Err(e) = baseline.save(&ctx.state_dir) {
                 eprintln!("raidctl: cannot save the counter baseline: {e}");
             }
+            problems.extend(host_work(&ctx.state_dir, &snap));
+            problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
             Ok((snap, problems))
         }
         Err(e) => {
             // Never overwrite an unreadable baseline: the increases it records would be lost.
             eprintln!("raidctl: counter baseline unreadable ({e}); increases are not evaluated");
-            Ok((snap.clone(), health::evaluate(&snap, &Baseline::default())))
+            let mut problems = health::evaluate(&snap, &Baseline::default());
+            problems.extend(host_work(&ctx.state_dir, &snap));
+            problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
+            Ok((snap, problems))
         }
     }
 }

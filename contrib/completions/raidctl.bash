@@ -223,6 +223,9 @@ _raidctl() {
             raidctl__subcmd__help__subcmd__ld,delete)
                 cmd="raidctl__subcmd__help__subcmd__ld__subcmd__delete"
                 ;;
+            raidctl__subcmd__help__subcmd__workflows,dismiss)
+                cmd="raidctl__subcmd__help__subcmd__workflows__subcmd__dismiss"
+                ;;
             raidctl__subcmd__hotspare,add)
                 cmd="raidctl__subcmd__hotspare__subcmd__add"
                 ;;
@@ -258,6 +261,18 @@ _raidctl() {
                 ;;
             raidctl__subcmd__ld__subcmd__help,help)
                 cmd="raidctl__subcmd__ld__subcmd__help__subcmd__help"
+                ;;
+            raidctl__subcmd__workflows,dismiss)
+                cmd="raidctl__subcmd__workflows__subcmd__dismiss"
+                ;;
+            raidctl__subcmd__workflows,help)
+                cmd="raidctl__subcmd__workflows__subcmd__help"
+                ;;
+            raidctl__subcmd__workflows__subcmd__help,dismiss)
+                cmd="raidctl__subcmd__workflows__subcmd__help__subcmd__dismiss"
+                ;;
+            raidctl__subcmd__workflows__subcmd__help,help)
+                cmd="raidctl__subcmd__workflows__subcmd__help__subcmd__help"
                 ;;
             *)
                 ;;
@@ -2010,8 +2025,22 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__help__subcmd__workflows)
-            opts=""
+            opts="dismiss"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        raidctl__subcmd__help__subcmd__workflows__subcmd__dismiss)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -3528,7 +3557,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__workflows)
-            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version dismiss help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3582,6 +3611,110 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        raidctl__subcmd__workflows__subcmd__dismiss)
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --sim)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sim-state)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --megacli)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --backend)
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
+                    return 0
+                    ;;
+                --sys-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --state-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ceph-conf)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ceph-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        raidctl__subcmd__workflows__subcmd__help)
+            opts="dismiss help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        raidctl__subcmd__workflows__subcmd__help__subcmd__dismiss)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        raidctl__subcmd__workflows__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;

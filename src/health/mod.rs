@@ -151,6 +151,12 @@ pub mod rule {
     pub const BBU_STATE_UNKNOWN: &str = "bbu-state-unknown";
     /// Info: the vendor output had lines the parsers did not understand.
     pub const PARSE_WARNINGS: &str = "parse-warnings";
+    /// Warning: a replacement was interrupted or stopped and not resumed, completed again or
+    /// dismissed: its drive, OSD or bay may be half-way (next: `raidctl resume ID`).
+    pub const WORKFLOW_UNFINISHED: &str = "workflow-unfinished";
+    /// Info: raidctl started a bay's locate LED and has not stopped it (the next technician
+    /// may take the blinking bay for the one to pull).
+    pub const BAY_BLINKING: &str = "bay-blinking";
 }
 
 /// Drives that held something and are gone, their bay empty (the baseline remembers them):

@@ -533,23 +533,49 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
 
     // A drive that held something and is gone has no series of its own any more: this one
     // says so (its series disappearing is only the second net, an absent() alert).
-    for p in problems
-        .iter()
-        .filter(|p| p.rule == crate::health::rule::PD_MISSING)
-    {
-        let bay = p.subject.trim_matches(|c| c == '[' || c == ']');
-        let (enclosure, slot) = bay.split_once(':').unwrap_or(("", bay));
-        f.add(
+    // What raidctl left on the host is said the same way: a replacement not over (1, or 0
+    // while it is under way) and a locate LED it did not stop.
+    let bay_series: [(&str, &str, &str); 3] = [
+        (
+            crate::health::rule::PD_MISSING,
             "pd_missing",
             "1 for a drive that held something (JBOD, spare, VD member) and is gone, its bay empty.",
-            vec![
-                ("adapter", p.adapter.map_or_else(String::new, |a| a.to_string())),
+        ),
+        (
+            crate::health::rule::WORKFLOW_UNFINISHED,
+            "workflow_unfinished",
+            "1 for a replacement interrupted or stopped and not over (raidctl resume ID); 0 while one is under way.",
+        ),
+        (
+            crate::health::rule::BAY_BLINKING,
+            "locate_on",
+            "1 for a bay whose locate LED raidctl started and has not stopped.",
+        ),
+    ];
+    for (rule, name, help) in bay_series {
+        for p in problems.iter().filter(|p| p.rule == rule) {
+            let bay = p.subject.trim_matches(|c| c == '[' || c == ']');
+            let (enclosure, slot) = bay.split_once(':').unwrap_or(("", bay));
+            let mut labels = vec![
+                (
+                    "adapter",
+                    p.adapter.map_or_else(String::new, |a| a.to_string()),
+                ),
                 ("enclosure", enclosure.to_owned()),
                 ("slot", slot.to_owned()),
-                ("severity", p.severity.as_str().to_owned()),
-            ],
-            1.0,
-        );
+            ];
+            if rule == crate::health::rule::PD_MISSING {
+                labels.push(("severity", p.severity.as_str().to_owned()));
+            }
+            let value = if rule == crate::health::rule::WORKFLOW_UNFINISHED
+                && p.severity < Severity::Warning
+            {
+                0.0
+            } else {
+                1.0
+            };
+            f.add(name, help, labels, value);
+        }
     }
     for s in [Severity::Info, Severity::Warning, Severity::Critical] {
         f.add(

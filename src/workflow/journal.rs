@@ -234,6 +234,38 @@ pub fn parse(bytes: &[u8]) -> Contents {
     out
 }
 
+/// How a journal ended, as `raidctl workflows` groups them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// No `finish` record: the process died or was killed mid-way (resume goes on).
+    Interrupted,
+    /// Stopped safely after it had changed something (resume goes on once resolved).
+    Stopped,
+    /// Stopped before any change (a guard, a refusal, no confirmation).
+    Refused,
+    /// Done and verified.
+    Completed,
+    /// Set aside by the operator (`raidctl workflows dismiss ID`).
+    Dismissed,
+    /// No readable record at all.
+    Unreadable,
+}
+
+impl Ending {
+    /// The word tables show.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Interrupted => "interrupted",
+            Self::Stopped => "stopped",
+            Self::Refused => "refused",
+            Self::Completed => "completed",
+            Self::Dismissed => "dismissed",
+            Self::Unreadable => "unreadable",
+        }
+    }
+}
+
 /// Summary of one journal for `raidctl workflows`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Summary {
@@ -241,26 +273,159 @@ pub struct Summary {
     pub id: String,
     /// Last step and phase.
     pub last: String,
-    /// Whether the workflow ended (completed or stopped).
+    /// Whether the workflow ended (completed, stopped, refused or dismissed).
     pub finished: bool,
+    /// How it ended.
+    pub ending: Ending,
+    /// When its last record was written, seconds since the epoch (0: none).
+    pub at: u64,
     /// Last detail line.
     pub detail: String,
+    /// The adapter, bay and serial its state names (replacements).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub adapter: Option<u32>,
+    /// The bay.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drive: Option<crate::model::DriveAddress>,
+    /// The serial of the drive it works on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub serial: Option<String>,
+    /// `raidctl resume ID` for a replacement that did not complete.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resume: Option<String>,
     /// Lines of the journal that were not records.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<String>,
 }
 
+impl Summary {
+    /// The workflow's name (`replace-drive`, `locate`, ...) from the id
+    /// (`<epoch>-<workflow>-<target>`).
+    pub fn workflow(&self) -> &str {
+        let rest = self.id.split_once('-').map_or("", |(_, r)| r);
+        KNOWN
+            .iter()
+            .find(|w| rest.starts_with(&format!("{w}-")))
+            .copied()
+            .unwrap_or_else(|| rest.split('-').next().unwrap_or(""))
+    }
+
+    /// A replacement that is not over: interrupted or stopped (not refused, completed or
+    /// dismissed), i.e. one whose drive, OSD or bay may be half-way.
+    pub fn unfinished(&self) -> bool {
+        self.workflow() == "replace-drive"
+            && matches!(self.ending, Ending::Interrupted | Ending::Stopped)
+    }
+}
+
+/// Workflow names with a `-` of their own, longest first (ids are `<epoch>-<name>-<target>`).
+const KNOWN: &[&str] = &[
+    "replace-drive",
+    "pd-make-good",
+    "pd-offline",
+    "pd-online",
+    "foreign-import",
+    "foreign-clear",
+    "hotspare-add",
+    "hotspare-remove",
+    "rebuild-start",
+    "rebuild-stop",
+    "adapter-setting",
+    "ld-create",
+    "ld-delete",
+    "qualify-cache",
+];
+
 /// The newest replacement that did not complete (interrupted, or stopped to be resumed):
 /// what `raidctl resume` without an id continues.
 pub fn resumable(state_dir: &Path) -> Option<String> {
-    list(state_dir)
-        .into_iter()
-        .rev()
-        .find(|s| s.id.contains("-replace-drive-") && s.last != "finish completed")
-        .map(|s| s.id)
+    unfinished(state_dir).into_iter().next().map(|s| s.id)
 }
 
-/// Lists journals, oldest first. A journal that cannot be read at all is listed with why.
+/// The replacements that are not over, newest first; one superseded by a later replacement
+/// of the same drive that completed is over.
+pub fn unfinished(state_dir: &Path) -> Vec<Summary> {
+    let all = list(state_dir);
+    // `<epoch>-replace-drive-<adapter and bay>`: the same drive without the time.
+    let target = |s: &Summary| s.id.split_once('-').map(|(_, t)| t.to_owned());
+    all.iter()
+        .enumerate()
+        .filter(|(_, s)| s.unfinished())
+        .filter(|(i, s)| {
+            // Newer ones come first in `all`.
+            !all[..*i].iter().any(|n| {
+                n.workflow() == "replace-drive"
+                    && n.ending == Ending::Completed
+                    && target(n) == target(s)
+            })
+        })
+        .map(|(_, s)| s.clone())
+        .collect()
+}
+
+/// How the records end: a `finish` record says; without one the process died. A stop is a
+/// refusal when no step that changes something was carried out before it.
+fn ending(records: &[Record]) -> Ending {
+    let Some(last) = records.last() else {
+        return Ending::Unreadable;
+    };
+    if last.step != "finish" {
+        return Ending::Interrupted;
+    }
+    match last.phase.as_str() {
+        "completed" => Ending::Completed,
+        "dismissed" => Ending::Dismissed,
+        _ if records
+            .iter()
+            .any(|r| r.phase == "done" && r.step != "start" && r.step != "finish") =>
+        {
+            Ending::Stopped
+        }
+        _ if records.iter().any(|r| r.command.is_some()) => Ending::Stopped,
+        _ => Ending::Refused,
+    }
+}
+
+/// Sets a journal aside: `status` and `check` stop showing it and `resume` without an id
+/// skips it. The record says who did it; nothing on the controller changes.
+///
+/// # Errors
+/// No such journal, or it cannot be written.
+pub fn dismiss(state_dir: &Path, id: &str) -> Result<Summary, String> {
+    if id.is_empty() || id.contains('/') || id.starts_with('.') {
+        return Err(format!(
+            "{id:?} is not a journal id (see `raidctl workflows`)"
+        ));
+    }
+    let found = list(state_dir).into_iter().find(|s| s.id == id);
+    match found {
+        None => Err(format!(
+            "no journal {id} in {} (see `raidctl workflows`)",
+            dir(state_dir).display()
+        )),
+        Some(s) if s.ending == Ending::Completed || s.ending == Ending::Dismissed => Err(format!(
+            "{id} is {} already: nothing to dismiss",
+            s.ending.as_str()
+        )),
+        Some(_) => {
+            let mut j = Journal::open(state_dir, id).map_err(|e| format!("{id}: {e}"))?;
+            j.write(
+                "finish",
+                "dismissed",
+                None,
+                "dismissed by the operator (raidctl workflows dismiss)",
+                None,
+            )
+            .map_err(|e| format!("{id}: {e}"))?;
+            list(state_dir)
+                .into_iter()
+                .find(|s| s.id == id)
+                .ok_or_else(|| format!("{id}: gone after the write"))
+        }
+    }
+}
+
+/// Lists journals, newest first. A journal that cannot be read at all is listed with why.
 pub fn list(state_dir: &Path) -> Vec<Summary> {
     let Ok(entries) = std::fs::read_dir(dir(state_dir)) else {
         return Vec::new();
@@ -270,36 +435,67 @@ pub fn list(state_dir: &Path) -> Vec<Summary> {
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
         .collect();
-    paths.sort();
+    // Ids start with the creation time: newest first, as operators read a log.
+    paths.sort_by_key(|p| {
+        let stem = p
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let epoch: u64 = stem
+            .split('-')
+            .next()
+            .and_then(|e| e.parse().ok())
+            .unwrap_or(0);
+        std::cmp::Reverse((epoch, stem))
+    });
     paths
         .iter()
         .filter_map(|p| {
             let id = p.file_stem()?.to_string_lossy().into_owned();
-            Some(match read(p) {
-                Ok(r) => match r.records.last() {
-                    Some(last) => Summary {
-                        id,
-                        last: format!("{} {}", last.step, last.phase),
-                        finished: last.step == "finish",
-                        detail: last.detail.clone(),
-                        skipped: r.skipped,
-                    },
-                    None => Summary {
+            let mut s = match read(p) {
+                Ok(r) => {
+                    let ending = ending(&r.records);
+                    let state = r.records.iter().rev().find_map(|x| x.state.as_ref());
+                    let field = |k: &str| state.and_then(|st| st.get(k)).cloned();
+                    let mut s = Summary {
                         id,
                         last: "-".into(),
                         finished: false,
+                        ending,
+                        at: 0,
                         detail: "no readable record".into(),
+                        adapter: field("adapter").and_then(|v| serde_json::from_value(v).ok()),
+                        drive: field("drive").and_then(|v| serde_json::from_value(v).ok()),
+                        serial: field("serial").and_then(|v| serde_json::from_value(v).ok()),
+                        resume: None,
                         skipped: r.skipped,
-                    },
-                },
+                    };
+                    if let Some(last) = r.records.last() {
+                        s.last = format!("{} {}", last.step, last.phase);
+                        s.finished = last.step == "finish";
+                        s.at = last.at;
+                        s.detail.clone_from(&last.detail);
+                    }
+                    s
+                }
                 Err(e) => Summary {
                     id,
                     last: "-".into(),
                     finished: false,
+                    ending: Ending::Unreadable,
+                    at: 0,
                     detail: format!("unreadable: {e}"),
+                    adapter: None,
+                    drive: None,
+                    serial: None,
+                    resume: None,
                     skipped: Vec::new(),
                 },
-            })
+            };
+            if s.unfinished() {
+                s.resume = Some(format!("raidctl resume {}", s.id));
+            }
+            Some(s)
         })
         .collect()
 }
@@ -387,6 +583,67 @@ mod tests {
             listed
                 .iter()
                 .any(|s| s.id == "9-replace-drive-x" && s.last == "await-pull verified")
+        );
+    }
+
+    /// Interrupted, stopped, refused and completed are told apart; a later completed
+    /// replacement of the same drive ends an earlier stopped one; a dismissed one is over.
+    #[test]
+    fn endings_and_what_is_unfinished() {
+        let d = tempfile::tempdir().unwrap();
+        let jd = dir(d.path());
+        make_dir(&jd).unwrap();
+        let put = |id: &str, lines: &[&str]| {
+            std::fs::write(jd.join(format!("{id}.jsonl")), lines.join("\n") + "\n").unwrap();
+        };
+        let start = r#"{"at":1,"step":"start","phase":"started","detail":""}"#;
+        let ran = r#"{"at":2,"step":"offline","phase":"done","detail":""}"#;
+        let stop = r#"{"at":3,"step":"finish","phase":"stopped","detail":"new drive too small"}"#;
+        let done = r#"{"at":4,"step":"finish","phase":"completed","detail":"replaced"}"#;
+        put("100-replace-drive-a0--32-4-", &[start, ran]);
+        put("200-replace-drive-a0--32-5-", &[start, ran, stop]);
+        put("300-replace-drive-a0--32-6-", &[start, stop]);
+        put("400-replace-drive-a0--32-7-", &[start, ran, stop]);
+        put("500-replace-drive-a0--32-7-", &[start, ran, done]);
+        put("600-locate-a0--32-4-", &[start]);
+        let l = list(d.path());
+        let ids: Vec<&str> = l.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids[0], "600-locate-a0--32-4-", "newest first: {ids:?}");
+        let of = |id: &str| l.iter().find(|s| s.id == id).unwrap().clone();
+        assert_eq!(
+            of("100-replace-drive-a0--32-4-").ending,
+            Ending::Interrupted
+        );
+        assert_eq!(of("200-replace-drive-a0--32-5-").ending, Ending::Stopped);
+        assert_eq!(of("300-replace-drive-a0--32-6-").ending, Ending::Refused);
+        assert_eq!(of("500-replace-drive-a0--32-7-").ending, Ending::Completed);
+        assert_eq!(of("600-locate-a0--32-4-").workflow(), "locate");
+        assert_eq!(
+            of("200-replace-drive-a0--32-5-").resume.as_deref(),
+            Some("raidctl resume 200-replace-drive-a0--32-5-")
+        );
+        // 400 was redone by 500; a locate is never "unfinished".
+        let u: Vec<String> = unfinished(d.path()).into_iter().map(|s| s.id).collect();
+        assert_eq!(
+            u,
+            ["200-replace-drive-a0--32-5-", "100-replace-drive-a0--32-4-"]
+        );
+        assert_eq!(
+            resumable(d.path()).as_deref(),
+            Some("200-replace-drive-a0--32-5-")
+        );
+        let s = dismiss(d.path(), "200-replace-drive-a0--32-5-").unwrap();
+        assert_eq!((s.ending, s.resume), (Ending::Dismissed, None));
+        assert!(dismiss(d.path(), "200-replace-drive-a0--32-5-").is_err());
+        assert!(dismiss(d.path(), "../x").is_err());
+        assert!(
+            dismiss(d.path(), "999-none")
+                .unwrap_err()
+                .contains("no journal")
+        );
+        assert_eq!(
+            resumable(d.path()).as_deref(),
+            Some("100-replace-drive-a0--32-4-")
         );
     }
 

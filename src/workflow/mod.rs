@@ -8,6 +8,7 @@ mod ceph_steps;
 pub mod engine;
 pub mod guards;
 pub mod journal;
+pub mod locates;
 mod noredundancy;
 pub mod prechecks;
 pub mod prompt;
@@ -361,6 +362,33 @@ impl AdapterLock {
     }
 }
 
+/// Whether a workflow holds `adapter`'s lock in `state_dir` now, and what its lock file
+/// says (`replace-drive pid N`): a journal without a `finish` record is then a run under
+/// way, not an interrupted one. Never creates the lock and never holds it beyond the test.
+pub fn running(state_dir: &Path, adapter: u32) -> Option<String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let path = state_dir
+        .join("locks")
+        .join(format!("adapter-{adapter}.lock"));
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(path)
+        .ok()?;
+    match file.try_lock_shared() {
+        Ok(()) => {
+            let _ = file.unlock();
+            None
+        }
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let mut who = String::new();
+            let _ = (&file).take(4096).read_to_string(&mut who);
+            Some(who.trim().to_owned())
+        }
+        Err(std::fs::TryLockError::Error(_)) => None,
+    }
+}
+
 /// Test hook: `RAIDCTL_TEST_CRASH_AT=step:phase` aborts the process right after that journal
 /// record is synced, to test `raidctl resume` after a crash at every step.
 pub fn test_hook(step: &str, phase: &str) {
@@ -389,6 +417,10 @@ pub fn run_op(
     env.say(&format!("  running: {command}"));
     match env.ops.apply(op) {
         Ok(_) => {
+            if let Err(e) = locates::record(&env.state_dir, op, &journal.id) {
+                // The LED did change; only `status`'s word on it is missing.
+                env.say(&format!("  WARN {e}"));
+            }
             journal
                 .write(step, "done", None, "", state)
                 .map_err(WfError::Journal)?;

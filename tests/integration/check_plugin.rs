@@ -362,3 +362,87 @@ fn a_failed_jbod_drive_is_critical_and_its_next_step_is_a_replacement() {
         }
     }
 }
+
+/// Issue 39: after an interrupted replacement `status` suggested a fresh `replace-drive` and
+/// nothing said which bay still blinked. `check`, `status` and `metrics` now name the
+/// unfinished journal with its resume command and the bay raidctl left blinking with the
+/// command that stops it, until the journal is dismissed and the LED stopped.
+#[test]
+fn an_interrupted_replacement_and_its_blinking_bay_are_shown_until_dealt_with() {
+    for backend in ["megacli", "storcli"] {
+        let dir = crate::simctl::init_on("degraded", backend);
+        let d = dir.path();
+        let out = crate::simctl::raidctl_timeout(d, backend, "30")
+            .env("RAIDCTL_TEST_CRASH_AT", "prepare-removal:verified")
+            .args(["replace-drive", "32:4", "--yes", "--serial", "S0K1A2B04"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{backend}: {out:?}");
+        let (code, text) = check_on(d, backend);
+        assert_eq!(code, 2, "{backend}: {text}");
+        let line = |start: &str| {
+            text.lines()
+                .find(|l| l.starts_with(start))
+                .unwrap_or_else(|| panic!("{backend}: no {start:?} line in\n{text}"))
+                .to_owned()
+        };
+        let unfinished =
+            line("WARNING: the replacement of [32:4] (serial S0K1A2B04) was interrupted");
+        let id = unfinished
+            .split("(next: raidctl resume ")
+            .nth(1)
+            .and_then(|t| t.strip_suffix(')'))
+            .unwrap_or_else(|| panic!("{backend}: no resume command: {unfinished}"))
+            .to_owned();
+        assert!(id.contains("-replace-drive-"), "{backend}: {id}");
+        let blink = line("INFO: [32:4] of adapter 0 is blinking");
+        assert!(
+            blink.ends_with("(next: raidctl pd locate 32:4 -a 0 --stop)"),
+            "{backend}: {blink}"
+        );
+        let status = crate::simctl::raidctl_timeout(d, backend, "30")
+            .args(["status", "--max-age", "0"])
+            .output()
+            .unwrap();
+        let table = String::from_utf8_lossy(&status.stdout);
+        assert!(
+            table.contains(&format!("-> raidctl resume {id}"))
+                && table.contains("-> raidctl pd locate 32:4 -a 0 --stop"),
+            "{backend}: {table}"
+        );
+        let metrics = crate::simctl::raidctl_timeout(d, backend, "30")
+            .args(["metrics", "--max-age", "0"])
+            .output()
+            .unwrap();
+        let m = String::from_utf8_lossy(&metrics.stdout);
+        for series in [
+            "raidctl_workflow_unfinished{adapter=\"0\",enclosure=\"32\",slot=\"4\"} 1",
+            "raidctl_locate_on{adapter=\"0\",enclosure=\"32\",slot=\"4\"} 1",
+        ] {
+            assert!(m.contains(series), "{backend}: no {series} in\n{m}");
+        }
+        let w = crate::simctl::raidctl_on(d, backend)
+            .args(["workflows"])
+            .output()
+            .unwrap();
+        let w = String::from_utf8_lossy(&w.stdout);
+        assert!(
+            w.starts_with("Unfinished:") && w.contains("interrupted"),
+            "{backend}: {w}"
+        );
+        // Dealt with by hand: dismissed, and the LED stopped.
+        crate::simctl::raidctl_on(d, backend)
+            .args(["workflows", "dismiss", &id])
+            .assert()
+            .success();
+        let (_, text) = check_on(d, backend);
+        assert!(!text.contains("the replacement of"), "{backend}: {text}");
+        assert!(text.contains("is blinking"), "{backend}: {text}");
+        crate::simctl::raidctl_on(d, backend)
+            .args(["pd", "locate", "32:4", "--stop"])
+            .assert()
+            .success();
+        let (_, text) = check_on(d, backend);
+        assert!(!text.contains("is blinking"), "{backend}: {text}");
+    }
+}
