@@ -34,6 +34,40 @@ pub enum Sink<'a> {
     Memory,
     /// Streamed to this file (created or truncated).
     File(&'a Path),
+    /// This file *is* the stream (opened for appending, private, never through a link): no
+    /// pipe raidctl holds, so the program outlives raidctl (a SIGKILL, a closed terminal)
+    /// without dying of a broken pipe, and an interrupt does not kill it. Its pid is written
+    /// beside it (`<file>.pid`) while it runs. For long changes raidctl must never cut half-way
+    /// (`ceph-volume prepare`).
+    Detached(&'a Path),
+}
+
+impl Sink<'_> {
+    fn detached(self) -> Option<PathBuf> {
+        match self {
+            Sink::Detached(p) => Some(p.to_path_buf()),
+            _ => None,
+        }
+    }
+}
+
+/// The pid file beside a [`Sink::Detached`] log.
+pub fn detached_pid_file(log: &Path) -> PathBuf {
+    let mut name = log.as_os_str().to_owned();
+    name.push(".pid");
+    PathBuf::from(name)
+}
+
+/// Opens a [`Sink::Detached`] log as a child's standard stream.
+fn detached_stdio(p: &Path) -> std::io::Result<Stdio> {
+    use std::os::unix::fs::OpenOptionsExt;
+    File::options()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(p)
+        .map(Stdio::from)
 }
 
 /// What to run.
@@ -172,7 +206,7 @@ type Reader = Arc<(Mutex<Shared>, std::sync::Condvar)>;
 /// (the destination never grows beyond twice the cap).
 fn pump(mut pipe: impl Read + Send + 'static, sink: Sink<'_>, limit: u64) -> Reader {
     let dest = match sink {
-        Sink::Memory => Some(Dest::Mem(Vec::new())),
+        Sink::Memory | Sink::Detached(_) => Some(Dest::Mem(Vec::new())),
         Sink::File(p) => File::options()
             .create(true)
             .truncate(true)
@@ -371,6 +405,23 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
         .stderr(Stdio::piped())
         // A group of its own, so a timeout can kill whatever the tool spawned as well.
         .process_group(0);
+    let detached = spec.stdout.detached().or_else(|| spec.stderr.detached());
+    for (sink, is_stdout) in [(spec.stdout, true), (spec.stderr, false)] {
+        let Some(p) = sink.detached() else { continue };
+        match detached_stdio(&p) {
+            Ok(io) if is_stdout => {
+                cmd.stdout(io);
+            }
+            Ok(io) => {
+                cmd.stderr(io);
+            }
+            Err(e) => {
+                out.spawn_error = Some(format!("{}: {e}", p.display()));
+                out.duration = start.elapsed();
+                return out;
+            }
+        }
+    }
     if let Some(p) = spec.path_var {
         cmd.env("PATH", p);
     }
@@ -389,9 +440,25 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
         }
     };
     let pid = child.id();
-    // Ctrl-C at raidctl must not leave a hung vendor tool behind in its own group.
-    let guard = crate::interrupt::ChildGroup::track(pid);
+    // Ctrl-C at raidctl must not leave a hung vendor tool behind in its own group; a detached
+    // change is left to finish (resume waits for it by its pid file).
+    let guard = detached
+        .is_none()
+        .then(|| crate::interrupt::ChildGroup::track(pid));
     drop(spawning);
+    let pid_file = detached.as_deref().map(detached_pid_file);
+    if let Some(f) = &pid_file {
+        use std::io::Write as _;
+        use std::os::unix::fs::OpenOptionsExt;
+        let _ = File::options()
+            .create(true)
+            .write(true)
+            .truncate(true)
+            .mode(0o600)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(f)
+            .and_then(|mut w| writeln!(w, "{pid}"));
+    }
     let readers: Vec<(Reader, bool)> = [
         child
             .stdout
@@ -447,6 +514,9 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
         child.wait().ok()
     };
     drop(guard);
+    if let Some(f) = &pid_file {
+        let _ = std::fs::remove_file(f);
+    }
     crate::interrupt::park_if_interrupted();
     for (r, is_stdout) in &readers {
         let stream = take_stream(r);
@@ -617,6 +687,23 @@ pub trait Runner: Send + Sync {
     ) -> Result<CmdOutput, RunError> {
         self.run(program, args, timeout)
     }
+
+    /// Runs a change that must never be cut half-way with its output going straight to
+    /// `log` ([`Sink::Detached`]): killing raidctl leaves it running. The default (fakes,
+    /// runners without processes) runs it as [`Runner::run`].
+    ///
+    /// # Errors
+    /// As [`Runner::run`].
+    fn run_detached(
+        &self,
+        program: &Path,
+        args: &[String],
+        timeout: Duration,
+        log: &Path,
+    ) -> Result<CmdOutput, RunError> {
+        let _ = log;
+        self.run(program, args, timeout)
+    }
 }
 
 /// Runs real processes through [`run_process`], one at a time, output in memory.
@@ -778,6 +865,29 @@ mod tests {
             stderr: Sink::File(Box::leak(dir.join("err").into_boxed_path())),
             limit,
         }
+    }
+
+    /// A detached run writes straight into its log (no pipe raidctl holds), appending, and
+    /// its pid file is gone once it ended.
+    #[test]
+    fn a_detached_run_writes_its_log_directly() {
+        let d = tempfile::tempdir().unwrap();
+        let log = d.path().join("volume.log");
+        let run = |script: &str| {
+            let args = sh(script);
+            let mut sp = spec(d.path(), &args, Duration::from_secs(30), 1 << 20);
+            sp.stdout = Sink::Detached(&log);
+            sp.stderr = Sink::Detached(&log);
+            run_process(&sp)
+        };
+        let out = run("echo out; echo err >&2");
+        assert_eq!(out.status, Some(0), "{out:?}");
+        assert!(out.stdout.data.is_empty() && out.stderr.data.is_empty());
+        assert_eq!(std::fs::read_to_string(&log).unwrap(), "out\nerr\n");
+        assert!(!detached_pid_file(&log).exists());
+        // Appended, never truncated: the log of an earlier, killed run stays readable.
+        assert_eq!(run("echo again").status, Some(0));
+        assert_eq!(std::fs::read_to_string(&log).unwrap(), "out\nerr\nagain\n");
     }
 
     #[test]

@@ -199,6 +199,42 @@ impl Runner for ProcRunner {
         }
         out.into_cmd_output()
     }
+
+    fn run_detached(
+        &self,
+        program: &Path,
+        args: &[String],
+        timeout: Duration,
+        log: &Path,
+    ) -> Result<CmdOutput, RunError> {
+        let workdir = self.workdir().map_err(|reason| RunError::Spawn {
+            program: program.display().to_string(),
+            reason,
+        })?;
+        let mut out = runner::run_process(&Spec {
+            program,
+            args,
+            cwd: &workdir,
+            env: &self.env,
+            path_var: None,
+            timeout,
+            stdout: Sink::Detached(log),
+            stderr: Sink::Detached(log),
+            limit: runner::MEMORY_CAP,
+        });
+        if out.timed_out {
+            out.duration = timeout;
+        }
+        let mut cmd = out.into_cmd_output()?;
+        // The log is the output: its tail is what messages quote.
+        cmd.stdout = crate::fsutil::read_capped(log, 1 << 20)
+            .map(|b| {
+                let tail = &b[b.len().saturating_sub(64 << 10)..];
+                String::from_utf8_lossy(tail).into_owned()
+            })
+            .unwrap_or_default();
+        Ok(cmd)
+    }
 }
 
 /// The answer of `ceph osd safe-to-destroy N`.
@@ -564,12 +600,46 @@ impl Ceph {
     /// # Errors
     /// See [`CephError`]; `Refused` carries the tail of ceph-volume's output.
     pub fn ceph_volume(&self, args: &[String], deadline: Duration) -> Result<CmdOutput, CephError> {
+        self.ceph_volume_to(args, deadline, None)
+    }
+
+    /// [`Self::ceph_volume`], detached from raidctl when `log` is given
+    /// ([`crate::backend::runner::Sink::Detached`]): its output goes to `log` and killing
+    /// raidctl does not kill it.
+    fn ceph_volume_to(
+        &self,
+        args: &[String],
+        deadline: Duration,
+        log: Option<&Path>,
+    ) -> Result<CmdOutput, CephError> {
         let prog = self
             .which("ceph-volume")
             .ok_or_else(|| CephError::NotInstalled {
                 program: "ceph-volume".into(),
             })?;
-        let out = self.run_program(&prog, args, deadline)?;
+        let out = match log {
+            None => self.run_program(&prog, args, deadline)?,
+            Some(log) => {
+                let line = display_argv(&prog, args);
+                match self.runner.run_detached(&prog, args, deadline, log) {
+                    Ok(out) => out,
+                    Err(RunError::Spawn { .. }) => {
+                        return Err(CephError::NotInstalled {
+                            program: prog.display().to_string(),
+                        });
+                    }
+                    Err(RunError::Timeout { secs, .. }) => {
+                        return Err(CephError::Timeout { argv: line, secs });
+                    }
+                    Err(e @ (RunError::Crashed { .. } | RunError::Cut { .. })) => {
+                        return Err(CephError::Failed {
+                            argv: line,
+                            reason: e.to_string(),
+                        });
+                    }
+                }
+            }
+        };
         if out.status == Some(0) {
             return Ok(out);
         }
@@ -655,6 +725,16 @@ impl Ceph {
     /// See [`CephError`].
     pub fn run_volume_step(&self, args: &[String]) -> Result<CmdOutput, CephError> {
         self.ceph_volume(args, self.opts.volume_timeout)
+    }
+
+    /// [`Self::run_volume_step`] detached from raidctl, its output in `log`: a prepare that
+    /// raidctl's death would cut leaves an OSD id half-made (`exists,new`), since ceph-volume's
+    /// rollback dies of the broken pipe too.
+    ///
+    /// # Errors
+    /// As [`Self::run_volume_step`].
+    pub fn run_volume_detached(&self, args: &[String], log: &Path) -> Result<CmdOutput, CephError> {
+        self.ceph_volume_to(args, self.opts.volume_timeout, Some(log))
     }
 }
 

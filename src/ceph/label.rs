@@ -28,6 +28,9 @@ pub struct Label {
     pub cluster_fsid: Option<String>,
     /// `main`, `bluefs db`, `bluefs wal`.
     pub description: Option<String>,
+    /// Whether the OSD's mkfs finished (`mkfs_done: yes` and `ready: ready`, written last):
+    /// a prepare cut short leaves a label without them.
+    pub complete: bool,
 }
 
 /// What the first bytes of a device say.
@@ -58,9 +61,12 @@ pub fn decode(bytes: &[u8]) -> Found {
         whoami: None,
         cluster_fsid: None,
         description: None,
+        complete: false,
     };
     if let Some((description, meta)) = decode_struct(&rest[37..]) {
         label.description = Some(description);
+        label.complete = meta.get("mkfs_done").is_some_and(|v| v == "yes")
+            && meta.get("ready").is_some_and(|v| v == "ready");
         label.whoami = meta.get("whoami").and_then(|w| w.trim().parse().ok());
         label.cluster_fsid = meta
             .get("ceph_fsid")
@@ -68,6 +74,34 @@ pub fn decode(bytes: &[u8]) -> Found {
             .map(|f| f.to_ascii_lowercase());
     }
     Found::Label(label)
+}
+
+/// The label of a block device (or, in tests, a regular file). The path may come from a link
+/// the ceph user controls: it is opened non-blocking (a FIFO returns at once) and must be a
+/// block device or a regular file (`/dev/zero` is neither); at most [`LABEL_BYTES`] are read.
+///
+/// # Errors
+/// The device cannot be opened or read, or is of another kind.
+pub fn read(path: &std::path::Path) -> Result<Found, String> {
+    use std::io::Read;
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC | libc::O_NOCTTY)
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let kind = f
+        .metadata()
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .file_type();
+    if !(kind.is_block_device() || kind.is_file()) {
+        return Err(format!("{}: not a block device", path.display()));
+    }
+    let mut buf = Vec::with_capacity(LABEL_BYTES);
+    f.take(LABEL_BYTES as u64)
+        .read_to_end(&mut buf)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(decode(&buf))
 }
 
 fn is_uuid(s: &str) -> bool {
@@ -206,6 +240,8 @@ mod tests {
         assert_eq!(l.whoami, Some(3));
         assert_eq!(l.cluster_fsid.as_deref(), Some(CLUSTER));
         assert_eq!(l.description.as_deref(), Some("main"));
+        // raidctl's own (test) labels carry no mkfs_done: a cut mkfs looks like that.
+        assert!(!l.complete);
     }
 
     /// The first 4 KiB of a device `ceph-osd --mkfs` (16.2.15) made osd.7 on.
@@ -223,6 +259,10 @@ mod tests {
         assert_eq!(l.whoami, Some(7));
         assert_eq!(l.cluster_fsid.as_deref(), Some(CLUSTER));
         assert_eq!(l.description.as_deref(), Some("main"));
+        assert!(
+            l.complete,
+            "mkfs_done and ready are in a finished mkfs's label"
+        );
     }
 
     #[test]

@@ -665,14 +665,78 @@ pub(super) fn prepare(
             "the OSD cannot be recreated: {e}"
         )));
     }
+    let log = volume_log(journal);
+    if let Some(stop) = wait_for_earlier_volume(env, &log, &plan.data, c.options().volume_timeout) {
+        return Ok(StepResult::Stop(stop));
+    }
     let on_new = match osd_on(&c, &plan.data) {
         Ok(o) => o,
         Err(e) => return Ok(stop_on(&e, "listing ceph-volume's OSDs", journal, st)),
     };
-    let (_, _, destroyed) = match up_in(&c, id) {
+    let (up, _, mut destroyed) = match up_in(&c, id) {
         Ok(x) => x,
         Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
     };
+    // A prepare cut short (raidctl and ceph-volume killed, a power cut) leaves the id
+    // half-made (`exists,new`, no OSD on any device) or, after ceph-volume's rollback, purged.
+    // The id is the one this replacement destroyed and the new device holds nothing: destroy
+    // the half-made one again, or take the purged id anew (`--osd-id N` accepts a free id).
+    if on_new.is_none() && !destroyed && !up {
+        match c.osd_dump().map(|d| d.osd(id).map(|o| o.state.clone())) {
+            Ok(Some(state)) if state.iter().any(|x| x == "new") => {
+                env.say(&format!(
+                    "  osd.{id} is half-made (`{}`): an earlier prepare was cut short; destroying it again",
+                    state.join(",")
+                ));
+                let dl = line(
+                    &c,
+                    &["osd", "destroy", &id.to_string(), "--yes-i-really-mean-it"],
+                );
+                if let Err(e) = journaled(journal, st, "ceph-prepare", dl, env.out, || {
+                    c.osd_destroy(id)
+                })? {
+                    return Ok(stop_on(&e, "destroying the half-made OSD", journal, st));
+                }
+                destroyed = true;
+            }
+            Ok(None) => {
+                env.say(&format!(
+                    "  osd.{id} is gone from the OSD map (a failed prepare's rollback purged it): preparing it anew with the same id{}",
+                    plan.device_class
+                        .as_deref()
+                        .map_or_else(String::new, |c| format!(" and class {c}"))
+                ));
+                destroyed = true;
+            }
+            _ => {}
+        }
+    }
+    // A device ceph-volume lists for this id whose mkfs never finished (cut by a power
+    // cut): not an OSD yet, and it is prepared again.
+    let cut = on_new.as_ref().is_some_and(|(n, _)| *n == id)
+        && matches!(
+            crate::ceph::label::read(std::path::Path::new(&plan.data)),
+            Ok(crate::ceph::label::Found::Label(l)) if !l.complete
+        );
+    if cut {
+        env.say(&format!(
+            "  {} holds osd.{id}'s label without mkfs_done: the earlier prepare was cut short; preparing again",
+            plan.data
+        ));
+        if !destroyed && !up {
+            let dl = line(
+                &c,
+                &["osd", "destroy", &id.to_string(), "--yes-i-really-mean-it"],
+            );
+            if let Err(e) = journaled(journal, st, "ceph-prepare", dl, env.out, || {
+                c.osd_destroy(id)
+            })? {
+                return Ok(stop_on(&e, "destroying the half-made OSD", journal, st));
+            }
+            destroyed = true;
+        }
+    }
+    let on_new = if cut { None } else { on_new };
     match (&on_new, destroyed) {
         // A prepare that completed before the workflow was interrupted.
         (Some((n, fsid)), false) if *n == id => {
@@ -719,8 +783,9 @@ pub(super) fn prepare(
     }
     let args = plan.prepare();
     let pl = crate::ceph::client::display_argv(std::path::Path::new("ceph-volume"), &args);
+    // Detached: if raidctl dies now, the prepare (or its rollback) still ends properly.
     if let Err(e) = journaled(journal, st, "ceph-prepare", pl, env.out, || {
-        c.run_volume_step(&args)
+        c.run_volume_detached(&args, &log)
     })? {
         let first = e
             .to_string()
@@ -731,8 +796,9 @@ pub(super) fn prepare(
             })
             .map_or_else(|| e.to_string(), str::to_owned);
         return Ok(StepResult::Stop(format!(
-            "`ceph-volume prepare` failed: {} (its log: /var/log/ceph/ceph-volume.log). osd.{id} is {} now. {}",
+            "`ceph-volume prepare` failed: {} (its output: {}; ceph-volume's log: /var/log/ceph/ceph-volume.log). osd.{id} is {} now. {}",
             crate::escape::escape(first.trim()),
+            log.display(),
             id_state(&c, id),
             next_for_id(&c, id, &plan, &journal.id)
         )));
@@ -750,6 +816,67 @@ pub(super) fn prepare(
         ))),
         Err(e) => Ok(stop_on(&e, "listing ceph-volume's OSDs", journal, st)),
     }
+}
+
+/// Where the detached `ceph-volume prepare` of `journal`'s run writes (its pid file beside).
+fn volume_log(journal: &Journal) -> std::path::PathBuf {
+    let mut name = journal.path().as_os_str().to_owned();
+    name.push(".ceph-volume.log");
+    std::path::PathBuf::from(name)
+}
+
+/// A prepare an earlier, killed run left behind may still be running: the resume waits for it
+/// (up to `limit`) rather than preparing a second time on the same device. `Some` says why it
+/// cannot go on.
+fn wait_for_earlier_volume(
+    env: &mut Env<'_>,
+    log: &std::path::Path,
+    data: &str,
+    limit: Duration,
+) -> Option<String> {
+    let pid_file = crate::backend::runner::detached_pid_file(log);
+    let cmdline = |pid: u32| {
+        std::fs::read(format!("/proc/{pid}/cmdline"))
+            .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+            .unwrap_or_default()
+    };
+    let alive = |pid: u32| cmdline(pid).contains("ceph-volume");
+    // The pid file, else (raidctl died between the spawn and writing it) a ceph-volume
+    // preparing this very device.
+    let pid: u32 = crate::fsutil::read_capped(&pid_file, 64)
+        .ok()
+        .and_then(|b| String::from_utf8_lossy(&b).trim().parse().ok())
+        .or_else(|| {
+            std::fs::read_dir("/proc")
+                .ok()?
+                .flatten()
+                .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+                .find(|p| {
+                    let c = cmdline(*p);
+                    c.contains("ceph-volume")
+                        && c.contains(" prepare ")
+                        && c.split_whitespace().any(|w| w == data)
+                })
+        })?;
+    if alive(pid) {
+        env.say(&format!(
+            "  the ceph-volume of the interrupted run is still running (pid {pid}, log {}): waiting for it",
+            log.display()
+        ));
+        let start = std::time::Instant::now();
+        while alive(pid) {
+            if start.elapsed() > limit {
+                return Some(format!(
+                    "the ceph-volume of the interrupted run (pid {pid}) is still running after {} s; let it end (log {}), then `raidctl resume`",
+                    limit.as_secs(),
+                    log.display()
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    let _ = std::fs::remove_file(&pid_file);
+    None
 }
 
 /// What the OSD map says of `id`: `destroyed`, `exists,new`, `gone (purged)`...

@@ -299,49 +299,83 @@ fn replace_osd_drive_through_both_layers() {
     assert!(o.status.success(), "mon-start: {}", err(&o));
     at("mon back");
 
-    // Resumed; SIGKILLed while ceph-volume prepares the new OSD.
-    let mut child = Command::new(raidctl())
-        .arg("--sim-state")
-        .arg(&s)
-        .env("TMPDIR", crate::util::child_tmp(s.parent().unwrap_or(&s)))
-        .args(["--timeout", "120"])
-        .args(resume)
-        .env_remove("CEPH_CONF")
-        .env("RAIDCTL_NO_PROGRESS", "1")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let preparing = || {
+    // Resumed and cut twice while ceph-volume prepares the new OSD: first a power cut a
+    // second into the prepare (raidctl and ceph-volume die together, the id may be left
+    // half-made), then raidctl alone (ceph-volume, detached, goes on).
+    let spawn_resume = || {
+        Command::new(raidctl())
+            .arg("--sim-state")
+            .arg(&s)
+            .env("TMPDIR", crate::util::child_tmp(s.parent().unwrap_or(&s)))
+            .args(["--timeout", "120"])
+            .args(resume)
+            .env_remove("CEPH_CONF")
+            .env("RAIDCTL_NO_PROGRESS", "1")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let preparing = || -> Vec<u32> {
         std::fs::read_dir("/proc")
             .into_iter()
             .flatten()
             .flatten()
-            .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
-            .any(|c| {
+            .filter_map(|e| {
+                let pid: u32 = e.file_name().to_str()?.parse().ok()?;
+                let c = std::fs::read(e.path().join("cmdline")).ok()?;
                 let c = String::from_utf8_lossy(&c).replace('\0', " ");
-                c.contains("ceph-volume") && c.contains("raw prepare")
+                (c.contains("ceph-volume") && c.contains("raw prepare")).then_some(pid)
             })
+            .collect()
     };
-    let t = Instant::now();
-    let mut caught = false;
-    while t.elapsed() < Duration::from_secs(600) {
-        if preparing() {
-            caught = true;
-            break;
+    let catch = |child: &mut std::process::Child| -> Option<Vec<u32>> {
+        let t = Instant::now();
+        while t.elapsed() < Duration::from_secs(600) {
+            let p = preparing();
+            if !p.is_empty() {
+                return Some(p);
+            }
+            if child.try_wait().unwrap().is_some() {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(50));
         }
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    assert!(caught, "ceph-volume raw prepare never ran");
+        None
+    };
+    let mut child = spawn_resume();
+    let pids = catch(&mut child).expect("ceph-volume raw prepare never ran");
+    std::thread::sleep(Duration::from_secs(1));
     child.kill().unwrap();
     let _ = child.wait();
-    wait_until(Duration::from_secs(300), "ceph-volume finished", || {
-        !preparing()
+    for pid in pids {
+        // ceph-volume leads its own process group (raidctl's runner makes it so).
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{pid}")])
+            .status();
+    }
+    wait_until(Duration::from_secs(60), "the cut ceph-volume gone", || {
+        preparing().is_empty()
     });
-    at("killed during ceph-volume");
+    let map = ceph.osd_dump().unwrap();
+    at(&format!(
+        "power cut during ceph-volume: osd.{victim} is {:?}",
+        map.osd(victim).map(|o| o.state.clone())
+    ));
+    let mut child = spawn_resume();
+    let caught = catch(&mut child);
+    assert!(
+        caught.is_some(),
+        "the second ceph-volume raw prepare never ran"
+    );
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert!(
+        !preparing().is_empty(),
+        "ceph-volume died with raidctl: it must run detached"
+    );
+    at("raidctl killed during ceph-volume");
+    // Resumed at once: it waits for the prepare that is still running and goes on from it.
     let o = rc(&s, &resume, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let out = text(&o);
@@ -349,6 +383,12 @@ fn replace_osd_drive_through_both_layers() {
         out.contains(&format!("osd.{victim} recreated with its id (raw)"))
             && out.contains("qualification"),
         "{out}"
+    );
+    let all = format!("{out}{}", err(&o));
+    assert!(
+        all.contains("the ceph-volume of the interrupted run is still running")
+            && all.contains("prepared on"),
+        "{all}"
     );
     at("replacement done");
 

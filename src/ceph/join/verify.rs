@@ -168,34 +168,9 @@ fn spawn_read(path: &str) -> Pending {
     let _ = std::thread::Builder::new()
         .name("label-read".into())
         .spawn(move || {
-            let _ = tx.send(read_label(Path::new(&path)));
+            let _ = tx.send(label::read(Path::new(&path)));
         });
     rx
-}
-
-/// The label of a block device (or, in tests, a regular file). The path may come from a link
-/// the ceph user controls: it is opened non-blocking (a FIFO returns at once) and must be a
-/// block device or a regular file (`/dev/zero` is neither).
-fn read_label(path: &Path) -> Result<Found, String> {
-    use std::io::Read;
-    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
-    let f = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC | libc::O_NOCTTY)
-        .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let kind = f
-        .metadata()
-        .map_err(|e| format!("{}: {e}", path.display()))?
-        .file_type();
-    if !(kind.is_block_device() || kind.is_file()) {
-        return Err(format!("{}: not a block device", path.display()));
-    }
-    let mut buf = Vec::with_capacity(label::LABEL_BYTES);
-    f.take(label::LABEL_BYTES as u64)
-        .read_to_end(&mut buf)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(label::decode(&buf))
 }
 
 /// `fsid = ...` of the `[global]` section of a ceph.conf (at most 64 KiB read, no links).
@@ -274,18 +249,18 @@ mod tests {
         )
         .unwrap();
         assert!(
-            read_label(&fifo)
+            label::read(&fifo)
                 .unwrap_err()
                 .contains("not a block device")
         );
         assert!(
-            read_label(Path::new("/dev/zero"))
+            label::read(Path::new("/dev/zero"))
                 .unwrap_err()
                 .contains("not a block device")
         );
         let f = d.path().join("dev");
         std::fs::write(&f, label::encode(A, 3, C)).unwrap();
-        assert!(matches!(read_label(&f), Ok(Found::Label(_))));
+        assert!(matches!(label::read(&f), Ok(Found::Label(_))));
     }
 
     #[test]
