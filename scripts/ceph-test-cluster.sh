@@ -61,11 +61,19 @@ save_path() {
 restore_path() {
   local dir=$1 path=$2 key
   key=$(echo "$path" | tr / _)
+  # What is at the path now is the run's (an OSD directory a killed prepare wrote into):
+  # replaced whole, never merged into, and never through a mount still on it.
+  if mountpoint -q "$path" 2>/dev/null; then
+    echo "restore: $path is still mounted, left as it is" >&2
+    return 0
+  fi
   if [ -e "$dir/saved/$key" ]; then
+    rm -rf "$path"
     cp -a "$dir/saved/$key" "$path"
-    rm -f "$dir/saved/$key"
+    rm -rf "$dir/saved/$key"
   elif [ -e "$dir/saved/$key.absent" ]; then
-    rm -f "$path" "$dir/saved/$key.absent"
+    rm -rf "$path"
+    rm -f "$dir/saved/$key.absent"
   fi
 }
 
@@ -92,7 +100,12 @@ do_stop() {
     while read -r n; do
       [ -n "$n" ] || continue
       local d=/var/lib/ceph/osd/ceph-$n
-      if mountpoint -q "$d"; then umount "$d" || umount -l "$d" || true; fi
+      # Stacked tmpfs layers (a prepare cut short mounts over the old one): all of them.
+      local i
+      for i in 1 2 3 4 5 6 7 8; do
+        mountpoint -q "$d" || break
+        umount "$d" || umount -l "$d" || true
+      done
       rmdir "$d" 2>/dev/null || true
       restore_path "$dir" "$d"
     done <"$dir/osds"

@@ -608,19 +608,29 @@ pub(super) fn plan_prepare(st: &ReplaceState) -> Vec<PlanLine> {
 /// Whether `/var/lib/ceph/osd/<cluster>-N` is a mount point (the dead OSD's tmpfs stays).
 fn unmount_stale_osd_dir(id: u32) -> Option<String> {
     let dir = format!("/var/lib/ceph/osd/ceph-{id}");
-    let mounts = std::fs::read_to_string("/proc/mounts").ok()?;
-    if !mounts
-        .lines()
-        .any(|l| l.split(' ').nth(1) == Some(dir.as_str()))
-    {
+    let layers = || {
+        std::fs::read_to_string("/proc/mounts").map_or(0, |m| {
+            m.lines()
+                .filter(|l| l.split(' ').nth(1) == Some(dir.as_str()))
+                .count()
+        })
+    };
+    let found = layers();
+    if found == 0 {
         return None;
     }
-    let ok = std::process::Command::new("umount")
-        .arg(&dir)
-        .status()
-        .is_ok_and(|s| s.success());
-    Some(if ok {
-        format!("the dead OSD's {dir} was still mounted: unmounted")
+    // A prepare cut short leaves its tmpfs over the dead OSD's: every layer goes.
+    for _ in 0..found.min(16) {
+        let ok = std::process::Command::new("umount")
+            .arg(&dir)
+            .status()
+            .is_ok_and(|s| s.success());
+        if !ok {
+            break;
+        }
+    }
+    Some(if layers() == 0 {
+        format!("the dead OSD's {dir} was still mounted ({found} layer(s)): unmounted")
     } else {
         format!("the dead OSD's {dir} is still mounted and could not be unmounted")
     })
