@@ -353,6 +353,93 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 crate::workflow::replace::resume(env, &id)
             })
         }
+        Command::Inventory { action, adapter } => {
+            use crate::health::Baseline;
+            let c = ctx()?;
+            // Present or missing is the controller's word now, not the cache's.
+            let snap = c
+                .snapshot(Duration::ZERO)
+                .map_err(|e| AppError::Input(e.to_string()))?;
+            let mut b = Baseline::load(&c.state_dir).map_err(|e| {
+                AppError::Input(format!("{}: {e}", Baseline::path(&c.state_dir).display()))
+            })?;
+            if let Some(crate::cli::InventoryAction::Forget { item }) = action {
+                let gone = b.forget(&snap, &item, adapter).map_err(AppError::Input)?;
+                b.save(&c.state_dir)
+                    .map_err(|e| AppError::Input(format!("cannot save the inventory: {e}")))?;
+                for e in &gone {
+                    let _ = writeln!(
+                        out,
+                        "forgot [{}] on adapter {} (serial {}, held {})",
+                        e.address,
+                        e.adapter,
+                        e.serial.as_deref().unwrap_or("?"),
+                        e.role.as_deref().unwrap_or("nothing")
+                    );
+                }
+                return Ok(ExitStatus::Ok);
+            }
+            let missing: Vec<&str> = b.missing(&snap).into_iter().map(|(k, _)| k).collect();
+            let rows: Vec<(&String, &crate::health::DriveBaseline)> = b
+                .drives
+                .iter()
+                .filter(|(_, e)| adapter.is_none_or(|a| a == e.adapter))
+                .collect();
+            match cli.format {
+                Format::Json => {
+                    #[derive(serde::Serialize)]
+                    struct Row<'a> {
+                        #[serde(flatten)]
+                        drive: &'a crate::health::DriveBaseline,
+                        missing: bool,
+                    }
+                    let doc: Vec<Row<'_>> = rows
+                        .iter()
+                        .map(|(k, e)| Row {
+                            drive: e,
+                            missing: missing.contains(&k.as_str()),
+                        })
+                        .collect();
+                    let _ = serde_json::to_writer_pretty(&mut *out, &doc);
+                    let _ = writeln!(out);
+                }
+                Format::Table => {
+                    let mut t = table::new_table(
+                        style,
+                        &[
+                            "adapter",
+                            "bay",
+                            "serial",
+                            "held",
+                            "osds",
+                            "last seen",
+                            "now",
+                        ],
+                    );
+                    for (k, e) in &rows {
+                        t.add_row(vec![
+                            e.adapter.to_string(),
+                            format!("[{}]", e.address),
+                            e.serial.clone().unwrap_or_else(|| "?".into()),
+                            e.role.clone().unwrap_or_else(|| "-".into()),
+                            e.osds
+                                .iter()
+                                .map(|o| format!("osd.{o}"))
+                                .collect::<Vec<_>>()
+                                .join(","),
+                            crate::model::utc_time(e.last_seen_unix),
+                            if missing.contains(&k.as_str()) {
+                                "MISSING".into()
+                            } else {
+                                "seen".into()
+                            },
+                        ]);
+                    }
+                    let _ = writeln!(out, "{t}");
+                }
+            }
+            Ok(ExitStatus::Ok)
+        }
         Command::Workflows { action } => {
             let c = ctx()?;
             if let Some(crate::cli::WorkflowsAction::Dismiss { id }) = action {

@@ -223,6 +223,17 @@ pub enum Command {
         #[command(flatten)]
         wf: WfArgs,
     },
+    /// The drives raidctl remembers (what each held, its OSDs, when it was last seen), so a
+    /// drive that vanished is noticed; `forget E:S|SERIAL` acknowledges one that is not coming
+    /// back (check stops reporting it missing).
+    Inventory {
+        /// What to do (list when omitted).
+        #[command(subcommand)]
+        action: Option<InventoryAction>,
+        /// Adapter (all when omitted).
+        #[arg(short = 'a', long, global = true)]
+        adapter: Option<u32>,
+    },
     /// List workflow journals, newest first, by how each ended; `dismiss ID` sets an
     /// unfinished one aside (status and check stop showing it; nothing on the controller
     /// changes).
@@ -385,6 +396,17 @@ pub struct ReplaceArgs {
     /// refused, so a mistyped E:S or a stale OSD name never takes a healthy drive out.
     #[arg(long)]
     pub proactive: bool,
+}
+
+/// `raidctl inventory` actions.
+#[derive(Debug, Clone, Subcommand)]
+pub enum InventoryAction {
+    /// Forget a drive that is gone (its bay empty): it is not coming back. Refused for a
+    /// drive that is present.
+    Forget {
+        /// `E:S`, `[E:S]`, `:S` or the serial.
+        item: String,
+    },
 }
 
 /// `raidctl workflows` actions.

@@ -40,6 +40,9 @@ _raidctl() {
             raidctl,hotspare)
                 cmd="raidctl__subcmd__hotspare"
                 ;;
+            raidctl,inventory)
+                cmd="raidctl__subcmd__inventory"
+                ;;
             raidctl,ld)
                 cmd="raidctl__subcmd__ld"
                 ;;
@@ -154,6 +157,9 @@ _raidctl() {
             raidctl__subcmd__help,hotspare)
                 cmd="raidctl__subcmd__help__subcmd__hotspare"
                 ;;
+            raidctl__subcmd__help,inventory)
+                cmd="raidctl__subcmd__help__subcmd__inventory"
+                ;;
             raidctl__subcmd__help,ld)
                 cmd="raidctl__subcmd__help__subcmd__ld"
                 ;;
@@ -217,6 +223,9 @@ _raidctl() {
             raidctl__subcmd__help__subcmd__hotspare,remove)
                 cmd="raidctl__subcmd__help__subcmd__hotspare__subcmd__remove"
                 ;;
+            raidctl__subcmd__help__subcmd__inventory,forget)
+                cmd="raidctl__subcmd__help__subcmd__inventory__subcmd__forget"
+                ;;
             raidctl__subcmd__help__subcmd__ld,create)
                 cmd="raidctl__subcmd__help__subcmd__ld__subcmd__create"
                 ;;
@@ -243,6 +252,18 @@ _raidctl() {
                 ;;
             raidctl__subcmd__hotspare__subcmd__help,remove)
                 cmd="raidctl__subcmd__hotspare__subcmd__help__subcmd__remove"
+                ;;
+            raidctl__subcmd__inventory,forget)
+                cmd="raidctl__subcmd__inventory__subcmd__forget"
+                ;;
+            raidctl__subcmd__inventory,help)
+                cmd="raidctl__subcmd__inventory__subcmd__help"
+                ;;
+            raidctl__subcmd__inventory__subcmd__help,forget)
+                cmd="raidctl__subcmd__inventory__subcmd__help__subcmd__forget"
+                ;;
+            raidctl__subcmd__inventory__subcmd__help,help)
+                cmd="raidctl__subcmd__inventory__subcmd__help__subcmd__help"
                 ;;
             raidctl__subcmd__ld,create)
                 cmd="raidctl__subcmd__ld__subcmd__create"
@@ -281,7 +302,7 @@ _raidctl() {
 
     case "${cmd}" in
         raidctl)
-            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help"
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version parse status check metrics collect qualify osd-prep doctor sim replace-drive resume inventory workflows foreign hotspare rebuild pd adapter ld generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1591,7 +1612,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__help)
-            opts="parse status check metrics collect qualify osd-prep doctor sim replace-drive resume workflows foreign hotspare rebuild pd adapter ld generate help"
+            opts="parse status check metrics collect qualify osd-prep doctor sim replace-drive resume inventory workflows foreign hotspare rebuild pd adapter ld generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1829,6 +1850,34 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__help__subcmd__hotspare__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        raidctl__subcmd__help__subcmd__inventory)
+            opts="forget"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        raidctl__subcmd__help__subcmd__inventory__subcmd__forget)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2355,6 +2404,188 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        raidctl__subcmd__inventory)
+            opts="-a -t -q -h -V --adapter --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version forget help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --adapter)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -a)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --sim)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sim-state)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --megacli)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --backend)
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
+                    return 0
+                    ;;
+                --sys-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --state-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ceph-conf)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ceph-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        raidctl__subcmd__inventory__subcmd__forget)
+            opts="-a -t -q -h -V --adapter --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --adapter)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -a)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --sim)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sim-state)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --megacli)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --backend)
+                    COMPREPLY=($(compgen -W "auto megacli storcli perccli storcli2 perccli2 omreport native" -- "${cur}"))
+                    return 0
+                    ;;
+                --sys-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --state-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ceph-conf)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ceph-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        raidctl__subcmd__inventory__subcmd__help)
+            opts="forget help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        raidctl__subcmd__inventory__subcmd__help__subcmd__forget)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        raidctl__subcmd__inventory__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;

@@ -273,6 +273,53 @@ impl Baseline {
         true
     }
 
+    /// Forgets the drives `item` names (`E:S`, `[E:S]`, `:S` or a serial; on `adapter` when
+    /// given) that are missing from `snap`: the operator's word that a vanished drive is not
+    /// coming back (`raidctl inventory forget`). Returns what was forgotten.
+    ///
+    /// # Errors
+    /// Nothing recorded matches, or what matches is present (a present drive is not missing;
+    /// forgetting it would only reset its counters).
+    pub fn forget(
+        &mut self,
+        snap: &Snapshot,
+        item: &str,
+        adapter: Option<u32>,
+    ) -> Result<Vec<DriveBaseline>, String> {
+        let item = item.trim();
+        let bay = item
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .parse::<crate::model::DriveAddress>()
+            .ok()
+            .map(|a| a.megacli_arg());
+        let matches = |e: &DriveBaseline| {
+            adapter.is_none_or(|a| a == e.adapter)
+                && (bay.as_deref() == Some(e.address.as_str())
+                    || e.serial
+                        .as_deref()
+                        .is_some_and(|s| s.eq_ignore_ascii_case(item)))
+        };
+        let missing: Vec<String> = self
+            .missing(snap)
+            .into_iter()
+            .filter(|(_, e)| matches(e))
+            .map(|(k, _)| k.to_owned())
+            .collect();
+        if missing.is_empty() {
+            return Err(if self.drives.values().any(matches) {
+                format!("{item} is not missing (it is present, or held nothing): nothing to forget")
+            } else {
+                format!("raidctl has no record of {item} (see `raidctl inventory`)")
+            });
+        }
+        self.schema_version = BASELINE_SCHEMA;
+        Ok(missing
+            .iter()
+            .filter_map(|k| self.drives.remove(k))
+            .collect())
+    }
+
     /// The entry for `pd`, if it was recorded.
     pub fn get(&self, pd: &PhysicalDrive) -> Option<&DriveBaseline> {
         self.drives.get(&drive_key(pd))
@@ -335,6 +382,35 @@ mod tests {
         // Reset of everything forgets absent drives.
         b.reset_from(&snap(vec![pd(Some("C"), 3, 0)], 500));
         assert_eq!(b.drives.keys().collect::<Vec<_>>(), vec!["serial:C"]);
+    }
+
+    /// `inventory forget`: only a missing drive is forgotten, by bay or serial.
+    #[test]
+    fn forget_takes_only_missing_drives() {
+        let jbod = |serial, slot| {
+            let mut p = pd(Some(serial), slot, 0);
+            p.firmware_state = crate::model::FirmwareState::Jbod;
+            p
+        };
+        let with_adapter = |mut s: Snapshot| {
+            s.adapters.push(crate::model::Adapter::default());
+            s
+        };
+        let mut b = Baseline::default();
+        b.update_from(&with_adapter(snap(vec![jbod("A", 1), jbod("B", 2)], 100)));
+        let now = with_adapter(snap(vec![jbod("B", 2)], 200));
+        assert_eq!(b.missing(&now).len(), 1);
+        assert!(
+            b.forget(&now, "B", None)
+                .unwrap_err()
+                .contains("not missing")
+        );
+        assert!(b.forget(&now, "Z", None).unwrap_err().contains("no record"));
+        assert!(b.forget(&now, "32:1", Some(1)).is_err(), "another adapter");
+        let gone = b.forget(&now, "[32:1]", None).unwrap();
+        assert_eq!(gone[0].serial.as_deref(), Some("A"));
+        assert!(b.missing(&now).is_empty());
+        assert!(b.forget(&now, "a", None).unwrap_err().contains("no record"));
     }
 
     #[test]

@@ -95,7 +95,8 @@ pub mod rule {
     pub const LD_STATE_UNKNOWN: &str = "ld-state-unknown";
     /// Warning: `Bad Blocks Exist: Yes` (punctured stripes; reads of them fail).
     pub const LD_BAD_BLOCKS: &str = "ld-bad-blocks";
-    /// Info: background initialisation or initialisation running (parity not valid until done).
+    /// Warning: background initialisation or initialisation running (parity not valid until
+    /// done: a drive lost now loses data; check_raid's default for a resync).
     pub const LD_INITIALIZING: &str = "ld-initializing";
     /// Info: reconstruction (level migration or expansion) running.
     pub const LD_RECONSTRUCTION: &str = "ld-reconstruction";
@@ -114,7 +115,8 @@ pub mod rule {
     pub const PD_MISSING: &str = "pd-missing";
     /// Warning: a drive is being rebuilt; message has percent and ETA.
     pub const PD_REBUILD: &str = "pd-rebuild";
-    /// Info: a copyback onto a drive is running (redundancy is intact meanwhile).
+    /// Warning: a copyback onto a drive is running (redundancy is intact, but the drives
+    /// involved are not to be pulled until it ends).
     pub const PD_COPYBACK: &str = "pd-copyback";
     /// Warning: a drive is Unconfigured(bad).
     pub const PD_UNCONFIGURED_BAD: &str = "pd-unconfigured-bad";
@@ -197,7 +199,11 @@ fn missing_drives(snap: &Snapshot, baseline: &Baseline, out: &mut Vec<Problem>) 
                 e.address,
                 e.serial.as_deref().unwrap_or("?")
             ),
-            suggestion: None,
+            // Once it is known not to come back (and what it held is dealt with).
+            suggestion: Some(format!(
+                "raidctl inventory forget {} -a {}",
+                e.address, e.adapter
+            )),
         });
     }
 }
@@ -690,14 +696,16 @@ fn ld_rules(snap: &Snapshot, ld: &LogicalDrive, out: &mut Vec<Problem>) {
             && p.drive.is_none()
             && (p.logical_drive == Some(ld.number) || p.logical_drive == Some(ld.target_id))
     }) {
-        let rule = match p.kind {
-            ProgressKind::BackgroundInit | ProgressKind::Initialization => rule::LD_INITIALIZING,
-            ProgressKind::Reconstruction => rule::LD_RECONSTRUCTION,
+        let (rule, severity) = match p.kind {
+            ProgressKind::BackgroundInit | ProgressKind::Initialization => {
+                (rule::LD_INITIALIZING, Severity::Warning)
+            }
+            ProgressKind::Reconstruction => (rule::LD_RECONSTRUCTION, Severity::Info),
             _ => continue,
         };
         push(
             rule,
-            Severity::Info,
+            severity,
             format!(
                 "{label} {} {}{}",
                 p.kind.as_str().replace('_', " "),
@@ -876,7 +884,7 @@ fn pd_rules(snap: &Snapshot, pd: &PhysicalDrive, baseline: &Baseline, out: &mut 
             });
             push(
                 rule::PD_COPYBACK,
-                Severity::Info,
+                Severity::Warning,
                 format!("{label} receiving a copyback{progress}"),
                 None,
             );

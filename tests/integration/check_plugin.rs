@@ -446,3 +446,54 @@ fn an_interrupted_replacement_and_its_blinking_bay_are_shown_until_dealt_with() 
         assert!(!text.contains("is blinking"), "{backend}: {text}");
     }
 }
+
+/// Issue 39: a vanished drive stays a problem "until acknowledged": `inventory` lists it as
+/// MISSING and `inventory forget` is that acknowledgement (refused for a present drive).
+#[test]
+fn a_vanished_drive_is_reported_until_the_operator_forgets_it() {
+    let dir = crate::simctl::init_on("ceph-node", "megacli");
+    let d = dir.path();
+    for args in [
+        &["-AdpSetProp", "-EnableJBOD", "-1", "-a0"][..],
+        &["-PDMakeJBOD", "-PhysDrv[32:3]", "-a0"],
+    ] {
+        crate::simctl::raidctl_on(d, "megacli")
+            .args(["sim", "exec", "MegaCli64", "--"])
+            .args(args)
+            .assert()
+            .success();
+    }
+    assert_eq!(check_on(d, "megacli").0, 0);
+    crate::simctl::sim_on(d, "megacli", &["pull", "32:3"]);
+    let (code, text) = check_on(d, "megacli");
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("(next: raidctl inventory forget 32:3 -a 0)"),
+        "{text}"
+    );
+    let inv = crate::simctl::raidctl_on(d, "megacli")
+        .args(["inventory"])
+        .output()
+        .unwrap();
+    let inv = String::from_utf8_lossy(&inv.stdout).into_owned();
+    let row = inv
+        .lines()
+        .find(|l| l.contains("[32:3]"))
+        .unwrap_or_else(|| panic!("{inv}"));
+    assert!(
+        row.contains("ZA1A2B03") && row.contains("jbod") && row.contains("MISSING"),
+        "{row}"
+    );
+    // A present drive is not forgotten.
+    let o = crate::simctl::raidctl_on(d, "megacli")
+        .args(["inventory", "forget", "32:2"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    crate::simctl::raidctl_on(d, "megacli")
+        .args(["inventory", "forget", "ZA1A2B03"])
+        .assert()
+        .success();
+    let (code, text) = check_on(d, "megacli");
+    assert_eq!(code, 0, "{text}");
+}
