@@ -187,7 +187,7 @@ pub fn locate(
     } else {
         Vec::new()
     };
-    apply_change(
+    let outcome = apply_change(
         env,
         Change {
             name: "locate".into(),
@@ -199,7 +199,26 @@ pub fn locate(
             ask: false,
             verify: Box::new(|_| Ok(())),
         },
-    )
+    )?;
+    // Whoever walks to the rack needs the bay and the serial to read on its label; whoever
+    // comes back, the command that ends it.
+    Ok(match outcome {
+        Outcome::Completed(_) if !env.opts.dry_run => {
+            let serial = pd
+                .serial
+                .as_deref()
+                .map_or_else(String::new, |s| format!(" (serial {s})"));
+            Outcome::Completed(if stop {
+                format!("{d}{serial} on adapter {a}: locate LED off")
+            } else {
+                format!(
+                    "{d}{serial} on adapter {a} is blinking; stop it with `raidctl pd locate {} -a {a} --stop`",
+                    d.megacli_arg()
+                )
+            })
+        }
+        other => other,
+    })
 }
 
 /// `raidctl pd make-good|offline|online E:S`.
