@@ -128,13 +128,34 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             expect_drives,
             expect_spares,
             expect_vds,
+            config,
         } => {
-            let tuning = crate::health::tuning::Tuning {
+            use crate::health::tuning::{DEFAULT_CONFIG, Tuning};
+            let cli_tuning = Tuning {
                 states,
                 ignore,
                 expect_drives,
                 expect_spares,
                 expect_vds,
+            };
+            let file = config.or_else(|| {
+                let d = Path::new(DEFAULT_CONFIG);
+                std::fs::symlink_metadata(d)
+                    .is_ok()
+                    .then(|| d.to_path_buf())
+            });
+            let tuning = match file.as_deref().map(Tuning::from_file) {
+                None => cli_tuning,
+                Some(Ok(site)) => site.with(cli_tuning),
+                // A tuning that cannot be read is no verdict: UNKNOWN, saying where.
+                Some(Err(e)) => {
+                    let _ = writeln!(
+                        out,
+                        "RAID UNKNOWN - {}",
+                        crate::escape::escape(&format!("check configuration {e}"))
+                    );
+                    return Ok(ExitStatus::Unknown);
+                }
             };
             if let Some(path) = &from_bundle {
                 return Ok(monitor::run_check_bundle(
@@ -964,7 +985,7 @@ fn run_workflow(
         &mut crate::workflow::Env<'_>,
     ) -> Result<crate::workflow::Outcome, crate::workflow::WfError>,
 ) -> Result<ExitStatus, AppError> {
-    use crate::workflow::{Env, Outcome, SimWorld, TtyPrompter};
+    use crate::workflow::{Env, Outcome, TtyPrompter};
     let mc = match ctx.change_ops() {
         Ok(m) => m,
         // A dry run changes nothing: it plans with the backend that reads (each step's command
@@ -983,10 +1004,13 @@ fn run_workflow(
         state_dir: ctx.state_dir.clone(),
         prompt: &mut prompt,
         opts,
-        sim: ctx.sim_dir.clone().map(|dir| SimWorld {
-            dir,
-            omsa_ids: mc.name() == "omreport",
-        }),
+        world: match ctx.sim_dir.clone() {
+            Some(dir) => Box::new(crate::simworld::SimWorld {
+                dir,
+                omsa_ids: mc.name() == "omreport",
+            }),
+            None => Box::new(crate::workflow::RealWorld),
+        },
         out: &mut err,
         host: if with_host {
             Some(&mut host as &mut dyn crate::workflow::Host)

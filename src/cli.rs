@@ -139,6 +139,11 @@ pub enum Command {
         /// VDs the controllers must list: fewer is CRITICAL, more WARNING.
         #[arg(long, value_name = "N")]
         expect_vds: Option<usize>,
+        /// The site's tuning: `state RULE=LEVEL`, `ignore RULE|E:S|SERIAL`, `expect-drives N`
+        /// (and -spares, -vds), one per line; the options above add to it. Default
+        /// /etc/raidctl/check.conf when it exists.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
     },
     /// Prometheus metrics in the text exposition format.
     Metrics {

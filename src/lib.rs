@@ -22,4 +22,5 @@ pub mod output;
 pub mod parse;
 pub mod qualify;
 pub mod sim;
+pub mod simworld;
 pub mod workflow;

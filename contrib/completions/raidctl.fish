@@ -132,6 +132,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l ignore -d 'Dro
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l expect-drives -d 'Drives the controllers must list: fewer is CRITICAL, more WARNING' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l expect-spares -d 'Hot spares the controllers must list: any other number is WARNING' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l expect-vds -d 'VDs the controllers must list: fewer is CRITICAL, more WARNING' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l config -d 'The site\'s tuning: `state RULE=LEVEL`, `ignore RULE|E:S|SERIAL`, `expect-drives N` (and -spares, -vds), one per line; the options above add to it. Default /etc/raidctl/check.conf when it exists' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'

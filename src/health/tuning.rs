@@ -51,7 +51,91 @@ pub fn parse_state(s: &str) -> Result<(String, Severity), String> {
     Ok((rule.to_owned(), level))
 }
 
+/// Where `check` finds the site's tuning when `--config` is not given (absent: none).
+pub const DEFAULT_CONFIG: &str = "/etc/raidctl/check.conf";
+
+/// Largest configuration read: more is not a tuning file.
+const MAX_CONFIG_BYTES: usize = 64 << 10;
+
 impl Tuning {
+    /// Reads the tuning file: one setting per line, as the options say it without the dashes
+    /// (`state ld-rebuilding=critical`, `ignore 32:7`, `expect-drives 12`), `#` comments.
+    /// The file must be a regular file of root or the caller, not writable by others (it
+    /// decides what pages). Errors name the file and the line.
+    ///
+    /// # Errors
+    /// Unreadable, owned or writable by another user, or a line that is not a setting.
+    pub fn from_file(path: &std::path::Path) -> Result<Self, String> {
+        use std::os::unix::fs::MetadataExt;
+        let meta =
+            std::fs::symlink_metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if !meta.is_file() {
+            return Err(format!("{}: not a regular file", path.display()));
+        }
+        let me = rustix::process::geteuid().as_raw();
+        if (meta.uid() != me && meta.uid() != 0) || meta.mode() & 0o022 != 0 {
+            return Err(format!(
+                "{}: must belong to root or you and not be writable by others (it decides what pages)",
+                path.display()
+            ));
+        }
+        let bytes = crate::fsutil::read_capped(path, MAX_CONFIG_BYTES)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+        Self::parse(text).map_err(|e| format!("{}:{e}", path.display()))
+    }
+
+    /// [`Self::from_file`]'s text. Errors start with the line number.
+    ///
+    /// # Errors
+    /// A line that is not a setting.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut t = Self::default();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let n = i + 1;
+            let (key, value) = line
+                .split_once(char::is_whitespace)
+                .map(|(k, v)| (k, v.trim()))
+                .unwrap_or((line, ""));
+            let count = |v: &str| {
+                v.parse::<usize>()
+                    .map_err(|_| format!("{n}: `{key}` needs a count, not {v:?}"))
+            };
+            match key {
+                "state" => t
+                    .states
+                    .push(parse_state(value).map_err(|e| format!("{n}: {e}"))?),
+                "ignore" if !value.is_empty() => t.ignore.push(value.to_owned()),
+                "expect-drives" => t.expect_drives = Some(count(value)?),
+                "expect-spares" => t.expect_spares = Some(count(value)?),
+                "expect-vds" => t.expect_vds = Some(count(value)?),
+                _ => {
+                    return Err(format!(
+                        "{n}: {line:?} is not a setting (state RULE=LEVEL, ignore RULE|E:S|SERIAL, expect-drives|expect-spares|expect-vds N)"
+                    ));
+                }
+            }
+        }
+        Ok(t)
+    }
+
+    /// The file's settings with the command line's on top: its `--state` and `--ignore` add
+    /// to the file's (a later `--state` for a rule wins), its `--expect-*` replace them.
+    #[must_use]
+    pub fn with(mut self, cli: Self) -> Self {
+        self.states.extend(cli.states);
+        self.ignore.extend(cli.ignore);
+        self.expect_drives = cli.expect_drives.or(self.expect_drives);
+        self.expect_spares = cli.expect_spares.or(self.expect_spares);
+        self.expect_vds = cli.expect_vds.or(self.expect_vds);
+        self
+    }
+
     /// Whether nothing is tuned.
     pub fn is_empty(&self) -> bool {
         *self == Self::default()
@@ -228,6 +312,64 @@ mod tests {
             parse_state("ld-degraded=page")
                 .unwrap_err()
                 .contains("level must be")
+        );
+    }
+}
+
+#[cfg(test)]
+mod file_tests {
+    use super::*;
+
+    #[test]
+    fn a_tuning_file_reads_as_the_options_and_names_its_bad_line() {
+        let t = Tuning::parse(
+            "# site defaults\nstate ld-rebuilding=critical\n\nignore 32:7   # a dead bay\nexpect-drives 12\n",
+        )
+        .unwrap();
+        assert_eq!(t.states, [("ld-rebuilding".to_owned(), Severity::Critical)]);
+        assert_eq!(
+            (t.ignore.as_slice(), t.expect_drives),
+            (&["32:7".to_owned()][..], Some(12))
+        );
+        let cli = Tuning {
+            states: vec![("ld-rebuilding".into(), Severity::Warning)],
+            expect_drives: Some(14),
+            ..Tuning::default()
+        };
+        let both = t.with(cli);
+        // The command line's --state comes last, so it wins; its count replaces the file's.
+        assert_eq!(both.states.last().unwrap().1, Severity::Warning);
+        assert_eq!((both.expect_drives, both.ignore.len()), (Some(14), 1));
+        let e = Tuning::parse("state ld-rebuilding=critical\nexpect-vds twelve\n").unwrap_err();
+        assert!(e.starts_with("2: `expect-vds` needs a count"), "{e}");
+        assert!(Tuning::parse("pager on\n").unwrap_err().starts_with("1: "));
+        assert!(
+            Tuning::parse("state nolevel\n")
+                .unwrap_err()
+                .starts_with("1: ")
+        );
+    }
+
+    #[test]
+    fn a_tuning_file_others_can_write_is_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = tempfile::tempdir().unwrap();
+        let f = d.path().join("check.conf");
+        std::fs::write(&f, "ignore pd-other-errors\n").unwrap();
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o644)).unwrap();
+        assert_eq!(Tuning::from_file(&f).unwrap().ignore, ["pd-other-errors"]);
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o666)).unwrap();
+        assert!(
+            Tuning::from_file(&f)
+                .unwrap_err()
+                .contains("writable by others")
+        );
+        let link = d.path().join("link.conf");
+        std::os::unix::fs::symlink(&f, &link).unwrap();
+        assert!(
+            Tuning::from_file(&link)
+                .unwrap_err()
+                .contains("not a regular file")
         );
     }
 }

@@ -118,41 +118,60 @@ impl Default for WfOptions {
     }
 }
 
-/// The simulator's physical world, available under `--sim`.
-#[derive(Debug, Clone)]
-pub struct SimWorld {
-    /// The simulator's state directory.
-    pub dir: PathBuf,
-    /// The backend numbers drives as OpenManage does (`[E:S]` from `0:E:S`), not as MegaCli.
-    pub omsa_ids: bool,
+/// The world a workflow waits in and, where it has them, the hands that swap drives. On a
+/// real host time is the wall clock and a person swaps drives ([`RealWorld`]); the simulator
+/// stands in for both through the CLI's wiring. The steps never ask which world it is.
+pub trait World: std::fmt::Debug {
+    /// Lets one poll interval pass.
+    fn wait(&self, poll: Duration);
+    /// A short wait for the kernel to catch up with the controller (a new VD's block device
+    /// and its udev links appear a moment after the VD).
+    fn wait_for_kernel(&self, d: Duration) {
+        std::thread::sleep(d);
+    }
+    /// How much time one [`World::wait`] stands for (the poll itself on a real host).
+    fn step(&self, poll: Duration) -> Duration {
+        poll
+    }
+    /// Hands that pull and insert drives without a person, when the world has them.
+    fn hands(&self) -> Option<&dyn Hands> {
+        None
+    }
+    /// Where the controller's own lock lives when the controller is not this host's (whose
+    /// lock is under `/run/lock`).
+    fn controller_lock_dir(&self) -> Option<&Path> {
+        None
+    }
 }
 
-impl SimWorld {
-    /// The drive `d` (as the backend in use numbers it) in the control interface's terms.
-    pub fn drive_arg(&self, d: DriveAddress) -> String {
-        match d.enclosure {
-            Some(e) if self.omsa_ids => format!("0:{e}:{}", d.slot),
-            _ => d.megacli_arg(),
-        }
-    }
-
-    /// Runs a control command (`pull 32:4`, `insert 32:4 --kind blank`, `advance 600`).
+/// Hands at the drive bays (the simulator's): what a person does during a swap.
+pub trait Hands: std::fmt::Debug {
+    /// Pulls the drive in bay `d` of adapter `adapter`.
     ///
     /// # Errors
-    /// The control interface's complaint.
-    pub fn control(&self, args: &[&str]) -> Result<(), String> {
-        let mut full = vec!["--state".to_owned(), self.dir.display().to_string()];
-        full.extend(args.iter().map(|a| (*a).to_owned()));
-        crate::sim::control_inner(&full)
-            .map(|_| ())
-            .map_err(|e| format!("simulator control {}: {e}", args.join(" ")))
+    /// Why the drive could not be pulled.
+    fn pull(&self, adapter: u32, d: DriveAddress) -> Result<(), String>;
+    /// Inserts a drive of `kind` (`blank`, `small`, `foreign`, ...) into bay `d`.
+    ///
+    /// # Errors
+    /// Why no drive could be inserted.
+    fn insert(&self, adapter: u32, d: DriveAddress, kind: &str) -> Result<(), String>;
+}
+
+/// A real host: the wall clock, and a person at the bays.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct RealWorld;
+
+impl World for RealWorld {
+    fn wait(&self, poll: Duration) {
+        std::thread::sleep(poll);
     }
 }
 
 /// A Linux block device of a VD or JBOD drive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BlockDevice {
-    /// `/dev/sdX` (under `--sim`, what backs the simulated drive).
+    /// `/dev/sdX` (on the simulator, the loop device that backs the drive).
     pub path: String,
     /// Its `/dev/disk/by-path/...` name, when there is one.
     pub by_path: Option<String>,
@@ -217,8 +236,8 @@ pub struct Env<'a> {
     pub prompt: &'a mut dyn Prompter,
     /// Options.
     pub opts: WfOptions,
-    /// The simulated world under `--sim`.
-    pub sim: Option<SimWorld>,
+    /// The world the workflow waits in ([`RealWorld`] on a host).
+    pub world: Box<dyn World>,
     /// Where progress messages go (stderr in the CLI).
     pub out: &'a mut dyn Write,
     /// Block devices and qualification (`None` where a workflow needs neither).
@@ -236,23 +255,17 @@ impl Env<'_> {
         let _ = writeln!(self.out, "{}", crate::escape::escape_text(text));
     }
 
-    /// Waits one poll interval; under `--sim` the virtual clock advances instead of the real one.
+    /// Waits one poll interval in the workflow's world.
     pub fn wait_a_bit(&mut self) {
-        match &self.sim {
-            Some(sim) => {
-                let _ = sim.control(&["advance", "600"]);
-            }
-            None => std::thread::sleep(self.opts.poll),
-        }
+        self.world.wait(self.opts.poll);
     }
 
-    /// Number of polls that fit in the wait timeout (virtual 10-minute polls under `--sim`).
+    /// Number of polls that fit in the wait timeout.
     pub fn max_polls(&self) -> u64 {
-        let per = if self.sim.is_some() {
-            Duration::from_secs(600)
-        } else {
-            self.opts.poll.max(Duration::from_millis(10))
-        };
+        let per = self
+            .world
+            .step(self.opts.poll)
+            .max(Duration::from_millis(10));
         (self.opts.wait_timeout.as_millis() / per.as_millis().max(1))
             .max(1)
             .try_into()
@@ -274,27 +287,28 @@ const HOST_LOCK_DIR: &str = "/run/lock/raidctl";
 impl AdapterLock {
     /// [`Self::acquire`] in `env`'s state directory, and the lock of the controller itself,
     /// whatever the state directory: `adapter` of this host (as root, under `/run/lock`), or
-    /// of the simulated controller in `env.sim` (in its directory).
+    /// of a controller that is not the host's ([`World::controller_lock_dir`]).
     ///
     /// # Errors
     /// When another workflow holds the adapter, or a lock file cannot be created.
     pub fn acquire_env(env: &Env<'_>, adapter: u32, holder: &str) -> Result<Self, WfError> {
         Self::acquire_for(
             &env.state_dir,
-            env.sim.as_ref().map(|s| s.dir.as_path()),
+            env.world.controller_lock_dir(),
             adapter,
             holder,
         )
     }
 
-    /// [`Self::acquire_env`] without a workflow: `state_dir`'s lock and the controller's, for
-    /// the simulated controller in `sim_dir` or this host's.
+    /// [`Self::acquire_env`] without a workflow: `state_dir`'s lock and the controller's, in
+    /// `controller_dir` for a controller that is not this host's (the simulator's), else this
+    /// host's.
     ///
     /// # Errors
     /// When another raidctl holds the adapter, or a lock file cannot be created.
     pub fn acquire_for(
         state_dir: &Path,
-        sim_dir: Option<&Path>,
+        controller_dir: Option<&Path>,
         adapter: u32,
         holder: &str,
     ) -> Result<Self, WfError> {
@@ -302,8 +316,8 @@ impl AdapterLock {
         // The simulated controller is its directory: its lock lives there (one per simulator,
         // not a file per test run in /run/lock); the host's controllers share /run/lock, which
         // only root writes (and only root changes a real controller).
-        let (dir, name) = match sim_dir {
-            Some(sim) => (sim.join("locks"), format!("adapter-{adapter}.lock")),
+        let (dir, name) = match controller_dir {
+            Some(c) => (c.join("locks"), format!("adapter-{adapter}.lock")),
             None if rustix::process::geteuid().is_root() => (
                 Path::new(HOST_LOCK_DIR).to_path_buf(),
                 format!("host-adapter-{adapter}.lock"),

@@ -538,8 +538,9 @@ fn new_device(env: &mut Env<'_>, st: &ReplaceState) -> Result<Option<BlockDevice
         if found.is_some() {
             return Ok(found);
         }
-        if i + 1 < DEVICE_POLLS && env.sim.is_none() {
-            std::thread::sleep(env.opts.poll.min(std::time::Duration::from_secs(5)));
+        if i + 1 < DEVICE_POLLS {
+            env.world
+                .wait_for_kernel(env.opts.poll.min(std::time::Duration::from_secs(5)));
         }
     }
     Ok(None)

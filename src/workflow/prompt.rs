@@ -173,7 +173,7 @@ mod tests {
                 state_dir: dir.path().to_path_buf(),
                 prompt: &mut prompt,
                 opts: super::super::WfOptions::default(),
-                sim: None,
+                world: Box::new(crate::workflow::RealWorld),
                 out: &mut out,
                 host: None,
                 ceph: None,

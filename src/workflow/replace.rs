@@ -1560,7 +1560,7 @@ mod tests {
             state_dir: std::env::temp_dir(),
             prompt: &mut prompt,
             opts: super::super::WfOptions::default(),
-            sim: None,
+            world: Box::new(crate::workflow::RealWorld),
             out: &mut out,
             host: None,
             ceph: Some(crate::ceph::Ceph::new(crate::ceph::CephOptions::default())),

@@ -1,7 +1,7 @@
 //! The swap and rebuild steps both replacement sequences share ([`super::replace::Flow`]):
 //! wait for the pull (catching a wrong one), wait for the new drive, check it, and watch the
-//! rebuild to the end. Under `--sim` the waits offer to pull and insert through the
-//! simulator's physical world.
+//! rebuild to the end. Where the world has hands ([`super::World::hands`], the simulator's),
+//! the waits offer to pull and insert with them.
 
 use super::engine::{PlanLine, StepResult, fresh, state_json};
 use super::journal::Journal;
@@ -29,7 +29,7 @@ pub(super) fn await_pull(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<Ste
     let still_there = fresh(env)?
         .drive(a, d)
         .is_some_and(|p| p.serial == removing);
-    if let (Some(sim), true) = (env.sim.clone(), still_there) {
+    if env.world.hands().is_some() && still_there {
         let pull = env.opts.yes
             || match env.ask_yes_no(
                 "Simulated controller: pull the drive now?",
@@ -38,9 +38,8 @@ pub(super) fn await_pull(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<Ste
                 Some(p) => p,
                 None => return Ok(StepResult::Stop(sim_stop_message(st))),
             };
-        if pull {
-            sim.control(&["pull", &sim.drive_arg(d), "-a", &a.to_string()])
-                .map_err(WfError::Io)?;
+        if let (true, Some(hands)) = (pull, env.world.hands()) {
+            hands.pull(a, d).map_err(WfError::Io)?;
         }
     }
     for _ in 0..env.max_polls() {
@@ -87,7 +86,7 @@ pub(super) fn await_insert(
         )
     ));
     let empty = fresh(env)?.drive(a, d).is_none();
-    if let (Some(sim), true) = (env.sim.clone(), empty) {
+    if env.world.hands().is_some() && empty {
         let kind = if env.opts.yes {
             Some("blank".to_owned())
         } else {
@@ -109,16 +108,8 @@ pub(super) fn await_insert(
                 None => return Ok(StepResult::Stop(sim_stop_message(st))),
             }
         };
-        if let Some(kind) = kind {
-            sim.control(&[
-                "insert",
-                &sim.drive_arg(d),
-                "--kind",
-                &kind,
-                "-a",
-                &a.to_string(),
-            ])
-            .map_err(WfError::Io)?;
+        if let (Some(kind), Some(hands)) = (kind, env.world.hands()) {
+            hands.insert(a, d, &kind).map_err(WfError::Io)?;
         }
     }
     for _ in 0..env.max_polls() {

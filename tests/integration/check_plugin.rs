@@ -164,6 +164,38 @@ fn ignores_and_expected_counts_change_the_verdict_as_documented() {
     assert_eq!(verdict("healthy", &["--expect-vds", "4"]).0, 2);
     // A bad level is a usage error: UNKNOWN.
     assert_eq!(verdict("healthy", &["--state", "ld-degraded=page"]).0, 3);
+    // The same settings from the site's file (NRPE's command line stays fixed); the command
+    // line adds to it; a file with a bad line is no verdict, naming file and line.
+    let d = tempfile::tempdir().unwrap();
+    let conf = d.path().join("check.conf");
+    std::fs::write(
+        &conf,
+        "# site
+ignore ld-degraded
+ignore 32:4
+",
+    )
+    .unwrap();
+    let c = conf.display().to_string();
+    assert_eq!(verdict("degraded", &["--config", &c]).0, 0);
+    assert_eq!(
+        verdict("degraded", &["--config", &c, "--expect-drives", "13"]).0,
+        2
+    );
+    std::fs::write(
+        &conf,
+        "ignore ld-degraded
+expect-vds many
+",
+    )
+    .unwrap();
+    let (code, line) = verdict("degraded", &["--config", &c]);
+    assert_eq!(code, 3, "{line}");
+    assert!(
+        line.starts_with("RAID UNKNOWN - check configuration ")
+            && line.contains(&format!("{c}:2: `expect-vds` needs a count")),
+        "{line}"
+    );
 }
 
 /// A sysfs tree with one PCI storage function per `(address, vendor, device, driver)`.
