@@ -137,7 +137,13 @@ fn same_cluster(args: &[String], conf: &Path, cluster: &str) -> bool {
 
 /// Pids of running `ceph-osd` daemons for OSD `id` of this cluster (`conf`, `cluster`) in
 /// our pid namespace, found under `proc_dir` (`/proc`).
-pub fn scan_osd_pids(proc_dir: &Path, id: u32, conf: &Path, cluster: &str) -> Vec<u32> {
+pub fn scan_osd_pids(
+    proc_dir: &Path,
+    id: u32,
+    conf: &Path,
+    cluster: &str,
+    osd_dir: &Path,
+) -> Vec<u32> {
     let Ok(rd) = std::fs::read_dir(proc_dir) else {
         return Vec::new();
     };
@@ -148,10 +154,22 @@ pub fn scan_osd_pids(proc_dir: &Path, id: u32, conf: &Path, cluster: &str) -> Ve
             same_pid_ns(proc_dir, *pid)
                 && ceph_osd_args(proc_dir, *pid)
                     .is_some_and(|a| names_osd(&a[1..], id) && same_cluster(&a[1..], conf, cluster))
+                && holds(proc_dir, *pid, osd_dir)
         })
         .collect();
     v.sort_unstable();
     v
+}
+
+/// Whether `pid` holds `dir` open: BlueStore keeps its OSD directory open for as long as the
+/// daemon runs, so this is the daemon's own proof of which OSD it is. A command line is only
+/// what a process says of itself (any program can call itself `ceph-osd -i 3`).
+fn holds(proc_dir: &Path, pid: u32, dir: &Path) -> bool {
+    std::fs::read_dir(proc_dir.join(pid.to_string()).join("fd"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|t| t == dir))
 }
 
 impl Ceph {
@@ -210,7 +228,9 @@ impl Ceph {
         {
             return Some(pid);
         }
-        scan_osd_pids(Path::new("/proc"), id, self.conf(), &self.cluster_name())
+        let cluster = self.cluster_name();
+        let dir = PathBuf::from(format!("/var/lib/ceph/osd/{cluster}-{id}"));
+        scan_osd_pids(Path::new("/proc"), id, self.conf(), &cluster, &dir)
             .first()
             .copied()
     }
@@ -374,9 +394,17 @@ mod tests {
         let mk = |pid: u32, state: char, ns: &str, cmd: &[&str]| {
             let p = d.path().join(pid.to_string());
             std::fs::create_dir_all(p.join("ns")).unwrap();
+            std::fs::create_dir_all(p.join("fd")).unwrap();
             std::fs::write(p.join("stat"), format!("{pid} (ceph-osd) {state} 1 2 3")).unwrap();
             std::fs::write(p.join("cmdline"), cmd.join("\0") + "\0").unwrap();
             symlink(format!("pid:[{ns}]"), p.join("ns/pid")).unwrap();
+            // The OSD directory it holds open, as BlueStore does; the decoy (108) holds none.
+            if let Some(i) = cmd.iter().position(|a| *a == "-i" || *a == "--id") {
+                if pid != 108 {
+                    let dir = format!("/var/lib/ceph/osd/ceph-{}", cmd[i + 1]);
+                    symlink(dir, p.join("fd/7")).unwrap();
+                }
+            }
         };
         let ours = "4026531836";
         mk(100, 'S', ours, &["/usr/bin/ceph-osd", "-i", "1"]);
@@ -402,8 +430,11 @@ mod tests {
             ours,
             &["/usr/bin/ceph-osd", "-i", "7", "-c", "/etc/ceph/ceph.conf"],
         );
+        // A program that only calls itself osd.8's daemon.
+        mk(108, 'S', ours, &["/tmp/x/ceph-osd", "-i", "8"]);
         let conf = Path::new("/etc/ceph/ceph.conf");
-        let scan = |id| scan_osd_pids(d.path(), id, conf, "ceph");
+        let dir = |id: u32| PathBuf::from(format!("/var/lib/ceph/osd/ceph-{id}"));
+        let scan = |id| scan_osd_pids(d.path(), id, conf, "ceph", &dir(id));
         assert_eq!(scan(1), [100]);
         assert_eq!(scan(2), [102]);
         assert!(scan(3).is_empty());
@@ -411,8 +442,15 @@ mod tests {
         assert!(scan(5).is_empty(), "another cluster");
         assert!(scan(6).is_empty(), "another configuration");
         assert_eq!(scan(7), [107]);
+        assert!(scan(8).is_empty(), "a name is not proof");
         assert_eq!(
-            scan_osd_pids(d.path(), 5, Path::new("/etc/ceph/backup.conf"), "backup"),
+            scan_osd_pids(
+                d.path(),
+                5,
+                Path::new("/etc/ceph/backup.conf"),
+                "backup",
+                &dir(5)
+            ),
             [105]
         );
     }

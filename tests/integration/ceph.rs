@@ -346,6 +346,7 @@ fn ceph_cluster_end_to_end() {
     wait_until(Duration::from_secs(30), "its ceph-osd gone", || {
         ceph.osd_pid(victim).is_none()
     });
+    decoys_are_never_taken_for_the_osd(&ceph, victim);
     let table = text(&sim(&s, &["status", "--max-age", "0"]));
     assert!(
         table.contains(&format!("[32:3] (osd.{victim}) failed")),
@@ -541,6 +542,89 @@ fn ceph_cluster_end_to_end() {
     );
     drop(_cleanup);
     eprintln!("ceph end-to-end: {:.0} s", started.elapsed().as_secs_f64());
+}
+
+/// Issue 38: raidctl signalled a process it only guessed was its OSD. With osd.`victim`
+/// dead, a program calling itself `ceph-osd -i N -c /etc/ceph/ceph.conf` in this pid
+/// namespace, and one in a pid namespace of its own (a container's daemon), are neither found
+/// nor stopped: only a process holding the OSD's directory open is its daemon.
+fn decoys_are_never_taken_for_the_osd(ceph: &Ceph, victim: u32) {
+    let n = victim.to_string();
+    let decoy = |unshare: bool| {
+        let mut c = if unshare {
+            let mut c = Command::new("unshare");
+            c.args([
+                "--pid",
+                "--fork",
+                "--kill-child",
+                "--mount-proc",
+                "bash",
+                "-c",
+            ]);
+            c
+        } else {
+            let mut c = Command::new("bash");
+            c.arg("-c");
+            c
+        };
+        c.arg(format!(
+            "exec -a ceph-osd perl -e 'sleep 600' -- -i {n} -c /etc/ceph/ceph.conf"
+        ))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap()
+    };
+    /// Killed however the test ends.
+    struct Decoy(std::process::Child);
+    impl Drop for Decoy {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut here = Decoy(decoy(false));
+    let mut contained = match Command::new("unshare").arg("--help").output() {
+        Ok(_) => Some(Decoy(decoy(true))),
+        Err(_) => None,
+    };
+    // Both must be running under their false name before the question is asked.
+    let named = |want: usize| {
+        std::fs::read_dir("/proc")
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+            .filter(|c| {
+                let c = String::from_utf8_lossy(c).replace('\0', " ");
+                c.starts_with("ceph-osd ") && c.contains(&format!(" -i {n} "))
+            })
+            .count()
+            >= want
+    };
+    let want = 1 + usize::from(contained.is_some());
+    wait_until(Duration::from_secs(30), "the decoys running", || {
+        named(want)
+    });
+    assert_eq!(
+        ceph.osd_pid(victim),
+        None,
+        "a decoy was taken for osd.{victim}"
+    );
+    assert_eq!(
+        ceph.stop_osd(victim, Duration::from_secs(10)).unwrap(),
+        Stopped::NotRunning
+    );
+    assert!(
+        here.0.try_wait().unwrap().is_none(),
+        "the decoy was signalled"
+    );
+    if let Some(c) = contained.as_mut() {
+        assert!(
+            c.0.try_wait().unwrap().is_none(),
+            "the contained decoy was signalled"
+        );
+    }
 }
 
 /// What a stage of [`stale_and_foreign_names_touch_nothing`] expects besides "nothing on the
