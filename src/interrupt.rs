@@ -52,25 +52,30 @@ pub fn before_exit(hook: fn()) {
 
 static STOP_MESSAGE: Mutex<Option<String>> = Mutex::new(None);
 
-/// While alive, an interrupt prints `raidctl: stopped: MESSAGE` before raidctl exits.
+/// While alive, an interrupt prints `raidctl: stopped: MESSAGE` before raidctl exits. They
+/// nest: a prompt's message stands while it waits, and the step's around it comes back after.
 #[derive(Debug)]
-pub struct StopMessage(());
+pub struct StopMessage {
+    previous: Option<String>,
+}
 
 impl StopMessage {
-    /// Registers `message` (replacing any other) and makes sure the handler is installed.
+    /// Registers `message` (over any other, until this one is dropped) and makes sure the
+    /// handler is installed.
     pub fn set(message: &str) -> Self {
-        if let Ok(mut m) = STOP_MESSAGE.lock() {
-            *m = Some(message.to_owned());
-        }
+        let previous = STOP_MESSAGE
+            .lock()
+            .ok()
+            .and_then(|mut m| m.replace(message.to_owned()));
         install();
-        Self(())
+        Self { previous }
     }
 }
 
 impl Drop for StopMessage {
     fn drop(&mut self) {
         if let Ok(mut m) = STOP_MESSAGE.lock() {
-            *m = None;
+            *m = self.previous.take();
         }
     }
 }

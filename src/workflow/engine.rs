@@ -84,6 +84,43 @@ pub(crate) fn bay_state(st: &ReplaceState) -> String {
     s
 }
 
+/// What an interrupt during `step` leaves: the bay, the OSD as far as the Ceph steps got
+/// (a step under way may or may not have taken effect: resume reads the cluster again), and
+/// the resume command.
+pub(crate) fn interrupted_at(st: &ReplaceState, step: Step, journal_id: &str) -> String {
+    let ceph = st.ceph.as_ref().map_or_else(String::new, |r| {
+        let at = position(st, step);
+        let (out, destroy, prepare) = (
+            position(st, Step::CephOut),
+            position(st, Step::CephDestroy),
+            position(st, Step::CephPrepare),
+        );
+        let id = r.osd;
+        let state = if at <= out && at < destroy {
+            format!("osd.{id} is in as before (or being marked out)")
+        } else if at < destroy {
+            format!("osd.{id} is out, its data draining to the other OSDs")
+        } else if at == destroy {
+            format!("osd.{id} is out and being destroyed (its id kept)")
+        } else if at < prepare {
+            format!("osd.{id} is destroyed, its id kept for the new drive")
+        } else if at == prepare {
+            format!(
+                "osd.{id} is being prepared on the new drive: ceph-volume goes on by itself and resume waits for it"
+            )
+        } else {
+            format!("osd.{id} is being recreated with its id")
+        };
+        format!("; {state}")
+    });
+    format!(
+        "replace-drive of {} interrupted during step {}: {}{ceph}; continue with `raidctl resume {journal_id}`",
+        st.drive,
+        step.name(),
+        bay_state(st)
+    )
+}
+
 /// Ends the workflow safely: the journal records the stop and the state resume goes on from.
 pub(crate) fn stop(journal: &mut Journal, st: &ReplaceState, msg: String) -> Outcome {
     // The CLI prints the outcome once (`raidctl: stopped: ...`); no narration line repeats it.
@@ -248,6 +285,9 @@ pub fn continue_from(
             return Ok(Outcome::Completed(msg));
         }
         env.say(&format!("[{}]", step.name()));
+        // Ctrl-C (or SIGTERM) during the step says where things are and how to go on.
+        let _on_interrupt =
+            crate::interrupt::StopMessage::set(&interrupted_at(&st, step, &journal.id));
         match run_step(env, journal, &mut st, step) {
             Ok(StepResult::Next) => st.next = after(&st, step),
             Ok(StepResult::Goto(s)) => st.next = s,

@@ -342,3 +342,79 @@ fn sim_env_serves_third_party_scripts() {
     let text = String::from_utf8_lossy(&status.stdout);
     assert!(text.contains("\"offline\""), "{text}");
 }
+
+/// Issue 38: Ctrl-C during a replacement step exited 130 with no word. It now says which
+/// step, what the bay looks like and how to go on.
+#[test]
+fn an_interrupted_replacement_step_says_where_it_was_and_how_to_go_on() {
+    let state = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let rc = || {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_raidctl"));
+        c.env("TMPDIR", tmp.path())
+            .env_remove("RAIDCTL_SIM")
+            .arg("--sim-state")
+            .arg(state.path());
+        c
+    };
+    let ok = |c: &mut std::process::Command| assert!(c.status().unwrap().success());
+    ok(rc().args(["--sim", "degraded", "sim", "scenarios"]));
+    ok(rc().args([
+        "sim",
+        "fault",
+        "add",
+        "--command",
+        "pdprprmv",
+        "--kind",
+        "hang",
+    ]));
+    let child = rc()
+        .args([
+            "--timeout",
+            "120",
+            "replace-drive",
+            "32:4",
+            "--yes",
+            "--serial",
+            "S0K1A2B04",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait on the state: the journal's last record is the hung step's plan.
+    let journals = state.path().join("raidctl/journals");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let hung = std::fs::read_dir(&journals)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|e| {
+                std::fs::read_to_string(e.path())
+                    .unwrap_or_default()
+                    .lines()
+                    .last()
+                    .is_some_and(|l| l.contains("\"prepare-removal\"") && l.contains("\"planned\""))
+            });
+        if hung {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the step never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let pid = rustix::process::Pid::from_raw(i32::try_from(child.id()).unwrap()).unwrap();
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("replace-drive of [32:4] interrupted during step prepare-removal")
+            && err.contains("still blinking")
+            && err.contains("continue with `raidctl resume "),
+        "{err}"
+    );
+}
