@@ -1067,16 +1067,22 @@ fn device_size(path: &str) -> Option<u64> {
 /// Health, degraded objects and backfill after the OSD is back.
 pub(super) fn report(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
     let (id, c) = osd_and_client(env, st)?;
-    match c.status() {
+    match settled_status(&c) {
         Ok(s) => {
             let backfill = s.pgs_with("backfilling") + s.pgs_with("backfill_wait");
             let recovering = s.pgs_with("recovering") + s.pgs_with("recovery_wait");
+            let busy = backfill + recovering > 0 || s.degraded_objects() > 0;
             let line = format!(
-                "osd.{id} up and in; cluster {}, {} object copies degraded, {} PG(s) backfilling, {} recovering",
+                "osd.{id} up and in; cluster {}, {} object copies degraded, {} PG(s) backfilling, {} recovering{}",
                 s.health.status,
                 s.pgmap.degraded_objects.unwrap_or(0),
                 backfill,
-                recovering
+                recovering,
+                if busy {
+                    " (watch it with `ceph -s`)"
+                } else {
+                    ""
+                }
             );
             env.say(&format!("  {line}"));
             if let Some(r) = st.ceph.as_mut() {
@@ -1088,6 +1094,46 @@ pub(super) fn report(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepRes
             env.say(&format!("  the cluster status could not be read: {e}"));
             Ok(StepResult::Next)
         }
+    }
+}
+
+/// How long the report waits for the PGs to settle after the OSD came back.
+const SETTLE_LIMIT: Duration = Duration::from_secs(120);
+/// Polls in a row the PG states must stay the same, with none peering, for the report.
+const SETTLED_POLLS: u32 = 3;
+
+/// The cluster's status once the new OSD's PGs have peered: right after the OSD is up, the
+/// PGs that move to it have not yet peered, and `ceph -s` says HEALTH_OK with nothing
+/// recovering a few seconds before objects show degraded and backfilling. It waits (at most
+/// [`SETTLE_LIMIT`]) until no PG is peering, activating or unknown and the PG states stayed
+/// the same for [`SETTLED_POLLS`] polls.
+fn settled_status(c: &Ceph) -> Result<crate::ceph::types::ClusterStatus, CephError> {
+    let start = Instant::now();
+    let mut last: Option<Vec<(String, u64)>> = None;
+    let mut same = 0;
+    loop {
+        let s = c.status()?;
+        let states: Vec<(String, u64)> = s
+            .pgmap
+            .pgs_by_state
+            .iter()
+            .map(|p| (p.state_name.clone(), p.count))
+            .collect();
+        let moving = ["peering", "activating", "unknown", "creating"]
+            .iter()
+            .map(|w| s.pgs_with(w))
+            .sum::<u64>()
+            > 0;
+        same = if !moving && last.as_ref() == Some(&states) {
+            same + 1
+        } else {
+            0
+        };
+        if same + 1 >= SETTLED_POLLS || start.elapsed() > SETTLE_LIMIT {
+            return Ok(s);
+        }
+        last = Some(states);
+        std::thread::sleep(CEPH_POLL);
     }
 }
 
