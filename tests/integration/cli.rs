@@ -395,7 +395,9 @@ fn an_interrupted_replacement_step_says_where_it_was_and_how_to_go_on() {
                     .unwrap_or_default()
                     .lines()
                     .last()
-                    .is_some_and(|l| l.contains("\"prepare-removal\"") && l.contains("\"planned\""))
+                    .and_then(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+                    // The record itself, not a step list in its state.
+                    .is_some_and(|r| r["step"] == "prepare-removal" && r["phase"] == "planned")
             });
         if hung {
             break;
