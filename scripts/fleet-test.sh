@@ -260,7 +260,8 @@ step "replace-osd.yml"
 playbook replace-osd.yml "$work/replace0.log" --check -l node2 -e raidctl_replace_drive=32:0 || { cat "$work/replace0.log"; fail "replace-osd.yml --check"; }
 grep -q -- '-PdMarkMissing -PhysDrv\[32:0\]' "$work/replace0.log" && grep -q 'dry run: nothing was changed' "$work/replace0.log" || { cat "$work/replace0.log"; fail "replace-osd.yml --check shows no plan"; }
 rc=0; playbook replace-osd.yml "$work/replace1.log" -l node2 -e raidctl_replace_drive=32:0 -e raidctl_replace_serial=WRONG || rc=$?
-[ "$rc" != 0 ] && grep -q 'does not match' "$work/replace1.log" || { cat "$work/replace1.log"; fail "replace-osd.yml with a wrong serial: exit $rc"; }
+# Refused (the refusal names no expected serial: it is read from the label).
+[ "$rc" != 0 ] && grep -q 'is not the serial of the drive in' "$work/replace1.log" || { cat "$work/replace1.log"; fail "replace-osd.yml with a wrong serial: exit $rc"; }
 playbook replace-osd.yml "$work/replace2.log" -l node2 -e raidctl_replace_drive=32:0 -e raidctl_replace_serial=ZA1A2B00 || { cat "$work/replace2.log"; fail "replace-osd.yml"; }
 grep -q 'replaced \[32:0\]' "$work/replace2.log" || { cat "$work/replace2.log"; fail "replace-osd.yml reports no replacement"; }
 
