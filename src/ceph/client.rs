@@ -172,12 +172,14 @@ impl Drop for ProcRunner {
     }
 }
 
-impl Runner for ProcRunner {
-    fn run(
+impl ProcRunner {
+    /// Runs `program` in the private scratch directory with the given output sinks.
+    fn spawn(
         &self,
         program: &Path,
         args: &[String],
         timeout: Duration,
+        sink: Sink<'_>,
     ) -> Result<CmdOutput, RunError> {
         let workdir = self.workdir().map_err(|reason| RunError::Spawn {
             program: program.display().to_string(),
@@ -190,14 +192,49 @@ impl Runner for ProcRunner {
             env: &self.env,
             path_var: None,
             timeout,
-            stdout: Sink::Memory,
-            stderr: Sink::Memory,
+            stdout: sink,
+            stderr: sink,
             limit: runner::MEMORY_CAP,
         });
         if out.timed_out {
             out.duration = timeout;
         }
         out.into_cmd_output()
+    }
+}
+
+/// The last 64 KiB of `log` (an appended log can grow past any cap: its tail is what a
+/// message quotes), never through a link.
+fn log_tail(log: &Path) -> String {
+    use std::io::{Read, Seek, SeekFrom};
+    use std::os::unix::fs::OpenOptionsExt;
+    let Ok(mut f) = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(log)
+    else {
+        return String::new();
+    };
+    let len = f
+        .metadata()
+        .map_or(0, |m| if m.is_file() { m.len() } else { 0 });
+    let mut buf = Vec::new();
+    if f.seek(SeekFrom::Start(len.saturating_sub(64 << 10)))
+        .is_ok()
+    {
+        let _ = f.take(64 << 10).read_to_end(&mut buf);
+    }
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+impl Runner for ProcRunner {
+    fn run(
+        &self,
+        program: &Path,
+        args: &[String],
+        timeout: Duration,
+    ) -> Result<CmdOutput, RunError> {
+        self.spawn(program, args, timeout, Sink::Memory)
     }
 
     fn run_detached(
@@ -207,32 +244,9 @@ impl Runner for ProcRunner {
         timeout: Duration,
         log: &Path,
     ) -> Result<CmdOutput, RunError> {
-        let workdir = self.workdir().map_err(|reason| RunError::Spawn {
-            program: program.display().to_string(),
-            reason,
-        })?;
-        let mut out = runner::run_process(&Spec {
-            program,
-            args,
-            cwd: &workdir,
-            env: &self.env,
-            path_var: None,
-            timeout,
-            stdout: Sink::Detached(log),
-            stderr: Sink::Detached(log),
-            limit: runner::MEMORY_CAP,
-        });
-        if out.timed_out {
-            out.duration = timeout;
-        }
-        let mut cmd = out.into_cmd_output()?;
+        let mut cmd = self.spawn(program, args, timeout, Sink::Detached(log))?;
         // The log is the output: its tail is what messages quote.
-        cmd.stdout = crate::fsutil::read_capped(log, 1 << 20)
-            .map(|b| {
-                let tail = &b[b.len().saturating_sub(64 << 10)..];
-                String::from_utf8_lossy(tail).into_owned()
-            })
-            .unwrap_or_default();
+        cmd.stdout = log_tail(log);
         Ok(cmd)
     }
 }
@@ -848,6 +862,20 @@ fn safe_from_json(id: u32, j: &SafeToDestroyJson) -> SafeToDestroy {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A log appended past any cap still gives its last lines (a whole-file capped read gave
+    /// nothing once it grew past 1 MiB).
+    #[test]
+    fn a_long_log_gives_its_tail() {
+        let d = tempfile::tempdir().unwrap();
+        let log = d.path().join("v.log");
+        let mut text = "x".repeat(2 << 20);
+        text.push_str("\n--> RuntimeError: the last line\n");
+        std::fs::write(&log, &text).unwrap();
+        let tail = log_tail(&log);
+        assert!(tail.len() <= 64 << 10 && tail.ends_with("the last line\n"));
+        assert_eq!(log_tail(&d.path().join("none")), "");
+    }
     use std::sync::Mutex;
 
     /// Answers calls from a script: (argument substring, exit status, stdout, stderr).

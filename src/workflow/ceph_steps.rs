@@ -698,14 +698,8 @@ pub(super) fn prepare(
                     "  osd.{id} is half-made (`{}`): an earlier prepare was cut short; destroying it again",
                     state.join(",")
                 ));
-                let dl = line(
-                    &c,
-                    &["osd", "destroy", &id.to_string(), "--yes-i-really-mean-it"],
-                );
-                if let Err(e) = journaled(journal, st, "ceph-prepare", dl, env.out, || {
-                    c.osd_destroy(id)
-                })? {
-                    return Ok(stop_on(&e, "destroying the half-made OSD", journal, st));
+                if let Some(stop) = destroy_half_made(env, journal, st, &c, id)? {
+                    return Ok(stop);
                 }
                 destroyed = true;
             }
@@ -734,14 +728,8 @@ pub(super) fn prepare(
             plan.data
         ));
         if !destroyed && !up {
-            let dl = line(
-                &c,
-                &["osd", "destroy", &id.to_string(), "--yes-i-really-mean-it"],
-            );
-            if let Err(e) = journaled(journal, st, "ceph-prepare", dl, env.out, || {
-                c.osd_destroy(id)
-            })? {
-                return Ok(stop_on(&e, "destroying the half-made OSD", journal, st));
+            if let Some(stop) = destroy_half_made(env, journal, st, &c, id)? {
+                return Ok(stop);
             }
             destroyed = true;
         }
@@ -826,6 +814,26 @@ pub(super) fn prepare(
         ))),
         Err(e) => Ok(stop_on(&e, "listing ceph-volume's OSDs", journal, st)),
     }
+}
+
+/// `ceph osd destroy N` of an id a cut prepare left half-made, journaled; `Some` is the stop
+/// when Ceph refuses.
+fn destroy_half_made(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &ReplaceState,
+    c: &Ceph,
+    id: u32,
+) -> Result<Option<StepResult>, WfError> {
+    let dl = line(
+        c,
+        &["osd", "destroy", &id.to_string(), "--yes-i-really-mean-it"],
+    );
+    Ok(journaled(journal, st, "ceph-prepare", dl, env.out, || {
+        c.osd_destroy(id)
+    })?
+    .err()
+    .map(|e| stop_on(&e, "destroying the half-made OSD", journal, st)))
 }
 
 /// Where the detached `ceph-volume prepare` of `journal`'s run writes (its pid file beside).
