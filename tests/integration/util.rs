@@ -111,3 +111,16 @@ pub fn through(tool: &Path, sim: &Path, dir: &Path) -> assert_cmd::Command {
         .arg(dir.join("state"));
     c
 }
+
+/// A replacement given the wrong `--serial` was refused with the words for it, and the
+/// refusal never names the serial it expected (`expected`): that is read from the label.
+pub fn assert_wrong_serial_refused(stderr: &str, expected: &str) {
+    let refusal = stderr
+        .lines()
+        .find(|l| l.contains("[serial-confirm]"))
+        .unwrap_or("");
+    assert!(
+        refusal.contains("is not the serial of the drive in") && !refusal.contains(expected),
+        "{stderr}"
+    );
+}

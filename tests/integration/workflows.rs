@@ -195,17 +195,7 @@ fn unattended_run_needs_the_right_serial() {
     let before = states(dir.path());
     let r = replace(dir.path(), "32:4", "WRONG", &[]);
     assert_eq!(r.code, 1, "{}", r.stderr);
-    // The refusal never names the serial it expected: that is read from the label.
-    let refusal = r
-        .stderr
-        .lines()
-        .find(|l| l.contains("[serial-confirm]"))
-        .unwrap_or("");
-    assert!(
-        refusal.contains("is not the serial of the drive in") && !refusal.contains("S0K1A2B04"),
-        "{}",
-        r.stderr
-    );
+    crate::util::assert_wrong_serial_refused(&r.stderr, "S0K1A2B04");
     assert_eq!(states(dir.path()), before);
 }
 

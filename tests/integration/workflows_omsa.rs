@@ -209,17 +209,7 @@ fn omsa_guards_hold() {
     let before = states(dir.path());
     let r = replace(dir.path(), "1:4", "WRONG", &[]);
     assert_eq!(r.code, 1, "{}", r.stderr);
-    // The refusal never names the serial it expected: that is read from the label.
-    let refusal = r
-        .stderr
-        .lines()
-        .find(|l| l.contains("[serial-confirm]"))
-        .unwrap_or("");
-    assert!(
-        refusal.contains("is not the serial of the drive in") && !refusal.contains("S0K1A2B04"),
-        "{}",
-        r.stderr
-    );
+    crate::util::assert_wrong_serial_refused(&r.stderr, "S0K1A2B04");
     // Offlining a member of the degraded VD would lose it: refused before anything runs.
     let r = replace(dir.path(), "1:3", "S0K1A2B03", &[]);
     assert_eq!(r.code, 1, "{}", r.stderr);
