@@ -2,11 +2,12 @@
 //! (`ceph-osd@N`), else by the daemon's pid, and `ceph-osd -i N` with the cluster's
 //! configuration to start it.
 //!
-//! The pid is this cluster's OSD N, proven, never guessed: the pid file (as `ceph-conf`
-//! resolves `pid_file` for `osd.N`) when it names a live `ceph-osd` for N in our pid
-//! namespace, else a process of our pid namespace whose command line names OSD N and this
-//! cluster's configuration (`--cluster`, `-c`/`--conf`). A containerised OSD of another
-//! cluster, or an unrelated process called `ceph-osd -i 3`, is never signalled.
+//! The pid is this cluster's OSD N, proven, never guessed: a process of our pid namespace
+//! whose command line names OSD N and this cluster's configuration (`--cluster`,
+//! `-c`/`--conf`) and which holds the OSD's data directory open, looked for first under the
+//! pid the pid file names (as `ceph-conf` resolves `pid_file` for `osd.N`), then among all
+//! processes. A containerised OSD of another cluster, a reused pid, or an unrelated process
+//! called `ceph-osd -i 3` is never signalled.
 //!
 //! The admin socket is not used to find the pid: Ceph 16's socket has no command that
 //! returns it, and its path comes from the same configuration as the pid file.
@@ -175,6 +176,11 @@ fn holds(proc_dir: &Path, pid: u32, dir: &Path) -> bool {
 impl Ceph {
     /// The pid file `osd.N` uses, as `ceph-conf` resolves it from the configuration.
     pub fn osd_pid_file(&self, id: u32) -> Option<PathBuf> {
+        self.conf_value(id, "pid_file").map(PathBuf::from)
+    }
+
+    /// An absolute path `ceph-conf` resolves for `osd.N`'s option `key`.
+    fn conf_value(&self, id: u32, key: &str) -> Option<String> {
         let prog = self.which("ceph-conf")?;
         let args = vec![
             "--conf".to_owned(),
@@ -182,7 +188,7 @@ impl Ceph {
             "--name".to_owned(),
             format!("osd.{id}"),
             "--show-config-value".to_owned(),
-            "pid_file".to_owned(),
+            key.to_owned(),
         ];
         let out = crate::backend::runner::run_process(&crate::backend::runner::Spec {
             program: &prog,
@@ -196,7 +202,7 @@ impl Ceph {
             limit: 1 << 16,
         });
         let text = String::from_utf8_lossy(&out.stdout.data).trim().to_owned();
-        (out.status == Some(0) && text.starts_with('/')).then(|| PathBuf::from(text))
+        (out.status == Some(0) && text.starts_with('/')).then_some(text)
     }
 
     /// The cluster name the configuration file stands for (`/etc/ceph/NAME.conf`).
@@ -210,13 +216,27 @@ impl Ceph {
             .to_owned()
     }
 
-    /// The pid a pid file names, when it is a live `ceph-osd` for `id` in our pid namespace.
-    fn pid_from_file(file: &Path, id: u32) -> Option<u32> {
+    /// OSD `id`'s data directory, as `ceph-conf` resolves `osd_data` (Debian's default
+    /// `/var/lib/ceph/osd/CLUSTER-ID` when it cannot say).
+    fn osd_data_dir(&self, id: u32) -> PathBuf {
+        self.conf_value(id, "osd_data")
+            .unwrap_or_else(|| format!("/var/lib/ceph/osd/{}-{id}", self.cluster_name()))
+            .into()
+    }
+
+    /// The pid a pid file names, when it is this cluster's live `ceph-osd` for `id` in our pid
+    /// namespace, holding the OSD's directory open. A pid file is only a number: after a
+    /// reboot or a crash it may name any process, another cluster's OSD among them.
+    fn pid_from_file(&self, file: &Path, id: u32) -> Option<u32> {
         let proc_dir = Path::new("/proc");
         let text = crate::fsutil::read_capped(file, 64).ok()?;
         let pid = String::from_utf8_lossy(&text).trim().parse::<u32>().ok()?;
+        let cluster = self.cluster_name();
         (same_pid_ns(proc_dir, pid)
-            && ceph_osd_args(proc_dir, pid).is_some_and(|a| names_osd(&a[1..], id)))
+            && ceph_osd_args(proc_dir, pid).is_some_and(|a| {
+                names_osd(&a[1..], id) && same_cluster(&a[1..], self.conf(), &cluster)
+            })
+            && holds(proc_dir, pid, &self.osd_data_dir(id)))
         .then_some(pid)
     }
 
@@ -224,12 +244,12 @@ impl Ceph {
     pub fn osd_pid(&self, id: u32) -> Option<u32> {
         if let Some(pid) = self
             .osd_pid_file(id)
-            .and_then(|f| Self::pid_from_file(&f, id))
+            .and_then(|f| self.pid_from_file(&f, id))
         {
             return Some(pid);
         }
         let cluster = self.cluster_name();
-        let dir = PathBuf::from(format!("/var/lib/ceph/osd/{cluster}-{id}"));
+        let dir = self.osd_data_dir(id);
         scan_osd_pids(Path::new("/proc"), id, self.conf(), &cluster, &dir)
             .first()
             .copied()
@@ -242,7 +262,7 @@ impl Ceph {
     pub fn remove_stale_pid_file(&self, id: u32) -> Option<String> {
         let f = self.osd_pid_file(id)?;
         let meta = std::fs::symlink_metadata(&f).ok()?;
-        if Self::pid_from_file(&f, id).is_some() {
+        if self.pid_from_file(&f, id).is_some() {
             return None;
         }
         use std::os::unix::fs::MetadataExt;
