@@ -464,6 +464,23 @@ impl Ceph {
         self.ceph_json(&["osd", "dump"])
     }
 
+    /// `ceph pg ls`: every PG with its state and object counts.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn pg_ls(&self) -> Result<Vec<crate::ceph::redundancy::PgStat>, CephError> {
+        self.ceph_json::<crate::ceph::redundancy::PgList>(&["pg", "ls"])
+            .map(crate::ceph::redundancy::PgList::into_pgs)
+    }
+
+    /// `ceph osd crush rule dump`.
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn crush_rules(&self) -> Result<Vec<crate::ceph::redundancy::CrushRule>, CephError> {
+        self.ceph_json(&["osd", "crush", "rule", "dump"])
+    }
+
     /// `ceph osd metadata [N]`: every OSD's, or one.
     ///
     /// # Errors

@@ -7,6 +7,7 @@ pub mod client;
 pub mod daemon;
 pub mod join;
 pub mod label;
+pub mod redundancy;
 pub mod types;
 pub mod volume;
 

@@ -258,6 +258,9 @@ pub struct PoolInfo {
     /// PGs.
     #[serde(default)]
     pub pg_num: u32,
+    /// The CRUSH rule placing its data (`osd crush rule dump`'s `rule_id`).
+    #[serde(default)]
+    pub crush_rule: Option<i64>,
 }
 
 /// One OSD of `osd dump`.

@@ -13,13 +13,13 @@ use super::engine::{PlanLine, StepResult, fresh, state_json};
 use super::journal::Journal;
 use super::replace::ReplaceState;
 use super::{Env, WfError};
-use crate::ceph::{Ceph, CephError, SafeToDestroy, VolumePlan};
+use crate::ceph::{Ceph, CephError, VolumePlan};
 use crate::model::OsdMode;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 /// How often the Ceph waits ask again.
-const CEPH_POLL: Duration = Duration::from_secs(2);
+pub(super) const CEPH_POLL: Duration = Duration::from_secs(2);
 /// How long a stopped or started daemon may take to show in the OSD map.
 const MAP_WAIT: Duration = Duration::from_secs(300);
 /// How long ok-to-stop is asked again, at most, while the cluster settles.
@@ -62,13 +62,13 @@ pub struct CephRecord {
     pub report: Option<String>,
 }
 
-fn ceph<'e>(env: &'e Env<'_>) -> Result<&'e Ceph, WfError> {
+pub(super) fn ceph<'e>(env: &'e Env<'_>) -> Result<&'e Ceph, WfError> {
     env.ceph
         .as_ref()
         .ok_or_else(|| WfError::Usage("this replacement needs the Ceph client".into()))
 }
 
-fn rec(st: &ReplaceState) -> Result<&CephRecord, WfError> {
+pub(super) fn rec(st: &ReplaceState) -> Result<&CephRecord, WfError> {
     st.ceph
         .as_ref()
         .ok_or_else(|| WfError::Usage("this replacement has no OSD record".into()))
@@ -94,20 +94,20 @@ fn transient(e: &CephError) -> bool {
 
 /// Tracks transient failures of a wait loop: `Ok(true)` to ask again after a poll, `Ok(false)`
 /// when `e` is final (or the blip lasted longer than [`BLIP`]).
-struct Blips {
+pub(super) struct Blips {
     since: Option<Instant>,
     said: bool,
 }
 
 impl Blips {
-    fn new() -> Self {
+    pub(super) fn new() -> Self {
         Self {
             since: None,
             said: false,
         }
     }
 
-    fn again(&mut self, env: &mut Env<'_>, e: &CephError, what: &str) -> bool {
+    pub(super) fn again(&mut self, env: &mut Env<'_>, e: &CephError, what: &str) -> bool {
         if !transient(e) {
             return false;
         }
@@ -126,13 +126,18 @@ impl Blips {
         true
     }
 
-    fn answered(&mut self) {
+    pub(super) fn answered(&mut self) {
         self.since = None;
         self.said = false;
     }
 }
 
-fn stop_on(e: &CephError, what: &str, journal: &Journal, st: &ReplaceState) -> StepResult {
+pub(super) fn stop_on(
+    e: &CephError,
+    what: &str,
+    journal: &Journal,
+    st: &ReplaceState,
+) -> StepResult {
     let bay = super::engine::bay_state(st);
     if e.is_unavailable() {
         StepResult::Stop(format!(
@@ -342,85 +347,6 @@ pub(super) fn out(
             "osd.{id} is still in after `ceph osd out {id}`"
         ))),
         Err(e) => Ok(stop_on(&e, "reading the OSD map", journal, st)),
-    }
-}
-
-pub(super) fn plan_drain(st: &ReplaceState) -> Vec<PlanLine> {
-    let Some(r) = &st.ceph else {
-        return Vec::new();
-    };
-    vec![PlanLine::say(format!(
-        "wait until Ceph says osd.{} is safe to destroy (`ceph osd safe-to-destroy osd.{}`) and no object is degraded any more (safe-to-destroy comes before recovery ends: the replacement waits for full redundancy); at most {} s (--drain-timeout), then stop with nothing changed on the controller",
-        r.osd, r.osd, r.drain_timeout_s
-    ))]
-}
-
-/// Waits for safe-to-destroy and for the degraded objects to reach zero.
-pub(super) fn drain(
-    env: &mut Env<'_>,
-    journal: &mut Journal,
-    st: &mut ReplaceState,
-) -> Result<StepResult, WfError> {
-    let r = rec(st)?.clone();
-    let c = ceph(env)?.clone();
-    let start = Instant::now();
-    let limit = Duration::from_secs(r.drain_timeout_s.max(1));
-    let mut last = String::new();
-    let mut last_said = Instant::now();
-    let mut blips = Blips::new();
-    loop {
-        let safe = match c.osd_safe_to_destroy(r.osd) {
-            Ok(s) => s,
-            Err(e) if blips.again(env, &e, "waiting for safe-to-destroy") => continue,
-            Err(e) => return Ok(stop_on(&e, "waiting for safe-to-destroy", journal, st)),
-        };
-        let status = match c.status() {
-            Ok(s) => s,
-            Err(e) if blips.again(env, &e, "reading the cluster status") => continue,
-            Err(e) => return Ok(stop_on(&e, "reading the cluster status", journal, st)),
-        };
-        blips.answered();
-        let degraded = status.pgmap.degraded_objects.unwrap_or(0);
-        let now = match &safe {
-            SafeToDestroy::Safe if degraded == 0 => {
-                env.say(&format!(
-                    "  Ceph: osd.{} is safe to destroy and no object is degraded ({:.0} s)",
-                    r.osd,
-                    start.elapsed().as_secs_f64()
-                ));
-                return Ok(StepResult::Next);
-            }
-            SafeToDestroy::Safe => {
-                format!("safe to destroy; {degraded} object copies still degraded (recovering)")
-            }
-            SafeToDestroy::NotYet { pgs, .. } => format!(
-                "{} PG(s) still on it, {degraded} object copies degraded",
-                pgs.map_or_else(|| "some".into(), |p| p.to_string())
-            ),
-            SafeToDestroy::Unknown { .. } => {
-                format!("no PG stats from it yet, {degraded} object copies degraded")
-            }
-        };
-        if start.elapsed() >= limit {
-            return Ok(StepResult::Stop(format!(
-                "[ceph-safe-to-destroy] Ceph did not say within {} s that osd.{} is safe to destroy with full redundancy ({now}): its data may live nowhere else. Nothing was changed on the controller; {}; osd.{} is out (`ceph osd in {}` brings it back). Resume to wait again (`--drain-timeout` sets the bound)",
-                r.drain_timeout_s,
-                r.osd,
-                super::engine::bay_state(st),
-                r.osd,
-                r.osd
-            )));
-        }
-        if now != last || last_said.elapsed() >= Duration::from_secs(60) {
-            env.say(&format!(
-                "  draining osd.{}: {now} ({:.0} s)",
-                r.osd,
-                start.elapsed().as_secs_f64()
-            ));
-            last = now;
-            last_said = Instant::now();
-        }
-        std::thread::sleep(CEPH_POLL);
     }
 }
 

@@ -9,7 +9,7 @@
 
 use super::journal::Journal;
 use super::replace::{ReplaceState, Step};
-use super::{Env, Outcome, WfError, ceph_steps, noredundancy, samebay, steps, swap};
+use super::{Env, Outcome, WfError, ceph_drain, ceph_steps, noredundancy, samebay, steps, swap};
 
 /// What a step decided.
 pub(crate) enum StepResult {
@@ -68,7 +68,12 @@ pub(crate) fn bay_state(st: &ReplaceState) -> String {
     let off = position(st, Step::LocateOff);
     let at = position(st, st.next);
     let pulled = position(st, Step::AwaitPull);
-    let mut s = if at > locate && at <= off {
+    let mut s = if st.led_off_at_stop {
+        format!(
+            "the bay of {} is not blinking (raidctl turned its LED off; resume lights it again)",
+            st.drive
+        )
+    } else if at > locate && at <= off {
         format!(
             "the bay of {} is still blinking (stop it with `raidctl pd locate {} -a {} --stop`)",
             st.drive,
@@ -140,6 +145,44 @@ pub(crate) fn stop(journal: &mut Journal, st: &ReplaceState, msg: String) -> Out
     Outcome::Stopped(format!("{msg}\n{tail}"))
 }
 
+/// A stop in a Ceph step before the controller was touched (ok-to-stop said no, the drain
+/// did not finish, the cluster went away) may last days: the bay must not blink meanwhile,
+/// or someone pulls a drive the cluster still needs. Turns the LED off when this run lit it,
+/// and returns the stop message with the bay's state as it is now.
+fn darken_before_controller(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+    step: Step,
+    msg: String,
+) -> String {
+    let before_controller = st.ceph.is_some()
+        && matches!(
+            step,
+            Step::CephOkToStop
+                | Step::CephOut
+                | Step::CephDrain
+                | Step::CephStop
+                | Step::CephDestroy
+        );
+    let lit = position(st, step) > position(st, Step::LocateOn);
+    if !before_controller || !lit || st.led_off_at_stop {
+        return msg;
+    }
+    let said = bay_state(st);
+    let op = crate::backend::ops::Op::LocateStop {
+        adapter: st.adapter,
+        drive: st.drive,
+    };
+    if let Err(e) = super::run_op(env, journal, "locate-off", &op, state_json(st)) {
+        env.say(&format!("  could not stop the locate LED: {e}"));
+        return msg;
+    }
+    st.led_off_at_stop = true;
+    // The step's message said the bay still blinks: say what is true now.
+    msg.replace(&said, &bay_state(st))
+}
+
 /// A journal write failed: the workflow stops at once, saying where it was, what the bay
 /// looks like and how to go on.
 pub(crate) fn journal_failed(
@@ -206,7 +249,7 @@ fn run_step(
         (_, Step::LocateOff) => steps::locate_off(env, journal, st),
         (_, Step::CephOkToStop) => ceph_steps::ok_to_stop(env, journal, st),
         (_, Step::CephOut) => ceph_steps::out(env, journal, st),
-        (_, Step::CephDrain) => ceph_steps::drain(env, journal, st),
+        (_, Step::CephDrain) => ceph_drain::drain(env, journal, st),
         (_, Step::CephStop) => ceph_steps::stop(env, journal, st),
         (_, Step::CephDestroy) => ceph_steps::destroy(env, journal, st),
         (_, Step::CephPrepare) => ceph_steps::prepare(env, journal, st),
@@ -252,7 +295,7 @@ pub(crate) fn plan_of(
         (_, Step::LocateOff) => steps::plan_locate_off(st),
         (_, Step::CephOkToStop) => ceph_steps::plan_ok_to_stop(st),
         (_, Step::CephOut) => ceph_steps::plan_out(env, st),
-        (_, Step::CephDrain) => ceph_steps::plan_drain(st),
+        (_, Step::CephDrain) => ceph_drain::plan_drain(st),
         (_, Step::CephStop) => ceph_steps::plan_stop(st),
         (_, Step::CephDestroy) => ceph_steps::plan_destroy(env, st),
         (_, Step::CephPrepare) => ceph_steps::plan_prepare(st),
@@ -276,6 +319,15 @@ pub fn continue_from(
     journal: &mut Journal,
     mut st: ReplaceState,
 ) -> Result<Outcome, WfError> {
+    if st.led_off_at_stop {
+        // The last run stopped before the controller and darkened the bay: the operator
+        // confirms and later pulls the blinking drive, so it blinks again first.
+        env.say("[locate-on] (again: the bay was dark while the replacement was stopped)");
+        if let Ok(StepResult::Stop(msg)) = steps::locate_on(env, journal, &mut st) {
+            return Ok(stop(journal, &st, msg));
+        }
+        st.led_off_at_stop = false;
+    }
     loop {
         let step = st.next;
         if step == Step::Done {
@@ -291,7 +343,10 @@ pub fn continue_from(
         match run_step(env, journal, &mut st, step) {
             Ok(StepResult::Next) => st.next = after(&st, step),
             Ok(StepResult::Goto(s)) => st.next = s,
-            Ok(StepResult::Stop(msg)) => return Ok(stop(journal, &st, msg)),
+            Ok(StepResult::Stop(msg)) => {
+                let msg = darken_before_controller(env, journal, &mut st, step, msg);
+                return Ok(stop(journal, &st, msg));
+            }
             Err(WfError::Backend(e)) => {
                 let msg = format!(
                     "step {} failed: {e}. raidctl made no further change; check `raidctl status` and the bay before resuming",

@@ -4,6 +4,7 @@
 //! know MegaCli syntax. Every change is re-verified by reading the state again before the next
 //! step; anything unexpected stops the workflow with a clear message and no further change.
 
+mod ceph_drain;
 mod ceph_steps;
 pub mod engine;
 pub mod guards;

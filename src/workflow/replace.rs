@@ -511,6 +511,11 @@ pub struct ReplaceState {
     /// How the operator confirmed the drive: `resume` goes on the same way.
     #[serde(default)]
     pub confirmed: Option<Confirmation>,
+    /// A Ceph step stopped the run before any controller change and raidctl turned the bay's
+    /// LED off (a refusal can last days; a blinking bay invites a pull): resume lights it
+    /// again before it goes on.
+    #[serde(default)]
+    pub led_off_at_stop: bool,
 }
 
 /// How a replacement was confirmed, journaled so a resume does not ask again.
@@ -1028,6 +1033,7 @@ pub fn run(
         clear_foreign: env.opts.clear_foreign,
         ceph,
         confirmed: None,
+        led_off_at_stop: false,
     };
     print_plan(env, &st, &pd);
     if let Some(c) = checks.iter().find(|c| c.level == Level::Refuse) {
@@ -1367,6 +1373,7 @@ mod tests {
             clear_foreign: None,
             ceph: None,
             confirmed: None,
+            led_off_at_stop: false,
         }
     }
 
