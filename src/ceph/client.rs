@@ -560,7 +560,8 @@ impl Ceph {
     }
 
     /// `ceph osd destroy N --yes-i-really-mean-it`: keeps the id and its CRUSH entry, marks
-    /// it destroyed. Refused by Ceph (EBUSY) while it is not safe; never `--force`d here.
+    /// it destroyed. Ceph 16 does *not* check safe-to-destroy here (it destroyed an OSD its
+    /// own safe-to-destroy called active): the caller's drain is the only gate.
     ///
     /// # Errors
     /// See [`CephError`].

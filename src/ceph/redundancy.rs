@@ -81,12 +81,19 @@ impl PgStat {
 
     /// Active and clean: every copy where it belongs.
     pub fn whole(&self) -> bool {
-        self.has("active") && self.has("clean") && !self.has("degraded")
+        self.active() && self.has("clean") && !self.has("degraded")
     }
 
-    /// Serving I/O.
+    /// Serving I/O, as last reported: a `stale` PG's primary stopped reporting, so its
+    /// `active` is old news.
     pub fn active(&self) -> bool {
-        self.has("active")
+        self.has("active") && !self.has("stale")
+    }
+
+    /// OSD `osd` is in its up or acting set.
+    pub fn maps_to(&self, osd: u32) -> bool {
+        let o = i64::from(osd);
+        self.up.contains(&o) || self.acting.contains(&o)
     }
 }
 
@@ -249,23 +256,28 @@ pub struct DrainView {
     pub unrelated: Vec<String>,
     /// Pools of size 1 that use the OSD with PGs not active: their only copy was on it.
     pub single_copy: Vec<String>,
+    /// PGs whose up or acting set still holds the OSD.
+    pub mapped: usize,
 }
 
 impl DrainView {
     /// Nothing left to wait for among the PGs.
     pub fn settled(&self) -> bool {
-        self.waiting == 0 && self.inactive_short == 0
+        self.waiting == 0 && self.inactive_short == 0 && self.mapped == 0
     }
 }
 
-/// The drain's view of `pgs` for pools `pools`. PGs of pools not listed are waited for (a
-/// pool created since the dump is not known to be unrelated).
-pub fn drain_view(pools: &[PoolView], pgs: &[PgStat]) -> DrainView {
+/// The drain's view of `pgs` for OSD `osd` and pools `pools`. PGs of pools not listed are
+/// waited for (a pool created since the dump is not known to be unrelated).
+pub fn drain_view(osd: u32, pools: &[PoolView], pgs: &[PgStat]) -> DrainView {
     let by_id: BTreeMap<i64, &PoolView> = pools.iter().map(|p| (p.id, p)).collect();
     let mut v = DrainView::default();
     let mut unrelated = BTreeSet::new();
     let mut single = BTreeSet::new();
     for pg in pgs {
+        if pg.maps_to(osd) {
+            v.mapped += 1;
+        }
         let pool = pg.pool().and_then(|id| by_id.get(&id).copied());
         match pool {
             Some(p) if !p.uses_osd => {
@@ -430,7 +442,7 @@ mod tests {
             pg("2.0", "undersized+degraded+peered", 7),
             pg("3.0", "active+undersized+degraded", 9),
         ];
-        let v = drain_view(&pools, &pgs);
+        let v = drain_view(0, &pools, &pgs);
         assert_eq!((v.waiting, v.degraded, v.inactive_short), (1, 5, 0));
         assert_eq!(v.unrelated, vec!["fast".to_owned()]);
         assert_eq!(v.short, vec![("wide".to_owned(), 3, 2)]);
@@ -440,16 +452,16 @@ mod tests {
             pg("2.0", "undersized+degraded+peered", 7),
             pg("3.0", "active+undersized+degraded", 9),
         ];
-        assert!(drain_view(&pools, &pgs).settled());
+        assert!(drain_view(0, &pools, &pgs).settled());
         // A short pool must at least serve I/O.
         let pgs = vec![pg("3.0", "undersized+degraded+peered", 9)];
-        assert!(!drain_view(&pools, &pgs).settled());
+        assert!(!drain_view(0, &pools, &pgs).settled());
     }
 
     #[test]
     fn a_single_copy_pool_is_named() {
         let pools = pools_for_osd(&dump(), &tree(), Some(&rules()), 0);
-        let v = drain_view(&pools, &[pg("4.3", "stale+undersized+peered", 0)]);
+        let v = drain_view(0, &pools, &[pg("4.3", "stale+undersized+peered", 0)]);
         assert_eq!(v.single_copy, vec!["one".to_owned()]);
         assert!(!v.settled());
     }
@@ -458,7 +470,7 @@ mod tests {
     fn without_rules_every_pool_is_waited_for() {
         let pools = pools_for_osd(&dump(), &tree(), None, 0);
         assert!(pools.iter().all(|p| p.uses_osd && p.can_be_whole()));
-        let v = drain_view(&pools, &[pg("2.0", "active+undersized+degraded", 3)]);
+        let v = drain_view(0, &pools, &[pg("2.0", "active+undersized+degraded", 3)]);
         assert_eq!(v.waiting, 1);
     }
 
@@ -474,5 +486,17 @@ mod tests {
         assert!(pgs[0].whole());
         let bare: PgList = serde_json::from_str(r#"[{"pgid":"2.0","state":"peering"}]"#).unwrap();
         assert!(!bare.into_pgs()[0].active());
+        // A stale PG's primary stopped reporting: its last state says nothing now.
+        assert!(!pg("1.0", "stale+active+clean", 0).whole());
+    }
+
+    #[test]
+    fn a_pg_still_mapped_to_the_osd_holds_the_drain() {
+        let pools = pools_for_osd(&dump(), &tree(), Some(&rules()), 0);
+        let mut p = pg("1.0", "active+clean", 0);
+        p.acting = vec![0, 1];
+        let v = drain_view(0, &pools, &[p]);
+        assert_eq!(v.mapped, 1);
+        assert!(!v.settled());
     }
 }

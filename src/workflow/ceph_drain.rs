@@ -32,6 +32,24 @@ struct Look {
     view: DrainView,
     /// Other OSDs down (not destroyed), from the OSD map.
     down: Vec<u32>,
+    /// This OSD is up in the OSD map.
+    up: bool,
+}
+
+impl Look {
+    /// Ceph's word that the OSD holds nothing it needs. For a *down* OSD, Ceph 16's
+    /// safe-to-destroy answers "missing stats" for as long as any PG of the cluster is not
+    /// active+clean (an unrelated degraded pool, a pool that can never be whole): it cannot
+    /// tell from the OSD's own stats. Then the PGs say it: none maps to the OSD, and every PG
+    /// of the pools that can use it peered and went active without it (a PG that needed its
+    /// copy would be down or incomplete) and is clean where it can be.
+    fn safe(&self) -> bool {
+        match &self.safe {
+            SafeToDestroy::Safe => true,
+            SafeToDestroy::Unknown { .. } => !self.up && self.view.settled(),
+            SafeToDestroy::NotYet { .. } => false,
+        }
+    }
 }
 
 /// Reads safe-to-destroy, the OSD map and every PG; the CRUSH layout (`tree`, `rules`) is
@@ -54,8 +72,17 @@ fn look(
         .filter(|o| o.osd != id && o.up == 0 && o.is_in == 1 && !o.destroyed())
         .map(|o| o.osd)
         .collect();
-    let view = redundancy::drain_view(&pools, &pgs);
-    Ok((Look { safe, view, down }, pools))
+    let up = dump.osd(id).is_some_and(|o| o.up == 1);
+    let view = redundancy::drain_view(id, &pools, &pgs);
+    Ok((
+        Look {
+            safe,
+            view,
+            down,
+            up,
+        },
+        pools,
+    ))
 }
 
 /// What the drain says once about pools it does not wait for in full.
@@ -125,6 +152,18 @@ fn why_not(id: u32, l: &Look, journal_id: &str) -> String {
     format!("Resume to wait again: {resume} (`--drain-timeout` sets the bound).")
 }
 
+/// Whether the drain's condition still holds, asked once: `ceph osd destroy` with
+/// `--yes-i-really-mean-it` does not check safe-to-destroy itself (Ceph 16 destroyed an OSD
+/// its own safe-to-destroy called active), so the step right before it asks again.
+///
+/// # Errors
+/// Ceph not answering.
+pub(super) fn still_safe(c: &Ceph, id: u32) -> Result<bool, CephError> {
+    let layout = (c.osd_tree()?, c.crush_rules().ok());
+    let (l, _) = look(c, id, &layout)?;
+    Ok(l.safe() && l.view.settled())
+}
+
 /// Waits for safe-to-destroy and for the OSD's pools to be whole again.
 pub(super) fn drain(
     env: &mut Env<'_>,
@@ -165,10 +204,26 @@ pub(super) fn drain(
             say_pools(env, r.osd, &l.view, &pools);
             said_pools = true;
         }
-        if l.safe == SafeToDestroy::Safe && l.view.settled() {
+        if l.safe() && l.view.settled() {
+            let how = if l.safe == SafeToDestroy::Safe {
+                format!("osd.{} is safe to destroy", r.osd)
+            } else {
+                format!(
+                    "no PG maps to osd.{} and every PG of its pools went active without it",
+                    r.osd
+                )
+            };
+            let whole = if l.view.short.is_empty() {
+                "its pools are whole again".to_owned()
+            } else {
+                let short: Vec<&str> = l.view.short.iter().map(|s| s.0.as_str()).collect();
+                format!(
+                    "its pools are whole again but {}, which cannot be without it (active)",
+                    short.join(", ")
+                )
+            };
             env.say(&format!(
-                "  Ceph: osd.{} is safe to destroy and its pools are whole again ({:.0} s)",
-                r.osd,
+                "  Ceph: {how}; {whole} ({:.0} s)",
                 start.elapsed().as_secs_f64()
             ));
             return Ok(StepResult::Next);
@@ -214,7 +269,24 @@ mod tests {
                 ..DrainView::default()
             },
             down: down.to_vec(),
+            up: false,
         }
+    }
+
+    #[test]
+    fn a_down_osd_without_stats_is_safe_once_its_pgs_say_so() {
+        let mut l = look(&[], &[]);
+        l.safe = SafeToDestroy::Unknown {
+            message: String::new(),
+        };
+        assert!(!l.safe(), "two PGs of its pools still wait");
+        l.view.waiting = 0;
+        assert!(l.safe());
+        l.up = true;
+        assert!(!l.safe(), "an up OSD's missing stats are Ceph's no");
+        l.up = false;
+        l.view.mapped = 1;
+        assert!(!l.safe(), "a PG still maps to it");
     }
 
     #[test]

@@ -293,20 +293,31 @@ pub(super) fn ok_to_stop(
                     .collect()
             })
             .unwrap_or_default();
-        let cause = if down.is_empty() {
-            "its PGs have fewer copies elsewhere than their pools' min_size needs".to_owned()
-        } else {
-            format!(
-                "{} down: osd.{id} holds the only active copy of those PGs",
-                down.join(", ")
-            )
+        let (cause, next) = match down.first() {
+            None => (
+                "its PGs have fewer copies elsewhere than their pools' min_size needs".to_owned(),
+                format!(
+                    "To drain it while it still runs: `ceph osd out {id}`, wait until `ceph -s` shows no PG degraded or backfilling, then `raidctl resume {}`",
+                    journal.id
+                ),
+            ),
+            Some(first) => (
+                format!(
+                    "{} down: osd.{id} holds the only active copy of those PGs",
+                    down.join(", ")
+                ),
+                format!(
+                    "Bring {first} back first (`systemctl start ceph-osd@{}`, or its container), wait until `ceph -s` shows it up, then `raidctl resume {}`",
+                    first.trim_start_matches("osd."),
+                    journal.id
+                ),
+            ),
         };
         return Ok(StepResult::Stop(format!(
-            "[{}] Ceph says stopping osd.{id} now would leave {} PG(s) inactive{which} ({cause}): nothing was changed on the controller; {}. To drain it while it still runs: `ceph osd out {id}`, wait until `ceph -s` shows no PG degraded or backfilling, then `raidctl resume {}`",
+            "[{}] Ceph says stopping osd.{id} now would leave {} PG(s) inactive{which} ({cause}): nothing was changed on the controller; {}. {next}",
             super::guards::CEPH_OK_TO_STOP,
             a.num_not_ok_pgs,
             super::engine::bay_state(st),
-            journal.id
         )));
     }
 }
@@ -439,6 +450,24 @@ pub(super) fn destroy(
         }
         Ok(_) => {}
         Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
+    }
+    // The cluster may have changed since the drain (another OSD down, a resume days later).
+    match super::ceph_drain::still_safe(&c, id) {
+        Ok(true) => {}
+        Ok(false) => {
+            env.say(&format!(
+                "  osd.{id} is not safe to destroy any more: waiting for the drain again"
+            ));
+            return Ok(StepResult::Goto(super::replace::Step::CephDrain));
+        }
+        Err(e) => {
+            return Ok(stop_on(
+                &e,
+                "asking whether it is still safe to destroy",
+                journal,
+                st,
+            ));
+        }
     }
     let l = line(
         &c,

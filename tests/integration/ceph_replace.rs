@@ -134,7 +134,19 @@ fn renumber_the_loop_devices(s: &Path, ceph: &Ceph, victim: u32) {
         assert!(o.status.success(), "raw activate: {}", err(&o));
     }
     for id in &ids {
-        ceph.start_osd(*id).unwrap();
+        if *id == victim {
+            // As a site runs it: as root, no --setuser. Its pid file is root's, and stays
+            // behind when the daemon dies of its disk.
+            let o = run(Command::new("ceph-osd").args([
+                "-i",
+                &id.to_string(),
+                "--conf",
+                "/etc/ceph/ceph.conf",
+            ]));
+            assert!(o.status.success(), "ceph-osd as root: {}", err(&o));
+        } else {
+            ceph.start_osd(*id).unwrap();
+        }
     }
     wait_until(Duration::from_secs(180), "the OSDs up again", || {
         ids.iter()
@@ -220,6 +232,14 @@ fn replace_osd_drive_through_both_layers() {
         .unwrap();
     let objects = put_objects("test", tmp.path(), 24);
     bench("test", 2);
+    // A pool that can never be whole on three OSDs (size 4): degraded for good. It must not
+    // hold the drain (Ceph's safe-to-destroy of a down OSD waits for the whole cluster).
+    ceph.pool_create("wide", 8).unwrap();
+    ceph.pool_set("wide", "size", "4").unwrap();
+    ceph.pool_set("wide", "min_size", "1").unwrap();
+    ceph.ceph_ok(&["osd", "pool", "application", "enable", "wide", "rados"])
+        .unwrap();
+    let wide = put_objects("wide", tmp.path(), 8);
     let victim = osd_on_slot(&s, 3);
     renumber_the_loop_devices(&s, &ceph, victim);
     at("loop devices renumbered, OSDs back");
@@ -228,21 +248,20 @@ fn replace_osd_drive_through_both_layers() {
     assert!(sim(&s, &["sim", "fail", "32:3"]).status.success());
     wait_down(&ceph, victim);
     at("OSD down");
-    // As if the OSD had run as root: its pid file, left behind by the dead daemon, is root's
-    // and names a dead pid. The new OSD's mkfs runs as the ceph user and cannot open it; the
-    // flow removes it before prepare, or ceph-volume's rollback would purge the id.
+    // The OSD ran as root: its pid file, left behind by the dead daemon, is root's and names
+    // a dead pid. The new OSD's mkfs runs as the ceph user and cannot open it; the flow
+    // removes it before prepare, or ceph-volume's rollback would purge the id.
     let pid_file = cluster.join(format!("run/osd.{victim}.pid"));
-    let dead = {
-        let mut c = Command::new("true").spawn().unwrap();
-        let pid = c.id();
-        c.wait().unwrap();
-        pid
-    };
-    std::fs::write(&pid_file, format!("{dead}\n")).unwrap();
-    std::os::unix::fs::chown(&pid_file, Some(0), Some(0)).unwrap();
+    wait_until(
+        Duration::from_secs(60),
+        "the root OSD's process gone",
+        || ceph.osd_pid(victim).is_none(),
+    );
     {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&pid_file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        use std::os::unix::fs::MetadataExt;
+        let m = std::fs::metadata(&pid_file)
+            .unwrap_or_else(|e| panic!("the dead root OSD left no pid file {pid_file:?}: {e}"));
+        assert_eq!(m.uid(), 0, "the OSD ran as root: its pid file is root's");
     }
 
     // --yes needs the OSD id and the serial: the E:S alone is refused with nothing changed.
@@ -274,7 +293,8 @@ fn replace_osd_drive_through_both_layers() {
         .arg("mon-stop")
         .arg(&cluster));
     assert!(o.status.success(), "mon-stop: {}", err(&o));
-    let resume = ["resume", "--yes", "--serial", "ZA1A2B03"];
+    // Resumed as an unattended operator would: the run's own confirmation carries over.
+    let resume = ["resume", "--yes"];
     let o = rc(&s, &resume, &[]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(
@@ -292,12 +312,37 @@ fn replace_osd_drive_through_both_layers() {
             .any(|v| v["target"] == 2),
         "nothing changed on the controller while Ceph was away"
     );
+    // A stop before the controller leaves the bay dark.
+    assert!(
+        !crate::ceph::blinking(&s).contains(&3),
+        "the bay blinks while the replacement is stopped"
+    );
     let o = run(Command::new("bash")
         .arg(script())
         .arg("mon-start")
         .arg(&cluster));
     assert!(o.status.success(), "mon-start: {}", err(&o));
     at("mon back");
+    // The drain ends although the never-whole pool stays degraded: its PGs went active
+    // without the dead OSD, and the pool is named with what would make it whole.
+    let o = rc(
+        &s,
+        &resume,
+        &[("RAIDCTL_TEST_CRASH_AT", "ceph-drain:verified")],
+    );
+    let all = format!("{}{}", text(&o), err(&o));
+    assert!(
+        all.contains("pool wide (size 4) cannot be whole again")
+            && all.contains("`ceph osd pool set wide size 2`")
+            && all.contains(&format!("no PG maps to osd.{victim}"))
+            && all.contains("its pools are whole again but wide"),
+        "{all}"
+    );
+    assert!(
+        crate::ceph::blinking(&s).contains(&3),
+        "resume lights the bay again"
+    );
+    at("drained past the never-whole pool");
 
     // Resumed and cut twice while ceph-volume prepares the new OSD: first a power cut a
     // second into the prepare (raidctl and ceph-volume die together, the id may be left
@@ -343,25 +388,37 @@ fn replace_osd_drive_through_both_layers() {
         }
         None
     };
-    let mut child = spawn_resume();
-    let pids = catch(&mut child).expect("ceph-volume raw prepare never ran");
-    std::thread::sleep(Duration::from_secs(1));
-    child.kill().unwrap();
-    let _ = child.wait();
-    for pid in pids {
-        // ceph-volume leads its own process group (raidctl's runner makes it so).
-        let _ = Command::new("kill")
-            .args(["-KILL", "--", &format!("-{pid}")])
-            .status();
+    // Power cuts at 0.5, 1, 2 and 3 s into the prepare, each followed by a bare resume:
+    // the id is left destroyed, half-made (exists,new) or purged, and the next run takes it
+    // back as Ceph left it.
+    for cut in [500u64, 1000, 2000, 3000] {
+        let mut child = spawn_resume();
+        let Some(pids) = catch(&mut child) else {
+            panic!("ceph-volume raw prepare never ran before the {cut} ms cut");
+        };
+        std::thread::sleep(Duration::from_millis(cut));
+        child.kill().unwrap();
+        let _ = child.wait();
+        for pid in pids {
+            // ceph-volume leads its own process group (raidctl's runner makes it so).
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{pid}")])
+                .status();
+        }
+        wait_until(Duration::from_secs(60), "the cut ceph-volume gone", || {
+            preparing().is_empty()
+        });
+        let map = ceph.osd_dump().unwrap();
+        let left = map.osd(victim).map(|o| o.state.clone());
+        at(&format!(
+            "power cut {cut} ms into ceph-volume: osd.{victim} is {left:?}"
+        ));
+        // Never up or in behind raidctl's back, whatever the cut left.
+        assert!(
+            map.osd(victim).is_none_or(|o| o.up == 0),
+            "osd.{victim} up after a cut: {left:?}"
+        );
     }
-    wait_until(Duration::from_secs(60), "the cut ceph-volume gone", || {
-        preparing().is_empty()
-    });
-    let map = ceph.osd_dump().unwrap();
-    at(&format!(
-        "power cut during ceph-volume: osd.{victim} is {:?}",
-        map.osd(victim).map(|o| o.state.clone())
-    ));
     let mut child = spawn_resume();
     let caught = catch(&mut child);
     assert!(
@@ -391,6 +448,8 @@ fn replace_osd_drive_through_both_layers() {
         "{all}"
     );
     at("replacement done");
+    read_back("wide", tmp.path(), &wide);
+    ceph.pool_delete("wide").unwrap();
 
     // The OSD is up and in on the new VD's device; the cluster heals; every object is there.
     assert_eq!(osd_state(&ceph, victim), Some((true, true, false)));
@@ -461,16 +520,42 @@ fn replace_osd_drive_through_both_layers() {
     let o = rc(&s, &predicted, &[]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(err(&o).contains("[ceph-ok-to-stop]"), "{}", err(&o));
-    // It says why, that the bay still blinks, and what would make it safe.
+    // It says why, that the bay was darkened, and what would make it safe.
     assert!(
         err(&o).contains("min_size")
-            && err(&o).contains("still blinking")
+            && err(&o).contains("raidctl turned its LED off")
             && err(&o).contains(&format!("`ceph osd out {healthy}`")),
         "{}",
         err(&o)
     );
+    assert!(
+        !crate::ceph::blinking(&s).contains(&2),
+        "the refused bay blinks"
+    );
     assert_eq!(osd_state(&ceph, healthy), Some((true, true, false)));
     ceph.pool_set("test", "min_size", "1").unwrap();
+    // Another OSD down: stopping this one would leave its PGs without a copy. The refusal
+    // names it and says to bring it back; done so, the resume goes on.
+    let second = osd_on_slot(&s, 4);
+    ceph.stop_osd(second, Duration::from_secs(60)).unwrap();
+    wait_until(Duration::from_secs(120), "the second OSD down", || {
+        osd_state(&ceph, second).is_some_and(|(up, ..)| !up)
+    });
+    let o = rc(&s, &["resume", "--yes"], &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(
+        err(&o).contains("[ceph-ok-to-stop]")
+            && err(&o).contains(&format!("osd.{second} down"))
+            && err(&o).contains(&format!("Bring osd.{second} back first")),
+        "{}",
+        err(&o)
+    );
+    assert_eq!(osd_state(&ceph, healthy), Some((true, true, false)));
+    ceph.start_osd(second).unwrap();
+    wait_until(Duration::from_secs(120), "the second OSD up again", || {
+        osd_state(&ceph, second).is_some_and(|(up, ..)| up)
+    });
+    at("ok-to-stop refusals: min_size, another OSD down");
     // Right away: the PGs re-peer with the new min_size, and raidctl asks again while they do.
     let o = rc(
         &s,
@@ -517,7 +602,6 @@ fn replace_osd_drive_through_both_layers() {
     ceph.ceph_ok(&["osd", "pool", "application", "enable", "single", "rados"])
         .unwrap();
     let _ = put_objects("single", tmp.path(), 16);
-    let second = osd_on_slot(&s, 4);
     assert!(sim(&s, &["sim", "fail", "32:4"]).status.success());
     wait_down(&ceph, second);
     let calls = |s: &Path| -> serde_json::Value {
@@ -561,5 +645,34 @@ fn replace_osd_drive_through_both_layers() {
         Some(false),
         "not destroyed"
     );
+    // It names the pool whose only copy was on the dead OSD and the command that lets the
+    // replacement go on; the operator accepts the loss, and the resume completes. This OSD
+    // ran as the ceph user (the first ran as root).
+    assert!(
+        err(&o).contains("Pool(s) single keep one copy")
+            && err(&o)
+                .contains("`ceph osd pool delete single single --yes-i-really-really-mean-it`"),
+        "{}",
+        err(&o)
+    );
     at("size-1 pool refused");
+    ceph.pool_delete("single").unwrap();
+    let o = rc(&s, &["resume", "--yes", "--drain-timeout", "600"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(
+        text(&o).contains(&format!("osd.{second} recreated with its id (raw)")),
+        "{}",
+        text(&o)
+    );
+    wait_until(
+        Duration::from_secs(300),
+        "HEALTH_OK after the second",
+        || {
+            ceph.status()
+                .is_ok_and(|st| st.health.status == "HEALTH_OK")
+        },
+    );
+    assert_eq!(osd_state(&ceph, second), Some((true, true, false)));
+    read_back("test", tmp.path(), &objects);
+    at("size-1 pool given up, second replacement done");
 }
