@@ -681,7 +681,7 @@ impl Ceph {
             .map(str::trim)
             .filter(|l| !l.is_empty())
             .collect();
-        let message = tail
+        let mut message = tail
             .iter()
             .rev()
             .take(4)
@@ -689,6 +689,13 @@ impl Ceph {
             .copied()
             .collect::<Vec<_>>()
             .join(" | ");
+        // The cause is usually the first error line, long before the tail (ceph-volume's
+        // rollback and its traceback come after it).
+        if let Some(first) = first_error(&tail) {
+            if !message.contains(first) {
+                message = format!("{first} | … | {message}");
+            }
+        }
         Err(CephError::Refused {
             argv: display_argv(&prog, args),
             code: out.status.unwrap_or(-1),
@@ -768,6 +775,17 @@ impl Ceph {
     pub fn run_volume_detached(&self, args: &[String], log: &Path) -> Result<CmdOutput, CephError> {
         self.ceph_volume_to(args, self.opts.volume_timeout, Some(log))
     }
+}
+
+/// The first line of a child's output that says what went wrong (`stderr: ... error`,
+/// `failed to ...`, `Permission denied`), skipping the rollback's own lines.
+pub(crate) fn first_error<'a>(lines: &[&'a str]) -> Option<&'a str> {
+    lines.iter().copied().find(|l| {
+        let low = l.to_ascii_lowercase();
+        (low.contains("error") || low.contains("failed") || low.contains("denied"))
+            && !low.contains("rollback")
+            && !low.contains("was unable to complete a new osd")
+    })
 }
 
 /// `program a b c` for messages.
@@ -880,6 +898,19 @@ fn safe_from_json(id: u32, j: &SafeToDestroyJson) -> SafeToDestroy {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The cause of a failed prepare is its first error, not the rollback after it.
+    #[test]
+    fn the_first_error_line_is_the_cause() {
+        let out = "Running command: /usr/bin/ceph-osd --cluster ceph --osd-objectstore bluestore --mkfs -i 3\n stderr: 2026-12-04T10:00:00.000+0000 7f00 -1 failed to open pid file '/run/ceph/osd.3.pid': (13) Permission denied\n--> Was unable to complete a new OSD, will rollback changes\nRunning command: /usr/bin/ceph --name client.bootstrap-osd osd purge-new osd.3 --yes-i-really-mean-it\n--> RuntimeError: Command failed with exit code 250: /usr/bin/ceph-osd --mkfs";
+        let lines: Vec<&str> = out.lines().map(str::trim).collect();
+        assert!(
+            first_error(&lines).is_some_and(|l| l.contains("failed to open pid file")),
+            "{:?}",
+            first_error(&lines)
+        );
+        assert_eq!(first_error(&["all good"]), None);
+    }
 
     /// A log appended past any cap still gives its last lines (a whole-file capped read gave
     /// nothing once it grew past 1 MiB).

@@ -180,7 +180,7 @@ impl Ceph {
     }
 
     /// An absolute path `ceph-conf` resolves for `osd.N`'s option `key`.
-    fn conf_value(&self, id: u32, key: &str) -> Option<String> {
+    pub(crate) fn conf_value(&self, id: u32, key: &str) -> Option<String> {
         let prog = self.which("ceph-conf")?;
         let args = vec![
             "--conf".to_owned(),

@@ -97,6 +97,9 @@ fn transient(e: &CephError) -> bool {
 pub(super) struct Blips {
     since: Option<Instant>,
     said: bool,
+    /// Asks so far in this blip: the pause doubles with each (1, 2, 4, 8 s), so a mon
+    /// election is not hammered and a short blip costs a second.
+    tries: u32,
 }
 
 impl Blips {
@@ -104,6 +107,7 @@ impl Blips {
         Self {
             since: None,
             said: false,
+            tries: 0,
         }
     }
 
@@ -122,13 +126,16 @@ impl Blips {
             ));
             self.said = true;
         }
-        std::thread::sleep(CEPH_POLL);
+        let pause = Duration::from_secs(1 << self.tries.min(3));
+        self.tries += 1;
+        std::thread::sleep(pause.min(BLIP.saturating_sub(since.elapsed())));
         true
     }
 
     pub(super) fn answered(&mut self) {
         self.since = None;
         self.said = false;
+        self.tries = 0;
     }
 }
 
@@ -349,8 +356,16 @@ pub(super) fn out(
         Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
     }
     let l = line(&c, &["osd", "out", &id.to_string()]);
-    if let Err(e) = journaled(journal, st, "ceph-out", l, env.out, || c.osd_out(id))? {
-        return Ok(stop_on(&e, "marking the OSD out", journal, st));
+    // `osd out` is idempotent: a mon election in between is asked through.
+    let mut blips = Blips::new();
+    loop {
+        match journaled(journal, st, "ceph-out", l.clone(), env.out, || {
+            c.osd_out(id)
+        })? {
+            Ok(_) => break,
+            Err(e) if blips.again(env, &e, "marking the OSD out") => {}
+            Err(e) => return Ok(stop_on(&e, "marking the OSD out", journal, st)),
+        }
     }
     match up_in(&c, id) {
         Ok((_, false, _)) => Ok(StepResult::Next),
@@ -473,10 +488,16 @@ pub(super) fn destroy(
         &c,
         &["osd", "destroy", &id.to_string(), "--yes-i-really-mean-it"],
     );
-    if let Err(e) = journaled(journal, st, "ceph-destroy", l, env.out, || {
-        c.osd_destroy(id)
-    })? {
-        return Ok(stop_on(&e, "destroying the OSD", journal, st));
+    // Destroying a destroyed OSD is a no-op: a mon election in between is asked through.
+    let mut blips = Blips::new();
+    loop {
+        match journaled(journal, st, "ceph-destroy", l.clone(), env.out, || {
+            c.osd_destroy(id)
+        })? {
+            Ok(_) => break,
+            Err(e) if blips.again(env, &e, "destroying the OSD") => {}
+            Err(e) => return Ok(stop_on(&e, "destroying the OSD", journal, st)),
+        }
     }
     match up_in(&c, id) {
         Ok((_, _, true)) => {
@@ -740,16 +761,19 @@ pub(super) fn prepare(
     if let Err(e) = journaled(journal, st, "ceph-prepare", pl, env.out, || {
         c.run_volume_detached(&args, &log)
     })? {
-        let first = e
-            .to_string()
-            .lines()
-            .find(|l| {
-                let l = l.to_ascii_lowercase();
-                l.contains("error") || l.contains("failed") || l.contains("denied")
-            })
-            .map_or_else(|| e.to_string(), str::to_owned);
+        // The whole output is in the log beside the journal: its first error line is the
+        // cause (ceph-volume's rollback and traceback follow it).
+        let whole = crate::fsutil::read_capped(&log, 4 << 20)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default();
+        let lines: Vec<&str> = whole.lines().map(str::trim).collect();
+        let first =
+            crate::ceph::client::first_error(&lines).map_or_else(|| e.to_string(), str::to_owned);
+        let osd_log = c
+            .conf_value(id, "log_file")
+            .map_or_else(String::new, |l| format!("; the OSD's log: {l}"));
         return Ok(StepResult::Stop(format!(
-            "`ceph-volume prepare` failed: {} (its output: {}; ceph-volume's log: /var/log/ceph/ceph-volume.log). osd.{id} is {} now. {}",
+            "`ceph-volume prepare` failed: {} (its output: {}; ceph-volume's log: /var/log/ceph/ceph-volume.log{osd_log}). osd.{id} is {} now. {}",
             crate::escape::escape(first.trim()),
             log.display(),
             id_state(&c, id),

@@ -1377,6 +1377,50 @@ mod tests {
         }
     }
 
+    /// What Ctrl-C says during the Ceph steps: the OSD's state and the bay's, and how to go
+    /// on; a bay darkened by a refusal is said to be dark.
+    #[test]
+    fn an_interrupt_in_a_ceph_step_says_where_the_osd_is() {
+        let mut st = state(Some(3));
+        st.flow = Flow::NoRedundancy;
+        st.ceph = Some(super::super::ceph_steps::CephRecord {
+            osd: 7,
+            mode: crate::model::OsdMode::Raw,
+            osd_fsid: None,
+            device: None,
+            db: None,
+            wal: None,
+            crush_weight: None,
+            device_class: None,
+            up_at_start: false,
+            in_at_start: true,
+            drain_timeout_s: 60,
+            reweight: false,
+            new_fsid: None,
+            report: None,
+        });
+        let at = |st: &mut ReplaceState, step: Step| {
+            st.next = step;
+            engine::interrupted_at(st, step, "J9")
+        };
+        let m = at(&mut st, Step::CephDestroy);
+        assert!(
+            m.contains("osd.7 is out and being destroyed (its id kept)")
+                && m.contains("still blinking")
+                && m.contains("`raidctl resume J9`"),
+            "{m}"
+        );
+        let m = at(&mut st, Step::CephPrepare);
+        assert!(m.contains("ceph-volume goes on by itself"), "{m}");
+        st.led_off_at_stop = true;
+        let m = at(&mut st, Step::CephDrain);
+        assert!(
+            m.contains("osd.7 is out, its data draining")
+                && m.contains("raidctl turned its LED off; resume lights it again"),
+            "{m}"
+        );
+    }
+
     fn group(row_empty: bool) -> DiskGroup {
         DiskGroup {
             adapter: 0,

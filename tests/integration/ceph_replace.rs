@@ -244,23 +244,20 @@ fn replace_osd_drive_through_both_layers() {
     renumber_the_loop_devices(&s, &ceph, victim);
     at("loop devices renumbered, OSDs back");
 
-    // The drive under the OSD dies; its ceph-osd dies of EIO.
+    // The OSD, run as root, was stopped (its drive threw errors, an operator stopped it):
+    // a stopped ceph-osd leaves its pid file (fast shutdown ends in _exit), root's and naming
+    // a dead pid. Then the drive dies. The new OSD's mkfs runs as the ceph user and cannot
+    // open that file; the flow removes it before prepare, or ceph-volume's rollback would
+    // purge the id. (The second OSD below dies of EIO with its drive.)
+    ceph.stop_osd(victim, Duration::from_secs(60)).unwrap();
     assert!(sim(&s, &["sim", "fail", "32:3"]).status.success());
     wait_down(&ceph, victim);
     at("OSD down");
-    // The OSD ran as root: its pid file, left behind by the dead daemon, is root's and names
-    // a dead pid. The new OSD's mkfs runs as the ceph user and cannot open it; the flow
-    // removes it before prepare, or ceph-volume's rollback would purge the id.
     let pid_file = cluster.join(format!("run/osd.{victim}.pid"));
-    wait_until(
-        Duration::from_secs(60),
-        "the root OSD's process gone",
-        || ceph.osd_pid(victim).is_none(),
-    );
     {
         use std::os::unix::fs::MetadataExt;
         let m = std::fs::metadata(&pid_file)
-            .unwrap_or_else(|e| panic!("the dead root OSD left no pid file {pid_file:?}: {e}"));
+            .unwrap_or_else(|e| panic!("the stopped root OSD left no pid file {pid_file:?}: {e}"));
         assert_eq!(m.uid(), 0, "the OSD ran as root: its pid file is root's");
     }
 
