@@ -361,9 +361,10 @@ fn a_vanished_jbod_drive_pages_and_a_vanished_spare_warns() {
 
 /// Issue 39: a failed JBOD drive was `RAID WARNING - [32:2] is Unconfigured(bad)` with
 /// `next: raidctl pd make-good 32:2`, putting the failed data drive back into service.
+/// OpenManage reports it `Failed` (not Unconfigured(bad)): CRITICAL there too.
 #[test]
 fn a_failed_jbod_drive_is_critical_and_its_next_step_is_a_replacement() {
-    for backend in ["megacli", "storcli"] {
+    for backend in ["megacli", "storcli", "omreport"] {
         let dir = crate::simctl::init_on("ceph-node", backend);
         let d = dir.path();
         for args in [
@@ -378,16 +379,18 @@ fn a_failed_jbod_drive_is_critical_and_its_next_step_is_a_replacement() {
         }
         assert_eq!(check_on(d, backend).0, 0, "{backend}");
         crate::simctl::sim_on(d, backend, &["fail", "32:2"]);
+        // OpenManage numbers the enclosure its own way.
+        let bay = if backend == "omreport" { "1:2" } else { "32:2" };
         // Twice: the second run reads the baseline the first wrote, and must say the same.
         for _ in 0..2 {
             let (code, text) = check_on(d, backend);
             assert_eq!(code, 2, "{backend}: {text}");
             assert!(
-                text.contains("[32:2]") && text.contains("was a JBOD drive"),
+                text.contains(&format!("[{bay}]")) && text.contains("was a JBOD drive"),
                 "{backend}: {text}"
             );
             assert!(
-                text.contains("raidctl replace-drive 32:2"),
+                text.contains(&format!("raidctl replace-drive {bay}")),
                 "{backend}: {text}"
             );
             assert!(!text.contains("make-good"), "{backend}: {text}");
