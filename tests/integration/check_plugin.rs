@@ -255,6 +255,11 @@ fn a_host_without_megaraid_is_ok_and_a_megaraid_without_its_tool_is_unknown() {
         text.starts_with("RAID OK - nothing to manage: no storage controller"),
         "{text}"
     );
+    // Nothing to read is a successful scrape of zero controllers, not a failing one.
+    let (code, text) = on_host(&none, &state, &["metrics"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("\nraidctl_scrape_success 1\n"), "{text}");
+    assert!(text.contains("\nraidctl_controllers 0\n"), "{text}");
     // Only an HBA330 (mpt3sas): the common Ceph node.
     let hba = d.path().join("hba");
     pci_tree(&hba, &[("0000:03:00.0", 0x1000, 0x0097, "mpt3sas")]);
@@ -276,8 +281,16 @@ fn a_host_without_megaraid_is_ok_and_a_megaraid_without_its_tool_is_unknown() {
     pci_tree(&perc, &[("0000:02:00.0", 0x1000, 0x005d, "megaraid_sas")]);
     let (code, text) = on_host(&perc, &state, &["check"]);
     assert_eq!(code, 3, "{text}");
-    assert!(text.starts_with("RAID UNKNOWN - "), "{text}");
-    assert!(text.contains("not found"), "{text}");
+    // What to install for this controller, not that the MegaCli fallback is missing.
+    assert!(
+        text.starts_with(
+            "RAID UNKNOWN - no vendor tool for the MegaRAID/PERC controller 0000:02:00.0 [1000:005d]: install perccli (perccli64 on PATH or in /opt/MegaRAID/perccli)"
+        ) && text.contains("`raidctl doctor` explains"),
+        "{text}"
+    );
+    let (_, text) = on_host(&perc, &state, &["metrics"]);
+    assert!(text.contains("\nraidctl_scrape_success 0\n"), "{text}");
+    assert!(text.contains("install perccli"), "{text}");
 }
 
 /// `check` through `backend` on the simulated controller in `dir`: exit status, all output.
