@@ -56,8 +56,8 @@ fn one_hung_call_is_named_before_the_deadline() {
         text.contains("MegaCli64") || text.contains("still running"),
         "{text}"
     );
-    // The 4.5 s per-call limit and the time to kill; a margin for a busy machine.
-    assert!(took < Duration::from_secs(7), "took {took:?}");
+    // The 4.5 s per-call limit, or the 5 s deadline, and the time to kill: under 6 s.
+    assert!(took < Duration::from_secs(6), "took {took:?}");
 }
 
 #[test]
@@ -348,28 +348,29 @@ fn a_vanished_jbod_drive_pages_and_a_vanished_spare_warns() {
         let (_, text) = check_on(d, backend);
         assert!(!text.contains("is gone"), "{backend}: {text}");
     }
-    let dir = crate::simctl::init_on("hotspare", "megacli");
-    let d = dir.path();
-    assert_eq!(check_on(d, "megacli").0, 0);
-    let out = crate::simctl::raidctl_on(d, "megacli")
-        .args(["status", "--format", "json"])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let spare = v["snapshot"]["physical_drives"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["firmware_state"] == "hotspare")
-        .map(|p| format!("{}:{}", p["enclosure_id"], p["slot"]))
-        .unwrap();
-    crate::simctl::sim_on(d, "megacli", &["pull", &spare]);
-    let (code, text) = check_on(d, "megacli");
-    assert_eq!(code, 1, "{text}");
-    assert!(
-        text.contains(&format!("[{spare}]")) && text.contains("a hot spare) is gone"),
-        "{text}"
-    );
+    for backend in ["megacli", "storcli", "omreport"] {
+        let dir = crate::simctl::init_on("hotspare", backend);
+        let d = dir.path();
+        assert_eq!(check_on(d, backend).0, 0, "{backend}");
+        // The spare's slot, and its bay as this backend names it.
+        let v = crate::simctl::status_json_on(d, backend);
+        let (enc, slot) = v["snapshot"]["physical_drives"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["firmware_state"] == "hotspare")
+            .map(|p| (p["enclosure_id"].to_string(), p["slot"].to_string()))
+            .unwrap_or_else(|| panic!("{backend}: no spare in {v}"));
+        // The simulator's hands take MegaCli's enclosure number.
+        crate::simctl::sim_on(d, backend, &["pull", &format!("32:{slot}")]);
+        let (code, text) = check_on(d, backend);
+        assert_eq!(code, 1, "{backend}: {text}");
+        assert!(
+            text.contains(&format!("[{enc}:{slot}] (serial "))
+                && text.contains("a hot spare) is gone"),
+            "{backend}: {text}"
+        );
+    }
 }
 
 /// Issue 39: a failed JBOD drive was `RAID WARNING - [32:2] is Unconfigured(bad)` with

@@ -5,6 +5,7 @@ mod backends;
 mod bundle;
 mod ceph;
 mod ceph_replace;
+mod check_backends;
 mod check_plugin;
 mod cli;
 mod consumers;
