@@ -403,7 +403,8 @@ pub struct ReplaceArgs {
     pub reweight: bool,
     /// Replace a drive nothing says is failing (online, no media errors, no predictive
     /// failure, no SMART alert, its VD optimal): a planned swap. Without it such a drive is
-    /// refused, so a mistyped E:S or a stale OSD name never takes a healthy drive out.
+    /// refused, so a mistyped E:S or a stale OSD name never takes a healthy drive out. At a
+    /// terminal the word `proactive` is typed back; with --yes the flag alone suffices.
     #[arg(long)]
     pub proactive: bool,
 }

@@ -238,6 +238,55 @@ fn replace_drive_ctrl_d_at_the_prompt() {
     assert!(screen.contains("raidctl resume "), "{screen}");
 }
 
+/// `--proactive` on a healthy member is typed back at a terminal: a wrong word is asked again
+/// without saying what is expected, `proactive` goes on to the serial confirmation, and
+/// nothing changes before it.
+#[test]
+fn replace_drive_proactive_is_typed_back() {
+    let dir = state_dir("healthy");
+    let state = dir.path().display().to_string();
+    let pane = Pane::start(
+        "proactive",
+        160,
+        50,
+        &["--sim-state", &state, "replace-drive", "32:3", "--proactive"],
+    );
+    pane.wait_for("Type proactive to replace it anyway:", 0);
+    pane.type_line("yes");
+    pane.wait_for("That does not match the word.", 0);
+    pane.type_line("proactive");
+    pane.wait_for("Type the serial number", 0);
+    pane.tmux(&["send-keys", "-t", "0", "C-d"]);
+    assert_eq!(pane.exit_code(), 1, "{}", pane.screen(true));
+    let screen = pane.screen(true);
+    assert!(
+        screen.contains("[serial-confirm] no answer to the serial confirmation; nothing was changed"),
+        "{screen}"
+    );
+    // Refused at the word: three wrong answers, nothing changed, no journal step ran.
+    let pane = Pane::start(
+        "proactive-refused",
+        160,
+        50,
+        &["--sim-state", &state, "replace-drive", "32:3", "--proactive"],
+    );
+    for prompt in [
+        "Type proactive to replace it anyway:",
+        "type the word again (2 tries left)",
+        "type the word again (1 try left)",
+    ] {
+        pane.wait_for(prompt, 0);
+        pane.type_line("y");
+    }
+    assert_eq!(pane.exit_code(), 1, "{}", pane.screen(true));
+    let screen = pane.screen(true);
+    assert!(
+        screen.contains("replacing the healthy drive [32:3] was not confirmed")
+            && !screen.contains("Type the serial number"),
+        "{screen}"
+    );
+}
+
 /// `rebuild watch` without a drive follows every rebuild to its end.
 #[test]
 fn rebuild_watch_on_a_terminal() {
