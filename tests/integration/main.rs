@@ -25,6 +25,7 @@ mod locks;
 mod monitor;
 mod native;
 mod parse_reports;
+mod plugin_configs;
 mod props;
 mod qemu;
 mod qualify;
