@@ -42,3 +42,4 @@ mod util;
 mod workflows;
 mod workflows_omsa;
 mod workflows_raid0;
+mod workflows_wait;
