@@ -131,3 +131,34 @@ fn verbose_lists_every_vd_and_drive_after_the_problems() {
         );
     }
 }
+
+/// Issue 39: the last member of a VD without redundancy (a single-drive RAID0, on Ceph hosts an
+/// OSD of its own) that is pulled took the VD's data with it: its own finding is CRITICAL, not
+/// the WARNING of a member whose VD survives.
+#[test]
+fn a_pulled_raid0_member_pages_on_its_own() {
+    for backend in ["megacli", "storcli"] {
+        let dir = init_on("ceph-node", backend);
+        let d = dir.path();
+        let out = raidctl_timeout(d, backend, "30")
+            .args(["ld", "create", "--raid", "raid0", "32:5", "--yes"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{backend}: {out:?}");
+        assert_eq!(check(d, backend, &[]).0, 0, "{backend}");
+        sim_on(d, backend, &["pull", "32:5"]);
+        let (code, text) = check(d, backend, &[]);
+        assert_eq!(code, 2, "{backend}: {text}");
+        // The problem's own line (the status line names it too).
+        let line = text
+            .lines()
+            .skip(1)
+            .find(|l| l.contains("[32:5] (serial ZA1A2B05"))
+            .unwrap_or_else(|| panic!("{backend}: {text}"));
+        assert!(
+            line.starts_with("CRITICAL: ")
+                && line.contains("a member of VD 1 (the VD has no redundancy)) is gone"),
+            "{backend}: {line}"
+        );
+    }
+}
