@@ -343,9 +343,9 @@ impl Ctx {
         let ops: Result<Box<dyn Operations>, BackendError> = match tool {
             // A MegaRAID/PERC without a tool that suits it: say what to install, not that
             // the fallback MegaCli is missing.
-            None if missing_tool.is_some() => {
-                Err(BackendError::Refused(missing_tool.clone().unwrap_or_default()))
-            }
+            None if missing_tool.is_some() => Err(BackendError::Refused(
+                missing_tool.clone().unwrap_or_default(),
+            )),
             Some(Tool::Megacli) | None => find_mc().map(|m| Box::new(m) as Box<dyn Operations>),
             Some(t @ (Tool::Storcli | Tool::Perccli | Tool::Storcli2 | Tool::Perccli2)) => {
                 // `--backend storcli2|perccli2` names the generation; `storcli|perccli` takes

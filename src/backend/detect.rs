@@ -401,7 +401,10 @@ mod tests {
             "{hint}"
         );
         // A tool that suits, or nothing to manage: no hint.
-        let installed = [(Tool::Megacli, PathBuf::from("/opt/MegaRAID/MegaCli/MegaCli64"))];
+        let installed = [(
+            Tool::Megacli,
+            PathBuf::from("/opt/MegaRAID/MegaCli/MegaCli64"),
+        )];
         assert_eq!(install_hint(&perc, &choose(&perc, &installed)), None);
         let hba = [ctl(0x0097, 0x1000, "mpt3sas")];
         assert_eq!(install_hint(&hba, &choose(&hba, &[])), None);

@@ -177,8 +177,10 @@ mod tests {
                 "{state:?}"
             );
             assert!(
-                p.iter()
-                    .all(|p| p.suggestion.as_deref().is_none_or(|s| !s.contains("make-good"))),
+                p.iter().all(|p| p
+                    .suggestion
+                    .as_deref()
+                    .is_none_or(|s| !s.contains("make-good"))),
                 "{p:#?}"
             );
         }

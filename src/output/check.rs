@@ -240,7 +240,8 @@ pub fn verbose_lines(snap: &Snapshot) -> String {
             on(ld.adapter),
             ld.raid_level,
             ld.state.as_str().replace('_', " "),
-            ld.size_bytes.map_or_else(|| "size ?".into(), crate::model::human),
+            ld.size_bytes
+                .map_or_else(|| "size ?".into(), crate::model::human),
             if members.is_empty() {
                 "?".to_owned()
             } else {
@@ -409,7 +410,10 @@ mod tests {
             s.logical_drives.len() + s.physical_drives.len(),
             "{lines}"
         );
-        let vd1 = lines.lines().find(|l| l.starts_with("VD 1 (data): ")).unwrap();
+        let vd1 = lines
+            .lines()
+            .find(|l| l.starts_with("VD 1 (data): "))
+            .unwrap();
         assert!(vd1.contains("raid5 degraded"), "{vd1}");
         assert!(vd1.contains("[32:3]"), "{vd1}");
         let d = lines.lines().find(|l| l.starts_with("[32:4]: ")).unwrap();
@@ -419,7 +423,11 @@ mod tests {
             "{d}"
         );
         // Nothing that would start perfdata, on one adapter no adapter names.
-        assert!(lines.lines().all(|l| !l.contains('|') && !l.contains("adapter")));
+        assert!(
+            lines
+                .lines()
+                .all(|l| !l.contains('|') && !l.contains("adapter"))
+        );
     }
 
     #[test]

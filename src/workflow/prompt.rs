@@ -156,7 +156,8 @@ impl Env<'_> {
         let question = format!(
             "{drive} is healthy: nothing says it is failing, and taking it out leaves its VD without redundancy until the rebuild ends. Type proactive to replace it anyway:"
         );
-        let stop = format!("interrupted at the --proactive confirmation of {drive}; nothing was changed");
+        let stop =
+            format!("interrupted at the --proactive confirmation of {drive}; nothing was changed");
         match self.ask_typed(&question, PROACTIVE_WORD, "word", &stop) {
             Typed::Matched => Ok(()),
             Typed::Mismatched | Typed::NoAnswer => Err(format!(
@@ -247,7 +248,8 @@ mod tests {
         assert_eq!(r, Ok(()));
         assert_eq!(asked.len(), 2);
         assert!(
-            asked[0].starts_with("[32:3] is healthy") && asked[0].ends_with("Type proactive to replace it anyway:"),
+            asked[0].starts_with("[32:3] is healthy")
+                && asked[0].ends_with("Type proactive to replace it anyway:"),
             "{asked:?}"
         );
         let (r, _, _) = with_env(&["y", "yes", "ok"], |e| e.confirm_proactive("[32:3]"));

@@ -85,11 +85,17 @@ fn tuning_changes_the_verdict_on_every_backend() {
         assert_eq!(verdict(&["--expect-drives", "12"]).0, 0, "{backend}");
         let (c, line) = verdict(&["--expect-drives", "13"]);
         assert_eq!(c, 2, "{backend}: {line}");
-        assert!(line.contains("12 drives seen, 13 expected"), "{backend}: {line}");
+        assert!(
+            line.contains("12 drives seen, 13 expected"),
+            "{backend}: {line}"
+        );
         assert_eq!(verdict(&["--expect-drives", "11"]).0, 1, "{backend}");
         let (c, line) = verdict(&["--expect-spares", "1"]);
         assert_eq!(c, 1, "{backend}: {line}");
-        assert!(line.contains("0 hot spares seen, 1 expected"), "{backend}: {line}");
+        assert!(
+            line.contains("0 hot spares seen, 1 expected"),
+            "{backend}: {line}"
+        );
         assert_eq!(verdict(&["--expect-vds", "3"]).0, 0, "{backend}");
         assert_eq!(verdict(&["--expect-vds", "4"]).0, 2, "{backend}");
     }

@@ -47,7 +47,10 @@ fn the_nrpe_command_runs_as_written() {
         let text = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(code), "{scenario}: {text}");
         assert!(text.starts_with(start), "{scenario}: {text}");
-        assert!(text.lines().next().unwrap_or("").contains(" | "), "perfdata: {text}");
+        assert!(
+            text.lines().next().unwrap_or("").contains(" | "),
+            "perfdata: {text}"
+        );
     }
 }
 
@@ -139,8 +142,7 @@ struct Daemon(std::process::Child);
 
 impl Drop for Daemon {
     fn drop(&mut self) {
-        if let Some(pid) = rustix::process::Pid::from_raw(i32::try_from(self.0.id()).unwrap_or(0))
-        {
+        if let Some(pid) = rustix::process::Pid::from_raw(i32::try_from(self.0.id()).unwrap_or(0)) {
             let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
         }
         let _ = self.0.wait();
@@ -165,7 +167,11 @@ fn icinga2_accepts_the_check_command_and_renders_its_arguments() {
         .output()
         .unwrap();
     let log = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{log}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{log}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(
         log.contains("Instantiated 1 Service") && !log.contains("warning/"),
         "{log}"
@@ -174,7 +180,11 @@ fn icinga2_accepts_the_check_command_and_renders_its_arguments() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let example = readme
         .split("```")
-        .find(|block| block.trim_start().starts_with("object CheckCommand \"raidctl\""))
+        .find(|block| {
+            block
+                .trim_start()
+                .starts_with("object CheckCommand \"raidctl\"")
+        })
         .expect("README shows the Icinga 2 CheckCommand");
     std::fs::write(d.join("readme.conf"), example).unwrap();
     std::fs::write(
@@ -205,12 +215,18 @@ object Host "raid-host" {
         .unwrap();
     let log = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "README example: {log}");
-    assert!(log.contains("Instantiated 1 Service"), "README example: {log}");
+    assert!(
+        log.contains("Instantiated 1 Service"),
+        "README example: {log}"
+    );
     // 2. The same arguments with raidctl on the simulator instead of sudo and the controller:
     // Icinga runs the check and logs the command line it rendered and the exit status.
     let text = std::fs::read_to_string(&shipped).unwrap();
     let command = r#"command = [ "/usr/bin/sudo", "-n", "/usr/bin/raidctl", "check" ]"#;
-    assert!(text.contains(command), "the shipped command is not {command}");
+    assert!(
+        text.contains(command),
+        "the shipped command is not {command}"
+    );
     let bin = env!("CARGO_BIN_EXE_raidctl");
     let local = d.join("raidctl-sim.conf");
     std::fs::write(
@@ -237,7 +253,10 @@ object Host "raid-host" {
     let _daemon = Daemon(child);
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
             if tx.send(line).is_err() {
                 break;
             }

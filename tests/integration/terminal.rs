@@ -249,7 +249,13 @@ fn replace_drive_proactive_is_typed_back() {
         "proactive",
         160,
         50,
-        &["--sim-state", &state, "replace-drive", "32:3", "--proactive"],
+        &[
+            "--sim-state",
+            &state,
+            "replace-drive",
+            "32:3",
+            "--proactive",
+        ],
     );
     pane.wait_for("Type proactive to replace it anyway:", 0);
     pane.type_line("yes");
@@ -260,7 +266,8 @@ fn replace_drive_proactive_is_typed_back() {
     assert_eq!(pane.exit_code(), 1, "{}", pane.screen(true));
     let screen = pane.screen(true);
     assert!(
-        screen.contains("[serial-confirm] no answer to the serial confirmation; nothing was changed"),
+        screen
+            .contains("[serial-confirm] no answer to the serial confirmation; nothing was changed"),
         "{screen}"
     );
     // Refused at the word: three wrong answers, nothing changed, no journal step ran.
@@ -268,7 +275,13 @@ fn replace_drive_proactive_is_typed_back() {
         "proactive-refused",
         160,
         50,
-        &["--sim-state", &state, "replace-drive", "32:3", "--proactive"],
+        &[
+            "--sim-state",
+            &state,
+            "replace-drive",
+            "32:3",
+            "--proactive",
+        ],
     );
     for prompt in [
         "Type proactive to replace it anyway:",

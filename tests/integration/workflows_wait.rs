@@ -131,7 +131,10 @@ fn resume_with_the_bay_empty_waits_for_the_insert() {
         "{}",
         pane.screen(true)
     );
-    assert!(!states_on(d, "megacli").contains_key("[32:4]"), "the bay is empty");
+    assert!(
+        !states_on(d, "megacli").contains_key("[32:4]"),
+        "the bay is empty"
+    );
     // A long wait, so the polls outlast a busy machine.
     let pane = Pane::start(
         "wait-empty-resume",
@@ -152,7 +155,11 @@ fn resume_with_the_bay_empty_waits_for_the_insert() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    assert!(!pane.screen(true).contains("[exit "), "{}", pane.screen(true));
+    assert!(
+        !pane.screen(true).contains("[exit "),
+        "{}",
+        pane.screen(true)
+    );
     let (code, _, err) = run(d, &["sim", "insert", "32:4", "--kind", "blank"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(pane.exit_code(), 0, "{}", pane.screen(true));
@@ -176,7 +183,10 @@ fn next_second(epoch: u64) {
         .as_secs()
         <= epoch
     {
-        assert!(start.elapsed() < Duration::from_secs(10), "the clock stands");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the clock stands"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
 }
@@ -201,10 +211,7 @@ fn workflows_groups_journals_by_how_they_ended_newest_first() {
     let dir = crate::simctl::init_on("degraded", "megacli");
     let d = dir.path();
     // Stopped: the wrong serial stops at the confirmation, the bay left blinking.
-    let (code, _, _) = run(
-        d,
-        &["replace-drive", "32:4", "--yes", "--serial", "NOT-IT"],
-    );
+    let (code, _, _) = run(d, &["replace-drive", "32:4", "--yes", "--serial", "NOT-IT"]);
     assert_eq!(code, 1);
     let stopped = workflows_json(d)[0]["id"].as_str().unwrap().to_owned();
     // Completed: two locates, in seconds of their own.
@@ -265,13 +272,23 @@ fn workflows_groups_journals_by_how_they_ended_newest_first() {
         [interrupted.clone(), stopped.clone()],
         "newest first: {table}"
     );
-    assert_eq!(ids_in(refusals, completed), [refused.clone()], "{table}");
+    assert_eq!(
+        ids_in(refusals, completed),
+        std::slice::from_ref(&refused),
+        "{table}"
+    );
     assert_eq!(
         ids_in(completed, table.len()),
         [newer, older],
         "newest first: {table}"
     );
-    let row = |id: &str| table.lines().find(|l| l.starts_with(id)).unwrap().to_owned();
+    let row = |id: &str| {
+        table
+            .lines()
+            .find(|l| l.starts_with(id))
+            .unwrap()
+            .to_owned()
+    };
     assert!(row(&interrupted).contains("interrupted"), "{table}");
     assert!(row(&stopped).contains(" stopped "), "{table}");
     for id in [&interrupted, &stopped] {
