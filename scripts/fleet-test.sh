@@ -121,7 +121,12 @@ grep -qx 'raidctl_controllers 0' "$textfile" || fail "no raidctl_controllers 0 w
 promtool check metrics < "$textfile"
 # This machine has no MegaRAID/PERC driver: the unit's conditions keep it from running.
 mapfile -t conditions < <(grep '^Condition' /usr/lib/systemd/system/raidctl-metrics.service)
-if [ -e /sys/bus/pci/drivers/megaraid_sas ] || [ -e /sys/bus/pci/drivers/mpi3mr ] || [ -e /sys/bus/pci/drivers/mpt3sas ]; then
+# The conditions name the drivers of what raidctl manages: an HBA-only host (mpt3sas) has
+# nothing to manage, so the unit does not run there.
+if printf '%s\n' "${conditions[@]}" | grep -q mpt3sas; then
+  fail "the service's conditions include mpt3sas, a plain HBA raidctl does not manage"
+fi
+if [ -e /sys/bus/pci/drivers/megaraid_sas ] || [ -e /sys/bus/pci/drivers/mpi3mr ]; then
   systemd-analyze condition "${conditions[@]}"
 else
   if systemd-analyze condition "${conditions[@]}" > "$work/condition.out" 2>&1; then

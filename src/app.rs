@@ -129,6 +129,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             expect_spares,
             expect_vds,
             config,
+            verbose,
         } => {
             use crate::health::tuning::{DEFAULT_CONFIG, Tuning};
             let cli_tuning = Tuning {
@@ -160,6 +161,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             if let Some(path) = &from_bundle {
                 return Ok(monitor::run_check_bundle(
                     monitor::evaluate_bundle(path),
+                    verbose,
                     out,
                 ));
             }
@@ -184,7 +186,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     let problems = tuning.apply(&snap, problems);
                     (snap, problems)
                 });
-            Ok(monitor::run_check(result, out))
+            Ok(monitor::run_check(result, verbose, out))
         }
         Command::Metrics {
             max_age,

@@ -109,7 +109,8 @@ pub enum Command {
     /// Nagios/Icinga plugin: one summary line, one line per problem, perfdata.
     ///
     /// Exit status 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (vendor tool missing, hung, crashed or
-    /// silent), 4 the bundle's integrity failed (--from-bundle).
+    /// silent, a usage error, no verdict within -t). A bundle whose integrity failed
+    /// (--from-bundle) is CRITICAL.
     Check {
         /// Reuse a cached snapshot up to this many seconds old.
         #[arg(long, default_value_t = 30, value_parser = crate::args::max_age, value_name = "SECONDS")]
@@ -118,8 +119,8 @@ pub enum Command {
         /// vendor call), for at most this many seconds after its last full read (0: never).
         #[arg(long, default_value_t = 600, value_parser = crate::args::max_age, value_name = "SECONDS")]
         full_read_after: u64,
-        /// Evaluate a support bundle offline instead of the controller (exit 4 when its files do
-        /// not match its manifest).
+        /// Evaluate a support bundle offline instead of the controller (CRITICAL when its files
+        /// do not match its manifest).
         #[arg(long, value_name = "FILE")]
         from_bundle: Option<PathBuf>,
         /// Give a rule's findings another level: ok (dropped), info, warning, critical
@@ -144,6 +145,10 @@ pub enum Command {
         /// /etc/raidctl/check.conf when it exists.
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
+        /// Long output after the problems: one line per VD and per drive, with its state (the
+        /// monitoring-plugins `-v`).
+        #[arg(long, short = 'v')]
+        verbose: bool,
     },
     /// Prometheus metrics in the text exposition format.
     Metrics {
@@ -398,7 +403,8 @@ pub struct ReplaceArgs {
     pub reweight: bool,
     /// Replace a drive nothing says is failing (online, no media errors, no predictive
     /// failure, no SMART alert, its VD optimal): a planned swap. Without it such a drive is
-    /// refused, so a mistyped E:S or a stale OSD name never takes a healthy drive out.
+    /// refused, so a mistyped E:S or a stale OSD name never takes a healthy drive out. At a
+    /// terminal the word `proactive` is typed back; with --yes the flag alone suffices.
     #[arg(long)]
     pub proactive: bool,
 }

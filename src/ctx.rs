@@ -317,6 +317,7 @@ impl Ctx {
                 .map(|(_, p)| p.clone())
         };
         let mut nothing_to_manage = None;
+        let mut missing_tool = None;
         let tool = match opts.backend {
             BackendChoice::Megacli => Some(Tool::Megacli),
             BackendChoice::Storcli => Some(Tool::Storcli),
@@ -335,10 +336,16 @@ impl Ctx {
                     detect::scan_pci(opts.sys_root.as_deref().unwrap_or(Path::new("/sys")));
                 let choice = detect::choose(&controllers, &installed);
                 nothing_to_manage = detect::nothing_to_manage(&controllers);
+                missing_tool = detect::install_hint(&controllers, &choice);
                 choice.tool
             }
         };
         let ops: Result<Box<dyn Operations>, BackendError> = match tool {
+            // A MegaRAID/PERC without a tool that suits it: say what to install, not that
+            // the fallback MegaCli is missing.
+            None if missing_tool.is_some() => Err(BackendError::Refused(
+                missing_tool.clone().unwrap_or_default(),
+            )),
             Some(Tool::Megacli) | None => find_mc().map(|m| Box::new(m) as Box<dyn Operations>),
             Some(t @ (Tool::Storcli | Tool::Perccli | Tool::Storcli2 | Tool::Perccli2)) => {
                 // `--backend storcli2|perccli2` names the generation; `storcli|perccli` takes

@@ -333,13 +333,14 @@ pub fn run_status_bundle(
 /// `status`, with its status line.
 pub fn run_check_bundle(
     result: Result<BundleEvaluation, crate::bundle::BundleError>,
+    verbose: bool,
     out: &mut dyn Write,
 ) -> ExitStatus {
     let (snap, problems, integrity) = match result {
         Ok(r) => r,
         // As live: the plugin line says why the state is unknown.
         Err(crate::bundle::BundleError::NoSnapshot(m, i)) if i.ok => {
-            return run_check(Err(m), out);
+            return run_check(Err(m), verbose, out);
         }
         Err(crate::bundle::BundleError::NoSnapshot(m, i)) => {
             eprintln!(
@@ -355,7 +356,7 @@ pub fn run_check_bundle(
         }
     };
     let mut text = Vec::new();
-    let status = run_check(Ok((snap, problems)), &mut text);
+    let status = run_check(Ok((snap, problems)), verbose, &mut text);
     if integrity.ok {
         let _ = out.write_all(&text);
         status
@@ -398,12 +399,19 @@ pub fn run_status(
 /// `raidctl check`.
 pub fn run_check(
     result: Result<(Snapshot, Vec<Problem>), String>,
+    verbose: bool,
     out: &mut dyn Write,
 ) -> ExitStatus {
-    let (text, code) = match &result {
+    let (mut text, code) = match &result {
         Ok((snap, problems)) => check::render_check(Ok((snap, problems))),
         Err(reason) => check::render_check(Err(reason)),
     };
+    // `-v`: the controller's VDs and drives after the problems, when there is a controller.
+    if let (true, Ok((snap, _))) = (verbose, &result)
+        && !snap.adapters.is_empty()
+    {
+        text.push_str(&check::verbose_lines(snap));
+    }
     let _ = write!(out, "{text}");
     match code {
         0 => ExitStatus::Ok,

@@ -778,7 +778,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__check)
-            opts="-t -q -h -V --max-age --full-read-after --from-bundle --state --ignore --expect-drives --expect-spares --expect-vds --config --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-v -t -q -h -V --max-age --full-read-after --from-bundle --state --ignore --expect-drives --expect-spares --expect-vds --config --verbose --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

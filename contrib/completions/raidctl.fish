@@ -126,7 +126,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s h -l help -d 
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l max-age -d 'Reuse a cached snapshot up to this many seconds old' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l full-read-after -d 'Past --max-age, reuse the cached snapshot while no adapter\'s event log moved (one vendor call), for at most this many seconds after its last full read (0: never)' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l from-bundle -d 'Evaluate a support bundle offline instead of the controller (exit 4 when its files do not match its manifest)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l from-bundle -d 'Evaluate a support bundle offline instead of the controller (CRITICAL when its files do not match its manifest)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l state -d 'Give a rule\'s findings another level: ok (dropped), info, warning, critical (`--state ld-rebuilding=critical`). Repeatable; the last one for a rule wins' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l ignore -d 'Drop the findings of a rule, or of one drive by bay (`32:4`) or serial. A drive\'s own findings only: its VD\'s still count. Repeatable' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l expect-drives -d 'Drives the controllers must list: fewer is CRITICAL, more WARNING' -r
@@ -154,6 +154,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s t -l timeout -
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s v -l verbose -d 'Long output after the problems: one line per VD and per drive, with its state (the monitoring-plugins `-v`)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -401,7 +402,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l state-
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l reweight -d 'With an OSD: set the recreated OSD\'s CRUSH weight to the new drive\'s size when it differs (otherwise only said)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l proactive -d 'Replace a drive nothing says is failing (online, no media errors, no predictive failure, no SMART alert, its VD optimal): a planned swap. Without it such a drive is refused, so a mistyped E:S or a stale OSD name never takes a healthy drive out'
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l proactive -d 'Replace a drive nothing says is failing (online, no media errors, no predictive failure, no SMART alert, its VD optimal): a planned swap. Without it such a drive is refused, so a mistyped E:S or a stale OSD name never takes a healthy drive out. At a terminal the word `proactive` is typed back; with --yes the flag alone suffices'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
@@ -437,7 +438,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l state-dir -d 
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l reweight -d 'With an OSD: set the recreated OSD\'s CRUSH weight to the new drive\'s size when it differs (otherwise only said)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l proactive -d 'Replace a drive nothing says is failing (online, no media errors, no predictive failure, no SMART alert, its VD optimal): a planned swap. Without it such a drive is refused, so a mistyped E:S or a stale OSD name never takes a healthy drive out'
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l proactive -d 'Replace a drive nothing says is failing (online, no media errors, no predictive failure, no SMART alert, its VD optimal): a planned swap. Without it such a drive is refused, so a mistyped E:S or a stale OSD name never takes a healthy drive out. At a terminal the word `proactive` is typed back; with --yes the flag alone suffices'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'

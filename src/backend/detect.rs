@@ -257,6 +257,42 @@ pub fn choose(controllers: &[Controller], installed: &[(Tool, PathBuf)]) -> Choi
     }
 }
 
+/// What to install when MegaRAID/PERC controllers are present and no tool that suits them is
+/// (`choice` from [`choose`] found none): the controllers, the tools that would do, and where
+/// the first one goes. `None` when a tool was chosen or there is no RAID controller (then the
+/// state is "nothing to manage", not a missing tool).
+pub fn install_hint(controllers: &[Controller], choice: &Choice) -> Option<String> {
+    if choice.tool.is_some() {
+        return None;
+    }
+    let raid: Vec<(&Controller, Family)> = controllers
+        .iter()
+        .map(|c| (c, family(c)))
+        .filter(|(_, f)| !matches!(f, Family::Hba | Family::Other))
+        .collect();
+    let (first, f) = raid.first()?;
+    let tools = suitable(*f, first.subsystem_vendor == 0x1028);
+    let want = tools.first()?;
+    let name = |t: &Tool| format!("{t:?}").to_lowercase();
+    Some(format!(
+        "no vendor tool for the MegaRAID/PERC controller {} [{:04x}:{:04x}]: install {} ({} on PATH or in {}){}; `raidctl doctor` explains",
+        first.address,
+        first.vendor,
+        first.device,
+        name(want),
+        want.binaries().first().copied().unwrap_or(""),
+        want.install_dirs().first().copied().unwrap_or(""),
+        if tools.len() > 1 {
+            format!(
+                ", or {}",
+                tools[1..].iter().map(name).collect::<Vec<_>>().join(" or ")
+            )
+        } else {
+            String::new()
+        }
+    ))
+}
+
 /// Reads the RAID-class PCI devices from sysfs (`sys` is usually `/sys`).
 pub fn scan_pci(sys: &Path) -> Vec<Controller> {
     let Ok(entries) = std::fs::read_dir(sys.join("bus/pci/devices")) else {
@@ -353,6 +389,25 @@ mod tests {
             last.contains("perccli2") && last.contains("only perccli found"),
             "{last}"
         );
+    }
+
+    #[test]
+    fn a_perc_without_its_tool_names_what_to_install() {
+        let perc = [ctl(0x005d, 0x1028, "megaraid_sas")];
+        let c = choose(&perc, &[]);
+        let hint = install_hint(&perc, &c).unwrap();
+        assert!(
+            hint.contains("0000:03:00.0 [1000:005d]: install perccli (perccli64 on PATH or in /opt/MegaRAID/perccli), or storcli or omreport or megacli"),
+            "{hint}"
+        );
+        // A tool that suits, or nothing to manage: no hint.
+        let installed = [(
+            Tool::Megacli,
+            PathBuf::from("/opt/MegaRAID/MegaCli/MegaCli64"),
+        )];
+        assert_eq!(install_hint(&perc, &choose(&perc, &installed)), None);
+        let hba = [ctl(0x0097, 0x1000, "mpt3sas")];
+        assert_eq!(install_hint(&hba, &choose(&hba, &[])), None);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! totals and, separately, as increases since a [`Baseline`].
 
 mod baseline;
+mod held;
 #[cfg(test)]
 pub(crate) mod tests;
 pub mod tuning;
@@ -110,18 +111,20 @@ pub mod rule {
     pub const VD_SIBLING_POLICY: &str = "vd-sibling-policy";
     /// Warning: a drive is Failed or Offline (the VD rule carries the urgency).
     pub const PD_FAILED: &str = "pd-failed";
-    /// Critical for a JBOD drive, Warning for a spare or a VD member: a drive that held
-    /// something is gone and its bay is empty.
+    /// Critical for a JBOD drive or a member of a VD whose data went with it (RAID0, or the
+    /// VD offline or gone), Warning for a spare or a member of a VD still online: a drive
+    /// that held something is gone and its bay is empty.
     pub const PD_MISSING: &str = "pd-missing";
     /// Warning: a drive is being rebuilt; message has percent and ETA.
     pub const PD_REBUILD: &str = "pd-rebuild";
     /// Warning: a copyback onto a drive is running (redundancy is intact, but the drives
     /// involved are not to be pulled until it ends).
     pub const PD_COPYBACK: &str = "pd-copyback";
-    /// Warning: a drive is Unconfigured(bad).
+    /// Warning: a drive is Unconfigured(bad). One that held data (a spare, a VD member) is
+    /// swapped (`pd locate`, or `replace-drive` when a VD waits for it), never made good.
     pub const PD_UNCONFIGURED_BAD: &str = "pd-unconfigured-bad";
-    /// Critical: a drive that was JBOD (it held data) is Unconfigured(bad): it failed; the
-    /// next step is replace-drive, never make-good.
+    /// Critical: a drive that was JBOD (it held data) is Unconfigured(bad), or Failed as
+    /// OpenManage says it: it failed; the next step is replace-drive, never make-good.
     pub const PD_JBOD_FAILED: &str = "pd-jbod-failed";
     /// Warning: a drive's firmware state is not one raidctl knows.
     pub const PD_STATE_UNKNOWN: &str = "pd-state-unknown";
@@ -159,53 +162,6 @@ pub mod rule {
     /// Info: raidctl started a bay's locate LED and has not stopped it (the next technician
     /// may take the blinking bay for the one to pull).
     pub const BAY_BLINKING: &str = "bay-blinking";
-}
-
-/// Drives that held something and are gone, their bay empty (the baseline remembers them):
-/// a JBOD drive (on a Ceph host, an OSD) is CRITICAL, a spare or a VD member WARNING (the VD's
-/// own rule carries its urgency). Ends when the drive is seen again or another fills its bay.
-fn missing_drives(snap: &Snapshot, baseline: &Baseline, out: &mut Vec<Problem>) {
-    for (_, e) in baseline.missing(snap) {
-        let role = e.role.as_deref().unwrap_or("");
-        let severity = if role == "jbod" {
-            Severity::Critical
-        } else {
-            Severity::Warning
-        };
-        let what = match role {
-            "jbod" => "a JBOD drive".to_owned(),
-            "spare" => "a hot spare".to_owned(),
-            vd => format!("a member of {}", vd.to_uppercase()),
-        };
-        let osds = if e.osds.is_empty() {
-            String::new()
-        } else {
-            format!(
-                ", carrying {}",
-                e.osds
-                    .iter()
-                    .map(|o| format!("osd.{o}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
-        out.push(Problem {
-            rule: rule::PD_MISSING,
-            severity,
-            adapter: Some(e.adapter),
-            subject: format!("[{}]", e.address),
-            message: format!(
-                "[{}] (serial {}, {what}{osds}) is gone: the bay is empty; put it back, or replace it",
-                e.address,
-                e.serial.as_deref().unwrap_or("?")
-            ),
-            // Once it is known not to come back (and what it held is dealt with).
-            suggestion: Some(format!(
-                "raidctl inventory forget {} -a {}",
-                e.address, e.adapter
-            )),
-        });
-    }
 }
 
 /// The worst severity among `problems` (`Ok` when there are none).
@@ -266,7 +222,7 @@ pub fn evaluate(snap: &Snapshot, baseline: &Baseline) -> Vec<Problem> {
     for pd in &snap.physical_drives {
         pd_rules(snap, pd, baseline, &mut out);
     }
-    missing_drives(snap, baseline, &mut out);
+    held::missing_drives(snap, baseline, &mut out);
     bbu_rules(snap, &mut out);
     if let Some(first) = snap.warnings.first() {
         out.push(Problem {
@@ -833,6 +789,11 @@ fn pd_rules(snap: &Snapshot, pd: &PhysicalDrive, baseline: &Baseline, out: &mut 
     let addr = pd.address();
     let e_s = addr.megacli_arg();
     let label = drive_label(pd);
+    // A failed drive that held data (the baseline says what: a JBOD, a spare, a VD member
+    // it has left) is replaced, never made good; the state rules below are for the rest.
+    let held = held::failed_data_drive(snap, pd, baseline);
+    let handled = held.is_some();
+    out.extend(held);
     let mut push = |rule, severity, message: String, suggestion: Option<String>| {
         out.push(Problem {
             rule,
@@ -844,6 +805,7 @@ fn pd_rules(snap: &Snapshot, pd: &PhysicalDrive, baseline: &Baseline, out: &mut 
         });
     };
     match &pd.firmware_state {
+        _ if handled => {}
         FirmwareState::Failed | FirmwareState::Offline => push(
             rule::PD_FAILED,
             Severity::Warning,
@@ -887,37 +849,6 @@ fn pd_rules(snap: &Snapshot, pd: &PhysicalDrive, baseline: &Baseline, out: &mut 
                 Severity::Warning,
                 format!("{label} receiving a copyback{progress}"),
                 None,
-            );
-        }
-        // A JBOD drive that failed turns Unconfigured(bad): it held data (on a Ceph host an
-        // OSD), so it is a failed data drive to replace, and make-good (putting it back into
-        // service, destroying the evidence) is never the next step.
-        FirmwareState::UnconfiguredBad
-            if baseline.get(pd).and_then(|b| b.role.as_deref()) == Some("jbod") =>
-        {
-            let osds = baseline.get(pd).map(|b| b.osds.clone()).unwrap_or_default();
-            let next = match osds.as_slice() {
-                [one] => format!("replace-drive {e_s} --osd {one}"),
-                _ => format!("replace-drive {e_s}"),
-            };
-            push(
-                rule::PD_JBOD_FAILED,
-                Severity::Critical,
-                format!(
-                    "{label} was a JBOD drive{} and is Unconfigured(bad) now: it failed, its data is gone from the controller",
-                    if osds.is_empty() {
-                        String::new()
-                    } else {
-                        format!(
-                            " carrying {}",
-                            osds.iter()
-                                .map(|o| format!("osd.{o}"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    }
-                ),
-                cmd(ad, &next),
             );
         }
         FirmwareState::UnconfiguredBad => push(

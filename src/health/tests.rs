@@ -100,11 +100,11 @@ pub(crate) fn healthy() -> Snapshot {
     ])
 }
 
-fn rules(problems: &[Problem]) -> Vec<&'static str> {
+pub(crate) fn rules(problems: &[Problem]) -> Vec<&'static str> {
     problems.iter().map(|p| p.rule).collect()
 }
 
-fn find<'a>(problems: &'a [Problem], rule: &str) -> &'a Problem {
+pub(crate) fn find<'a>(problems: &'a [Problem], rule: &str) -> &'a Problem {
     problems
         .iter()
         .find(|p| p.rule == rule)
@@ -124,7 +124,7 @@ fn adapter() -> Adapter {
     }
 }
 
-fn pd(slot: u16, state: FirmwareState) -> PhysicalDrive {
+pub(crate) fn pd(slot: u16, state: FirmwareState) -> PhysicalDrive {
     PhysicalDrive {
         enclosure_id: Some(32),
         slot,
@@ -140,7 +140,7 @@ fn pd(slot: u16, state: FirmwareState) -> PhysicalDrive {
     }
 }
 
-fn ld(target: u32, level: RaidLevel, state: LdState, slots: &[u16]) -> LogicalDrive {
+pub(crate) fn ld(target: u32, level: RaidLevel, state: LdState, slots: &[u16]) -> LogicalDrive {
     LogicalDrive {
         number: target,
         target_id: target,
@@ -167,7 +167,7 @@ fn good_bbu() -> Bbu {
 }
 
 /// One adapter, VD 0 RAID 1 on [32:0],[32:1], both online, a good BBU.
-fn base() -> Snapshot {
+pub(crate) fn base() -> Snapshot {
     let mut drives = vec![pd(0, FirmwareState::Online), pd(1, FirmwareState::Online)];
     for d in &mut drives {
         d.logical_drive = Some(0);

@@ -207,6 +207,81 @@ pub fn render_check(result: Result<(&Snapshot, &[Problem]), &str>) -> (String, i
     (out, code)
 }
 
+/// The long output of `check -v` (the monitoring-plugins verbose level 1), written after the
+/// problems: one line per VD and one per drive with its state, so the person reading an alert
+/// sees the whole controller without logging in. Adapters are named only when there are several.
+pub fn verbose_lines(snap: &Snapshot) -> String {
+    let many = snap.adapters.len() > 1;
+    let on = |adapter: u32| {
+        if many {
+            format!(" on adapter {adapter}")
+        } else {
+            String::new()
+        }
+    };
+    let osds = |o: &[crate::model::OsdRef]| -> Vec<String> {
+        let mut v: Vec<String> = o.iter().map(crate::model::OsdRef::name).collect();
+        v.dedup();
+        v
+    };
+    let mut out = String::new();
+    for ld in &snap.logical_drives {
+        let mut what: Vec<String> = ld.name.iter().filter(|n| !n.is_empty()).cloned().collect();
+        what.extend(osds(&ld.osd));
+        let name = if what.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", what.join(", "))
+        };
+        let members: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
+        let line = format!(
+            "VD {}{name}{}: {} {}, {}, drives {}",
+            ld.target_id,
+            on(ld.adapter),
+            ld.raid_level,
+            ld.state.as_str().replace('_', " "),
+            ld.size_bytes
+                .map_or_else(|| "size ?".into(), crate::model::human),
+            if members.is_empty() {
+                "?".to_owned()
+            } else {
+                members.join(" ")
+            }
+        );
+        let _ = writeln!(out, "{}", clean(&line));
+    }
+    for pd in &snap.physical_drives {
+        let holds = pd
+            .logical_drive
+            .map_or_else(String::new, |t| format!(" in VD {t}"));
+        let mut extra = osds(&pd.osd);
+        extra.push(format!("serial {}", pd.serial.as_deref().unwrap_or("?")));
+        let size = pd
+            .coerced_size_bytes
+            .or(pd.raw_size_bytes)
+            .map_or_else(|| "size ?".into(), crate::model::human);
+        // Only the counters the tool reports (OpenManage has none of them).
+        let counters: Vec<String> = [
+            ("media errors", pd.media_error_count),
+            ("other errors", pd.other_error_count),
+            ("predictive failures", pd.predictive_failure_count),
+        ]
+        .iter()
+        .filter_map(|(what, n)| n.map(|n| format!(", {what} {n}")))
+        .collect();
+        let line = format!(
+            "{}{}: {}{holds}, {}, {size}{}",
+            pd.address(),
+            on(pd.adapter),
+            pd.firmware_state,
+            extra.join(", "),
+            counters.concat()
+        );
+        let _ = writeln!(out, "{}", clean(&line));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,6 +399,35 @@ mod tests {
         let (out, code) = render_check(Ok((&empty, &[])));
         assert_eq!(code, UNKNOWN);
         assert!(out.starts_with("RAID UNKNOWN - "), "{out}");
+    }
+
+    #[test]
+    fn verbose_lists_every_vd_and_drive_after_the_problems() {
+        let s = degraded();
+        let lines = verbose_lines(&s);
+        assert_eq!(
+            lines.lines().count(),
+            s.logical_drives.len() + s.physical_drives.len(),
+            "{lines}"
+        );
+        let vd1 = lines
+            .lines()
+            .find(|l| l.starts_with("VD 1 (data): "))
+            .unwrap();
+        assert!(vd1.contains("raid5 degraded"), "{vd1}");
+        assert!(vd1.contains("[32:3]"), "{vd1}");
+        let d = lines.lines().find(|l| l.starts_with("[32:4]: ")).unwrap();
+        assert!(
+            d.contains("online in VD 1, serial Y4N0A0L5FRD6")
+                && d.contains("predictive failures 1"),
+            "{d}"
+        );
+        // Nothing that would start perfdata, on one adapter no adapter names.
+        assert!(
+            lines
+                .lines()
+                .all(|l| !l.contains('|') && !l.contains("adapter"))
+        );
     }
 
     #[test]

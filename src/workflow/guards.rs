@@ -195,10 +195,11 @@ pub const RULES: &[Rule] = &[
         loss: "replacing a drive that is not a failed or failing member",
         kind: Kind::Refuse,
         message: "replace-drive: hot spares, Unconfigured(good) and JBOD drives, Unconfigured(bad) drives no VD waits for, rebuilding drives; a drive nothing says is failing (online, error-free, not predictive, VD optimal)",
-        overrides: "--proactive, for a healthy drive only (a planned swap)",
+        overrides: "--proactive, for a healthy drive only (a planned swap), typed back at a terminal",
         tests: &[
             "guards::target_not_replaceable",
             "guards::healthy_member_needs_proactive",
+            "terminal::replace_drive_proactive_is_typed_back",
         ],
     },
     Rule {
@@ -566,6 +567,7 @@ mod tests {
             "health" => include_str!("../health/tests.rs"),
             "ceph_replace" => include_str!("../../tests/integration/ceph_replace.rs"),
             "ceph" => include_str!("../ceph/join/tests.rs"),
+            "terminal" => include_str!("../../tests/integration/terminal.rs"),
             _ => return None,
         })
     }

@@ -273,9 +273,13 @@ pub struct Summary {
     pub id: String,
     /// Last step and phase.
     pub last: String,
-    /// Whether the workflow ended (completed, stopped, refused or dismissed).
+    /// Whether it completed: true only when `ending` is `completed`. A stopped, refused or
+    /// dismissed journal has a `finish` record too, but its work is not done (a stopped
+    /// replacement waits for `raidctl resume`), so a consumer testing this field is never told
+    /// otherwise.
     pub finished: bool,
-    /// How it ended.
+    /// How it ended: `interrupted`, `stopped`, `refused`, `completed`, `dismissed` or
+    /// `unreadable`.
     pub ending: Ending,
     /// When its last record was written, seconds since the epoch (0: none).
     pub at: u64,
@@ -472,7 +476,7 @@ pub fn list(state_dir: &Path) -> Vec<Summary> {
                     };
                     if let Some(last) = r.records.last() {
                         s.last = format!("{} {}", last.step, last.phase);
-                        s.finished = last.step == "finish";
+                        s.finished = ending == Ending::Completed;
                         s.at = last.at;
                         s.detail.clone_from(&last.detail);
                     }
@@ -617,6 +621,14 @@ mod tests {
         assert_eq!(of("200-replace-drive-a0--32-5-").ending, Ending::Stopped);
         assert_eq!(of("300-replace-drive-a0--32-6-").ending, Ending::Refused);
         assert_eq!(of("500-replace-drive-a0--32-7-").ending, Ending::Completed);
+        // `finished` is true for the completed one only: a stopped or refused journal has a
+        // `finish` record but its work is not done.
+        let finished: Vec<&str> = l
+            .iter()
+            .filter(|s| s.finished)
+            .map(|s| s.id.as_str())
+            .collect();
+        assert_eq!(finished, ["500-replace-drive-a0--32-7-"]);
         assert_eq!(of("600-locate-a0--32-4-").workflow(), "locate");
         assert_eq!(
             of("200-replace-drive-a0--32-5-").resume.as_deref(),

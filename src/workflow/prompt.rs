@@ -143,7 +143,33 @@ impl Env<'_> {
             q = format!("Check it and type the {what} again ({left} {tries} left):");
         }
     }
+
+    /// `--proactive` on a drive nothing says is failing (guard `target-not-replaceable`):
+    /// unattended (`--yes`) the flag is the decision; at a terminal the operator types the
+    /// word `proactive` back, so a flag recalled from shell history or pasted with a command
+    /// does not take a healthy drive out unread. The serial is never shown (it is read off
+    /// the blinking bay later). `Err` says why nothing was changed.
+    pub fn confirm_proactive(&mut self, drive: &str) -> Result<(), String> {
+        if self.opts.yes {
+            return Ok(());
+        }
+        let question = format!(
+            "{drive} is healthy: nothing says it is failing, and taking it out leaves its VD without redundancy until the rebuild ends. Type proactive to replace it anyway:"
+        );
+        let stop =
+            format!("interrupted at the --proactive confirmation of {drive}; nothing was changed");
+        match self.ask_typed(&question, PROACTIVE_WORD, "word", &stop) {
+            Typed::Matched => Ok(()),
+            Typed::Mismatched | Typed::NoAnswer => Err(format!(
+                "refused: [{}] replacing the healthy drive {drive} was not confirmed (type proactive at the prompt); nothing was changed",
+                super::guards::TARGET_NOT_REPLACEABLE
+            )),
+        }
+    }
 }
+
+/// The word an operator types back to replace a healthy drive with `--proactive`.
+pub const PROACTIVE_WORD: &str = "proactive";
 
 #[cfg(test)]
 mod tests {
@@ -214,6 +240,30 @@ mod tests {
         );
         assert_eq!(asked.len(), 3);
         assert_eq!(asked[0], "Insert? [blank/none]");
+    }
+
+    #[test]
+    fn proactive_is_typed_back_at_a_terminal_and_not_asked_unattended() {
+        let (r, _, asked) = with_env(&["yes", "Proactive"], |e| e.confirm_proactive("[32:3]"));
+        assert_eq!(r, Ok(()));
+        assert_eq!(asked.len(), 2);
+        assert!(
+            asked[0].starts_with("[32:3] is healthy")
+                && asked[0].ends_with("Type proactive to replace it anyway:"),
+            "{asked:?}"
+        );
+        let (r, _, _) = with_env(&["y", "yes", "ok"], |e| e.confirm_proactive("[32:3]"));
+        let e = r.unwrap_err();
+        assert!(
+            e.starts_with("refused: [target-not-replaceable]") && e.contains("nothing was changed"),
+            "{e}"
+        );
+        assert!(with_env(&[], |e| e.confirm_proactive("[32:3]")).0.is_err());
+        let (r, _, asked) = with_env(&[], |e| {
+            e.opts.yes = true;
+            e.confirm_proactive("[32:3]")
+        });
+        assert_eq!((r, asked.len()), (Ok(()), 0));
     }
 
     #[test]

@@ -962,8 +962,11 @@ pub fn run(
         ),
         _ => prechecks(&snap, &pd, &reads, env.opts.accept_no_redundancy),
     };
+    // A healthy target: refused without --proactive; with it, typed back at a terminal.
+    let healthy = super::prechecks::healthy_target(&snap, &pd);
+    let confirm_healthy = env.opts.proactive && healthy.is_some();
     if !env.opts.proactive {
-        checks.extend(super::prechecks::healthy_target(&snap, &pd));
+        checks.extend(healthy);
     }
     env.say("Pre-checks:");
     for c in &checks {
@@ -1044,6 +1047,9 @@ pub fn run(
     }
     if env.opts.dry_run {
         return Ok(Outcome::Completed("dry run: nothing was changed".into()));
+    }
+    if confirm_healthy && let Err(msg) = env.confirm_proactive(&st.drive.to_string()) {
+        return Ok(Outcome::Stopped(msg));
     }
     let _lock = AdapterLock::acquire_env(env, st.adapter, "replace-drive")?;
     let mut journal = Journal::create(

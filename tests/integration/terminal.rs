@@ -7,14 +7,14 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// One private tmux server (its own socket) running one command in a detached session.
-struct Pane {
+pub(crate) struct Pane {
     socket: String,
 }
 
 impl Pane {
     /// Starts `args` (raidctl's arguments) in a `width`×`height` pane; the pane stays after
     /// the command ends and shows `[exit N]`.
-    fn start(name: &str, width: u16, height: u16, args: &[&str]) -> Self {
+    pub(crate) fn start(name: &str, width: u16, height: u16, args: &[&str]) -> Self {
         let socket = format!("raidctl-test-{}-{name}", std::process::id());
         let bin = env!("CARGO_BIN_EXE_raidctl");
         let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
@@ -35,7 +35,7 @@ impl Pane {
         pane
     }
 
-    fn tmux(&self, args: &[&str]) -> String {
+    pub(crate) fn tmux(&self, args: &[&str]) -> String {
         let out = Command::new("tmux")
             .args(["-L", &self.socket])
             .args(args)
@@ -45,7 +45,7 @@ impl Pane {
     }
 
     /// The whole screen with its scrollback; `join` joins lines the terminal wrapped.
-    fn screen(&self, join: bool) -> String {
+    pub(crate) fn screen(&self, join: bool) -> String {
         let mut args = vec!["capture-pane", "-p", "-S", "-"];
         if join {
             args.push("-J");
@@ -55,7 +55,7 @@ impl Pane {
     }
 
     /// Waits until the screen shows `text` (after `from` occurrences of it).
-    fn wait_for(&self, text: &str, from: usize) {
+    pub(crate) fn wait_for(&self, text: &str, from: usize) {
         let start = Instant::now();
         loop {
             let screen = self.screen(true);
@@ -71,13 +71,13 @@ impl Pane {
     }
 
     /// Types `text` and Enter.
-    fn type_line(&self, text: &str) {
+    pub(crate) fn type_line(&self, text: &str) {
         self.tmux(&["send-keys", "-t", "0", "-l", text]);
         self.tmux(&["send-keys", "-t", "0", "Enter"]);
     }
 
     /// Waits for the command to end; its exit status.
-    fn exit_code(&self) -> i32 {
+    pub(crate) fn exit_code(&self) -> i32 {
         self.wait_for("[exit ", 0);
         let screen = self.screen(true);
         let tail = screen.rsplit("[exit ").next().unwrap_or("");
@@ -104,7 +104,7 @@ fn normalise(screen: &str, state: &Path) -> String {
     time.replace_all(&text, "<time>").into_owned()
 }
 
-fn state_dir(scenario: &str) -> tempfile::TempDir {
+pub(crate) fn state_dir(scenario: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let ok = Command::new(env!("CARGO_BIN_EXE_raidctl"))
         .args(["--sim", scenario, "--sim-state"])
@@ -236,6 +236,68 @@ fn replace_drive_ctrl_d_at_the_prompt() {
         "{screen}"
     );
     assert!(screen.contains("raidctl resume "), "{screen}");
+}
+
+/// `--proactive` on a healthy member is typed back at a terminal: a wrong word is asked again
+/// without saying what is expected, `proactive` goes on to the serial confirmation, and
+/// nothing changes before it.
+#[test]
+fn replace_drive_proactive_is_typed_back() {
+    let dir = state_dir("healthy");
+    let state = dir.path().display().to_string();
+    let pane = Pane::start(
+        "proactive",
+        160,
+        50,
+        &[
+            "--sim-state",
+            &state,
+            "replace-drive",
+            "32:3",
+            "--proactive",
+        ],
+    );
+    pane.wait_for("Type proactive to replace it anyway:", 0);
+    pane.type_line("yes");
+    pane.wait_for("That does not match the word.", 0);
+    pane.type_line("proactive");
+    pane.wait_for("Type the serial number", 0);
+    pane.tmux(&["send-keys", "-t", "0", "C-d"]);
+    assert_eq!(pane.exit_code(), 1, "{}", pane.screen(true));
+    let screen = pane.screen(true);
+    assert!(
+        screen
+            .contains("[serial-confirm] no answer to the serial confirmation; nothing was changed"),
+        "{screen}"
+    );
+    // Refused at the word: three wrong answers, nothing changed, no journal step ran.
+    let pane = Pane::start(
+        "proactive-refused",
+        160,
+        50,
+        &[
+            "--sim-state",
+            &state,
+            "replace-drive",
+            "32:3",
+            "--proactive",
+        ],
+    );
+    for prompt in [
+        "Type proactive to replace it anyway:",
+        "type the word again (2 tries left)",
+        "type the word again (1 try left)",
+    ] {
+        pane.wait_for(prompt, 0);
+        pane.type_line("y");
+    }
+    assert_eq!(pane.exit_code(), 1, "{}", pane.screen(true));
+    let screen = pane.screen(true);
+    assert!(
+        screen.contains("replacing the healthy drive [32:3] was not confirmed")
+            && !screen.contains("Type the serial number"),
+        "{screen}"
+    );
 }
 
 /// `rebuild watch` without a drive follows every rebuild to its end.
