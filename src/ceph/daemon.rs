@@ -96,6 +96,27 @@ fn ceph_osd_args(proc_dir: &Path, pid: u32) -> Option<Vec<String>> {
     (Path::new(prog).file_name()? == "ceph-osd").then_some(args)
 }
 
+/// Whether a `ceph-osd` command line is a `--mkfs` run (ceph-volume's prepare), not a daemon:
+/// it holds the OSD's directory open too, and outlives a cut ceph-volume for a moment.
+fn is_mkfs(args: &[String]) -> bool {
+    args.iter().any(|a| a == "--mkfs")
+}
+
+/// Pids of `ceph-osd --mkfs` runs for OSD `id` in our pid namespace, under `proc_dir`.
+pub fn mkfs_pids(proc_dir: &Path, id: u32) -> Vec<u32> {
+    let Ok(rd) = std::fs::read_dir(proc_dir) else {
+        return Vec::new();
+    };
+    rd.filter_map(Result::ok)
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            same_pid_ns(proc_dir, *pid)
+                && ceph_osd_args(proc_dir, *pid)
+                    .is_some_and(|a| is_mkfs(&a[1..]) && names_osd(&a[1..], id))
+        })
+        .collect()
+}
+
 /// Whether `pid` runs in our pid namespace (a container's daemons do not).
 fn same_pid_ns(proc_dir: &Path, pid: u32) -> bool {
     let ours = std::fs::read_link(proc_dir.join("self/ns/pid")).ok();
@@ -153,8 +174,11 @@ pub fn scan_osd_pids(
         .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
         .filter(|pid| {
             same_pid_ns(proc_dir, *pid)
-                && ceph_osd_args(proc_dir, *pid)
-                    .is_some_and(|a| names_osd(&a[1..], id) && same_cluster(&a[1..], conf, cluster))
+                && ceph_osd_args(proc_dir, *pid).is_some_and(|a| {
+                    names_osd(&a[1..], id)
+                        && !is_mkfs(&a[1..])
+                        && same_cluster(&a[1..], conf, cluster)
+                })
                 && holds(proc_dir, *pid, osd_dir)
         })
         .collect();
@@ -234,7 +258,9 @@ impl Ceph {
         let cluster = self.cluster_name();
         (same_pid_ns(proc_dir, pid)
             && ceph_osd_args(proc_dir, pid).is_some_and(|a| {
-                names_osd(&a[1..], id) && same_cluster(&a[1..], self.conf(), &cluster)
+                names_osd(&a[1..], id)
+                    && !is_mkfs(&a[1..])
+                    && same_cluster(&a[1..], self.conf(), &cluster)
             })
             && holds(proc_dir, pid, &self.osd_data_dir(id)))
         .then_some(pid)
@@ -452,6 +478,13 @@ mod tests {
         );
         // A program that only calls itself osd.8's daemon.
         mk(108, 'S', ours, &["/tmp/x/ceph-osd", "-i", "8"]);
+        // ceph-volume's mkfs of osd.9: it holds the directory, but it is no daemon.
+        mk(
+            109,
+            'S',
+            ours,
+            &["/usr/bin/ceph-osd", "--mkfs", "-i", "9", "--osd-data", "/x"],
+        );
         let conf = Path::new("/etc/ceph/ceph.conf");
         let dir = |id: u32| PathBuf::from(format!("/var/lib/ceph/osd/ceph-{id}"));
         let scan = |id| scan_osd_pids(d.path(), id, conf, "ceph", &dir(id));
@@ -463,6 +496,9 @@ mod tests {
         assert!(scan(6).is_empty(), "another configuration");
         assert_eq!(scan(7), [107]);
         assert!(scan(8).is_empty(), "a name is not proof");
+        assert!(scan(9).is_empty(), "a mkfs is not the daemon");
+        assert_eq!(mkfs_pids(d.path(), 9), [109]);
+        assert!(mkfs_pids(d.path(), 1).is_empty());
         assert_eq!(
             scan_osd_pids(
                 d.path(),

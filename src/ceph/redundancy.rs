@@ -146,7 +146,7 @@ impl PoolView {
     }
 }
 
-fn node<'t>(tree: &'t OsdTree, id: i64) -> Option<&'t TreeNode> {
+fn node(tree: &OsdTree, id: i64) -> Option<&TreeNode> {
     tree.nodes.iter().chain(&tree.stray).find(|n| n.id == id)
 }
 

@@ -655,6 +655,11 @@ pub(super) fn prepare(
     if let Some(stop) = wait_for_earlier_volume(env, &log, &plan.data, c.options().volume_timeout) {
         return Ok(StepResult::Stop(stop));
     }
+    // A cut prepare's `ceph-osd --mkfs` may outlive its ceph-volume by a moment (in the middle
+    // of a write): the device is judged once it is gone.
+    if let Some(stop) = wait_for_mkfs(env, id, c.options().volume_timeout) {
+        return Ok(StepResult::Stop(stop));
+    }
     let on_new = match osd_on(&c, &plan.data) {
         Ok(o) => o,
         Err(e) => return Ok(stop_on(&e, "listing ceph-volume's OSDs", journal, st)),
@@ -825,6 +830,34 @@ fn volume_log(journal: &Journal) -> std::path::PathBuf {
 /// A prepare an earlier, killed run left behind may still be running: the resume waits for it
 /// (up to `limit`) rather than preparing a second time on the same device. `Some` says why it
 /// cannot go on.
+/// Waits until no `ceph-osd --mkfs` for `id` runs; a stop message past `limit`.
+fn wait_for_mkfs(env: &mut Env<'_>, id: u32, limit: Duration) -> Option<String> {
+    let proc_dir = std::path::Path::new("/proc");
+    let start = Instant::now();
+    let mut said = false;
+    loop {
+        let pids = crate::ceph::daemon::mkfs_pids(proc_dir, id);
+        if pids.is_empty() {
+            return None;
+        }
+        if !said {
+            env.say(&format!(
+                "  a `ceph-osd --mkfs` for osd.{id} from the interrupted prepare still runs (pid {}): waiting for it",
+                pids[0]
+            ));
+            said = true;
+        }
+        if start.elapsed() > limit {
+            return Some(format!(
+                "a `ceph-osd --mkfs` for osd.{id} (pid {}) still runs after {} s; let it end, then `raidctl resume`",
+                pids[0],
+                limit.as_secs()
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
 fn wait_for_earlier_volume(
     env: &mut Env<'_>,
     log: &std::path::Path,

@@ -15,6 +15,7 @@
 
 use crate::ceph::{Cleanup, LOCK, bench, missing, raidctl, run, script, sim, text, wait_until};
 use raidctl::ceph::{Ceph, CephOptions};
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -134,6 +135,10 @@ fn renumber_the_loop_devices(s: &Path, ceph: &Ceph, victim: u32) {
         assert!(o.status.success(), "raw activate: {}", err(&o));
     }
     for id in &ids {
+        // A reboot empties /run: no pid file survives it.
+        if let Some(f) = ceph.osd_pid_file(*id) {
+            let _ = std::fs::remove_file(f);
+        }
         if *id == victim {
             // As a site runs it: as root, no --setuser. Its pid file is root's, and stays
             // behind when the daemon dies of its disk.
@@ -341,11 +346,19 @@ fn replace_osd_drive_through_both_layers() {
     );
     at("drained past the never-whole pool");
 
-    // Resumed and cut twice while ceph-volume prepares the new OSD: first a power cut a
-    // second into the prepare (raidctl and ceph-volume die together, the id may be left
-    // half-made), then raidctl alone (ceph-volume, detached, goes on).
+    // Resumed and cut while ceph-volume prepares the new OSD, each cut followed by a bare
+    // `resume --yes`: a power cut 0.5 s into the prepare (raidctl and ceph-volume die
+    // together: the id is left destroyed or half-made), raidctl alone killed during the next
+    // prepare (ceph-volume, detached, goes on), then power cuts 1, 2 and 3 s after each resume
+    // reaches the prepare step (a prepare takes about a second here: the later cuts land in
+    // the steps after it, activation and the wait for up). Each run's words are kept.
+    let transcript = std::cell::RefCell::new(String::new());
+    let runs = std::cell::Cell::new(0u32);
     let spawn_resume = || {
-        Command::new(raidctl())
+        runs.set(runs.get() + 1);
+        let said = tmp.path().join(format!("resume-{}.out", runs.get()));
+        let out = std::fs::File::create(&said).unwrap();
+        let child = Command::new(raidctl())
             .arg("--sim-state")
             .arg(&s)
             .env("TMPDIR", crate::util::child_tmp(s.parent().unwrap_or(&s)))
@@ -353,10 +366,17 @@ fn replace_osd_drive_through_both_layers() {
             .args(resume)
             .env_remove("CEPH_CONF")
             .env("RAIDCTL_NO_PROGRESS", "1")
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
+            .stdout(out.try_clone().unwrap())
+            .stderr(out)
+            .process_group(0)
             .spawn()
-            .unwrap()
+            .unwrap();
+        (child, said)
+    };
+    let keep = |said: &Path| {
+        let t = std::fs::read_to_string(said).unwrap_or_default();
+        transcript.borrow_mut().push_str(&t);
+        t
     };
     let preparing = || -> Vec<u32> {
         std::fs::read_dir("/proc")
@@ -371,12 +391,12 @@ fn replace_osd_drive_through_both_layers() {
             })
             .collect()
     };
-    let catch = |child: &mut std::process::Child| -> Option<Vec<u32>> {
+    // Waits until `ready` holds or the run ends (None).
+    let until = |child: &mut std::process::Child, ready: &dyn Fn() -> bool| -> Option<()> {
         let t = Instant::now();
         while t.elapsed() < Duration::from_secs(600) {
-            let p = preparing();
-            if !p.is_empty() {
-                return Some(p);
+            if ready() {
+                return Some(());
             }
             if child.try_wait().unwrap().is_some() {
                 return None;
@@ -385,19 +405,14 @@ fn replace_osd_drive_through_both_layers() {
         }
         None
     };
-    // Power cuts at 0.5, 1, 2 and 3 s into the prepare, each followed by a bare resume:
-    // the id is left destroyed, half-made (exists,new) or purged, and the next run takes it
-    // back as Ceph left it.
-    for cut in [500u64, 1000, 2000, 3000] {
-        let mut child = spawn_resume();
-        let Some(pids) = catch(&mut child) else {
-            panic!("ceph-volume raw prepare never ran before the {cut} ms cut");
-        };
-        std::thread::sleep(Duration::from_millis(cut));
-        child.kill().unwrap();
+    // A power cut: raidctl's group and every ceph-volume (each leads its own group).
+    let power_cut = |child: &mut std::process::Child| {
+        let pids = preparing();
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", child.id())])
+            .status();
         let _ = child.wait();
         for pid in pids {
-            // ceph-volume leads its own process group (raidctl's runner makes it so).
             let _ = Command::new("kill")
                 .args(["-KILL", "--", &format!("-{pid}")])
                 .status();
@@ -405,40 +420,86 @@ fn replace_osd_drive_through_both_layers() {
         wait_until(Duration::from_secs(60), "the cut ceph-volume gone", || {
             preparing().is_empty()
         });
+    };
+    // `in_prepare`: the cut hit ceph-volume, so no daemon can run yet.
+    let left = |what: &str, in_prepare: bool| {
         let map = ceph.osd_dump().unwrap();
-        let left = map.osd(victim).map(|o| o.state.clone());
-        at(&format!(
-            "power cut {cut} ms into ceph-volume: osd.{victim} is {left:?}"
-        ));
-        // Never up or in behind raidctl's back, whatever the cut left.
+        let state = map.osd(victim).map(|o| o.state.clone());
+        at(&format!("{what}: osd.{victim} is {state:?}"));
         assert!(
-            map.osd(victim).is_none_or(|o| o.up == 0),
-            "osd.{victim} up after a cut: {left:?}"
+            !in_prepare || map.osd(victim).is_none_or(|o| o.up == 0),
+            "osd.{victim} up after a cut in the prepare: {state:?}"
+        );
+    };
+    let (mut child, said) = spawn_resume();
+    if until(&mut child, &|| !preparing().is_empty()).is_none() {
+        panic!("ceph-volume raw prepare never ran: {}", keep(&said));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    power_cut(&mut child);
+    keep(&said);
+    left("power cut 0.5 s into ceph-volume", true);
+    let (mut child, said) = spawn_resume();
+    if until(&mut child, &|| !preparing().is_empty()).is_none() {
+        panic!(
+            "the next ceph-volume raw prepare never ran: {}",
+            keep(&said)
         );
     }
-    let mut child = spawn_resume();
-    let caught = catch(&mut child);
-    assert!(
-        caught.is_some(),
-        "the second ceph-volume raw prepare never ran"
-    );
     child.kill().unwrap();
     let _ = child.wait();
+    keep(&said);
     assert!(
         !preparing().is_empty(),
         "ceph-volume died with raidctl: it must run detached"
     );
     at("raidctl killed during ceph-volume");
-    // Resumed at once: it waits for the prepare that is still running and goes on from it.
-    let o = rc(&s, &resume, &[]);
-    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
-    let out = text(&o);
+    let mut done = None;
+    for cut in [1000u64, 2000, 3000] {
+        let (mut child, said) = spawn_resume();
+        let at_prepare =
+            || std::fs::read_to_string(&said).is_ok_and(|t| t.contains("[ceph-prepare]"));
+        if until(&mut child, &at_prepare).is_none() {
+            // It got past the prepare step before this run (an earlier cut landed after
+            // it), or finished.
+            let status = child.wait().unwrap();
+            let t = keep(&said);
+            assert_eq!(status.code(), Some(0), "{t}");
+            done = Some(t);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(cut));
+        if child.try_wait().unwrap().is_some() {
+            let status = child.wait().unwrap();
+            let t = keep(&said);
+            assert_eq!(status.code(), Some(0), "{t}");
+            done = Some(t);
+            break;
+        }
+        power_cut(&mut child);
+        keep(&said);
+        left(
+            &format!("power cut {cut} ms after the prepare step began"),
+            false,
+        );
+    }
+    let out = match done {
+        Some(t) => t,
+        None => {
+            // Resumed once more, at once: it goes on from wherever the last cut left it.
+            let o = rc(&s, &resume, &[]);
+            let t = format!("{}{}", text(&o), err(&o));
+            transcript.borrow_mut().push_str(&t);
+            assert_eq!(o.status.code(), Some(0), "{t}");
+            t
+        }
+    };
+    let all = transcript.borrow().clone();
     assert!(
         out.contains(&format!("osd.{victim} recreated with its id (raw)"))
-            && out.contains("qualification"),
-        "{out}"
+            && all.contains("qualification"),
+        "{all}"
     );
-    let all = format!("{out}{}", err(&o));
     assert!(
         all.contains("the ceph-volume of the interrupted run is still running")
             && all.contains("prepared on"),
@@ -556,14 +617,7 @@ fn replace_osd_drive_through_both_layers() {
     // Right away: the PGs re-peer with the new min_size, and raidctl asks again while they do.
     let o = rc(
         &s,
-        &[
-            "resume",
-            "--yes",
-            "--serial",
-            "ZA1A2B02",
-            "--drain-timeout",
-            "600",
-        ],
+        &["resume", "--yes", "--drain-timeout", "600"],
         &[("RAIDCTL_TEST_CRASH_AT", "ceph-stop:verified")],
     );
     assert!(!o.status.success(), "{}", err(&o));
@@ -577,7 +631,7 @@ fn replace_osd_drive_through_both_layers() {
     wait_until(Duration::from_secs(120), "the OSD up again", || {
         osd_state(&ceph, healthy).is_some_and(|(up, ..)| up)
     });
-    let o = rc(&s, &["resume", "--yes", "--serial", "ZA1A2B02"], &[]);
+    let o = rc(&s, &["resume", "--yes"], &[]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(err(&o).contains("[ceph-osd-up]"), "{}", err(&o));
     assert_eq!(
@@ -585,12 +639,27 @@ fn replace_osd_drive_through_both_layers() {
         Some(false),
         "not destroyed"
     );
-    ceph.osd_in(healthy).unwrap();
+    at("ok-to-stop and an OSD up again refused");
+    // The operator stops it again: the resume asks the drain's question once more before the
+    // destroy, and completes the planned swap.
+    ceph.stop_osd(healthy, Duration::from_secs(60)).unwrap();
+    wait_until(Duration::from_secs(120), "the OSD down again", || {
+        osd_state(&ceph, healthy).is_some_and(|(up, ..)| !up)
+    });
+    let o = rc(&s, &["resume", "--yes", "--drain-timeout", "600"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(
+        text(&o).contains(&format!("osd.{healthy} recreated with its id (raw)")),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(osd_state(&ceph, healthy), Some((true, true, false)));
     wait_until(Duration::from_secs(300), "HEALTH_OK again", || {
         ceph.status()
             .is_ok_and(|st| st.health.status == "HEALTH_OK")
     });
-    at("ok-to-stop and an OSD up again refused");
+    read_back("test", tmp.path(), &objects);
+    at("the planned swap completed");
 
     // A pool of size 1 with objects on the next victim: never safe to destroy. The drain
     // times out and nothing changes on the controller.
