@@ -187,6 +187,7 @@ impl ProcRunner {
         })?;
         let mut out = runner::run_process(&Spec {
             program,
+            exe: None,
             args,
             cwd: &workdir,
             env: &self.env,

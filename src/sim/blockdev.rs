@@ -589,6 +589,7 @@ fn losetup(args: &[String]) -> Result<String, String> {
     .ok_or("losetup not found (util-linux)")?;
     let out = run_process(&Spec {
         program: &prog,
+        exe: None,
         args,
         cwd: &std::env::temp_dir(),
         env: &[],
