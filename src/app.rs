@@ -103,6 +103,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         ceph_conf: cli.ceph_conf.clone(),
         ceph_name: cli.ceph_name.clone(),
         sys_root: cli.sys_root.clone(),
+        osd_root: cli.osd_root.clone(),
     };
     let ctx = || Ctx::new(&opts).map_err(|e| AppError::Input(e.to_string()));
     match cli.command {

@@ -43,6 +43,8 @@ pub struct CtxOptions {
     pub ceph_name: Option<String>,
     /// `--sys-root DIR`: where sysfs is (`/sys`), for the controller detection.
     pub sys_root: Option<PathBuf>,
+    /// `--osd-root DIR`: where the local OSD directories are (`/var/lib/ceph/osd`).
+    pub osd_root: Option<PathBuf>,
 }
 
 /// `--backend`.
@@ -91,6 +93,8 @@ pub struct Ctx {
     pub nothing_to_manage: Option<String>,
     /// `--sys-root`.
     sys_root_opt: Option<PathBuf>,
+    /// `--osd-root`.
+    osd_root_opt: Option<PathBuf>,
 }
 
 impl Drop for Ctx {
@@ -316,6 +320,7 @@ impl Ctx {
                 ceph: ceph_options(opts, true),
                 nothing_to_manage: None,
                 sys_root_opt: None,
+                osd_root_opt: opts.osd_root.clone(),
             });
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
@@ -409,6 +414,7 @@ impl Ctx {
             ceph: ceph_options(opts, false),
             nothing_to_manage,
             sys_root_opt: opts.sys_root.clone(),
+            osd_root_opt: opts.osd_root.clone(),
         })
     }
 
@@ -418,10 +424,14 @@ impl Ctx {
         crate::ceph::Ceph::new(self.ceph.clone())
     }
 
-    /// Where the identity join reads where the devices sit: sysfs and `/dev`, or under
-    /// `--sim` the tree the simulator writes as the kernel would (the same code reads both).
+    /// Where the identity join reads where the devices sit: the OSD directories
+    /// (`--osd-root`), sysfs and `/dev`, or under `--sim` the tree the simulator writes as the kernel would (the same code reads both).
     pub fn ceph_sources(&self) -> crate::ceph::Sources {
-        crate::ceph::Sources::with_roots(self.sys_root(), self.dev_root())
+        let mut src = crate::ceph::Sources::with_roots(self.sys_root(), self.dev_root());
+        if let Some(r) = &self.osd_root_opt {
+            src.osd_root.clone_from(r);
+        }
+        src
     }
 
     /// Under `--sim`, the executable the simulated vendor tools are: run it with `argv[0]` set

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_raidctl_global_optspecs
-    string join \n format= color= wide sim= sim-state= megacli= backend= sys-root= t/timeout= state-dir= ceph-conf= ceph-name= q/quiet h/help V/version
+    string join \n format= color= wide sim= sim-state= megacli= backend= sys-root= osd-root= t/timeout= state-dir= ceph-conf= ceph-name= q/quiet h/help V/version
 end
 
 function __fish_raidctl_needs_command
@@ -41,6 +41,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_needs_command" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_needs_command" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_needs_command" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_needs_command" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_needs_command" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -88,6 +89,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -116,6 +118,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -150,6 +153,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -178,6 +182,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -213,6 +218,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -262,6 +268,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -308,6 +315,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -336,6 +344,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -361,6 +370,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -396,6 +406,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -432,6 +443,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -462,6 +474,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -490,6 +503,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -517,6 +531,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -544,6 +559,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -576,6 +592,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -613,6 +630,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -645,6 +663,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -677,6 +696,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -710,6 +730,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -746,6 +767,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -782,6 +804,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -814,6 +837,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -849,6 +873,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -882,6 +907,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -915,6 +941,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -951,6 +978,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -983,6 +1011,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -1015,6 +1044,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -1051,6 +1081,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -1088,6 +1119,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -1120,6 +1152,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -1150,6 +1183,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F

@@ -2,7 +2,7 @@
 //! before root used them (issue 37): a `--sim-state` of theirs, a `bin/` swapped for a link,
 //! a state directory they own. Each must be refused before anything in it is run or trusted.
 
-use crate::util::{TempUser, is_root, raidctl_clean as raidctl, skip};
+use crate::util::{TempUser, raidctl_clean as raidctl, skip};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 

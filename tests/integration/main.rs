@@ -17,6 +17,7 @@ mod guards;
 mod health;
 mod hostile;
 mod hostile_loop;
+mod hostile_osd;
 mod hostile_owner;
 mod layout;
 mod layout_state;
