@@ -394,13 +394,21 @@ pub fn qualify_identities(ids: Vec<device::Identity>, run: &Run<'_>) -> Result<Q
         let refused: Vec<String> = drives
             .iter()
             .flat_map(|d| {
-                d.refusals
-                    .iter()
-                    .map(|r| format!("refusing {}: {} [{}]", d.identity.path, r.detail, r.rule))
+                d.refusals.iter().map(|r| {
+                    let who = super::safety::named(&d.identity);
+                    format!("refusing {who}: {} [{}]", r.detail, r.rule)
+                })
             })
             .collect();
         if !refused.is_empty() {
             return Err(refused.join("\n"));
+        }
+        // Confirmed: say which file or device is written, by its canonical path.
+        for d in &drives {
+            eprintln!(
+                "raidctl qualify: writing test patterns over {}",
+                super::safety::named(&d.identity)
+            );
         }
     }
     let total: f64 = drives

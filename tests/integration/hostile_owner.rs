@@ -226,3 +226,48 @@ fn a_planted_snapshot_cache_does_not_change_the_verdict() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.starts_with("RAID CRITICAL"), "{err}");
 }
+
+/// `qualify FILE --destroy-data FILE` where FILE is a link another user planted in a shared
+/// directory, pointing at a file of root's: refused, naming the file it points at, and not one
+/// byte of that file changes.
+#[test]
+fn qualify_never_writes_through_a_planted_link() {
+    let d = tempfile::tempdir().unwrap();
+    let victim = d.path().join("victim.db");
+    // Above the smallest file qualify accepts, so only the link can be the reason.
+    let bytes: Vec<u8> = (0..8u32 << 20).map(|i| (i % 251) as u8).collect();
+    std::fs::write(&victim, &bytes).unwrap();
+    let shared = d.path().join("shared");
+    std::fs::create_dir(&shared).unwrap();
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o1777)).unwrap();
+    let link = shared.join("scratch.img");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let user = TempUser::new();
+    if let Ok(u) = &user {
+        u.chown_tree(&link);
+    }
+    let out = raidctl()
+        .env("RAIDCTL_STATE_DIR", d.path().join("state"))
+        .env("TMPDIR", crate::util::child_tmp(d.path()))
+        .args(["qualify", "--profile", "smoke", "--no-together"])
+        .args(["--cache-tool", "none", "--no-self-test"])
+        .arg("--destroy-data")
+        .arg(&link)
+        .arg(&link)
+        .output()
+        .unwrap();
+    let err = said(&out);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("SAFE-FILE-LINK"), "{err}");
+    assert!(
+        err.contains(&format!("refusing {}", victim.display())),
+        "the refusal does not name the file written: {err}"
+    );
+    assert!(
+        std::fs::read(&victim).unwrap() == bytes,
+        "the victim changed"
+    );
+    if let Err(why) = user {
+        skip(&format!("the link of another user: {why}"));
+    }
+}
