@@ -36,6 +36,7 @@ mod sim_storcli2;
 mod sim_vendor;
 mod simctl;
 mod stdout;
+mod tempdirs;
 mod terminal;
 mod util;
 mod workflows;
