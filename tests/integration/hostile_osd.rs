@@ -76,7 +76,7 @@ fn hostile_osd_root(dir: &Path) -> std::path::PathBuf {
     std::fs::write(root.join("ceph-3/whoami"), "3\n").unwrap();
     rustix::fs::mknodat(
         rustix::fs::CWD,
-        &root.join("ceph-3/fsid"),
+        root.join("ceph-3/fsid"),
         rustix::fs::FileType::Fifo,
         rustix::fs::Mode::from_raw_mode(0o644),
         0,
