@@ -103,6 +103,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         ceph_conf: cli.ceph_conf.clone(),
         ceph_name: cli.ceph_name.clone(),
         sys_root: cli.sys_root.clone(),
+        osd_root: cli.osd_root.clone(),
     };
     let ctx = || Ctx::new(&opts).map_err(|e| AppError::Input(e.to_string()));
     match cli.command {
@@ -205,12 +206,14 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 &args,
                 c.as_ref(),
                 cli.format == Format::Json,
+                out,
             ))
         }
         Command::OsdPrep(args) => Ok(crate::qualify::run_osd_prep(
             &args,
             &ctx()?,
             cli.format == Format::Json,
+            out,
         )),
         Command::Doctor => {
             use crate::backend::detect;
@@ -277,7 +280,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 ExitStatus::Warning
             })
         }
-        Command::Collect(args) => Ok(crate::bundle::run_collect(&args, &ctx()?)),
+        Command::Collect(args) => Ok(crate::bundle::run_collect(&args, &ctx()?, out)),
         Command::Sim { args } if args.first().is_some_and(|a| a == "exec") => {
             let rest = &args[1..];
             let Some(tool) = rest.first() else {
@@ -777,7 +780,8 @@ fn run_parse(
     out: &mut dyn Write,
 ) -> Result<ExitStatus, AppError> {
     if kind == "help" {
-        print!("{}", Kind::help());
+        // The writer records a failure; `run` decides the exit status from it.
+        let _ = write!(out, "{}", Kind::help());
         return Ok(ExitStatus::Ok);
     }
     if files.is_empty() {

@@ -41,6 +41,10 @@ pub struct Cli {
     /// Where sysfs is mounted, for the controller detection (tests and chroots).
     #[arg(long, global = true, hide = true, value_name = "DIR")]
     pub sys_root: Option<PathBuf>,
+    /// Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join
+    /// (tests and chroots).
+    #[arg(long, global = true, hide = true, value_name = "DIR")]
+    pub osd_root: Option<PathBuf>,
     /// Seconds before a vendor call is killed (with its whole process group), default 120; for
     /// `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what
     /// was still running, before NRPE's own timeout). More than 0, at most a day.

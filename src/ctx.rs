@@ -43,6 +43,8 @@ pub struct CtxOptions {
     pub ceph_name: Option<String>,
     /// `--sys-root DIR`: where sysfs is (`/sys`), for the controller detection.
     pub sys_root: Option<PathBuf>,
+    /// `--osd-root DIR`: where the local OSD directories are (`/var/lib/ceph/osd`).
+    pub osd_root: Option<PathBuf>,
 }
 
 /// `--backend`.
@@ -72,6 +74,8 @@ pub enum BackendChoice {
 pub struct Ctx {
     /// The simulator's state directory when running under `--sim`.
     pub sim_dir: Option<PathBuf>,
+    /// Under `--sim`, the executable the simulated vendor tools are run as.
+    sim_exe: Option<PathBuf>,
     /// raidctl's own state: snapshot cache, counter baseline, journals.
     pub state_dir: PathBuf,
     megacli: Result<MegaCli, BackendError>,
@@ -89,6 +93,8 @@ pub struct Ctx {
     pub nothing_to_manage: Option<String>,
     /// `--sys-root`.
     sys_root_opt: Option<PathBuf>,
+    /// `--osd-root`.
+    osd_root_opt: Option<PathBuf>,
 }
 
 impl Drop for Ctx {
@@ -135,10 +141,19 @@ fn ceph_options(opts: &CtxOptions, sim: bool) -> crate::ceph::CephOptions {
     c
 }
 
-/// The simulated vendor tools under `--sim`: links named after them in the simulator's
-/// `bin/` directory, all pointing at this executable (see [`crate::sim::multicall`]).
-fn sim_tool(bin: &Path, name: &str) -> PathBuf {
-    bin.join(name)
+/// A simulated vendor tool under `--sim`: only a name, the `argv[0]` the simulator's
+/// executable ([`sim_exe`]) is run with by the runner (see [`crate::sim::multicall`]). Never a
+/// path in a directory: whoever could swap that directory's entries would choose what runs.
+fn sim_tool(name: &str) -> PathBuf {
+    PathBuf::from(name)
+}
+
+/// What the simulated vendor tools execute: raidctl itself through `/proc/self/exe` (the
+/// running image, whatever happened to its path since), or a library user's `sim_exe`.
+fn sim_exe(opts: &CtxOptions) -> PathBuf {
+    opts.sim_exe
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("/proc/self/exe"))
 }
 
 /// The chosen vendor tool is not installed: which names and directories were searched (the
@@ -185,9 +200,9 @@ fn check_state_dir(dir: &Path) -> Result<(), CtxError> {
     crate::fsutil::check_dir_if_present(dir).map_err(|e| CtxError(format!("state directory {e}")))
 }
 
-/// raidctl runs the simulator's tools from `--sim-state DIR/bin` and hands `DIR/disks/*.img`
-/// to `losetup`, as root when it runs as root: the directory and every directory above it
-/// must belong to the caller or root and be closed to other users (a sticky root-owned one
+/// Other programs run the simulator's tools from `--sim-state DIR/bin` (`sim env`), and
+/// raidctl reads `DIR/state.json` and hands `DIR/disks/*.img` to `losetup`, as root when it
+/// runs as root: the directory and every directory above it must belong to the caller or root and be closed to other users (a sticky root-owned one
 /// such as `/tmp` is fine above it), or another user could swap `bin/` for their programs.
 fn check_sim_dir(dir: &Path) -> Result<(), CtxError> {
     crate::fsutil::check_private_dir(dir).map_err(|e| {
@@ -236,11 +251,16 @@ impl Ctx {
                     dir.display()
                 );
             }
-            let bin = crate::sim::multicall::ensure_bin_dir(&dir, opts.sim_exe.as_deref())
+            // `bin/` is for other programs (`sim env`), never run from here; it is still made
+            // and checked so a swapped one is refused, not left for those programs to run.
+            crate::sim::multicall::ensure_bin_dir(&dir, opts.sim_exe.as_deref())
                 .map_err(CtxError)?;
-            let program = sim_tool(&bin, "MegaCli64");
+            let exe = sim_exe(opts);
+            let program = sim_tool("MegaCli64");
             let runner: Arc<OsRunner> = Arc::new(
-                OsRunner::new(dir.join("work")).with_env(STATE_ENV, &dir.display().to_string()),
+                OsRunner::new(dir.join("work"))
+                    .with_env(STATE_ENV, &dir.display().to_string())
+                    .multicall(exe.clone()),
             );
             let state_dir = opts
                 .state_dir
@@ -255,28 +275,28 @@ impl Ctx {
                     opts.timeout,
                 ))),
                 BackendChoice::Storcli => Ok(Box::new(Storcli::new(
-                    sim_tool(&bin, "storcli64"),
+                    sim_tool("storcli64"),
                     runner.clone(),
                     opts.timeout,
                 ))),
                 BackendChoice::Perccli => Ok(Box::new(Storcli::new(
-                    sim_tool(&bin, "perccli64"),
+                    sim_tool("perccli64"),
                     runner.clone(),
                     opts.timeout,
                 ))),
                 BackendChoice::Storcli2 => Ok(Box::new(Storcli::new(
-                    sim_tool(&bin, "storcli2"),
+                    sim_tool("storcli2"),
                     runner.clone(),
                     opts.timeout,
                 ))),
                 BackendChoice::Perccli2 => Ok(Box::new(Storcli::new(
-                    sim_tool(&bin, "perccli2"),
+                    sim_tool("perccli2"),
                     runner.clone(),
                     opts.timeout,
                 ))),
                 BackendChoice::Omreport => Ok(Box::new(Omreport::new(
-                    sim_tool(&bin, "omreport"),
-                    sim_tool(&bin, "omconfig"),
+                    sim_tool("omreport"),
+                    sim_tool("omconfig"),
                     runner.clone(),
                     opts.timeout,
                 ))),
@@ -290,6 +310,7 @@ impl Ctx {
             let megacli = Ok(MegaCli::new(program, runner, opts.timeout));
             return Ok(Self {
                 sim_dir: Some(dir),
+                sim_exe: Some(exe),
                 state_dir,
                 megacli,
                 ops,
@@ -299,6 +320,7 @@ impl Ctx {
                 ceph: ceph_options(opts, true),
                 nothing_to_manage: None,
                 sys_root_opt: None,
+                osd_root_opt: opts.osd_root.clone(),
             });
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
@@ -389,6 +411,7 @@ impl Ctx {
         };
         Ok(Self {
             sim_dir: None,
+            sim_exe: None,
             state_dir,
             megacli,
             ops,
@@ -398,6 +421,7 @@ impl Ctx {
             ceph: ceph_options(opts, false),
             nothing_to_manage,
             sys_root_opt: opts.sys_root.clone(),
+            osd_root_opt: opts.osd_root.clone(),
         })
     }
 
@@ -407,10 +431,20 @@ impl Ctx {
         crate::ceph::Ceph::new(self.ceph.clone())
     }
 
-    /// Where the identity join reads where the devices sit: sysfs and `/dev`, or under
-    /// `--sim` the tree the simulator writes as the kernel would (the same code reads both).
+    /// Where the identity join reads where the devices sit: the OSD directories
+    /// (`--osd-root`), sysfs and `/dev`, or under `--sim` the tree the simulator writes as the kernel would (the same code reads both).
     pub fn ceph_sources(&self) -> crate::ceph::Sources {
-        crate::ceph::Sources::with_roots(self.sys_root(), self.dev_root())
+        let mut src = crate::ceph::Sources::with_roots(self.sys_root(), self.dev_root());
+        if let Some(r) = &self.osd_root_opt {
+            src.osd_root.clone_from(r);
+        }
+        src
+    }
+
+    /// Under `--sim`, the executable the simulated vendor tools are: run it with `argv[0]` set
+    /// to the tool's name ([`crate::backend::runner::Spec::exe`]).
+    pub fn sim_exe(&self) -> Option<&Path> {
+        self.sim_exe.as_deref()
     }
 
     /// The sysfs root: `--sys-root`, the simulator's tree, or `/sys`.
@@ -529,5 +563,27 @@ impl Ctx {
         let snap = self.cache().get_or_fetch(&source, fresh, &marks, &fetch)?;
         ops.observe(&snap);
         Ok(snap)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Under `--sim` the vendor tools are names run as raidctl itself, never a path into the
+    /// simulator's directory (whose entries another user might have swapped).
+    #[test]
+    fn simulated_tools_are_names_run_as_this_executable() {
+        let d = tempfile::tempdir().unwrap();
+        let ctx = Ctx::new(&CtxOptions {
+            sim: Some("degraded".into()),
+            sim_state: Some(d.path().join("sim")),
+            quiet: true,
+            ..CtxOptions::default()
+        })
+        .unwrap();
+        let mc = ctx.megacli().unwrap();
+        assert_eq!(mc.program(), Path::new("MegaCli64"));
+        assert_eq!(ctx.sim_exe(), Some(Path::new("/proc/self/exe")));
     }
 }

@@ -116,17 +116,13 @@ pub fn check_private_dir(path: &Path) -> io::Result<()> {
     check_not_shared(path, &meta)
 }
 
-/// Reads a small file someone else may control (an OSD directory's `whoami`, `fsid`, a sysfs
-/// attribute): the last component is not followed, it must be a regular file (a FIFO would
-/// block and `/dev/zero` would never end), it is opened non-blocking, and more than `cap`
-/// bytes is an error rather than an allocation.
-///
-/// # Errors
-/// It cannot be opened, is not a regular file, or is larger than `cap`.
-pub fn read_capped(path: &Path, cap: usize) -> io::Result<Vec<u8>> {
-    use std::io::Read;
+/// Opens `path` for reading (and appending with `append`) without following its last
+/// component or blocking on a FIFO, and requires a regular file (a FIFO would block and
+/// `/dev/zero` would never end).
+fn open_regular(path: &Path, append: bool) -> io::Result<(File, std::fs::Metadata)> {
     let f = std::fs::OpenOptions::new()
         .read(true)
+        .append(append)
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC | libc::O_NOCTTY)
         .open(path)
         .map_err(|e| with_path(path, e))?;
@@ -137,6 +133,12 @@ pub fn read_capped(path: &Path, cap: usize) -> io::Result<Vec<u8>> {
             format!("{}: not a regular file", path.display()),
         ));
     }
+    Ok((f, meta))
+}
+
+/// Reads at most `cap` bytes of an open file; more is an error rather than an allocation.
+fn read_to_cap(path: &Path, f: &File, cap: usize) -> io::Result<Vec<u8>> {
+    use std::io::Read;
     let mut buf = Vec::with_capacity(cap.min(4096) + 1);
     f.take(cap as u64 + 1)
         .read_to_end(&mut buf)
@@ -148,6 +150,73 @@ pub fn read_capped(path: &Path, cap: usize) -> io::Result<Vec<u8>> {
         ));
     }
     Ok(buf)
+}
+
+/// Reads a small file someone else may control (an OSD directory's `whoami`, `fsid`, a sysfs
+/// attribute): the last component is not followed, it must be a regular file (a FIFO would
+/// block and `/dev/zero` would never end), it is opened non-blocking, and more than `cap`
+/// bytes is an error rather than an allocation.
+///
+/// # Errors
+/// It cannot be opened, is not a regular file, or is larger than `cap`.
+pub fn read_capped(path: &Path, cap: usize) -> io::Result<Vec<u8>> {
+    let (f, _) = open_regular(path, false)?;
+    read_to_cap(path, &f, cap)
+}
+
+/// Refuses a file raidctl trusts what it reads back from (its cache, baseline, journals, the
+/// simulator's state) unless the caller or root owns it and nobody else may write to it:
+/// whoever else could would choose a verdict or what `resume` does.
+///
+/// # Errors
+/// `PermissionDenied`, naming the file and its owner or mode.
+pub fn check_own_file(path: &Path, meta: &std::fs::Metadata) -> io::Result<()> {
+    let me = rustix::process::geteuid().as_raw();
+    if meta.uid() != me && meta.uid() != 0 {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "{}: owned by uid {}, not by the caller (uid {me}) or root: not trusted",
+                path.display(),
+                meta.uid()
+            ),
+        ));
+    }
+    let mode = meta.mode() & 0o7777;
+    if mode & 0o022 != 0 {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "{}: writable by other users (mode {mode:04o}): not trusted",
+                path.display()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads back a file of raidctl's own (at most `cap` bytes): opened without following links
+/// or blocking, a regular file that passes [`check_own_file`] on the descriptor read (so a
+/// file swapped in after a check cannot be what is read).
+///
+/// # Errors
+/// It cannot be opened (`NotFound` when missing), is not a regular file, is another user's
+/// or writable by others, or is larger than `cap`.
+pub fn read_own(path: &Path, cap: usize) -> io::Result<Vec<u8>> {
+    let (f, meta) = open_regular(path, false)?;
+    check_own_file(path, &meta)?;
+    read_to_cap(path, &f, cap)
+}
+
+/// Opens a file of raidctl's own for reading and appending (a journal being resumed), with
+/// the checks of [`read_own`].
+///
+/// # Errors
+/// As [`read_own`].
+pub fn open_own_append(path: &Path) -> io::Result<File> {
+    let (f, meta) = open_regular(path, true)?;
+    check_own_file(path, &meta)?;
+    Ok(f)
 }
 
 /// Checks an existing directory with [`check_not_shared`] and [`check_owner`]; a missing one
@@ -208,13 +277,15 @@ impl Dir {
     }
 
     /// An existing directory raidctl keeps its own files in (state, textfile), checked with
-    /// [`check_not_shared`].
+    /// [`check_owner`] and [`check_not_shared`] on the descriptor opened: its owner could
+    /// replace what raidctl writes there (a textfile node_exporter publishes) at will.
     ///
     /// # Errors
-    /// It does not exist, is not a directory, or is shared.
+    /// It does not exist, is not a directory, is another user's, or is shared.
     pub fn open(path: &Path) -> io::Result<Self> {
         let dir = Self::open_unchecked(path)?;
         let meta = dir.fd.metadata().map_err(|e| with_path(path, e))?;
+        check_owner(path, &meta)?;
         check_not_shared(path, &meta)?;
         Ok(dir)
     }
@@ -486,6 +557,46 @@ mod tests {
     }
 
     #[test]
+    fn own_reads_refuse_links_fifos_shared_and_foreign_files() {
+        let d = tempfile::tempdir().unwrap();
+        let ok = d.path().join("snapshot.json");
+        std::fs::write(&ok, "{}").unwrap();
+        std::fs::set_permissions(&ok, std::fs::Permissions::from_mode(0o600)).unwrap();
+        assert_eq!(read_own(&ok, 16).unwrap(), b"{}");
+        assert!(open_own_append(&ok).is_ok());
+        let missing = read_own(&d.path().join("none"), 16).unwrap_err();
+        assert_eq!(missing.kind(), io::ErrorKind::NotFound);
+        // A link to a file that would pass is still not followed.
+        let link = d.path().join("baseline.json");
+        std::os::unix::fs::symlink(&ok, &link).unwrap();
+        assert!(read_own(&link, 16).is_err());
+        assert!(open_own_append(&link).is_err());
+        let fifo = d.path().join("state.json");
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        let err = read_own(&fifo, 16).unwrap_err();
+        assert!(err.to_string().contains("not a regular file"), "{err}");
+        std::fs::set_permissions(&ok, std::fs::Permissions::from_mode(0o666)).unwrap();
+        let err = read_own(&ok, 16).unwrap_err();
+        assert!(err.to_string().contains("writable by other users"), "{err}");
+        if !rustix::process::geteuid().is_root() {
+            eprintln!("skipped the foreign-owner half: chown to another user needs root");
+            return;
+        }
+        std::fs::set_permissions(&ok, std::fs::Permissions::from_mode(0o600)).unwrap();
+        std::os::unix::fs::chown(&ok, Some(65534), Some(65534)).unwrap();
+        let err = read_own(&ok, 16).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::PermissionDenied);
+        assert!(err.to_string().contains("owned by uid 65534"), "{err}");
+    }
+
+    #[test]
     fn directories_of_other_users_are_refused() {
         let d = tempfile::tempdir().unwrap();
         let mine = d.path().join("mine");
@@ -508,6 +619,7 @@ mod tests {
         assert_eq!(err.kind(), io::ErrorKind::PermissionDenied);
         assert!(err.to_string().contains("owned by uid 65534"), "{err}");
         assert!(Dir::prepare(&theirs).is_err());
+        assert!(Dir::open(&theirs).is_err());
         assert!(check_dir_if_present(&theirs).is_err());
     }
 

@@ -302,7 +302,7 @@ _raidctl() {
 
     case "${cmd}" in
         raidctl)
-            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version parse status check metrics collect qualify osd-prep doctor sim replace-drive resume inventory workflows foreign hotspare rebuild pd adapter ld generate help"
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version parse status check metrics collect qualify osd-prep doctor sim replace-drive resume inventory workflows foreign hotspare rebuild pd adapter ld generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -336,6 +336,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -364,7 +368,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter)
-            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version alarm battery-warning rebuild-rate help"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version alarm battery-warning rebuild-rate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -422,6 +426,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -450,7 +458,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter__subcmd__alarm)
-            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version silence enable disable"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version silence enable disable"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -505,6 +513,10 @@ _raidctl() {
                     return 0
                     ;;
                 --sys-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --osd-root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -536,7 +548,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter__subcmd__battery__subcmd__warning)
-            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version enable disable"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version enable disable"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -591,6 +603,10 @@ _raidctl() {
                     return 0
                     ;;
                 --sys-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --osd-root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -692,7 +708,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__adapter__subcmd__rebuild__subcmd__rate)
-            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -750,6 +766,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -778,7 +798,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__check)
-            opts="-v -t -q -h -V --max-age --full-read-after --from-bundle --state --ignore --expect-drives --expect-spares --expect-vds --config --verbose --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-v -t -q -h -V --max-age --full-read-after --from-bundle --state --ignore --expect-drives --expect-spares --expect-vds --config --verbose --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -848,6 +868,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -876,7 +900,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__collect)
-            opts="-o -t -q -h -V --output --level --since --redact --item-limit --total-limit --budget --force --per-command-timeout --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-o -t -q -h -V --output --level --since --redact --item-limit --total-limit --budget --force --per-command-timeout --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -946,6 +970,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -974,7 +1002,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__doctor)
-            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1008,6 +1036,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1036,7 +1068,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign)
-            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version scan show import clear help"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version scan show import clear help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1094,6 +1126,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1122,7 +1158,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__clear)
-            opts="-a -y -t -q -h -V --i-understand-data-loss --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --i-understand-data-loss --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1181,6 +1217,10 @@ _raidctl() {
                     return 0
                     ;;
                 --sys-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --osd-root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1296,7 +1336,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__import)
-            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1351,6 +1391,10 @@ _raidctl() {
                     return 0
                     ;;
                 --sys-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --osd-root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1382,7 +1426,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__scan)
-            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1437,6 +1481,10 @@ _raidctl() {
                     return 0
                     ;;
                 --sys-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --osd-root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1468,7 +1516,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__foreign__subcmd__show)
-            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1526,6 +1574,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1554,7 +1606,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__generate)
-            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version man bash zsh fish"
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version man bash zsh fish"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1585,6 +1637,10 @@ _raidctl() {
                     return 0
                     ;;
                 --sys-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --osd-root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2106,7 +2162,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__hotspare)
-            opts="-y -t -q -h -V --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version add remove help"
+            opts="-y -t -q -h -V --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version add remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2156,6 +2212,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2184,7 +2244,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__hotspare__subcmd__add)
-            opts="-a -y -t -q -h -V --dedicated --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --dedicated --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2243,6 +2303,10 @@ _raidctl() {
                     return 0
                     ;;
                 --sys-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --osd-root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2330,7 +2394,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__hotspare__subcmd__remove)
-            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2388,6 +2452,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2416,7 +2484,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__inventory)
-            opts="-a -t -q -h -V --adapter --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version forget help"
+            opts="-a -t -q -h -V --adapter --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version forget help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2458,6 +2526,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2486,7 +2558,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__inventory__subcmd__forget)
-            opts="-a -t -q -h -V --adapter --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -t -q -h -V --adapter --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2525,6 +2597,10 @@ _raidctl() {
                     return 0
                     ;;
                 --sys-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --osd-root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2598,7 +2674,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__ld)
-            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version create delete help"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version create delete help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2656,6 +2732,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2684,7 +2764,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__ld__subcmd__create)
-            opts="-a -y -t -q -h -V --raid --span-size --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --raid --span-size --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2750,6 +2830,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2778,7 +2862,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__ld__subcmd__delete)
-            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2833,6 +2917,10 @@ _raidctl() {
                     return 0
                     ;;
                 --sys-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --osd-root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2920,7 +3008,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__metrics)
-            opts="-t -q -h -V --max-age --full-read-after --textfile-dir --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --max-age --full-read-after --textfile-dir --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2966,6 +3054,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2994,7 +3086,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__osd__subcmd__prep)
-            opts="-a -t -q -h -V --adapter --drives --mode --profile --role --engine --profile-file --json --svg --read-only --host-name --dry-run --yes --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -t -q -h -V --adapter --drives --mode --profile --role --engine --profile-file --json --svg --read-only --host-name --dry-run --yes --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3072,6 +3164,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3100,7 +3196,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__parse)
-            opts="-t -q -h -V --kind --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --kind --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3138,6 +3234,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3166,7 +3266,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__pd)
-            opts="-a -y -t -q -h -V --osd --stop --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version locate make-good offline online"
+            opts="-a -y -t -q -h -V --osd --stop --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version locate make-good offline online"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3228,6 +3328,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3256,7 +3360,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__qualify)
-            opts="-t -q -h -V --profile --role --json --csv --markdown --svg --destroy-data --read-only --compare --engine --profile-file --no-together --html --no-self-test --self-test-timeout --cache-tool --host-name --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --profile --role --json --csv --markdown --svg --destroy-data --read-only --compare --engine --profile-file --no-together --html --no-self-test --self-test-timeout --cache-tool --host-name --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3346,6 +3450,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3374,7 +3482,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__rebuild)
-            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version start stop status watch"
+            opts="-a -y -t -q -h -V --adapter --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version start stop status watch"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3432,6 +3540,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3460,7 +3572,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__replace__subcmd__drive)
-            opts="-a -y -t -q -h -V --osd --adapter --i-understand-data-loss --qualify --clear-foreign --drain-timeout --reweight --proactive --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --osd --adapter --i-understand-data-loss --qualify --clear-foreign --drain-timeout --reweight --proactive --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3538,6 +3650,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3566,7 +3682,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__resume)
-            opts="-y -t -q -h -V --qualify --clear-foreign --drain-timeout --reweight --proactive --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-y -t -q -h -V --qualify --clear-foreign --drain-timeout --reweight --proactive --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3628,6 +3744,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3656,7 +3776,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__sim)
-            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3690,6 +3810,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3718,7 +3842,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__status)
-            opts="-t -q -h -V --max-age --full-read-after --from-bundle --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --max-age --full-read-after --from-bundle --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3764,6 +3888,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3792,7 +3920,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__workflows)
-            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version dismiss help"
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version dismiss help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3826,6 +3954,10 @@ _raidctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --osd-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3854,7 +3986,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__workflows__subcmd__dismiss)
-            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --timeout --state-dir --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3885,6 +4017,10 @@ _raidctl() {
                     return 0
                     ;;
                 --sys-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --osd-root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_raidctl_global_optspecs
-    string join \n format= color= wide sim= sim-state= megacli= backend= sys-root= t/timeout= state-dir= ceph-conf= ceph-name= q/quiet h/help V/version
+    string join \n format= color= wide sim= sim-state= megacli= backend= sys-root= osd-root= t/timeout= state-dir= ceph-conf= ceph-name= q/quiet h/help V/version
 end
 
 function __fish_raidctl_needs_command
@@ -41,6 +41,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_needs_command" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_needs_command" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_needs_command" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_needs_command" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_needs_command" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -88,6 +89,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -116,6 +118,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -150,6 +153,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -179,6 +183,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -214,6 +219,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -263,6 +269,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -309,6 +316,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -337,6 +345,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -362,6 +371,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -397,6 +407,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -433,6 +444,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -463,6 +475,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -491,6 +504,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -518,6 +532,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -545,6 +560,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -577,6 +593,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -614,6 +631,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -646,6 +664,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -678,6 +697,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -711,6 +731,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -747,6 +768,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -783,6 +805,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -815,6 +838,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -850,6 +874,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -883,6 +908,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -916,6 +942,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -952,6 +979,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -984,6 +1012,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -1016,6 +1045,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -1052,6 +1082,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -1089,6 +1120,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -1121,6 +1153,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
@@ -1151,6 +1184,7 @@ perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s t -l timeout -d 'Seconds before a vendor call is killed (with its whole process group), default 120; for `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). More than 0, at most a day' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F

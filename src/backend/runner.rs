@@ -73,8 +73,12 @@ fn detached_stdio(p: &Path) -> std::io::Result<Stdio> {
 /// What to run.
 #[derive(Debug, Clone)]
 pub struct Spec<'a> {
-    /// Program path (run directly, no shell).
+    /// Program path (run directly, no shell); with [`Spec::exe`], only its `argv[0]`.
     pub program: &'a Path,
+    /// The file actually executed, `program` becoming its `argv[0]`: the simulator's vendor
+    /// tools are raidctl itself (`/proc/self/exe`) answering to the name it is called by,
+    /// never a file in a directory someone could swap.
+    pub exe: Option<&'a Path>,
     /// Arguments.
     pub args: &'a [String],
     /// Working directory (created if missing).
@@ -395,7 +399,14 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
         ..Outcome::default()
     };
     let _ = crate::fsutil::create_private_dir_all(spec.cwd);
-    let mut cmd = Command::new(spec.program);
+    let mut cmd = match spec.exe {
+        Some(exe) => {
+            let mut c = Command::new(exe);
+            c.arg0(spec.program);
+            c
+        }
+        None => Command::new(spec.program),
+    };
     cmd.args(spec.args)
         .current_dir(spec.cwd)
         .env("LC_ALL", "C")
@@ -713,6 +724,8 @@ pub struct OsRunner {
     /// made on the first call.
     workdir: Option<PathBuf>,
     extra_env: Vec<(String, String)>,
+    /// Every program is this executable called by the program's name ([`Spec::exe`]).
+    exe: Option<PathBuf>,
     /// Serialises changes: one at a time, and never while a read runs; reads
     /// ([`Runner::run_read`]) share it with each other.
     lock: RwLock<()>,
@@ -735,6 +748,7 @@ impl OsRunner {
         Self {
             workdir: Some(workdir),
             extra_env: Vec::new(),
+            exe: None,
             lock: RwLock::new(()),
             scratch: std::sync::OnceLock::new(),
         }
@@ -746,6 +760,7 @@ impl OsRunner {
         Self {
             workdir: None,
             extra_env: Vec::new(),
+            exe: None,
             lock: RwLock::new(()),
             scratch: std::sync::OnceLock::new(),
         }
@@ -769,6 +784,14 @@ impl OsRunner {
     #[must_use]
     pub fn with_env(mut self, key: &str, value: &str) -> Self {
         self.extra_env.push((key.to_owned(), value.to_owned()));
+        self
+    }
+
+    /// Runs every program as `exe` with `argv[0]` set to the program's name: the
+    /// simulator's multicall, so no path in its directory is ever executed.
+    #[must_use]
+    pub fn multicall(mut self, exe: PathBuf) -> Self {
+        self.exe = Some(exe);
         self
     }
 }
@@ -817,6 +840,7 @@ impl OsRunner {
         })?;
         let mut out = run_process(&Spec {
             program,
+            exe: self.exe.as_deref(),
             args,
             cwd: &cwd,
             env: &self.extra_env,
@@ -856,6 +880,7 @@ mod tests {
     fn spec<'a>(dir: &'a Path, args: &'a [String], timeout: Duration, limit: u64) -> Spec<'a> {
         Spec {
             program: Path::new("/bin/sh"),
+            exe: None,
             args,
             cwd: dir,
             env: &[],
@@ -994,6 +1019,22 @@ mod tests {
         assert!(dir.join("MegaSAS.log").is_file());
         drop(r);
         assert!(!dir.exists());
+    }
+
+    /// The simulator's tools: the multicall executable runs with the tool's name as
+    /// `argv[0]`, and no file of that name is looked for anywhere.
+    #[test]
+    fn a_multicall_runner_runs_its_executable_under_the_programs_name() {
+        let d = tempfile::tempdir().unwrap();
+        let r = OsRunner::new(d.path().join("work")).multicall(PathBuf::from("/bin/sh"));
+        let out = r
+            .run(
+                Path::new("MegaCli64"),
+                &sh("echo \"$0\""),
+                Duration::from_secs(20),
+            )
+            .unwrap();
+        assert_eq!(out.stdout, "MegaCli64\n");
     }
 
     #[test]

@@ -383,6 +383,9 @@ struct Entry {
     confirmed: Option<Stamp>,
 }
 
+/// The largest snapshot cache read back (a full controller's is well under a megabyte).
+const CACHE_CAP: usize = 64 << 20;
+
 /// Snapshot cache: `snapshot.json` beside a lock file in raidctl's state directory.
 #[derive(Debug, Clone)]
 pub struct Cache {
@@ -405,9 +408,20 @@ impl Cache {
     }
 
     fn load(&self) -> Option<Entry> {
-        std::fs::read(self.file())
-            .ok()
-            .and_then(|b| serde_json::from_slice::<Entry>(&b).ok())
+        // Only a regular file of the caller's (or root's), closed to others, reached without
+        // a link: anyone else who could write it would choose the verdict `check` gives.
+        let bytes = match crate::fsutil::read_own(&self.file(), CACHE_CAP) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+            Err(e) => {
+                eprintln!(
+                    "raidctl: snapshot cache not used: {}",
+                    crate::escape::escape_text(&e.to_string())
+                );
+                return None;
+            }
+        };
+        serde_json::from_slice::<Entry>(&bytes).ok()
     }
 
     fn save(&self, entry: &Entry) {

@@ -131,11 +131,12 @@ impl CollectArgs {
 /// Runs `raidctl collect`: prints the archive path on standard output, a one-line account of
 /// failed items on standard error. Exit 0 whenever a bundle was written (failed items are in
 /// its manifest), 2 when none could be.
-pub fn run_collect(args: &CollectArgs, ctx: &Ctx) -> ExitStatus {
+pub fn run_collect(args: &CollectArgs, ctx: &Ctx, out: &mut dyn std::io::Write) -> ExitStatus {
     let opts = args.options(false);
     match collect(&opts, ctx) {
         Ok(r) => {
-            println!("{}", r.archive.display());
+            // The caller's writer records a failed write for the exit status.
+            let _ = writeln!(out, "{}", r.archive.display());
             if !r.failed.is_empty() {
                 eprintln!(
                     "raidctl collect: {} item(s) failed and are recorded in the manifest: {}",

@@ -114,6 +114,8 @@ pub(crate) struct Cmd<'b> {
     pub(crate) scope: Scope,
     /// The program, or why there is none.
     pub(crate) program: Result<PathBuf, String>,
+    /// The file executed with `program` as its `argv[0]`: the simulator's vendor tools.
+    pub(crate) exe: Option<&'b Path>,
     pub(crate) args: Vec<String>,
     pub(crate) env: &'b [(String, String)],
     /// Path of stdout below the root (stderr goes beside it).
@@ -305,6 +307,7 @@ impl Collector<'_> {
         let limit = self.limit();
         let o = runner::run_process(&Spec {
             program: &program,
+            exe: c.exe,
             args: &c.args,
             cwd: &cwd,
             env: c.env,
@@ -629,7 +632,7 @@ fn collect_in(
             .and_then(|o| o.catalogue())
             .or_else(|| ctx.megacli().ok().map(|m| m as &dyn Catalogue))
     });
-    let mut vendor = vendor::Vendor::new(env);
+    let mut vendor = vendor::Vendor::new(env, ctx.sim_exe().map(Path::to_path_buf));
     let mut versions = BTreeMap::new();
     let mut snap_result: Result<Snapshot, String> = Err(match &ops {
         Ok(o) => format!("the {} backend has no bundle catalogue", o.name()),

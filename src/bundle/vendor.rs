@@ -14,13 +14,16 @@ use std::sync::Arc;
 /// Runs catalogue entries and remembers their argv for the snapshot.
 pub(crate) struct Vendor {
     env: Vec<(String, String)>,
+    /// Under `--sim`, the executable the simulated tools are (see [`Cmd::exe`]).
+    exe: Option<std::path::PathBuf>,
     recorded: HashMap<Vec<String>, usize>,
 }
 
 impl Vendor {
-    pub(crate) fn new(env: Vec<(String, String)>) -> Self {
+    pub(crate) fn new(env: Vec<(String, String)>, exe: Option<std::path::PathBuf>) -> Self {
         Self {
             env,
+            exe,
             recorded: HashMap::new(),
         }
     }
@@ -32,6 +35,7 @@ impl Vendor {
             id: format!("{dir}/{}", e.id),
             scope,
             program: Ok(e.program.clone()),
+            exe: self.exe.as_deref(),
             args: e.args.clone(),
             env: &self.env,
             out: format!("{dir}/{}.{}", e.id, e.extension()),

@@ -6,9 +6,9 @@
 //! carries `--connect-timeout` (a mon that does not answer fails in seconds) and the runner's
 //! deadline (a command routed to a mgr that is not there would otherwise wait).
 
+use super::answers;
 use super::types::{
     CephDevice, ClusterStatus, LvmList, OkToStop, OsdDump, OsdMetadata, OsdTree, RawList,
-    SafeToDestroyJson,
 };
 use crate::backend::runner::{self, CmdOutput, RunError, Runner, Sink, Spec};
 use serde::de::DeserializeOwned;
@@ -187,6 +187,7 @@ impl ProcRunner {
         })?;
         let mut out = runner::run_process(&Spec {
             program,
+            exe: None,
             args,
             cwd: &workdir,
             env: &self.env,
@@ -426,7 +427,7 @@ impl Ceph {
     /// See [`CephError`].
     pub fn ceph_ok(&self, args: &[&str]) -> Result<String, CephError> {
         let out = self.ceph_raw(args, false)?;
-        check(&out)?;
+        answers::check(&out)?;
         Ok(format!("{}{}", out.stdout, out.stderr).trim().to_owned())
     }
 
@@ -436,8 +437,8 @@ impl Ceph {
     /// See [`CephError`].
     pub fn ceph_json<T: DeserializeOwned>(&self, args: &[&str]) -> Result<T, CephError> {
         let out = self.ceph_raw(args, true)?;
-        check(&out)?;
-        parse_json(&out)
+        answers::check(&out)?;
+        answers::json(&out)
     }
 
     /// `ceph -s`.
@@ -511,11 +512,7 @@ impl Ceph {
     pub fn osd_ok_to_stop(&self, id: u32) -> Result<OkToStop, CephError> {
         let n = id.to_string();
         let out = self.ceph_raw(&["osd", "ok-to-stop", &n], true)?;
-        if out.status == Some(EXIT_EBUSY) && !out.stdout.trim().is_empty() {
-            return parse_json(&out);
-        }
-        check(&out)?;
-        parse_json(&out)
+        answers::ok_to_stop(&out)
     }
 
     /// `ceph osd safe-to-destroy N`: Safe, NotYet or Unknown (the JSON form exits 0 with
@@ -527,20 +524,7 @@ impl Ceph {
     pub fn osd_safe_to_destroy(&self, id: u32) -> Result<SafeToDestroy, CephError> {
         let n = id.to_string();
         let out = self.ceph_raw(&["osd", "safe-to-destroy", &n], true)?;
-        let message = out.stderr.trim().to_owned();
-        match out.status {
-            Some(EXIT_EBUSY) => {
-                return Ok(SafeToDestroy::NotYet {
-                    pgs: pgs_mapped(&message),
-                    message,
-                });
-            }
-            Some(EXIT_EAGAIN) => return Ok(SafeToDestroy::Unknown { message }),
-            _ => {}
-        }
-        check(&out)?;
-        let j: SafeToDestroyJson = parse_json(&out)?;
-        Ok(safe_from_json(id, &j))
+        answers::safe_to_destroy(id, &out)
     }
 
     /// `ceph osd out N`.
@@ -707,10 +691,7 @@ impl Ceph {
     fn volume_json<T: DeserializeOwned + Default>(&self, args: &[&str]) -> Result<T, CephError> {
         let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
         let out = self.ceph_volume(&args, self.opts.timeout)?;
-        if out.stdout.trim().is_empty() {
-            return Ok(T::default());
-        }
-        parse_json(&out)
+        answers::volume_json(&out)
     }
 
     /// `ceph-volume lvm list --format json`.
@@ -751,11 +732,9 @@ impl Ceph {
         &self,
         args: &[&str],
     ) -> Result<(BTreeMap<String, V>, Vec<String>), CephError> {
-        let map: BTreeMap<String, serde_json::Value> = self.volume_json(args)?;
-        Ok(entries_of(
-            map,
-            &format!("ceph-volume {}", args[..2].join(" ")),
-        ))
+        let owned: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+        let out = self.ceph_volume(&owned, self.opts.timeout)?;
+        answers::volume_entries(&out, &format!("ceph-volume {}", args[..2].join(" ")))
     }
 
     /// Runs one step of a [`super::volume::VolumePlan`] (its argument vector).
@@ -799,100 +778,6 @@ pub fn display_argv(program: &Path, args: &[String]) -> String {
         .chain(args.iter().cloned())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Exit 0, or the typed error for what Ceph said.
-fn check(out: &CmdOutput) -> Result<(), CephError> {
-    if out.status == Some(0) {
-        return Ok(());
-    }
-    let argv = out.argv.join(" ");
-    let message = out.stderr.trim().to_owned();
-    let lower = message.to_ascii_lowercase();
-    if lower.contains("error connecting to the cluster")
-        || lower.contains("rados timed out")
-        || lower.contains("error initializing cluster client")
-        || lower.contains("monclient")
-        // `--connect-timeout` running out: the CLI says only this.
-        || lower.lines().last().is_some_and(|l| l.trim() == "timed out")
-    {
-        return Err(CephError::Unreachable { argv, message });
-    }
-    let errno = message
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("Error "))
-        .and_then(|r| r.split(':').next())
-        .filter(|e| e.starts_with('E') && e.chars().all(|c| c.is_ascii_uppercase()))
-        .map(str::to_owned);
-    Err(CephError::Refused {
-        argv,
-        code: out.status.unwrap_or(-1),
-        errno,
-        message,
-    })
-}
-
-fn parse_json<T: DeserializeOwned>(out: &CmdOutput) -> Result<T, CephError> {
-    serde_json::from_str(out.stdout.trim()).map_err(|e| CephError::BadJson {
-        argv: out.argv.join(" "),
-        reason: e.to_string(),
-        excerpt: out.stdout.trim().chars().take(120).collect(),
-    })
-}
-
-/// Each entry of a JSON object read on its own: the ones that do not fit `V` become notes
-/// that name the command, the key (escaped: it is the tool's text) and why.
-fn entries_of<V: DeserializeOwned>(
-    map: BTreeMap<String, serde_json::Value>,
-    what: &str,
-) -> (BTreeMap<String, V>, Vec<String>) {
-    let mut good = BTreeMap::new();
-    let mut notes = Vec::new();
-    for (k, v) in map {
-        match serde_json::from_value::<V>(v) {
-            Ok(x) => {
-                good.insert(k, x);
-            }
-            Err(e) => notes.push(format!(
-                "{what}: entry '{}' skipped: {e}",
-                crate::escape::escape(&k.chars().take(64).collect::<String>())
-            )),
-        }
-    }
-    (good, notes)
-}
-
-/// K of `OSD(s) N have K pgs currently mapped to them`.
-fn pgs_mapped(message: &str) -> Option<u64> {
-    let words: Vec<&str> = message.split_whitespace().collect();
-    words
-        .windows(2)
-        .find(|w| w[1] == "pgs")
-        .and_then(|w| w[0].parse().ok())
-}
-
-fn safe_from_json(id: u32, j: &SafeToDestroyJson) -> SafeToDestroy {
-    if j.safe_to_destroy.contains(&id) {
-        SafeToDestroy::Safe
-    } else if j.missing_stats.contains(&id) {
-        SafeToDestroy::Unknown {
-            message: format!("osd.{id} has reported no PG stats yet"),
-        }
-    } else if j.active.contains(&id) {
-        SafeToDestroy::NotYet {
-            pgs: None,
-            message: format!("osd.{id} is still active (PGs are mapped to it)"),
-        }
-    } else if j.stored_pgs.contains(&id) {
-        SafeToDestroy::NotYet {
-            pgs: None,
-            message: format!("osd.{id} still stores PGs"),
-        }
-    } else {
-        SafeToDestroy::Unknown {
-            message: format!("osd.{id} is in none of safe-to-destroy's lists"),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -1003,7 +888,8 @@ mod tests {
                 "c-uuid": {"ceph_fsid": "f", "device": "/dev/sdc", "osd_id": 2, "osd_uuid": "c-uuid", "type": "bluestore"}}"#,
         )
         .unwrap();
-        let (good, notes) = entries_of::<super::super::types::RawOsd>(map, "ceph-volume raw list");
+        let (good, notes) =
+            answers::entries::<super::super::types::RawOsd>(map, "ceph-volume raw list");
         assert_eq!(good.len(), 2, "{good:?}");
         assert_eq!(good["c-uuid"].device, "/dev/sdc");
         assert_eq!(notes.len(), 1, "{notes:?}");

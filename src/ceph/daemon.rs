@@ -216,6 +216,7 @@ impl Ceph {
         ];
         let out = crate::backend::runner::run_process(&crate::backend::runner::Spec {
             program: &prog,
+            exe: None,
             args: &args,
             cwd: &std::env::temp_dir(),
             env: &self.child_env(),

@@ -3,6 +3,7 @@
 //! identity join of OSDs to VDs, drives and bays ([`join`]). A neighbour of the backends:
 //! every call goes through the one process runner with a deadline, never a shell.
 
+pub mod answers;
 pub mod client;
 pub mod daemon;
 pub mod join;

@@ -119,6 +119,9 @@ fn merge_counter(stored: &mut Option<u64>, current: Option<u64>) -> bool {
     }
 }
 
+/// The largest baseline read back (a few hundred bytes per drive).
+const MAX_BASELINE_BYTES: usize = 16 << 20;
+
 impl Baseline {
     /// Path of the baseline file in `dir`.
     pub fn path(dir: &Path) -> PathBuf {
@@ -131,7 +134,9 @@ impl Baseline {
     /// The file exists but cannot be read or is not a baseline (reported, never silently
     /// replaced, so increases are not lost by accident).
     pub fn load(dir: &Path) -> io::Result<Self> {
-        match std::fs::read(Self::path(dir)) {
+        // Never through a link, and only a file of the caller's or root's closed to others:
+        // whoever could write it would hide every counter increase.
+        match crate::fsutil::read_own(&Self::path(dir), MAX_BASELINE_BYTES) {
             Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
                 io::Error::new(
                     io::ErrorKind::InvalidData,

@@ -603,8 +603,8 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
 /// fsync, then rename. Returns the final path.
 ///
 /// # Errors
-/// The directory does not exist, is writable by other users (see
-/// [`crate::fsutil::check_not_shared`]) or the file cannot be written (a full filesystem: the
+/// The directory does not exist, is another user's (not root's) or writable by other users
+/// (see [`crate::fsutil::Dir::open`]) or the file cannot be written (a full filesystem: the
 /// previous `raidctl.prom` is then left as it was).
 pub fn write_textfile(dir: &Path, text: &str) -> io::Result<PathBuf> {
     let dir = crate::fsutil::Dir::open(dir)?;

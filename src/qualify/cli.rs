@@ -10,7 +10,7 @@ use super::{report, verdict};
 use crate::ctx::Ctx;
 use crate::exit::ExitStatus;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -212,8 +212,16 @@ fn now_unix() -> u64 {
 
 fn write_file(path: &Path, text: &str) -> Result<(), String> {
     if path.as_os_str() == "-" {
-        print!("{text}");
-        return Ok(());
+        // Checked: a cut document must not pass for a whole one; a reader that went away
+        // (`| head`) is no error.
+        let mut out = crate::output::stdout();
+        let _ = out.write_all(text.as_bytes());
+        return match out.finish() {
+            Some(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                Err(format!("standard output: {e}"))
+            }
+            _ => Ok(()),
+        };
     }
     // A random temporary name beside it, created without following links, then renamed.
     let name = path
@@ -394,13 +402,21 @@ pub fn qualify_identities(ids: Vec<device::Identity>, run: &Run<'_>) -> Result<Q
         let refused: Vec<String> = drives
             .iter()
             .flat_map(|d| {
-                d.refusals
-                    .iter()
-                    .map(|r| format!("refusing {}: {} [{}]", d.identity.path, r.detail, r.rule))
+                d.refusals.iter().map(|r| {
+                    let who = super::safety::named(&d.identity);
+                    format!("refusing {who}: {} [{}]", r.detail, r.rule)
+                })
             })
             .collect();
         if !refused.is_empty() {
             return Err(refused.join("\n"));
+        }
+        // Confirmed: say which file or device is written, by its canonical path.
+        for d in &drives {
+            eprintln!(
+                "raidctl qualify: writing test patterns over {}",
+                super::safety::named(&d.identity)
+            );
         }
     }
     let total: f64 = drives
@@ -478,8 +494,13 @@ fn attach_controller(id: &mut device::Identity, ctx: &Ctx) {
 }
 
 /// Runs `raidctl qualify`.
-pub fn run_qualify(args: &QualifyArgs, ctx: Option<&Ctx>, json_stdout: bool) -> ExitStatus {
-    match qualify_main(args, ctx, json_stdout) {
+pub fn run_qualify(
+    args: &QualifyArgs,
+    ctx: Option<&Ctx>,
+    json_stdout: bool,
+    out: &mut dyn Write,
+) -> ExitStatus {
+    match qualify_main(args, ctx, json_stdout, out) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("raidctl qualify: {e}");
@@ -492,6 +513,7 @@ fn qualify_main(
     args: &QualifyArgs,
     ctx: Option<&Ctx>,
     json_stdout: bool,
+    out: &mut dyn Write,
 ) -> Result<ExitStatus, String> {
     let profile = Profile::load(args.profile_file.as_deref())?;
     let mut exports = Exports {
@@ -604,10 +626,12 @@ fn qualify_main(
         rep.finished_unix = now_unix();
         exports.write(&rep, false)?;
     }
+    // Errors are the caller's: its writer records them and decides the exit status.
     if !quiet_stdout {
-        print!("{}", report::terminal(&rep, tty));
+        let _ = write!(out, "{}", report::terminal(&rep, tty));
         if let [(fa, a), (fb, b)] = loaded_files.as_slice() {
-            print!(
+            let _ = write!(
+                out,
                 "{}",
                 super::compare::side_by_side(
                     (&fa.display().to_string(), a),
@@ -621,8 +645,13 @@ fn qualify_main(
 }
 
 /// Runs `raidctl osd-prep`.
-pub fn run_osd_prep(args: &OsdPrepArgs, ctx: &Ctx, json_stdout: bool) -> ExitStatus {
-    match super::osdprep::run(args, ctx, json_stdout) {
+pub fn run_osd_prep(
+    args: &OsdPrepArgs,
+    ctx: &Ctx,
+    json_stdout: bool,
+    out: &mut dyn Write,
+) -> ExitStatus {
+    match super::osdprep::run(args, ctx, json_stdout, out) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("raidctl osd-prep: {e}");

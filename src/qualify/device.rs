@@ -135,6 +135,21 @@ pub struct Identity {
     pub smartctl_device: Option<String>,
     /// Controller slot when the drive sits behind a MegaRAID adapter.
     pub controller: Option<ControllerSlot>,
+    /// The file or device node at `canonical` when identified: every job opens that path
+    /// without following links and refuses anything else found there.
+    #[serde(skip)]
+    pub file: RunFile,
+}
+
+/// [`Identity::file`]: a fact of this run only (an inode means nothing on another host or
+/// after a reboot), so it is neither in the report nor compared with a report read back.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RunFile(pub Option<super::engine::FileKey>);
+
+impl PartialEq for RunFile {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl Identity {
@@ -195,6 +210,11 @@ pub fn identify(path: &Path, paths: &SysPaths) -> Result<Identity, String> {
     let mut id = Identity {
         path: path.display().to_string(),
         canonical: canonical.display().to_string(),
+        file: RunFile(
+            std::fs::symlink_metadata(&canonical)
+                .ok()
+                .map(|m| super::engine::FileKey::of(&m)),
+        ),
         ..Identity::default()
     };
     if meta.file_type().is_file() {

@@ -18,6 +18,7 @@ use super::suite::SuiteOptions;
 use crate::ctx::Ctx;
 use crate::exit::ExitStatus;
 use crate::model::{DriveAddress, FirmwareState, MediaType, PdType, PhysicalDrive};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -206,13 +207,19 @@ pub fn find_jbod_device(pd: &PhysicalDrive, paths: &SysPaths) -> Option<PathBuf>
 ///
 /// # Errors
 /// Controller errors, bad arguments, refusals.
-pub fn run(args: &OsdPrepArgs, ctx: &Ctx, json_stdout: bool) -> Result<ExitStatus, String> {
+pub fn run(
+    args: &OsdPrepArgs,
+    ctx: &Ctx,
+    json_stdout: bool,
+    out: &mut dyn Write,
+) -> Result<ExitStatus, String> {
     let mc = ctx.megacli().map_err(|e| e.to_string())?;
     let snap = ctx.snapshot(Duration::ZERO).map_err(|e| e.to_string())?;
     let items = plan(&snap, args)?;
-    let say = |s: String| {
+    // Through the caller's writer, which records a failed write for the exit status.
+    let mut say = |s: String| {
         if !json_stdout {
-            println!("{s}");
+            let _ = writeln!(out, "{s}");
         }
     };
     if items.is_empty() {
@@ -382,11 +389,15 @@ pub fn run(args: &OsdPrepArgs, ctx: &Ctx, json_stdout: bool) -> Result<ExitStatu
     };
     let rep = qualify_identities(ids, &run)?;
     if !json_stdout {
-        print!(
+        let _ = write!(
+            out,
             "{}",
             super::report::terminal(&rep, std::io::IsTerminal::is_terminal(&std::io::stdout()))
         );
-        println!("\n# ceph-volume commands for the drives that passed (not run):");
+        let _ = writeln!(
+            out,
+            "\n# ceph-volume commands for the drives that passed (not run):"
+        );
     }
     for d in &rep.drives {
         let c = d.identity.controller.as_ref();
@@ -420,7 +431,7 @@ pub fn run(args: &OsdPrepArgs, ctx: &Ctx, json_stdout: bool) -> Result<ExitStatu
             v => format!("# not for an OSD ({v}): {} {label}", d.identity.path),
         };
         if !json_stdout {
-            println!("{line}");
+            let _ = writeln!(out, "{line}");
         }
     }
     Ok(exit_for(rep.verdict))

@@ -376,6 +376,17 @@ fn forked_not_yet_exec(proc_pid: &Path, me: &str) -> bool {
     }
 }
 
+/// The target as the operator named it and as it is written: the canonical path, with the
+/// name given when that differs (a `/dev/disk/by-id` link, a relative path).
+pub fn named(id: &Identity) -> String {
+    let canonical = crate::escape::escape(&id.canonical).into_owned();
+    if id.path == id.canonical {
+        canonical
+    } else {
+        format!("{canonical} (named {})", crate::escape::escape(&id.path))
+    }
+}
+
 /// Checks the typed confirmation for a destructive phase: the drive's serial, or for a device
 /// without one (loop device, regular file) its path.
 ///
@@ -394,12 +405,13 @@ pub fn confirm(id: &Identity, destroy: &[String]) -> Result<(), Refusal> {
     let what = match &id.serial {
         Some(s) => format!(
             "{} ({} serial {s}): destructive tests need --destroy-data {s}",
-            id.path,
+            named(id),
             id.model.as_deref().unwrap_or("unknown model")
         ),
         None => format!(
             "{} has no serial number: destructive tests need --destroy-data {}",
-            id.path, id.path
+            named(id),
+            crate::escape::escape(&id.canonical)
         ),
     };
     Err(refuse(

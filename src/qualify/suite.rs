@@ -370,12 +370,23 @@ fn self_test(d: &mut DriveResult, o: &SuiteOptions, smart_checked: bool) {
     d.rules.extend(hits);
 }
 
-/// Runs one job on `path`.
+/// Opens the drive's canonical path for `spec`: never through a link, and only the file or
+/// device node identified and confirmed (see [`Identity::file`]).
+fn open_target(id: &Identity, spec: &JobSpec) -> Result<Target, String> {
+    Target::open_as(
+        std::path::Path::new(&id.canonical),
+        spec.op == Op::Write,
+        id.file.0,
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// Runs one job on the drive `id`.
 ///
 /// # Errors
-/// The target could not be opened or the engine refused the job.
-pub fn run_job(path: &std::path::Path, spec: &JobSpec) -> Result<JobResult, String> {
-    let tg = Target::open(path, spec.op == Op::Write).map_err(|e| e.to_string())?;
+/// The target could not be opened, is not the one identified, or the engine refused the job.
+pub fn run_job(id: &Identity, spec: &JobSpec) -> Result<JobResult, String> {
+    let tg = open_target(id, spec)?;
     engine::run(&Arc::new(tg), spec).map_err(|e| e.to_string())
 }
 
@@ -395,7 +406,7 @@ pub fn rerun_job(id: &Identity, spec: &JobSpec, paths: &SysPaths) -> Result<JobR
             return Err(format!("stopped before {}: {}", spec.name, why.join("; ")));
         }
     }
-    run_job(std::path::Path::new(&id.path), spec)
+    run_job(id, spec)
 }
 
 /// Runs the suite on a prepared drive (no refusals, or read-only).
@@ -413,7 +424,6 @@ pub fn run_drive(
         d.identity.firmware.as_deref(),
     );
     let label = d.identity.label();
-    let path = std::path::PathBuf::from(&d.identity.path);
     for spec in plan(&d.identity, o, &t) {
         let write = spec.op == Op::Write;
         if write {
@@ -432,7 +442,7 @@ pub fn run_drive(
             }
         }
         obs.job_started(&label, &spec);
-        match run_job(&path, &spec) {
+        match run_job(&d.identity, &spec) {
             Ok(r) => {
                 obs.job_finished(&label, &r);
                 d.jobs.push(r);
@@ -565,12 +575,12 @@ pub fn run_together(
                 .iter()
                 .zip(&specs)
                 .map(|(d, s)| {
-                    let path = std::path::PathBuf::from(&d.identity.path);
+                    let id = &d.identity;
                     let label = d.identity.label();
                     sc.spawn(move || {
                         let s = s.as_ref()?;
                         obs.job_started(&label, s);
-                        let t = Target::open(&path, s.op == Op::Write).ok()?;
+                        let t = open_target(id, s).ok()?;
                         let r = engine::run(&Arc::new(t), s).ok()?;
                         obs.job_finished(&label, &r);
                         Some(r)

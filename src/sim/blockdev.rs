@@ -114,12 +114,14 @@ pub struct BlockMap {
 /// An unreadable map file.
 pub fn load(sim_dir: &Path) -> Result<Option<BlockMap>, String> {
     let p = sim_dir.join(MAP_FILE);
-    match std::fs::read_to_string(&p) {
-        Ok(t) => serde_json::from_str(&t)
+    // Which devices root hands to qualify, ceph-volume and the loop ioctls: only the caller's
+    // or root's own file, never through a link.
+    match crate::fsutil::read_own(&p, 16 << 20) {
+        Ok(t) => serde_json::from_slice(&t)
             .map(Some)
             .map_err(|e| format!("{}: {e}", p.display())),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!("{}: {e}", p.display())),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -206,7 +208,25 @@ pub fn device_for(
                     }
                 }
         })
+        // Handed to qualify or ceph-volume, which write to it: only while it still backs the
+        // simulator's own file (a stale map names another program's device).
+        .filter(|d| {
+            let ours = backs(&d.device, &d.file);
+            if !ours {
+                warn_stale(d);
+            }
+            ours
+        })
         .map(|d| PathBuf::from(&d.device))
+}
+
+/// Says that the map's entry `d` is stale and is not used.
+fn warn_stale(d: &SimBlockDevice) {
+    eprintln!(
+        "raidctl sim: {} no longer backs {} (a copied state directory, a reboot, losetup -D and reuse?): not used; `raidctl sim block-devices off` and on again rebuilds the map",
+        crate::escape::escape(&d.device),
+        crate::escape::escape(&d.file.display().to_string())
+    );
 }
 
 /// What the state asks for: one entry per VD and JBOD drive, without device and file.
@@ -419,6 +439,15 @@ pub fn renumber(sim_dir: &Path, st: &SimState, only: &[String]) -> Result<String
             "{unknown} is not one of the simulator's block devices (see `raidctl sim block-devices`)"
         ));
     }
+    // A stale entry (its device now another program's) is dropped, never detached, checked
+    // for use or renamed.
+    map.devices.retain(|d| {
+        let ours = backs(&d.device, &d.file);
+        if !ours {
+            warn_stale(d);
+        }
+        ours
+    });
     let chosen: Vec<usize> = (0..map.devices.len())
         .filter(|i| only.is_empty() || only.contains(&map.devices[*i].device))
         .collect();
@@ -432,9 +461,7 @@ pub fn renumber(sim_dir: &Path, st: &SimState, only: &[String]) -> Result<String
     }
     let before: Vec<String> = map.devices.iter().map(|d| d.device.clone()).collect();
     for d in chosen.iter().map(|i| &map.devices[*i]) {
-        if backs(&d.device, &d.file) {
-            losetup(&["--detach".into(), d.device.clone()])?;
-        }
+        losetup(&["--detach".into(), d.device.clone()])?;
     }
     let mut errors = Vec::new();
     // Each chosen file takes the next one's old name (a rotation: with two or more, every
@@ -589,6 +616,7 @@ fn losetup(args: &[String]) -> Result<String, String> {
     .ok_or("losetup not found (util-linux)")?;
     let out = run_process(&Spec {
         program: &prog,
+        exe: None,
         args,
         cwd: &std::env::temp_dir(),
         env: &[],
@@ -626,10 +654,13 @@ fn attach(file: &Path) -> Result<String, String> {
     Ok(dev)
 }
 
-/// Detaches the loop device (when it still backs our file) and removes the file.
+/// Detaches the loop device (when it still backs our file; a stale entry's device is
+/// another program's and is left alone) and removes the file.
 fn teardown(d: &SimBlockDevice) -> Result<(), String> {
     if backs(&d.device, &d.file) {
         losetup(&["--detach".into(), d.device.clone()])?;
+    } else {
+        warn_stale(d);
     }
     match std::fs::remove_file(&d.file) {
         Ok(()) => Ok(()),
@@ -638,13 +669,50 @@ fn teardown(d: &SimBlockDevice) -> Result<(), String> {
     }
 }
 
-/// Whether loop device `dev` is attached to `file` (sysfs `loop/backing_file`).
+/// Whether loop device `dev` still backs the simulator's `file`, by the device and inode the
+/// kernel holds for it (`LOOP_GET_STATUS64`), not by a path that another file may now have:
+/// a detached device, one attached to anything else, or a name that is no loop device at all
+/// (a forged map) is not ours.
 fn backs(dev: &str, file: &Path) -> bool {
-    let name = dev.trim_start_matches("/dev/");
-    std::fs::read_to_string(format!("/sys/block/{name}/loop/backing_file")).is_ok_and(|b| {
-        Path::new(b.trim()) == file
-            || std::fs::canonicalize(b.trim()).ok() == std::fs::canonicalize(file).ok()
-    })
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let Ok(ours) = std::fs::symlink_metadata(file) else {
+        return false;
+    };
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_CLOEXEC | libc::O_NONBLOCK)
+        .open(dev)
+        .and_then(|f| loop_status(&f))
+        .is_ok_and(|info| info.lo_device == ours.dev() && info.lo_inode == ours.ino())
+}
+
+/// `LOOP_GET_STATUS64` of an open loop device.
+fn loop_status(f: &std::fs::File) -> std::io::Result<LoopInfo64> {
+    use std::os::fd::AsRawFd;
+    let mut info = LoopInfo64 {
+        lo_device: 0,
+        lo_inode: 0,
+        lo_rdevice: 0,
+        lo_offset: 0,
+        lo_sizelimit: 0,
+        lo_number: 0,
+        lo_encrypt_type: 0,
+        lo_encrypt_key_size: 0,
+        lo_flags: 0,
+        lo_file_name: [0; 64],
+        lo_crypt_name: [0; 64],
+        lo_encrypt_key: [0; 32],
+        lo_init: [0; 2],
+    };
+    // SAFETY: LOOP_GET_STATUS64 writes one `loop_info64` (232 bytes, the layout of
+    // `LoopInfo64`) into `info`, which lives for the call; on a descriptor that is not a loop
+    // device it fails (ENOTTY) and writes nothing.
+    let r = unsafe { libc::ioctl(f.as_raw_fd(), LOOP_GET_STATUS64, &raw mut info) };
+    if r == 0 {
+        Ok(info)
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
 }
 
 /// `struct loop_info64` of `<linux/loop.h>`.
@@ -683,30 +751,7 @@ fn set_failed(dev: &Path, file: &Path, failed: bool) -> Result<(), String> {
     // could not drop; try a few times.
     let mut last = String::new();
     for _ in 0..20 {
-        let mut info = LoopInfo64 {
-            lo_device: 0,
-            lo_inode: 0,
-            lo_rdevice: 0,
-            lo_offset: 0,
-            lo_sizelimit: 0,
-            lo_number: 0,
-            lo_encrypt_type: 0,
-            lo_encrypt_key_size: 0,
-            lo_flags: 0,
-            lo_file_name: [0; 64],
-            lo_crypt_name: [0; 64],
-            lo_encrypt_key: [0; 32],
-            lo_init: [0; 2],
-        };
-        // SAFETY: `f` is an open loop device; LOOP_GET_STATUS64 writes one `loop_info64`
-        // (232 bytes, the layout above) into `info`, which lives for the call.
-        let r = unsafe { libc::ioctl(f.as_raw_fd(), LOOP_GET_STATUS64, &raw mut info) };
-        if r != 0 {
-            return Err(format!(
-                "LOOP_GET_STATUS64: {}",
-                std::io::Error::last_os_error()
-            ));
-        }
+        let mut info = loop_status(&f).map_err(|e| format!("LOOP_GET_STATUS64: {e}"))?;
         if info.lo_device != ours.dev() || info.lo_inode != ours.ino() {
             return Err(format!(
                 "{} no longer backs {} (another program's loop device now?): left alone; `raidctl sim block-devices off` and on again rebuilds the map",

@@ -214,6 +214,23 @@ fn crash(prefix: &[u8]) -> ! {
     std::process::abort()
 }
 
+/// Writes a simulated tool's whole answer to standard output and returns `code`: a reader
+/// that went away (`MegaCli64 -PDList -aALL | head -1`) is no error, as for the real tool; any
+/// other failure (a full disk, `/dev/full`) is said and fails the call (2 when it would
+/// have succeeded), so a cut answer never passes as a complete one.
+fn emit(prog: &str, text: &[u8], code: i32) -> i32 {
+    let mut out = crate::output::stdout();
+    let _ = out.write_all(text);
+    match out.finish() {
+        None => code,
+        Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => code,
+        Some(e) => {
+            eprintln!("{prog}: cannot write standard output: {e}");
+            if code == 0 { 2 } else { code }
+        }
+    }
+}
+
 fn hang() -> ! {
     loop {
         std::thread::sleep(Duration::from_secs(3600));
@@ -230,8 +247,7 @@ pub fn main_with_args(args: &[String], dir: Option<PathBuf>) -> i32 {
         Ok(i) => i,
         Err(e) => {
             let text = frame(&[fill(unverified::INVALID_INPUT, &[("x", &e.token)])], 0x01);
-            print!("{text}");
-            return 1;
+            return emit("MegaCli (raidctl simulator)", text.as_bytes(), 1);
         }
     };
     let (reply, fault) = match dir {
@@ -258,8 +274,12 @@ pub fn main_with_args(args: &[String], dir: Option<PathBuf>) -> i32 {
     match fault {
         Some(FaultKind::Latency(ms)) => std::thread::sleep(Duration::from_millis(ms)),
         Some(FaultKind::Hang) => {
-            println!("{}", text::SPINNER);
-            let _ = std::io::stdout().flush();
+            // What the hung tool printed before it stopped; whether anyone reads it or not,
+            // it hangs as the real one does.
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{}", text::SPINNER);
+            let _ = out.flush();
+            drop(out);
             hang();
         }
         Some(FaultKind::Crash) => {
@@ -275,17 +295,13 @@ pub fn main_with_args(args: &[String], dir: Option<PathBuf>) -> i32 {
             code = 0;
         }
         Some(FaultKind::Garbled) => {
-            let mut out = std::io::stdout().lock();
-            let _ = out.write_all(&garble(&text));
-            let _ = out.flush();
-            return i32::try_from(code & 0xff).unwrap_or(1);
+            let code = i32::try_from(code & 0xff).unwrap_or(1);
+            return emit("MegaCli (raidctl simulator)", &garble(&text), code);
         }
         None => {}
     }
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
-    i32::try_from(code & 0xff).unwrap_or(1)
+    let code = i32::try_from(code & 0xff).unwrap_or(1);
+    emit("MegaCli (raidctl simulator)", text.as_bytes(), code)
 }
 
 /// Locks the directory, counts the call, picks a fault, runs the command unless the fault
@@ -342,18 +358,10 @@ where
         }
         Some(FaultKind::Exit(n)) => code = i32::from(n),
         Some(FaultKind::Empty) => return 0,
-        Some(FaultKind::Garbled) => {
-            let mut out = std::io::stdout().lock();
-            let _ = out.write_all(&garble(&text));
-            let _ = out.flush();
-            return code;
-        }
+        Some(FaultKind::Garbled) => return emit(prog, &garble(&text), code),
         None => {}
     }
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
-    code
+    emit(prog, text.as_bytes(), code)
 }
 
 /// A front end's stdout text and exit status, and the fault that applies to the call.
@@ -538,12 +546,8 @@ pub fn control(args: &[String]) -> i32 {
 /// [`control`] with the state directory given (`--state DIR` in `args` still wins).
 pub fn control_in(args: &[String], dir: Option<PathBuf>) -> i32 {
     match control_with(args, dir) {
-        Ok(out) => {
-            if !out.is_empty() {
-                println!("{out}");
-            }
-            0
-        }
+        Ok(out) if out.is_empty() => 0,
+        Ok(out) => emit("raidctl sim", format!("{out}\n").as_bytes(), 0),
         Err(e) => {
             eprintln!("raidctl sim: {e}");
             if e.starts_with("usage") {

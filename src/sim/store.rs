@@ -5,7 +5,7 @@
 
 use crate::sim::state::SimState;
 use std::fs::{self, File, OpenOptions};
-use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 /// Environment variable naming the state directory.
@@ -13,6 +13,9 @@ pub const STATE_ENV: &str = "RAIDCTL_SIM_STATE";
 
 /// File name of the state inside the directory.
 pub const STATE_FILE: &str = "state.json";
+
+/// The largest state read back (a 64-drive controller's is well under a megabyte).
+const MAX_STATE_BYTES: usize = 64 << 20;
 
 /// An exclusive hold on a state directory; released on drop.
 #[derive(Debug)]
@@ -28,11 +31,21 @@ impl Locked {
     /// I/O errors creating or locking the lock file.
     pub fn acquire(dir: &Path) -> std::io::Result<Self> {
         fs::create_dir_all(dir)?;
+        // Never through a link (a planted one would make root create or lock another file),
+        // and never blocking on a FIFO put there.
         let lock = OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
+            .mode(0o600)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
             .open(dir.join("lock"))?;
+        if !lock.metadata()?.is_file() {
+            return Err(std::io::Error::other(format!(
+                "{}: not a regular file",
+                dir.join("lock").display()
+            )));
+        }
         lock.lock()?;
         Ok(Self {
             dir: dir.to_owned(),
@@ -55,9 +68,11 @@ impl Locked {
     /// # Errors
     /// I/O or JSON errors.
     pub fn load(&self) -> Result<SimState, String> {
-        let text = fs::read_to_string(self.path())
-            .map_err(|e| format!("{}: {e}", self.path().display()))?;
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", self.path().display()))
+        // The controller every front end answers for (and the image names root hands to
+        // `losetup`): only a regular file of the caller's or root's, closed to others.
+        let bytes =
+            crate::fsutil::read_own(&self.path(), MAX_STATE_BYTES).map_err(|e| e.to_string())?;
+        serde_json::from_slice(&bytes).map_err(|e| format!("{}: {e}", self.path().display()))
     }
 
     /// Writes the state atomically.
@@ -66,17 +81,19 @@ impl Locked {
     /// I/O or JSON errors.
     pub fn save(&self, st: &SimState) -> Result<(), String> {
         let text = serde_json::to_string_pretty(st).map_err(|e| e.to_string())?;
-        let tmp = self
-            .dir
-            .join(format!(".state.json.{}.tmp", std::process::id()));
-        let write = || -> std::io::Result<()> {
-            let mut f = File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.write_all(b"\n")?;
-            f.sync_all()?;
-            fs::rename(&tmp, self.path())
-        };
-        write().map_err(|e| format!("{}: {e}", self.path().display()))?;
+        // A random name created without following links, renamed over (see `crate::fsutil`).
+        let mut bytes = text.into_bytes();
+        bytes.push(b'\n');
+        crate::fsutil::Dir::open_unchecked(&self.dir)
+            .and_then(|d| {
+                d.write_atomic(
+                    STATE_FILE,
+                    &bytes,
+                    crate::fsutil::PRIVATE,
+                    crate::fsutil::Replace::Yes,
+                )
+            })
+            .map_err(|e| format!("{}: {e}", self.path().display()))?;
         // Every front end persists here, under the lock: the one place where VDs and JBOD
         // drives appear and go, so the block devices backing them follow (a no-op while
         // `sim block-devices` is off). A failure must not fail the vendor command that

@@ -118,7 +118,8 @@ impl Journal {
     /// I/O errors.
     pub fn open(state_dir: &Path, id: &str) -> std::io::Result<Self> {
         let path = dir(state_dir).join(format!("{id}.jsonl"));
-        let mut file = open_options().read(true).append(true).open(&path)?;
+        // `resume` acts on what the journal says: only the caller's or root's own file.
+        let mut file = crate::fsutil::open_own_append(&path)?;
         let len = file.metadata()?.len();
         let torn = if len == 0 {
             false
@@ -193,19 +194,18 @@ pub struct Contents {
 /// I/O errors opening the file, a file that is not a regular file, or one past
 /// [`MAX_JOURNAL_BYTES`].
 pub fn read(path: &Path) -> std::io::Result<Contents> {
-    let mut f = open_options().read(true).open(path)?;
-    let meta = f.metadata()?;
-    if !meta.is_file() {
-        return Err(std::io::Error::other("not a regular file"));
-    }
-    if meta.len() > MAX_JOURNAL_BYTES {
-        return Err(std::io::Error::other(format!(
-            "{} bytes, more than a journal holds ({MAX_JOURNAL_BYTES})",
-            meta.len()
-        )));
-    }
-    let mut bytes = Vec::new();
-    std::io::Read::take(&mut f, MAX_JOURNAL_BYTES).read_to_end(&mut bytes)?;
+    // What `resume` and `workflows` act on: never through a link, and only the caller's or
+    // root's own file that nobody else may write.
+    let cap = usize::try_from(MAX_JOURNAL_BYTES).unwrap_or(usize::MAX);
+    let bytes = crate::fsutil::read_own(path, cap).map_err(|e| {
+        if e.to_string().contains("larger than") {
+            std::io::Error::other(format!(
+                "more than a journal holds ({MAX_JOURNAL_BYTES} bytes)"
+            ))
+        } else {
+            e
+        }
+    })?;
     Ok(parse(&bytes))
 }
 

@@ -148,7 +148,7 @@ fn replace_drive_via_storcli_ends_optimal() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{backend}: {err}");
         assert!(
-            err.contains(&format!("bin/{tool} /c0/e32/s4 set missing J")),
+            err.contains(&format!("running: {tool} /c0/e32/s4 set missing J")),
             "{backend}: {err}"
         );
         let after = vd_states(&status(dir.path(), "megacli"));

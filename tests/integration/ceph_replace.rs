@@ -741,4 +741,26 @@ fn replace_osd_drive_through_both_layers() {
     assert_eq!(osd_state(&ceph, second), Some((true, true, false)));
     read_back("test", tmp.path(), &objects);
     at("size-1 pool given up, second replacement done");
+
+    // On a Ceph host a pulled drive pages with its bay, its serial and its OSD (issue 39).
+    let doc = crate::ceph::status_json(&s);
+    let serial = doc["snapshot"]["physical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["slot"] == 4)
+        .and_then(|d| d["serial"].as_str())
+        .unwrap()
+        .to_owned();
+    // A check records what each drive holds (its verdict here is not the point).
+    let _ = rc(&s, &["check", "--max-age", "0"], &[]);
+    assert!(sim(&s, &["sim", "pull", "32:4"]).status.success());
+    let o = rc(&s, &["check", "--max-age", "0"], &[]);
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{t}");
+    assert!(
+        t.contains(&format!("[32:4] (serial {serial}"))
+            && t.contains(&format!("carrying osd.{second}")),
+        "{t}"
+    );
 }

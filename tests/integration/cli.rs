@@ -247,12 +247,20 @@ fn interrupted_private_sim_run_cleans_up() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130));
     assert!(!dir.exists(), "{} left behind", dir.display());
-    // The hung simulator (which would sleep forever) was killed with its group.
-    let ps = std::process::Command::new("pgrep")
-        .args(["-f", &format!("{}/bin/MegaCli64", dir.display())])
-        .output()
-        .unwrap();
-    assert!(ps.stdout.is_empty(), "hung call still running");
+    // The hung simulator (which would sleep forever) was killed with its group: no process
+    // still has the private directory as its simulator state (the simulated tools run as
+    // raidctl itself named MegaCli64, so the environment is what tells them apart).
+    let wanted = format!("RAIDCTL_SIM_STATE={}", dir.display());
+    let alive: Vec<_> = std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            std::fs::read(e.path().join("environ"))
+                .is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == wanted.as_bytes()))
+        })
+        .map(|e| e.file_name())
+        .collect();
+    assert!(alive.is_empty(), "hung call still running: {alive:?}");
 }
 
 /// One executable: under a vendor tool's name, or through `sim exec`, raidctl is that tool.

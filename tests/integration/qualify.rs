@@ -261,7 +261,7 @@ fn engine_and_qualify_on_a_loop_device() {
         markdown: Some(d.path().join("q.md")),
         ..QualifyArgs::default()
     };
-    let status = raidctl::qualify::run_qualify(&args, None, false);
+    let status = raidctl::qualify::run_qualify(&args, None, false, &mut std::io::sink());
     let rep: QualReport = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let dr = &rep.drives[0];
     assert!(dr.destructive && !dr.sweep.is_empty());
@@ -758,7 +758,7 @@ fn compare_across_result_files() {
         json: Some(out.clone()),
         ..QualifyArgs::default()
     };
-    let st = raidctl::qualify::run_qualify(&args, None, false);
+    let st = raidctl::qualify::run_qualify(&args, None, false, &mut std::io::sink());
     assert_eq!(st, raidctl::exit::ExitStatus::Error);
     let rep: QualReport = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(rep.drives.len(), 3);
@@ -777,7 +777,7 @@ fn compare_across_result_files() {
         ..QualifyArgs::default()
     };
     assert_eq!(
-        raidctl::qualify::run_qualify(&args, None, false),
+        raidctl::qualify::run_qualify(&args, None, false, &mut std::io::sink()),
         raidctl::exit::ExitStatus::Error
     );
 }
@@ -925,7 +925,7 @@ fn osd_prep_on_the_ceph_node_scenario() {
         ..OsdPrepArgs::default()
     };
     assert_eq!(
-        raidctl::qualify::run_osd_prep(&args, &ctx, false),
+        raidctl::qualify::run_osd_prep(&args, &ctx, false, &mut std::io::sink()),
         raidctl::exit::ExitStatus::Ok
     );
     let before = ctx.snapshot(Duration::ZERO).unwrap();
@@ -933,14 +933,14 @@ fn osd_prep_on_the_ceph_node_scenario() {
     // Without --yes: refused.
     args.dry_run = false;
     assert_eq!(
-        raidctl::qualify::run_osd_prep(&args, &ctx, false),
+        raidctl::qualify::run_osd_prep(&args, &ctx, false, &mut std::io::sink()),
         raidctl::exit::ExitStatus::Error
     );
     // RAID0 for two drives.
     args.yes = true;
     let json = d.path().join("prep.json");
     args.json = Some(json.clone());
-    let st = raidctl::qualify::run_osd_prep(&args, &ctx, false);
+    let st = raidctl::qualify::run_osd_prep(&args, &ctx, false, &mut std::io::sink());
     ctx.cache().invalidate();
     let after = ctx.snapshot(Duration::ZERO).unwrap();
     assert_eq!(after.logical_drives.len(), 3);
@@ -980,7 +980,7 @@ fn osd_prep_on_the_ceph_node_scenario() {
         yes: true,
         ..OsdPrepArgs::default()
     };
-    let _ = raidctl::qualify::run_osd_prep(&args, &ctx, false);
+    let _ = raidctl::qualify::run_osd_prep(&args, &ctx, false, &mut std::io::sink());
     ctx.cache().invalidate();
     let snap = ctx.snapshot(Duration::ZERO).unwrap();
     let pd = snap

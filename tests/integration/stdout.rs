@@ -54,3 +54,87 @@ fn a_closed_pipe_is_quiet_and_keeps_the_verdict() {
     assert!(!err.contains("standard output"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// A pipe whose reader is already gone: the write end, for a child's standard output.
+fn closed_pipe() -> OwnedFd {
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe(2) returns.
+    assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
+    // SAFETY: both descriptors were just created and are owned here alone.
+    let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    drop(read);
+    write
+}
+
+/// The commands that printed with `print!` (a panic, exit 101, on a closed pipe; success on
+/// `/dev/full`): the simulator's control and vendor front ends, `osd-prep`, `qualify` (its
+/// report and its JSON on standard output), `parse help`.
+#[test]
+fn every_command_checks_its_standard_output() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        crate::util::skip("no /dev/full here");
+        return;
+    };
+    let d = tempfile::tempdir().unwrap();
+    let img = d.path().join("q.img");
+    std::fs::File::create(&img)
+        .unwrap()
+        .set_len(16 << 20)
+        .unwrap();
+    let img = img.display().to_string();
+    let qualify = [
+        "qualify",
+        "--read-only",
+        "--profile",
+        "smoke",
+        "--no-self-test",
+    ];
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["--sim", "degraded", "sim", "scenarios"],
+        vec![
+            "--sim",
+            "degraded",
+            "sim",
+            "exec",
+            "MegaCli64",
+            "--",
+            "-PDList",
+            "-aALL",
+        ],
+        vec!["--sim", "ceph-node", "osd-prep", "--dry-run"],
+        [&qualify[..], &[img.as_str()]].concat(),
+        [&["--format", "json"][..], &qualify, &[img.as_str()]].concat(),
+        vec!["parse", "--kind", "help"],
+    ];
+    for args in &runs {
+        let tmp = crate::util::child_tmp(d.path());
+        let run = |stdout: Stdio| {
+            raidctl()
+                .env("TMPDIR", &tmp)
+                .env("RAIDCTL_STATE_DIR", d.path().join("state"))
+                .args(args)
+                .stdout(stdout)
+                .output()
+                .unwrap()
+        };
+        let out = run(Stdio::from(closed_pipe()));
+        let err = String::from_utf8_lossy(&out.stderr);
+        // 0, or 141 should a front end die of SIGPIPE as a shell pipeline would; never a panic.
+        let died_of_sigpipe =
+            std::os::unix::process::ExitStatusExt::signal(&out.status) == Some(libc::SIGPIPE);
+        assert!(
+            out.status.code() == Some(0) || died_of_sigpipe,
+            "{args:?} on a closed pipe: {:?} {err}",
+            out.status
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        let out = run(Stdio::from(full.try_clone().unwrap()));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success(),
+            "{args:?} on /dev/full succeeded: {err}"
+        );
+        assert_ne!(out.status.code(), Some(101), "{args:?}: {err}");
+        assert!(err.contains("standard output"), "{args:?}: {err}");
+    }
+}

@@ -124,3 +124,103 @@ pub fn assert_wrong_serial_refused(stderr: &str, expected: &str) {
         "{stderr}"
     );
 }
+
+/// A throwaway local user, made with `useradd` for a test that needs files or directories of
+/// another real user (no home, no login shell), removed with `userdel` when dropped.
+pub struct TempUser {
+    /// Its name.
+    pub name: String,
+    /// Its uid.
+    pub uid: u32,
+}
+
+impl TempUser {
+    /// A new user, or why there can be none here (not root, no `useradd`): the caller skips
+    /// with that reason.
+    pub fn new() -> Result<Self, String> {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static N: AtomicU32 = AtomicU32::new(0);
+        // useradd takes the lock on /etc/passwd: one at a time in this process, and retried
+        // while another process (a parallel test binary) holds it.
+        static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        if !is_root() {
+            return Err("making a throwaway user needs root".into());
+        }
+        let name = format!(
+            "rctl{}x{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        );
+        let _one = ONE
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            let out = std::process::Command::new("useradd")
+                .args([
+                    "--system",
+                    "--no-create-home",
+                    "--shell",
+                    "/usr/sbin/nologin",
+                ])
+                .arg(&name)
+                .output()
+                .map_err(|e| format!("useradd: {e}"))?;
+            if out.status.success() {
+                break;
+            }
+            // "cannot lock /etc/passwd" (another process is changing it) passes; anything
+            // else is final.
+            let locked = String::from_utf8_lossy(&out.stderr).contains("lock");
+            if !locked || std::time::Instant::now() > deadline {
+                return Err(format!(
+                    "useradd {name}: {}",
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        let id = std::process::Command::new("id")
+            .args(["-u", &name])
+            .output()
+            .map_err(|e| format!("id: {e}"))?;
+        let user = Self {
+            uid: String::from_utf8_lossy(&id.stdout)
+                .trim()
+                .parse()
+                .map_err(|e| format!("id -u {name}: {e}"))?,
+            name,
+        };
+        Ok(user)
+    }
+
+    /// Gives `p` (and everything below it, links themselves) to this user.
+    pub fn chown_tree(&self, p: &Path) {
+        std::os::unix::fs::lchown(p, Some(self.uid), Some(self.uid)).unwrap();
+        if std::fs::symlink_metadata(p).unwrap().is_dir() {
+            for e in std::fs::read_dir(p).unwrap() {
+                self.chown_tree(&e.unwrap().path());
+            }
+        }
+    }
+}
+
+impl Drop for TempUser {
+    fn drop(&mut self) {
+        // Retried while another useradd/userdel holds the lock on /etc/passwd.
+        for _ in 0..600 {
+            match std::process::Command::new("userdel")
+                .arg(&self.name)
+                .output()
+            {
+                Ok(o)
+                    if !o.status.success()
+                        && String::from_utf8_lossy(&o.stderr).contains("lock") =>
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+                _ => return,
+            }
+        }
+    }
+}

@@ -182,7 +182,7 @@ fn dry_run_changes_nothing_and_shows_commands() {
             other => other,
         };
         assert!(
-            err.contains(&format!("bin/{tool} /c0/e32/s4 set missing J")),
+            err.contains(&format!(" {tool} /c0/e32/s4 set missing J")),
             "{err}"
         );
     }

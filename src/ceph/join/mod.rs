@@ -298,14 +298,18 @@ impl OsdJoin {
         v
     }
 
-    /// One line about the cluster when it is worth saying (unreachable), else `None`.
+    /// One line about the cluster when it is worth saying (unreachable), else `None`. The
+    /// reason quotes what `ceph` printed, escaped ([`crate::escape::escape`]): whoever can
+    /// make it print (a monitor, a configuration) must not reach the operator's terminal.
     pub fn cluster_note(&self) -> Option<String> {
         match &self.cluster {
             ClusterView::Unreachable { reason } => Some(format!(
                 "Ceph cluster unreachable, OSD up/in unknown: {}",
-                reason
-                    .strip_prefix("the Ceph cluster is unreachable: ")
-                    .unwrap_or(reason)
+                crate::escape::escape(
+                    reason
+                        .strip_prefix("the Ceph cluster is unreachable: ")
+                        .unwrap_or(reason)
+                )
             )),
             _ => None,
         }

@@ -625,3 +625,25 @@ fn another_clusters_osd_is_left_out() {
     let osds = merge(&[], &lvm, &raw, &ClusterAnswers::default(), &src);
     assert_eq!(osds[0].block().unwrap().path, "/dev/loop11");
 }
+
+/// What `ceph` printed on its way to the terminal (monitor, `check`, the replacement's
+/// refusal): ESC, CSI, OSC and a bidi override arrive escaped, on one line.
+#[test]
+fn the_unreachable_note_escapes_what_ceph_printed() {
+    let join = OsdJoin {
+        cluster: ClusterView::Unreachable {
+            reason: "the Ceph cluster is unreachable: \u{1b}[2J\u{1b}]0;owned\u{7}\u{9b}31m\ngone \u{202e}dlrow"
+                .into(),
+        },
+        ..OsdJoin::default()
+    };
+    let note = join.cluster_note().unwrap();
+    assert_eq!(
+        note,
+        "Ceph cluster unreachable, OSD up/in unknown: \\x1b[2J\\x1b]0;owned\\x07\\x9b31m\\ngone \\u{202e}dlrow"
+    );
+    assert!(
+        !note.chars().any(|c| c.is_control() || c == '\u{202e}'),
+        "{note:?}"
+    );
+}

@@ -257,8 +257,31 @@ pub fn block_sizes(file: &File) -> Option<(u32, u32)> {
     Some((l, p))
 }
 
+/// Which file a target is: its file system and inode (`st_dev`, `st_ino`), taken when it was
+/// identified and confirmed, so a path swapped for another file or device node since (a
+/// rename, a link, a re-created device) is refused rather than written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileKey {
+    /// `st_dev`.
+    pub dev: u64,
+    /// `st_ino`.
+    pub ino: u64,
+}
+
+impl FileKey {
+    /// The key of a file's metadata.
+    pub fn of(meta: &std::fs::Metadata) -> Self {
+        use std::os::unix::fs::MetadataExt;
+        Self {
+            dev: meta.dev(),
+            ino: meta.ino(),
+        }
+    }
+}
+
 fn open_with(path: &Path, write: bool, direct: bool, excl: bool) -> std::io::Result<File> {
-    let mut flags = rustix::fs::OFlags::empty();
+    // Never through a link: the path named and confirmed is the file written.
+    let mut flags = rustix::fs::OFlags::NOFOLLOW;
     if direct {
         flags |= rustix::fs::OFlags::DIRECT;
     }
@@ -298,11 +321,20 @@ impl Target {
     /// # Errors
     /// When the target cannot be opened or sized.
     pub fn open(path: &Path, write: bool) -> Result<Self, EngineError> {
+        Self::open_as(path, write, None)
+    }
+
+    /// [`Target::open`], never through a link, and only when the file opened is `key` (the
+    /// one identified and confirmed) when given.
+    ///
+    /// # Errors
+    /// When the target cannot be opened or sized, or is another file than `key`.
+    pub fn open_as(path: &Path, write: bool, key: Option<FileKey>) -> Result<Self, EngineError> {
         let err = |source| EngineError::Open {
             path: path.to_owned(),
             source,
         };
-        let meta = std::fs::metadata(path).map_err(err)?;
+        let meta = std::fs::symlink_metadata(path).map_err(err)?;
         let is_block = meta.file_type().is_block_device();
         let (file, direct) = match open_excl(path, write, true, is_block) {
             Ok(f) => (f, true),
@@ -311,6 +343,16 @@ impl Target {
             }
             Err(e) => return Err(err(e)),
         };
+        // What was opened, not what the path named a moment before.
+        let meta = file.metadata().map_err(err)?;
+        if meta.file_type().is_block_device() != is_block {
+            return Err(err(std::io::Error::other("replaced while it was opened")));
+        }
+        if key.is_some_and(|k| k != FileKey::of(&meta)) {
+            return Err(err(std::io::Error::other(
+                "not the file identified and confirmed (replaced since): refused",
+            )));
+        }
         let (size, align) = if is_block {
             use std::io::Seek;
             let size = (&file).seek(std::io::SeekFrom::End(0)).map_err(err)?;
@@ -755,6 +797,31 @@ pub(crate) fn seed(worker: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A target is opened never through a link, and only as the file identified: one renamed
+    /// into its place since is refused.
+    #[test]
+    fn a_link_or_a_swapped_file_is_not_opened() {
+        let d = tempfile::tempdir().unwrap();
+        let img = d.path().join("disk.img");
+        std::fs::File::create(&img)
+            .unwrap()
+            .set_len(1 << 20)
+            .unwrap();
+        let key = FileKey::of(&std::fs::metadata(&img).unwrap());
+        assert!(Target::open_as(&img, true, Some(key)).is_ok());
+        let link = d.path().join("link.img");
+        std::os::unix::fs::symlink(&img, &link).unwrap();
+        assert!(Target::open_as(&link, true, None).is_err());
+        let other = d.path().join("other.img");
+        std::fs::File::create(&other)
+            .unwrap()
+            .set_len(1 << 20)
+            .unwrap();
+        std::fs::rename(&other, &img).unwrap();
+        let e = Target::open_as(&img, true, Some(key)).unwrap_err();
+        assert!(e.to_string().contains("not the file identified"), "{e}");
+    }
 
     /// Buffers start on a page even where the device's logical block is 512 bytes, so a
     /// 4 KiB I/O is one segment.
