@@ -1276,10 +1276,11 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
     if env.opts.qualify_given {
         st.qualify_profile.clone_from(&env.opts.qualify);
     }
-    if engine::position(&st, st.next) <= 1 {
-        // Crashed before the confirmation was recorded: start again from the top.
+    if engine::position(&st, st.next) <= 1 && st.confirmed.is_none() {
+        // Crashed before the confirmation was recorded: start again from the top. (A run
+        // that was confirmed and stopped at its first step after, as ok-to-stop's refusal
+        // does, goes on from there as it was confirmed.)
         st.next = Step::LocateOn;
-        st.confirmed = None;
     }
     // Confirmed unattended: the resume is too (an unattended run resumed by a timer or a
     // script must not stop at a prompt nobody sees).
