@@ -249,7 +249,25 @@ pub(super) fn ok_to_stop(
     let mut quiet_since = Instant::now();
     let mut said = false;
     let mut blips = Blips::new();
+    let mut said_behind = false;
     loop {
+        // The mgr answers ok-to-stop from its PG stats, which trail the OSD map: right after
+        // another OSD went down they still show its copies, and the answer was a wrong yes.
+        // Ask once they have caught up (or after SETTLE_WAIT, as for any settling).
+        match pgs_caught_up(&c, id) {
+            Ok(true) => {}
+            Ok(false) if settle.elapsed() < SETTLE_WAIT => {
+                if !said_behind {
+                    env.say("  Ceph's PG stats trail its OSD map (an OSD changed state a moment ago): asking once they have caught up");
+                    said_behind = true;
+                }
+                std::thread::sleep(CEPH_POLL);
+                continue;
+            }
+            Ok(false) => {}
+            Err(e) if blips.again(env, &e, "reading the PGs") => continue,
+            Err(e) => return Ok(stop_on(&e, "reading the PGs", journal, st)),
+        }
         let a = match c.osd_ok_to_stop(id) {
             Ok(a) => a,
             Err(e) if blips.again(env, &e, "asking ok-to-stop") => continue,
@@ -327,6 +345,26 @@ pub(super) fn ok_to_stop(
             super::engine::bay_state(st),
         )));
     }
+}
+
+/// Whether the mgr's PG view agrees with the OSD map: no PG's acting set names an OSD
+/// other than `id` the map shows down, and none is peering, activating, unknown or stale.
+fn pgs_caught_up(c: &Ceph, id: u32) -> Result<bool, CephError> {
+    let dump = c.osd_dump()?;
+    let pgs = c.pg_ls()?;
+    let down: std::collections::BTreeSet<i64> = dump
+        .osds
+        .iter()
+        .filter(|o| o.up == 0 && o.osd != id)
+        .map(|o| i64::from(o.osd))
+        .collect();
+    Ok(pgs.iter().all(|pg| {
+        !pg.acting.iter().any(|o| down.contains(o))
+            && !pg
+                .state
+                .split('+')
+                .any(|w| matches!(w, "peering" | "activating" | "unknown" | "stale"))
+    }))
 }
 
 pub(super) fn plan_out(env: &Env<'_>, st: &ReplaceState) -> Vec<PlanLine> {

@@ -286,6 +286,8 @@ fn replace_osd_drive_through_both_layers() {
         "ZA1A2B03",
         "--poll",
         "1",
+        "--drain-timeout",
+        "600",
     ];
     let o = rc(&s, &args, &[("RAIDCTL_TEST_CRASH_AT", "ceph-out:verified")]);
     assert!(!o.status.success(), "{}", err(&o));
@@ -567,6 +569,9 @@ fn replace_osd_drive_through_both_layers() {
         "1",
         // The drive is healthy: a planned swap says so.
         "--proactive",
+        // Bounded: a drain that never ends fails the test instead of hanging it.
+        "--drain-timeout",
+        "600",
     ];
     ceph.pool_set("test", "min_size", "2").unwrap();
     // The mgr that answers ok-to-stop sees the new min_size a moment after the mon.
