@@ -185,6 +185,27 @@ fn journaled<T>(
     Ok(r)
 }
 
+/// [`journaled`] for an idempotent command, asked again through a blip ([`Blips`]); the stop
+/// when it failed for good.
+fn journaled_again<T>(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &ReplaceState,
+    step: &str,
+    line: &str,
+    what: &str,
+    f: impl Fn() -> Result<T, CephError>,
+) -> Result<Option<StepResult>, WfError> {
+    let mut blips = Blips::new();
+    loop {
+        match journaled(journal, st, step, line.to_owned(), env.out, &f)? {
+            Ok(_) => return Ok(None),
+            Err(e) if blips.again(env, &e, what) => {}
+            Err(e) => return Ok(Some(stop_on(&e, what, journal, st))),
+        }
+    }
+}
+
 fn line(c: &Ceph, args: &[&str]) -> String {
     crate::ceph::client::display_argv(std::path::Path::new("ceph"), &c.ceph_args(args, false))
 }
@@ -395,15 +416,11 @@ pub(super) fn out(
     }
     let l = line(&c, &["osd", "out", &id.to_string()]);
     // `osd out` is idempotent: a mon election in between is asked through.
-    let mut blips = Blips::new();
-    loop {
-        match journaled(journal, st, "ceph-out", l.clone(), env.out, || {
-            c.osd_out(id)
-        })? {
-            Ok(_) => break,
-            Err(e) if blips.again(env, &e, "marking the OSD out") => {}
-            Err(e) => return Ok(stop_on(&e, "marking the OSD out", journal, st)),
-        }
+    let out = || c.osd_out(id);
+    if let Some(stop) =
+        journaled_again(env, journal, st, "ceph-out", &l, "marking the OSD out", out)?
+    {
+        return Ok(stop);
     }
     match up_in(&c, id) {
         Ok((_, false, _)) => Ok(StepResult::Next),
@@ -527,15 +544,17 @@ pub(super) fn destroy(
         &["osd", "destroy", &id.to_string(), "--yes-i-really-mean-it"],
     );
     // Destroying a destroyed OSD is a no-op: a mon election in between is asked through.
-    let mut blips = Blips::new();
-    loop {
-        match journaled(journal, st, "ceph-destroy", l.clone(), env.out, || {
-            c.osd_destroy(id)
-        })? {
-            Ok(_) => break,
-            Err(e) if blips.again(env, &e, "destroying the OSD") => {}
-            Err(e) => return Ok(stop_on(&e, "destroying the OSD", journal, st)),
-        }
+    let destroy = || c.osd_destroy(id);
+    if let Some(stop) = journaled_again(
+        env,
+        journal,
+        st,
+        "ceph-destroy",
+        &l,
+        "destroying the OSD",
+        destroy,
+    )? {
+        return Ok(stop);
     }
     match up_in(&c, id) {
         Ok((_, _, true)) => {
