@@ -163,8 +163,21 @@ fn unsuitable(env: &mut Env<'_>, st: &mut ReplaceState, why: String) -> StepResu
     if !st.rejected.contains(&serial) {
         st.rejected.push(serial);
     }
+    // Every few rejections the run stops and says so: a spare shelf of the wrong model (or
+    // the simulator's hands, which insert without looking) must not swap drives forever.
+    // The resume waits for the pull as before.
+    if st.rejected.len() % MAX_REJECTED_IN_A_RUN == 0 {
+        return StepResult::Stop(format!(
+            "{why}: {} replacement drives were rejected ({}). Find one that fits (the plan says what it must be), then `raidctl resume`: it waits for this one to be pulled and the next inserted",
+            st.rejected.len(),
+            st.rejected.join(", ")
+        ));
+    }
     StepResult::Goto(Step::AwaitPull)
 }
+
+/// Rejected drives after which a run stops instead of waiting for yet another swap.
+const MAX_REJECTED_IN_A_RUN: usize = 3;
 
 pub(super) fn check_new(
     env: &mut Env<'_>,
