@@ -127,19 +127,15 @@ fn template_drive(ad: &Adapter, addr: DriveAddress) -> Option<Drive> {
             }
         }
     }
-    // ...else like the drive pulled from this slot (an operator buys the same model; a
-    // neighbour may be a small boot drive, and the replacement of a single-drive RAID0 was
-    // then modelled on it and rejected as too small)...
-    // The first one pulled there is the original: later ones were rejected replacements.
-    if let Some(d) = ad.pulled.iter().find(|d| d.addr() == addr) {
-        return Some(d.clone());
-    }
-    // ...else like the nearest drive in the same enclosure.
+    // ...else like the nearest drive in the same enclosure, the larger of two as near (a
+    // data bay's neighbour on one side may be a small boot drive: a replacement modelled on
+    // it was too small for every single-drive RAID0 on slot 2).
     ad.drives
         .iter()
         .filter(|d| d.enclosure == addr.enclosure)
-        .min_by_key(|d| d.slot.abs_diff(addr.slot))
+        .min_by_key(|d| (d.slot.abs_diff(addr.slot), std::cmp::Reverse(d.raw_sectors)))
         .or_else(|| ad.drives.first())
+        .or_else(|| ad.pulled.iter().find(|d| d.addr() == addr))
         .cloned()
 }
 
