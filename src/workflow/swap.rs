@@ -166,7 +166,7 @@ fn unsuitable(env: &mut Env<'_>, st: &mut ReplaceState, why: String) -> StepResu
     // Every few rejections the run stops and says so: a spare shelf of the wrong model (or
     // the simulator's hands, which insert without looking) must not swap drives forever.
     // The resume waits for the pull as before.
-    if st.rejected.len() % MAX_REJECTED_IN_A_RUN == 0 {
+    if st.rejected.len().is_multiple_of(MAX_REJECTED_IN_A_RUN) {
         return StepResult::Stop(format!(
             "{why}: {} replacement drives were rejected ({}). Find one that fits (the plan says what it must be), then `raidctl resume`: it waits for this one to be pulled and the next inserted",
             st.rejected.len(),
