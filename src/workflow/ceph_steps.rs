@@ -1217,6 +1217,68 @@ fn settled_status(c: &Ceph) -> Result<crate::ceph::types::ClusterStatus, CephErr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::runner::{CmdOutput, RunError, Runner};
+    use std::sync::{Arc, Mutex};
+
+    /// `ceph -s` answers in order (the last one repeats), as a cluster settles.
+    struct Settling(Mutex<Vec<&'static str>>);
+
+    impl Runner for Settling {
+        fn run(
+            &self,
+            _p: &std::path::Path,
+            _a: &[String],
+            _t: Duration,
+        ) -> Result<CmdOutput, RunError> {
+            let mut q = self.0.lock().unwrap();
+            let next = if q.len() > 1 { q.remove(0) } else { q[0] };
+            Ok(CmdOutput {
+                stdout: next.into(),
+                status: Some(0),
+                ..CmdOutput::default()
+            })
+        }
+    }
+
+    fn status(states: &str) -> String {
+        format!(
+            r#"{{"fsid":"f","health":{{"status":"HEALTH_WARN"}},"pgmap":{{"num_pgs":16,"pgs_by_state":[{states}]}}}}"#
+        )
+    }
+
+    /// The final report is read once the PGs have peered and stayed as they are: right after
+    /// the new OSD is up, `ceph -s` still shows the old map's clean PGs, then peering.
+    #[test]
+    fn the_report_waits_until_the_pgs_have_peered() {
+        let dir = tempfile::tempdir().unwrap();
+        let conf = dir.path().join("ceph.conf");
+        std::fs::write(&conf, "[global]\n").unwrap();
+        let bin = dir.path().join("ceph");
+        std::fs::write(&bin, "").unwrap();
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        let answers: Vec<&'static str> = [
+            r#"{"state_name":"peering","count":6},{"state_name":"active+clean","count":10}"#,
+            r#"{"state_name":"activating","count":2},{"state_name":"active+undersized+degraded","count":14}"#,
+            r#"{"state_name":"active+undersized+degraded+remapped+backfilling","count":16}"#,
+        ]
+        .iter()
+        .map(|s| &*Box::leak(status(s).into_boxed_str()))
+        .collect();
+        let c = Ceph::with_runner(
+            crate::ceph::CephOptions {
+                conf: Some(conf),
+                path: Some(dir.path().as_os_str().to_owned()),
+                ..crate::ceph::CephOptions::default()
+            },
+            Arc::new(Settling(Mutex::new(answers))),
+        );
+        let s = settled_status(&c).unwrap();
+        assert_eq!(s.pgs_with("backfilling"), 16, "{s:?}");
+        assert_eq!(s.pgs_with("peering") + s.pgs_with("activating"), 0);
+    }
 
     /// EAGAIN and a mon that did not answer are asked again; a refusal is an answer.
     #[test]
