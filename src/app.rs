@@ -7,7 +7,6 @@ use crate::model::{Document, SCHEMA_VERSION};
 use crate::monitor;
 use crate::output::{Format, Style, table};
 use crate::parse::{self, Kind};
-use clap::CommandFactory;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::time::Duration;
@@ -104,8 +103,17 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         ceph_name: cli.ceph_name.clone(),
         sys_root: cli.sys_root.clone(),
         osd_root: cli.osd_root.clone(),
+        ceph_root: cli.ceph_root.clone(),
+        smart_max_age: Some(std::time::Duration::from_secs(cli.smart_max_age)),
     };
     let ctx = || Ctx::new(&opts).map_err(|e| AppError::Input(e.to_string()));
+    let plan_as = PlanAs {
+        json: cli.format == Format::Json,
+        command: workflow_name(&cli.command),
+    };
+    if cli.format == Format::Json {
+        refuse_json(&cli.command)?;
+    }
     match cli.command {
         Command::Parse { kind, files } => run_parse(&kind, &files, cli.format, style, out),
         Command::Status {
@@ -146,16 +154,27 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     .is_ok()
                     .then(|| d.to_path_buf())
             });
+            let json = cli.format == Format::Json;
+            if json && from_bundle.is_some() {
+                return Err(AppError::Input(
+                    "check --from-bundle --format json: not available; `raidctl status --from-bundle --format json` prints the bundle's state and integrity as JSON".into(),
+                ));
+            }
             let tuning = match file.as_deref().map(Tuning::from_file) {
                 None => cli_tuning,
                 Some(Ok(site)) => site.with(cli_tuning),
                 // A tuning that cannot be read is no verdict: UNKNOWN, saying where.
                 Some(Err(e)) => {
-                    let _ = writeln!(
-                        out,
-                        "RAID UNKNOWN - {}",
+                    let line = format!(
+                        "RAID UNKNOWN - {}\n",
                         crate::escape::escape(&format!("check configuration {e}"))
                     );
+                    let text = if json {
+                        crate::output::check::check_json(&line, 3, &[])
+                    } else {
+                        line
+                    };
+                    let _ = write!(out, "{text}");
                     return Ok(ExitStatus::Unknown);
                 }
             };
@@ -173,11 +192,16 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 } else {
                     format!(" (still running: {})", running.join("; "))
                 };
-                format!(
+                let line = format!(
                     "RAID UNKNOWN - no verdict within {}s{}\n",
                     limit.as_secs(),
                     crate::escape::escape(&what)
-                )
+                );
+                if json {
+                    crate::output::check::check_json(&line, 3, &[])
+                } else {
+                    line
+                }
             });
             let fresh = freshness(max_age, full_read_after);
             let result = Ctx::new(&opts)
@@ -187,7 +211,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     let problems = tuning.apply(&snap, problems);
                     (snap, problems)
                 });
-            Ok(monitor::run_check(result, verbose, out))
+            Ok(monitor::run_check_as(result, verbose, json, out))
         }
         Command::Metrics {
             max_age,
@@ -360,9 +384,16 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             wf,
         } => {
             let c = ctx()?;
-            replace_cmd(&c, &wf, &replace, i_understand_data_loss, osd, out, |env| {
-                crate::workflow::replace::run(env, target.as_deref(), adapter)
-            })
+            replace_cmd(
+                &c,
+                &wf,
+                &replace,
+                i_understand_data_loss,
+                osd,
+                &plan_as,
+                out,
+                |env| crate::workflow::replace::run(env, target.as_deref(), adapter),
+            )
         }
         Command::Resume { id, replace, wf } => {
             let c = ctx()?;
@@ -375,7 +406,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     )
                 })?,
             };
-            replace_cmd(&c, &wf, &replace, None, None, out, |env| {
+            replace_cmd(&c, &wf, &replace, None, None, &plan_as, out, |env| {
                 crate::workflow::replace::resume(env, &id)
             })
         }
@@ -539,7 +570,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             action,
             adapter,
             wf,
-        } => workflow_cmd(&ctx()?, &wf, out, |env| {
+        } => workflow_cmd(&ctx()?, &wf, &plan_as, out, |env| {
             use crate::cli::ForeignAction as F;
             use crate::workflow::simple;
             match action {
@@ -551,16 +582,18 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 } => simple::foreign_clear(env, adapter, index, i_understand_data_loss.as_deref()),
             }
         }),
-        Command::Hotspare { action, wf } => workflow_cmd(&ctx()?, &wf, out, |env| match action {
-            crate::cli::HotspareAction::Add {
-                target,
-                dedicated,
-                adapter,
-            } => crate::workflow::simple::hotspare(env, true, &target, adapter, dedicated),
-            crate::cli::HotspareAction::Remove { target, adapter } => {
-                crate::workflow::simple::hotspare(env, false, &target, adapter, None)
-            }
-        }),
+        Command::Hotspare { action, wf } => {
+            workflow_cmd(&ctx()?, &wf, &plan_as, out, |env| match action {
+                crate::cli::HotspareAction::Add {
+                    target,
+                    dedicated,
+                    adapter,
+                } => crate::workflow::simple::hotspare(env, true, &target, adapter, dedicated),
+                crate::cli::HotspareAction::Remove { target, adapter } => {
+                    crate::workflow::simple::hotspare(env, false, &target, adapter, None)
+                }
+            })
+        }
         Command::Rebuild {
             action,
             target,
@@ -574,22 +607,63 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     "rebuild {action} needs the drive (E:S or serial)"
                 )));
             }
-            workflow_cmd(&ctx()?, &wf, out, |env| match (action.as_str(), &target) {
-                ("status" | "watch", None) => simple::rebuild_status_all(env, adapter, watch),
-                ("status" | "watch", Some(t)) => simple::rebuild_status(env, t, adapter, watch),
-                (other, Some(t)) => simple::rebuild(env, other, t, adapter),
-                (_, None) => Err(crate::workflow::WfError::Usage("no drive given".into())),
+            workflow_cmd(&ctx()?, &wf, &plan_as, out, |env| {
+                match (action.as_str(), &target) {
+                    ("status" | "watch", None) => simple::rebuild_status_all(env, adapter, watch),
+                    ("status" | "watch", Some(t)) => simple::rebuild_status(env, t, adapter, watch),
+                    (other, Some(t)) => simple::rebuild(env, other, t, adapter),
+                    (_, None) => Err(crate::workflow::WfError::Usage("no drive given".into())),
+                }
             })
         }
         Command::Pd {
             action,
             target,
             osd,
+            device,
+            ceph_devid,
+            on: _,
             stop,
+            fault,
             adapter,
             wf,
         } => {
             let c = ctx()?;
+            if action != "locate" && (device.is_some() || ceph_devid.is_some() || fault) {
+                return Err(AppError::Input(format!(
+                    "pd {action}: --device, --ceph-devid and --fault are for `pd locate`"
+                )));
+            }
+            if fault && !cli.quiet {
+                eprintln!(
+                    "raidctl: --fault: MegaRAID/PERC bays have one locate LED; the fault light is that same locate LED"
+                );
+            }
+            // --device and --ceph-devid go through the OSD the join verified there.
+            let osd = match (&device, &ceph_devid) {
+                (Some(dev), _) => {
+                    let join = c.osd_join(Duration::ZERO);
+                    Some(join.osd_on_device(dev).map_err(AppError::Input)?)
+                }
+                (None, Some(devid)) => c.osd_join(Duration::ZERO).osd_with_devid(devid),
+                (None, None) => osd,
+            };
+            let target = match (&ceph_devid, target, osd) {
+                (Some(devid), None, None) => {
+                    let serial = crate::ceph::join::devid_serial(devid).ok_or_else(|| {
+                        AppError::Input(format!(
+                            "--ceph-devid {devid:?}: not VENDOR_MODEL_SERIAL as `ceph device ls` prints it"
+                        ))
+                    })?;
+                    if !cli.quiet {
+                        eprintln!(
+                            "raidctl: no OSD of this host carries {devid}: the drive with serial {serial}"
+                        );
+                    }
+                    Some(serial.to_owned())
+                }
+                (_, t, _) => t,
+            };
             let (target, adapter) = match (target, osd) {
                 (Some(t), _) => (t, adapter),
                 (None, Some(n)) if action == "locate" => {
@@ -605,7 +679,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     )));
                 }
             };
-            workflow_cmd(&c, &wf, out, |env| match action.as_str() {
+            workflow_cmd(&c, &wf, &plan_as, out, |env| match action.as_str() {
                 "locate" => crate::workflow::simple::locate(env, &target, adapter, stop),
                 other => crate::workflow::simple::pd_state(env, other, &target, adapter),
             })
@@ -626,7 +700,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     Op::RebuildRate { adapter, percent }
                 }
             };
-            workflow_cmd(&ctx()?, &wf, out, |env| {
+            workflow_cmd(&ctx()?, &wf, &plan_as, out, |env| {
                 crate::workflow::simple::adapter_setting(env, adapter, op)
             })
         }
@@ -639,6 +713,8 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 raid,
                 drives,
                 span_size,
+                policy,
+                name,
             } => {
                 let level = crate::model::RaidLevel::from_text(&raid, false);
                 if level.is_unknown() {
@@ -653,15 +729,45 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                             .map_err(|e| AppError::Input(e.to_string()))
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                workflow_cmd(&ctx()?, &wf, out, |env| {
-                    crate::workflow::simple::ld_create(env, adapter, &level, &addrs, span_size)
+                let req = crate::workflow::ld::CreateRequest {
+                    adapter,
+                    level,
+                    drives: &addrs,
+                    span_size,
+                    policy,
+                    name: name.as_deref(),
+                };
+                workflow_cmd(&ctx()?, &wf, &plan_as, out, |env| {
+                    crate::workflow::ld::ld_create(env, &req)
                 })
             }
-            crate::cli::LdAction::Delete { target } => workflow_cmd(&ctx()?, &wf, out, |env| {
-                crate::workflow::simple::ld_delete(env, adapter, target)
-            }),
+            crate::cli::LdAction::Delete { target } => {
+                workflow_cmd(&ctx()?, &wf, &plan_as, out, |env| {
+                    crate::workflow::ld::ld_delete(env, adapter, target)
+                })
+            }
+            crate::cli::LdAction::Set { target, cache } => {
+                workflow_cmd(&ctx()?, &wf, &plan_as, out, |env| {
+                    crate::workflow::ld::ld_set(env, adapter, target, &cache)
+                })
+            }
         },
-        Command::Generate { what } => {
+        Command::Generate {
+            what,
+            dir: Some(dir),
+        } => {
+            if !matches!(what, Generated::Man) {
+                return Err(AppError::Input(
+                    "--dir is for `generate man` (every page into DIR)".into(),
+                ));
+            }
+            crate::manual::write_man_pages(&dir).map_err(|source| AppError::Io {
+                what: format!("writing man pages into {}", dir.display()),
+                source,
+            })?;
+            Ok(ExitStatus::Ok)
+        }
+        Command::Generate { what, dir: None } => {
             generate(what, out)
                 .and_then(|()| out.flush())
                 .map_err(|source| AppError::Io {
@@ -678,9 +784,12 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
 /// # Errors
 /// I/O errors from `out`.
 pub fn generate(what: Generated, out: &mut dyn Write) -> std::io::Result<()> {
-    let mut cmd = Cli::command();
+    let mut cmd = crate::manual::command();
     match what {
-        Generated::Man => clap_mangen::Man::new(cmd).render(out),
+        Generated::Man => {
+            let pages = crate::manual::man_pages();
+            out.write_all(&pages[0].1)
+        }
         Generated::Bash => {
             clap_complete::generate(clap_complete::Shell::Bash, &mut cmd, "raidctl", out);
             Ok(())
@@ -903,6 +1012,66 @@ fn write_parsed(
     Ok(ExitStatus::Ok)
 }
 
+/// How a workflow's plan is printed: `json` for `--format json` (with `--dry-run` only), and
+/// the command it is the plan of.
+struct PlanAs {
+    json: bool,
+    command: String,
+}
+
+/// The workflow command's name as typed (`replace-drive`, `ld create`, `pd locate`).
+fn workflow_name(c: &Command) -> String {
+    use crate::cli::{ForeignAction as F, HotspareAction as H, LdAction as L};
+    match c {
+        Command::ReplaceDrive { .. } => "replace-drive".into(),
+        Command::Resume { .. } => "resume".into(),
+        Command::Foreign { action, .. } => match action {
+            F::Scan => "foreign scan",
+            F::Show => "foreign show",
+            F::Import { .. } => "foreign import",
+            F::Clear { .. } => "foreign clear",
+        }
+        .into(),
+        Command::Hotspare { action, .. } => match action {
+            H::Add { .. } => "hotspare add",
+            H::Remove { .. } => "hotspare remove",
+        }
+        .into(),
+        Command::Rebuild { action, .. } => format!("rebuild {action}"),
+        Command::Pd { action, .. } => format!("pd {action}"),
+        Command::Adapter { .. } => "adapter".into(),
+        Command::Ld { action, .. } => match action {
+            L::Create { .. } => "ld create",
+            L::Delete { .. } => "ld delete",
+            L::Set { .. } => "ld set",
+        }
+        .into(),
+        _ => String::new(),
+    }
+}
+
+/// `--format json` on a command that has no JSON form: a usage error (exit 2) before
+/// anything runs, naming what does print JSON.
+fn refuse_json(c: &Command) -> Result<(), AppError> {
+    let what = match c {
+        Command::Metrics { .. } => "metrics prints the Prometheus text format",
+        Command::Generate { .. } => "generate prints a man page or a completion script",
+        Command::Collect(_) => {
+            "collect writes a bundle; `raidctl status --from-bundle BUNDLE --format json` reads it as JSON"
+        }
+        Command::Sim { args } if args.first().is_some_and(|a| a == "block-devices") => {
+            return Ok(());
+        }
+        Command::Sim { .. } => {
+            "sim prints the simulator's own text (only `sim block-devices` has JSON)"
+        }
+        _ => return Ok(()),
+    };
+    Err(AppError::Input(format!(
+        "--format json: not available: {what}"
+    )))
+}
+
 /// The workflow options of the command line.
 fn wf_options(wf: &crate::cli::WfArgs) -> crate::workflow::WfOptions {
     crate::workflow::WfOptions {
@@ -918,12 +1087,14 @@ fn wf_options(wf: &crate::cli::WfArgs) -> crate::workflow::WfOptions {
 
 /// `replace-drive` and `resume`: a workflow with the host's block devices and the
 /// qualification engine at hand.
+#[allow(clippy::too_many_arguments)]
 fn replace_cmd(
     ctx: &Ctx,
     wf: &crate::cli::WfArgs,
     replace: &crate::cli::ReplaceArgs,
     data_loss_ack: Option<String>,
     osd: Option<u32>,
+    plan_as: &PlanAs,
     out: &mut dyn Write,
     f: impl FnOnce(
         &mut crate::workflow::Env<'_>,
@@ -952,7 +1123,7 @@ fn replace_cmd(
             }
         };
     }
-    run_workflow(ctx, opts, true, out, f)
+    run_workflow(ctx, opts, true, plan_as, out, f)
 }
 
 /// The bay of Ceph OSD `id` on this host, from the identity join (fresh, never cached), and
@@ -974,24 +1145,32 @@ fn osd_bay(ctx: &Ctx, id: u32) -> Result<((u32, crate::model::DriveAddress), Str
 fn workflow_cmd(
     ctx: &Ctx,
     wf: &crate::cli::WfArgs,
+    plan_as: &PlanAs,
     out: &mut dyn Write,
     f: impl FnOnce(
         &mut crate::workflow::Env<'_>,
     ) -> Result<crate::workflow::Outcome, crate::workflow::WfError>,
 ) -> Result<ExitStatus, AppError> {
-    run_workflow(ctx, wf_options(wf), false, out, f)
+    run_workflow(ctx, wf_options(wf), false, plan_as, out, f)
 }
 
 fn run_workflow(
     ctx: &Ctx,
-    opts: crate::workflow::WfOptions,
+    mut opts: crate::workflow::WfOptions,
     with_host: bool,
+    plan_as: &PlanAs,
     out: &mut dyn Write,
     f: impl FnOnce(
         &mut crate::workflow::Env<'_>,
     ) -> Result<crate::workflow::Outcome, crate::workflow::WfError>,
 ) -> Result<ExitStatus, AppError> {
     use crate::workflow::{Env, Outcome, TtyPrompter};
+    if plan_as.json && !opts.dry_run {
+        return Err(AppError::Input(format!(
+            "--format json: `{}` prints its narration as text; with --dry-run it prints its plan as JSON",
+            plan_as.command
+        )));
+    }
     let mc = match ctx.change_ops() {
         Ok(m) => m,
         // A dry run changes nothing: it plans with the backend that reads (each step's command
@@ -1005,6 +1184,12 @@ fn run_workflow(
     let mut err = std::io::stderr();
     let mut host = crate::hostside::CliHost::new(ctx);
     let dry_run = opts.dry_run;
+    if plan_as.json {
+        opts.plan = Some(crate::workflow::plan::PlanDoc::new(
+            &plan_as.command,
+            mc.name(),
+        ));
+    }
     let mut env = Env {
         ops: mc,
         state_dir: ctx.state_dir.clone(),
@@ -1018,11 +1203,9 @@ fn run_workflow(
             None => Box::new(crate::workflow::RealWorld),
         },
         out: &mut err,
-        host: if with_host {
-            Some(&mut host as &mut dyn crate::workflow::Host)
-        } else {
-            None
-        },
+        // Every workflow may look at block devices (`ld create` names the new VD's); only a
+        // replacement asks Ceph.
+        host: Some(&mut host as &mut dyn crate::workflow::Host),
         // A replacement may touch an OSD's drive: the join says which, Ceph whether it may.
         osds: if with_host {
             ctx.osd_join(Duration::ZERO)
@@ -1032,8 +1215,30 @@ fn run_workflow(
         ceph: with_host.then(|| ctx.ceph()),
     };
     let result = f(&mut env);
+    let plan = env.opts.plan.take();
     if !dry_run {
         ctx.cache().invalidate();
+    }
+    if let Some(mut plan) = plan {
+        let (status, outcome, refused) = match result {
+            Ok(Outcome::Completed(msg)) => (ExitStatus::Ok, msg, false),
+            Ok(Outcome::Stopped(msg)) => (ExitStatus::Warning, msg, true),
+            Err(e) => return Err(AppError::Input(e.to_string())),
+        };
+        if plan.title.is_empty() && !refused {
+            return Err(AppError::Input(format!(
+                "--format json: `{} --dry-run` has no plan to print (it changes nothing); its text output is the answer",
+                plan_as.command
+            )));
+        }
+        plan.outcome = outcome;
+        plan.refused = refused;
+        crate::output::json::write_pretty(out, &plan).map_err(|source| AppError::Io {
+            what: "writing to stdout".into(),
+            source,
+        })?;
+        let _ = writeln!(out);
+        return Ok(status);
     }
     match result {
         Ok(Outcome::Completed(msg)) => {

@@ -45,15 +45,25 @@ pub struct Cli {
     /// (tests and chroots).
     #[arg(long, global = true, hide = true, value_name = "DIR")]
     pub osd_root: Option<PathBuf>,
-    /// Seconds before a vendor call is killed (with its whole process group), default 120; for
-    /// `check`, the limit of the whole run, default 30 (UNKNOWN when it expires, naming what
-    /// was still running, before NRPE's own timeout). More than 0, at most a day.
-    #[arg(long, short = 't', global = true, value_parser = crate::args::timeout, value_name = "SECONDS")]
+    /// Where Ceph's data directories are (`/var/lib/ceph`): cephadm's OSD directories
+    /// `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says
+    /// (tests and chroots).
+    #[arg(long, global = true, hide = true, value_name = "DIR")]
+    pub ceph_root: Option<PathBuf>,
+    /// How long a vendor call may run before it is killed (with its whole process group),
+    /// default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it
+    /// expires, naming what was still running, before NRPE's own timeout). A duration (`90`
+    /// seconds, `30s`, `2m`): more than 0, at most 1d.
+    #[arg(long, short = 't', global = true, value_parser = crate::args::timeout, value_name = "DURATION")]
     pub timeout: Option<std::time::Duration>,
     /// raidctl's state directory: snapshot cache, counter baseline, workflow journals
     /// (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl).
     #[arg(long, global = true, value_name = "DIR")]
     pub state_dir: Option<PathBuf>,
+    /// How long SMART read through the controller stands before status, check and metrics
+    /// read it again (cached in the state directory; SMART is slow and changes slowly).
+    #[arg(long, global = true, default_value = "1h", value_parser = crate::args::max_age, value_name = "DURATION")]
+    pub smart_max_age: u64,
     /// Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then
     /// /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made.
     #[arg(long, global = true, value_name = "FILE", env = "CEPH_CONF")]
@@ -97,13 +107,13 @@ pub enum Command {
     /// Exit status: 0 nothing needs attention, 1 warnings, 2 critical problems (or an unreadable
     /// bundle), 3 the state could not be read, 4 the bundle's integrity failed (--from-bundle).
     Status {
-        /// Reuse a cached snapshot up to this many seconds old (0: always ask the controller;
-        /// at most a day).
-        #[arg(long, default_value_t = 30, value_parser = crate::args::max_age, value_name = "SECONDS")]
+        /// Reuse a cached snapshot up to this old (0: always ask the controller; at most 1d).
+        #[arg(long, default_value = "30s", value_parser = crate::args::max_age, value_name = "DURATION")]
         max_age: u64,
         /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
-        /// vendor call), for at most this many seconds after its last full read (0: never).
-        #[arg(long, default_value_t = 600, value_parser = crate::args::max_age, value_name = "SECONDS")]
+        /// vendor call), for at most this long after its last full read (0: never; at most
+        /// 1d).
+        #[arg(long, default_value = "10m", value_parser = crate::args::max_age, value_name = "DURATION")]
         full_read_after: u64,
         /// Evaluate a support bundle (`raidctl collect`) offline instead of the controller; its
         /// files are checked against its manifest first (exit 4 when they do not match).
@@ -116,12 +126,13 @@ pub enum Command {
     /// silent, a usage error, no verdict within -t). A bundle whose integrity failed
     /// (--from-bundle) is CRITICAL.
     Check {
-        /// Reuse a cached snapshot up to this many seconds old.
-        #[arg(long, default_value_t = 30, value_parser = crate::args::max_age, value_name = "SECONDS")]
+        /// Reuse a cached snapshot up to this old (0: always ask the controller; at most 1d).
+        #[arg(long, default_value = "30s", value_parser = crate::args::max_age, value_name = "DURATION")]
         max_age: u64,
         /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
-        /// vendor call), for at most this many seconds after its last full read (0: never).
-        #[arg(long, default_value_t = 600, value_parser = crate::args::max_age, value_name = "SECONDS")]
+        /// vendor call), for at most this long after its last full read (0: never; at most
+        /// 1d).
+        #[arg(long, default_value = "10m", value_parser = crate::args::max_age, value_name = "DURATION")]
         full_read_after: u64,
         /// Evaluate a support bundle offline instead of the controller (CRITICAL when its files
         /// do not match its manifest).
@@ -156,12 +167,13 @@ pub enum Command {
     },
     /// Prometheus metrics in the text exposition format.
     Metrics {
-        /// Reuse a cached snapshot up to this many seconds old.
-        #[arg(long, default_value_t = 30, value_parser = crate::args::max_age, value_name = "SECONDS")]
+        /// Reuse a cached snapshot up to this old (0: always ask the controller; at most 1d).
+        #[arg(long, default_value = "30s", value_parser = crate::args::max_age, value_name = "DURATION")]
         max_age: u64,
         /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
-        /// vendor call), for at most this many seconds after its last full read (0: never).
-        #[arg(long, default_value_t = 600, value_parser = crate::args::max_age, value_name = "SECONDS")]
+        /// vendor call), for at most this long after its last full read (0: never; at most
+        /// 1d).
+        #[arg(long, default_value = "10m", value_parser = crate::args::max_age, value_name = "DURATION")]
         full_read_after: u64,
         /// Write `raidctl.prom` atomically into this directory (node_exporter's textfile
         /// collector) instead of printing.
@@ -174,8 +186,9 @@ pub enum Command {
     /// Qualify raw drives before they become Ceph OSDs: I/O suite, SMART gates, peer
     /// comparison, verdicts (exit 0 PASS, 1 WARN, 2 FAIL, 3 INCONCLUSIVE).
     Qualify(crate::qualify::QualifyArgs),
-    /// Turn Unconfigured(good) drives into single-drive RAID0 or JBOD, qualify them, and print
-    /// the `ceph-volume lvm create` line for each passing drive.
+    /// Turn Unconfigured(good) drives into single-drive RAID0 or JBOD, qualify them, delete
+    /// again the new VD of a drive that FAILs, and print the `ceph-volume lvm create` line for
+    /// each passing drive.
     OsdPrep(crate::qualify::OsdPrepArgs),
     /// Explain which vendor tool raidctl uses for the controllers in this machine, and what is
     /// missing ("this SAS40xx controller on mpi3mr needs perccli2; only perccli found").
@@ -298,15 +311,31 @@ pub enum Command {
         #[arg(value_parser = ["locate", "make-good", "offline", "online"])]
         action: String,
         /// The drive (`E:S` or serial).
-        #[arg(required_unless_present = "osd")]
+        #[arg(required_unless_present_any = ["osd", "device", "ceph_devid"])]
         target: Option<String>,
         /// With `locate`: the bay of Ceph OSD N (its VD's drive or its JBOD drive, from the
         /// identity join) instead of a drive.
-        #[arg(long, value_name = "N", conflicts_with = "target")]
+        #[arg(long, value_name = "N", conflicts_with_all = ["target", "device", "ceph_devid"])]
         osd: Option<u32>,
+        /// With `locate`: the bay under the block device (`/dev/sdc` or `sdc`, as cephadm's
+        /// `dev` gives it), through the OSD the identity join verified on it (its BlueStore
+        /// label), never by the kernel name alone.
+        #[arg(long, value_name = "PATH|NAME", conflicts_with_all = ["target", "ceph_devid"])]
+        device: Option<String>,
+        /// With `locate`: the bay of Ceph's device id (`VENDOR_MODEL_SERIAL`, as `ceph device
+        /// ls` prints it): the OSD the join found on it, else the drive with that serial.
+        #[arg(long, value_name = "DEVID", conflicts_with = "target")]
+        ceph_devid: Option<String>,
+        /// With `locate`: start blinking (the default; for `ceph device light` templates).
+        #[arg(long, conflicts_with = "stop")]
+        on: bool,
         /// With `locate`: stop blinking.
-        #[arg(long)]
+        #[arg(long, visible_alias = "off")]
         stop: bool,
+        /// With `locate`: Ceph's fault light. MegaRAID/PERC bays have one locate LED, so this
+        /// is the same locate LED (said on standard error).
+        #[arg(long)]
+        fault: bool,
         /// Adapter.
         #[arg(short = 'a', long)]
         adapter: Option<u32>,
@@ -326,7 +355,7 @@ pub enum Command {
         #[command(flatten)]
         wf: WfArgs,
     },
-    /// Logical drives: create or delete.
+    /// Logical drives: create, delete, or change a VD's cache policy.
     Ld {
         /// What to do.
         #[command(subcommand)]
@@ -344,6 +373,10 @@ pub enum Command {
         /// What to generate.
         #[arg(value_enum)]
         what: Generated,
+        /// `man`: write every page (raidctl.1 and one per subcommand) into DIR instead of
+        /// printing raidctl.1.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<std::path::PathBuf>,
     },
 }
 
@@ -373,11 +406,12 @@ pub struct WfArgs {
     /// steps that confirm a drive.
     #[arg(long, global = true)]
     pub serial: Option<String>,
-    /// Seconds to wait for a pull, an insert or a rebuild (at most 30 days).
-    #[arg(long, default_value_t = 86_400, global = true, value_parser = crate::args::wait_timeout)]
+    /// How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`;
+    /// at most 30d).
+    #[arg(long, default_value = "1d", global = true, value_parser = crate::args::wait_timeout, value_name = "DURATION")]
     pub wait_timeout: u64,
-    /// Seconds between polls of the controller while waiting (1 to 86400).
-    #[arg(long, default_value_t = 10, global = true, value_parser = crate::args::interval)]
+    /// Time between polls of the controller while waiting (whole seconds, 1s to 1d).
+    #[arg(long, default_value = "10s", global = true, value_parser = crate::args::interval, value_name = "DURATION")]
     pub poll: u64,
     /// Take a member of VD N offline although another member of it is already down (the VD
     /// is left without redundancy until both are rebuilt). Names the VD; --yes never implies
@@ -397,9 +431,10 @@ pub struct ReplaceArgs {
     /// alone): the operator's word that it holds nothing needed.
     #[arg(long, value_name = "N")]
     pub clear_foreign: Option<u32>,
-    /// With an OSD: seconds to wait for Ceph to say it is safe to destroy (and for the
-    /// degraded objects to reach zero) before stopping with nothing changed on the controller.
-    #[arg(long, value_name = "SECONDS", default_value_t = 43_200, value_parser = crate::args::wait_timeout)]
+    /// With an OSD: how long to wait for Ceph to say it is safe to destroy (and for the
+    /// degraded objects to reach zero) before stopping with nothing changed on the controller
+    /// (at most 30d).
+    #[arg(long, value_name = "DURATION", default_value = "12h", value_parser = crate::args::wait_timeout)]
     pub drain_timeout: u64,
     /// With an OSD: set the recreated OSD's CRUSH weight to the new drive's size when it
     /// differs (otherwise only said).
@@ -508,7 +543,10 @@ pub enum AdapterSetting {
 /// `raidctl ld` actions.
 #[derive(Debug, Clone, Subcommand)]
 pub enum LdAction {
-    /// Create a VD from Unconfigured(good) drives.
+    /// Create a VD from Unconfigured(good) drives, with the policy `osd-prep` gives OSD VDs:
+    /// write-back when the adapter's battery is healthy (else write-through), no read-ahead,
+    /// direct I/O, the controller's strip size, the drives' cache as it is. Prints the new
+    /// VD's target id and block device.
     Create {
         /// raid0, raid1, raid5, raid6, raid10, raid50 or raid60.
         #[arg(long)]
@@ -519,10 +557,25 @@ pub enum LdAction {
         /// Drives per span for RAID 10/50/60 (default 2 for RAID 10, half the drives otherwise).
         #[arg(long)]
         span_size: Option<usize>,
+        /// Policy options (each overrides one part of the default policy).
+        #[command(flatten)]
+        policy: crate::workflow::vdpolicy::PolicyArgs,
+        /// Name the VD (at most 15 characters).
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
     },
     /// Delete a VD (destroys its data).
     Delete {
         /// VD target id.
         target: u32,
+    },
+    /// Change a VD's cache policy in place (its data stays): one vendor command per property,
+    /// then the policy read back. What `status` suggests for `vd-sibling-policy`.
+    Set {
+        /// VD target id.
+        target: u32,
+        /// What to change (at least one).
+        #[command(flatten)]
+        cache: crate::workflow::vdpolicy::CacheArgs,
     },
 }

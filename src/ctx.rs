@@ -45,6 +45,10 @@ pub struct CtxOptions {
     pub sys_root: Option<PathBuf>,
     /// `--osd-root DIR`: where the local OSD directories are (`/var/lib/ceph/osd`).
     pub osd_root: Option<PathBuf>,
+    /// `--ceph-root DIR`: Ceph's data directories (`/var/lib/ceph`), cephadm's `<fsid>/osd.N`.
+    pub ceph_root: Option<PathBuf>,
+    /// `--smart-max-age`: how long a SMART read stands (`None`: [`crate::smart::DEFAULT_MAX_AGE`]).
+    pub smart_max_age: Option<Duration>,
 }
 
 /// `--backend`.
@@ -95,6 +99,15 @@ pub struct Ctx {
     sys_root_opt: Option<PathBuf>,
     /// `--osd-root`.
     osd_root_opt: Option<PathBuf>,
+    /// `--ceph-root`.
+    ceph_root_opt: Option<PathBuf>,
+    /// Under `--sim`, the runner the simulated vendor tools (smartctl too) run through.
+    sim_runner: Option<Arc<OsRunner>>,
+    /// When the context was made and the per-call timeout: SMART reads get what is left.
+    started: std::time::Instant,
+    timeout: Duration,
+    /// `--smart-max-age`.
+    pub smart_max_age: Duration,
 }
 
 impl Drop for Ctx {
@@ -129,8 +142,25 @@ pub fn default_state_dir() -> PathBuf {
 }
 
 fn ceph_options(opts: &CtxOptions, sim: bool) -> crate::ceph::CephOptions {
+    // No configuration named and none in /etc/ceph: a cephadm host keeps the cluster's in
+    // `/var/lib/ceph/<fsid>/config/` (with the admin keyring on an `_admin` host).
+    let cephadm =
+        if opts.ceph_conf.is_none() && !Path::new(crate::ceph::client::DEFAULT_CONF).exists() {
+            cephadm_conf(
+                opts.ceph_root
+                    .as_deref()
+                    .unwrap_or(Path::new("/var/lib/ceph")),
+            )
+        } else {
+            None
+        };
+    let (conf, keyring) = match cephadm {
+        Some((c, k)) => (Some(c), k),
+        None => (opts.ceph_conf.clone(), None),
+    };
     let mut c = crate::ceph::CephOptions {
-        conf: opts.ceph_conf.clone(),
+        conf,
+        keyring,
         name: opts.ceph_name.clone(),
         ..crate::ceph::CephOptions::default()
     };
@@ -139,6 +169,26 @@ fn ceph_options(opts: &CtxOptions, sim: bool) -> crate::ceph::CephOptions {
             .push(("CEPH_VOLUME_ALLOW_LOOP_DEVICES".into(), "1".into()));
     }
     c
+}
+
+/// The configuration (and admin keyring, when there) of the one cephadm cluster under
+/// `ceph_root`: `<fsid>/config/ceph.conf`, a regular file; none with several clusters.
+pub fn cephadm_conf(ceph_root: &Path) -> Option<(PathBuf, Option<PathBuf>)> {
+    let with_conf: Vec<PathBuf> = crate::ceph::join::cephadm_fsids(ceph_root)
+        .into_iter()
+        .map(|f| ceph_root.join(f).join("config"))
+        .filter(|d| std::fs::symlink_metadata(d.join("ceph.conf")).is_ok_and(|m| m.is_file()))
+        .collect();
+    match with_conf.as_slice() {
+        [one] => {
+            let k = one.join("ceph.client.admin.keyring");
+            let keyring = std::fs::symlink_metadata(&k)
+                .is_ok_and(|m| m.is_file())
+                .then_some(k);
+            Some((one.join("ceph.conf"), keyring))
+        }
+        _ => None,
+    }
 }
 
 /// A simulated vendor tool under `--sim`: only a name, the `argv[0]` the simulator's
@@ -227,6 +277,7 @@ impl Ctx {
     /// # Errors
     /// When the simulator cannot be set up.
     pub fn new(opts: &CtxOptions) -> Result<Self, CtxError> {
+        let started = std::time::Instant::now();
         if opts.sim.is_some() || opts.sim_state.is_some() {
             let scenario = opts.sim.clone().unwrap_or_else(|| "healthy".to_owned());
             let (dir, private) = match &opts.sim_state {
@@ -307,6 +358,7 @@ impl Ctx {
             };
             let change_ops = (opts.backend == BackendChoice::Native)
                 .then(|| Err(BackendError::Refused(native::CHANGES_NEED.into())));
+            let sim_runner = runner.clone();
             let megacli = Ok(MegaCli::new(program, runner, opts.timeout));
             return Ok(Self {
                 sim_dir: Some(dir),
@@ -321,6 +373,11 @@ impl Ctx {
                 nothing_to_manage: None,
                 sys_root_opt: None,
                 osd_root_opt: opts.osd_root.clone(),
+                ceph_root_opt: opts.ceph_root.clone(),
+                sim_runner: Some(sim_runner),
+                started,
+                timeout: opts.timeout,
+                smart_max_age: opts.smart_max_age.unwrap_or(crate::smart::DEFAULT_MAX_AGE),
             });
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
@@ -422,7 +479,29 @@ impl Ctx {
             nothing_to_manage,
             sys_root_opt: opts.sys_root.clone(),
             osd_root_opt: opts.osd_root.clone(),
+            ceph_root_opt: opts.ceph_root.clone(),
+            sim_runner: None,
+            started,
+            timeout: opts.timeout,
+            smart_max_age: opts.smart_max_age.unwrap_or(crate::smart::DEFAULT_MAX_AGE),
         })
+    }
+
+    /// How SMART is read: the simulator's smartctl under `--sim` (run like its vendor tools),
+    /// else the host's; the deadline is what is left of the timeout since the context was
+    /// made (the controller state read comes first and is never delayed by SMART).
+    pub fn smart_source(&self) -> crate::smart::Source {
+        let left = self.timeout.saturating_sub(self.started.elapsed());
+        match &self.sim_runner {
+            Some(r) => crate::smart::Source {
+                runner: r.clone(),
+                program: Some(sim_tool("smartctl")),
+                sys_root: self.sys_root(),
+                timeout: left,
+                fallback_host: Some(crate::sim::sysfs::host_of),
+            },
+            None => crate::smart::Source::host(self.sys_root(), left),
+        }
     }
 
     /// The Ceph client (`--ceph-conf`, `--ceph-name`). Under `--sim` ceph-volume may use loop
@@ -435,8 +514,20 @@ impl Ctx {
     /// (`--osd-root`), sysfs and `/dev`, or under `--sim` the tree the simulator writes as the kernel would (the same code reads both).
     pub fn ceph_sources(&self) -> crate::ceph::Sources {
         let mut src = crate::ceph::Sources::with_roots(self.sys_root(), self.dev_root());
-        if let Some(r) = &self.osd_root_opt {
-            src.osd_root.clone_from(r);
+        // `--ceph-root` moves both layouts; `--osd-root` alone moves cephadm's root to its
+        // parent (a test's directory, never the host's `/var/lib/ceph`).
+        match (&self.ceph_root_opt, &self.osd_root_opt) {
+            (Some(c), o) => {
+                src.ceph_root.clone_from(c);
+                src.osd_root = o.clone().unwrap_or_else(|| c.join("osd"));
+            }
+            (None, Some(o)) => {
+                src.osd_root.clone_from(o);
+                src.ceph_root = o
+                    .parent()
+                    .map_or_else(|| PathBuf::from("/nonexistent"), Path::to_path_buf);
+            }
+            (None, None) => {}
         }
         src
     }
@@ -585,5 +676,44 @@ mod tests {
         let mc = ctx.megacli().unwrap();
         assert_eq!(mc.program(), Path::new("MegaCli64"));
         assert_eq!(ctx.sim_exe(), Some(Path::new("/proc/self/exe")));
+    }
+
+    #[test]
+    fn a_cephadm_hosts_configuration_is_found_under_its_fsid() {
+        let d = tempfile::tempdir().unwrap();
+        let a = "e3b0c442-98fc-1c14-9afb-f4c8996fb924";
+        assert_eq!(cephadm_conf(d.path()), None);
+        let cfg = d.path().join(a).join("config");
+        std::fs::create_dir_all(&cfg).unwrap();
+        assert_eq!(cephadm_conf(d.path()), None, "no ceph.conf yet");
+        std::fs::write(cfg.join("ceph.conf"), "[global]\nfsid = x\n").unwrap();
+        assert_eq!(cephadm_conf(d.path()), Some((cfg.join("ceph.conf"), None)));
+        std::fs::write(cfg.join("ceph.client.admin.keyring"), "").unwrap();
+        assert_eq!(
+            cephadm_conf(d.path()),
+            Some((
+                cfg.join("ceph.conf"),
+                Some(cfg.join("ceph.client.admin.keyring"))
+            ))
+        );
+        // Two clusters: not guessed.
+        let b = d.path().join("11111111-2222-3333-4444-555555555555/config");
+        std::fs::create_dir_all(&b).unwrap();
+        std::fs::write(b.join("ceph.conf"), "").unwrap();
+        assert_eq!(cephadm_conf(d.path()), None);
+        let opts = CtxOptions {
+            ceph_root: Some(d.path().into()),
+            ..CtxOptions::default()
+        };
+        // An explicit --ceph-conf always wins.
+        let c = ceph_options(
+            &CtxOptions {
+                ceph_conf: Some("/x.conf".into()),
+                ..opts
+            },
+            false,
+        );
+        assert_eq!(c.conf.as_deref(), Some(Path::new("/x.conf")));
+        assert_eq!(c.keyring, None);
     }
 }

@@ -208,6 +208,30 @@ pub fn read_own(path: &Path, cap: usize) -> io::Result<Vec<u8>> {
     read_to_cap(path, &f, cap)
 }
 
+/// Reads a small file of a daemon's directory (a cephadm OSD directory's `whoami`, `fsid`,
+/// `ceph_fsid`, owned by the container's ceph user): as [`read_capped`], and on the descriptor
+/// read, its owner must be root, the caller or `also` (the directory's owner), and nobody else
+/// may write to it.
+///
+/// # Errors
+/// As [`read_capped`], and `PermissionDenied` naming the owner or mode.
+pub fn read_capped_owned(path: &Path, cap: usize, also: Option<u32>) -> io::Result<Vec<u8>> {
+    let (f, meta) = open_regular(path, false)?;
+    if also != Some(meta.uid()) {
+        check_own_file(path, &meta)?;
+    } else if meta.mode() & 0o022 != 0 {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "{}: writable by other users (mode {:04o}): not trusted",
+                path.display(),
+                meta.mode() & 0o7777
+            ),
+        ));
+    }
+    read_to_cap(path, &f, cap)
+}
+
 /// Opens a file of raidctl's own for reading and appending (a journal being resumed), with
 /// the checks of [`read_own`].
 ///

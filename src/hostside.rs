@@ -117,6 +117,42 @@ impl Host for CliHost<'_> {
         })
     }
 
+    fn kernel_device(
+        &mut self,
+        snap: &Snapshot,
+        adapter: u32,
+        target: u32,
+    ) -> Result<BlockDevice, String> {
+        if let Some(sim) = &self.ctx.sim_dir {
+            use crate::sim::blockdev::{self, Kind};
+            let dev = blockdev::device_for(sim, adapter, Kind::Vd, Some(target), None)
+                .ok_or("the simulated controller has no block devices (`raidctl sim block-devices on`, as root, gives each VD a loop device)")?;
+            let name = dev
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            return Ok(BlockDevice {
+                by_path: crate::backend::identity::by_path_of(&self.ctx.dev_root(), &name),
+                path: dev.display().to_string(),
+            });
+        }
+        // sysfs read again: a VD's SCSI disk appears a moment after the controller made it.
+        let mut fresh = snap.clone();
+        for l in &mut fresh.logical_drives {
+            l.block_device = None;
+        }
+        crate::backend::identity::join_block_devices(&mut fresh, &self.ctx.sys_root());
+        let dev = fresh
+            .logical_drive(adapter, target)
+            .and_then(|l| l.block_device.clone())
+            .ok_or("not visible yet: udev may still be settling (`lsblk`; `raidctl status` shows it once it is)")?;
+        let dev = PathBuf::from(dev);
+        Ok(BlockDevice {
+            by_path: by_path(&dev),
+            path: dev.display().to_string(),
+        })
+    }
+
     fn qualify(&mut self, req: &QualifyRequest<'_>) -> Result<QualRecord, String> {
         let ctx = self.ctx;
         let profile_kind =

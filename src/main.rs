@@ -2,7 +2,7 @@
 //! Called by a vendor tool's name (`MegaCli64`, `storcli64`, `omreport`, ...), it is that
 //! tool's simulated front end instead (see `raidctl::sim::multicall`).
 
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches};
 use raidctl::cli::Cli;
 use raidctl::exit::ExitStatus;
 use raidctl::sim::multicall;
@@ -17,11 +17,19 @@ fn main() {
         let code = multicall::run(name, &args, multicall::state_from_env()).unwrap_or(2);
         std::process::exit(code);
     }
-    let cli = match Cli::try_parse() {
+    // Parsed through the command `--help` and the man pages show (examples, headings).
+    let cli = match raidctl::manual::command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
         Err(e) => usage_error(&e),
     };
-    let status = match raidctl::app::run(cli) {
+    let result = raidctl::app::run(cli);
+    // An interrupt kills the running vendor call, so the command may have ended with that
+    // call's error: the handler, which is removing the private directories, exits with 130.
+    raidctl::interrupt::park_if_interrupted();
+    let status = match result {
         Ok(status) => status,
         Err(e) => {
             eprintln!("raidctl: {}", raidctl::escape::escape_text(&e.to_string()));

@@ -182,6 +182,19 @@ fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>),
         eprintln!("raidctl: {}", crate::escape::escape(n));
     }
     join.apply(&mut snap);
+    // SMART through the controller, after the state read and within what is left of the
+    // timeout; why it could not be read at all is a finding of its own.
+    let unavailable = crate::smart::attach(
+        &mut snap,
+        &ctx.smart_source(),
+        &ctx.state_dir,
+        ctx.smart_max_age,
+    );
+    // Not a finding (the drives' state is what it is): a host without smartmontools, or
+    // without a megaraid_sas host to address the drives through, is said once per run.
+    for (_, why) in unavailable {
+        eprintln!("raidctl: SMART not read: {}", crate::escape::escape(&why));
+    }
     match Baseline::load(&ctx.state_dir) {
         Ok(mut baseline) => {
             let mut problems = health::evaluate(&snap, &baseline);
@@ -402,12 +415,27 @@ pub fn run_check(
     verbose: bool,
     out: &mut dyn Write,
 ) -> ExitStatus {
+    run_check_as(result, verbose, false, out)
+}
+
+/// `raidctl check`, as the plugin text or (`json`) the same verdict as one JSON document
+/// (see [`check::CheckDoc`]); the exit status is the same either way.
+pub fn run_check_as(
+    result: Result<(Snapshot, Vec<Problem>), String>,
+    verbose: bool,
+    json: bool,
+    out: &mut dyn Write,
+) -> ExitStatus {
     let (mut text, code) = match &result {
         Ok((snap, problems)) => check::render_check(Ok((snap, problems))),
         Err(reason) => check::render_check(Err(reason)),
     };
+    if json {
+        let problems = result.as_ref().map_or(&[][..], |(_, p)| p.as_slice());
+        text = check::check_json(&text, code, problems);
+    }
     // `-v`: the controller's VDs and drives after the problems, when there is a controller.
-    if let (true, Ok((snap, _))) = (verbose, &result)
+    if let (true, false, Ok((snap, _))) = (verbose, json, &result)
         && !snap.adapters.is_empty()
     {
         text.push_str(&check::verbose_lines(snap));

@@ -9,7 +9,8 @@ use super::ops::{Op, Operations, PinnedCache};
 use super::runner::Runner;
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{
-    Document, DriveAddress, ForeignConfig, IoPolicy, Progress, ReadPolicy, WritePolicy,
+    CacheSetting, DiskCache, Document, DriveAddress, ForeignConfig, IoPolicy, Progress, ReadPolicy,
+    WritePolicy,
 };
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -212,6 +213,21 @@ impl Omreport {
                     if *enabled { "enabled" } else { "disabled" }
                 ),
             ],
+            Op::LdCache {
+                adapter,
+                target,
+                setting,
+            } => {
+                let mut v: Vec<String> = vec![
+                    "storage".into(),
+                    "vdisk".into(),
+                    "action=changepolicy".into(),
+                    format!("controller={adapter}"),
+                    format!("vdisk={target}"),
+                ];
+                v.push(omconfig_cache_setting(*setting)?);
+                v
+            }
             Op::LdCreate {
                 adapter,
                 level,
@@ -283,6 +299,36 @@ impl Omreport {
             _ => return None,
         })
     }
+}
+
+/// `writepolicy=wt`, `readpolicy=nra`, `diskcachepolicy=disabled`: what `changepolicy` takes.
+/// `None` for what it cannot set: the I/O policy (PERC 9 and later show none), `Disk's
+/// Default` (only enabled or disabled), and the bad-battery flag apart from `writepolicy`
+/// (`fwb` is write-back regardless of the battery).
+fn omconfig_cache_setting(setting: CacheSetting) -> Option<String> {
+    Some(match setting {
+        CacheSetting::Write(w) => format!(
+            "writepolicy={}",
+            match w {
+                WritePolicy::WriteThrough => "wt",
+                WritePolicy::WriteBack => "wb",
+                WritePolicy::AlwaysWriteBack => "fwb",
+            }
+        ),
+        CacheSetting::Read(r) => format!(
+            "readpolicy={}",
+            match r {
+                ReadPolicy::NoReadAhead => "nra",
+                ReadPolicy::ReadAhead => "ra",
+                ReadPolicy::Adaptive => "ara",
+            }
+        ),
+        CacheSetting::DiskCache(DiskCache::Enabled) => "diskcachepolicy=enabled".into(),
+        CacheSetting::DiskCache(DiskCache::Disabled) => "diskcachepolicy=disabled".into(),
+        CacheSetting::Io(_)
+        | CacheSetting::DiskCache(DiskCache::Default)
+        | CacheSetting::WriteBackOnBadBbu(_) => return None,
+    })
 }
 
 impl Operations for Omreport {

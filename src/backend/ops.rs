@@ -4,8 +4,8 @@
 use super::megacli::{BackendError, MegaCli};
 use super::snapshot::Snapshot;
 use crate::model::{
-    Document, DriveAddress, Event, ForeignConfig, IoPolicy, MissingRow, Progress, RaidLevel,
-    ReadPolicy, WritePolicy,
+    CacheSetting, DiskCache, Document, DriveAddress, Event, ForeignConfig, IoPolicy, MissingRow,
+    Progress, RaidLevel, ReadPolicy, WritePolicy,
 };
 use crate::parse::Kind;
 use serde::{Deserialize, Serialize};
@@ -116,6 +116,12 @@ pub enum Op {
         target: u32,
         enabled: bool,
     },
+    /// Change one cache property of a VD (`raidctl ld set`); the data stays.
+    LdCache {
+        adapter: u32,
+        target: u32,
+        setting: CacheSetting,
+    },
 }
 
 impl Op {
@@ -131,6 +137,7 @@ impl Op {
                 | Op::BatteryWarning { .. }
                 | Op::RebuildStart { .. }
                 | Op::LdDiskCache { .. }
+                | Op::LdCache { .. }
                 | Op::LdName { .. }
         )
     }
@@ -167,7 +174,8 @@ impl Op {
             | Op::DiscardPreservedCache { adapter, .. }
             | Op::LdName { adapter, .. }
             | Op::MakeJbod { adapter, .. }
-            | Op::LdDiskCache { adapter, .. } => *adapter,
+            | Op::LdDiskCache { adapter, .. }
+            | Op::LdCache { adapter, .. } => *adapter,
         }
     }
 }
@@ -566,7 +574,38 @@ pub fn megacli_args(op: &Op) -> Vec<String> {
             format!("-L{target}"),
             a(*adapter),
         ],
+        Op::LdCache {
+            adapter,
+            target,
+            setting,
+        } => vec![
+            "-LDSetProp".into(),
+            megacli_cache_word(*setting).unwrap_or("?").into(),
+            format!("-L{target}"),
+            a(*adapter),
+        ],
     }
+}
+
+/// The `-LDSetProp` word of one cache setting; `None` where MegaCli has none: `Disk's
+/// Default` cannot be set back, and write-back regardless of the battery is two settings
+/// (`WB`, then `CachedBadBBU`).
+fn megacli_cache_word(setting: CacheSetting) -> Option<&'static str> {
+    Some(match setting {
+        CacheSetting::Write(WritePolicy::WriteThrough) => "WT",
+        CacheSetting::Write(WritePolicy::WriteBack) => "WB",
+        CacheSetting::Write(WritePolicy::AlwaysWriteBack)
+        | CacheSetting::DiskCache(DiskCache::Default) => return None,
+        CacheSetting::Read(ReadPolicy::NoReadAhead) => "NORA",
+        CacheSetting::Read(ReadPolicy::ReadAhead) => "RA",
+        CacheSetting::Read(ReadPolicy::Adaptive) => "ADRA",
+        CacheSetting::Io(IoPolicy::Direct) => "-Direct",
+        CacheSetting::Io(IoPolicy::Cached) => "-Cached",
+        CacheSetting::DiskCache(DiskCache::Enabled) => "-EnDskCache",
+        CacheSetting::DiskCache(DiskCache::Disabled) => "-DisDskCache",
+        CacheSetting::WriteBackOnBadBbu(true) => "CachedBadBBU",
+        CacheSetting::WriteBackOnBadBbu(false) => "NoCachedBadBBU",
+    })
 }
 
 impl MegaCli {
@@ -581,7 +620,10 @@ impl Operations for MegaCli {
     }
 
     fn supports(&self, op: &Op) -> bool {
-        !op.dedicated_to_vds_only()
+        match op {
+            Op::LdCache { setting, .. } => megacli_cache_word(*setting).is_some(),
+            _ => !op.dedicated_to_vds_only(),
+        }
     }
 
     fn snapshot(&self) -> Result<Snapshot, BackendError> {
@@ -721,11 +763,17 @@ impl Operations for MegaCli {
         let args = megacli_args(op);
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         if !self.supports(op) {
-            // Never run a dedicated spare MegaCli would read as a global one.
+            // Never run a dedicated spare MegaCli would read as a global one, nor a cache
+            // setting it has no word for.
+            let message = if op.dedicated_to_vds_only() {
+                "MegaCli dedicates spares to arrays, not VD ids"
+            } else {
+                "MegaCli has no -LDSetProp word for this setting"
+            };
             return Err(BackendError::Failed {
                 argv: MegaCli::command_line(self, &refs),
                 status: 0xff,
-                message: "MegaCli dedicates spares to arrays, not VD ids".into(),
+                message: message.into(),
                 doc: Box::default(),
             });
         }
@@ -824,6 +872,23 @@ mod tests {
             .join(" "),
             "-CfgLdAdd -r0[32:4] WB NORA Cached CachedBadBBU -strpsz256 -a0"
         );
+        for (setting, word) in [
+            (CacheSetting::Write(WritePolicy::WriteThrough), "WT"),
+            (CacheSetting::Read(ReadPolicy::NoReadAhead), "NORA"),
+            (CacheSetting::Io(IoPolicy::Direct), "-Direct"),
+            (CacheSetting::WriteBackOnBadBbu(false), "NoCachedBadBBU"),
+        ] {
+            let op = Op::LdCache {
+                adapter: 0,
+                target: 1,
+                setting,
+            };
+            assert_eq!(
+                megacli_args(&op).join(" "),
+                format!("-LDSetProp {word} -L1 -a0")
+            );
+            assert!(!op.is_destructive());
+        }
         let discard = Op::DiscardPreservedCache {
             adapter: 0,
             target: 2,

@@ -421,7 +421,12 @@ impl Cache {
                 return None;
             }
         };
-        serde_json::from_slice::<Entry>(&bytes).ok()
+        let mut entry = serde_json::from_slice::<Entry>(&bytes).ok()?;
+        // A cache written before the cache policy fields existed: fill them from the texts.
+        for ld in &mut entry.snapshot.logical_drives {
+            ld.normalise_cache();
+        }
+        Some(entry)
     }
 
     fn save(&self, entry: &Entry) {

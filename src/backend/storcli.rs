@@ -11,8 +11,8 @@ use super::ops::{Alarm, Op, Operations, PinnedCache};
 use super::runner::{CmdOutput, Runner};
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{
-    Document, DriveAddress, Event, ForeignConfig, IoPolicy, MissingRow, Progress, ReadPolicy,
-    WritePolicy,
+    CacheSetting, DiskCache, Document, DriveAddress, Event, ForeignConfig, IoPolicy, MissingRow,
+    Progress, ReadPolicy, WritePolicy,
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -399,8 +399,57 @@ impl Storcli {
                 "set".into(),
                 format!("pdcache={}", if *enabled { "on" } else { "off" }),
             ],
+            Op::LdCache {
+                adapter,
+                target,
+                setting,
+            } => vec![
+                format!("/c{adapter}/v{target}"),
+                "set".into(),
+                storcli_cache_setting(*setting)
+                    .ok_or_else(|| unsupported("the battery flag apart from wrcache"))?,
+            ],
         })
     }
+}
+
+/// `wrcache=wt`, `rdcache=nora`, `iopolicy=direct`, `pdcache=default`: one setting per `set`.
+/// storcli has no adaptive read-ahead (Dell documents it as read-ahead on PERC 8 and later)
+/// and folds the bad-battery flag into `wrcache` (`awb`), so it has no setting of its own.
+fn storcli_cache_setting(setting: CacheSetting) -> Option<String> {
+    Some(match setting {
+        CacheSetting::Write(w) => format!(
+            "wrcache={}",
+            match w {
+                WritePolicy::WriteThrough => "wt",
+                WritePolicy::WriteBack => "wb",
+                WritePolicy::AlwaysWriteBack => "awb",
+            }
+        ),
+        CacheSetting::Read(r) => format!(
+            "rdcache={}",
+            match r {
+                ReadPolicy::NoReadAhead => "nora",
+                ReadPolicy::ReadAhead | ReadPolicy::Adaptive => "ra",
+            }
+        ),
+        CacheSetting::Io(i) => format!(
+            "iopolicy={}",
+            match i {
+                IoPolicy::Direct => "direct",
+                IoPolicy::Cached => "cached",
+            }
+        ),
+        CacheSetting::DiskCache(d) => format!(
+            "pdcache={}",
+            match d {
+                DiskCache::Enabled => "on",
+                DiskCache::Disabled => "off",
+                DiskCache::Default => "default",
+            }
+        ),
+        CacheSetting::WriteBackOnBadBbu(_) => return None,
+    })
 }
 
 impl Operations for Storcli {
@@ -627,6 +676,9 @@ impl Operations for Storcli {
     fn supports(&self, op: &Op) -> bool {
         if matches!(op, Op::BatteryWarning { .. }) || op.dedicated_to_vds_only() {
             return false;
+        }
+        if let Op::LdCache { setting, .. } = op {
+            return storcli_cache_setting(*setting).is_some();
         }
         if matches!(
             op,

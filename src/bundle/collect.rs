@@ -632,7 +632,7 @@ fn collect_in(
             .and_then(|o| o.catalogue())
             .or_else(|| ctx.megacli().ok().map(|m| m as &dyn Catalogue))
     });
-    let mut vendor = vendor::Vendor::new(env, ctx.sim_exe().map(Path::to_path_buf));
+    let mut vendor = vendor::Vendor::new(env.clone(), ctx.sim_exe().map(Path::to_path_buf));
     let mut versions = BTreeMap::new();
     let mut snap_result: Result<Snapshot, String> = Err(match &ops {
         Ok(o) => format!("the {} backend has no bundle catalogue", o.name()),
@@ -681,10 +681,16 @@ fn collect_in(
     ceph_view(&mut c, ctx, &join);
     let snap = snap_result.as_ref().ok();
     // 5. raidctl's own view (small and valuable: before the size cap can bite).
-    let problems = own_view(&mut c, ctx, &snap_result);
-    // 6. SMART through the controller.
+    let mut problems = own_view(&mut c, ctx, &snap_result);
+    // 6. SMART through the controller; a drive it could not read is a problem of the summary.
     if opts.level != Level::Quick {
-        host::smart(&mut c, snap);
+        let sim = ctx.sim_exe().map(|e| (e, &env[..]));
+        let failed = host::smart(&mut c, snap, sim);
+        if !failed.is_empty() {
+            let p = problems.get_or_insert_with(Vec::new);
+            p.extend(failed);
+            p.sort_by_key(|p| std::cmp::Reverse(p.severity));
+        }
     }
     // 7. Host context.
     host::host_context(&mut c, opts.level, opts.since);

@@ -50,29 +50,25 @@ fn run(c: &mut Collector<'_>, id: &str, name: &str, args: &[&str], out: &str) ->
     idx
 }
 
-/// Device path smartctl addresses the controller through: the block device of a VD on that
-/// adapter when known, else `/dev/bus/N` for the Nth megaraid_sas SCSI host.
+/// Device path smartctl addresses the controller through ([`crate::smart::target`]); a
+/// bundle still tries `/dev/bus/N` when the kernel shows no megaraid_sas host (the failure is
+/// then in the bundle).
 fn smart_target(snap: &Snapshot, adapter: u32) -> String {
-    snap.logical_drives
-        .iter()
-        .filter(|l| l.adapter == adapter)
-        .find_map(|l| l.block_device.clone())
-        .unwrap_or_else(|| {
-            let hosts = megaraid_hosts();
-            let n = usize::try_from(adapter)
-                .ok()
-                .and_then(|i| hosts.get(i).copied())
-                .unwrap_or(adapter);
-            format!("/dev/bus/{n}")
-        })
-}
-
-fn megaraid_hosts() -> Vec<u32> {
-    crate::backend::identity::megaraid_hosts(std::path::Path::new("/sys"))
+    crate::smart::target(snap, adapter, Path::new("/sys"))
+        .unwrap_or_else(|| format!("/dev/bus/{adapter}"))
 }
 
 /// `smartctl -x -j -d megaraid,N` (or `sat+megaraid,N`) for every drive of the snapshot.
-pub(crate) fn smart(c: &mut Collector<'_>, snap: Option<&Snapshot>) {
+///
+/// Under `--sim` (`sim`: the simulator's executable and environment) the simulated smartctl
+/// answers, run as its vendor tools are. Returns the failed reads (parsed as `status`,
+/// `check` and `metrics` parse them: [`crate::smart::parse`]) as problems for the summary.
+pub(crate) fn smart(
+    c: &mut Collector<'_>,
+    snap: Option<&Snapshot>,
+    sim: Option<(&Path, &[(String, String)])>,
+) -> Vec<crate::health::Problem> {
+    let mut problems = Vec::new();
     let Some(snap) = snap else {
         c.skip(
             "smart",
@@ -80,26 +76,77 @@ pub(crate) fn smart(c: &mut Collector<'_>, snap: Option<&Snapshot>) {
             Vec::new(),
             "no snapshot: drive device ids unknown".into(),
         );
-        return;
+        return problems;
     };
-    let program = tool(c, "smartctl");
+    // smartctl is a host tool: whether it is installed is the host's (`PATH`); under `--sim`
+    // what it answers about the drives behind the simulated controller is the simulator's.
+    let program = match (sim, tool(c, "smartctl")) {
+        (Some(_), Ok(_)) => Ok(PathBuf::from("smartctl")),
+        (_, found) => found,
+    };
     for pd in &snap.physical_drives {
         let Some(dev) = pd.smartctl_device.clone() else {
             continue;
         };
-        let target = smart_target(snap, pd.adapter);
+        let target = match sim {
+            Some(_) => crate::smart::target(snap, pd.adapter, Path::new("/nonexistent"))
+                .unwrap_or_else(|| format!("/dev/bus/{}", crate::sim::sysfs::host_of(pd.adapter))),
+            None => smart_target(snap, pd.adapter),
+        };
         let slug = dev.replace([',', '+'], "-");
         let id = format!("smart/a{}/{dev}", pd.adapter);
+        let out = format!("smart/a{}-{slug}.json", pd.adapter);
         let idx = c.command(Cmd {
             id,
             scope: Scope::Adapter(pd.adapter),
             program: program.clone(),
-            exe: None,
+            exe: sim.map(|(exe, _)| exe),
             args: vec!["-x".into(), "-j".into(), "-d".into(), dev.clone(), target],
-            env: &[],
-            out: format!("smart/a{}-{slug}.json", pd.adapter),
+            env: sim.map_or(&[][..], |(_, env)| env),
+            out: out.clone(),
             timeout: None,
         });
+        if program.is_ok() {
+            let item = c.items.get(idx);
+            let bytes = std::fs::read(c.root.join(&out)).unwrap_or_default();
+            let read = match item {
+                Some(i) if i.timed_out => crate::smart::Smart::failed(
+                    "smartctl timed out".into(),
+                    None,
+                    crate::backend::snapshot::now_unix(),
+                ),
+                Some(i) if i.skipped_reason.is_some() || i.error.is_some() => {
+                    crate::smart::Smart::failed(
+                        i.skipped_reason
+                            .clone()
+                            .or_else(|| i.error.clone())
+                            .unwrap_or_default(),
+                        i.exit_code,
+                        crate::backend::snapshot::now_unix(),
+                    )
+                }
+                _ => crate::smart::parse(
+                    &bytes,
+                    item.and_then(|i| i.exit_code),
+                    crate::backend::snapshot::now_unix(),
+                ),
+            };
+            if !read.read_success {
+                problems.push(crate::health::Problem {
+                    rule: crate::health::rule::SMART_READ_FAILED,
+                    severity: crate::health::Severity::Warning,
+                    adapter: Some(pd.adapter),
+                    subject: pd.address().to_string(),
+                    message: format!(
+                        "{} (serial {}): SMART not read through the controller: {}",
+                        pd.address(),
+                        pd.serial.as_deref().unwrap_or("?"),
+                        read.error.as_deref().unwrap_or("no reason given")
+                    ),
+                    suggestion: Some(format!("see {out} in this bundle")),
+                });
+            }
+        }
         if let Some(item) = c.items.get_mut(idx) {
             item.adapter = Some(pd.adapter);
             item.notes.push(format!(
@@ -116,6 +163,7 @@ pub(crate) fn smart(c: &mut Collector<'_>, snap: Option<&Snapshot>) {
         }
         c.sweep_scratch(idx, None);
     }
+    problems
 }
 
 fn read_file(p: &Path) -> Option<Vec<u8>> {

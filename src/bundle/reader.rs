@@ -90,6 +90,7 @@ fn needed(rel: &str) -> bool {
     rel == "manifest.json"
         || rel.starts_with("raidctl/")
         || rel.starts_with("native/")
+        || rel.starts_with("smart/")
         || rel
             .split_once('/')
             .is_some_and(|(d, _)| BACKEND_DIRS.contains(&d))

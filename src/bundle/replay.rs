@@ -259,6 +259,34 @@ pub fn replay_contents(
                 .push(format!("raidctl/baseline.json unreadable, not used: {e}")),
         }
     }
+    // SMART through the controller as the collecting host read it (`smart/aN/DEV` items),
+    // parsed as `status` parses a live read; attached once the snapshot is made.
+    let mut smart: Vec<(u32, String, crate::smart::Smart)> = Vec::new();
+    for item in manifest
+        .items
+        .iter()
+        .filter(|i| i.id.starts_with("smart/a"))
+    {
+        let Some((ad, dev)) = item.id["smart/a".len()..].split_once('/') else {
+            continue;
+        };
+        let Ok(ad) = ad.parse::<u32>() else { continue };
+        let read = if let Some(why) = item.skipped_reason.clone().or_else(|| item.error.clone()) {
+            crate::smart::Smart::failed(why, item.exit_code, 0)
+        } else if item.timed_out {
+            crate::smart::Smart::failed("smartctl timed out".into(), None, 0)
+        } else {
+            let out = item
+                .outputs
+                .iter()
+                .find(|o| o.stream == "stdout")
+                .and_then(|o| files.get(&o.path))
+                .cloned()
+                .unwrap_or_default();
+            crate::smart::parse(&out, item.exit_code, 0)
+        };
+        smart.push((ad, dev.to_owned(), read));
+    }
     // Each stored output becomes its text once (no copy of valid UTF-8); `None` when the
     // manifest lists it but the archive does not hold it (an integrity error).
     let mut text = |item: &Item, stream: &str| -> Option<String> {
@@ -322,6 +350,16 @@ pub fn replay_contents(
     }
     if let Some(r) = &recorded {
         snap.taken_at_unix = r.taken_at_unix;
+    }
+    for (ad, dev, mut read) in smart {
+        read.read_at_unix = snap.taken_at_unix;
+        if let Some(pd) = snap
+            .physical_drives
+            .iter_mut()
+            .find(|p| p.adapter == ad && p.smartctl_device.as_deref() == Some(dev.as_str()))
+        {
+            pd.smart = Some(read);
+        }
     }
     snap.source = format!("bundle:{shown}");
     Ok((snap, info))

@@ -124,6 +124,9 @@ pub struct CephOptions {
     pub env: Vec<(String, String)>,
     /// Where the programs are looked for (default: `PATH`, then the sbin/bin directories).
     pub path: Option<OsString>,
+    /// `--keyring` of each `ceph` call (cephadm's `/var/lib/ceph/<fsid>/config` keyring, which
+    /// `ceph` does not look for itself); `None`: as `ceph` finds one.
+    pub keyring: Option<PathBuf>,
 }
 
 impl Default for CephOptions {
@@ -136,6 +139,7 @@ impl Default for CephOptions {
             volume_timeout: Duration::from_secs(600),
             env: Vec::new(),
             path: None,
+            keyring: None,
         }
     }
 }
@@ -372,6 +376,10 @@ impl Ceph {
     /// The argument vector of a `ceph` call (without the program).
     pub fn ceph_args(&self, args: &[&str], json: bool) -> Vec<String> {
         let mut v = vec!["--conf".to_owned(), self.conf.display().to_string()];
+        if let Some(k) = &self.opts.keyring {
+            v.push("--keyring".into());
+            v.push(k.display().to_string());
+        }
         if let Some(n) = &self.name {
             v.push("--name".into());
             v.push(n.clone());

@@ -167,7 +167,16 @@ fn decode_struct(b: &[u8]) -> Option<(String, BTreeMap<String, String>)> {
 /// Builds a label as Ceph writes it (for tests and the simulator's fixtures).
 pub fn encode(osd_fsid: &str, whoami: u32, cluster_fsid: &str) -> Vec<u8> {
     let mut inner = Vec::new();
-    inner.extend_from_slice(&[0u8; 16]);
+    // The uuid again, as 16 raw bytes (`uuid_d`'s encoding): what `ceph-bluestore-tool
+    // show-label` reports as `osd_uuid`, and `ceph-volume raw list` keys the OSD by.
+    let hex: String = osd_fsid.chars().filter(|c| *c != '-').collect();
+    let mut uuid = [0u8; 16];
+    if hex.len() == 32 {
+        for (i, b) in uuid.iter_mut().enumerate() {
+            *b = u8::from_str_radix(hex.get(2 * i..2 * i + 2).unwrap_or("00"), 16).unwrap_or(0);
+        }
+    }
+    inner.extend_from_slice(&uuid);
     inner.extend_from_slice(&(1u64 << 30).to_le_bytes());
     inner.extend_from_slice(&[0u8; 8]);
     let put = |v: &mut Vec<u8>, s: &str| {

@@ -143,6 +143,24 @@ pub mod rule {
     pub const PD_OTHER_ERRORS_INCREASED: &str = "pd-other-errors-increased";
     /// Warning: predictive failures grew since the baseline.
     pub const PD_PREDICTIVE_FAILURES_INCREASED: &str = "pd-predictive-failures-increased";
+    /// Warning (Info on a drive already Failed, Offline or Unconfigured(bad)): smartctl could
+    /// not read the drive through the controller (exit bits 0-1, output not JSON, timeout).
+    pub const SMART_READ_FAILED: &str = "smart-read-failed";
+    /// Critical: SMART overall health FAILED (a SMART trip; smartctl exit bit 3).
+    pub const SMART_FAILING: &str = "smart-failing";
+    /// Warning: the last SMART self-test failed (smartctl exit bit 7).
+    pub const SMART_SELF_TEST_FAILED: &str = "smart-self-test-failed";
+    /// Warning, Critical on a member at risk: reallocated sectors >= 8, pending or
+    /// offline-uncorrectable sectors >= 1, SAS uncorrected errors >= 1, or any of them grew
+    /// since the previous SMART read.
+    pub const SMART_SECTORS: &str = "smart-sectors";
+    /// Warning, Critical on a member at risk: SAS grown defect list >= 8 entries, or it grew
+    /// since the previous SMART read.
+    pub const SMART_GROWN_DEFECTS: &str = "smart-grown-defects";
+    /// Critical at or above the drive's own trip temperature, Warning within 5 °C of it.
+    pub const SMART_TEMPERATURE: &str = "smart-temperature";
+    /// Warning: 90 % or more of an SSD's rated life used.
+    pub const SMART_WEAR: &str = "smart-wear";
     /// Warning, or Critical while a VD on the adapter still runs write-back: the battery needs
     /// replacement (replacement required, about to fail, SOH bad, or state Failed).
     pub const BBU_REPLACE: &str = "bbu-replace";
@@ -388,7 +406,10 @@ fn sibling_policy(snap: &Snapshot, out: &mut Vec<Problem>) {
                     major.short(),
                     diffs.join(", ")
                 ),
-                suggestion: None,
+                // Changing the odd one's cache policy in place: its data stays.
+                suggestion: p.ld_set_options(&major).and_then(|opts| {
+                    cmd(ld.adapter, &format!("ld set {} {opts}", ld.target_id))
+                }),
             });
         }
     }
@@ -964,8 +985,140 @@ fn pd_rules(snap: &Snapshot, pd: &PhysicalDrive, baseline: &Baseline, out: &mut 
             None,
         );
     }
+    if let Some(sm) = &pd.smart {
+        smart_rules(pd, sm, (weak, &risk_tail, &weak_next), &label, &mut push);
+    }
     if let Some(b) = baseline.get(pd) {
         counter_increases(out, snap, pd, b);
+    }
+}
+
+/// The SMART rules (issue 41) for one drive; `risk` is the predictive-risk severity, message
+/// tail and next step of the drive (Critical on a member at risk).
+fn smart_rules(
+    pd: &PhysicalDrive,
+    sm: &crate::smart::Smart,
+    risk: (Severity, &str, &Option<String>),
+    label: &str,
+    push: &mut impl FnMut(&'static str, Severity, String, Option<String>),
+) {
+    use crate::smart as s;
+    let (weak, risk_tail, weak_next) = risk;
+    let ad = pd.adapter;
+    if !sm.read_success {
+        let gone = matches!(
+            pd.firmware_state,
+            FirmwareState::Failed | FirmwareState::Offline | FirmwareState::UnconfiguredBad
+        );
+        push(
+            rule::SMART_READ_FAILED,
+            if gone {
+                Severity::Info
+            } else {
+                Severity::Warning
+            },
+            format!(
+                "{label}: SMART not read through the controller: {}",
+                sm.error.as_deref().unwrap_or("no reason given")
+            ),
+            cmd(ad, "collect"),
+        );
+        return;
+    }
+    if sm.passed == Some(false) {
+        push(
+            rule::SMART_FAILING,
+            Severity::Critical,
+            format!(
+                "{label}: SMART overall health FAILED (the drive predicts its own failure){risk_tail}"
+            ),
+            cmd(ad, &format!("replace-drive {}", pd.address().megacli_arg())),
+        );
+    }
+    if sm.self_test_passed == Some(false) {
+        push(
+            rule::SMART_SELF_TEST_FAILED,
+            Severity::Warning,
+            format!(
+                "{label}: last SMART self-test failed ({})",
+                sm.self_test.as_deref().unwrap_or("no result text")
+            ),
+            weak_next.clone(),
+        );
+    }
+    let mut sectors = Vec::new();
+    let over = |v: Option<u64>, limit: u64| v.filter(|n| *n >= limit);
+    if let Some(n) = over(sm.reallocated_sectors, s::REALLOCATED_WARN) {
+        sectors.push(format!("{n} reallocated sectors"));
+    }
+    if let Some(n) = over(sm.pending_sectors, s::PENDING_WARN) {
+        sectors.push(format!("{n} pending sectors"));
+    }
+    if let Some(n) = over(sm.offline_uncorrectable, s::OFFLINE_UNCORRECTABLE_WARN) {
+        sectors.push(format!("{n} offline-uncorrectable sectors"));
+    }
+    if let Some(n) = over(sm.uncorrected_errors, s::UNCORRECTED_WARN) {
+        sectors.push(format!("{n} uncorrected errors (error counter logs)"));
+    }
+    sectors.extend(
+        sm.grew
+            .iter()
+            .filter(|g| !g.starts_with("grown defects"))
+            .map(|g| format!("{g} since the previous read")),
+    );
+    if !sectors.is_empty() {
+        push(
+            rule::SMART_SECTORS,
+            weak,
+            format!("{label}: SMART {}{risk_tail}", sectors.join(", ")),
+            weak_next.clone(),
+        );
+    }
+    let mut defects = Vec::new();
+    if let Some(n) = over(sm.grown_defects, s::GROWN_DEFECTS_WARN) {
+        defects.push(format!("{n} elements in the grown defect list"));
+    }
+    defects.extend(
+        sm.grew
+            .iter()
+            .filter(|g| g.starts_with("grown defects"))
+            .map(|g| format!("{g} since the previous read")),
+    );
+    if !defects.is_empty() {
+        push(
+            rule::SMART_GROWN_DEFECTS,
+            weak,
+            format!("{label}: SMART {}{risk_tail}", defects.join(", ")),
+            weak_next.clone(),
+        );
+    }
+    if let (Some(t), Some(trip)) = (sm.temperature_c, sm.temperature_trip_c) {
+        if t >= trip {
+            push(
+                rule::SMART_TEMPERATURE,
+                Severity::Critical,
+                format!("{label}: {t} °C, at or above its trip point {trip} °C"),
+                cmd(ad, "status"),
+            );
+        } else if t >= trip - s::TEMPERATURE_MARGIN_C {
+            push(
+                rule::SMART_TEMPERATURE,
+                Severity::Warning,
+                format!(
+                    "{label}: {t} °C, within {} °C of its trip point {trip} °C",
+                    s::TEMPERATURE_MARGIN_C
+                ),
+                cmd(ad, "status"),
+            );
+        }
+    }
+    if let Some(p) = over(sm.percentage_used, s::WEAR_WARN_PCT) {
+        push(
+            rule::SMART_WEAR,
+            Severity::Warning,
+            format!("{label}: {p}% of its rated life used"),
+            weak_next.clone(),
+        );
     }
 }
 

@@ -367,6 +367,11 @@ fn sibling_policy_parity() {
         "{}",
         odd[0].message
     );
+    // Its next step puts it back in line, in place.
+    assert_eq!(
+        odd[0].suggestion.as_deref(),
+        Some("raidctl ld set 3 --write wt --pdcache off -a 0")
+    );
     // Another model is no sibling; nor is a VD of two drives.
     let mut s = uniform();
     s.physical_drives.last_mut().unwrap().model = Some("MZ7LH960".into());
@@ -872,4 +877,94 @@ fn parse_warnings_are_info() {
     let p = eval(&s);
     assert_eq!(rules(&p), vec![rule::PARSE_WARNINGS]);
     assert_eq!(p[0].severity, Severity::Info);
+}
+
+fn smart_ok() -> crate::smart::Smart {
+    crate::smart::Smart {
+        read_success: true,
+        passed: Some(true),
+        temperature_c: Some(35),
+        temperature_trip_c: Some(65),
+        reallocated_sectors: Some(0),
+        pending_sectors: Some(0),
+        offline_uncorrectable: Some(0),
+        grown_defects: Some(0),
+        percentage_used: Some(10),
+        ..crate::smart::Smart::default()
+    }
+}
+
+#[test]
+fn smart_rules_follow_their_thresholds() {
+    let mut s = base();
+    s.physical_drives[0].smart = Some(smart_ok());
+    s.physical_drives[1].smart = Some(smart_ok());
+    assert!(eval(&s).is_empty(), "{:#?}", eval(&s));
+    let set = |s: &mut Snapshot, f: &dyn Fn(&mut crate::smart::Smart)| {
+        let mut m = smart_ok();
+        f(&mut m);
+        s.physical_drives[0].smart = Some(m);
+        eval(s)
+    };
+    // Just below every threshold: nothing.
+    let p = set(&mut s, &|m| {
+        m.reallocated_sectors = Some(crate::smart::REALLOCATED_WARN - 1);
+        m.grown_defects = Some(crate::smart::GROWN_DEFECTS_WARN - 1);
+        m.temperature_c = Some(59);
+        m.percentage_used = Some(89);
+    });
+    assert!(p.is_empty(), "{p:#?}");
+    let p = set(&mut s, &|m| m.passed = Some(false));
+    let f = find(&p, rule::SMART_FAILING);
+    assert_eq!(f.severity, Severity::Critical);
+    assert!(f.message.contains("SER0"), "{}", f.message);
+    let p = set(&mut s, &|m| m.pending_sectors = Some(1));
+    assert_eq!(find(&p, rule::SMART_SECTORS).severity, Severity::Warning);
+    let p = set(&mut s, &|m| m.reallocated_sectors = Some(8));
+    assert!(
+        find(&p, rule::SMART_SECTORS)
+            .message
+            .contains("8 reallocated")
+    );
+    let p = set(&mut s, &|m| {
+        m.grew = vec!["reallocated sectors 1 -> 2".into()]
+    });
+    assert!(find(&p, rule::SMART_SECTORS).message.contains("1 -> 2"));
+    let p = set(&mut s, &|m| m.grown_defects = Some(8));
+    assert_eq!(
+        find(&p, rule::SMART_GROWN_DEFECTS).severity,
+        Severity::Warning
+    );
+    let p = set(&mut s, &|m| m.temperature_c = Some(60));
+    assert_eq!(
+        find(&p, rule::SMART_TEMPERATURE).severity,
+        Severity::Warning
+    );
+    let p = set(&mut s, &|m| m.temperature_c = Some(65));
+    assert_eq!(
+        find(&p, rule::SMART_TEMPERATURE).severity,
+        Severity::Critical
+    );
+    let p = set(&mut s, &|m| m.percentage_used = Some(90));
+    assert_eq!(find(&p, rule::SMART_WEAR).severity, Severity::Warning);
+    let p = set(&mut s, &|m| {
+        *m = crate::smart::Smart::failed("INQUIRY failed".into(), Some(2), 0);
+    });
+    let f = find(&p, rule::SMART_READ_FAILED);
+    assert_eq!(f.severity, Severity::Warning);
+    assert!(f.message.contains("INQUIRY failed"), "{}", f.message);
+    // Predictive risk: on an online member of a degraded VD, sector growth is critical.
+    s.logical_drives[0].state = LdState::Degraded;
+    s.physical_drives[1].firmware_state = FirmwareState::Failed;
+    s.physical_drives[1].smart = Some(crate::smart::Smart::failed("gone".into(), Some(2), 0));
+    let p = set(&mut s, &|m| m.pending_sectors = Some(3));
+    let f = find(&p, rule::SMART_SECTORS);
+    assert_eq!(f.severity, Severity::Critical);
+    assert!(f.message.contains("member-at-risk"), "{}", f.message);
+    // The failed drive's unreadable SMART is only info (its state rule carries it).
+    let r = p
+        .iter()
+        .find(|x| x.rule == rule::SMART_READ_FAILED)
+        .expect("read failed");
+    assert_eq!(r.severity, Severity::Info);
 }

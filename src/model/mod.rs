@@ -17,8 +17,11 @@ pub use enums::{
     ActionKind, BatteryState, ChargingStatus, FirmwareState, LdState, MediaType, PdType,
     ProgressKind, RaidLevel,
 };
-pub use osd::{OsdMode, OsdRef};
-pub use policy::{DiskCache, IoPolicy, ReadPolicy, VdPolicy, WritePolicy, parse_disk_cache};
+pub use osd::{Deployment, OsdMode, OsdRef};
+pub use policy::{
+    CacheFields, CacheIo, CacheRead, CacheSetting, CacheWrite, DiskCache, IoPolicy, ReadPolicy,
+    VdPolicy, WritePolicy, parse_disk_cache,
+};
 pub use time::{civil_utc, utc_time};
 pub use units::{SizeError, human, parse_size};
 pub use warnings::Warnings;
@@ -164,6 +167,14 @@ pub struct LogicalDrive {
     pub default_cache_policy: Option<String>,
     /// `Current Cache Policy`.
     pub current_cache_policy: Option<String>,
+    /// The current cache policy in fields (write, read, I/O, bad-battery behaviour, the raw
+    /// text), the same keys on every backend; see [`LogicalDrive::normalise_cache`].
+    #[serde(default)]
+    pub cache: CacheFields,
+    /// The default (configured) cache policy in fields; `None` where the tool prints no
+    /// default (storcli 7.x, OpenManage).
+    #[serde(default)]
+    pub default_cache: Option<CacheFields>,
     /// `Current Access Policy` (or old `Access Policy`).
     pub access_policy: Option<String>,
     /// `Disk Cache Policy`.
@@ -296,6 +307,10 @@ pub struct PhysicalDrive {
     /// The Ceph OSDs on this drive: directly (JBOD) or through its VD (the identity join).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub osd: Vec<OsdRef>,
+    /// SMART read through the controller (`crate::smart`), attached after the snapshot
+    /// (never cached with it: SMART has its own cache and age).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smart: Option<crate::smart::Smart>,
     /// Unrecognised keys.
     pub extra: Extra,
 }

@@ -52,6 +52,65 @@ pub struct OsdRef {
     pub crush_weight: Option<f64>,
     /// Role of this device for the OSD: `block`, `db` or `wal`.
     pub role: String,
+    /// How the OSD is deployed on this host (package or cephadm), when its directory said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deployment: Option<Deployment>,
+}
+
+/// How an OSD is deployed on its host: it decides its systemd unit, where `ceph-volume` runs
+/// and which replacement steps apply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Deployment {
+    /// Ceph's packages on the host: `/var/lib/ceph/osd/<cluster>-N`, unit `ceph-osd@N`.
+    Package {
+        /// The systemd unit.
+        unit: String,
+    },
+    /// Containerised by cephadm: `/var/lib/ceph/<fsid>/osd.N`, unit `ceph-<fsid>@osd.N`.
+    Cephadm {
+        /// The cluster's fsid.
+        fsid: String,
+        /// The systemd unit.
+        unit: String,
+    },
+}
+
+impl Deployment {
+    /// `package` or `cephadm`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Package { .. } => "package",
+            Self::Cephadm { .. } => "cephadm",
+        }
+    }
+
+    /// The systemd unit.
+    pub fn unit(&self) -> &str {
+        match self {
+            Self::Package { unit } | Self::Cephadm { unit, .. } => unit,
+        }
+    }
+
+    /// The package deployment of OSD `id`.
+    pub fn package(id: u32) -> Self {
+        Self::Package {
+            unit: format!("ceph-osd@{id}"),
+        }
+    }
+
+    /// The cephadm deployment of OSD `id` in cluster `fsid`.
+    pub fn cephadm(fsid: &str, id: u32) -> Self {
+        Self::Cephadm {
+            fsid: fsid.to_owned(),
+            unit: format!("ceph-{fsid}@osd.{id}"),
+        }
+    }
+
+    /// Whether this is a cephadm deployment.
+    pub fn is_cephadm(&self) -> bool {
+        matches!(self, Self::Cephadm { .. })
+    }
 }
 
 impl OsdRef {

@@ -67,6 +67,62 @@ pub struct VdPolicy {
     pub disk_cache: Option<DiskCache>,
 }
 
+/// One cache property of a VD, as `raidctl ld set` changes it: every tool sets one property
+/// per command (MegaCli `-LDSetProp WT`, storcli `set wrcache=wt`, omconfig
+/// `action=changepolicy writepolicy=wt`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "property", content = "value", rename_all = "snake_case")]
+pub enum CacheSetting {
+    /// The write policy.
+    Write(WritePolicy),
+    /// Read-ahead.
+    Read(ReadPolicy),
+    /// The I/O policy.
+    Io(IoPolicy),
+    /// The drives' own write cache.
+    DiskCache(DiskCache),
+    /// Whether a write-back VD keeps writing back while the battery is bad (MegaCli keeps
+    /// this flag apart from the write policy: `CachedBadBBU`/`NoCachedBadBBU`; the other
+    /// tools fold it into theirs).
+    WriteBackOnBadBbu(bool),
+}
+
+impl CacheSetting {
+    /// `write WT`, `disk cache off`: what the plan and the journal say.
+    pub fn describe(&self) -> String {
+        let p = |v: VdPolicy| v.short();
+        match *self {
+            Self::Write(w) => format!(
+                "write {}",
+                p(VdPolicy {
+                    write: Some(w),
+                    ..VdPolicy::default()
+                })
+            ),
+            Self::Read(r) => format!(
+                "read {}",
+                p(VdPolicy {
+                    read: Some(r),
+                    ..VdPolicy::default()
+                })
+            ),
+            Self::Io(i) => format!(
+                "I/O {}",
+                p(VdPolicy {
+                    io: Some(i),
+                    ..VdPolicy::default()
+                })
+            ),
+            Self::DiskCache(d) => p(VdPolicy {
+                disk_cache: Some(d),
+                ..VdPolicy::default()
+            }),
+            Self::WriteBackOnBadBbu(true) => "write back while the battery is bad".to_owned(),
+            Self::WriteBackOnBadBbu(false) => "no write cache while the battery is bad".to_owned(),
+        }
+    }
+}
+
 fn squash(s: &str) -> String {
     s.chars()
         .filter(char::is_ascii_alphanumeric)
@@ -131,8 +187,11 @@ impl VdPolicy {
                 "readadaptive" | "adaptivereadahead" | "adaptive" | "adra" | "ara" => {
                     p.read = Some(ReadPolicy::Adaptive);
                 }
-                "direct" | "directio" => p.io = Some(IoPolicy::Direct),
-                "cached" | "cachedio" | "cacheio" => p.io = Some(IoPolicy::Cached),
+                // storcli2's comma-separated codes (`NR,WB`, `R,WB,D`).
+                "nr" => p.read = Some(ReadPolicy::NoReadAhead),
+                "r" => p.read = Some(ReadPolicy::ReadAhead),
+                "direct" | "directio" | "d" => p.io = Some(IoPolicy::Direct),
+                "cached" | "cachedio" | "cacheio" | "c" => p.io = Some(IoPolicy::Cached),
                 _ => {}
             }
         }
@@ -171,10 +230,173 @@ impl VdPolicy {
         v.join(",")
     }
 
+    /// The `raidctl ld set` options that give this VD `want` where the two differ (in the
+    /// parts the tool printed for both): what `vd-sibling-policy` suggests. `None` when
+    /// nothing raidctl sets differs (write-back regardless of the battery is not offered).
+    pub fn ld_set_options(&self, want: &VdPolicy) -> Option<String> {
+        let mut v: Vec<&str> = Vec::new();
+        if self.write.is_some() && self.write != want.write {
+            match want.write {
+                Some(WritePolicy::WriteThrough) => v.push("--write wt"),
+                Some(WritePolicy::WriteBack) => v.push("--write wb"),
+                _ => {}
+            }
+        }
+        if self.read.is_some() && self.read != want.read {
+            match want.read {
+                Some(ReadPolicy::NoReadAhead) => v.push("--read nora"),
+                Some(ReadPolicy::ReadAhead) => v.push("--read ra"),
+                Some(ReadPolicy::Adaptive) => v.push("--read adra"),
+                None => {}
+            }
+        }
+        if self.io.is_some() && self.io != want.io {
+            match want.io {
+                Some(IoPolicy::Direct) => v.push("--io direct"),
+                Some(IoPolicy::Cached) => v.push("--io cached"),
+                None => {}
+            }
+        }
+        if self.disk_cache.is_some() && self.disk_cache != want.disk_cache {
+            match want.disk_cache {
+                Some(DiskCache::Enabled) => v.push("--pdcache on"),
+                Some(DiskCache::Disabled) => v.push("--pdcache off"),
+                Some(DiskCache::Default) => v.push("--pdcache default"),
+                None => {}
+            }
+        }
+        (!v.is_empty()).then(|| v.join(" "))
+    }
+
     /// Whether the write and read policies are known (every tool prints them; the I/O
     /// policy and the disk cache are missing from some).
     pub fn is_complete(&self) -> bool {
         self.write.is_some() && self.read.is_some()
+    }
+}
+
+/// The write policy as the status JSON names it (`unknown` where the text did not say).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CacheWrite {
+    /// `WriteBack`, `WB`, `Write Back`.
+    WriteBack,
+    /// `WriteThrough`, `WT`, `Write Through`.
+    WriteThrough,
+    /// `AWB`, `FWB`, `Force Write Back`, MegaCli's `WriteBack … Write Cache OK if Bad BBU`.
+    AlwaysWriteBack,
+    /// Not said, or not understood.
+    #[default]
+    #[serde(other)]
+    Unknown,
+}
+
+/// Read-ahead as the status JSON names it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CacheRead {
+    /// `ReadAhead`, `R`, `RA`, `Read Ahead`.
+    ReadAhead,
+    /// `ReadAheadNone`, `NR`, `NORA`, `No Read Ahead`.
+    NoReadAhead,
+    /// `ReadAdaptive`, `ADRA`, `Adaptive Read Ahead`.
+    Adaptive,
+    /// Not said, or not understood.
+    #[default]
+    #[serde(other)]
+    Unknown,
+}
+
+/// The I/O policy as the status JSON names it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CacheIo {
+    /// `Direct`, `D`, `Direct I/O`.
+    Direct,
+    /// `Cached`, `C`, `Cached I/O`.
+    Cached,
+    /// Not said (OMSA's `Not Applicable`), or not understood.
+    #[default]
+    #[serde(other)]
+    Unknown,
+}
+
+/// A VD's cache policy text normalised into fields, the same on every backend, with the
+/// vendor's words kept in `raw`: what `raidctl status --format json` shows as `cache` and
+/// `default_cache` (docs/status.schema.json).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CacheFields {
+    /// Write policy.
+    pub write: CacheWrite,
+    /// Read-ahead.
+    pub read: CacheRead,
+    /// I/O policy.
+    pub io: CacheIo,
+    /// Whether the controller stops caching writes while the battery is bad: MegaCli's
+    /// `No Write Cache if Bad BBU` (true) / `Write Cache OK if Bad BBU` (false); for the other
+    /// tools implied by the write policy (write-back true, always/force write-back false);
+    /// `None` where nothing says (write-through, unknown).
+    pub no_write_cache_if_bad_bbu: Option<bool>,
+    /// The text as the tool printed it; `None` when it printed none.
+    pub raw: Option<String>,
+}
+
+impl CacheFields {
+    /// Normalises a cache policy text of any tool (see the module doc). Pure; never panics:
+    /// what it does not understand is `unknown`.
+    pub fn parse(raw: Option<&str>) -> Self {
+        let Some(text) = raw else {
+            return Self::default();
+        };
+        let p = VdPolicy::parse_cache(text);
+        let mut bad_bbu: Option<bool> = None;
+        for w in text.split(',').map(squash) {
+            match w.as_str() {
+                "nowritecacheifbadbbu" | "nocachedbadbbu" => bad_bbu = Some(true),
+                "writecacheokifbadbbu" | "cachedbadbbu" => bad_bbu = Some(false),
+                _ => {}
+            }
+        }
+        let write = match p.write {
+            Some(WritePolicy::WriteBack) => CacheWrite::WriteBack,
+            Some(WritePolicy::WriteThrough) => CacheWrite::WriteThrough,
+            Some(WritePolicy::AlwaysWriteBack) => CacheWrite::AlwaysWriteBack,
+            None => CacheWrite::Unknown,
+        };
+        let implied = match write {
+            CacheWrite::WriteBack => Some(true),
+            CacheWrite::AlwaysWriteBack => Some(false),
+            CacheWrite::WriteThrough | CacheWrite::Unknown => None,
+        };
+        Self {
+            write,
+            read: match p.read {
+                Some(ReadPolicy::ReadAhead) => CacheRead::ReadAhead,
+                Some(ReadPolicy::NoReadAhead) => CacheRead::NoReadAhead,
+                Some(ReadPolicy::Adaptive) => CacheRead::Adaptive,
+                None => CacheRead::Unknown,
+            },
+            io: match p.io {
+                Some(IoPolicy::Direct) => CacheIo::Direct,
+                Some(IoPolicy::Cached) => CacheIo::Cached,
+                None => CacheIo::Unknown,
+            },
+            no_write_cache_if_bad_bbu: bad_bbu.or(implied),
+            raw: Some(text.to_owned()),
+        }
+    }
+}
+
+impl LogicalDrive {
+    /// Fills [`LogicalDrive::cache`] and [`LogicalDrive::default_cache`] from the texts the
+    /// parser read (`current_cache_policy`, `default_cache_policy`). Every parser calls it
+    /// once it has the texts; calling it again changes nothing.
+    pub fn normalise_cache(&mut self) {
+        self.cache = CacheFields::parse(self.current_cache_policy.as_deref());
+        self.default_cache = self
+            .default_cache_policy
+            .as_deref()
+            .map(|t| CacheFields::parse(Some(t)));
     }
 }
 
@@ -300,5 +522,102 @@ mod tests {
         assert_eq!(p.disk_cache, Some(DiskCache::Enabled));
         assert!(p.is_complete());
         assert_eq!(p.short(), "WB,RA,Direct,disk cache on");
+    }
+
+    #[test]
+    fn cache_fields_from_every_tool_s_text() {
+        use CacheIo as I;
+        use CacheRead as R;
+        use CacheWrite as W;
+        let f = |t: &str| {
+            let c = CacheFields::parse(Some(t));
+            assert_eq!(c.raw.as_deref(), Some(t));
+            (c.write, c.read, c.io, c.no_write_cache_if_bad_bbu)
+        };
+        // MegaCli (and the native backend, which prints MegaCli's words).
+        assert_eq!(
+            f("WriteBack, ReadAdaptive, Direct, No Write Cache if Bad BBU"),
+            (W::WriteBack, R::Adaptive, I::Direct, Some(true))
+        );
+        assert_eq!(
+            f("WriteThrough, ReadAheadNone, Direct, No Write Cache if Bad BBU"),
+            (W::WriteThrough, R::NoReadAhead, I::Direct, Some(true))
+        );
+        assert_eq!(
+            f("WriteBack, ReadAhead, Cached, Write Cache OK if Bad BBU"),
+            (W::AlwaysWriteBack, R::ReadAhead, I::Cached, Some(false))
+        );
+        // storcli/perccli compact codes, storcli2's comma-separated ones.
+        assert_eq!(
+            f("RWBD"),
+            (W::WriteBack, R::ReadAhead, I::Direct, Some(true))
+        );
+        assert_eq!(
+            f("NRWTD"),
+            (W::WriteThrough, R::NoReadAhead, I::Direct, None)
+        );
+        assert_eq!(
+            f("RAWBC"),
+            (W::AlwaysWriteBack, R::ReadAhead, I::Cached, Some(false))
+        );
+        assert_eq!(
+            f("NRFWBD"),
+            (W::AlwaysWriteBack, R::NoReadAhead, I::Direct, Some(false))
+        );
+        assert_eq!(
+            f("NR,WB"),
+            (W::WriteBack, R::NoReadAhead, I::Unknown, Some(true))
+        );
+        assert_eq!(
+            f("R,WT,C"),
+            (W::WriteThrough, R::ReadAhead, I::Cached, None)
+        );
+        // OpenManage (write, read and cache policy joined by the parser).
+        assert_eq!(
+            f("Write Back, Adaptive Read Ahead, Not Applicable"),
+            (W::WriteBack, R::Adaptive, I::Unknown, Some(true))
+        );
+        assert_eq!(
+            f("Force Write Back, No Read Ahead, Direct I/O"),
+            (W::AlwaysWriteBack, R::NoReadAhead, I::Direct, Some(false))
+        );
+        assert_eq!(
+            f("Write Through, Read Ahead, Cached I/O"),
+            (W::WriteThrough, R::ReadAhead, I::Cached, None)
+        );
+        // Nothing understood: unknown, never a panic; no text: no raw.
+        for t in ["", ",,,", "ÿ\u{0}WB?", "something new", "WBWBWBD"] {
+            let c = CacheFields::parse(Some(t));
+            assert_eq!(c.raw.as_deref(), Some(t));
+        }
+        assert_eq!(
+            f("something new"),
+            (W::Unknown, R::Unknown, I::Unknown, None)
+        );
+        assert_eq!(CacheFields::parse(None), CacheFields::default());
+        let json = serde_json::to_value(CacheFields::parse(Some("AWB,NR,D"))).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"write": "always-write-back", "read": "no-read-ahead",
+                "io": "direct", "no_write_cache_if_bad_bbu": false, "raw": "AWB,NR,D"})
+        );
+    }
+
+    #[test]
+    fn a_vd_s_cache_fields_follow_its_texts() {
+        let mut ld = LogicalDrive {
+            default_cache_policy: Some("WriteBack, ReadAhead, Direct".into()),
+            current_cache_policy: Some("WriteThrough, ReadAhead, Direct".into()),
+            ..LogicalDrive::default()
+        };
+        ld.normalise_cache();
+        assert_eq!(ld.cache.write, CacheWrite::WriteThrough);
+        assert_eq!(
+            ld.default_cache.as_ref().map(|c| c.write),
+            Some(CacheWrite::WriteBack)
+        );
+        ld.default_cache_policy = None;
+        ld.normalise_cache();
+        assert_eq!(ld.default_cache, None);
     }
 }

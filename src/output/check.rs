@@ -435,3 +435,84 @@ mod tests {
         assert_eq!(label("a'b=c"), "'a_b_c'");
     }
 }
+
+/// Layout version of the `raidctl check --format json` document.
+pub const CHECK_SCHEMA: u32 = 1;
+
+/// `raidctl check --format json`: the plugin verdict as data. `status` is the plugin word
+/// (`OK`, `WARNING`, `CRITICAL`, `UNKNOWN`), `exit_code` the process's exit status (the
+/// same as the text mode's), `summary` the plugin line without its performance data, and
+/// `problems` every problem found (empty when the state is unknown).
+#[derive(Debug, serde::Serialize)]
+pub struct CheckDoc<'a> {
+    /// [`CHECK_SCHEMA`].
+    pub schema_version: u32,
+    /// `OK`, `WARNING`, `CRITICAL` or `UNKNOWN`.
+    pub status: &'static str,
+    /// The exit status, 0 to 3.
+    pub exit_code: i32,
+    /// The plugin line after `RAID WORD - `, without performance data.
+    pub summary: String,
+    /// Every problem (after the check's tuning).
+    pub problems: &'a [Problem],
+}
+
+/// The plugin word of an exit code.
+pub fn status_word(code: i32) -> &'static str {
+    match code {
+        OK => "OK",
+        WARNING => "WARNING",
+        CRITICAL => "CRITICAL",
+        _ => "UNKNOWN",
+    }
+}
+
+/// The check document from the plugin text [`render_check`] made and its code: the same
+/// verdict, one renderer.
+pub fn check_doc<'a>(text: &str, code: i32, problems: &'a [Problem]) -> CheckDoc<'a> {
+    let first = text.lines().next().unwrap_or("");
+    let first = first.split(" | ").next().unwrap_or(first);
+    let word = status_word(code);
+    let summary = first
+        .strip_prefix("RAID ")
+        .and_then(|r| r.strip_prefix(word))
+        .and_then(|r| r.strip_prefix(" - "))
+        .unwrap_or(first)
+        .to_owned();
+    CheckDoc {
+        schema_version: CHECK_SCHEMA,
+        status: word,
+        exit_code: code,
+        summary,
+        problems,
+    }
+}
+
+/// The check document as one line of JSON with its newline (also for the verdicts raidctl
+/// gives before any state is read: an unreadable tuning file, the deadline).
+pub fn check_json(text: &str, code: i32, problems: &[Problem]) -> String {
+    let mut s = serde_json::to_string_pretty(&check_doc(text, code, problems)).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod json_tests {
+    use super::*;
+
+    #[test]
+    fn the_document_says_what_the_plugin_line_says() {
+        let text = "RAID WARNING - 1 warning: x | 'vds'=1;;;0\nmore\n";
+        let v: serde_json::Value = serde_json::from_str(&check_json(text, WARNING, &[])).unwrap();
+        assert_eq!(v["status"], "WARNING");
+        assert_eq!(v["exit_code"], 1);
+        assert_eq!(v["summary"], "1 warning: x");
+        assert_eq!(v["schema_version"], CHECK_SCHEMA);
+        let v: serde_json::Value =
+            serde_json::from_str(&check_json("RAID UNKNOWN - gone\n", UNKNOWN, &[])).unwrap();
+        assert_eq!(
+            (v["status"].as_str(), v["summary"].as_str()),
+            (Some("UNKNOWN"), Some("gone"))
+        );
+    }
+}

@@ -146,7 +146,12 @@ fn osd_text(osds: &[crate::model::OsdRef]) -> String {
             } else {
                 format!(" ({})", o.role)
             };
-            format!("{} {}{role}", o.name(), o.state_text())
+            // A containerised OSD says so: its unit, steps and tools are cephadm's.
+            let how = match &o.deployment {
+                Some(d) if d.is_cephadm() => " [cephadm]",
+                _ => "",
+            };
+            format!("{} {}{role}{how}", o.name(), o.state_text())
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -591,6 +596,10 @@ mod tests {
             v["snapshot"]["physical_drives"][3]["smartctl_device"],
             "megaraid,3"
         );
+        // The cache policy in fields next to the vendor's text.
+        let ld = &v["snapshot"]["logical_drives"][0];
+        assert_eq!(ld["cache"]["raw"], ld["current_cache_policy"]);
+        assert_ne!(ld["cache"]["write"], "unknown");
         let back: Snapshot = serde_json::from_value(v["snapshot"].clone()).unwrap();
         assert_eq!(back, s);
         // Written straight from the model, the text is what the value tree printed.

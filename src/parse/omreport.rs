@@ -495,6 +495,7 @@ fn vdisk(mut r: Rec, doc: &mut Document, w: &mut crate::model::Warnings) {
     if !policies.is_empty() {
         ld.current_cache_policy = Some(policies.join(", "));
     }
+    ld.normalise_cache();
     ld.bad_blocks_exist = r
         .take(&["virtualdiskbadblocks"])
         .and_then(|v| parse_bool(&v));

@@ -91,9 +91,9 @@ pub struct QualifyArgs {
     /// Skip the SMART short self-test (the drive gets a WARN for it).
     #[arg(long)]
     pub no_self_test: bool,
-    /// Give the short self-test this many seconds (1 to 86400) before aborting it
+    /// Give the short self-test this long (whole seconds, 1s to 1d) before aborting it
     /// (INCONCLUSIVE).
-    #[arg(long, value_name = "SECS", default_value_t = 300, value_parser = crate::args::interval)]
+    #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = crate::args::interval)]
     pub self_test_timeout: u64,
     /// How to toggle the drive's volatile write cache for the cache-on/off measurement:
     /// auto (hdparm for SATA, sdparm for SAS), hdparm, sdparm, or none.
@@ -114,10 +114,15 @@ pub struct OsdPrepArgs {
     /// Only these drives (`E:S`, comma-separated).
     #[arg(long, value_name = "E:S", value_delimiter = ',')]
     pub drives: Vec<String>,
-    /// How to present each drive: auto (JBOD where the adapter has it enabled, else RAID0),
-    /// raid0 (single-drive RAID0, write-through, no read-ahead, direct I/O) or jbod.
+    /// How to present each drive: auto (as the OSDs already on the adapter are; without any,
+    /// as its single-drive RAID0 VDs or JBOD drives are; else JBOD where the adapter has it
+    /// enabled, RAID0 where not), raid0 (single-drive RAID0 with the policy of `ld create`)
+    /// or jbod.
     #[arg(long, value_enum, default_value_t = PrepMode::Auto)]
     pub mode: PrepMode,
+    /// The RAID0 VDs' policy (each option overrides one part of the policy `ld create` uses).
+    #[command(flatten)]
+    pub policy: crate::workflow::vdpolicy::PolicyArgs,
     /// Qualification profile.
     #[arg(long, value_enum, default_value_t = ProfileKind::Quick)]
     pub profile: ProfileKind,
@@ -148,15 +153,34 @@ pub struct OsdPrepArgs {
     /// Confirm: create the VDs/JBODs and write-test the (unconfigured, hence empty) drives.
     #[arg(long)]
     pub yes: bool,
+    /// How the OSDs of the drives that pass are created, in the lines printed (never run):
+    /// auto (cephadm when this host has cephadm OSD directories or a `/var/lib/ceph/<fsid>`
+    /// of the cluster, else package), package (`ceph-volume lvm create --data DEV`) or
+    /// cephadm (`ceph orch daemon add osd HOST:DEV lvm|raw`).
+    #[arg(long, value_enum, default_value_t = CephDeploy::Auto)]
+    pub ceph_deploy: CephDeploy,
+}
+
+/// How the host's Ceph is deployed, for the OSD-creation lines of `osd-prep`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum CephDeploy {
+    /// From the host: cephadm's directories, else package.
+    #[default]
+    Auto,
+    /// Ceph's packages: `ceph-volume` on the host.
+    Package,
+    /// cephadm: the orchestrator.
+    Cephadm,
 }
 
 /// How osd-prep presents a drive to the host.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum PrepMode {
-    /// JBOD where enabled on the adapter, else RAID0.
+    /// As the adapter's OSDs (else its single-drive VDs or JBOD drives) are; without any, JBOD
+    /// where enabled, else RAID0.
     #[default]
     Auto,
-    /// Single-drive RAID0, WT, NORA, Direct.
+    /// Single-drive RAID0 with the policy of `ld create`.
     Raid0,
     /// JBOD (pass-through).
     Jbod,
@@ -261,7 +285,8 @@ pub struct Exports {
 }
 
 impl Exports {
-    fn write(&self, r: &QualReport, intermediate: bool) -> Result<(), String> {
+    /// Writes every export; `intermediate` (after each drive): only a JSON file.
+    pub(crate) fn write(&self, r: &QualReport, intermediate: bool) -> Result<(), String> {
         if let Some(p) = &self.json {
             if !(intermediate && p.as_os_str() == "-") {
                 let text = serde_json::to_string_pretty(r).map_err(|e| e.to_string())?;

@@ -162,6 +162,12 @@ impl Identity {
         )
     }
 
+    /// Peer group: model, firmware and size class. A 4 TB and an 8 TB drive of one family
+    /// differ in speed by design, so they are not peers.
+    pub fn peer_group(&self) -> String {
+        format!("{} / {}", self.peer_key(), size_class(self.size_bytes))
+    }
+
     /// Short label for tables.
     pub fn label(&self) -> String {
         self.kernel_name.clone().unwrap_or_else(|| {
@@ -169,6 +175,32 @@ impl Identity {
                 .file_name()
                 .map_or_else(|| self.path.clone(), |n| n.to_string_lossy().into_owned())
         })
+    }
+}
+
+/// Size class of a drive: its size in decimal units rounded to two significant digits
+/// (`4.0 TB`, `560 GB`, `1.1 GB`), so single-drive VDs that a controller sized a few MB
+/// apart stay peers while different capacities do not; `size ?` when unknown.
+pub fn size_class(bytes: u64) -> String {
+    if bytes == 0 {
+        return "size ?".into();
+    }
+    let b = bytes as f64;
+    let mut exp = b.log10().floor() as i32;
+    let mut two = (b / 10f64.powi(exp - 1)).round();
+    if two >= 100.0 {
+        two = 10.0;
+        exp += 1;
+    }
+    let units = ["B", "KB", "MB", "GB", "TB", "PB", "EB"];
+    let u = usize::try_from(exp.max(0) / 3)
+        .unwrap_or(0)
+        .min(units.len() - 1);
+    let mantissa = two * 10f64.powi(exp - 1) / 1000f64.powi(i32::try_from(u).unwrap_or(0));
+    if mantissa < 10.0 && u > 0 {
+        format!("{mantissa:.1} {}", units[u])
+    } else {
+        format!("{mantissa:.0} {}", units[u])
     }
 }
 
@@ -292,4 +324,22 @@ pub fn sys_dir(id: &Identity, paths: &SysPaths) -> Option<PathBuf> {
     id.kernel_name
         .as_ref()
         .map(|n| paths.sys.join("class/block").join(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::size_class;
+
+    #[test]
+    fn qualify_size_class_two_significant_digits() {
+        assert_eq!(size_class(4_000_787_030_016), "4.0 TB");
+        // The same drive as two controllers size its VD: one class.
+        assert_eq!(size_class(599_550_590_976), "600 GB");
+        assert_eq!(size_class(600_127_266_816), "600 GB");
+        assert_eq!(size_class(1 << 30), "1.1 GB");
+        assert_eq!(size_class(64 << 20), "67 MB");
+        assert_eq!(size_class(999_999), "1.0 MB");
+        assert_eq!(size_class(512), "510 B");
+        assert_eq!(size_class(0), "size ?");
+    }
 }

@@ -257,7 +257,25 @@ fn line_chart(ax: &Axes<'_>, series: &[Series]) -> String {
     s
 }
 
-/// Horizontal bars, one per drive, with the peer median as a dashed line; a flagged drive's
+/// The label of a flagged bar: its ratio to the median of the *other* bars, as the peer
+/// gate computes it (never its own value in its median).
+fn flag(bars: &[(String, f64, Verdict)], k: usize, lvl: Verdict) -> String {
+    let mut others: Vec<f64> = bars
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != k)
+        .map(|(_, b)| b.1)
+        .collect();
+    let med = super::verdict::median(&mut others);
+    match bars.get(k) {
+        Some(b) if lvl >= Verdict::Warn && med > 0.0 => {
+            format!(" ({:.2}× the others' median) {lvl}", b.1 / med)
+        }
+        _ => String::new(),
+    }
+}
+
+/// Horizontal bars, one per drive, with the median of all as a dashed line; a flagged drive's
 /// bar is red (FAIL) or orange (WARN) and labelled.
 fn bar_chart(title: &str, unit: &str, bars: &[(String, f64, Verdict)]) -> String {
     let (w, pl, pr) = (520.0, 110.0, 170.0);
@@ -289,11 +307,7 @@ fn bar_chart(title: &str, unit: &str, bars: &[(String, f64, Verdict)]) -> String
             y + 15.0,
             num(*v),
             esc(unit),
-            if *lvl >= Verdict::Warn && med > 0.0 {
-                format!(" ({:.2}× median) {lvl}", v / med)
-            } else {
-                String::new()
-            }
+            flag(bars, k, *lvl)
         );
     }
     let mx = pl + med / max * pw;
@@ -359,7 +373,7 @@ fn peer_section(s: &mut String, r: &QualReport) {
     ];
     let _ = write!(
         s,
-        r#"<h2>Peer comparison</h2><p class="muted">Each drive against the median of its peers (same model and firmware). Red: FAIL, orange: WARN from a peer rule on that job.</p><div class="charts">"#
+        r#"<h2>Peer comparison</h2><p class="muted">Each drive against the median of its peers: the other drives of its model, firmware and size, at least two of them. Red: FAIL, orange: WARN from a peer rule on that job.</p><div class="charts">"#
     );
     for (title, unit, job, get) in metrics {
         let bars: Vec<(String, f64, Verdict)> = r

@@ -13,6 +13,7 @@ pub mod engine;
 pub mod hist;
 pub mod html;
 pub mod osdprep;
+pub mod precondition;
 pub mod profile;
 pub mod repeat;
 pub mod report;

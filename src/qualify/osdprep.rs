@@ -1,8 +1,10 @@
 //! `raidctl osd-prep`: for Ceph nodes behind MegaRAID adapters without pass-through. Each
-//! Unconfigured(good) drive becomes a single-drive RAID0 (write-through, no read-ahead, direct
-//! I/O) or a JBOD where the adapter has JBOD enabled; its block device is found, qualified,
-//! and a `ceph-volume lvm create --data DEVICE` line is printed (never run) for each drive
-//! that passes.
+//! Unconfigured(good) drive becomes a single-drive RAID0 (with the VD policy `ld create` uses,
+//! [`crate::workflow::vdpolicy`]) or a JBOD; `--mode auto` follows the layout of the OSDs
+//! already on the adapter and says which it chose and why. Its block device is found,
+//! qualified, and a `ceph-volume lvm create --data DEVICE` line is printed (never run) for
+//! each drive that passes. A drive that FAILs has the VD just made on it deleted again
+//! ([`reject_failed`]).
 //!
 //! Under `--sim` there is no kernel block device: each simulated VD or JBOD is backed by a
 //! sparse file `<sim_dir>/disks/vd-<adapter>-<target>.img` or
@@ -11,13 +13,17 @@
 //! with real I/O. With `sim block-devices on` the simulator's loop device over that file is
 //! used instead (see [`crate::sim::blockdev`]).
 
-use super::cli::{Exports, OsdPrepArgs, PrepMode, Run, exit_for, qualify_identities};
+use super::cli::{CephDeploy, Exports, OsdPrepArgs, PrepMode, Run, exit_for, qualify_identities};
 use super::device::{self, ControllerSlot, DriveClass, Identity, SysPaths};
-use super::result::Verdict;
+use super::result::{QualReport, Verdict};
 use super::suite::SuiteOptions;
+use crate::backend::megacli::MegaCli;
+use crate::backend::ops::{Op, Operations, megacli_args};
+use crate::backend::snapshot::Snapshot;
 use crate::ctx::Ctx;
 use crate::exit::ExitStatus;
-use crate::model::{DriveAddress, FirmwareState, MediaType, PdType, PhysicalDrive};
+use crate::model::{DriveAddress, FirmwareState, MediaType, PdType, PhysicalDrive, RaidLevel};
+use crate::workflow::vdpolicy::{CacheArgs, NewVdPolicy};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -45,8 +51,86 @@ pub struct PrepItem {
     pub addr: DriveAddress,
     /// RAID0 or JBOD.
     pub how: Presented,
-    /// MegaCli arguments.
-    pub args: Vec<String>,
+    /// The operation that presents it (its MegaCli arguments run).
+    pub op: Op,
+    /// The VD policy of a RAID0 (`None` for JBOD).
+    pub policy: Option<NewVdPolicy>,
+}
+
+impl PrepItem {
+    /// The MegaCli arguments of [`PrepItem::op`].
+    pub fn args(&self) -> Vec<String> {
+        megacli_args(&self.op)
+    }
+}
+
+/// What `--mode auto` does on `adapter`, and why: the layout of the OSDs already there
+/// (single-drive RAID0 VDs or JBOD drives, from the Ceph identity join when `snap` carries
+/// it), else the layout of the adapter's existing single-drive RAID0 VDs or JBOD drives,
+/// else JBOD where the adapter has it enabled and RAID0 where not. A new OSD laid out unlike
+/// its neighbours is the odd one out in every comparison afterwards.
+pub fn auto_layout(snap: &Snapshot, adapter: u32) -> (Presented, String) {
+    let raid0: Vec<_> = snap
+        .logical_drives
+        .iter()
+        .filter(|l| {
+            l.adapter == adapter && l.raid_level == RaidLevel::Raid0 && l.members.len() == 1
+        })
+        .collect();
+    let jbod: Vec<_> = snap
+        .physical_drives
+        .iter()
+        .filter(|p| p.adapter == adapter && p.firmware_state == FirmwareState::Jbod)
+        .collect();
+    let osd_raid0 = raid0.iter().filter(|l| !l.osd.is_empty()).count();
+    let osd_jbod = jbod.iter().filter(|p| !p.osd.is_empty()).count();
+    // The majority, RAID0 on a tie (every controller has it).
+    let pick = |r: usize, j: usize| {
+        if r >= j {
+            Presented::Raid0
+        } else {
+            Presented::Jbod
+        }
+    };
+    if osd_raid0 + osd_jbod > 0 {
+        return (
+            pick(osd_raid0, osd_jbod),
+            format!(
+                "the Ceph OSDs on adapter {adapter} sit on {osd_raid0} single-drive RAID0 VD(s) and {osd_jbod} JBOD drive(s)"
+            ),
+        );
+    }
+    if !raid0.is_empty() || !jbod.is_empty() {
+        return (
+            pick(raid0.len(), jbod.len()),
+            format!(
+                "no Ceph OSD is known on adapter {adapter}, and it has {} single-drive RAID0 VD(s) and {} JBOD drive(s)",
+                raid0.len(),
+                jbod.len()
+            ),
+        );
+    }
+    let jbod_enabled = snap
+        .adapters
+        .iter()
+        .find(|a| a.adapter == adapter)
+        .and_then(|a| a.jbod_enabled)
+        .unwrap_or(false);
+    if jbod_enabled {
+        (
+            Presented::Jbod,
+            format!(
+                "adapter {adapter} has no OSD or single-drive layout to follow and JBOD is enabled"
+            ),
+        )
+    } else {
+        (
+            Presented::Raid0,
+            format!(
+                "adapter {adapter} has no OSD or single-drive layout to follow and JBOD is not enabled"
+            ),
+        )
+    }
 }
 
 /// Copies what the controller knows about a drive into an identity.
@@ -88,20 +172,20 @@ pub fn apply_pd(
     });
 }
 
-/// The plan: which drives, and the MegaCli command for each.
+/// The plan: which drives, how each is presented and why (`--mode auto`, per adapter), and
+/// the MegaCli command for each. RAID0 VDs get the one VD policy of
+/// [`crate::workflow::vdpolicy`] (what `ld create` makes), overridden by the policy options.
 ///
 /// # Errors
 /// Bad `--drives` addresses.
-pub fn plan(
-    snap: &crate::backend::snapshot::Snapshot,
-    args: &OsdPrepArgs,
-) -> Result<Vec<PrepItem>, String> {
+pub fn plan(snap: &Snapshot, args: &OsdPrepArgs) -> Result<(Vec<PrepItem>, Vec<String>), String> {
     let wanted: Vec<DriveAddress> = args
         .drives
         .iter()
         .map(|s| s.parse::<DriveAddress>().map_err(|e| e.to_string()))
         .collect::<Result<_, _>>()?;
     let mut out = Vec::new();
+    let mut reasons: Vec<(u32, String)> = Vec::new();
     for pd in &snap.physical_drives {
         if pd.firmware_state != FirmwareState::UnconfiguredGood || pd.foreign == Some(true) {
             continue;
@@ -112,39 +196,202 @@ pub fn plan(
         if !wanted.is_empty() && !wanted.contains(&pd.address()) {
             continue;
         }
-        let jbod_enabled = snap
-            .adapters
-            .iter()
-            .find(|a| a.adapter == pd.adapter)
-            .and_then(|a| a.jbod_enabled)
-            .unwrap_or(false);
+        let a = pd.adapter;
         let how = match args.mode {
             PrepMode::Raid0 => Presented::Raid0,
             PrepMode::Jbod => Presented::Jbod,
-            PrepMode::Auto if jbod_enabled => Presented::Jbod,
-            PrepMode::Auto => Presented::Raid0,
+            PrepMode::Auto => {
+                let (how, why) = auto_layout(snap, a);
+                if !reasons.iter().any(|(x, _)| *x == a) {
+                    let word = if how == Presented::Jbod {
+                        "JBOD"
+                    } else {
+                        "RAID0"
+                    };
+                    reasons.push((
+                        a,
+                        format!("--mode auto on adapter {a}: {word}, because {why}"),
+                    ));
+                }
+                how
+            }
         };
-        let a = format!("-a{}", pd.adapter);
-        let addr = pd.address().megacli_arg();
-        let cmd: Vec<String> = match how {
-            Presented::Raid0 => vec![
-                "-CfgLdAdd".into(),
-                format!("-r0[{addr}]"),
-                "WT".into(),
-                "NORA".into(),
-                "Direct".into(),
-                a,
-            ],
-            Presented::Jbod => vec!["-PDMakeJBOD".into(), format!("-PhysDrv[{addr}]"), a],
+        let (op, policy) = match how {
+            Presented::Raid0 => {
+                let p = NewVdPolicy::resolve(&args.policy, snap, a);
+                (
+                    p.create_op(a, RaidLevel::Raid0, vec![vec![pd.address()]]),
+                    Some(p),
+                )
+            }
+            Presented::Jbod => (
+                Op::MakeJbod {
+                    adapter: a,
+                    drive: pd.address(),
+                },
+                None,
+            ),
         };
         out.push(PrepItem {
-            adapter: pd.adapter,
+            adapter: a,
             addr: pd.address(),
             how,
-            args: cmd,
+            op,
+            policy,
         });
     }
-    Ok(out)
+    Ok((out, reasons.into_iter().map(|(_, r)| r).collect()))
+}
+
+/// What osd-prep says before it changes anything: why `auto` chose each adapter's layout, the
+/// RAID0 VDs' policy per adapter, and each drive with its exact MegaCli command.
+fn plan_lines(
+    snap: &Snapshot,
+    args: &OsdPrepArgs,
+    items: &[PrepItem],
+    reasons: &[String],
+    mc: &MegaCli,
+) -> Vec<String> {
+    let mut lines: Vec<String> = reasons.iter().map(|r| format!("osd-prep: {r}")).collect();
+    let mut say = |s: String| lines.push(s);
+    let mut described: Vec<u32> = Vec::new();
+    for it in items {
+        if let Some(p) = it
+            .policy
+            .as_ref()
+            .filter(|_| !described.contains(&it.adapter))
+        {
+            described.push(it.adapter);
+            say(format!(
+                "osd-prep: RAID0 VDs on adapter {}: {} (the policy of `raidctl ld create`)",
+                it.adapter,
+                p.describe()
+            ));
+            if let Some(why) = &p.write_back_unprotected {
+                say(format!(
+                    "osd-prep: WARN --write wb but {why}: the VDs write through until a healthy battery protects the cache"
+                ));
+            }
+        }
+    }
+    let policy_given = args.policy.strip.is_some() || args.policy.cache != CacheArgs::default();
+    if policy_given && items.iter().all(|i| i.policy.is_none()) {
+        say(
+            "osd-prep: the policy options apply to RAID0 VDs only; these drives become JBOD".into(),
+        );
+    }
+    say(format!("osd-prep: {} drive(s):", items.len()));
+    for it in items {
+        let pd = snap.drive(it.adapter, it.addr);
+        let args = it.args();
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+        say(format!(
+            "  a{} {} {} serial {} -> {}: {}",
+            it.adapter,
+            it.addr,
+            pd.and_then(|p| p.model.as_deref()).unwrap_or("?"),
+            pd.and_then(|p| p.serial.as_deref()).unwrap_or("?"),
+            it.policy.as_ref().map_or_else(
+                || "JBOD".to_owned(),
+                |p| format!("RAID0 {}", p.vd_policy().short())
+            ),
+            mc.command_line(&argv)
+        ));
+    }
+    lines
+}
+
+/// The line that creates the OSD of a drive that passed (printed, never run).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CreateLine {
+    /// Package-installed Ceph: `ceph-volume lvm create --data DEV`.
+    Package,
+    /// cephadm: `ceph orch daemon add osd HOST:DEV METHOD` (`ceph-volume` runs in the
+    /// orchestrator's container; the host has none to run).
+    Orchestrator {
+        /// The host as the orchestrator knows it.
+        host: String,
+        /// `lvm` or `raw`.
+        method: &'static str,
+        /// Why this host counts as cephadm's.
+        why: String,
+    },
+}
+
+impl CreateLine {
+    /// The command for device `dev`.
+    pub fn line(&self, dev: &str) -> String {
+        match self {
+            Self::Package => format!("ceph-volume lvm create --data {dev}"),
+            Self::Orchestrator { host, method, .. } => {
+                format!("ceph orch daemon add osd {host}:{dev} {method}")
+            }
+        }
+    }
+
+    /// The heading of the lines.
+    fn heading(&self) -> String {
+        match self {
+            Self::Package => {
+                "# ceph-volume commands for the drives that passed (not run):".to_owned()
+            }
+            Self::Orchestrator { why, .. } => format!(
+                "# cephadm orchestrator commands for the drives that passed (not run; {why}):"
+            ),
+        }
+    }
+
+    /// Which line this host gets: `choice`, or under `auto` cephadm when the host has
+    /// cephadm OSD directories or a `<ceph_root>/<fsid>` of the cluster (`fsid`, when the
+    /// configuration names it). Simulated devices are loop devices or files: `raw`, as
+    /// ceph-volume's `lvm` needs device-mapper.
+    pub fn choose(
+        choice: CephDeploy,
+        ceph_root: &Path,
+        fsid: Option<&str>,
+        host: &str,
+        sim: bool,
+    ) -> Self {
+        let method = if sim { "raw" } else { "lvm" };
+        let clusters = crate::ceph::join::cephadm_fsids(ceph_root);
+        let ours: Vec<&String> = clusters
+            .iter()
+            .filter(|c| fsid.is_none_or(|f| f.eq_ignore_ascii_case(c)))
+            .collect();
+        let orchestrator = |why: String| Self::Orchestrator {
+            host: host.to_owned(),
+            method,
+            why,
+        };
+        match choice {
+            CephDeploy::Package => Self::Package,
+            CephDeploy::Cephadm => orchestrator("--ceph-deploy cephadm".into()),
+            CephDeploy::Auto => match ours.as_slice() {
+                [] => Self::Package,
+                [one] => orchestrator(format!(
+                    "cephadm host: {} is cluster {one}'s",
+                    ceph_root.join(one).display()
+                )),
+                _ => orchestrator(format!(
+                    "cephadm host: {} clusters under {}",
+                    ours.len(),
+                    ceph_root.display()
+                )),
+            },
+        }
+    }
+}
+
+/// Sets what the create command cannot (the disk cache of `--pdcache`) on the new VD
+/// `target`; a failure is said and the VD kept (it is qualified as it is).
+fn set_after_create(mc: &MegaCli, p: &NewVdPolicy, adapter: u32, target: u32) {
+    for op in p.after_create(adapter, target, None) {
+        let args = megacli_args(&op);
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+        if let Err(e) = mc.action(&argv) {
+            eprintln!("raidctl osd-prep: VD {target} on adapter {adapter}: {e}");
+        }
+    }
 }
 
 /// The cap of a file backing a simulated drive (`RAIDCTL_SIM_DISK_CAP` overrides it).
@@ -214,8 +461,12 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<ExitStatus, String> {
     let mc = ctx.megacli().map_err(|e| e.to_string())?;
-    let snap = ctx.snapshot(Duration::ZERO).map_err(|e| e.to_string())?;
-    let items = plan(&snap, args)?;
+    let mut snap = ctx.snapshot(Duration::ZERO).map_err(|e| e.to_string())?;
+    if args.mode == PrepMode::Auto {
+        // Which drives carry OSDs: `auto` follows their layout.
+        ctx.osd_join(Duration::ZERO).apply(&mut snap);
+    }
+    let (items, reasons) = plan(&snap, args)?;
     // Through the caller's writer, which records a failed write for the exit status.
     let mut say = |s: String| {
         if !json_stdout {
@@ -226,25 +477,17 @@ pub fn run(
         say("osd-prep: no Unconfigured(good) drive to prepare".into());
         return Ok(ExitStatus::Ok);
     }
-    say(format!("osd-prep: {} drive(s):", items.len()));
-    for it in &items {
-        let pd = snap.drive(it.adapter, it.addr);
-        let argv: Vec<&str> = it.args.iter().map(String::as_str).collect();
+    for line in plan_lines(&snap, args, &items, &reasons, mc) {
+        say(line);
+    }
+    if let c @ CreateLine::Orchestrator { why, .. } = &create_line(args, ctx) {
         say(format!(
-            "  a{} {} {} serial {} -> {}: {}",
-            it.adapter,
-            it.addr,
-            pd.and_then(|p| p.model.as_deref()).unwrap_or("?"),
-            pd.and_then(|p| p.serial.as_deref()).unwrap_or("?"),
-            if it.how == Presented::Jbod {
-                "JBOD"
-            } else {
-                "RAID0 WT NORA Direct"
-            },
-            mc.command_line(&argv)
+            "osd-prep: {why}: the OSDs are created through the orchestrator (`{}`), not by ceph-volume on the host",
+            c.line("DEV")
         ));
     }
     if args.dry_run {
+        say("  a drive that FAILs qualification has its new VD deleted again".into());
         say("dry run: nothing changed".into());
         return Ok(ExitStatus::Ok);
     }
@@ -270,7 +513,8 @@ pub fn run(
         .collect::<Result<Vec<_>, _>>()?;
     let mut done: Vec<&PrepItem> = Vec::new();
     for it in &items {
-        let argv: Vec<&str> = it.args.iter().map(String::as_str).collect();
+        let args = it.args();
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
         match mc.action(&argv) {
             Ok(_) => done.push(it),
             Err(e) => eprintln!(
@@ -280,8 +524,48 @@ pub fn run(
         }
     }
     ctx.cache().invalidate();
-    let snap = ctx.snapshot(Duration::ZERO).map_err(|e| e.to_string())?;
     let paths = SysPaths::default();
+    let ids = identities(ctx, mc, &done, &paths)?;
+    if ids.is_empty() {
+        return Err("no drive could be prepared".into());
+    }
+    let exports = Exports {
+        json: args
+            .json
+            .clone()
+            .or_else(|| json_stdout.then(|| PathBuf::from("-"))),
+        svg: args.svg.clone(),
+        ..Exports::default()
+    };
+    // The exports are written again below, once the VDs of FAILed drives are dealt with, so
+    // that the record says what became of them; standard output gets its JSON only then.
+    let during = Exports {
+        json: exports.json.clone().filter(|p| p.as_os_str() != "-"),
+        ..exports.clone()
+    };
+    let mut rep = qualify(args, ctx, json_stdout, ids, &paths, &during)?;
+    let rejected = reject_failed(&mut rep, ctx, mc);
+    exports.write(&rep, false)?;
+    if !json_stdout {
+        print_outcome(
+            &rep,
+            ctx.sim_dir.is_some(),
+            &rejected,
+            &create_line(args, ctx),
+            out,
+        );
+    }
+    Ok(exit_for(rep.verdict))
+}
+
+/// The block device of each prepared drive, identified, with what the controller knows.
+fn identities(
+    ctx: &Ctx,
+    mc: &MegaCli,
+    done: &[&PrepItem],
+    paths: &SysPaths,
+) -> Result<Vec<Identity>, String> {
+    let snap = ctx.snapshot(Duration::ZERO).map_err(|e| e.to_string())?;
     let mut ids: Vec<Identity> = Vec::new();
     for it in done {
         let Some(pd) = snap.drive(it.adapter, it.addr) else {
@@ -302,6 +586,9 @@ pub fn run(
                     );
                     continue;
                 };
+                if let Some(p) = &it.policy {
+                    set_after_create(mc, p, it.adapter, ld.target_id);
+                }
                 let dev = match &ctx.sim_dir {
                     Some(sd) => Some(sim_backing(
                         sd,
@@ -325,7 +612,7 @@ pub fn run(
                         Some(it.addr),
                         size,
                     )?),
-                    None => find_jbod_device(pd, &paths),
+                    None => find_jbod_device(pd, paths),
                 };
                 (dev, None)
             }
@@ -337,7 +624,7 @@ pub fn run(
             );
             continue;
         };
-        let mut id = device::identify(&dev, &paths)?;
+        let mut id = device::identify(&dev, paths)?;
         let how = if it.how == Presented::Jbod {
             "jbod"
         } else {
@@ -346,9 +633,18 @@ pub fn run(
         apply_pd(&mut id, pd, how, target, ctx.sim_dir.is_some());
         ids.push(id);
     }
-    if ids.is_empty() {
-        return Err("no drive could be prepared".into());
-    }
+    Ok(ids)
+}
+
+/// Qualifies the prepared drives together (peers, the all-together pass).
+fn qualify(
+    args: &OsdPrepArgs,
+    ctx: &Ctx,
+    json_stdout: bool,
+    ids: Vec<Identity>,
+    paths: &SysPaths,
+    exports: &Exports,
+) -> Result<QualReport, String> {
     let profile = super::profile::Profile::load(args.profile_file.as_deref())?;
     let opts = SuiteOptions {
         profile: args.profile,
@@ -370,36 +666,124 @@ pub fn run(
         .iter()
         .map(|i| i.serial.clone().unwrap_or_else(|| i.path.clone()))
         .collect();
-    let exports = Exports {
-        json: args
-            .json
-            .clone()
-            .or_else(|| json_stdout.then(|| PathBuf::from("-"))),
-        svg: args.svg.clone(),
-        ..Exports::default()
-    };
     let run = Run {
         opts: &opts,
         profile: &profile,
         destroy: &destroy,
-        paths: &paths,
-        exports: &exports,
+        paths,
+        exports,
         together: true,
         show_progress: !json_stdout && std::io::IsTerminal::is_terminal(&std::io::stderr()),
     };
-    let rep = qualify_identities(ids, &run)?;
-    if !json_stdout {
-        let _ = write!(
-            out,
-            "{}",
-            super::report::terminal(&rep, std::io::IsTerminal::is_terminal(&std::io::stdout()))
-        );
-        let _ = writeln!(
-            out,
-            "\n# ceph-volume commands for the drives that passed (not run):"
-        );
+    qualify_identities(ids, &run)
+}
+
+/// A drive that FAILed and what became of its new VD.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejected {
+    /// Index in the report's drives.
+    pub drive: usize,
+    /// What was done (or could not be), for the report and the record.
+    pub what: String,
+}
+
+/// Deletes the VD this run just made on every drive that FAILed qualification, with the
+/// same operation replace-drive uses on a new drive that FAILs ([`Op::LdDelete`]): it carries
+/// nothing, and left in place it is a block device ceph-volume or an orchestrator could take.
+/// Only a VD that is still this drive's alone is deleted. A JBOD drive is left as it is, as
+/// replace-drive leaves one (nothing was put on it). Each drive's record says what happened.
+pub fn reject_failed(rep: &mut QualReport, ctx: &Ctx, ops: &dyn Operations) -> Vec<Rejected> {
+    let mut out = Vec::new();
+    let failed: Vec<usize> = (0..rep.drives.len())
+        .filter(|&i| rep.drives[i].verdict == Verdict::Fail)
+        .collect();
+    if failed.is_empty() {
+        return out;
     }
-    for d in &rep.drives {
+    ctx.cache().invalidate();
+    let snap = ctx.snapshot(Duration::ZERO).ok();
+    for i in failed {
+        let d = &rep.drives[i];
+        let Some(c) = d.identity.controller.clone() else {
+            continue;
+        };
+        let what = match (c.presented_as.as_str(), c.target_id) {
+            ("raid0", Some(t)) => {
+                let op = Op::LdDelete {
+                    adapter: c.adapter,
+                    target: t,
+                };
+                let cmd = ops.command_line(&op);
+                let mine = snap.as_ref().and_then(|s| s.logical_drive(c.adapter, t)).is_some_and(|l| {
+                    l.members.len() == 1 && l.members[0].megacli_arg() == c.address
+                });
+                if !mine {
+                    format!("its VD {t} was not deleted: it is no longer [{}]'s alone on adapter {} (check `raidctl status`, then `{cmd}` by hand)", c.address, c.adapter)
+                } else {
+                    match ops.apply(&op) {
+                        Ok(_) => {
+                            remove_sim_file(ctx, &d.identity);
+                            format!("osd-prep deleted the VD it had made on it again (VD {t}, `{cmd}`): it carried nothing; the drive is Unconfigured(good), replace it")
+                        }
+                        Err(e) => format!("deleting its new VD {t} failed (`{cmd}`: {e}): delete it by hand before anything uses it"),
+                    }
+                }
+            }
+            ("jbod", _) => "left JBOD (nothing was put on it, as replace-drive does): do not give it to Ceph, replace it".to_owned(),
+            _ => continue,
+        };
+        rep.drives[i]
+            .warnings
+            .push(format!("FAILED qualification: {what}"));
+        out.push(Rejected { drive: i, what });
+    }
+    ctx.cache().invalidate();
+    out
+}
+
+/// Without block devices the simulator's VD is a sparse file osd-prep made; it goes with
+/// the VD (the simulator removes its own loop-backed files).
+fn remove_sim_file(ctx: &Ctx, id: &Identity) {
+    let Some(sd) = &ctx.sim_dir else { return };
+    let p = Path::new(&id.canonical);
+    if id.kind == device::TargetKind::RegularFile && p.starts_with(sd.join("disks")) {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+/// This host's OSD-creation line (`--ceph-deploy`, the join's roots, `--host-name`).
+fn create_line(args: &OsdPrepArgs, ctx: &Ctx) -> CreateLine {
+    let src = ctx.ceph_sources();
+    let fsid = crate::ceph::join::conf_fsid(ctx.ceph().conf());
+    let host = args
+        .host_name
+        .clone()
+        .or_else(|| src.hostname.clone())
+        .unwrap_or_else(|| "HOST".into());
+    CreateLine::choose(
+        args.ceph_deploy,
+        &src.ceph_root,
+        fsid.as_deref(),
+        &host,
+        ctx.sim_dir.is_some(),
+    )
+}
+
+/// The report, then an OSD-creation line per drive that passed and what became of the others.
+fn print_outcome(
+    rep: &QualReport,
+    sim: bool,
+    rejected: &[Rejected],
+    create: &CreateLine,
+    out: &mut dyn Write,
+) {
+    let _ = write!(
+        out,
+        "{}",
+        super::report::terminal(rep, std::io::IsTerminal::is_terminal(&std::io::stdout()))
+    );
+    let _ = writeln!(out, "\n{}", create.heading());
+    for (i, d) in rep.drives.iter().enumerate() {
         let c = d.identity.controller.as_ref();
         let label = format!(
             "a{} [{}] {} serial {}",
@@ -408,19 +792,16 @@ pub fn run(
             d.identity.model.as_deref().unwrap_or("?"),
             d.identity.serial.as_deref().unwrap_or("?")
         );
-        let sim = if ctx.sim_dir.is_some() {
+        let sim = if sim {
             " (simulated: a sparse file)"
         } else {
             ""
         };
         let line = match d.verdict {
-            Verdict::Pass => format!(
-                "ceph-volume lvm create --data {}   # {label}{sim}",
-                d.identity.path
-            ),
+            Verdict::Pass => format!("{}   # {label}{sim}", create.line(&d.identity.path)),
             Verdict::Warn => format!(
-                "ceph-volume lvm create --data {}   # {label}{sim}; WARN: {}",
-                d.identity.path,
+                "{}   # {label}{sim}; WARN: {}",
+                create.line(&d.identity.path),
                 d.rules
                     .iter()
                     .filter(|r| r.level == Verdict::Warn)
@@ -428,11 +809,165 @@ pub fn run(
                     .collect::<Vec<_>>()
                     .join(" ")
             ),
-            v => format!("# not for an OSD ({v}): {} {label}", d.identity.path),
+            // Some gate could not decide (two drives of a model have no peer gate, a host-bound
+            // job): the VD stays and the operator decides from the rules above.
+            Verdict::Inconclusive => format!(
+                "# INCONCLUSIVE, VD kept, decide from the rules above: {}   # {label}{sim}; {}",
+                create.line(&d.identity.path),
+                d.rules
+                    .iter()
+                    .filter(|r| r.level == Verdict::Inconclusive)
+                    .map(|r| r.rule.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            v => {
+                let gone = rejected
+                    .iter()
+                    .find(|r| r.drive == i)
+                    .map(|r| format!("; {}", r.what))
+                    .unwrap_or_default();
+                format!("# not for an OSD ({v}): {} {label}{gone}", d.identity.path)
+            }
         };
-        if !json_stdout {
-            let _ = writeln!(out, "{line}");
+        let _ = writeln!(out, "{line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Adapter, LogicalDrive, OsdMode, OsdRef};
+
+    fn osd(id: u32) -> OsdRef {
+        OsdRef {
+            id,
+            up: Some(true),
+            is_in: Some(true),
+            destroyed: None,
+            mode: OsdMode::Lvm,
+            objectstore: None,
+            device_class: None,
+            crush_weight: None,
+            role: "block".into(),
+            deployment: None,
         }
     }
-    Ok(exit_for(rep.verdict))
+
+    fn raid0(target: u32, slot: u16, osd_id: Option<u32>) -> LogicalDrive {
+        LogicalDrive {
+            adapter: 0,
+            target_id: target,
+            raid_level: RaidLevel::Raid0,
+            members: vec![DriveAddress::new(32, slot)],
+            osd: osd_id.map(osd).into_iter().collect(),
+            ..LogicalDrive::default()
+        }
+    }
+
+    fn jbod(slot: u16, osd_id: Option<u32>) -> PhysicalDrive {
+        PhysicalDrive {
+            adapter: 0,
+            enclosure_id: Some(32),
+            slot,
+            firmware_state: FirmwareState::Jbod,
+            osd: osd_id.map(osd).into_iter().collect(),
+            ..PhysicalDrive::default()
+        }
+    }
+
+    fn snap(jbod_enabled: bool) -> Snapshot {
+        Snapshot {
+            adapters: vec![Adapter {
+                adapter: 0,
+                jbod_enabled: Some(jbod_enabled),
+                ..Adapter::default()
+            }],
+            ..Snapshot::default()
+        }
+    }
+
+    /// `auto` follows the OSDs first, then the single-drive layout, then the adapter's JBOD
+    /// setting, and always says which it followed.
+    #[test]
+    fn auto_follows_the_osds() {
+        // JBOD enabled, but the OSDs sit on RAID0 VDs (a JBOD without an OSD does not count
+        // against them).
+        let mut s = snap(true);
+        s.logical_drives = vec![raid0(1, 2, Some(0)), raid0(2, 3, Some(1))];
+        s.physical_drives = vec![jbod(9, None)];
+        let (how, why) = auto_layout(&s, 0);
+        assert_eq!(how, Presented::Raid0, "{why}");
+        assert!(
+            why.contains("Ceph OSDs on adapter 0 sit on 2 single-drive RAID0 VD(s) and 0 JBOD"),
+            "{why}"
+        );
+        // OSDs on JBOD drives.
+        let mut s = snap(true);
+        s.logical_drives = vec![raid0(1, 2, None)];
+        s.physical_drives = vec![jbod(4, Some(3)), jbod(5, Some(4))];
+        assert_eq!(auto_layout(&s, 0).0, Presented::Jbod);
+        // No OSD known: the single-drive layout there is.
+        let mut s = snap(true);
+        s.logical_drives = vec![raid0(1, 2, None), raid0(2, 3, None)];
+        let (how, why) = auto_layout(&s, 0);
+        assert_eq!(how, Presented::Raid0);
+        assert!(
+            why.starts_with("no Ceph OSD is known on adapter 0"),
+            "{why}"
+        );
+        // Nothing to follow: the adapter's setting.
+        assert_eq!(auto_layout(&snap(true), 0).0, Presented::Jbod);
+        let (how, why) = auto_layout(&snap(false), 0);
+        assert_eq!(how, Presented::Raid0);
+        assert!(why.contains("JBOD is not enabled"), "{why}");
+        // Another adapter's layout is not this one's.
+        assert_eq!(auto_layout(&s, 1).0, Presented::Raid0);
+    }
+
+    #[test]
+    fn a_cephadm_host_gets_the_orchestrators_line() {
+        let d = tempfile::tempdir().unwrap();
+        let fsid = "e3b0c442-98fc-1c14-9afb-f4c8996fb924";
+        let choose = |c, f: Option<&str>, sim| CreateLine::choose(c, d.path(), f, "node1", sim);
+        // No cephadm directory: the package line.
+        let pkg = choose(CephDeploy::Auto, Some(fsid), false);
+        assert_eq!(pkg, CreateLine::Package);
+        assert_eq!(
+            pkg.line("/dev/sdc"),
+            "ceph-volume lvm create --data /dev/sdc"
+        );
+        // Forced.
+        assert_eq!(
+            choose(CephDeploy::Cephadm, None, false).line("/dev/sdc"),
+            "ceph orch daemon add osd node1:/dev/sdc lvm"
+        );
+        // The cluster's directory under the Ceph root: cephadm.
+        std::fs::create_dir_all(d.path().join(fsid)).unwrap();
+        let adm = choose(CephDeploy::Auto, Some(fsid), false);
+        assert_eq!(
+            adm.line("/dev/sdc"),
+            "ceph orch daemon add osd node1:/dev/sdc lvm"
+        );
+        assert!(adm.heading().contains("cephadm host"), "{}", adm.heading());
+        assert!(adm.heading().contains(fsid), "{}", adm.heading());
+        // Simulated (loop) devices are raw.
+        assert_eq!(
+            choose(CephDeploy::Auto, None, true).line("/dev/loop3"),
+            "ceph orch daemon add osd node1:/dev/loop3 raw"
+        );
+        // Another cluster's directory only: package; and --ceph-deploy package wins.
+        assert_eq!(
+            choose(
+                CephDeploy::Auto,
+                Some("11111111-2222-3333-4444-555555555555"),
+                false
+            ),
+            CreateLine::Package
+        );
+        assert_eq!(
+            choose(CephDeploy::Package, Some(fsid), false),
+            CreateLine::Package
+        );
+    }
 }

@@ -267,6 +267,9 @@ pub fn terminal(r: &QualReport, tty: bool) -> String {
         for (engine, why, n) in engines(d) {
             let _ = writeln!(s, "   engine {engine} ({n} {}): {why}", jobs_word(n));
         }
+        if let Some(p) = &d.precondition {
+            let _ = writeln!(s, "   {}", super::precondition::describe(p));
+        }
         if let Some(c) = &d.cache {
             let _ = writeln!(s, "{}", cache_text(c, tty));
         }

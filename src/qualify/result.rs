@@ -88,6 +88,10 @@ pub struct Repeat {
     pub figures: Vec<String>,
     /// Whether each run was flagged by one of `rules`.
     pub flagged: Vec<bool>,
+    /// Peers (labels) whose job ran again next to each repetition, the repetition judged
+    /// against those figures (a peer outlier only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alongside: Vec<String>,
 }
 
 impl Repeat {
@@ -97,8 +101,16 @@ impl Repeat {
     }
 
     fn summary(&self) -> String {
+        let side = if self.alongside.is_empty() || self.flagged.len() < 2 {
+            String::new()
+        } else {
+            format!(
+                "; repetitions against {} measured alongside",
+                self.alongside.join(", ")
+            )
+        };
         format!(
-            "flagged in {} of {} runs ({})",
+            "flagged in {} of {} runs ({}){side}",
             self.flagged.iter().filter(|f| **f).count(),
             self.flagged.len(),
             self.figures.join(" / ")
@@ -226,6 +238,9 @@ pub struct DriveResult {
     /// The target: `block` (a drive), `file`, `rbd` or `cephfs` (for the raw-vs-Ceph compare).
     #[serde(default)]
     pub storage: String,
+    /// The region the read jobs read and what was written there before them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precondition: Option<super::precondition::Precondition>,
 }
 
 impl DriveResult {

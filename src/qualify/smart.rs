@@ -9,19 +9,7 @@ use crate::backend::runner::{OsRunner, Runner};
 use serde_json::Value;
 use std::time::Duration;
 
-/// Environment variable naming the smartctl binary (tests point it at a fake).
-pub const ENV_SMARTCTL: &str = "RAIDCTL_SMARTCTL";
-
-/// The smartctl to run: `over` (tests), else `$RAIDCTL_SMARTCTL`, else the one in `PATH`.
-pub fn smartctl_program(over: Option<&std::path::Path>) -> Option<std::path::PathBuf> {
-    if let Some(p) = over {
-        return Some(p.to_owned());
-    }
-    if let Some(p) = std::env::var_os(ENV_SMARTCTL).filter(|v| !v.is_empty()) {
-        return Some(p.into());
-    }
-    super::cache::find_tool("smartctl")
-}
+pub use crate::smart::{ENV_SMARTCTL, smartctl_program};
 
 /// Runs smartctl (`prog` overrides which one) for the drive and evaluates the gates; fills
 /// gaps in `id` (model, serial, firmware, link speed) from its answer.

@@ -168,13 +168,21 @@ pub fn plan(id: &Identity, o: &SuiteOptions, t: &Thresholds) -> Vec<JobSpec> {
             secs(tm.sweep_t),
         )));
     }
+    // Reads stay in the region written before them (see `precondition`); writes roam.
+    let region = super::precondition::region(o.profile, size);
+    let in_region = |mut j: JobSpec| {
+        if j.op == Op::Read {
+            j.length = region;
+        }
+        j
+    };
     let seq = |name: &str, op| {
         let mut j = JobSpec::timed(name, Pattern::Seq, op, 4 * MIB, seq_qd, secs(tm.seq_t));
         j.jobs = seq_jobs;
         j.ramp = secs(tm.ramp);
-        with_engine(j)
+        with_engine(in_region(j))
     };
-    if size >= 4 * MIB * u64::from(seq_jobs) {
+    if region >= 4 * MIB * u64::from(seq_jobs) {
         v.push(seq(names::SEQ_READ, Op::Read));
         if !o.read_only {
             v.push(seq(names::SEQ_WRITE, Op::Write));
@@ -183,7 +191,7 @@ pub fn plan(id: &Identity, o: &SuiteOptions, t: &Thresholds) -> Vec<JobSpec> {
     let rand = |name: &str, op, qd, time| {
         let mut j = JobSpec::timed(name, Pattern::Random, op, 4 * KIB, qd, secs(time));
         j.ramp = secs(tm.ramp);
-        with_engine(j)
+        with_engine(in_region(j))
     };
     v.push(rand(names::RANDREAD_QD1, Op::Read, 1, tm.rand_t));
     v.push(rand(names::RANDREAD_QD32, Op::Read, 32, tm.rand_t));
@@ -440,6 +448,11 @@ pub fn run_drive(
                 ));
                 break;
             }
+        }
+        if super::precondition::needs(&spec)
+            && !super::precondition::ensure(d, o, obs, &mut |id, s| rerun_job(id, s, paths))
+        {
+            break;
         }
         obs.job_started(&label, &spec);
         match run_job(&d.identity, &spec) {

@@ -1,5 +1,6 @@
 //! Verdicts: performance gates (reference B.6-2), host-bound downgrades (B.3), and the peer
-//! comparison (B.7: ratio to the peer median plus the MAD-based modified z-score).
+//! comparison (B.7: ratio to the median of the other drives of the group plus the MAD-based
+//! modified z-score; groups of at least three drives).
 
 use super::engine::JobResult;
 use super::profile::{PeerSettings, Thresholds};
@@ -352,8 +353,9 @@ pub fn median(v: &mut [f64]) -> f64 {
     }
 }
 
-/// Modified z-score (Iglewicz & Hoaglin): 0.6745·(x−M)/MAD, with MAD floored at
-/// `floor_fraction` × M so identical drives do not divide by zero.
+/// Modified z-score (Iglewicz & Hoaglin): 0.6745·(x−M)/MAD of `x` against `values` (the
+/// peer gate passes the other drives' figures), with MAD floored at `floor_fraction` × M so
+/// identical drives do not divide by zero.
 pub fn modified_z(x: f64, values: &[f64], floor_fraction: f64) -> f64 {
     let mut v = values.to_vec();
     let m = median(&mut v);
@@ -369,6 +371,65 @@ struct PeerMetric {
     job: &'static str,
     higher_is_better: bool,
     get: fn(&Metrics) -> Option<f64>,
+}
+
+/// Fewest I/Os behind a p99 that is compared with peers: from fewer, the "p99" is the
+/// slowest one or two I/Os of the job, and one scheduling hiccup on a busy host is enough
+/// to make it (a smoke run's 20 random reads on an HDD). A longer profile measures enough.
+pub const MIN_P99_IOS: u64 = 100;
+
+/// Fewest completed I/Os behind a rate taken at face value. From fewer, the rate is mostly
+/// where the window happened to cut the I/Os in flight (a smoke run's 0.2 s of 4 MiB writes
+/// at QD8 on a loaded host completed none, "0 MB/s"), so the drive is given the benefit of
+/// the doubt: the I/Os still in flight count as completed.
+pub const MIN_RATE_IOS: u64 = 10;
+
+/// A drive's figure in the peer comparison: its value and, when it is a bound rather than a
+/// measurement, what the messages say about it.
+struct Figure {
+    value: f64,
+    label: String,
+}
+
+impl PeerMetric {
+    /// The drive's figure when it can be compared: `Err` says why not (too few I/Os).
+    fn figure(&self, d: &DriveResult) -> Option<Result<Figure, String>> {
+        let v = (self.get)(&d.metrics)?;
+        let job = d.job(self.job);
+        let ios = job.map_or(0, |j| j.ios);
+        let plain = Figure {
+            value: v,
+            label: self.key.to_owned(),
+        };
+        if self.higher_is_better {
+            return Some(Ok(match job {
+                Some(j) if ios < MIN_RATE_IOS && j.runtime_s > 0.0 => {
+                    let in_flight = u64::from(j.spec.qd.max(1)) * u64::from(j.spec.jobs.max(1));
+                    let rate = (ios + in_flight) as f64 / j.runtime_s;
+                    let value = if self.key.ends_with("MB/s") {
+                        rate * j.spec.bs as f64 / 1e6
+                    } else {
+                        rate
+                    };
+                    Figure {
+                        value: value.max(v),
+                        label: format!(
+                            "{} (at most: {ios} I/Os completed, the {in_flight} in flight counted as done)",
+                            self.key
+                        ),
+                    }
+                }
+                _ => plain,
+            }));
+        }
+        if ios < MIN_P99_IOS {
+            return Some(Err(format!(
+                "{}: not compared, a p99 of {ios} I/Os is their slowest (it needs {MIN_P99_IOS})",
+                self.key
+            )));
+        }
+        Some(Ok(plain))
+    }
 }
 
 const PEER_METRICS: &[PeerMetric] = &[
@@ -422,87 +483,156 @@ const PEER_METRICS: &[PeerMetric] = &[
     },
 ];
 
-/// Peer comparison over drives of the same model, firmware and kind of target: appends `PEER-*` rules
-/// (replacing earlier ones) and settles each verdict.
+/// Peer comparison over drives of one model, firmware, size class and kind of target:
+/// replaces earlier `PEER-*` rules and settles each verdict. Each drive is held against the
+/// median of the *other* drives of its group (never its own figure, which would pull the
+/// median its way), and only in a group of at least [`PeerSettings::min_group`] (never below
+/// three): with two drives a gap cannot say which one is off, so the gate is INCONCLUSIVE
+/// (`PEER-FEW`), not FAIL. A drive alone in its group has nothing to be compared with and no
+/// peer gate (replace-drive's new drive, `qualify` on one drive).
 pub fn peer_rules(drives: &mut [DriveResult], s: &PeerSettings) {
-    let mut groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
-    for (i, d) in drives.iter_mut().enumerate() {
+    let min_group = s.min_group.max(super::profile::MIN_PEER_GROUP);
+    for d in drives.iter_mut() {
         d.rules.retain(|r| !r.rule.starts_with("PEER-"));
+    }
+    for idx in groups(drives).iter().filter(|g| g.len() >= 2) {
+        if idx.len() < min_group {
+            for &i in idx {
+                let hit = too_few(&drives[i], idx.len(), min_group);
+                drives[i].rules.push(hit);
+            }
+            continue;
+        }
+        // Figures left out of the comparison, per drive (a PASS-level note, not a gate).
+        let mut skipped: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+        for pm in PEER_METRICS {
+            let mut vals: Vec<(usize, Figure)> = Vec::new();
+            for &i in idx {
+                match pm.figure(&drives[i]) {
+                    Some(Ok(f)) => vals.push((i, f)),
+                    Some(Err(why)) => skipped.entry(i).or_default().push(why),
+                    None => {}
+                }
+            }
+            for (i, f) in &vals {
+                let i = *i;
+                let others: Vec<f64> = vals
+                    .iter()
+                    .filter(|(k, _)| *k != i)
+                    .map(|(_, o)| o.value)
+                    .collect();
+                if others.len() + 1 < min_group {
+                    // The group is big enough, but the job failed, did not run or measured
+                    // too little on the others.
+                    skipped.entry(i).or_default().push(format!(
+                        "{}: not compared, measured on {} of the {} drives",
+                        pm.key,
+                        others.len() + 1,
+                        idx.len()
+                    ));
+                    continue;
+                }
+                let hits = metric_hits(&drives[i], pm, f, &others, s);
+                drives[i].rules.extend(hits);
+            }
+        }
+        for (i, why) in skipped {
+            drives[i]
+                .rules
+                .push(RuleHit::new("PEER-SKIPPED", Verdict::Pass, why.join("; ")));
+        }
+    }
+    for d in drives.iter_mut() {
+        d.settle();
+    }
+}
+
+/// The drives' peer groups (indices): one model, firmware, size class and kind of target.
+pub fn groups(drives: &[DriveResult]) -> Vec<Vec<usize>> {
+    let mut g: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (i, d) in drives.iter().enumerate() {
         // A raw drive and an RBD image or a file are not peers (see `compare` for those).
         let storage = if d.storage.is_empty() {
             "block"
         } else {
             &d.storage
         };
-        groups
-            .entry(format!("{} {storage}", d.identity.peer_key()))
+        g.entry(format!("{} {storage}", d.identity.peer_group()))
             .or_default()
             .push(i);
     }
-    for idx in groups.values().filter(|g| g.len() >= 2) {
-        for pm in PEER_METRICS {
-            let vals: Vec<(usize, f64)> = idx
-                .iter()
-                .filter_map(|&i| (pm.get)(&drives[i].metrics).map(|v| (i, v)))
-                .collect();
-            if vals.len() < 2 {
-                continue;
-            }
-            let all: Vec<f64> = vals.iter().map(|(_, v)| *v).collect();
-            let mut sorted = all.clone();
-            let m = median(&mut sorted);
-            if m <= 0.0 {
-                continue;
-            }
-            for &(i, x) in &vals {
-                let d = &drives[i];
-                let job = d
-                    .job(pm.job)
-                    .or_else(|| d.together.iter().find(|j| j.spec.name == pm.job));
-                let mut hits = Vec::new();
-                let ratio = x / m;
-                let peers = vals.len();
-                if pm.higher_is_better {
-                    if ratio < s.fail_ratio {
-                        hits.push(("PEER-ratio", Verdict::Fail, format!("{}: {x:.0} is {ratio:.2} × the median {m:.0} of {peers} peers ({}) (< {})", pm.key, d.identity.peer_key(), s.fail_ratio)));
-                    } else if ratio < s.warn_ratio {
-                        hits.push(("PEER-ratio", Verdict::Warn, format!("{}: {x:.0} is {ratio:.2} × the median {m:.0} of {peers} peers ({}) (< {})", pm.key, d.identity.peer_key(), s.warn_ratio)));
-                    }
-                } else if ratio > s.latency_fail_ratio {
-                    hits.push(("PEER-latency", Verdict::Fail, format!("{}: {x:.0} µs is {ratio:.2} × the median {m:.0} µs of {peers} peers (> {})", pm.key, s.latency_fail_ratio)));
-                }
-                if vals.len() >= s.min_group_for_z {
-                    let z = modified_z(x, &all, s.mad_floor_fraction);
-                    let worse = if pm.higher_is_better {
-                        z < 0.0
-                    } else {
-                        z > 0.0
-                    };
-                    if worse && z.abs() > s.z_threshold {
-                        hits.push((
-                            "PEER-z",
-                            Verdict::Warn,
-                            format!(
-                                "{}: modified z-score {z:.1} (|z| > {}) among {peers} peers",
-                                pm.key, s.z_threshold
-                            ),
-                        ));
-                    }
-                }
-                let out: Vec<RuleHit> = hits
-                    .into_iter()
-                    .map(|(r, l, msg)| match job {
-                        Some(j) => gate(j, r, l, msg),
-                        None => RuleHit::new(r, l, msg),
-                    })
-                    .collect();
-                drives[i].rules.extend(out);
-            }
+    g.into_values().collect()
+}
+
+/// `PEER-FEW`: the peer gate could not compare, the group has `n` drives.
+fn too_few(d: &DriveResult, n: usize, min_group: usize) -> RuleHit {
+    RuleHit::new(
+        "PEER-FEW",
+        Verdict::Inconclusive,
+        format!(
+            "peer gate not applied: {n} drives of {} in this run; it needs {min_group} (the drive and {} others of one model, firmware and size), because between two drives a gap cannot say which one is off. Qualify it together with more drives of its model, or hold its record against earlier ones with `raidctl qualify --compare`",
+            d.identity.peer_group(),
+            min_group - 1
+        ),
+    )
+}
+
+/// The peer rules of one drive on one metric: `x` against the median of `others`.
+fn metric_hits(
+    d: &DriveResult,
+    pm: &PeerMetric,
+    f: &Figure,
+    others: &[f64],
+    s: &PeerSettings,
+) -> Vec<RuleHit> {
+    let (x, key) = (f.value, f.label.as_str());
+    let mut sorted = others.to_vec();
+    let m = median(&mut sorted);
+    if m <= 0.0 {
+        return Vec::new();
+    }
+    let job = d
+        .job(pm.job)
+        .or_else(|| d.together.iter().find(|j| j.spec.name == pm.job));
+    let mut hits = Vec::new();
+    let ratio = x / m;
+    let n = others.len();
+    let group = d.identity.peer_group();
+    if pm.higher_is_better {
+        if ratio < s.fail_ratio {
+            hits.push(("PEER-ratio", Verdict::Fail, format!("{}: {x:.0} is {ratio:.2} × the median {m:.0} of its {n} peers ({group}) (< {})", key, s.fail_ratio)));
+        } else if ratio < s.warn_ratio {
+            hits.push(("PEER-ratio", Verdict::Warn, format!("{}: {x:.0} is {ratio:.2} × the median {m:.0} of its {n} peers ({group}) (< {})", key, s.warn_ratio)));
+        }
+    } else if ratio > s.latency_fail_ratio {
+        hits.push(("PEER-latency", Verdict::Fail, format!("{}: {x:.0} µs is {ratio:.2} × the median {m:.0} µs of its {n} peers ({group}) (> {})", key, s.latency_fail_ratio)));
+    } else if ratio > s.latency_warn_ratio {
+        hits.push(("PEER-latency", Verdict::Warn, format!("{}: {x:.0} µs is {ratio:.2} × the median {m:.0} µs of its {n} peers ({group}) (> {})", key, s.latency_warn_ratio)));
+    }
+    if n + 1 >= s.min_group_for_z {
+        let z = modified_z(x, others, s.mad_floor_fraction);
+        let worse = if pm.higher_is_better {
+            z < 0.0
+        } else {
+            z > 0.0
+        };
+        if worse && z.abs() > s.z_threshold {
+            hits.push((
+                "PEER-z",
+                Verdict::Warn,
+                format!(
+                    "{}: modified z-score {z:.1} (|z| > {}) against its {n} peers",
+                    key, s.z_threshold
+                ),
+            ));
         }
     }
-    for d in drives.iter_mut() {
-        d.settle();
-    }
+    hits.into_iter()
+        .map(|(r, l, msg)| match job {
+            Some(j) => gate(j, r, l, msg),
+            None => RuleHit::new(r, l, msg),
+        })
+        .collect()
 }
 
 /// All-together pass: a drive much slower alongside the others points at a shared path
@@ -518,4 +648,210 @@ pub fn together_rules(d: &DriveResult, s: &PeerSettings) -> Vec<RuleHit> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::qualify::device::{DriveClass, Identity};
+    use crate::qualify::engine::{JobSpec, Op, Pattern};
+    use std::time::Duration;
+
+    /// A drive of model `M` whose jobs all ran at `speed` × 200 MB/s (latency ÷ `speed`).
+    fn drive(name: &str, speed: f64) -> DriveResult {
+        let job = |n: &str, bs: u64, mbps: f64, p99_us: f64| {
+            let mut j = JobResult {
+                spec: JobSpec::timed(n, Pattern::Seq, Op::Read, bs, 1, Duration::from_secs(1)),
+                mbps,
+                iops: mbps * 1e6 / bs as f64,
+                ios: 100,
+                direct: true,
+                ..JobResult::default()
+            };
+            j.lat.p99_us = p99_us;
+            j
+        };
+        let mut d = DriveResult {
+            identity: Identity {
+                path: format!("/dev/{name}"),
+                model: Some("M".into()),
+                firmware: Some("F".into()),
+                size_bytes: 4_000_787_030_016,
+                class: DriveClass::Hdd,
+                ..Identity::default()
+            },
+            jobs: vec![
+                job(names::SEQ_READ, 4 << 20, 200.0 * speed, 20_000.0 / speed),
+                job(names::RANDREAD_QD1, 4096, 0.6 * speed, 9_000.0 / speed),
+                job(&sync_name(1), 4096, 0.5 * speed, 9_000.0 / speed),
+            ],
+            ..DriveResult::default()
+        };
+        d.metrics = metrics(&d);
+        d
+    }
+
+    fn ids(d: &DriveResult) -> Vec<(&str, Verdict)> {
+        d.rules.iter().map(|r| (r.rule.as_str(), r.level)).collect()
+    }
+
+    #[test]
+    fn qualify_two_drives_are_inconclusive_on_the_peer_gate_never_fail() {
+        // However far apart: one of two cannot be called the slow one.
+        for speed in [1.0, 0.9, 0.25, 0.01] {
+            let mut v = vec![drive("sda", 1.0), drive("sdb", speed)];
+            peer_rules(&mut v, &PeerSettings::default());
+            for d in &v {
+                assert_eq!(ids(d), [("PEER-FEW", Verdict::Inconclusive)], "{speed}");
+                assert_eq!(d.verdict, Verdict::Inconclusive);
+                assert!(d.rules[0].message.contains("2 drives of M / F / 4.0 TB"));
+            }
+        }
+        // Raising the group in a profile is honoured; lowering it below three is not.
+        let s = PeerSettings {
+            min_group: 2,
+            ..PeerSettings::default()
+        };
+        let mut v = vec![drive("sda", 1.0), drive("sdb", 0.25)];
+        peer_rules(&mut v, &s);
+        assert_eq!(ids(&v[1]), [("PEER-FEW", Verdict::Inconclusive)]);
+        let s = PeerSettings {
+            min_group: 4,
+            ..PeerSettings::default()
+        };
+        let mut v = vec![drive("sda", 1.0), drive("sdb", 1.0), drive("sdc", 0.25)];
+        peer_rules(&mut v, &s);
+        assert_eq!(ids(&v[2]), [("PEER-FEW", Verdict::Inconclusive)]);
+    }
+
+    #[test]
+    fn qualify_three_drives_one_at_a_quarter_fails_it_and_passes_the_others() {
+        let mut v = vec![drive("sda", 1.0), drive("sdb", 1.03), drive("sdc", 0.25)];
+        peer_rules(&mut v, &PeerSettings::default());
+        assert_eq!(v[0].verdict, Verdict::Pass, "{:#?}", v[0].rules);
+        assert_eq!(v[1].verdict, Verdict::Pass, "{:#?}", v[1].rules);
+        assert_eq!(v[2].verdict, Verdict::Fail);
+        let slow: Vec<&str> = v[2].rules.iter().map(|r| r.rule.as_str()).collect();
+        assert_eq!(
+            slow,
+            [
+                "PEER-ratio",
+                "PEER-ratio",
+                "PEER-ratio",
+                "PEER-latency",
+                "PEER-latency"
+            ]
+        );
+        assert!(
+            v[2].rules[0]
+                .message
+                .contains("is 0.25 × the median 203 of its 2 peers (M / F / 4.0 TB)"),
+            "{}",
+            v[2].rules[0].message
+        );
+    }
+
+    #[test]
+    fn qualify_the_drive_is_not_in_its_own_median() {
+        // sdc (158) is held against its peers 200 and 250 (median 225), not against the
+        // median of all three (200, which would be its own group's middle drive); sda against
+        // (158 + 250) / 2 = 204.
+        let mut v = vec![drive("sda", 1.0), drive("sdb", 1.25), drive("sdc", 0.79)];
+        peer_rules(&mut v, &PeerSettings::default());
+        assert!(v[0].rules.is_empty(), "{:#?}", v[0].rules);
+        let m = &v[2].rules[0].message;
+        assert!(m.contains("the median 225 of its 2 peers"), "{m}");
+        // With four: sdc is held against 200, 202 and 400 (median 202), and its z-score too.
+        let mut v = vec![
+            drive("sda", 1.0),
+            drive("sdb", 1.01),
+            drive("sdc", 0.75),
+            drive("sdd", 2.0),
+        ];
+        peer_rules(&mut v, &PeerSettings::default());
+        assert!(v[3].rules.is_empty(), "{:#?}", v[3].rules);
+        let m = &v[2].rules[0].message;
+        assert!(m.contains("is 0.74 × the median 202 of its 3 peers"), "{m}");
+        assert!(
+            (modified_z(150.0, &[200.0, 202.0, 400.0], 0.01) + 17.36).abs() < 0.01,
+            "{}",
+            modified_z(150.0, &[200.0, 202.0, 400.0], 0.01)
+        );
+    }
+
+    #[test]
+    fn qualify_peers_are_one_model_firmware_and_size() {
+        let mut v = vec![drive("sda", 1.0), drive("sdb", 1.0), drive("sdc", 0.25)];
+        v[0].identity.size_bytes = 8_001_563_222_016;
+        peer_rules(&mut v, &PeerSettings::default());
+        // sda is alone at 8 TB (no peer gate); sdb and sdc are only two at 4 TB.
+        assert!(v[0].rules.is_empty());
+        assert_eq!(ids(&v[2]), [("PEER-FEW", Verdict::Inconclusive)]);
+        // A job that did not run on one drive of three: the others' figures of that job are
+        // not compared (a note, the drive that failed the job says so itself).
+        let mut v = vec![drive("sda", 1.0), drive("sdb", 1.0), drive("sdc", 0.25)];
+        v[1].metrics.sync_1job_iops = None;
+        v[1].metrics.sync_1job_p99_us = None;
+        peer_rules(&mut v, &PeerSettings::default());
+        assert_eq!(ids(&v[0]), [("PEER-SKIPPED", Verdict::Pass)]);
+        assert_eq!(
+            v[0].rules[0].message,
+            "fdatasync 1-job IOPS: not compared, measured on 2 of the 3 drives; fdatasync 1-job p99: not compared, measured on 2 of the 3 drives"
+        );
+        assert!(v[1].rules.is_empty());
+        assert_eq!(v[2].verdict, Verdict::Fail);
+    }
+
+    #[test]
+    fn qualify_a_rate_of_few_ios_counts_those_in_flight() {
+        // 0.2 s of 4 MiB reads at QD8 completed none: "0 MB/s" is where the window cut the
+        // I/Os in flight; counted as done they make 168 MB/s, no FAIL against 200.
+        let mut v = vec![drive("sda", 1.0), drive("sdb", 1.0), drive("sdc", 1.0)];
+        let j = &mut v[2].jobs[0];
+        (j.ios, j.mbps, j.runtime_s, j.spec.qd) = (0, 0.0, 0.2, 8);
+        v[2].metrics = metrics(&v[2]);
+        peer_rules(&mut v, &PeerSettings::default());
+        assert!(
+            !ids(&v[2]).contains(&("PEER-ratio", Verdict::Fail)),
+            "{:#?}",
+            v[2].rules
+        );
+        assert_eq!(v[2].verdict, Verdict::Pass, "{:#?}", v[2].rules);
+        // At QD1 even that bound (21 MB/s) is a tenth of its peers: FAIL, saying so.
+        v[2].jobs[0].spec.qd = 1;
+        peer_rules(&mut v, &PeerSettings::default());
+        assert_eq!(v[2].verdict, Verdict::Fail);
+        assert!(
+            v[2].rules[0]
+                .message
+                .starts_with("seq read MB/s (at most: 0 I/Os completed, the 1 in flight counted as done): 21 is 0.10 ×"),
+            "{}",
+            v[2].rules[0].message
+        );
+    }
+
+    #[test]
+    fn qualify_a_p99_of_few_ios_is_not_compared() {
+        // 20 random reads: their "p99" is the slowest read; four times the peers' is no FAIL.
+        let mut v = vec![drive("sda", 1.0), drive("sdb", 1.0), drive("sdc", 1.0)];
+        for d in &mut v {
+            d.jobs[1].ios = 20;
+        }
+        v[0].jobs[1].lat.p99_us *= 4.0;
+        v[0].metrics = metrics(&v[0]);
+        peer_rules(&mut v, &PeerSettings::default());
+        assert_eq!(v[0].verdict, Verdict::Pass, "{:#?}", v[0].rules);
+        assert_eq!(ids(&v[0]), [("PEER-SKIPPED", Verdict::Pass)]);
+        assert!(
+            v[0].rules[0]
+                .message
+                .contains("randread QD1 p99: not compared, a p99 of 20 I/Os")
+        );
+        // With 100 I/Os it is a p99, and four times the peers' FAILs.
+        for d in &mut v {
+            d.jobs[1].ios = MIN_P99_IOS;
+        }
+        peer_rules(&mut v, &PeerSettings::default());
+        assert_eq!(ids(&v[0]), [("PEER-latency", Verdict::Fail)]);
+    }
 }

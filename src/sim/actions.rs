@@ -91,7 +91,7 @@ pub fn run(st: &mut SimState, inv: &Invocation) -> Reply {
             "cfgldadd" | "cfgspanadd" => create(ad, clock, inv),
             "cfglddel" => delete(ad, clock, inv),
             "cfgeachdskraid0" => each_raid0(ad, clock, inv),
-            "ldsetprop" => ld_set_prop(ad, inv),
+            "ldsetprop" => crate::sim::ldprop::ld_set_prop(ad, clock, inv),
             "adpsetprop" => set_prop(ad, clock, inv),
             "adpautorbld" => auto_rebuild(ad, clock, inv),
             "discardpreservedcache" => discard_cache(ad, clock, inv),
@@ -922,74 +922,6 @@ fn each_raid0(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
     }
     out.push(String::new());
     out.push(format!("Adapter {a}: Configured the Adapter!!"));
-    (out, 0)
-}
-
-/// `-LDSetProp -EnDskCache|-DisDskCache -Lx|-Lall`: the VD's disk cache policy.
-fn ld_set_prop(ad: &mut Adapter, inv: &Invocation) -> Reply {
-    let a = ad.index;
-    if let Some(name) = &inv.name {
-        return ld_set_name(ad, inv, name);
-    }
-    let policy = if inv.has("endskcache") {
-        "Enabled"
-    } else if inv.has("disdskcache") {
-        "Disabled"
-    } else {
-        return (vec![fill(unv::INVALID_INPUT, &[("x", "-LDSetProp")])], 0x01);
-    };
-    let targets: Vec<u32> = match &inv.lds {
-        LdSel::All => ad.vds.iter().map(|v| v.target).collect(),
-        LdSel::List(l) => l.clone(),
-        LdSel::None => return (vec![fill(unv::INVALID_INPUT, &[("x", "-LDSetProp")])], 0x01),
-    };
-    let mut out = Vec::new();
-    for t in targets {
-        let Some(vd) = ad.vds.iter_mut().find(|v| v.target == t) else {
-            return (
-                vec![fill(
-                    unv::LD_NOT_FOUND,
-                    &[("a", &a.to_string()), ("n", &t.to_string())],
-                )],
-                0x03,
-            );
-        };
-        vd.disk_cache = policy.to_owned();
-        out.push(fill(
-            unv::LD_DISK_CACHE_SET,
-            &[("a", &a.to_string()), ("n", &t.to_string()), ("v", policy)],
-        ));
-    }
-    (out, 0)
-}
-
-/// `-LDSetProp -Name NAME -Lx`.
-fn ld_set_name(ad: &mut Adapter, inv: &Invocation, name: &str) -> Reply {
-    let a = ad.index;
-    let LdSel::List(targets) = &inv.lds else {
-        return (vec![fill(unv::INVALID_INPUT, &[("x", "-LDSetProp")])], 0x01);
-    };
-    // The firmware keeps 15 printable characters (the MFI name field is 16 bytes).
-    if name.len() > 15 || !name.chars().all(|c| c.is_ascii_graphic()) {
-        return (vec![fill(unv::INVALID_INPUT, &[("x", name)])], 0x01);
-    }
-    let mut out = Vec::new();
-    for t in targets {
-        let Some(vd) = ad.vds.iter_mut().find(|v| v.target == *t) else {
-            return (
-                vec![fill(
-                    unv::LD_NOT_FOUND,
-                    &[("a", &a.to_string()), ("n", &t.to_string())],
-                )],
-                0x03,
-            );
-        };
-        name.clone_into(&mut vd.name);
-        out.push(fill(
-            unv::LD_NAME_SET,
-            &[("a", &a.to_string()), ("n", &t.to_string()), ("v", name)],
-        ));
-    }
     (out, 0)
 }
 

@@ -482,7 +482,8 @@ fn level_codes(level: &RaidLevel) -> (u8, u8) {
     }
 }
 
-fn cache_bits(vd: &Vd, write_back: bool) -> u8 {
+/// The MFI cache policy bits of `vd` with write-back on or off (default or current policy).
+pub(crate) fn cache_bits(vd: &Vd, write_back: bool) -> u8 {
     use abi::cache::*;
     let mut b = 0;
     if write_back {

@@ -16,12 +16,14 @@ pub mod actions;
 pub mod args;
 pub mod blockdev;
 pub mod engine;
+pub mod ldprop;
 pub mod mfi;
 pub mod multicall;
 pub mod omreport;
 pub mod readout;
 pub mod render;
 pub mod scenarios;
+pub mod smartctl;
 pub mod state;
 pub mod storcli;
 pub mod storcli2;
@@ -427,6 +429,8 @@ pub fn control_usage() -> &'static str {
   fail E:S [-a N]                    the firmware fails a drive
   media-errors E:S N [-a N]          set the media error counter
   predictive E:S N [-a N]            set the predictive failure counter
+  smart E:S trip|ok|unreadable|readable|wear PCT|pending N|temperature C [-a N]
+                                     what the simulated smartctl says of the drive
   event E:S puncture|medium-error|sense [--lba HEX] [-a N]
                                      log a damage event on a drive (counters unchanged)
   bad-blocks VD on|off [-a N]        set `Bad Blocks Exist` on a VD (punctured stripes)
@@ -656,6 +660,40 @@ fn control_with(args: &[String], mut dir: Option<PathBuf>) -> Result<String, Str
                 let (a, n) = (o.addr_on(&st, ad_index, 0)?, o.num(1)?);
                 world::predictive(pick(&mut st, ad_index)?, clock, a, n)?;
                 format!("{a}: predictive failures {n}")
+            }
+            "smart" => {
+                let a = o.addr_on(&st, ad_index, 0)?;
+                let usage = "usage: smart E:S trip|ok|unreadable|readable|wear PCT|pending N|temperature C [-a N]";
+                let what = o.pos.get(1).ok_or(usage)?.clone();
+                let value = o.pos.get(2).map(|v| {
+                    v.parse::<i64>()
+                        .ok()
+                        .filter(|n| *n >= 0)
+                        .ok_or_else(|| format!("bad number {v:?}"))
+                });
+                let d = pick(&mut st, ad_index)?
+                    .drives
+                    .iter_mut()
+                    .find(|d| d.addr() == a)
+                    .ok_or_else(|| format!("no drive {a}"))?;
+                let num = || -> Result<i64, String> { value.clone().ok_or(usage.to_owned())? };
+                match what.as_str() {
+                    "trip" => d.smart.trip = true,
+                    "ok" => d.smart.trip = false,
+                    "unreadable" => d.smart.unreadable = true,
+                    "readable" => d.smart.unreadable = false,
+                    "wear" => d.smart.wear = Some(num()?.unsigned_abs()),
+                    "pending" => d.smart.pending = num()?.unsigned_abs(),
+                    "temperature" => {
+                        d.smart.temperature =
+                            Some(i32::try_from(num()?).map_err(|_| "bad temperature".to_owned())?);
+                    }
+                    _ => return Err(usage.to_owned()),
+                }
+                format!(
+                    "{a}: SMART {what}{}",
+                    o.pos.get(2).map_or_else(String::new, |v| format!(" {v}"))
+                )
             }
             "event" => {
                 let a = o.addr_on(&st, ad_index, 0)?;

@@ -17,6 +17,8 @@ pub enum Front {
     Omreport,
     /// Dell OpenManage `omconfig`.
     Omconfig,
+    /// smartmontools' `smartctl` (SMART of the drives through the controller).
+    Smartctl,
 }
 
 /// Every name the simulator answers to, the names vendor tools are installed under.
@@ -32,6 +34,7 @@ pub const TOOL_NAMES: &[(&str, Front)] = &[
     ("perccli2", Front::Storcli),
     ("omreport", Front::Omreport),
     ("omconfig", Front::Omconfig),
+    ("smartctl", Front::Smartctl),
 ];
 
 /// The front end a program name (`argv[0]`, possibly a path) stands for, if any.
@@ -60,6 +63,7 @@ pub fn run(name: &str, args: &[String], dir: Option<PathBuf>) -> Option<i32> {
         Front::Storcli => crate::sim::storcli::main_with_args(name, args, dir),
         Front::Omreport => crate::sim::omreport::omreport_main(name, args, dir),
         Front::Omconfig => crate::sim::omreport::omconfig_main(name, args, dir),
+        Front::Smartctl => crate::sim::smartctl::smartctl_main(args, dir),
     })
 }
 

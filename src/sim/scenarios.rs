@@ -139,6 +139,7 @@ fn drive(
         prepared_for_removal: false,
         speed: "6.0Gb/s".to_owned(),
         op: None,
+        smart: crate::sim::smartctl::SimSmart::default(),
     }
 }
 

@@ -260,6 +260,9 @@ pub struct Drive {
     pub speed: String,
     /// Running operation.
     pub op: Option<DriveOp>,
+    /// What its SMART says beyond the counters above (the simulated smartctl).
+    #[serde(default)]
+    pub smart: crate::sim::smartctl::SimSmart,
 }
 
 impl Drive {

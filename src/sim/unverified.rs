@@ -65,6 +65,20 @@ pub const DEVICE_NOT_FOUND: &str =
 pub const LD_DISK_CACHE_SET: &str = "Set Disk Cache Policy to {v} on Adapter {a}, VD {n} success.";
 /// `-LDSetProp -Name NAME` success (the form of [`LD_DISK_CACHE_SET`]).
 pub const LD_NAME_SET: &str = "Set Name to {v} on Adapter {a}, VD {n} success.";
+/// `-LDSetProp WT|WB -Lx` success; `{v}` is `WriteThrough` or `WriteBack` (seen in a public
+/// paste of MegaCli 8.x, not in the captures), `{n}` the target id.
+pub const LD_WRITE_POLICY_SET: &str =
+    "Set Write Policy to {v} on Adapter {a}, VD {n} (target id: {n}) success";
+/// `-LDSetProp RA|NORA|ADRA -Lx` success (the form of [`LD_WRITE_POLICY_SET`]); `{v}` is
+/// `ReadAhead`, `ReadAheadNone` or `ReadAdaptive`.
+pub const LD_READ_POLICY_SET: &str =
+    "Set Read Policy to {v} on Adapter {a}, VD {n} (target id: {n}) success";
+/// `-LDSetProp -Direct|-Cached -Lx` success (the form of [`LD_WRITE_POLICY_SET`]).
+pub const LD_IO_POLICY_SET: &str =
+    "Set Cache Policy to {v} on Adapter {a}, VD {n} (target id: {n}) success";
+/// `-LDSetProp CachedBadBBU|NoCachedBadBBU -Lx` success; `{v}` is `Write Cache OK if bad
+/// BBU` (seen in a public paste) or `No Write Cache if bad BBU`.
+pub const LD_BAD_BBU_SET: &str = "Set {v} on Adapter {a}, VD {n} (target id: {n}) success";
 /// A logical drive number that names no VD.
 pub const LD_NOT_FOUND: &str = "Adapter {a}: Virtual Drive {n} does not exist.";
 /// `-AdpSetProp AlarmSilence` etc. on a controller without a buzzer (0x22, inferred mapping).
@@ -126,7 +140,9 @@ pub const MEGACLI_USAGE: &[&str] = &[
     "MegaCli -PdGetMissing -aN|-a0,1,2|-aALL",
     "MegaCli -LDInfo -LN|-L0,1,2|-Lall -aN|-a0,1,2|-aALL",
     "MegaCli -LDGetProp -Cache|-Access|-Name|-DskCache|-PS -LN|-L0,1,2|-Lall -aN|-a0,1,2|-aALL",
+    "MegaCli -LDSetProp WT|WB|RA|NORA|ADRA|-Cached|-Direct|CachedBadBBU|NoCachedBadBBU -LN|-L0,1,2|-Lall -aN|-a0,1,2|-aALL",
     "MegaCli -LDSetProp -EnDskCache|-DisDskCache -LN|-L0,1,2|-Lall -aN|-a0,1,2|-aALL",
+    "MegaCli -LDSetProp -Name <name> -LN -aN",
     "MegaCli -LdPdInfo -aN|-a0,1,2|-aALL",
     "MegaCli -CfgDsply -aN|-a0,1,2|-aALL",
     "MegaCli -CfgLdAdd -rX[E0:S0,E1:S1,...] [WT|WB] [NORA|RA|ADRA] [Direct|Cached] [-strpszM] -aN",
@@ -199,6 +215,12 @@ pub mod events {
     pub const PREDICTIVE: &str = "Predictive failure: {x}";
     /// Adapter setting changed.
     pub const SETTING_CHANGED: &str = "Controller property changed: {x}";
+    /// A VD's cache or disk cache policy changed (code 0x0036, the form of a public event
+    /// log, not in the captures): `{x}` the VD, `{v}` `[ID=..,dcp=..,ccp=..,ap=0,dc=..] from
+    /// [...]`, the new properties and the old.
+    pub const POLICY_CHANGE: &str = "Policy change on {x} to {v}";
+    /// Event code of [`POLICY_CHANGE`].
+    pub const POLICY_CHANGE_CODE: u32 = 0x0036;
     /// Event code of `Puncturing bad block on PD ...` (the text is captured, the code is not).
     pub const PUNCTURE_CODE: u32 = 0x0110;
     /// Event code of `Corrected medium error during recovery on PD ...` (text captured).
@@ -539,6 +561,8 @@ pub mod omsa {
     pub const INVALID_PDISK: &str = "Error! Invalid physical disk: {x}";
     /// A vdisk number that names no VD.
     pub const INVALID_VDISK: &str = "Error! Invalid virtual disk: {x}";
+    /// A parameter given a value the action does not take (`writepolicy=maybe`).
+    pub const INVALID_VALUE: &str = "Error! Invalid value for parameter: {x}";
     /// `replacememberdisk` whose source is not a member of the VD.
     pub const NOT_A_MEMBER: &str =
         "Error! The physical disk {x} is not a member of the virtual disk";
@@ -707,6 +731,10 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("LD_NOT_FOUND", LD_NOT_FOUND),
     ("LD_DISK_CACHE_SET", LD_DISK_CACHE_SET),
     ("LD_NAME_SET", LD_NAME_SET),
+    ("LD_WRITE_POLICY_SET", LD_WRITE_POLICY_SET),
+    ("LD_READ_POLICY_SET", LD_READ_POLICY_SET),
+    ("LD_IO_POLICY_SET", LD_IO_POLICY_SET),
+    ("LD_BAD_BBU_SET", LD_BAD_BBU_SET),
     ("ALARM_ABSENT", ALARM_ABSENT),
     ("BBU_INFO_FAILED", BBU_INFO_FAILED),
     ("NO_PRESERVED_CACHE", NO_PRESERVED_CACHE),
@@ -745,6 +773,7 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
     ("event:CACHE_PINNED", events::CACHE_PINNED),
     ("event:PREDICTIVE", events::PREDICTIVE),
     ("event:SETTING_CHANGED", events::SETTING_CHANGED),
+    ("event:POLICY_CHANGE", events::POLICY_CHANGE),
     ("event:REBUILD_PROGRESS", events::REBUILD_PROGRESS),
     ("event:COPYBACK_PROGRESS", events::COPYBACK_PROGRESS),
     ("event:BGI_PROGRESS", events::BGI_PROGRESS),

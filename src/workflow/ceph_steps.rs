@@ -60,6 +60,9 @@ pub struct CephRecord {
     /// The cluster's state once the OSD was back.
     #[serde(default)]
     pub report: Option<String>,
+    /// A cephadm OSD: the orchestrator's steps apply ([`super::cephadm`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cephadm: Option<super::cephadm::CephadmRecord>,
 }
 
 pub(super) fn ceph<'e>(env: &'e Env<'_>) -> Result<&'e Ceph, WfError> {
@@ -604,6 +607,20 @@ fn volume_plan(st: &ReplaceState) -> Option<VolumePlan> {
     })
 }
 
+/// The CRUSH weight step as plans say it (the package and the cephadm flow alike).
+pub(super) fn weight_check(r: &CephRecord) -> String {
+    format!(
+        "check its CRUSH weight ({}) against the new drive's size{}",
+        r.crush_weight
+            .map_or_else(|| "?".into(), |w| format!("{w:.4}")),
+        if r.reweight {
+            " and set it to the size (--reweight)"
+        } else {
+            " (say so; --reweight sets it)"
+        }
+    )
+}
+
 pub(super) fn plan_prepare(st: &ReplaceState) -> Vec<PlanLine> {
     let Some(r) = &st.ceph else {
         return Vec::new();
@@ -626,14 +643,8 @@ pub(super) fn plan_prepare(st: &ReplaceState) -> Vec<PlanLine> {
             "activate it and start its daemon (`ceph-volume {mode} activate`), mark it in, wait until it is up and in"
         )),
         PlanLine::say(format!(
-            "check its CRUSH weight ({}) against the new drive's size{}, then report health, degraded objects and backfill",
-            r.crush_weight
-                .map_or_else(|| "?".into(), |w| format!("{w:.4}")),
-            if r.reweight {
-                " and set it to the size (--reweight)"
-            } else {
-                " (say so; --reweight sets it)"
-            }
+            "{}, then report health, degraded objects and backfill",
+            weight_check(r)
         )),
     ]
 }

@@ -269,6 +269,14 @@ pub(crate) fn plan_of(
     step: Step,
 ) -> Vec<PlanLine> {
     use super::replace::Flow;
+    // A cephadm OSD: the orchestrator's commands, not the package flow's.
+    if let Some(r) = &st.ceph {
+        if let Some(c) = &r.cephadm {
+            if let Some(lines) = super::cephadm::plan(r, c, step) {
+                return lines.into_iter().map(PlanLine::say).collect();
+            }
+        }
+    }
     match (st.flow, step) {
         (_, Step::LocateOn) => steps::plan_locate_on(st),
         (_, Step::Offline) => steps::plan_offline(st, pd),

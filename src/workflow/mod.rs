@@ -6,11 +6,14 @@
 
 mod ceph_drain;
 mod ceph_steps;
+pub mod cephadm;
 pub mod engine;
 pub mod guards;
 pub mod journal;
+pub mod ld;
 pub mod locates;
 mod noredundancy;
+pub mod plan;
 pub mod prechecks;
 pub mod prompt;
 pub mod replace;
@@ -18,6 +21,7 @@ mod samebay;
 pub mod simple;
 mod steps;
 mod swap;
+pub mod vdpolicy;
 
 pub use prompt::{Prompter, ScriptedPrompter, TtyPrompter, Typed};
 
@@ -95,6 +99,9 @@ pub struct WfOptions {
     pub reweight: bool,
     /// `--proactive`: replacing a drive nothing says is failing is intended.
     pub proactive: bool,
+    /// `--dry-run --format json`: where the plan is recorded as the text plan is printed
+    /// (`None`: text only).
+    pub plan: Option<plan::PlanDoc>,
 }
 
 impl Default for WfOptions {
@@ -115,6 +122,7 @@ impl Default for WfOptions {
             drain_timeout: Duration::from_secs(12 * 3600),
             reweight: false,
             proactive: false,
+            plan: None,
         }
     }
 }
@@ -225,6 +233,21 @@ pub trait Host {
     /// # Errors
     /// When the qualification could not run.
     fn qualify(&mut self, req: &QualifyRequest<'_>) -> Result<QualRecord, String>;
+    /// The block device the kernel shows for VD `target` now, read afresh without a vendor
+    /// call (`snap` places the adapters), and nothing made up for it: what `ld create` tells
+    /// the operator.
+    ///
+    /// # Errors
+    /// Why there is none (yet).
+    fn kernel_device(
+        &mut self,
+        snap: &Snapshot,
+        adapter: u32,
+        target: u32,
+    ) -> Result<BlockDevice, String> {
+        let _ = (snap, adapter, target);
+        Err("this host has no block devices to look at".into())
+    }
 }
 
 /// Everything a workflow runs with.

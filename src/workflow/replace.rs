@@ -818,6 +818,20 @@ fn ceph_record(
         reweight: env.opts.reweight,
         new_fsid: None,
         report: None,
+        cephadm: match &osd.deployment {
+            Some(crate::model::Deployment::Cephadm { fsid, unit }) => {
+                Some(super::cephadm::CephadmRecord {
+                    fsid: fsid.clone(),
+                    unit: unit.clone(),
+                    host: osd
+                        .hostname
+                        .clone()
+                        .or_else(|| crate::ceph::Sources::default().hostname)
+                        .unwrap_or_else(|| "HOST".into()),
+                })
+            }
+            _ => None,
+        },
     })
 }
 
@@ -968,6 +982,9 @@ pub fn run(
     if !env.opts.proactive {
         checks.extend(healthy);
     }
+    if let Some(p) = env.opts.plan.as_mut() {
+        p.checks = checks.iter().map(super::plan::PlanCheck::from).collect();
+    }
     env.say("Pre-checks:");
     for c in &checks {
         let tag = match c.level {
@@ -1044,6 +1061,22 @@ pub fn run(
             "refused: {}; nothing was changed",
             c.text
         )));
+    }
+    if let Some(r) = &st.ceph {
+        if let Some(c) = &r.cephadm {
+            if env.opts.dry_run {
+                env.say(&format!(
+                    "osd.{} is a cephadm OSD: the real run stops before any change and names these orchestrator commands to run by hand",
+                    r.osd
+                ));
+            } else {
+                return Ok(Outcome::Stopped(super::cephadm::by_hand(
+                    r,
+                    c,
+                    &st.drive.to_string(),
+                )));
+            }
+        }
     }
     if env.opts.dry_run {
         return Ok(Outcome::Completed("dry run: nothing was changed".into()));
@@ -1155,20 +1188,33 @@ fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDrive) {
         ),
     };
     env.say(&header);
+    if let Some(p) = env.opts.plan.as_mut() {
+        p.title.clone_from(&header);
+    }
     let mut n = 0;
-    let lines: Vec<PlanLine> = st
+    let lines: Vec<(Step, PlanLine)> = st
         .step_list()
         .iter()
-        .flat_map(|s| engine::plan_of(env, st, pd, *s))
+        .flat_map(|s| {
+            engine::plan_of(env, st, pd, *s)
+                .into_iter()
+                .map(move |l| (*s, l))
+        })
         .collect();
-    for line in lines {
+    for (step, line) in lines {
         n += 1;
-        match &line.op {
-            Some(op) => {
-                let cmd = plan_command(env.ops, op);
-                env.say(&format!("  {n}. {}\n       {cmd}", line.text));
-            }
+        let cmd = line.op.as_ref().map(|op| plan_command(env.ops, op));
+        match &cmd {
+            Some(cmd) => env.say(&format!("  {n}. {}\n       {cmd}", line.text)),
             None => env.say(&format!("  {n}. {}", line.text)),
+        }
+        if let Some(p) = env.opts.plan.as_mut() {
+            p.push(
+                Some(step.name()),
+                super::plan::phase_of_step(step),
+                &line.text,
+                cmd,
+            );
         }
     }
 }
@@ -1405,6 +1451,7 @@ mod tests {
             reweight: false,
             new_fsid: None,
             report: None,
+            cephadm: None,
         });
         let at = |st: &mut ReplaceState, step: Step| {
             st.next = step;
@@ -1607,6 +1654,7 @@ mod tests {
             hostname: None,
             size_bytes: None,
             sources: Vec::new(),
+            deployment: None,
         };
         let mut prompt = super::super::ScriptedPrompter {
             answers: std::collections::VecDeque::new(),

@@ -9,7 +9,7 @@ use super::replace::{eta_text, resolve};
 use super::{AdapterLock, Env, Outcome, WfError, run_op};
 use crate::backend::ops::{Alarm, Op};
 use crate::backend::snapshot::Snapshot;
-use crate::model::{DriveAddress, FirmwareState, LdState, PhysicalDrive, RaidLevel, human};
+use crate::model::{DriveAddress, FirmwareState, LdState, PhysicalDrive, human};
 
 /// A verification of the state after the change.
 type Verify<'v> = Box<dyn Fn(&Snapshot) -> Result<(), String> + 'v>;
@@ -34,12 +34,53 @@ pub struct Change<'v> {
     pub verify: Verify<'v>,
 }
 
+/// Operations that follow a change's own under its lock and journal, built from the state
+/// those left (the new VD's target id, known only once it exists).
+pub struct Follow<'v> {
+    /// The same operations as the plan shows them, with a placeholder for what is not known
+    /// yet (target id 9999, shown as `<new VD>`).
+    pub planned: Vec<Op>,
+    /// The operations, from the state after the change's own.
+    pub ops: FollowOps<'v>,
+}
+
+/// The operations of a [`Follow`], from the state after the change's own.
+pub type FollowOps<'v> = Box<dyn Fn(&Snapshot) -> Result<Vec<Op>, String> + 'v>;
+
+/// The command line of `op` as a plan shows it: the placeholder target id of an operation on
+/// a VD that does not exist yet as `<new VD>`.
+fn plan_line(env: &Env<'_>, op: &Op) -> String {
+    env.ops
+        .command_line(op)
+        .replace("-L9999", "-L<new VD>")
+        .replace("/v9999", "/v<new VD>")
+        .replace("vdisk=9999", "vdisk=<new VD>")
+}
+
 /// Plans, confirms, journals, applies and verifies a [`Change`].
 ///
 /// # Errors
 /// Lock, journal, or backend errors before anything ran.
 pub fn apply_change(env: &mut Env<'_>, change: Change<'_>) -> Result<Outcome, WfError> {
-    if let Some(op) = change.ops.iter().find(|op| !env.ops.supports(op)) {
+    apply_change_then(env, change, None)
+}
+
+/// [`apply_change`] with operations that follow the change's own ([`Follow`]).
+///
+/// # Errors
+/// Lock, journal, or backend errors before anything ran.
+pub fn apply_change_then(
+    env: &mut Env<'_>,
+    change: Change<'_>,
+    follow: Option<Follow<'_>>,
+) -> Result<Outcome, WfError> {
+    let planned = follow.as_ref().map_or(&[][..], |f| f.planned.as_slice());
+    if let Some(op) = change
+        .ops
+        .iter()
+        .chain(planned)
+        .find(|op| !env.ops.supports(op))
+    {
         let others: Vec<&str> = ["megacli", "storcli"]
             .into_iter()
             .filter(|b| *b != env.ops.name())
@@ -47,18 +88,31 @@ pub fn apply_change(env: &mut Env<'_>, change: Change<'_>) -> Result<Outcome, Wf
         return Ok(Outcome::Stopped(format!(
             "the {} backend cannot do this ({}); nothing was changed. The {} backend can (--backend {})",
             env.ops.name(),
-            format!("{op:?}").split_whitespace().next().unwrap_or(""),
+            op_words(op),
             others.join(" or "),
             others.join("|")
         )));
     }
     env.say("Plan:");
-    for op in &change.ops {
-        let line = env.ops.command_line(op);
+    for op in change.ops.iter().chain(planned) {
+        let line = plan_line(env, op);
         env.say(&format!("  {line}"));
+        if let Some(p) = env.opts.plan.as_mut() {
+            p.title = "Plan:".to_owned();
+            p.push(
+                None,
+                super::plan::phase_of_op(op),
+                &op_words(op),
+                Some(line),
+            );
+        }
     }
     for w in &change.warnings {
         env.say(&format!("  WARN {w}"));
+    }
+    if let Some(p) = env.opts.plan.as_mut() {
+        p.title = "Plan:".to_owned();
+        p.warnings.clone_from(&change.warnings);
     }
     if env.opts.dry_run {
         return Ok(Outcome::Completed("dry run: nothing was changed".into()));
@@ -74,26 +128,56 @@ pub fn apply_change(env: &mut Env<'_>, change: Change<'_>) -> Result<Outcome, Wf
     journal
         .write("start", "started", None, &change.target, None)
         .map_err(|e| WfError::Io(e.to_string()))?;
+    let stop = |journal: &mut Journal, msg: String| {
+        let _ = journal.write("finish", "stopped", None, &msg, None);
+        Ok(Outcome::Stopped(msg))
+    };
     for (i, op) in change.ops.iter().enumerate() {
         if let Err(e) = run_op(env, &mut journal, &format!("op-{}", i + 1), op, None) {
-            let msg = format!("{e}; no further change was made");
-            let _ = journal.write("finish", "stopped", None, &msg, None);
-            return Ok(Outcome::Stopped(msg));
+            return stop(&mut journal, format!("{e}; no further change was made"));
         }
     }
-    let snap = env.ops.snapshot()?;
+    let mut snap = env.ops.snapshot()?;
+    if let Some(f) = &follow {
+        let ops = match (f.ops)(&snap) {
+            Ok(ops) => ops,
+            Err(why) => {
+                return stop(
+                    &mut journal,
+                    format!("{} ran but {why}; no further change was made", change.name),
+                );
+            }
+        };
+        let n = change.ops.len();
+        for (i, op) in ops.iter().enumerate() {
+            if let Err(e) = run_op(env, &mut journal, &format!("op-{}", n + i + 1), op, None) {
+                return stop(&mut journal, format!("{e}; no further change was made"));
+            }
+        }
+        if !ops.is_empty() {
+            snap = env.ops.snapshot()?;
+        }
+    }
     match (change.verify)(&snap) {
         Ok(()) => {
             let msg = format!("{}: done and verified", change.name);
             let _ = journal.write("finish", "completed", None, &msg, None);
             Ok(Outcome::Completed(msg))
         }
-        Err(why) => {
-            let msg = format!("{} ran but the state does not show it: {why}", change.name);
-            let _ = journal.write("finish", "stopped", None, &msg, None);
-            Ok(Outcome::Stopped(msg))
-        }
+        Err(why) => stop(
+            &mut journal,
+            format!("{} ran but the state does not show it: {why}", change.name),
+        ),
     }
+}
+
+/// `LdCache` of `Op::LdCache { .. }`: which operation a backend cannot run.
+fn op_words(op: &Op) -> String {
+    format!("{op:?}")
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_owned()
 }
 
 fn confirmed(env: &mut Env<'_>, change: &Change<'_>) -> bool {
@@ -933,175 +1017,6 @@ pub fn adapter_setting(env: &mut Env<'_>, adapter: u32, op: Op) -> Result<Outcom
             typed_confirmation: None,
             ask: true,
             verify,
-        },
-    )
-}
-
-/// `raidctl ld create --raid LEVEL E:S,...`.
-///
-/// # Errors
-/// See [`apply_change`].
-pub fn ld_create(
-    env: &mut Env<'_>,
-    adapter: u32,
-    level: &RaidLevel,
-    drives: &[DriveAddress],
-    span_size: Option<usize>,
-) -> Result<Outcome, WfError> {
-    let snap = env.ops.snapshot()?;
-    for d in drives {
-        match snap.drive(adapter, *d) {
-            Some(p)
-                if p.firmware_state == FirmwareState::UnconfiguredGood
-                    && p.foreign != Some(true) => {}
-            Some(p) => {
-                return Ok(Outcome::Stopped(format!(
-                    "[{}] {d} is {}{}: every drive must be Unconfigured(good) without foreign metadata",
-                    g::LD_CREATE_DRIVES,
-                    p.firmware_state,
-                    if p.foreign == Some(true) {
-                        " (foreign)"
-                    } else {
-                        ""
-                    }
-                )));
-            }
-            None => {
-                return Ok(Outcome::Stopped(format!(
-                    "no drive {d} on adapter {adapter}"
-                )));
-            }
-        }
-    }
-    let min = match level {
-        RaidLevel::Raid0 => 1,
-        RaidLevel::Raid1 => 2,
-        RaidLevel::Raid5 => 3,
-        RaidLevel::Raid6 => 4,
-        RaidLevel::Raid10 => 4,
-        RaidLevel::Raid50 => 6,
-        RaidLevel::Raid60 => 8,
-        _ => return Err(WfError::Usage(format!("unsupported RAID level {level}"))),
-    };
-    if drives.len() < min {
-        return Ok(Outcome::Stopped(format!(
-            "{level} needs at least {min} drives"
-        )));
-    }
-    let spans: Vec<Vec<DriveAddress>> = if level.is_spanned() {
-        let per = span_size.unwrap_or(match level {
-            RaidLevel::Raid10 => 2,
-            _ => drives.len() / 2,
-        });
-        if per == 0 || !drives.len().is_multiple_of(per) || drives.len() / per < 2 {
-            return Ok(Outcome::Stopped(format!(
-                "{} drives do not split into 2 or more spans of {per}",
-                drives.len()
-            )));
-        }
-        drives.chunks(per).map(<[DriveAddress]>::to_vec).collect()
-    } else {
-        vec![drives.to_vec()]
-    };
-    let mut warnings = Vec::new();
-    if *level == RaidLevel::Raid5 && drives.len() > 6 {
-        warnings.push(format!("[{}] RAID 5 over many or large drives risks a second failure during a rebuild; RAID 6 tolerates two", g::RAID5_MANY_DRIVES));
-    }
-    if snap
-        .adapters
-        .iter()
-        .any(|a| a.adapter == adapter && a.offline_vd_cache_preserved == Some(true))
-    {
-        return Ok(Outcome::Stopped(format!(
-            "[{}] the adapter holds preserved cache for a missing VD: creating a VD is refused by the firmware (0x54) until it is dealt with; bring the VD's drives back or import them",
-            g::LD_CREATE_PINNED
-        )));
-    }
-    let before: Vec<u32> = snap
-        .logical_drives
-        .iter()
-        .filter(|l| l.adapter == adapter)
-        .map(|l| l.target_id)
-        .collect();
-    let drives_owned = drives.to_vec();
-    apply_change(
-        env,
-        Change {
-            name: "ld-create".into(),
-            target: format!("a{adapter}-{level}"),
-            adapter,
-            ops: vec![Op::LdCreate {
-                adapter,
-                level: level.clone(),
-                spans,
-                write: crate::model::WritePolicy::WriteBack,
-                read: crate::model::ReadPolicy::ReadAhead,
-                io: Some(crate::model::IoPolicy::Direct),
-                strip_kib: None,
-            }],
-            warnings,
-            typed_confirmation: None,
-            ask: true,
-            verify: Box::new(move |s: &Snapshot| {
-                let new = s
-                    .logical_drives
-                    .iter()
-                    .find(|l| l.adapter == adapter && !before.contains(&l.target_id));
-                match new {
-                    Some(_)
-                        if drives_owned.iter().all(|d| {
-                            s.drive(adapter, *d)
-                                .is_some_and(|p| p.firmware_state == FirmwareState::Online)
-                        }) =>
-                    {
-                        Ok(())
-                    }
-                    Some(_) => Err("the new VD's drives are not all Online".into()),
-                    None => Err("no new VD appeared".into()),
-                }
-            }),
-        },
-    )
-}
-
-/// `raidctl ld delete N`.
-///
-/// # Errors
-/// See [`apply_change`].
-pub fn ld_delete(env: &mut Env<'_>, adapter: u32, target: u32) -> Result<Outcome, WfError> {
-    let snap = env.ops.snapshot()?;
-    let Some(ld) = snap.logical_drive(adapter, target) else {
-        return Ok(Outcome::Stopped(format!(
-            "no VD {target} on adapter {adapter}"
-        )));
-    };
-    let mut warnings = vec![format!(
-        "deleting VD {target} ({}, {}) destroys its data",
-        ld.raid_level,
-        ld.size_raw.clone().unwrap_or_default()
-    )];
-    if let Some(dev) = &ld.block_device {
-        warnings.push(format!(
-            "it is {dev} on this host: unmount it and stop anything using it first"
-        ));
-    }
-    apply_change(
-        env,
-        Change {
-            name: "ld-delete".into(),
-            target: format!("a{adapter}-vd{target}"),
-            adapter,
-            ops: vec![Op::LdDelete { adapter, target }],
-            warnings,
-            typed_confirmation: Some(format!("delete-vd-{target}")),
-            ask: true,
-            verify: Box::new(move |s: &Snapshot| {
-                if s.logical_drive(adapter, target).is_some() {
-                    Err("the VD is still there".into())
-                } else {
-                    Ok(())
-                }
-            }),
         },
     )
 }

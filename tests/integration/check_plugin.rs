@@ -95,12 +95,15 @@ fn the_whole_run_has_one_deadline() {
     let sleepers = std::process::Command::new("pgrep")
         .args(["-f", &format!("{}", slow.display())])
         .output();
-    if let Ok(s) = sleepers {
-        assert!(
+    match sleepers {
+        Ok(s) => assert!(
             s.stdout.is_empty(),
             "left running: {}",
             String::from_utf8_lossy(&s.stdout)
-        );
+        ),
+        Err(_) => crate::util::skip(
+            "pgrep (procps) is not installed: the killed tool's group is not looked for",
+        ),
     }
 }
 

@@ -11,14 +11,109 @@ fn raidctl() -> Command {
 }
 
 #[test]
-fn man_page_is_current() {
-    let mut generated = Vec::new();
-    raidctl::app::generate(raidctl::cli::Generated::Man, &mut generated).unwrap();
-    let committed = std::fs::read(util::root().join("man/raidctl.1")).unwrap();
-    assert!(
-        generated == committed,
-        "man/raidctl.1 is stale: run `cargo run -- generate man > man/raidctl.1`"
+fn man_pages_are_current() {
+    let dir = util::root().join("man");
+    let mut committed: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    committed.sort();
+    let pages = raidctl::manual::man_pages();
+    let mut names: Vec<String> = pages.iter().map(|(n, _)| n.clone()).collect();
+    names.sort();
+    let fix = "run `cargo run -- generate man --dir man/` (and remove pages of gone subcommands)";
+    assert_eq!(
+        committed, names,
+        "man/ holds other pages than raidctl generates: {fix}"
     );
+    for (name, body) in pages {
+        let on_disk = std::fs::read(dir.join(&name)).unwrap();
+        assert!(on_disk == body, "man/{name} is stale: {fix}");
+    }
+    let mut top = Vec::new();
+    raidctl::app::generate(raidctl::cli::Generated::Man, &mut top).unwrap();
+    assert!(top == std::fs::read(dir.join("raidctl.1")).unwrap());
+}
+
+/// Every page renders with man(1) without a warning (man-db and groff, as an operator's host
+/// has them).
+#[test]
+fn man_pages_render() {
+    if std::process::Command::new("man")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        util::skip("man (man-db) is not installed: the pages are not rendered");
+        return;
+    }
+    for (name, _) in raidctl::manual::man_pages() {
+        let out = std::process::Command::new("man")
+            .args(["--warnings", "-l", "-Tutf8"])
+            .arg(util::root().join("man").join(&name))
+            .env("MANWIDTH", "80")
+            .output()
+            .unwrap();
+        // grotty's overstrike (bold as "X\bX") removed.
+        let raw = String::from_utf8_lossy(&out.stdout);
+        let mut text = String::new();
+        for c in raw.chars() {
+            if c == '\u{8}' {
+                text.pop();
+            } else {
+                text.push(c);
+            }
+        }
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stderr.is_empty(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            text.contains("SYNOPSIS") && text.contains("SEE ALSO"),
+            "{name}: {text}"
+        );
+    }
+}
+
+/// The examples each `--help` shows run as written on the simulator (those that need a state
+/// directory, a Ceph cluster, a real device or change something are run with `--dry-run` or
+/// only parsed).
+#[test]
+fn help_examples_parse() {
+    use clap::FromArgMatches;
+    for (path, examples) in raidctl::manual::EXAMPLES {
+        for (line, _) in *examples {
+            let Some(cmdline) = line.split(" | ").last() else {
+                continue;
+            };
+            let argv: Vec<&str> = cmdline.split_whitespace().collect();
+            assert_eq!(argv[0], "raidctl", "{line}");
+            let m = raidctl::manual::command()
+                .try_get_matches_from(&argv)
+                .unwrap_or_else(|e| panic!("{path}: {line}: {e}"));
+            raidctl::cli::Cli::from_arg_matches(&m).unwrap();
+        }
+    }
+}
+
+#[test]
+fn help_shows_examples_and_global_options_apart() {
+    let out = raidctl().args(["pd", "--help"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        text.contains("Examples:\n  # Blink a bay\n  raidctl pd locate 32:4"),
+        "{text}"
+    );
+    let global = text.find("Global options:").unwrap();
+    assert!(text.find("--osd").unwrap() < global, "{text}");
+    assert!(text[global..].contains("--sim-state"), "{text}");
 }
 
 #[test]
@@ -425,6 +520,36 @@ fn an_interrupted_replacement_step_says_where_it_was_and_how_to_go_on() {
         err.contains("replace-drive of [32:4] interrupted during step prepare-removal")
             && err.contains("still blinking")
             && err.contains("continue with `raidctl resume "),
+        "{err}"
+    );
+}
+
+/// Every duration flag reads one grammar: `--timeout 2m` and `--max-age 5m` work as `--since
+/// 7d` always did, bare seconds still do, and a unit raidctl does not know is a usage error
+/// that shows the forms it takes.
+#[test]
+fn durations_take_units() {
+    let state = tempfile::tempdir().unwrap();
+    for (timeout, max_age) in [("2m", "5m"), ("120", "300"), ("1m30s", "0")] {
+        raidctl()
+            .env("TMPDIR", state.path())
+            .arg("--state-dir")
+            .arg(state.path())
+            .args(["--sim", "healthy", "--timeout", timeout, "status"])
+            .args(["--max-age", max_age, "--full-read-after", "10m"])
+            .assert()
+            .code(0);
+    }
+    let out = raidctl()
+        .arg("--state-dir")
+        .arg(state.path())
+        .args(["--sim", "healthy", "status", "--max-age", "5 fortnights"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("unknown unit \"fortnights\"") && err.contains("30s, 5m, 12h, 1d"),
         "{err}"
     );
 }

@@ -3,7 +3,7 @@
 //! `sim fail` must never cut such a device to 512 bytes, the hand-off to qualify or
 //! ceph-volume must not name it, and `block-devices off` must not detach it (issue 37).
 
-use crate::util::{is_root, raidctl_clean as raidctl, skip};
+use crate::util::raidctl_clean as raidctl;
 use std::path::Path;
 use std::process::Command;
 
@@ -27,18 +27,11 @@ fn size_of(dev: &str) -> String {
 
 #[test]
 fn a_foreign_loop_device_in_a_stale_map_is_left_alone() {
-    if !is_root() || Command::new("losetup").arg("--version").output().is_err() {
-        skip("loop devices need root and losetup (util-linux)");
+    if !crate::util::loop_devices() {
         return;
     }
     let d = tempfile::tempdir().unwrap();
-    let s = d.path().join("sim");
-    assert!(
-        sim(&s, &["--sim", "ceph-node", "status"])
-            .status
-            .code()
-            .is_some()
-    );
+    let s = crate::util::ceph_node(d.path(), sim);
     let o = sim(&s, &["sim", "block-devices", "on", "--size-gb", "1"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     struct Off(std::path::PathBuf, Vec<String>);
@@ -140,18 +133,11 @@ fn a_foreign_loop_device_in_a_stale_map_is_left_alone() {
 /// With the map right, the hand-off names the simulator's own loop device.
 #[test]
 fn the_hand_off_names_the_simulators_own_loop_device() {
-    if !is_root() || Command::new("losetup").arg("--version").output().is_err() {
-        skip("loop devices need root and losetup (util-linux)");
+    if !crate::util::loop_devices() {
         return;
     }
     let d = tempfile::tempdir().unwrap();
-    let s = d.path().join("sim");
-    assert!(
-        sim(&s, &["--sim", "ceph-node", "status"])
-            .status
-            .code()
-            .is_some()
-    );
+    let s = crate::util::ceph_node(d.path(), sim);
     let o = sim(&s, &["sim", "block-devices", "on", "--size-gb", "1"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     struct Off(std::path::PathBuf);

@@ -192,11 +192,18 @@ fn a_planted_snapshot_cache_does_not_change_the_verdict() {
     std::fs::set_permissions(&state, std::fs::Permissions::from_mode(0o700)).unwrap();
     let cache = state.join("snapshot.json");
     let forged = forged_ok_cache(d.path(), &sim);
-    // The control: as raidctl's own file the forgery is taken at its word.
+    // The control: as raidctl's own file the forgery is taken at its word (SMART is read from
+    // the drives themselves, and the failed one cannot be: a WARNING, never the CRITICAL of
+    // the degraded VD the forgery hides).
     std::fs::write(&cache, &forged).unwrap();
     std::fs::set_permissions(&cache, std::fs::Permissions::from_mode(0o600)).unwrap();
     let out = check(&sim, &state);
-    assert!(said(&out).starts_with("RAID OK"), "{}", said(&out));
+    let err = said(&out);
+    assert!(
+        err.starts_with("RAID OK")
+            || (err.starts_with("RAID WARNING") && err.contains("SMART not read")),
+        "{err}"
+    );
     // A link to the same bytes elsewhere is not followed.
     let elsewhere = d.path().join("forged.json");
     std::fs::write(&elsewhere, &forged).unwrap();

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 const MIB: u64 = 1 << 20;
 
-fn tmp() -> tempfile::TempDir {
+pub(crate) fn tmp() -> tempfile::TempDir {
     let base = Path::new(env!("CARGO_TARGET_TMPDIR"));
     std::fs::create_dir_all(base).unwrap();
     tempfile::tempdir_in(base).unwrap()
@@ -110,7 +110,7 @@ fn repeat_to_confirm_one_slow_run_warns_two_fail() {
             drive("sda", 200.0),
             drive("sdb", 204.0),
             drive("sdc", 198.0),
-            drive("sdd", 120.0),
+            drive("sdd", 80.0),
         ];
         settle_all(&mut v, &p);
         v
@@ -118,34 +118,43 @@ fn repeat_to_confirm_one_slow_run_warns_two_fail() {
     let first = base();
     assert_eq!(first[3].verdict, Verdict::Fail, "{:#?}", first[3].rules);
     assert_eq!(repeat::candidates(&first[3])[0].0, "seq-read-4m");
-    // Slow only in the first run: two fast repetitions, WARN with all three figures.
+    // Slow only in the first run: two fast repetitions, each followed by its peers' job
+    // measured again; WARN with all three figures.
     let mut v = first.clone();
     let mut calls = Vec::new();
     repeat::confirm(&mut v, &p, "data", &mut |i, spec| {
-        calls.push((i, spec.name.clone()));
-        Some(job(&spec.name, spec.bs, 201.0, 50.0, 20_000.0))
+        calls.push(i);
+        let mbps = if i == 3 { 201.0 } else { 200.0 };
+        Some(job(&spec.name, spec.bs, mbps, 50.0, 20_000.0))
     });
-    assert_eq!(
-        calls,
-        [(3, "seq-read-4m".to_owned()), (3, "seq-read-4m".to_owned())]
-    );
+    assert_eq!(calls, [3, 0, 1, 2, 3, 0, 1, 2]);
     let d = &v[3];
     assert_eq!(d.verdict, Verdict::Warn, "{:#?}", d.rules);
     let r = d.rules.iter().find(|r| r.rule == "PEER-ratio").unwrap();
     assert_eq!(r.level, Verdict::Warn);
     assert!(
         r.message
-            .contains("flagged in 1 of 3 runs (120 MB/s, p99 20.0 ms / 201 MB/s, p99 20.0 ms / 201 MB/s, p99 20.0 ms)"),
+            .contains("flagged in 1 of 3 runs (80 MB/s, p99 20.0 ms / 201 MB/s, p99 20.0 ms / 201 MB/s, p99 20.0 ms); repetitions against sda, sdb, sdc measured alongside"),
         "{}",
         r.message
     );
     assert_eq!(d.repeats[0].flagged, [true, false, false]);
-    // Slow in the first two runs: one repetition is enough, FAIL confirmed.
+    // Slow again, but so are its peers measured next to it: the host slowed down, not the
+    // drive. Not confirmed.
+    let mut v = first.clone();
+    repeat::confirm(&mut v, &p, "data", &mut |i, spec| {
+        let mbps = if i == 3 { 79.0 } else { 90.0 };
+        Some(job(&spec.name, spec.bs, mbps, 30.0, 20_000.0))
+    });
+    assert_eq!(v[3].repeats[0].flagged, [true, false, false]);
+    assert_eq!(v[3].verdict, Verdict::Warn, "{:#?}", v[3].rules);
+    // Slow in the first two runs beside fast peers: one repetition is enough, FAIL confirmed.
     let mut v = first.clone();
     let mut n = 0;
-    repeat::confirm(&mut v, &p, "data", &mut |_, spec| {
-        n += 1;
-        Some(job(&spec.name, spec.bs, 119.0, 30.0, 20_000.0))
+    repeat::confirm(&mut v, &p, "data", &mut |i, spec| {
+        n += usize::from(i == 3);
+        let mbps = if i == 3 { 79.0 } else { 200.0 };
+        Some(job(&spec.name, spec.bs, mbps, 30.0, 20_000.0))
     });
     assert_eq!(n, 1);
     assert_eq!(v[3].verdict, Verdict::Fail);
@@ -155,9 +164,13 @@ fn repeat_to_confirm_one_slow_run_warns_two_fail() {
     // Slow, fast, slow: 2 of 3, FAIL.
     let mut v = first.clone();
     let mut k = 0;
-    repeat::confirm(&mut v, &p, "data", &mut |_, spec| {
-        k += 1;
-        let mbps = if k == 1 { 200.0 } else { 118.0 };
+    repeat::confirm(&mut v, &p, "data", &mut |i, spec| {
+        k += usize::from(i == 3);
+        let mbps = match (i, k) {
+            (3, 1) => 200.0,
+            (3, _) => 78.0,
+            _ => 200.0,
+        };
         Some(job(&spec.name, spec.bs, mbps, 30.0, 20_000.0))
     });
     assert_eq!(v[3].repeats[0].flagged, [true, false, true]);
@@ -190,10 +203,11 @@ fn repeat_to_confirm_one_slow_run_warns_two_fail() {
 
 // ------------------------------------------------- a real slow device (cgroup v1 blkio)
 
-struct Loop(PathBuf);
+/// A loop device (`--direct-io=on`) over a file, detached when dropped.
+pub(crate) struct Loop(pub(crate) PathBuf);
 
 impl Loop {
-    fn new(file: &Path) -> Self {
+    pub(crate) fn new(file: &Path) -> Self {
         let out = Command::new("losetup")
             .args(["-f", "--show", "--direct-io=on"])
             .arg(file)
@@ -206,7 +220,7 @@ impl Loop {
         );
         Self(PathBuf::from(String::from_utf8(out.stdout).unwrap().trim()))
     }
-    fn maj_min(&self) -> String {
+    pub(crate) fn maj_min(&self) -> String {
         let name = self.0.file_name().unwrap().to_string_lossy().into_owned();
         std::fs::read_to_string(format!("/sys/class/block/{name}/dev"))
             .unwrap()
@@ -229,14 +243,14 @@ fn tid() -> String {
 
 /// A blkio cgroup (v1) the calling *thread* joins; its children (the engine's workers)
 /// inherit it. Leaving moves the thread back to the root group.
-struct Throttle {
+pub(crate) struct Throttle {
     dir: PathBuf,
 }
 
 impl Throttle {
     const ROOT: &str = "/sys/fs/cgroup/blkio";
 
-    fn available() -> bool {
+    pub(crate) fn available() -> bool {
         let root = rustix::process::geteuid().is_root();
         let have = Path::new(Self::ROOT)
             .join("blkio.throttle.read_iops_device")
@@ -249,16 +263,24 @@ impl Throttle {
         false
     }
 
-    fn join(name: &str) -> Self {
+    pub(crate) fn join(name: &str) -> Self {
         let dir = Path::new(Self::ROOT).join(format!("{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("tasks"), tid()).unwrap();
         Self { dir }
     }
 
-    fn read_iops(&self, maj_min: &str, iops: u32) {
+    pub(crate) fn read_iops(&self, maj_min: &str, iops: u32) {
         std::fs::write(
             self.dir.join("blkio.throttle.read_iops_device"),
+            format!("{maj_min} {iops}"),
+        )
+        .unwrap();
+    }
+
+    pub(crate) fn write_iops(&self, maj_min: &str, iops: u32) {
+        std::fs::write(
+            self.dir.join("blkio.throttle.write_iops_device"),
             format!("{maj_min} {iops}"),
         )
         .unwrap();
@@ -814,11 +836,12 @@ fn four_drive_report() -> QualReport {
         drive("sda", 200.0),
         drive("sdb", 204.0),
         drive("sdc", 198.0),
-        drive("sdd", 120.0),
+        drive("sdd", 80.0),
     ];
     settle_all(&mut v, &p);
-    repeat::confirm(&mut v, &p, "data", &mut |_, spec| {
-        Some(job(&spec.name, spec.bs, 121.0, 30.0, 20_000.0))
+    repeat::confirm(&mut v, &p, "data", &mut |i, spec| {
+        let mbps = if i == 3 { 81.0 } else { 200.0 };
+        Some(job(&spec.name, spec.bs, mbps, 30.0, 20_000.0))
     });
     v[0].cache = Some(cache::CacheReport {
         tool: "hdparm".into(),
@@ -882,7 +905,7 @@ fn html_report_is_well_formed_self_contained_and_marks_the_outlier() {
     assert!(!page.contains("url(") && !page.contains("@import"));
     // The outlier: a red bar labelled with its ratio and verdict, the drive's row marked.
     let text: String = doc.descendants().filter_map(|n| n.text()).collect();
-    assert!(text.contains("(0.60× median) FAIL"), "{text}");
+    assert!(text.contains("(0.40× the others' median) FAIL"), "{text}");
     assert!(text.contains("median 199 MB/s"), "{text}");
     assert!(page.contains(r##"fill="#d62728""##));
     assert!(page.contains(r#"<tr class="fail"><td class="l">h:sdd</td>"#));

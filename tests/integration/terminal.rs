@@ -6,6 +6,19 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+/// Whether tmux is there to give a test its terminal; says why the test skips when not (and
+/// fails under `CI=true`, where `.ci/run` installs it).
+pub(crate) fn have_tmux() -> bool {
+    let found = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        crate::util::skip("tmux is not installed (apt-get install tmux): no terminal to test on");
+    }
+    found
+}
+
 /// One private tmux server (its own socket) running one command in a detached session.
 pub(crate) struct Pane {
     socket: String,
@@ -123,6 +136,9 @@ pub(crate) fn state_dir(scenario: &str) -> tempfile::TempDir {
 /// and `smartctl -d` argument whole; the table part of the screen is snapshot-checked.
 #[test]
 fn status_fits_the_terminal() {
+    if !crate::terminal::have_tmux() {
+        return;
+    }
     let serial = regex::Regex::new(r"\bS0K1A[0-9A-F]{3,4}\b").unwrap();
     let address = regex::Regex::new(r"\[\d+:\d+\]").unwrap();
     let smartctl = regex::Regex::new(r"\bmegaraid,\d+$").unwrap();
@@ -166,6 +182,9 @@ fn status_fits_the_terminal() {
 /// know, and completes without a resume; the result line is shown once.
 #[test]
 fn replace_drive_forgives_typos() {
+    if !crate::terminal::have_tmux() {
+        return;
+    }
     let dir = state_dir("degraded");
     let state = dir.path().display().to_string();
     let pane = Pane::start(
@@ -198,6 +217,9 @@ fn replace_drive_forgives_typos() {
 /// Ctrl-C at the serial prompt stops safely and says how to go on.
 #[test]
 fn replace_drive_ctrl_c_at_the_prompt() {
+    if !crate::terminal::have_tmux() {
+        return;
+    }
     let dir = state_dir("degraded");
     let state = dir.path().display().to_string();
     let pane = Pane::start(
@@ -219,6 +241,9 @@ fn replace_drive_ctrl_c_at_the_prompt() {
 /// End of input (Ctrl-D) at the serial prompt stops safely too, nothing changed.
 #[test]
 fn replace_drive_ctrl_d_at_the_prompt() {
+    if !crate::terminal::have_tmux() {
+        return;
+    }
     let dir = state_dir("degraded");
     let state = dir.path().display().to_string();
     let pane = Pane::start(
@@ -243,6 +268,9 @@ fn replace_drive_ctrl_d_at_the_prompt() {
 /// nothing changes before it.
 #[test]
 fn replace_drive_proactive_is_typed_back() {
+    if !crate::terminal::have_tmux() {
+        return;
+    }
     let dir = state_dir("healthy");
     let state = dir.path().display().to_string();
     let pane = Pane::start(
@@ -303,6 +331,9 @@ fn replace_drive_proactive_is_typed_back() {
 /// `rebuild watch` without a drive follows every rebuild to its end.
 #[test]
 fn rebuild_watch_on_a_terminal() {
+    if !crate::terminal::have_tmux() {
+        return;
+    }
     let dir = state_dir("rebuilding");
     let state = dir.path().display().to_string();
     let pane = Pane::start(

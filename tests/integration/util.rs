@@ -63,6 +63,29 @@ pub fn is_root() -> bool {
     rustix::process::geteuid().is_root()
 }
 
+/// Whether the simulator can back its drives with loop devices here (root and losetup); says
+/// why the test skips when not.
+pub fn loop_devices() -> bool {
+    let ok = is_root()
+        && std::process::Command::new("losetup")
+            .arg("--version")
+            .output()
+            .is_ok();
+    if !ok {
+        skip("loop devices need root and losetup (util-linux)");
+    }
+    ok
+}
+
+/// A fresh `ceph-node` simulator in `DIR/sim`, made by `run` (the test's way of running
+/// raidctl on a state directory).
+pub fn ceph_node(dir: &Path, run: impl Fn(&Path, &[&str]) -> std::process::Output) -> PathBuf {
+    let s = dir.join("sim");
+    let o = run(&s, &["--sim", "ceph-node", "status"]);
+    assert!(o.status.code().is_some(), "{o:?}");
+    s
+}
+
 /// A test that cannot run here says why; under `CI=true` that is a failure.
 pub fn skip(why: &str) {
     assert!(

@@ -612,7 +612,7 @@ fn omsa_small_workflows() {
     // omconfig creates VDs (createvdisk, with the policies and strip size).
     ok(
         &["ld", "create", "--raid", "raid1", "1:9,1:10", "--yes"],
-        "action=createvdisk controller=0 raid=r1 size=max pdisk=0:1:9,0:1:10 readpolicy=ra writepolicy=wb cachepolicy=d",
+        "action=createvdisk controller=0 raid=r1 size=max pdisk=0:1:9,0:1:10 readpolicy=nra writepolicy=wb cachepolicy=d",
     );
     let before = states(dir.path());
     let args = &["adapter", "battery-warning", "disable", "--yes"][..];

@@ -68,6 +68,9 @@ fn replace_up_to_the_insert(name: &str, state: &str) -> Pane {
 /// completes with a good one, without asking for the serial again.
 #[test]
 fn a_stop_after_a_too_small_drive_resumes_at_the_wait() {
+    if !crate::terminal::have_tmux() {
+        return;
+    }
     let dir = state_dir("degraded");
     let d = dir.path();
     let state = d.display().to_string();
@@ -120,6 +123,9 @@ fn a_stop_after_a_too_small_drive_resumes_at_the_wait() {
 /// it polls, and the replacement completes.
 #[test]
 fn resume_with_the_bay_empty_waits_for_the_insert() {
+    if !crate::terminal::have_tmux() {
+        return;
+    }
     let dir = state_dir("degraded");
     let d = dir.path();
     let state = d.display().to_string();

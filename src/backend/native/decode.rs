@@ -421,7 +421,7 @@ pub fn logical_drive(adapter: u32, info: &abi::LdInfo) -> LogicalDrive {
     let depth = u32::from(p.span_depth);
     let state = ld_state(p.state);
     let name = text(&c.properties.name);
-    LogicalDrive {
+    let mut ld = LogicalDrive {
         adapter,
         number: u32::from(c.properties.target_id),
         target_id: u32::from(c.properties.target_id),
@@ -448,7 +448,9 @@ pub fn logical_drive(adapter: u32, info: &abi::LdInfo) -> LogicalDrive {
         ),
         disk_cache_policy: Some(disk_cache_text(c.properties.disk_cache_policy)),
         ..LogicalDrive::default()
-    }
+    };
+    ld.normalise_cache();
+    ld
 }
 
 /// LD background operations → progress records.

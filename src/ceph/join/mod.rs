@@ -5,7 +5,9 @@
 //!
 //! Sources, each read when it can answer (they can disagree after a rename, so several):
 //! - this host: `/var/lib/ceph/osd/<cluster>-N/` (`whoami`, `fsid`, `type`, the `block`,
-//!   `block.db`, `block.wal` symlinks) and `ceph-volume lvm list` / `raw list`;
+//!   `block.db`, `block.wal` symlinks), cephadm's `/var/lib/ceph/<fsid>/osd.N/` (the same
+//!   files and `ceph_fsid`; this cluster's only, each OSD's [`Deployment`] recorded) and
+//!   `ceph-volume lvm list` / `raw list`;
 //! - the cluster, when it answers: `ceph osd tree` (up, in, destroyed, CRUSH weight, device
 //!   class), `ceph osd metadata` (host, kernel devices, Ceph's device ids, DB/WAL layout),
 //!   `ceph device ls`.
@@ -23,14 +25,14 @@ mod placement;
 mod remember;
 mod verify;
 
-pub use placement::Unplaced;
-pub use verify::Verification;
+pub use placement::{Unplaced, devid_serial, kernel_name};
+pub use verify::{Verification, conf_fsid};
 
 use super::client::{Ceph, CephError};
 use super::types::{CephDevice, LvmList, OsdMetadata, OsdTree, RawList};
 use crate::backend::identity::{self, Place};
 use crate::backend::snapshot::Snapshot;
-use crate::model::{DriveAddress, OsdMode, OsdRef};
+use crate::model::{Deployment, DriveAddress, OsdMode, OsdRef};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -159,8 +161,12 @@ pub struct HostOsd {
     pub hostname: Option<String>,
     /// Size of the main device as BlueStore saw it (cluster metadata).
     pub size_bytes: Option<u64>,
-    /// Which sources named this OSD (`osd-dir`, `lvm-list`, `raw-list`, `metadata`).
+    /// Which sources named this OSD (`osd-dir`, `cephadm-dir`, `lvm-list`, `raw-list`,
+    /// `metadata`).
     pub sources: Vec<String>,
+    /// How it is deployed here (package or cephadm, with its unit), when its directory said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deployment: Option<Deployment>,
 }
 
 impl HostOsd {
@@ -213,6 +219,7 @@ impl HostOsd {
             device_class: self.device_class.clone(),
             crush_weight: self.crush_weight,
             role: role.as_str().to_owned(),
+            deployment: self.deployment.clone(),
         }
     }
 }
@@ -438,6 +445,8 @@ fn push_ref(v: &mut Vec<OsdRef>, r: OsdRef) {
 pub struct Sources {
     /// `/var/lib/ceph/osd`.
     pub osd_root: PathBuf,
+    /// `/var/lib/ceph`: cephadm's OSD directories are `<fsid>/osd.N` under it.
+    pub ceph_root: PathBuf,
     /// `/sys`.
     pub sys: PathBuf,
     /// `/dev` (udev's `disk/by-path` links).
@@ -452,6 +461,7 @@ impl Default for Sources {
     fn default() -> Self {
         Self {
             osd_root: PathBuf::from("/var/lib/ceph/osd"),
+            ceph_root: PathBuf::from("/var/lib/ceph"),
             sys: PathBuf::from("/sys"),
             dev: PathBuf::from("/dev"),
             cluster: "ceph".into(),
@@ -479,6 +489,10 @@ impl Sources {
 #[derive(Debug, Default)]
 struct DirOsd {
     id: u32,
+    /// The directory.
+    dir: PathBuf,
+    /// Package or cephadm (`None` only in tests' hand-made values).
+    deployment: Option<Deployment>,
     fsid: Option<String>,
     objectstore: Option<String>,
     block: Option<String>,
@@ -542,6 +556,8 @@ fn scan_osd_dirs(root: &Path, cluster: &str) -> (Vec<DirOsd>, Vec<String>) {
         }
         v.push(DirOsd {
             id,
+            deployment: Some(Deployment::package(id)),
+            dir: p.clone(),
             fsid: read_trim(&p.join("fsid"), &mut notes),
             objectstore: read_trim(&p.join("type"), &mut notes),
             block,
@@ -551,6 +567,195 @@ fn scan_osd_dirs(root: &Path, cluster: &str) -> (Vec<DirOsd>, Vec<String>) {
     }
     v.sort_by_key(|d| d.id);
     (v, notes)
+}
+
+/// Whether `s` is a UUID as cephadm names a cluster's directory (`8-4-4-4-12` hex digits).
+pub fn is_uuid(s: &str) -> bool {
+    let parts: Vec<&str> = s.split('-').collect();
+    parts.len() == 5
+        && parts
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(p, n)| p.len() == n && p.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The fsids of the clusters cephadm deployed on this host: `<ceph_root>/<fsid>/` directories,
+/// sorted.
+pub fn cephadm_fsids(ceph_root: &Path) -> Vec<String> {
+    let Ok(rd) = std::fs::read_dir(ceph_root) else {
+        return Vec::new();
+    };
+    let mut v: Vec<String> = rd
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| is_uuid(n))
+        .map(|n| n.to_ascii_lowercase())
+        .collect();
+    v.sort();
+    v
+}
+
+/// A cephadm OSD directory's small file: capped, not followed, owned by root, the caller or
+/// the directory's owner (the container's ceph user, uid 167) and writable by nobody else.
+fn read_owned_trim(p: &Path, dir_owner: Option<u32>, notes: &mut Vec<String>) -> Option<String> {
+    match crate::fsutil::read_capped_owned(p, OSD_FILE_CAP, dir_owner) {
+        Ok(b) => Some(String::from_utf8_lossy(&b).trim().to_owned()).filter(|s| !s.is_empty()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => {
+            notes.push(format!("ignored {e}"));
+            None
+        }
+    }
+}
+
+/// cephadm's OSD directories, `<ceph_root>/<fsid>/osd.N/`, of this cluster only: `fsid` is
+/// this cluster's fsid when known (the configuration's). Another cluster's directories (a
+/// second cluster on the host, a leftover of a removed one) are a note each and left out;
+/// without a known fsid, directories of one cluster only are taken, several are a note.
+fn scan_cephadm_dirs(ceph_root: &Path, fsid: Option<&str>) -> (Vec<DirOsd>, Vec<String>) {
+    use std::os::unix::fs::MetadataExt;
+    let mut notes = Vec::new();
+    let mut per_cluster: Vec<(String, Vec<DirOsd>)> = Vec::new();
+    for cluster in cephadm_fsids(ceph_root) {
+        let croot = ceph_root.join(&cluster);
+        let Ok(rd) = std::fs::read_dir(&croot) else {
+            continue;
+        };
+        let mut v = Vec::new();
+        for e in rd.filter_map(Result::ok) {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let Some(n) = name
+                .strip_prefix("osd.")
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let p = e.path();
+            // A directory, not a link to one; nobody but its owner may change it.
+            let Ok(meta) = std::fs::symlink_metadata(&p) else {
+                continue;
+            };
+            if !meta.is_dir() {
+                continue;
+            }
+            if meta.mode() & 0o002 != 0 {
+                notes.push(format!(
+                    "ignored {}: writable by every user (mode {:04o}): not trusted",
+                    p.display(),
+                    meta.mode() & 0o7777
+                ));
+                continue;
+            }
+            let owner = Some(meta.uid());
+            let whoami = read_owned_trim(&p.join("whoami"), owner, &mut notes);
+            let block = link(&p.join("block"));
+            if block.is_none() && whoami.is_none() {
+                continue;
+            }
+            let id = whoami.and_then(|w| w.parse().ok()).unwrap_or(n);
+            if id != n {
+                notes.push(format!(
+                    "{}: whoami says osd.{id}, the directory osd.{n}: left out, not guessed",
+                    p.display()
+                ));
+                continue;
+            }
+            let said = read_owned_trim(&p.join("ceph_fsid"), owner, &mut notes)
+                .map(|f| f.to_ascii_lowercase());
+            if let Some(c) = said.as_deref().filter(|c| *c != cluster) {
+                notes.push(format!(
+                    "{}: its ceph_fsid {c} is not its cluster directory's: left out",
+                    p.display()
+                ));
+                continue;
+            }
+            v.push(DirOsd {
+                id,
+                deployment: Some(Deployment::cephadm(&cluster, id)),
+                dir: p.clone(),
+                fsid: read_owned_trim(&p.join("fsid"), owner, &mut notes),
+                objectstore: read_owned_trim(&p.join("type"), owner, &mut notes),
+                block,
+                db: link(&p.join("block.db")),
+                wal: link(&p.join("block.wal")),
+            });
+        }
+        if !v.is_empty() {
+            v.sort_by_key(|d| d.id);
+            per_cluster.push((cluster, v));
+        }
+    }
+    let mut out = Vec::new();
+    let several = per_cluster.len() > 1;
+    for (cluster, v) in per_cluster {
+        let ours = match fsid {
+            Some(f) => f.eq_ignore_ascii_case(&cluster),
+            None => !several,
+        };
+        if ours {
+            out.extend(v);
+            continue;
+        }
+        let ids = v
+            .iter()
+            .map(|d| format!("osd.{}", d.id))
+            .collect::<Vec<_>>()
+            .join(", ");
+        notes.push(match fsid {
+            Some(f) => format!(
+                "{}: {ids} of another cluster (fsid {cluster}; this cluster's is {f}): not this cluster's OSDs, left out",
+                ceph_root.join(&cluster).display()
+            ),
+            None => format!(
+                "{}: {ids} of cluster {cluster}, one of several cephadm clusters on this host, and this cluster's fsid is unknown (no configuration): left out",
+                ceph_root.join(&cluster).display()
+            ),
+        });
+    }
+    (out, notes)
+}
+
+/// Both layouts on one host: a package directory and a cephadm directory for the same id are
+/// one OSD only when they name the same OSD uuid and device (an adoption's leftover);
+/// otherwise neither directory is taken for it (a note names both: which one is this
+/// cluster's OSD is not guessed; the other sources and the label still place it).
+fn combine_dirs(
+    package: Vec<DirOsd>,
+    cephadm: Vec<DirOsd>,
+    notes: &mut Vec<String>,
+) -> Vec<DirOsd> {
+    let mut out: Vec<DirOsd> = Vec::new();
+    let mut cephadm = cephadm;
+    for p in package {
+        let Some(i) = cephadm.iter().position(|c| c.id == p.id) else {
+            out.push(p);
+            continue;
+        };
+        let c = cephadm.remove(i);
+        let same = p.fsid.is_some() && p.fsid == c.fsid && p.block.is_some() && p.block == c.block;
+        if same {
+            notes.push(format!(
+                "osd.{}: both {} and {} name it (same uuid and device): taken as the cephadm OSD",
+                p.id,
+                p.dir.display(),
+                c.dir.display()
+            ));
+            out.push(c);
+        } else {
+            notes.push(format!(
+                "osd.{}: two directories name it, {} (package, uuid {}) and {} (cephadm, uuid {}): not merged, neither taken for its device",
+                p.id,
+                p.dir.display(),
+                p.fsid.as_deref().unwrap_or("unknown"),
+                c.dir.display(),
+                c.fsid.as_deref().unwrap_or("unknown")
+            ));
+        }
+    }
+    out.extend(cephadm);
+    out.sort_by_key(|d| d.id);
+    out
 }
 
 /// Everything the cluster said.
@@ -564,7 +769,8 @@ struct ClusterAnswers {
 /// Runs the join. `ceph` decides which programs and configuration are used; nothing is run
 /// when there is nothing to ask (see the module documentation).
 pub fn collect(ceph: &Ceph, src: &Sources) -> OsdJoin {
-    let (dirs, dir_notes) = scan_osd_dirs(&src.osd_root, &src.cluster);
+    let fsid = verify::conf_fsid(ceph.conf());
+    let (dirs, dir_notes) = local_dirs(src, fsid.as_deref());
     let cluster_possible = ceph.reachable_in_principle();
     let volume = ceph.which("ceph-volume").is_some()
         && (cluster_possible.is_ok() || !dirs.is_empty())
@@ -638,7 +844,6 @@ pub fn collect(ceph: &Ceph, src: &Sources) -> OsdJoin {
         }
         None => RawList::default(),
     };
-    let fsid = verify::conf_fsid(ceph.conf());
     if let Some(f) = &fsid {
         drop_other_clusters(f, &mut lvm, &mut raw, &mut join.notes);
     }
@@ -646,6 +851,15 @@ pub fn collect(ceph: &Ceph, src: &Sources) -> OsdJoin {
     locate(&mut join.osds, &answers.devices, src);
     verify::verify(&mut join.osds, &mut join.notes, fsid.as_deref());
     join
+}
+
+/// This host's OSD directories, both layouts, with the notes on what was left out.
+fn local_dirs(src: &Sources, fsid: Option<&str>) -> (Vec<DirOsd>, Vec<String>) {
+    let (package, mut notes) = scan_osd_dirs(&src.osd_root, &src.cluster);
+    let (cephadm, more) = scan_cephadm_dirs(&src.ceph_root, fsid);
+    notes.extend(more);
+    let dirs = combine_dirs(package, cephadm, &mut notes);
+    (dirs, notes)
 }
 
 /// Keeps another cluster's OSDs out of the join: a used replacement drive, a reinstalled
@@ -724,6 +938,7 @@ fn entry(osds: &mut Vec<HostOsd>, id: u32) -> &mut HostOsd {
         hostname: None,
         size_bytes: None,
         sources: Vec::new(),
+        deployment: None,
     });
     let last = osds.len() - 1;
     &mut osds[last]
@@ -828,7 +1043,14 @@ fn merge(
     }
     for d in dirs {
         let o = entry(&mut osds, d.id);
-        source(o, "osd-dir");
+        match &d.deployment {
+            Some(Deployment::Cephadm { fsid, .. }) => {
+                source(o, "cephadm-dir");
+                o.cluster_fsid.get_or_insert_with(|| fsid.clone());
+            }
+            _ => source(o, "osd-dir"),
+        }
+        o.deployment.clone_from(&d.deployment);
         o.osd_fsid = o.osd_fsid.take().or(d.fsid.clone());
         o.objectstore = o.objectstore.take().or(d.objectstore.clone());
         if let Some(b) = &d.block {

@@ -61,6 +61,97 @@ impl OsdJoin {
     }
 }
 
+/// The kernel name in what cephadm's `dev` or `path` gives (`sdc`, `/dev/sdc`): a path is
+/// followed to its node first (`/dev/disk/by-path/…`).
+pub fn kernel_name(dev: &str) -> Option<String> {
+    let dev = dev.trim();
+    if dev.is_empty() {
+        return None;
+    }
+    let real = if dev.starts_with('/') {
+        std::fs::canonicalize(dev).unwrap_or_else(|_| std::path::PathBuf::from(dev))
+    } else {
+        std::path::PathBuf::from(dev)
+    };
+    let name = real.file_name()?.to_string_lossy().into_owned();
+    // One name, nothing a path could be made of.
+    (!name.is_empty() && name != "." && name != ".." && !name.contains('/')).then_some(name)
+}
+
+/// The drive serial in a Ceph device id (`VENDOR_MODEL_SERIAL`, as `ceph device ls` prints
+/// it): what follows the last `_`.
+pub fn devid_serial(devid: &str) -> Option<&str> {
+    devid
+        .trim()
+        .rsplit_once('_')
+        .map(|(_, s)| s)
+        .filter(|s| !s.is_empty())
+}
+
+impl OsdJoin {
+    /// The OSD whose main device is the disk `dev` names (`sdc`, `/dev/sdc`), as the join
+    /// found it: the disk the OSD's sources name and its label confirmed (a device whose
+    /// label names something else is no OSD's: [`Self::bay_of`] then says so).
+    ///
+    /// # Errors
+    /// No OSD of this host is on that disk, or several are.
+    pub fn osd_on_device(&self, dev: &str) -> Result<u32, String> {
+        let Some(name) = kernel_name(dev) else {
+            return Err(format!("{dev:?} names no block device"));
+        };
+        let is = |p: &str| {
+            std::path::Path::new(p)
+                .file_name()
+                .is_some_and(|n| *n == *name)
+        };
+        let ids: Vec<u32> = self
+            .osds
+            .iter()
+            .filter(|o| {
+                o.block()
+                    .is_some_and(|b| b.disk.as_deref().is_some_and(is) || is(&b.path))
+            })
+            .map(|o| o.id)
+            .collect();
+        match ids.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(format!(
+                "no OSD of this host is on {name} (the identity join places none there){}: a device is lit only through the OSD the join verified on it; name the bay instead, `raidctl pd locate E:S`",
+                self.cluster_note()
+                    .map_or_else(String::new, |n| format!("; {n}"))
+            )),
+            many => Err(format!(
+                "{name} is named by several OSDs ({}): not guessed; use `raidctl pd locate --osd N`",
+                many.iter()
+                    .map(|i| format!("osd.{i}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+
+    /// The OSD whose main device has Ceph's device id `devid`, when the join knows it.
+    pub fn osd_with_devid(&self, devid: &str) -> Option<u32> {
+        let devid = devid.trim();
+        let ids: Vec<u32> = self
+            .osds
+            .iter()
+            .filter(|o| {
+                o.block().is_some_and(|b| {
+                    b.ceph_device_id
+                        .as_deref()
+                        .is_some_and(|d| d.eq_ignore_ascii_case(devid))
+                })
+            })
+            .map(|o| o.id)
+            .collect();
+        match ids.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+}
+
 impl Unplaced {
     /// What to tell the operator; `name_it` is the command that names the bay instead
     /// (`raidctl pd locate E:S`).

@@ -99,6 +99,7 @@ fn hw(disks: &[Disk<'_>]) -> (tempfile::TempDir, Sources, Snapshot) {
     }
     let src = Sources {
         osd_root: "/nonexistent".into(),
+        ceph_root: "/nonexistent".into(),
         sys,
         dev: t.path().join("dev"),
         ..Sources::default()
@@ -285,6 +286,7 @@ fn osd_directories_are_read() {
     );
     let src = Sources {
         osd_root: d.path().into(),
+        ceph_root: "/nonexistent".into(),
         ..Sources::default()
     };
     let osds = merge(
@@ -345,6 +347,7 @@ fn no_ceph_means_no_call_and_an_empty_join() {
     let ceph = Ceph::new(opts);
     let src = Sources {
         osd_root: "/nonexistent".into(),
+        ceph_root: "/nonexistent".into(),
         ..Sources::default()
     };
     let t = std::time::Instant::now();
@@ -646,4 +649,314 @@ fn the_unreachable_note_escapes_what_ceph_printed() {
         !note.chars().any(|c| c.is_control() || c == '\u{202e}'),
         "{note:?}"
     );
+}
+
+const FSID_A: &str = "e3b0c442-98fc-1c14-9afb-f4c8996fb924";
+const FSID_B: &str = "11111111-2222-3333-4444-555555555555";
+
+/// `<root>/<cluster>/osd.<id>/` as cephadm makes it: whoami, fsid, ceph_fsid, type, block.
+fn cephadm_dir(root: &Path, cluster: &str, id: u32, osd_fsid: &str, dev: &Path) -> PathBuf {
+    let o = root.join(cluster).join(format!("osd.{id}"));
+    std::fs::create_dir_all(&o).unwrap();
+    std::fs::write(o.join("whoami"), format!("{id}\n")).unwrap();
+    std::fs::write(o.join("fsid"), format!("{osd_fsid}\n")).unwrap();
+    std::fs::write(o.join("ceph_fsid"), format!("{cluster}\n")).unwrap();
+    std::fs::write(o.join("type"), "bluestore\n").unwrap();
+    std::os::unix::fs::symlink(dev, o.join("block")).unwrap();
+    o
+}
+
+#[test]
+fn cephadm_osd_directories_of_this_cluster_only() {
+    let d = tempfile::tempdir().unwrap();
+    let root = d.path();
+    cephadm_dir(
+        root,
+        FSID_A,
+        3,
+        "aaaaaaaa-54b3-4c5e-9a51-6f1c3e0d2b7a",
+        Path::new("/dev/sdc"),
+    );
+    cephadm_dir(
+        root,
+        FSID_B,
+        7,
+        "bbbbbbbb-54b3-4c5e-9a51-6f1c3e0d2b7a",
+        Path::new("/dev/sdd"),
+    );
+    // Not OSDs, not clusters.
+    std::fs::create_dir_all(root.join(FSID_A).join("mon.node1")).unwrap();
+    std::fs::create_dir_all(root.join("osd")).unwrap();
+    std::fs::create_dir_all(root.join("bootstrap-osd")).unwrap();
+    assert_eq!(cephadm_fsids(root), [FSID_B, FSID_A]);
+
+    let (v, notes) = scan_cephadm_dirs(root, Some(FSID_A));
+    assert_eq!(v.len(), 1, "{v:?}");
+    assert_eq!((v[0].id, v[0].block.as_deref()), (3, Some("/dev/sdc")));
+    assert_eq!(
+        v[0].deployment,
+        Some(Deployment::Cephadm {
+            fsid: FSID_A.into(),
+            unit: format!("ceph-{FSID_A}@osd.3"),
+        })
+    );
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].contains("osd.7 of another cluster") && notes[0].contains(FSID_B),
+        "{notes:?}"
+    );
+
+    // This cluster's fsid unknown: two clusters, neither is guessed.
+    let (v, notes) = scan_cephadm_dirs(root, None);
+    assert!(v.is_empty(), "{v:?}");
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(
+        notes.iter().all(|n| n.contains("fsid is unknown")),
+        "{notes:?}"
+    );
+
+    // A directory whose ceph_fsid is not its cluster's is left out, said.
+    std::fs::write(
+        root.join(FSID_A).join("osd.3/ceph_fsid"),
+        format!("{FSID_B}\n"),
+    )
+    .unwrap();
+    let (v, notes) = scan_cephadm_dirs(root, Some(FSID_A));
+    assert!(v.is_empty(), "{v:?}");
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("is not its cluster directory's")),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn a_cephadm_file_others_may_write_is_not_read() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = tempfile::tempdir().unwrap();
+    let o = cephadm_dir(
+        d.path(),
+        FSID_A,
+        3,
+        "aaaaaaaa-54b3-4c5e-9a51-6f1c3e0d2b7a",
+        Path::new("/dev/sdc"),
+    );
+    std::fs::set_permissions(o.join("fsid"), std::fs::Permissions::from_mode(0o666)).unwrap();
+    let (v, notes) = scan_cephadm_dirs(d.path(), Some(FSID_A));
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0].fsid, None);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("osd.3/fsid") && n.contains("writable by other users")),
+        "{notes:?}"
+    );
+    // A FIFO is not waited on.
+    std::fs::remove_file(o.join("whoami")).unwrap();
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        o.join("whoami"),
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o644),
+        0,
+    )
+    .unwrap();
+    let (_, notes) = scan_cephadm_dirs(d.path(), Some(FSID_A));
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("whoami: not a regular file")),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn both_layouts_with_one_id_are_not_merged() {
+    let d = tempfile::tempdir().unwrap();
+    let pkg = d.path().join("osd");
+    for (id, fsid, dev) in [
+        (3, "aaaaaaaa-54b3-4c5e-9a51-6f1c3e0d2b7a", "/dev/sdq"),
+        (5, "cccccccc-54b3-4c5e-9a51-6f1c3e0d2b7a", "/dev/sds"),
+    ] {
+        let o = pkg.join(format!("ceph-{id}"));
+        std::fs::create_dir_all(&o).unwrap();
+        std::fs::write(o.join("whoami"), format!("{id}\n")).unwrap();
+        std::fs::write(o.join("fsid"), format!("{fsid}\n")).unwrap();
+        std::os::unix::fs::symlink(dev, o.join("block")).unwrap();
+    }
+    cephadm_dir(
+        d.path(),
+        FSID_A,
+        3,
+        "dddddddd-54b3-4c5e-9a51-6f1c3e0d2b7a",
+        Path::new("/dev/sdr"),
+    );
+    cephadm_dir(
+        d.path(),
+        FSID_A,
+        6,
+        "eeeeeeee-54b3-4c5e-9a51-6f1c3e0d2b7a",
+        Path::new("/dev/sdt"),
+    );
+    let src = Sources {
+        osd_root: pkg.clone(),
+        ceph_root: d.path().into(),
+        ..Sources::default()
+    };
+    let (dirs, notes) = local_dirs(&src, Some(FSID_A));
+    // osd.3 twice, different uuids and devices: neither directory is taken for it.
+    assert_eq!(dirs.iter().map(|d| d.id).collect::<Vec<_>>(), [5, 6]);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].contains("osd.3: two directories name it")
+            && notes[0].contains("ceph-3")
+            && notes[0].contains(&format!("{FSID_A}/osd.3")),
+        "{notes:?}"
+    );
+    let osds = merge(
+        &dirs,
+        &LvmList::new(),
+        &RawList::new(),
+        &ClusterAnswers::default(),
+        &src,
+    );
+    assert_eq!(osds.len(), 2);
+    assert_eq!(osds[0].deployment, Some(Deployment::package(5)));
+    assert_eq!(osds[0].sources, ["osd-dir"]);
+    assert_eq!(osds[1].deployment, Some(Deployment::cephadm(FSID_A, 6)));
+    assert_eq!(osds[1].sources, ["cephadm-dir"]);
+    assert_eq!(osds[1].cluster_fsid.as_deref(), Some(FSID_A));
+
+    // The same OSD in both (an adoption's leftover): one, cephadm's, with a note.
+    let o = d.path().join(FSID_A).join("osd.3");
+    std::fs::write(o.join("fsid"), "aaaaaaaa-54b3-4c5e-9a51-6f1c3e0d2b7a\n").unwrap();
+    std::fs::remove_file(o.join("block")).unwrap();
+    std::os::unix::fs::symlink("/dev/sdq", o.join("block")).unwrap();
+    let (dirs, notes) = local_dirs(&src, Some(FSID_A));
+    assert_eq!(dirs.iter().map(|d| d.id).collect::<Vec<_>>(), [3, 5, 6]);
+    assert_eq!(dirs[0].deployment, Some(Deployment::cephadm(FSID_A, 3)));
+    assert!(notes[0].contains("same uuid and device"), "{notes:?}");
+}
+
+/// A cephadm OSD on VD 4 (`sdc`), its label on the device: placed, named with its deployment
+/// by status (table and JSON), and found by its kernel name with or without `/dev/` and by
+/// Ceph's device id, never on a disk the join places no OSD on.
+#[test]
+fn a_cephadm_osd_is_placed_named_and_found_by_device() {
+    let (hw_dir, mut src, mut snap) = hw(&[Disk::Vd("sdc", 4, 5), Disk::Vd("sdd", 5, 6)]);
+    let osd_fsid = "0f6d8e2a-54b3-4c5e-9a51-6f1c3e0d2b7a";
+    let dev = hw_dir.path().join("sdc");
+    std::fs::write(&dev, crate::ceph::label::encode(osd_fsid, 3, FSID_A)).unwrap();
+    let root = hw_dir.path().join("ceph");
+    cephadm_dir(&root, FSID_A, 3, osd_fsid, &dev);
+    src.ceph_root.clone_from(&root);
+    let (dirs, notes) = local_dirs(&src, Some(FSID_A));
+    assert!(notes.is_empty(), "{notes:?}");
+    let mut osds = merge(
+        &dirs,
+        &LvmList::new(),
+        &RawList::new(),
+        &ClusterAnswers::default(),
+        &src,
+    );
+    locate(&mut osds, &[], &src);
+    let mut notes = Vec::new();
+    verify::verify(&mut osds, &mut notes, Some(FSID_A));
+    assert!(notes.is_empty(), "{notes:?}");
+    osds[0].devices[0].ceph_device_id = Some("DELL_PERC_H710_00aa11".into());
+    let mut join = OsdJoin {
+        osds,
+        ..OsdJoin::default()
+    };
+    join.apply(&mut snap);
+    let (o, bay) = join.bay_of(3).unwrap();
+    assert_eq!(bay, (0, DriveAddress::new(32, 5)));
+    assert_eq!(o.block().unwrap().verified, Some(Verification::Label));
+    for name in ["sdc", "/dev/sdc", " sdc"] {
+        assert_eq!(join.osd_on_device(name), Ok(3), "{name}");
+    }
+    let e = join.osd_on_device("sdd").unwrap_err();
+    assert!(e.contains("no OSD of this host is on sdd"), "{e}");
+    assert!(join.osd_on_device("").is_err());
+    assert_eq!(join.osd_with_devid("DELL_PERC_H710_00aa11"), Some(3));
+    assert_eq!(join.osd_with_devid("DELL_PERC_H710_00bb22"), None);
+    assert_eq!(devid_serial("SEAGATE_ST4000NM0023_Z1Z2Z3"), Some("Z1Z2Z3"));
+    assert_eq!(devid_serial("nounderscore"), None);
+
+    let problems = crate::health::evaluate(&snap, &crate::health::Baseline::default());
+    let table = crate::output::status::render_status(&snap, &problems, crate::output::Style::PLAIN);
+    assert!(table.contains("osd.3 ?/? [cephadm]"), "{table}");
+    let json = crate::output::status::status_json(&snap, &problems);
+    let l = json["snapshot"]["logical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["target_id"] == 4)
+        .unwrap()
+        .clone();
+    assert_eq!(l["osd"][0]["id"], 3);
+    assert_eq!(l["osd"][0]["deployment"]["kind"], "cephadm");
+    assert_eq!(
+        l["osd"][0]["deployment"]["unit"],
+        format!("ceph-{FSID_A}@osd.3")
+    );
+    let m = crate::output::metrics::render_metrics(Ok((&snap, &problems)));
+    assert!(m.contains("target_id=\"4\",osd=\"osd.3\""), "{m}");
+    // `check`'s problems name it when its drive fails.
+    for pd in &mut snap.physical_drives {
+        if pd.slot == 5 {
+            pd.firmware_state = crate::model::FirmwareState::Failed;
+        }
+    }
+    for ld in &mut snap.logical_drives {
+        if ld.target_id == 4 {
+            ld.state = crate::model::LdState::Offline;
+        }
+    }
+    let problems = crate::health::evaluate(&snap, &crate::health::Baseline::default());
+    assert!(
+        problems.iter().any(|p| p.message.contains("(osd.3)")),
+        "{problems:?}"
+    );
+}
+
+/// The same device with another OSD's label is not found by its kernel name.
+#[test]
+fn a_device_whose_label_moved_lights_nothing() {
+    let (hw_dir, mut src, mut snap) = hw(&[Disk::Vd("sdc", 4, 5)]);
+    let dev = hw_dir.path().join("sdc");
+    std::fs::write(
+        &dev,
+        crate::ceph::label::encode("99999999-54b3-4c5e-9a51-6f1c3e0d2b7a", 8, FSID_A),
+    )
+    .unwrap();
+    let root = hw_dir.path().join("ceph");
+    cephadm_dir(
+        &root,
+        FSID_A,
+        3,
+        "0f6d8e2a-54b3-4c5e-9a51-6f1c3e0d2b7a",
+        &dev,
+    );
+    src.ceph_root.clone_from(&root);
+    let (dirs, _) = local_dirs(&src, Some(FSID_A));
+    let mut osds = merge(
+        &dirs,
+        &LvmList::new(),
+        &RawList::new(),
+        &ClusterAnswers::default(),
+        &src,
+    );
+    locate(&mut osds, &[], &src);
+    let mut notes = Vec::new();
+    verify::verify(&mut osds, &mut notes, Some(FSID_A));
+    let mut join = OsdJoin {
+        osds,
+        ..OsdJoin::default()
+    };
+    join.apply(&mut snap);
+    // The name finds osd.3's record, and the record has no verified bay.
+    let id = join.osd_on_device("sdc").unwrap();
+    assert!(matches!(join.bay_of(id), Err(Unplaced::Moved { .. })));
 }

@@ -808,6 +808,7 @@ pub(crate) fn ld_from_record(
         .or_else(|| r.u32("numberofdrivesperspan", w));
     ld.default_cache_policy = r.text("defaultcachepolicy");
     ld.current_cache_policy = r.text("currentcachepolicy");
+    ld.normalise_cache();
     ld.access_policy = r
         .text("currentaccesspolicy")
         .or_else(|| r.text("accesspolicy"));

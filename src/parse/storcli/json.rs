@@ -1119,6 +1119,7 @@ impl Walker {
                 _ => extra_value(&mut ld.extra, k, v),
             }
         }
+        ld.normalise_cache();
         for m in warnings {
             warn(&mut self.doc.warnings, self.line, m);
         }

@@ -181,27 +181,7 @@ pub fn omconfig(st: &mut SimState, args: &[String]) -> (String, i32) {
             }
             run_mega(st, &inv)
         }
-        ("vdisk", "changepolicy") => {
-            let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
-                return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
-            };
-            if !st.adapters[i].vds.iter().any(|x| x.target == v) {
-                return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
-            }
-            let word = match a
-                .get("diskcachepolicy")
-                .map(str::to_ascii_lowercase)
-                .as_deref()
-            {
-                Some("enabled") => "endskcache",
-                Some("disabled") => "disdskcache",
-                _ => return err(&fill(unv::MISSING_PARAMETER, &[("x", "diskcachepolicy")])),
-            };
-            let mut inv = mega(idx, "ldsetprop");
-            inv.words.push(word.to_owned());
-            inv.lds = LdSel::List(vec![v]);
-            run_mega(st, &inv)
-        }
+        ("vdisk", "changepolicy") => change_policy(st, i, &a),
         ("vdisk", "rename") => {
             let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
                 return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
@@ -260,6 +240,67 @@ pub fn omconfig(st: &mut SimState, args: &[String]) -> (String, i32) {
             &[("x", &format!("{obj} action={act}"))],
         )),
     }
+}
+
+/// One value of a `changepolicy` parameter and the `-LDSetProp` words it runs.
+type Choice = (&'static str, &'static [&'static str]);
+
+/// `vdisk action=changepolicy vdisk=N` with any of `writepolicy=wt|wb|fwb`,
+/// `readpolicy=ra|nra|ara`, `diskcachepolicy=enabled|disabled`: each runs as MegaCli's
+/// `-LDSetProp` on the same state (`fwb` is `WB` then `CachedBadBBU`, `wb` clears the latter).
+/// Every value is checked before anything changes.
+fn change_policy(st: &mut SimState, i: usize, a: &OmArgs) -> (String, i32) {
+    let idx = st.adapters[i].index;
+    let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
+        return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
+    };
+    if !st.adapters[i].vds.iter().any(|x| x.target == v) {
+        return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
+    }
+    let table: [(&str, &[Choice]); 3] = [
+        (
+            "writepolicy",
+            &[
+                ("wt", &["wt"]),
+                ("wb", &["wb", "nocachedbadbbu"]),
+                ("fwb", &["wb", "cachedbadbbu"]),
+            ],
+        ),
+        (
+            "readpolicy",
+            &[("ra", &["ra"]), ("nra", &["nora"]), ("ara", &["adra"])],
+        ),
+        (
+            "diskcachepolicy",
+            &[("enabled", &["endskcache"]), ("disabled", &["disdskcache"])],
+        ),
+    ];
+    let mut words: Vec<&str> = Vec::new();
+    for (key, values) in table {
+        let Some(given) = a.get(key).map(str::to_ascii_lowercase) else {
+            continue;
+        };
+        match values.iter().find(|(name, _)| *name == given) {
+            Some((_, w)) => words.extend_from_slice(w),
+            None => return err(&fill(unv::INVALID_VALUE, &[("x", key)])),
+        }
+    }
+    if words.is_empty() {
+        return err(&fill(
+            unv::MISSING_PARAMETER,
+            &[("x", "writepolicy, readpolicy or diskcachepolicy")],
+        ));
+    }
+    for w in words {
+        let mut inv = mega(idx, "ldsetprop");
+        inv.words.push(w.to_owned());
+        inv.lds = LdSel::List(vec![v]);
+        let answer = run_mega(st, &inv);
+        if answer.1 != 0 {
+            return answer;
+        }
+    }
+    success()
 }
 
 /// MegaCli array numbers (spans counted across groups) of the group holding VD `target`.
@@ -406,6 +447,28 @@ mod tests {
         assert_eq!(vd.disk_cache, "Disabled");
         let (out, code) = omconfig(&mut st, &argv(&line.replace("disabled", "maybe")));
         assert_ne!(code, 0, "{out}");
+    }
+
+    /// The write and read policy, alone or together, as OMSA's `changepolicy` takes them;
+    /// a bad value changes nothing.
+    #[test]
+    fn write_and_read_policy() {
+        let mut st = scenarios::build("healthy").unwrap();
+        let line =
+            "storage vdisk action=changepolicy controller=0 vdisk=1 writepolicy=wt readpolicy=nra";
+        assert_eq!(omconfig(&mut st, &argv(line)), success());
+        let vd = st.adapters[0].vds.iter().find(|v| v.target == 1).unwrap();
+        assert!(!vd.write_back);
+        assert_eq!(vd.read_policy, "ReadAheadNone");
+        let before = st.adapters[0].vds.clone();
+        let bad = "storage vdisk action=changepolicy controller=0 vdisk=1 writepolicy=fwb readpolicy=sometimes";
+        let (out, code) = omconfig(&mut st, &argv(bad));
+        assert!(code != 0 && out.contains("readpolicy"), "{out}");
+        assert_eq!(st.adapters[0].vds, before);
+        let fwb = "storage vdisk action=changepolicy controller=0 vdisk=1 writepolicy=fwb";
+        assert_eq!(omconfig(&mut st, &argv(fwb)), success());
+        let vd = st.adapters[0].vds.iter().find(|v| v.target == 1).unwrap();
+        assert!(vd.write_back && vd.cached_bad_bbu);
     }
 
     /// Every unconfirmed command form raidctl sends is one the front end implements.

@@ -682,7 +682,10 @@ pub(super) fn vd_discard_cache(st: &mut SimState, i: usize, vsel: Sel) -> Resp {
     Resp::ok(idx, unv::CACHE_DISCARDED, None)
 }
 
-/// `/cN/vX set pdcache=on|off|default` and `set name=NAME`.
+/// `/cN/vX set wrcache=wt|wb|awb`, `rdcache=ra|nora`, `iopolicy=direct|cached`,
+/// `pdcache=on|off|default` and `set name=NAME`. The cache settings run as MegaCli's
+/// `-LDSetProp` on the same state (`awb` is `WB` then `CachedBadBBU`: storcli folds the
+/// battery flag into the write policy; `wb` clears it).
 pub(super) fn vd_set(st: &mut SimState, i: usize, vsel: Sel, cmd: &Cmd) -> Resp {
     let idx = st.adapters[i].index;
     let targets: Vec<u32> = match vsel {
@@ -702,7 +705,32 @@ pub(super) fn vd_set(st: &mut SimState, i: usize, vsel: Sel, cmd: &Cmd) -> Resp 
             return Resp::fail(Some(idx), unv::VD_NOT_FOUND_MSG, Vec::new(), 255);
         }
     }
+    let value = v.to_ascii_lowercase();
+    let words: &[&str] = match (k.as_str(), value.as_str()) {
+        ("wrcache", "wt") => &["wt"],
+        ("wrcache", "wb") => &["wb", "nocachedbadbbu"],
+        ("wrcache", "awb") => &["wb", "cachedbadbbu"],
+        ("rdcache", "ra") => &["ra"],
+        ("rdcache", "nora") => &["nora"],
+        ("iopolicy", "direct") => &["direct"],
+        ("iopolicy", "cached") => &["cached"],
+        ("wrcache" | "rdcache" | "iopolicy", _) => {
+            return set_fail(idx, &k, &v, 255, unv::INVALID_VALUE);
+        }
+        _ => &[],
+    };
+    for w in words {
+        let mut inv = mega(idx, "ldsetprop");
+        inv.words.push((*w).to_owned());
+        inv.lds = LdSel::List(targets.clone());
+        let (lines, code) = crate::sim::dispatch(st, &inv);
+        if code != 0 {
+            let (errcd, msg) = err_of(code, &lines);
+            return set_fail(idx, &k, &v, errcd, &msg);
+        }
+    }
     match k.as_str() {
+        "wrcache" | "rdcache" | "iopolicy" => {}
         "pdcache" => {
             let policy = match v.to_ascii_lowercase().as_str() {
                 "on" => "Enabled",
@@ -710,10 +738,11 @@ pub(super) fn vd_set(st: &mut SimState, i: usize, vsel: Sel, cmd: &Cmd) -> Resp 
                 "default" => "Disk's Default",
                 _ => return set_fail(idx, &k, &v, 255, unv::INVALID_VALUE),
             };
+            let clock = st.clock;
             for t in &targets {
-                if let Some(vd) = st.adapters[i].vds.iter_mut().find(|x| x.target == *t) {
-                    vd.disk_cache = policy.to_owned();
-                }
+                crate::sim::ldprop::change_logged(&mut st.adapters[i], clock, *t, |vd| {
+                    policy.clone_into(&mut vd.disk_cache);
+                });
             }
         }
         "name" => {

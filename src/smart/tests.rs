@@ -1,0 +1,264 @@
+use super::*;
+use crate::backend::runner::{CmdOutput, RunError};
+use crate::model::{FirmwareState, PdType, PhysicalDrive};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const SAS: &str = r#"{
+  "json_format_version": [1, 0],
+  "smartctl": {"version": [7, 3], "exit_status": 0},
+  "device": {"name": "/dev/bus/0", "info_name": "/dev/bus/0 [megaraid_disk_08]", "type": "megaraid,8", "protocol": "SCSI"},
+  "vendor": "SEAGATE", "product": "ST4000NM0023", "serial_number": "Z1Z0ABCD",
+  "smart_status": {"passed": true},
+  "temperature": {"current": 36, "drive_trip": 68},
+  "power_on_time": {"hours": 41237, "minutes": 12},
+  "scsi_grown_defect_list": 12,
+  "scsi_error_counter_log": {
+    "read": {"total_errors_corrected": 100, "total_uncorrected_errors": 2},
+    "write": {"total_errors_corrected": 0, "total_uncorrected_errors": 0},
+    "verify": {"total_errors_corrected": 3, "total_uncorrected_errors": 1}
+  },
+  "scsi_self_test_0": {"code": {"value": 1, "string": "Background short"}, "result": {"value": 0, "string": "Completed"}}
+}"#;
+
+const SATA_HDD: &str = r#"{
+  "smartctl": {"version": [7, 3], "exit_status": 64},
+  "device": {"name": "/dev/sda", "type": "sat+megaraid,3", "protocol": "ATA"},
+  "model_name": "ST8000NM0055", "serial_number": "ZA1ABC",
+  "smart_status": {"passed": true},
+  "ata_smart_attributes": {"revision": 10, "table": [
+    {"id": 5, "name": "Reallocated_Sector_Ct", "value": 100, "raw": {"value": 16}},
+    {"id": 9, "name": "Power_On_Hours", "value": 59, "raw": {"value": 36055}},
+    {"id": 187, "name": "Reported_Uncorrect", "value": 100, "raw": {"value": 0}},
+    {"id": 194, "name": "Temperature_Celsius", "value": 36, "raw": {"value": 158913789988}},
+    {"id": 197, "name": "Current_Pending_Sector", "value": 100, "raw": {"value": 2}},
+    {"id": 198, "name": "Offline_Uncorrectable", "value": 100, "raw": {"value": 1}}
+  ]},
+  "ata_smart_self_test_log": {"standard": {"table": [
+    {"status": {"value": 121, "string": "Completed: read failure", "passed": false}}]}}
+}"#;
+
+const SATA_SSD: &str = r#"{
+  "smartctl": {"exit_status": 8},
+  "device": {"protocol": "ATA"},
+  "smart_status": {"passed": false},
+  "temperature": {"current": 41, "op_limit_max": 70, "limit_max": 75},
+  "power_on_time": {"hours": 9000},
+  "ata_smart_attributes": {"table": [
+    {"id": 5, "value": 100, "raw": {"value": 0}},
+    {"id": 177, "value": 12, "raw": {"value": 2900}},
+    {"id": 233, "value": 7, "raw": {"value": 0}}
+  ]}
+}"#;
+
+const FAILED: &str = r#"{
+  "json_format_version": [1, 0],
+  "smartctl": {"exit_status": 2, "messages": [
+    {"string": "Smartctl open device: /dev/bus/0 [megaraid_disk_09] failed: INQUIRY failed", "severity": "error"}]}
+}"#;
+
+#[test]
+fn parses_sas() {
+    let s = parse(SAS.as_bytes(), Some(0), 7);
+    assert!(s.read_success);
+    assert_eq!(s.protocol.as_deref(), Some("SCSI"));
+    assert_eq!(s.passed, Some(true));
+    assert_eq!(s.temperature_c, Some(36));
+    assert_eq!(s.temperature_trip_c, Some(68));
+    assert_eq!(s.power_on_hours, Some(41237));
+    assert_eq!(s.grown_defects, Some(12));
+    assert_eq!(s.uncorrected_errors, Some(3));
+    assert_eq!(s.self_test_passed, Some(true));
+    assert_eq!(s.reallocated_sectors, None);
+    assert_eq!(s.read_at_unix, 7);
+}
+
+#[test]
+fn parses_sata_hdd() {
+    let s = parse(SATA_HDD.as_bytes(), Some(64), 0);
+    assert!(
+        s.read_success,
+        "exit bit 6 (error log) is a finding, not a failed read"
+    );
+    assert_eq!(s.reallocated_sectors, Some(16));
+    assert_eq!(s.pending_sectors, Some(2));
+    assert_eq!(s.offline_uncorrectable, Some(1));
+    assert_eq!(s.reported_uncorrect, Some(0));
+    assert_eq!(s.power_on_hours, Some(36055));
+    // Attribute 194's raw value carries min/max in its upper bytes.
+    assert_eq!(s.temperature_c, Some(36));
+    assert_eq!(s.self_test_passed, Some(false));
+    assert_eq!(s.percentage_used, None);
+}
+
+#[test]
+fn parses_sata_ssd_wear_and_trip() {
+    let s = parse(SATA_SSD.as_bytes(), Some(8), 0);
+    assert!(s.read_success);
+    assert_eq!(s.passed, Some(false));
+    // Media_Wearout_Indicator (233) wins over Wear_Leveling_Count (177).
+    assert_eq!(s.percentage_used, Some(93));
+    assert_eq!(s.temperature_trip_c, Some(75));
+}
+
+#[test]
+fn failed_reads_say_why() {
+    let s = parse(FAILED.as_bytes(), Some(2), 0);
+    assert!(!s.read_success);
+    assert!(
+        s.error.as_deref().unwrap().contains("INQUIRY failed"),
+        "{s:?}"
+    );
+    assert_eq!(s.exit_status, Some(2));
+    let s = parse(b"smartctl 6.2: unknown option -j", Some(1), 0);
+    assert!(!s.read_success);
+    assert!(s.error.as_deref().unwrap().contains("not JSON"));
+    let s = parse(b"[]", Some(0), 0);
+    assert!(!s.read_success);
+}
+
+/// Answers every drive with the SAS capture, counting calls; `slow` makes it hang.
+struct Fake {
+    calls: AtomicUsize,
+    defects: Mutex<u64>,
+    slow: bool,
+}
+
+impl Runner for Fake {
+    fn run(
+        &self,
+        program: &Path,
+        args: &[String],
+        timeout: Duration,
+    ) -> Result<CmdOutput, RunError> {
+        self.calls.fetch_add(1, Ordering::SeqCst);
+        if self.slow {
+            std::thread::sleep(timeout + Duration::from_secs(3));
+        }
+        let mut v: Value = serde_json::from_str(SAS).expect("sas");
+        v["scsi_grown_defect_list"] = (*self.defects.lock().unwrap()).into();
+        Ok(CmdOutput {
+            argv: std::iter::once(program.display().to_string())
+                .chain(args.iter().cloned())
+                .collect(),
+            stdout: v.to_string(),
+            status: Some(0),
+            ..CmdOutput::default()
+        })
+    }
+}
+
+fn snap() -> Snapshot {
+    let mut snap = Snapshot::default();
+    for slot in 0..3u16 {
+        snap.physical_drives.push(PhysicalDrive {
+            adapter: 0,
+            slot,
+            device_id: Some(u32::from(slot) + 8),
+            firmware_state: FirmwareState::Online,
+            pd_type: PdType::Sas,
+            serial: Some(format!("SER{slot}")),
+            smartctl_device: Some(format!("megaraid,{}", slot + 8)),
+            ..PhysicalDrive::default()
+        });
+    }
+    snap
+}
+
+fn source(f: Arc<Fake>, timeout: Duration) -> Source {
+    Source {
+        runner: f,
+        program: Some(PathBuf::from("smartctl")),
+        sys_root: PathBuf::from("/nonexistent"),
+        timeout,
+        fallback_host: Some(|a| a + 1),
+    }
+}
+
+#[test]
+fn cache_spares_reads_within_max_age_and_sees_growth() {
+    let d = tempfile::tempdir().unwrap();
+    let f = Arc::new(Fake {
+        calls: AtomicUsize::new(0),
+        defects: Mutex::new(2),
+        slow: false,
+    });
+    let src = source(f.clone(), Duration::from_secs(10));
+    let mut s = snap();
+    assert!(attach(&mut s, &src, d.path(), Duration::from_secs(3600)).is_empty());
+    assert_eq!(f.calls.load(Ordering::SeqCst), 3);
+    assert!(
+        s.physical_drives
+            .iter()
+            .all(|p| p.smart.as_ref().is_some_and(|m| m.read_success))
+    );
+    // Within max-age: from the cache, no call.
+    let mut s = snap();
+    attach(&mut s, &src, d.path(), Duration::from_secs(3600));
+    assert_eq!(f.calls.load(Ordering::SeqCst), 3);
+    assert_eq!(
+        s.physical_drives[0].smart.as_ref().unwrap().grown_defects,
+        Some(2)
+    );
+    // Max-age 0: read again; the defects grew.
+    *f.defects.lock().unwrap() = 5;
+    let mut s = snap();
+    attach(&mut s, &src, d.path(), Duration::ZERO);
+    assert_eq!(f.calls.load(Ordering::SeqCst), 6);
+    let m = s.physical_drives[0].smart.as_ref().unwrap();
+    assert_eq!(m.grown_defects, Some(5));
+    assert_eq!(m.grew, ["grown defects 2 -> 5"]);
+    // A cache file of someone else's mode is not used.
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(
+        d.path().join(CACHE_FILE),
+        std::fs::Permissions::from_mode(0o666),
+    )
+    .unwrap();
+    assert!(load_cache(d.path()).is_empty());
+}
+
+#[test]
+fn a_drive_not_answering_in_time_is_a_failed_read() {
+    let d = tempfile::tempdir().unwrap();
+    let f = Arc::new(Fake {
+        calls: AtomicUsize::new(0),
+        defects: Mutex::new(0),
+        slow: true,
+    });
+    let src = source(f, Duration::from_millis(100));
+    let mut s = snap();
+    let t = std::time::Instant::now();
+    attach(&mut s, &src, d.path(), Duration::from_secs(3600));
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    let m = s.physical_drives[0].smart.as_ref().unwrap();
+    assert!(!m.read_success);
+    assert!(
+        m.error.as_deref().unwrap().contains("did not answer"),
+        "{m:?}"
+    );
+    // Failures are not cached: read again next time.
+    assert!(load_cache(d.path()).is_empty());
+}
+
+#[test]
+fn no_smartctl_is_said_not_silent() {
+    let d = tempfile::tempdir().unwrap();
+    let mut src = source(
+        Arc::new(Fake {
+            calls: AtomicUsize::new(0),
+            defects: Mutex::new(0),
+            slow: false,
+        }),
+        Duration::from_secs(1),
+    );
+    src.program = None;
+    let mut s = snap();
+    let why = attach(&mut s, &src, d.path(), Duration::from_secs(3600));
+    assert_eq!(why.len(), 1);
+    assert!(why[0].1.contains("smartctl not found"));
+    src.fallback_host = None;
+    src.program = Some(PathBuf::from("smartctl"));
+    let why = attach(&mut snap(), &src, d.path(), Duration::from_secs(3600));
+    assert!(why[0].1.contains("no block device"), "{why:?}");
+}

@@ -1,0 +1,201 @@
+//! `replace-drive --osd N` for an OSD cephadm deployed (`/var/lib/ceph/<fsid>/osd.N`, unit
+//! `ceph-<fsid>@osd.N`): the same steps list as the package flow, other commands. The daemon
+//! runs in a container the orchestrator manages, so stopping it is `ceph orch osd rm N
+//! --replace` (which also marks it out, drains it and leaves the id `destroyed`), the new
+//! device is zapped by the orchestrator, and the OSD is recreated with its id by the
+//! orchestrator or, for raw OSDs where the orchestrator passes `lvm batch`'s `--osd-ids` to
+//! `raw prepare` (Pacific 16.2.x), by `cephadm ceph-volume -- raw prepare --osd-id N` and
+//! `ceph cephadm osd activate HOST`.
+//!
+//! The dry run prints that plan. The real run on a cephadm OSD is refused before anything
+//! changes ([`by_hand`]): the package flow's `systemctl stop ceph-osd@N` and host
+//! `ceph-volume` would be wrong there, and the orchestrator's steps are not implemented yet.
+
+use super::ceph_steps::CephRecord;
+use super::replace::Step;
+use crate::model::OsdMode;
+use serde::{Deserialize, Serialize};
+
+/// What the replacement knows of a cephadm OSD's deployment; journaled with the record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CephadmRecord {
+    /// The cluster's fsid.
+    pub fsid: String,
+    /// The daemon's systemd unit (`ceph-<fsid>@osd.N`).
+    pub unit: String,
+    /// The host as the orchestrator names it.
+    pub host: String,
+}
+
+fn is_raw(r: &CephRecord) -> bool {
+    r.mode != OsdMode::Lvm
+}
+
+/// The plan lines of a Ceph step of a cephadm OSD's replacement (`None`: not a Ceph step).
+pub fn plan(r: &CephRecord, c: &CephadmRecord, step: Step) -> Option<Vec<String>> {
+    let n = r.osd;
+    let host = &c.host;
+    Some(match step {
+        Step::CephOkToStop => vec![if r.up_at_start {
+            format!(
+                "ask Ceph whether osd.{n} may stop (`ceph osd ok-to-stop {n}`): no means nothing changes"
+            )
+        } else {
+            format!("osd.{n} is down already (the drive died): nothing to stop")
+        }],
+        Step::CephOut => vec![format!(
+            "have the orchestrator remove osd.{n} keeping its id (cephadm OSD, unit {}): `ceph orch osd rm {n} --replace` (it marks the OSD out and drains it)",
+            c.unit
+        )],
+        Step::CephDrain => vec![format!(
+            "wait for the drain, with progress from `ceph orch osd rm status` (osd.{n}'s PG count), until osd.{n} has left that list and `ceph osd tree` shows it destroyed; at most {} s (--drain-timeout), then stop with nothing changed on the controller (`ceph orch osd rm stop {n}` cancels the removal)",
+            r.drain_timeout_s
+        )],
+        Step::CephStop => vec![format!(
+            "the orchestrator stops and removes its container (unit {}); raidctl stops no daemon itself (the package unit ceph-osd@{n} is not this OSD's)",
+            c.unit
+        )],
+        Step::CephDestroy => vec![format!(
+            "check that osd.{n} is destroyed, id and CRUSH position kept (`ceph osd tree`): the orchestrator did it with --replace, never a purge"
+        )],
+        Step::CephPrepare => {
+            let mut v = vec![format!(
+                "zap the new VD's device through the orchestrator: `ceph orch device zap {host} <new device> --force` (after `ceph orch device ls {host} --refresh` lists it)"
+            )];
+            if is_raw(r) {
+                v.push(format!(
+                    "recreate osd.{n} raw with the same id: `ceph auth get client.bootstrap-osd -o KEYRING`, then `cephadm ceph-volume -c /etc/ceph/ceph.conf -k KEYRING -- raw prepare --bluestore --data <new device> --osd-id {n}`; not `ceph orch daemon add osd {host}:<new device> raw`: where the orchestrator reuses a destroyed id it passes `--osd-ids` (an `lvm batch` option) to `raw prepare`, which refuses it (Pacific 16.2.x)"
+                ));
+            } else {
+                v.push(format!(
+                    "recreate osd.{n} with the same id through the orchestrator: `ceph orch daemon add osd {host}:<new device> lvm` (it reuses the destroyed id of this host{})",
+                    match (&r.db, &r.wal) {
+                        (None, None) => String::new(),
+                        _ => "; its DB/WAL device as before needs an OSD spec naming it".to_owned(),
+                    }
+                ));
+            }
+            v
+        }
+        Step::CephActivate => vec![if is_raw(r) {
+            format!(
+                "deploy its daemon: `ceph cephadm osd activate {host}` (unit {}), mark it in",
+                c.unit
+            )
+        } else {
+            format!(
+                "the orchestrator deploys its daemon (unit {}); mark it in",
+                c.unit
+            )
+        }],
+        Step::CephWaitUp => vec![format!(
+            "wait until osd.{n} is up and in (`ceph osd tree`, `ceph orch ps {host} --daemon-type osd`)"
+        )],
+        Step::CephWeight => vec![super::ceph_steps::weight_check(r)],
+        Step::CephReport => {
+            vec!["report health, degraded objects and backfill (`ceph -s`)".to_owned()]
+        }
+        _ => return None,
+    })
+}
+
+/// Why the real run stops on a cephadm OSD, with the commands to run by hand instead.
+pub fn by_hand(r: &CephRecord, c: &CephadmRecord, drive: &str) -> String {
+    let n = r.osd;
+    let host = &c.host;
+    let recreate = if is_raw(r) {
+        format!(
+            "`cephadm ceph-volume -c /etc/ceph/ceph.conf -k KEYRING -- raw prepare --bluestore --data <new device> --osd-id {n}` (KEYRING from `ceph auth get client.bootstrap-osd`) and `ceph cephadm osd activate {host}`"
+        )
+    } else {
+        format!("`ceph orch daemon add osd {host}:<new device> lvm`")
+    };
+    format!(
+        "[cephadm] osd.{n} is a cephadm OSD (unit {}): raidctl plans its replacement (`--dry-run`) but does not run the orchestrator's steps yet, and the package flow (`systemctl stop ceph-osd@{n}`, ceph-volume on the host) would be wrong for it; nothing was changed. By hand: `ceph osd ok-to-stop {n}`; `ceph orch osd rm {n} --replace` and wait until `ceph orch osd rm status` no longer lists it and `ceph osd tree` shows osd.{n} destroyed; then the drive {drive} (`raidctl replace-drive {drive} --dry-run` shows the controller steps); then `ceph orch device zap {host} <new device> --force`; then {recreate}",
+        c.unit
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(mode: OsdMode) -> CephRecord {
+        CephRecord {
+            osd: 4,
+            mode,
+            osd_fsid: None,
+            device: Some("/dev/sdc".into()),
+            db: None,
+            wal: None,
+            crush_weight: Some(3.6),
+            device_class: None,
+            up_at_start: true,
+            in_at_start: true,
+            drain_timeout_s: 3600,
+            reweight: false,
+            new_fsid: None,
+            report: None,
+            cephadm: None,
+        }
+    }
+
+    fn adm() -> CephadmRecord {
+        CephadmRecord {
+            fsid: "0f6d8e2a-54b3-4c5e-9a51-6f1c3e0d2b7a".into(),
+            unit: "ceph-0f6d8e2a-54b3-4c5e-9a51-6f1c3e0d2b7a@osd.4".into(),
+            host: "node1".into(),
+        }
+    }
+
+    fn all(r: &CephRecord) -> String {
+        super::super::replace::Flow::with_ceph(Vec::new())
+            .into_iter()
+            .filter_map(|s| plan(r, &adm(), s))
+            .flatten()
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn a_raw_cephadm_osd_is_planned_through_the_orchestrator_and_raw_prepare() {
+        let t = all(&rec(OsdMode::Raw));
+        for want in [
+            "ceph osd ok-to-stop 4",
+            "ceph orch osd rm 4 --replace",
+            "ceph orch osd rm status",
+            "ceph orch device zap node1 <new device> --force",
+            "cephadm ceph-volume -c /etc/ceph/ceph.conf -k KEYRING -- raw prepare --bluestore --data <new device> --osd-id 4",
+            "ceph cephadm osd activate node1",
+            "--osd-ids",
+            "ceph-0f6d8e2a-54b3-4c5e-9a51-6f1c3e0d2b7a@osd.4",
+        ] {
+            assert!(t.contains(want), "{want} missing from:\n{t}");
+        }
+        // Never the package flow's commands.
+        assert!(!t.contains("ceph osd destroy"), "{t}");
+        assert!(!t.contains("ceph-volume raw prepare"), "{t}");
+        assert!(!t.contains("systemctl"), "{t}");
+    }
+
+    #[test]
+    fn an_lvm_cephadm_osd_is_recreated_by_the_orchestrator() {
+        let t = all(&rec(OsdMode::Lvm));
+        assert!(
+            t.contains("ceph orch daemon add osd node1:<new device> lvm"),
+            "{t}"
+        );
+        assert!(!t.contains("raw prepare"), "{t}");
+        assert!(!t.contains("ceph cephadm osd activate"), "{t}");
+    }
+
+    #[test]
+    fn the_real_run_names_the_orchestrator_commands() {
+        let t = by_hand(&rec(OsdMode::Raw), &adm(), "32:3");
+        assert!(t.starts_with("[cephadm] osd.4 is a cephadm OSD"), "{t}");
+        assert!(t.contains("nothing was changed"), "{t}");
+        assert!(t.contains("ceph orch osd rm 4 --replace"), "{t}");
+        assert!(t.contains("ceph orch device zap node1"), "{t}");
+        assert!(t.contains("ceph cephadm osd activate node1"), "{t}");
+    }
+}
