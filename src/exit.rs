@@ -1,4 +1,4 @@
-//! Exit statuses, documented in the README and the man page.
+//! Exit statuses, documented in docs/commands.md ("Exit status") and the man page.
 
 /// What raidctl's process exit status means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The guards, audited against how operators lose data (the reference's loss modes 1–13 and
 //! the expert pre-checks per workflow step). [`RULES`] is the table: one row per guard with
 //! its id, kind, message, override and the tests that fail when the guard is removed; rows of
-//! kind [`Kind::NotGuarded`] say why raidctl deliberately does not guard. README "Safety"
+//! kind [`Kind::NotGuarded`] say why raidctl deliberately does not guard. docs/safety.md
 //! carries the same table (a unit test keeps them equal).
 //!
 //! Every message a guard prints starts with `[rule-id]`, so an operator can look it up and a
@@ -61,7 +61,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The word in the README table.
+    /// The word in the table of docs/safety.md.
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Refuse => "refuse",
@@ -555,7 +555,7 @@ pub fn rule(id: &str) -> Option<&'static Rule> {
 mod tests {
     use super::*;
 
-    const README: &str = include_str!("../../README.md");
+    const SAFETY: &str = include_str!("../../docs/safety.md");
 
     fn test_source(file: &str) -> Option<&'static str> {
         Some(match file {
@@ -573,11 +573,11 @@ mod tests {
     }
 
     /// The Safety table's rows: `(id, kind, tests)`.
-    fn readme_rows() -> Vec<(String, String, String)> {
-        let start = README
+    fn doc_rows() -> Vec<(String, String, String)> {
+        let start = SAFETY
             .find("| loss mode | guard | rule id |")
-            .expect("README Safety has the rule table");
-        README[start..]
+            .expect("docs/safety.md has the rule table");
+        SAFETY[start..]
             .lines()
             .skip(2)
             .take_while(|l| l.starts_with('|'))
@@ -590,19 +590,19 @@ mod tests {
     }
 
     #[test]
-    fn readme_table_matches_the_code_table() {
-        let rows = readme_rows();
+    fn doc_table_matches_the_code_table() {
+        let rows = doc_rows();
         assert_eq!(
             rows.len(),
             RULES.len(),
-            "README rows {:?}",
+            "docs/safety.md rows {:?}",
             rows.iter().map(|r| &r.0).collect::<Vec<_>>()
         );
         for (r, (id, kind, tests)) in RULES.iter().zip(&rows) {
-            assert_eq!(r.id, id, "README order follows RULES");
+            assert_eq!(r.id, id, "docs/safety.md order follows RULES");
             assert_eq!(r.kind.as_str(), kind, "{id}");
             for t in r.tests {
-                assert!(tests.contains(t), "README row {id} names test {t}");
+                assert!(tests.contains(t), "docs/safety.md row {id} names test {t}");
             }
         }
     }

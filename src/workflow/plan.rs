@@ -1,6 +1,6 @@
 //! `--dry-run --format json`: the plan a workflow shows as text, recorded as data while the
 //! text is printed (the same lines; there is no second plan builder). The layout is
-//! documented in the README ("JSON plans") and versioned by [`PLAN_SCHEMA`].
+//! documented in docs/json.md and versioned by [`PLAN_SCHEMA`].
 
 use super::guards::{Check, Level, RULES};
 use crate::backend::ops::Op;
@@ -73,7 +73,7 @@ pub struct PlanStep {
     /// `-Array<A> -row<R>` for what the controller decides later); `null` for a step that
     /// runs no vendor command (a wait, a confirmation, a Ceph step described in `text`).
     pub command: Option<String>,
-    /// The guards (rule table, README "Safety") that watch this kind of step: what refuses,
+    /// The guards (the rule table of docs/safety.md) that watch this kind of step: what refuses,
     /// warns or stops it.
     pub guards: Vec<PlanGuard>,
 }

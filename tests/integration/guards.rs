@@ -1,4 +1,4 @@
-//! The guards of the rule table (`src/workflow/guards.rs`, README "Safety") end to end: each
+//! The guards of the rule table (`src/workflow/guards.rs`, docs/safety.md) end to end: each
 //! case is staged on the simulator and driven through the MegaCli and the storcli front end.
 //! Every test asserts the `[rule-id]` the guard prints, so removing the guard fails it.
 

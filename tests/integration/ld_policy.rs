@@ -68,8 +68,8 @@ fn raid0_policies(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// The README's two examples on `ceph-node`, one after the other: `osd-prep --mode raid0`
-/// (qualifying two drives), then `ld create --raid raid0` for three more. Both make the same
+/// The two examples of docs/workflows.md on `ceph-node`, one after the other: `osd-prep --mode
+/// raid0` (qualifying two drives), then `ld create --raid raid0` for three more. Both make the same
 /// policy, so `status` has no `vd-sibling-policy` to say (before, osd-prep made WT,NORA and
 /// ld create WB,RA: the three outvoted the two).
 #[test]

@@ -176,16 +176,16 @@ fn icinga2_accepts_the_check_command_and_renders_its_arguments() {
         log.contains("Instantiated 1 Service") && !log.contains("warning/"),
         "{log}"
     );
-    // The README's abridged example validates too, its agent endpoint and zone given.
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let example = readme
+    // The abridged example of docs/monitoring.md validates too, its agent endpoint and zone given.
+    let doc = std::fs::read_to_string(root().join("docs/monitoring.md")).unwrap();
+    let example = doc
         .split("```")
         .find(|block| {
             block
                 .trim_start()
                 .starts_with("object CheckCommand \"raidctl\"")
         })
-        .expect("README shows the Icinga 2 CheckCommand");
+        .expect("docs/monitoring.md shows the Icinga 2 CheckCommand");
     std::fs::write(d.join("readme.conf"), example).unwrap();
     std::fs::write(
         d.join("readme-host.conf"),
@@ -214,10 +214,10 @@ object Host "raid-host" {
         .output()
         .unwrap();
     let log = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "README example: {log}");
+    assert!(out.status.success(), "docs/monitoring.md example: {log}");
     assert!(
         log.contains("Instantiated 1 Service"),
-        "README example: {log}"
+        "docs/monitoring.md example: {log}"
     );
     // 2. The same arguments with raidctl on the simulator instead of sudo and the controller:
     // Icinga runs the check and logs the command line it rendered and the exit status.

@@ -368,21 +368,24 @@ fn storcli_read_commands_answer_in_json_and_text() {
     }
 }
 
-/// The README's list of what the simulator implements names every command it accepts.
+/// The list of what the simulator implements (docs/simulator.md) names every command it accepts.
 #[test]
-fn readme_lists_every_simulated_command() {
-    let readme = std::fs::read_to_string(crate::util::root().join("README.md")).unwrap();
-    let section = readme
-        .split("### What the simulator implements")
+fn docs_list_every_simulated_command() {
+    let doc = std::fs::read_to_string(crate::util::root().join("docs/simulator.md")).unwrap();
+    let section = doc
+        .split("## What the simulator implements")
         .nth(1)
         .and_then(|s| s.split("\n## ").next())
-        .expect("README section 'What the simulator implements'");
+        .expect("docs/simulator.md section 'What the simulator implements'");
     let words: Vec<String> = section
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .filter_map(|w| w.strip_prefix('-'))
         .map(str::to_ascii_lowercase)
         .collect();
     for c in args::COMMANDS {
-        assert!(words.iter().any(|w| w == c), "README does not list -{c}");
+        assert!(
+            words.iter().any(|w| w == c),
+            "docs/simulator.md does not list -{c}"
+        );
     }
 }

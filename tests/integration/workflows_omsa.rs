@@ -349,7 +349,7 @@ fn omsa_fault_matrix_unsuitable_replacements() {
         }
     }
     // OMSA reports no media error counts: a replacement with media errors but no predicted
-    // failure is taken (the README says so); the rebuild completes.
+    // failure is taken (docs/backends.md says so); the rebuild completes.
     let dir = init("degraded");
     let r = replace(
         dir.path(),

@@ -621,7 +621,7 @@ pub fn raid0_fault_matrix() {
     let mut matrix = Vec::new();
     let mut failures = Vec::new();
     // Stopped with the old drive pulled and the dead VD gone, then a replacement of each kind.
-    // OpenManage reports no media error counts, only a predicted failure (README).
+    // OpenManage reports no media error counts, only a predicted failure (docs/backends.md).
     let errors = if backend() == "omreport" {
         "predictive"
     } else {
