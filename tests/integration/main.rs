@@ -12,6 +12,7 @@ mod cli;
 mod consumers;
 mod corpus;
 mod corpus_vendor;
+mod docs_examples;
 mod eventlog;
 mod fixtures;
 mod freshness;
