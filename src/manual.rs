@@ -12,8 +12,8 @@ use std::path::Path;
 const GLOBAL_HEADING: &str = "Global options";
 
 /// Examples per subcommand path (`"pd"`, `"ld create"`), shown at the end of `--help` and as
-/// the EXAMPLES section of its man page. Every line is a command that runs as written on
-/// the simulator (a test runs them).
+/// the EXAMPLES section of its man page. Every line parses as written (a test checks it);
+/// the runnable examples of README.md and docs/ run in `tests/integration/docs_examples.rs`.
 pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
     (
         "",
@@ -94,7 +94,7 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         "collect",
         &[
             (
-                "raidctl collect -o /tmp/support.tar.gz",
+                "raidctl collect -o host-raidctl.tar.gz",
                 "A support bundle for the vendor, with a manifest and a .sha256",
             ),
             (
@@ -140,15 +140,15 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         "sim",
         &[
             (
-                "raidctl --sim-state /tmp/h710 sim init degraded",
-                "A simulated controller in a state directory",
+                "raidctl --sim-state \"$S\" sim init degraded",
+                "A simulated controller in a directory of your own (S=$(mktemp -d))",
             ),
             (
-                "raidctl --sim-state /tmp/h710 sim fail 32:2",
+                "raidctl --sim-state \"$S\" sim fail 32:2",
                 "Its firmware fails a drive",
             ),
             (
-                "raidctl --sim-state /tmp/h710 sim help",
+                "raidctl --sim-state \"$S\" sim help",
                 "Every control of the simulated world",
             ),
         ],
@@ -275,7 +275,7 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     (
         "RAIDCTL_SIM_STATE",
-        "The simulator's state directory (as --sim-state).",
+        "The state directory of the simulated vendor tools (what sim env exports; sim exec uses it without --sim-state). raidctl's own commands take --sim-state.",
     ),
     (
         "RAIDCTL_MEGACLI",
@@ -328,7 +328,7 @@ pub const FILES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Exit statuses, as the README's table gives them.
+/// Exit statuses, as the table in docs/commands.md ("Exit status") gives them.
 pub const EXIT_STATUS: &[(&str, &str)] = &[
     (
         "0",

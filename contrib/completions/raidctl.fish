@@ -276,7 +276,7 @@ standard\t'Minutes per drive: 30–60 s jobs, ramps, the full fdatasync ladder'
 burn-in\t'Standard plus a full-surface write and verify pass'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l role -d 'Ceph role: thresholds differ for a data OSD and a shared WAL/DB device' -r -f -a "data\t'A data OSD (BlueStore block)'
 wal-db\t'A shared WAL/DB device for HDD OSDs'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l json -d 'Write the JSON record (schema in the README) to FILE (`-` for stdout); rewritten after each drive' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l json -d 'Write the JSON record (docs/qualification.md) to FILE (`-` for stdout); rewritten after each drive' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l csv -d 'Write one CSV row per drive and job to FILE' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l markdown -d 'Write a Markdown report to FILE' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l svg -d 'Write an SVG plot (MB/s by block size, latency distribution per drive) to FILE' -r -F

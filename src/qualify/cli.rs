@@ -48,7 +48,7 @@ pub struct QualifyArgs {
     /// Ceph role: thresholds differ for a data OSD and a shared WAL/DB device.
     #[arg(long, value_enum, default_value_t = Role::Data)]
     pub role: Role,
-    /// Write the JSON record (schema in the README) to FILE (`-` for stdout); rewritten after
+    /// Write the JSON record (docs/qualification.md) to FILE (`-` for stdout); rewritten after
     /// each drive.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,

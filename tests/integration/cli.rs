@@ -81,9 +81,8 @@ fn man_pages_render() {
     }
 }
 
-/// The examples each `--help` shows run as written on the simulator (those that need a state
-/// directory, a Ceph cluster, a real device or change something are run with `--dry-run` or
-/// only parsed).
+/// The examples each `--help` shows parse as written (they name real devices, a Ceph cluster
+/// or change something; the documentation's runnable examples run in `docs_examples`).
 #[test]
 fn help_examples_parse() {
     use clap::FromArgMatches;
