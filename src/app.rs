@@ -1,6 +1,6 @@
 //! Runs a parsed command line; `main` only maps the result to an exit status.
 
-use crate::cli::{Cli, Command, Generated};
+use crate::cli::{Cli, Command, Generated, SimCommand};
 use crate::ctx::{Ctx, CtxOptions};
 use crate::exit::ExitStatus;
 use crate::model::{Document, SCHEMA_VERSION};
@@ -305,19 +305,14 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             })
         }
         Command::Collect(args) => Ok(crate::bundle::run_collect(&args, &ctx()?, out)),
-        Command::Sim { args } if args.first().is_some_and(|a| a == "exec") => {
-            let rest = &args[1..];
-            let Some(tool) = rest.first() else {
-                return Err(AppError::Input(format!(
-                    "usage: raidctl sim exec TOOL -- ARGS... (TOOL: {})",
-                    tool_names()
-                )));
-            };
-            let mut tool_args = &rest[1..];
+        Command::Sim {
+            cmd: SimCommand::Exec { tool, args },
+        } => {
+            let mut tool_args = &args[..];
             if tool_args.first().is_some_and(|a| a == "--") {
                 tool_args = &tool_args[1..];
             }
-            if crate::sim::multicall::front_for(tool).is_none() {
+            if crate::sim::multicall::front_for(&tool).is_none() {
                 return Err(AppError::Input(format!(
                     "{tool}: not a simulated vendor tool (one of {})",
                     tool_names()
@@ -332,14 +327,16 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 .as_ref()
                 .and_then(|c| c.sim_dir.clone())
                 .or_else(crate::sim::multicall::state_from_env);
-            let code = crate::sim::multicall::run(tool, tool_args, dir).unwrap_or(2);
+            let code = crate::sim::multicall::run(&tool, tool_args, dir).unwrap_or(2);
             drop(c);
             let _ = std::io::stdout().flush();
             // The vendor tool's own exit status (MegaCli's MFI status), not raidctl's.
             std::process::exit(code);
         }
-        Command::Sim { args } if args.first().is_some_and(|a| a == "env") => {
-            let (Some(dir), None) = (cli.sim_state.as_ref(), args.get(1)) else {
+        Command::Sim {
+            cmd: SimCommand::Env,
+        } => {
+            let Some(dir) = cli.sim_state.as_ref() else {
                 return Err(AppError::Input(
                     "usage: raidctl [--sim SCENARIO] --sim-state DIR sim env (the state must outlive this command)".into(),
                 ));
@@ -351,23 +348,16 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             let _ = write!(out, "{}", crate::sim::multicall::env_lines(&sim_dir, &bin));
             Ok(ExitStatus::Ok)
         }
-        Command::Sim { args } => {
+        Command::Sim {
+            cmd: SimCommand::Control(cmd),
+        } => {
             let c = ctx()?;
             let Some(dir) = c.sim_dir.as_ref() else {
                 return Err(AppError::Input(
                     "`raidctl sim` needs --sim SCENARIO or --sim-state DIR".into(),
                 ));
             };
-            let mut full = vec!["--state".to_owned(), dir.display().to_string()];
-            // `raidctl --format json sim block-devices`: the global option reaches the list.
-            let json_list = cli.format == Format::Json
-                && args.first().is_some_and(|a| a == "block-devices")
-                && !args.iter().any(|a| a == "--format");
-            full.extend(args);
-            if json_list {
-                full.extend(["--format".to_owned(), "json".to_owned()]);
-            }
-            let code = crate::sim::control(&full);
+            let code = crate::sim::control::run(Some(dir.clone()), &cmd, cli.format == Format::Json);
             c.cache().invalidate();
             Ok(if code == 0 {
                 ExitStatus::Ok
@@ -618,71 +608,44 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         }
         Command::Pd {
             action,
-            target,
-            osd,
-            device,
-            ceph_devid,
-            on: _,
-            stop,
-            fault,
             adapter,
             wf,
         } => {
+            use crate::cli::PdAction;
             let c = ctx()?;
-            if action != "locate" && (device.is_some() || ceph_devid.is_some() || fault) {
-                return Err(AppError::Input(format!(
-                    "pd {action}: --device, --ceph-devid and --fault are for `pd locate`"
-                )));
-            }
-            if fault && !cli.quiet {
-                eprintln!(
-                    "raidctl: --fault: MegaRAID/PERC bays have one locate LED; the fault light is that same locate LED"
-                );
-            }
-            // --device and --ceph-devid go through the OSD the join verified there.
-            let osd = match (&device, &ceph_devid) {
-                (Some(dev), _) => {
-                    let join = c.osd_join(Duration::ZERO);
-                    Some(join.osd_on_device(dev).map_err(AppError::Input)?)
-                }
-                (None, Some(devid)) => c.osd_join(Duration::ZERO).osd_with_devid(devid),
-                (None, None) => osd,
-            };
-            let target = match (&ceph_devid, target, osd) {
-                (Some(devid), None, None) => {
-                    let serial = crate::ceph::join::devid_serial(devid).ok_or_else(|| {
-                        AppError::Input(format!(
-                            "--ceph-devid {devid:?}: not VENDOR_MODEL_SERIAL as `ceph device ls` prints it"
-                        ))
-                    })?;
-                    if !cli.quiet {
+            let name = action.name();
+            match action {
+                PdAction::Locate {
+                    target,
+                    osd,
+                    device,
+                    ceph_devid,
+                    on: _,
+                    stop,
+                    fault,
+                } => {
+                    if fault && !cli.quiet {
                         eprintln!(
-                            "raidctl: no OSD of this host carries {devid}: the drive with serial {serial}"
+                            "raidctl: --fault: MegaRAID/PERC bays have one locate LED; the fault light is that same locate LED"
                         );
                     }
-                    Some(serial.to_owned())
+                    let bay = LocateBy {
+                        target,
+                        osd,
+                        device,
+                        ceph_devid,
+                    };
+                    let (target, adapter) = locate_target(&c, bay, adapter, cli.quiet)?;
+                    workflow_cmd(&c, &wf, &plan_as, out, |env| {
+                        crate::workflow::simple::locate(env, &target, adapter, stop)
+                    })
                 }
-                (_, t, _) => t,
-            };
-            let (target, adapter) = match (target, osd) {
-                (Some(t), _) => (t, adapter),
-                (None, Some(n)) if action == "locate" => {
-                    let ((a, addr), how) = osd_bay(&c, n)?;
-                    if !cli.quiet {
-                        eprintln!("raidctl: osd.{n} is on {addr} of adapter {a}, placed by {how}");
-                    }
-                    (addr.megacli_arg(), Some(a))
-                }
-                (None, _) => {
-                    return Err(AppError::Input(format!(
-                        "pd {action} needs a drive (E:S or serial); --osd is for `pd locate`"
-                    )));
-                }
-            };
-            workflow_cmd(&c, &wf, &plan_as, out, |env| match action.as_str() {
-                "locate" => crate::workflow::simple::locate(env, &target, adapter, stop),
-                other => crate::workflow::simple::pd_state(env, other, &target, adapter),
-            })
+                PdAction::MakeGood { target }
+                | PdAction::Offline { target }
+                | PdAction::Online { target } => workflow_cmd(&c, &wf, &plan_as, out, |env| {
+                    crate::workflow::simple::pd_state(env, name, &target, adapter)
+                }),
+            }
         }
         Command::Adapter {
             setting,
@@ -1038,7 +1001,7 @@ fn workflow_name(c: &Command) -> String {
         }
         .into(),
         Command::Rebuild { action, .. } => format!("rebuild {action}"),
-        Command::Pd { action, .. } => format!("pd {action}"),
+        Command::Pd { action, .. } => format!("pd {}", action.name()),
         Command::Adapter { .. } => "adapter".into(),
         Command::Ld { action, .. } => match action {
             L::Create { .. } => "ld create",
@@ -1059,7 +1022,9 @@ fn refuse_json(c: &Command) -> Result<(), AppError> {
         Command::Collect(_) => {
             "collect writes a bundle; `raidctl status --from-bundle BUNDLE --format json` reads it as JSON"
         }
-        Command::Sim { args } if args.first().is_some_and(|a| a == "block-devices") => {
+        Command::Sim {
+            cmd: SimCommand::Control(crate::sim::control::SimCmd::BlockDevices { .. }),
+        } => {
             return Ok(());
         }
         Command::Sim { .. } => {
@@ -1124,6 +1089,59 @@ fn replace_cmd(
         };
     }
     run_workflow(ctx, opts, true, plan_as, out, f)
+}
+
+/// How `pd locate` names its bay: a drive, or one of the ways Ceph names an OSD's device.
+struct LocateBy {
+    target: Option<String>,
+    osd: Option<u32>,
+    device: Option<String>,
+    ceph_devid: Option<String>,
+}
+
+/// The drive argument and adapter `pd locate` blinks. `--device` and `--ceph-devid` go through
+/// the OSD the join verified there, never a kernel name alone; a device id no OSD of this host
+/// carries names the drive with its serial.
+fn locate_target(
+    c: &Ctx,
+    by: LocateBy,
+    adapter: Option<u32>,
+    quiet: bool,
+) -> Result<(String, Option<u32>), AppError> {
+    let osd = match (&by.device, &by.ceph_devid) {
+        (Some(dev), _) => {
+            let join = c.osd_join(Duration::ZERO);
+            Some(join.osd_on_device(dev).map_err(AppError::Input)?)
+        }
+        (None, Some(devid)) => c.osd_join(Duration::ZERO).osd_with_devid(devid),
+        (None, None) => by.osd,
+    };
+    if let Some(t) = by.target {
+        return Ok((t, adapter));
+    }
+    if let Some(n) = osd {
+        let ((a, addr), how) = osd_bay(c, n)?;
+        if !quiet {
+            eprintln!("raidctl: osd.{n} is on {addr} of adapter {a}, placed by {how}");
+        }
+        return Ok((addr.megacli_arg(), Some(a)));
+    }
+    match by.ceph_devid {
+        Some(devid) => {
+            let serial = crate::ceph::join::devid_serial(&devid).ok_or_else(|| {
+                AppError::Input(format!(
+                    "--ceph-devid {devid:?}: not VENDOR_MODEL_SERIAL as `ceph device ls` prints it"
+                ))
+            })?;
+            if !quiet {
+                eprintln!("raidctl: no OSD of this host carries {devid}: the drive with serial {serial}");
+            }
+            Ok((serial.to_owned(), adapter))
+        }
+        None => Err(AppError::Input(
+            "pd locate needs a drive (E:S or serial), --osd, --device or --ceph-devid".into(),
+        )),
+    }
 }
 
 /// The bay of Ceph OSD `id` on this host, from the identity join (fresh, never cached), and

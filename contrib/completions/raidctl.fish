@@ -979,23 +979,20 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l wide -d 'Tab
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s V -l version -d 'Print version'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l osd -d 'With `locate`: the bay of Ceph OSD N (its VD\'s drive or its JBOD drive, from the identity join) instead of a drive' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l device -d 'With `locate`: the bay under the block device (`/dev/sdc` or `sdc`, as cephadm\'s `dev` gives it), through the OSD the identity join verified on it (its BlueStore label), never by the kernel name alone' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l ceph-devid -d 'With `locate`: the bay of Ceph\'s device id (`VENDOR_MODEL_SERIAL`, as `ceph device ls` prints it): the OSD the join found on it, else the drive with that serial' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s a -l adapter -d 'Adapter' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l poll -d 'Time between polls of the controller while waiting (whole seconds, 1s to 1d)' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l poll -d 'Time between polls of the controller while waiting (whole seconds, 1s to 1d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (or storcli2 when only that is installed)'
 perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
@@ -1003,23 +1000,176 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l on -d 'With `locate`: start blinking (the default; for `ceph device light` templates)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l stop -l off -d 'With `locate`: stop blinking'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l fault -d 'With `locate`: Ceph\'s fault light. MegaRAID/PERC bays have one locate LED, so this is the same locate LED (said on standard error)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s q -l quiet -d 'Print nothing but results'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -f -a "locate" -d 'Blink a bay\'s locate LED (or stop it): by drive, by OSD, by block device or by Ceph\'s device id, so it can be cephadm\'s `blink_device_light_cmd`'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -f -a "make-good" -d 'Mark an Unconfigured(bad) drive good again (after a transient failure was understood; not for a drive that failed)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -f -a "offline" -d 'Take a drive offline (a VD member: the VD runs degraded until it is rebuilt)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -f -a "online" -d 'Force a drive online (the last resort for a VD that lost too many members; its data may be stale)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l osd -d 'The bay of Ceph OSD N (its VD\'s drive or its JBOD drive, from the identity join) instead of a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l device -d 'The bay under the block device (`/dev/sdc` or `sdc`, as cephadm\'s `dev` gives it), through the OSD the identity join verified on it (its BlueStore label), never by the kernel name alone' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l ceph-devid -d 'The bay of Ceph\'s device id (`VENDOR_MODEL_SERIAL`, as `ceph device ls` prints it): the OSD the join found on it, else the drive with that serial' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l poll -d 'Time between polls of the controller while waiting (whole seconds, 1s to 1d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l on -d 'Start blinking (the default; for `ceph device light` templates)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l stop -l off -d 'Stop blinking'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l fault -d 'Ceph\'s fault light. MegaRAID/PERC bays have one locate LED, so this is the same locate LED (said on standard error)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l poll -d 'Time between polls of the controller while waiting (whole seconds, 1s to 1d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l poll -d 'Time between polls of the controller while waiting (whole seconds, 1s to 1d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l poll -d 'Time between polls of the controller while waiting (whole seconds, 1s to 1d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from help" -f -a "locate" -d 'Blink a bay\'s locate LED (or stop it): by drive, by OSD, by block device or by Ceph\'s device id, so it can be cephadm\'s `blink_device_light_cmd`'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from help" -f -a "make-good" -d 'Mark an Unconfigured(bad) drive good again (after a transient failure was understood; not for a drive that failed)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from help" -f -a "offline" -d 'Take a drive offline (a VD member: the VD runs degraded until it is rebuilt)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from help" -f -a "online" -d 'Force a drive online (the last resort for a VD that lost too many members; its data may be stale)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s a -l adapter -d 'Adapter' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
@@ -1371,6 +1521,10 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_su
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from foreign" -f -a "clear" -d 'Clear (erase) foreign metadata. Refused while a VD waits for missing drives or preserved cache exists, unless --i-understand-data-loss names the configuration'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from hotspare" -f -a "add" -d 'Make an Unconfigured(good) drive a hot spare'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from hotspare" -f -a "remove" -d 'Turn a hot spare back into Unconfigured(good)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from pd" -f -a "locate" -d 'Blink a bay\'s locate LED (or stop it): by drive, by OSD, by block device or by Ceph\'s device id, so it can be cephadm\'s `blink_device_light_cmd`'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from pd" -f -a "make-good" -d 'Mark an Unconfigured(bad) drive good again (after a transient failure was understood; not for a drive that failed)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from pd" -f -a "offline" -d 'Take a drive offline (a VD member: the VD runs degraded until it is rebuilt)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from pd" -f -a "online" -d 'Force a drive online (the last resort for a VD that lost too many members; its data may be stale)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from adapter" -f -a "alarm" -d 'Silence, enable or disable the buzzer'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from adapter" -f -a "battery-warning" -d 'Warn at boot about a missing or failed battery'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from adapter" -f -a "rebuild-rate" -d 'Share of controller time for rebuilds (percent; the default is 30)'
