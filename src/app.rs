@@ -5,7 +5,7 @@ use crate::ctx::{Ctx, CtxOptions};
 use crate::exit::ExitStatus;
 use crate::model::{Document, SCHEMA_VERSION};
 use crate::monitor;
-use crate::output::{Format, Style, table};
+use crate::output::{Format, Style, document, table};
 use crate::parse::{self, Kind};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -918,7 +918,7 @@ fn run_parse(
         if let Some(log) = parse::stream_event_log(&text, kind) {
             let warnings = match format {
                 Format::Json => crate::output::write_event_log_json(&log, out),
-                Format::Table => table::write_event_log(&log, style, out),
+                Format::Table => document::write_event_log(&log, style, out),
             }
             .map_err(io)?;
             out.flush().map_err(io)?;
@@ -929,7 +929,7 @@ fn run_parse(
         if let Some(list) = parse::stream_drive_list(&text, kind) {
             let warnings = match format {
                 Format::Json => crate::output::write_drive_list_json(&list, out),
-                Format::Table => table::write_drive_list(&list, style, out),
+                Format::Table => document::write_drive_list(&list, style, out),
             }
             .map_err(io)?;
             out.flush().map_err(io)?;
@@ -1005,7 +1005,7 @@ fn write_parsed(
             })?;
             writeln!(out).map_err(io)?;
         }
-        Format::Table => table::write_document(&doc, style, out).map_err(io)?,
+        Format::Table => document::write_document(&doc, style, out).map_err(io)?,
     }
     out.flush().map_err(io)?;
     write_warnings(&doc.warnings, default_file);

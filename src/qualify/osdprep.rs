@@ -572,7 +572,7 @@ fn identities(
             eprintln!("raidctl osd-prep: {} vanished after preparation", it.addr);
             continue;
         };
-        let size = pd.coerced_size_bytes.or(pd.raw_size_bytes).unwrap_or(0);
+        let size = pd.size_bytes().unwrap_or(0);
         let (dev, target) = match it.how {
             Presented::Raid0 => {
                 let ld = snap

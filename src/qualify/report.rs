@@ -22,7 +22,7 @@ fn table(tty: bool, header: &[&str]) -> Table {
 }
 
 fn data(bytes: u64) -> String {
-    crate::model::human(bytes)
+    crate::model::fmt_size(bytes)
 }
 
 fn lat(us: f64) -> String {
