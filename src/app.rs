@@ -58,7 +58,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
         // Any other failure (a full disk behind `metrics > file`, `/dev/full`) cut the output:
         // the run failed, UNKNOWN for `check`, whose verdict never reached the monitor.
         (Some(e), _) => {
-            eprintln!("raidctl: cannot write standard output: {e}");
+            crate::errln!("raidctl: cannot write standard output: {e}");
             if is_check {
                 ExitStatus::Unknown
             } else {
@@ -230,6 +230,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 &args,
                 c.as_ref(),
                 cli.format == Format::Json,
+                style,
                 out,
             ))
         }
@@ -237,6 +238,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             &args,
             &ctx()?,
             cli.format == Format::Json,
+            style,
             out,
         )),
         Command::Doctor => {
@@ -520,48 +522,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     let _ = writeln!(out);
                 }
                 Format::Table => {
-                    use crate::workflow::journal::Ending;
-                    // Unfinished first (what needs an operator), then the rest, newest first.
-                    let groups = [
-                        ("Unfinished", &[Ending::Interrupted, Ending::Stopped][..]),
-                        ("Refused (nothing was changed)", &[Ending::Refused][..]),
-                        ("Completed", &[Ending::Completed][..]),
-                        (
-                            "Dismissed or unreadable",
-                            &[Ending::Dismissed, Ending::Unreadable][..],
-                        ),
-                    ];
-                    if list.is_empty() {
-                        let _ = writeln!(out, "no workflow journals in {}", c.state_dir.display());
-                    }
-                    for (title, endings) in groups {
-                        let rows: Vec<_> = list
-                            .iter()
-                            .filter(|w| endings.contains(&w.ending))
-                            .collect();
-                        if rows.is_empty() {
-                            continue;
-                        }
-                        let _ = writeln!(out, "{title}:");
-                        let mut t = table::new_table(
-                            style,
-                            &["id", "when", "ended", "last step", "detail"],
-                        );
-                        for w in rows {
-                            let mut detail = w.detail.lines().next().unwrap_or("").to_owned();
-                            if let Some(r) = &w.resume {
-                                detail = format!("{detail} (go on: {r})");
-                            }
-                            t.add_row(vec![
-                                w.id.clone(),
-                                crate::model::utc_time(w.at),
-                                w.ending.as_str().to_owned(),
-                                w.last.clone(),
-                                detail,
-                            ]);
-                        }
-                        let _ = writeln!(out, "{t}");
-                    }
+                    let _ = crate::output::workflows::write(&list, &c.state_dir, style, out);
                 }
             }
             Ok(ExitStatus::Ok)
@@ -635,7 +596,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 )));
             }
             if fault && !cli.quiet {
-                eprintln!(
+                crate::errln!(
                     "raidctl: --fault: MegaRAID/PERC bays have one locate LED; the fault light is that same locate LED"
                 );
             }
@@ -656,7 +617,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                         ))
                     })?;
                     if !cli.quiet {
-                        eprintln!(
+                        crate::errln!(
                             "raidctl: no OSD of this host carries {devid}: the drive with serial {serial}"
                         );
                     }
@@ -669,7 +630,9 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 (None, Some(n)) if action == "locate" => {
                     let ((a, addr), how) = osd_bay(&c, n)?;
                     if !cli.quiet {
-                        eprintln!("raidctl: osd.{n} is on {addr} of adapter {a}, placed by {how}");
+                        crate::errln!(
+                            "raidctl: osd.{n} is on {addr} of adapter {a}, placed by {how}"
+                        );
                     }
                     (addr.megacli_arg(), Some(a))
                 }
@@ -1246,7 +1209,7 @@ fn run_workflow(
             Ok(ExitStatus::Ok)
         }
         Ok(Outcome::Stopped(msg)) => {
-            eprintln!("raidctl: stopped: {}", crate::escape::escape_text(&msg));
+            crate::errln!("raidctl: stopped: {}", crate::escape::escape_text(&msg));
             Ok(ExitStatus::Warning)
         }
         Err(e) => Err(AppError::Input(e.to_string())),

@@ -10,6 +10,7 @@ mod reports;
 pub mod short;
 pub mod status;
 pub mod table;
+pub mod workflows;
 
 use crate::model::{Document, Warnings};
 use std::io::{BufWriter, IsTerminal, StdoutLock, Write};

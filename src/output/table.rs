@@ -43,6 +43,8 @@ pub struct Column {
     fit: Fit,
     /// 0: never dropped; otherwise higher numbers are dropped first.
     drop: u8,
+    /// A wrapping column is no narrower than this (unless its widest line is).
+    min: usize,
 }
 
 impl Column {
@@ -52,13 +54,27 @@ impl Column {
             header: header.to_owned(),
             fit: Fit::Keep,
             drop: 0,
+            min: 0,
         }
+    }
+
+    /// The column's header.
+    pub fn header(&self) -> &str {
+        &self.header
     }
 
     /// How the column gives way.
     #[must_use]
     pub fn fit(mut self, fit: Fit) -> Self {
         self.fit = fit;
+        self
+    }
+
+    /// A wrapping column no narrower than `width` (prose wrapped in a column of a dozen
+    /// characters is hard to read): other columns give way first.
+    #[must_use]
+    pub fn at_least(mut self, width: usize) -> Self {
+        self.min = width;
         self
     }
 
@@ -352,7 +368,7 @@ impl Layout {
         let minimum = |i: usize| match columns[i].fit {
             Fit::Keep => m.natural[i],
             Fit::Cut(min) => m.natural[i].min(min.max(width(&columns[i].header))),
-            Fit::Wrap => m.word[i],
+            Fit::Wrap => m.word[i].max(columns[i].min.min(m.natural[i])),
         };
         let total = |shown: &[usize]| {
             shown.iter().map(|&i| minimum(i)).sum::<usize>() + GAP * shown.len().saturating_sub(1)
@@ -605,6 +621,51 @@ pub fn fill(text: &str, style: Style) -> String {
     }
 }
 
+/// [`fill`] for indented lines: each line wrapped to the style's width, its continuation
+/// lines indented two columns deeper than it (`   verdict: ...` and what follows stay
+/// readable as one item). Escaped like [`fill`].
+pub fn fill_hanging(text: &str, style: Style) -> String {
+    let text = crate::escape::escape_text(text);
+    let Some(w) = style.width else {
+        return text.into_owned();
+    };
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let body = line.trim_start_matches(' ');
+        let indent = line.len() - body.len();
+        let hang = " ".repeat(indent + 2);
+        let mut first = true;
+        let mut cur = String::new();
+        for word in words(body) {
+            let room = if first {
+                w - w.min(indent)
+            } else {
+                w - w.min(indent + 2)
+            };
+            if !cur.is_empty() && width(&cur) + 1 + width(word) > room {
+                let lead = if first {
+                    &hang[..indent]
+                } else {
+                    hang.as_str()
+                };
+                out.push(format!("{lead}{}", std::mem::take(&mut cur)));
+                first = false;
+            }
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(word);
+        }
+        let lead = if first {
+            &hang[..indent]
+        } else {
+            hang.as_str()
+        };
+        out.push(format!("{lead}{cur}"));
+    }
+    out.join("\n")
+}
+
 impl std::fmt::Display for Table {
     /// The table fitted to the style's width, with a note naming any column left out.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -722,7 +783,22 @@ mod tests {
         t.add_row(["seq-read", "sync p99 4.14 ms, 2 errors"]);
         let (text, _) = t.render_at(Some(12));
         assert!(text.contains("4.14 ms"), "{text}");
-        assert!(!text.lines().any(|l| l.trim_end().ends_with("4.14")), "{text}");
+        assert!(
+            !text.lines().any(|l| l.trim_end().ends_with("4.14")),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn hanging_lines_wrap_under_their_item() {
+        let text = "   WARN SHARED-PATH: seq-read-4m: 591 MB/s with all drives vs 1600 MB/s alone";
+        let filled = fill_hanging(text, Style::PLAIN.at_width(30));
+        assert_eq!(
+            filled,
+            "   WARN SHARED-PATH:\n     seq-read-4m: 591 MB/s\n     with all drives vs\n     1600 MB/s alone"
+        );
+        assert_eq!(fill_hanging(text, Style::PLAIN), text);
+        assert_eq!(fill_hanging("a\n  b", Style::PLAIN.at_width(9)), "a\n  b");
     }
 
     #[test]

@@ -220,14 +220,14 @@ fn crash(prefix: &[u8]) -> ! {
 /// that went away (`MegaCli64 -PDList -aALL | head -1`) is no error, as for the real tool; any
 /// other failure (a full disk, `/dev/full`) is said and fails the call (2 when it would
 /// have succeeded), so a cut answer never passes as a complete one.
-fn emit(prog: &str, text: &[u8], code: i32) -> i32 {
+pub(crate) fn emit(prog: &str, text: &[u8], code: i32) -> i32 {
     let mut out = crate::output::stdout();
     let _ = out.write_all(text);
     match out.finish() {
         None => code,
         Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => code,
         Some(e) => {
-            eprintln!("{prog}: cannot write standard output: {e}");
+            crate::errln!("{prog}: cannot write standard output: {e}");
             if code == 0 { 2 } else { code }
         }
     }
@@ -257,7 +257,7 @@ pub fn main_with_args(args: &[String], dir: Option<PathBuf>) -> i32 {
             let mut st = match scenarios::build("healthy") {
                 Ok(s) => s,
                 Err(e) => {
-                    eprintln!("MegaCli (raidctl simulator): {e}");
+                    crate::errln!("MegaCli (raidctl simulator): {e}");
                     return 2;
                 }
             };
@@ -266,7 +266,7 @@ pub fn main_with_args(args: &[String], dir: Option<PathBuf>) -> i32 {
         Some(dir) => match locked_run(&dir, &inv) {
             Ok(x) => x,
             Err(e) => {
-                eprintln!("MegaCli (raidctl simulator): {e}");
+                crate::errln!("MegaCli (raidctl simulator): {e}");
                 return 2;
             }
         },
@@ -347,7 +347,7 @@ where
     let ((text, mut code), fault) = match result {
         Ok(x) => x,
         Err(e) => {
-            eprintln!("{prog}: {e}");
+            crate::errln!("{prog}: {e}");
             return 2;
         }
     };
@@ -553,9 +553,9 @@ pub fn control_in(args: &[String], dir: Option<PathBuf>) -> i32 {
         Ok(out) if out.is_empty() => 0,
         Ok(out) => emit("raidctl sim", format!("{out}\n").as_bytes(), 0),
         Err(e) => {
-            eprintln!("raidctl sim: {e}");
+            crate::errln!("raidctl sim: {e}");
             if e.starts_with("usage") {
-                eprintln!("{}", control_usage());
+                crate::errln!("{}", control_usage());
             }
             2
         }
