@@ -257,6 +257,9 @@ fn osd_prep_on_the_ceph_node_scenario() {
     let pd = snap.drive(0, addr).unwrap();
     assert_eq!(pd.firmware_state, FirmwareState::Online);
     assert!(snap.logical_drives.iter().any(|l| l.members == [addr]));
+    // The plan names the drive's size as status does.
+    let size = raidctl::model::fmt_size(pd.size_bytes().unwrap());
+    assert!(said.contains(&format!("({size}) -> RAID0")), "{said}");
 }
 
 /// A drive that FAILs (here: thresholds no drive meets, so the FAIL is certain and
