@@ -5,7 +5,7 @@ use crate::ctx::{Ctx, CtxOptions};
 use crate::exit::ExitStatus;
 use crate::model::{Document, SCHEMA_VERSION};
 use crate::monitor;
-use crate::output::{Format, Style, table};
+use crate::output::{Format, Style, document, table};
 use crate::parse::{self, Kind};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -58,7 +58,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
         // Any other failure (a full disk behind `metrics > file`, `/dev/full`) cut the output:
         // the run failed, UNKNOWN for `check`, whose verdict never reached the monitor.
         (Some(e), _) => {
-            eprintln!("raidctl: cannot write standard output: {e}");
+            crate::errln!("raidctl: cannot write standard output: {e}");
             if is_check {
                 ExitStatus::Unknown
             } else {
@@ -230,6 +230,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 &args,
                 c.as_ref(),
                 cli.format == Format::Json,
+                style,
                 out,
             ))
         }
@@ -237,6 +238,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             &args,
             &ctx()?,
             cli.format == Format::Json,
+            style,
             out,
         )),
         Command::Doctor => {
@@ -510,48 +512,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     let _ = writeln!(out);
                 }
                 Format::Table => {
-                    use crate::workflow::journal::Ending;
-                    // Unfinished first (what needs an operator), then the rest, newest first.
-                    let groups = [
-                        ("Unfinished", &[Ending::Interrupted, Ending::Stopped][..]),
-                        ("Refused (nothing was changed)", &[Ending::Refused][..]),
-                        ("Completed", &[Ending::Completed][..]),
-                        (
-                            "Dismissed or unreadable",
-                            &[Ending::Dismissed, Ending::Unreadable][..],
-                        ),
-                    ];
-                    if list.is_empty() {
-                        let _ = writeln!(out, "no workflow journals in {}", c.state_dir.display());
-                    }
-                    for (title, endings) in groups {
-                        let rows: Vec<_> = list
-                            .iter()
-                            .filter(|w| endings.contains(&w.ending))
-                            .collect();
-                        if rows.is_empty() {
-                            continue;
-                        }
-                        let _ = writeln!(out, "{title}:");
-                        let mut t = table::new_table(
-                            style,
-                            &["id", "when", "ended", "last step", "detail"],
-                        );
-                        for w in rows {
-                            let mut detail = w.detail.lines().next().unwrap_or("").to_owned();
-                            if let Some(r) = &w.resume {
-                                detail = format!("{detail} (go on: {r})");
-                            }
-                            t.add_row(vec![
-                                w.id.clone(),
-                                crate::model::utc_time(w.at),
-                                w.ending.as_str().to_owned(),
-                                w.last.clone(),
-                                detail,
-                            ]);
-                        }
-                        let _ = writeln!(out, "{t}");
-                    }
+                    let _ = crate::output::workflows::write(&list, &c.state_dir, style, out);
                 }
             }
             Ok(ExitStatus::Ok)
@@ -625,7 +586,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     fault,
                 } => {
                     if fault && !cli.quiet {
-                        eprintln!(
+                        crate::errln!(
                             "raidctl: --fault: MegaRAID/PERC bays have one locate LED; the fault light is that same locate LED"
                         );
                     }
@@ -881,7 +842,7 @@ fn run_parse(
         if let Some(log) = parse::stream_event_log(&text, kind) {
             let warnings = match format {
                 Format::Json => crate::output::write_event_log_json(&log, out),
-                Format::Table => table::write_event_log(&log, style, out),
+                Format::Table => document::write_event_log(&log, style, out),
             }
             .map_err(io)?;
             out.flush().map_err(io)?;
@@ -892,7 +853,7 @@ fn run_parse(
         if let Some(list) = parse::stream_drive_list(&text, kind) {
             let warnings = match format {
                 Format::Json => crate::output::write_drive_list_json(&list, out),
-                Format::Table => table::write_drive_list(&list, style, out),
+                Format::Table => document::write_drive_list(&list, style, out),
             }
             .map_err(io)?;
             out.flush().map_err(io)?;
@@ -968,7 +929,7 @@ fn write_parsed(
             })?;
             writeln!(out).map_err(io)?;
         }
-        Format::Table => table::write_document(&doc, style, out).map_err(io)?,
+        Format::Table => document::write_document(&doc, style, out).map_err(io)?,
     }
     out.flush().map_err(io)?;
     write_warnings(&doc.warnings, default_file);
@@ -1122,7 +1083,7 @@ fn locate_target(
     if let Some(n) = osd {
         let ((a, addr), how) = osd_bay(c, n)?;
         if !quiet {
-            eprintln!("raidctl: osd.{n} is on {addr} of adapter {a}, placed by {how}");
+            crate::errln!("raidctl: osd.{n} is on {addr} of adapter {a}, placed by {how}");
         }
         return Ok((addr.megacli_arg(), Some(a)));
     }
@@ -1134,7 +1095,7 @@ fn locate_target(
                 ))
             })?;
             if !quiet {
-                eprintln!("raidctl: no OSD of this host carries {devid}: the drive with serial {serial}");
+                crate::errln!("raidctl: no OSD of this host carries {devid}: the drive with serial {serial}");
             }
             Ok((serial.to_owned(), adapter))
         }
@@ -1264,7 +1225,7 @@ fn run_workflow(
             Ok(ExitStatus::Ok)
         }
         Ok(Outcome::Stopped(msg)) => {
-            eprintln!("raidctl: stopped: {}", crate::escape::escape_text(&msg));
+            crate::errln!("raidctl: stopped: {}", crate::escape::escape_text(&msg));
             Ok(ExitStatus::Warning)
         }
         Err(e) => Err(AppError::Input(e.to_string())),

@@ -149,7 +149,7 @@ fn host_work(state_dir: &Path, snap: &Snapshot) -> Vec<Problem> {
                     suggestion: Some(b.stop_command()),
                 }),
         ),
-        Err(e) => eprintln!("raidctl: {e}: the bays raidctl left blinking are not known"),
+        Err(e) => crate::errln!("raidctl: {e}: the bays raidctl left blinking are not known"),
     }
     out
 }
@@ -175,11 +175,11 @@ fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>),
     // The Ceph identity join: empty and free without Ceph; said once when the mon is down.
     let mut join = ctx.osd_join(fresh.max_age);
     if let Some(note) = join.cluster_note() {
-        eprintln!("raidctl: {note}");
+        crate::errln!("raidctl: {note}");
     }
     // A stale device, a malformed ceph-volume entry, an OSD file not read: each once per run.
     for n in &join.notes {
-        eprintln!("raidctl: {}", crate::escape::escape(n));
+        crate::errln!("raidctl: {}", crate::escape::escape(n));
     }
     join.apply(&mut snap);
     // SMART through the controller, after the state read and within what is left of the
@@ -193,14 +193,14 @@ fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>),
     // Not a finding (the drives' state is what it is): a host without smartmontools, or
     // without a megaraid_sas host to address the drives through, is said once per run.
     for (_, why) in unavailable {
-        eprintln!("raidctl: SMART not read: {}", crate::escape::escape(&why));
+        crate::errln!("raidctl: SMART not read: {}", crate::escape::escape(&why));
     }
     match Baseline::load(&ctx.state_dir) {
         Ok(mut baseline) => {
             let mut problems = health::evaluate(&snap, &baseline);
             baseline.update_from(&snap);
             if let Err(e) = baseline.save(&ctx.state_dir) {
-                eprintln!("raidctl: cannot save the counter baseline: {e}");
+                crate::errln!("raidctl: cannot save the counter baseline: {e}");
             }
             problems.extend(host_work(&ctx.state_dir, &snap));
             problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
@@ -208,7 +208,9 @@ fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>),
         }
         Err(e) => {
             // Never overwrite an unreadable baseline: the increases it records would be lost.
-            eprintln!("raidctl: counter baseline unreadable ({e}); increases are not evaluated");
+            crate::errln!(
+                "raidctl: counter baseline unreadable ({e}); increases are not evaluated"
+            );
             let mut problems = health::evaluate(&snap, &Baseline::default());
             problems.extend(host_work(&ctx.state_dir, &snap));
             problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
@@ -237,7 +239,7 @@ pub type BundleEvaluation = (Snapshot, Vec<Problem>, crate::bundle::Integrity);
 pub fn evaluate_bundle(path: &Path) -> Result<BundleEvaluation, crate::bundle::BundleError> {
     let (snap, info) = crate::bundle::load_bundle(path)?;
     for n in &info.notes {
-        eprintln!(
+        crate::errln!(
             "raidctl: {}: {}",
             crate::escape::escape(&path.display().to_string()),
             crate::escape::escape(n)
@@ -274,11 +276,11 @@ fn integrity_line(integrity: &crate::bundle::Integrity) -> String {
 fn bundle_error(e: &crate::bundle::BundleError, json: bool, out: &mut dyn Write) -> ExitStatus {
     match e {
         crate::bundle::BundleError::Unreadable(m) => {
-            eprintln!("raidctl: {}", crate::escape::escape_text(m));
+            crate::errln!("raidctl: {}", crate::escape::escape_text(m));
             ExitStatus::Error
         }
         crate::bundle::BundleError::NoSnapshot(m, integrity) => {
-            eprintln!(
+            crate::errln!(
                 "raidctl: controller state unknown: {}",
                 crate::escape::escape_text(m)
             );
@@ -356,7 +358,7 @@ pub fn run_check_bundle(
             return run_check(Err(m), verbose, out);
         }
         Err(crate::bundle::BundleError::NoSnapshot(m, i)) => {
-            eprintln!(
+            crate::errln!(
                 "raidctl: controller state unknown: {}",
                 crate::escape::escape_text(&m)
             );
@@ -400,7 +402,7 @@ pub fn run_status(
             exit_for(health::overall(&problems))
         }
         Err(reason) => {
-            eprintln!(
+            crate::errln!(
                 "raidctl: controller state unknown: {}",
                 crate::escape::escape_text(&reason)
             );
@@ -463,7 +465,7 @@ pub fn run_metrics(
         Some(dir) => match metrics::write_textfile(dir, &text) {
             Ok(_) => {}
             Err(e) => {
-                eprintln!("raidctl: writing metrics into {}: {e}", dir.display());
+                crate::errln!("raidctl: writing metrics into {}: {e}", dir.display());
                 return ExitStatus::Error;
             }
         },

@@ -468,7 +468,7 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             (
                 "pd_size_bytes",
                 "Coerced drive size (what the controller uses for arrays).",
-                pd.coerced_size_bytes.or(pd.raw_size_bytes),
+                pd.size_bytes(),
             ),
         ];
         for (name, help, v) in gauges {

@@ -5,7 +5,7 @@ use super::short;
 use super::table::{Cell, Column, Fit, Table, fill, state_cell};
 use crate::backend::snapshot::Snapshot;
 use crate::health::{Problem, Severity, overall};
-use crate::model::{BatteryState, FirmwareState, LdState, LogicalDrive, ProgressKind, human};
+use crate::model::{BatteryState, FirmwareState, LdState, LogicalDrive, ProgressKind, fmt_size};
 
 /// Layout version of the `raidctl status --format json` document.
 pub const STATUS_SCHEMA: u32 = 1;
@@ -215,7 +215,7 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
             Cell::new(opt(a.product_name.as_ref())),
             Cell::new(opt(a.fw_package.as_ref().or(a.fw_version.as_ref()))),
             state_cell(style, &bbu, false, bbu_bad),
-            Cell::new(opt(a.memory_bytes.map(human))),
+            Cell::new(opt(a.memory_bytes.map(fmt_size))),
             Cell::new(
                 snap.logical_drives
                     .iter()
@@ -274,11 +274,7 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
                 Cell::new(ld.target_id),
                 Cell::new(opt(ld.name.as_ref())),
                 Cell::new(ld.raid_level.as_str()),
-                Cell::new(
-                    ld.size_raw
-                        .clone()
-                        .unwrap_or_else(|| opt(ld.size_bytes.map(human))),
-                ),
+                Cell::new(opt(ld.size_text())),
                 state_cell(
                     style,
                     ld.state_raw.as_deref().unwrap_or(ld.state.as_str()),
@@ -365,7 +361,7 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
                 Cell::new(opt(pd.device_id)),
                 Cell::new(model_text(pd)),
                 Cell::new(opt(pd.serial.as_ref())),
-                Cell::new(opt(pd.coerced_size_bytes.or(pd.raw_size_bytes).map(human))),
+                Cell::new(opt(pd.size_bytes().map(fmt_size))),
                 state_cell(style, &state, bad, warn),
             ];
             if wide {
@@ -486,7 +482,7 @@ mod tests {
             "PERC H710 Mini",
             "21.3.5-0002",
             "Optimal (99%)",
-            "512.000 MB",
+            "512 MiB",
             "Logical drives",
             "raid5",
             "[32:2-5]",

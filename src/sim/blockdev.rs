@@ -222,7 +222,7 @@ pub fn device_for(
 
 /// Says that the map's entry `d` is stale and is not used.
 fn warn_stale(d: &SimBlockDevice) {
-    eprintln!(
+    crate::errln!(
         "raidctl sim: {} no longer backs {} (a copied state directory, a reboot, losetup -D and reuse?): not used; `raidctl sim block-devices off` and on again rebuilds the map",
         crate::escape::escape(&d.device),
         crate::escape::escape(&d.file.display().to_string())

@@ -316,7 +316,7 @@ pub fn run(dir: Option<PathBuf>, cmd: &SimCmd, json: bool) -> i32 {
         Ok(out) if out.is_empty() => 0,
         Ok(out) => crate::sim::emit("raidctl sim", format!("{out}\n").as_bytes(), 0),
         Err(e) => {
-            eprintln!("raidctl sim: {e}");
+            crate::errln!("raidctl sim: {e}");
             2
         }
     }

@@ -229,7 +229,7 @@ pub(crate) fn emit(prog: &str, text: &[u8], code: i32) -> i32 {
         None => code,
         Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => code,
         Some(e) => {
-            eprintln!("{prog}: cannot write standard output: {e}");
+            crate::errln!("{prog}: cannot write standard output: {e}");
             if code == 0 { 2 } else { code }
         }
     }
@@ -259,7 +259,7 @@ pub fn main_with_args(args: &[String], dir: Option<PathBuf>) -> i32 {
             let mut st = match scenarios::build("healthy") {
                 Ok(s) => s,
                 Err(e) => {
-                    eprintln!("MegaCli (raidctl simulator): {e}");
+                    crate::errln!("MegaCli (raidctl simulator): {e}");
                     return 2;
                 }
             };
@@ -268,7 +268,7 @@ pub fn main_with_args(args: &[String], dir: Option<PathBuf>) -> i32 {
         Some(dir) => match locked_run(&dir, &inv) {
             Ok(x) => x,
             Err(e) => {
-                eprintln!("MegaCli (raidctl simulator): {e}");
+                crate::errln!("MegaCli (raidctl simulator): {e}");
                 return 2;
             }
         },
@@ -349,7 +349,7 @@ where
     let ((text, mut code), fault) = match result {
         Ok(x) => x,
         Err(e) => {
-            eprintln!("{prog}: {e}");
+            crate::errln!("{prog}: {e}");
             return 2;
         }
     };
