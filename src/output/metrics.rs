@@ -102,6 +102,8 @@ fn num(v: u64) -> f64 {
     v as f64
 }
 
+/// A drive's bay and serial: every per-drive series carries the serial, so an alert names the
+/// drive to pull and a swapped drive's counters start a series of their own.
 fn pd_labels(pd: &PhysicalDrive) -> Labels {
     vec![
         ("adapter", pd.adapter.to_string()),
@@ -110,7 +112,20 @@ fn pd_labels(pd: &PhysicalDrive) -> Labels {
             pd.enclosure_id.map_or_else(String::new, |e| e.to_string()),
         ),
         ("slot", pd.slot.to_string()),
+        ("serial", pd.serial.clone().unwrap_or_default()),
     ]
+}
+
+/// The serial a problem's message names (`(serial ZA1A2B03, a JBOD drive)`, `(serial
+/// ZA1A2B03)`): the drive of a bay series is gone or being replaced, so the snapshot no longer
+/// has it. Empty when the message names none (or `?`).
+fn serial_in(message: &str) -> String {
+    message
+        .split_once("(serial ")
+        .map(|(_, rest)| rest.split([',', ')']).next().unwrap_or("").trim())
+        .filter(|s| *s != "?")
+        .unwrap_or("")
+        .to_owned()
 }
 
 /// `osd.12`, `osd.12,osd.13` (a shared DB/WAL device), or empty.
@@ -128,7 +143,6 @@ fn osd_label(osds: &[crate::model::OsdRef]) -> String {
 fn smart_series(f: &mut Families, pd: &PhysicalDrive, sm: &crate::smart::Smart, now: u64) {
     let mut l = pd_labels(pd);
     l.extend([
-        ("serial", pd.serial.clone().unwrap_or_default()),
         ("wwn", pd.wwn.clone().unwrap_or_default()),
         ("osd", osd_label(&pd.osd)),
     ]);
@@ -416,7 +430,6 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
                 "device_id",
                 pd.device_id.map_or_else(String::new, |d| d.to_string()),
             ),
-            ("serial", pd.serial.clone().unwrap_or_default()),
             ("model", pd.model.clone().unwrap_or_default()),
             ("wwn", pd.wwn.clone().unwrap_or_default()),
             ("pd_type", pd.pd_type.as_str().to_owned()),
@@ -622,6 +635,12 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
                         d.enclosure.map_or_else(String::new, |e| e.to_string()),
                     ),
                     ("slot", d.slot.to_string()),
+                    (
+                        "serial",
+                        snap.drive(p.adapter, d)
+                            .and_then(|pd| pd.serial.clone())
+                            .unwrap_or_default(),
+                    ),
                 ];
                 f.add(
                     "rebuild_progress_ratio",
@@ -682,6 +701,18 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
                 ("enclosure", enclosure.to_owned()),
                 ("slot", slot.to_owned()),
             ];
+            // A blinking bay holds its drive; a missing drive or one being replaced is known
+            // by the serial its problem names.
+            let serial = if rule == crate::health::rule::BAY_BLINKING {
+                snap.physical_drives
+                    .iter()
+                    .find(|d| Some(d.adapter) == p.adapter && d.address().to_string() == p.subject)
+                    .and_then(|d| d.serial.clone())
+                    .unwrap_or_default()
+            } else {
+                serial_in(&p.message)
+            };
+            labels.push(("serial", serial));
             if rule == crate::health::rule::PD_MISSING {
                 labels.push(("severity", p.severity.as_str().to_owned()));
             }
@@ -827,11 +858,11 @@ mod tests {
         assert_eq!(ld1, LdState::known().len() + 1);
         has(
             &text,
-            "raidctl_pd_state{adapter=\"0\",enclosure=\"32\",slot=\"3\",state=\"failed\"} 1",
+            "raidctl_pd_state{adapter=\"0\",enclosure=\"32\",slot=\"3\",serial=\"Y4N0A0M2FRD6\",state=\"failed\"} 1",
         );
         has(
             &text,
-            "raidctl_pd_media_errors{adapter=\"0\",enclosure=\"32\",slot=\"4\"} 12",
+            "raidctl_pd_media_errors{adapter=\"0\",enclosure=\"32\",slot=\"4\",serial=\"Y4N0A0L5FRD6\"} 12",
         );
         has(
             &text,
@@ -848,19 +879,63 @@ mod tests {
     }
 
     #[test]
+    fn bay_series_name_the_serial_of_the_problem() {
+        assert_eq!(
+            serial_in("[32:3] (serial ZA1A2B03, a JBOD drive carrying osd.12) is gone"),
+            "ZA1A2B03"
+        );
+        assert_eq!(
+            serial_in("the replacement of [32:4] (serial S0K1A2B04) was interrupted"),
+            "S0K1A2B04"
+        );
+        assert_eq!(serial_in("[32:3] (serial ?, a hot spare) is gone"), "");
+        assert_eq!(serial_in("the replacement of a drive was stopped"), "");
+        let snap = degraded();
+        let problem = |rule, subject: &str, message: &str| Problem {
+            rule,
+            severity: Severity::Critical,
+            adapter: Some(0),
+            subject: subject.to_owned(),
+            message: message.to_owned(),
+            suggestion: None,
+        };
+        let problems = [
+            problem(
+                crate::health::rule::PD_MISSING,
+                "[32:9]",
+                "[32:9] (serial ZA1A2B09, a JBOD drive) is gone: the bay is empty",
+            ),
+            problem(
+                crate::health::rule::BAY_BLINKING,
+                "[32:4]",
+                "[32:4] of adapter 0 is blinking",
+            ),
+        ];
+        let text = render_metrics(Ok((&snap, &problems)));
+        has(
+            &text,
+            "raidctl_pd_missing{adapter=\"0\",enclosure=\"32\",slot=\"9\",serial=\"ZA1A2B09\",severity=\"critical\"} 1",
+        );
+        has(
+            &text,
+            "raidctl_locate_on{adapter=\"0\",enclosure=\"32\",slot=\"4\",serial=\"Y4N0A0L5FRD6\"} 1",
+        );
+    }
+
+    #[test]
     fn rebuild_progress_and_eta() {
         let text = run(&rebuilding());
         has(
             &text,
-            "raidctl_rebuild_progress_ratio{adapter=\"0\",enclosure=\"32\",slot=\"3\"} 0.41",
+            "raidctl_rebuild_progress_ratio{adapter=\"0\",enclosure=\"32\",slot=\"3\",serial=\"Y4P0A1C3FRD6\"} 0.41",
         );
         has(
             &text,
-            "raidctl_rebuild_eta_seconds{adapter=\"0\",enclosure=\"32\",slot=\"3\"} 3180",
+            "raidctl_rebuild_eta_seconds{adapter=\"0\",enclosure=\"32\",slot=\"3\",serial=\"Y4P0A1C3FRD6\"} 3180",
         );
         has(
             &text,
-            "raidctl_rebuild_elapsed_seconds{adapter=\"0\",enclosure=\"32\",slot=\"3\"} 2220",
+            "raidctl_rebuild_elapsed_seconds{adapter=\"0\",enclosure=\"32\",slot=\"3\",serial=\"Y4P0A1C3FRD6\"} 2220",
         );
         has(
             &text,
