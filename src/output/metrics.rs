@@ -756,9 +756,17 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
 /// (see [`crate::fsutil::Dir::open`]) or the file cannot be written (a full filesystem: the
 /// previous `raidctl.prom` is then left as it was).
 pub fn write_textfile(dir: &Path, text: &str) -> io::Result<PathBuf> {
+    write_textfile_as(dir, TEXTFILE_NAME, text)
+}
+
+/// [`write_textfile`] under another name (`storcli.prom` for `--compat storcli-py`).
+///
+/// # Errors
+/// As [`write_textfile`].
+pub fn write_textfile_as(dir: &Path, name: &str, text: &str) -> io::Result<PathBuf> {
     let dir = crate::fsutil::Dir::open(dir)?;
     dir.write_atomic(
-        TEXTFILE_NAME,
+        name,
         text.as_bytes(),
         crate::fsutil::WORLD_READABLE,
         crate::fsutil::Replace::Yes,

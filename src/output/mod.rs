@@ -8,6 +8,7 @@ pub mod progress;
 mod reports;
 pub mod short;
 pub mod status;
+pub mod storcli_py;
 pub mod table;
 
 use crate::model::{Document, Warnings};
