@@ -44,6 +44,8 @@ fn escape_help(text: &str) -> String {
     text.replace('\\', "\\\\").replace('\n', "\\n")
 }
 
+mod smart;
+
 type Labels = Vec<(&'static str, String)>;
 
 /// Metric families in order of first use; a family is printed only when it has samples.
@@ -136,120 +138,6 @@ fn osd_label(osds: &[crate::model::OsdRef]) -> String {
         .map(|i| format!("osd.{i}"))
         .collect::<Vec<_>>()
         .join(",")
-}
-
-/// The `raidctl_pd_smart_*` series of one drive (issue 41): labelled as the other drive
-/// series plus serial, WWN and OSD, so an alert names the drive to pull.
-fn smart_series(f: &mut Families, pd: &PhysicalDrive, sm: &crate::smart::Smart, now: u64) {
-    let mut l = pd_labels(pd);
-    l.extend([
-        ("wwn", pd.wwn.clone().unwrap_or_default()),
-        ("osd", osd_label(&pd.osd)),
-    ]);
-    f.add(
-        "pd_smart_read_success",
-        "1 when smartctl read the drive's SMART through the controller, 0 when it could not (see raidctl check).",
-        l.clone(),
-        flag(sm.read_success),
-    );
-    f.add(
-        "pd_smart_age_seconds",
-        "Age of the SMART read (cached for --smart-max-age).",
-        l.clone(),
-        num(now.saturating_sub(sm.read_at_unix)),
-    );
-    if let Some(e) = sm.exit_status {
-        f.add(
-            "pd_smart_exit_status",
-            "smartctl's exit status, a bitmask (smartctl(8) RETURN VALUES).",
-            l.clone(),
-            f64::from(e),
-        );
-    }
-    if !sm.read_success {
-        return;
-    }
-    if let Some(p) = sm.passed {
-        f.add(
-            "pd_smart_ok",
-            "1 when the SMART overall health passed, 0 when it FAILED (a SMART trip).",
-            l.clone(),
-            flag(p),
-        );
-    }
-    if let Some(p) = sm.self_test_passed {
-        f.add(
-            "pd_smart_self_test_ok",
-            "1 when the last SMART self-test completed without error, 0 when it failed.",
-            l.clone(),
-            flag(p),
-        );
-    }
-    #[allow(clippy::cast_precision_loss)]
-    let signed = |v: i64| v as f64;
-    if let Some(t) = sm.temperature_c {
-        f.add(
-            "pd_smart_temperature_celsius",
-            "Drive temperature from SMART.",
-            l.clone(),
-            signed(t),
-        );
-    }
-    if let Some(t) = sm.temperature_trip_c {
-        f.add(
-            "pd_smart_temperature_trip_celsius",
-            "The drive's own trip temperature (SCSI drive trip, ATA SCT limit).",
-            l.clone(),
-            signed(t),
-        );
-    }
-    let gauges: [(&'static str, &'static str, Option<u64>); 8] = [
-        (
-            "pd_smart_power_on_seconds",
-            "Power-on time (SMART counts hours; in seconds as Prometheus base units want).",
-            sm.power_on_hours.map(|h| h.saturating_mul(3600)),
-        ),
-        (
-            "pd_smart_percentage_used",
-            "Percentage of the rated life used (SSDs; may exceed 100).",
-            sm.percentage_used,
-        ),
-        (
-            "pd_smart_reallocated_sectors",
-            "ATA attribute 5 Reallocated_Sector_Ct (raw).",
-            sm.reallocated_sectors,
-        ),
-        (
-            "pd_smart_pending_sectors",
-            "ATA attribute 197 Current_Pending_Sector (raw).",
-            sm.pending_sectors,
-        ),
-        (
-            "pd_smart_offline_uncorrectable",
-            "ATA attribute 198 Offline_Uncorrectable (raw).",
-            sm.offline_uncorrectable,
-        ),
-        (
-            "pd_smart_reported_uncorrect",
-            "ATA attribute 187 Reported_Uncorrect (raw).",
-            sm.reported_uncorrect,
-        ),
-        (
-            "pd_smart_grown_defects",
-            "SCSI grown defect list entries.",
-            sm.grown_defects,
-        ),
-        (
-            "pd_smart_uncorrected_errors",
-            "SCSI error counter logs: uncorrected read, write and verify errors.",
-            sm.uncorrected_errors,
-        ),
-    ];
-    for (name, help, v) in gauges {
-        if let Some(v) = v {
-            f.add(name, help, l.clone(), num(v));
-        }
-    }
 }
 
 /// Renders the exposition text. `Err` carries why the snapshot could not be taken.
@@ -498,7 +386,7 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             );
         }
         if let Some(sm) = &pd.smart {
-            smart_series(&mut f, pd, sm, now);
+            smart::series(&mut f, pd, sm, now);
         }
         if let Some(a) = pd.smart_alert {
             f.add(
@@ -888,16 +776,20 @@ mod tests {
 
     #[test]
     fn bay_series_name_the_serial_of_the_problem() {
-        assert_eq!(
-            serial_in("[32:3] (serial ZA1A2B03, a JBOD drive carrying osd.12) is gone"),
-            "ZA1A2B03"
-        );
-        assert_eq!(
-            serial_in("the replacement of [32:4] (serial S0K1A2B04) was interrupted"),
-            "S0K1A2B04"
-        );
-        assert_eq!(serial_in("[32:3] (serial ?, a hot spare) is gone"), "");
-        assert_eq!(serial_in("the replacement of a drive was stopped"), "");
+        for (message, serial) in [
+            (
+                "[32:3] (serial ZA1A2B03, a JBOD drive carrying osd.12) is gone",
+                "ZA1A2B03",
+            ),
+            (
+                "the replacement of [32:4] (serial S0K1A2B04) was interrupted",
+                "S0K1A2B04",
+            ),
+            ("[32:3] (serial ?, a hot spare) is gone", ""),
+            ("the replacement of a drive was stopped", ""),
+        ] {
+            assert_eq!(serial_in(message), serial, "{message}");
+        }
         let snap = degraded();
         let problem = |rule, subject: &str, message: &str| Problem {
             rule,
