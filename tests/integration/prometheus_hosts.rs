@@ -80,7 +80,10 @@ impl Hosts {
     fn metrics(&self, host: &str) {
         let mut c = raidctl(&self.sim(host));
         if let (Some(root), "ceph") = (&self.osd_root, host) {
-            c.arg("--osd-root").arg(root);
+            // The host's OSD directory and its cluster's configuration (no monitor to ask),
+            // never this machine's /etc/ceph: a test cluster may be running here.
+            let conf = root.with_file_name("ceph.conf");
+            c.arg("--osd-root").arg(root).arg("--ceph-conf").arg(conf);
         }
         let out = c
             .args(["--smart-max-age", "0", "metrics", "--max-age", "0"])
@@ -88,6 +91,10 @@ impl Hosts {
             .arg(self.textfiles(host))
             .output()
             .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        if !err.trim().is_empty() {
+            eprintln!("{host}: raidctl metrics: {err}");
+        }
         if host == "broken" {
             assert_eq!(out.status.code(), Some(3), "{host}: {out:?}");
         } else {
@@ -143,6 +150,11 @@ fn osd(hosts: &mut Hosts) {
         std::fs::write(o.join(f), format!("{v}\n")).unwrap();
     }
     std::os::unix::fs::symlink(&dev, o.join("block")).unwrap();
+    std::fs::write(
+        root.with_file_name("ceph.conf"),
+        format!("[global]\nfsid = {CLUSTER_FSID}\n"),
+    )
+    .unwrap();
     hosts.osd_root = Some(root);
 }
 
