@@ -217,12 +217,18 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             max_age,
             full_read_after,
             textfile_dir,
+            compat,
         } => {
             let fresh = freshness(max_age, full_read_after);
             let result = Ctx::new(&opts)
                 .map_err(|e| e.to_string())
                 .and_then(|c| monitor::evaluate(&c, fresh));
-            Ok(monitor::run_metrics(result, textfile_dir.as_deref(), out))
+            Ok(monitor::run_metrics(
+                result,
+                textfile_dir.as_deref(),
+                compat,
+                out,
+            ))
         }
         Command::Qualify(args) => {
             let c = Ctx::new(&opts).ok();

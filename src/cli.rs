@@ -179,6 +179,11 @@ pub enum Command {
         /// collector) instead of printing.
         #[arg(long, value_name = "DIR")]
         textfile_dir: Option<PathBuf>,
+        /// Another collector's series instead of raidctl's own: `storcli-py`, the
+        /// `megaraid_*` series of node_exporter's storcli.py (same names and labels), written
+        /// as `storcli.prom` with --textfile-dir.
+        #[arg(long, value_name = "COLLECTOR")]
+        compat: Option<Compat>,
     },
     /// Gather a support bundle: controller logs and inventory, SMART, host context and
     /// raidctl's own view, in one verifiable .tar.gz with a manifest and a .sha256 file.
@@ -352,6 +357,14 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         dir: Option<std::path::PathBuf>,
     },
+}
+
+/// Another collector whose exposition `raidctl metrics --compat` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Compat {
+    /// node_exporter's storcli.py textfile collector (`megaraid_*`).
+    #[value(name = "storcli-py")]
+    StorcliPy,
 }
 
 /// Artefacts `raidctl generate` writes to standard output.

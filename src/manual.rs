@@ -88,6 +88,10 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
                 "raidctl metrics --textfile-dir /var/lib/prometheus/node-exporter",
                 "raidctl.prom written atomically for node_exporter (the packaged timer does this)",
             ),
+            (
+                "raidctl metrics --compat storcli-py --textfile-dir /var/lib/prometheus/node-exporter",
+                "storcli.prom with storcli.py's megaraid_* series, for dashboards written for it",
+            ),
         ],
     ),
     (

@@ -451,18 +451,33 @@ pub fn run_check_as(
     }
 }
 
-/// `raidctl metrics`.
+/// `raidctl metrics`: raidctl's series, or with `compat` another collector's.
 pub fn run_metrics(
     result: Result<(Snapshot, Vec<Problem>), String>,
     textfile_dir: Option<&Path>,
+    compat: Option<crate::cli::Compat>,
     out: &mut dyn Write,
 ) -> ExitStatus {
-    let text = match &result {
-        Ok((snap, problems)) => metrics::render_metrics(Ok((snap, problems))),
-        Err(reason) => metrics::render_metrics(Err(reason)),
+    let (text, name) = match (compat, &result) {
+        (None, Ok((snap, problems))) => (
+            metrics::render_metrics(Ok((snap, problems))),
+            metrics::TEXTFILE_NAME,
+        ),
+        (None, Err(reason)) => (metrics::render_metrics(Err(reason)), metrics::TEXTFILE_NAME),
+        (Some(crate::cli::Compat::StorcliPy), r) => {
+            use crate::output::storcli_py;
+            let snap = r.as_ref().map(|(s, _)| s).map_err(String::as_str);
+            if let Err(reason) = snap {
+                eprintln!(
+                    "raidctl: controller state unknown: {}",
+                    crate::escape::escape_text(reason)
+                );
+            }
+            (storcli_py::render(snap), storcli_py::TEXTFILE_NAME)
+        }
     };
     match textfile_dir {
-        Some(dir) => match metrics::write_textfile(dir, &text) {
+        Some(dir) => match metrics::write_textfile_as(dir, name, &text) {
             Ok(_) => {}
             Err(e) => {
                 crate::errln!("raidctl: writing metrics into {}: {e}", dir.display());

@@ -3461,7 +3461,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__metrics)
-            opts="-t -q -h -V --max-age --full-read-after --textfile-dir --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --ceph-root --timeout --state-dir --smart-max-age --ceph-conf --ceph-name --quiet --help --version"
+            opts="-t -q -h -V --max-age --full-read-after --textfile-dir --compat --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --ceph-root --timeout --state-dir --smart-max-age --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3477,6 +3477,10 @@ _raidctl() {
                     ;;
                 --textfile-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --compat)
+                    COMPREPLY=($(compgen -W "storcli-py" -- "${cur}"))
                     return 0
                     ;;
                 --format)

@@ -203,6 +203,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s V -l version -
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l max-age -d 'Reuse a cached snapshot up to this old (0: always ask the controller; at most 1d)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l full-read-after -d 'Past --max-age, reuse the cached snapshot while no adapter\'s event log moved (one vendor call), for at most this long after its last full read (0: never; at most 1d)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l textfile-dir -d 'Write `raidctl.prom` atomically into this directory (node_exporter\'s textfile collector) instead of printing' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l compat -d 'Another collector\'s series instead of raidctl\'s own: `storcli-py`, the `megaraid_*` series of node_exporter\'s storcli.py (same names and labels), written as `storcli.prom` with --textfile-dir' -r -f -a "storcli-py\t'node_exporter\'s storcli.py textfile collector (`megaraid_*`)'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'

@@ -9,6 +9,7 @@ pub mod progress;
 mod reports;
 pub mod short;
 pub mod status;
+pub mod storcli_py;
 pub mod table;
 pub mod workflows;
 

@@ -32,6 +32,8 @@ mod monitor;
 mod native;
 mod parse_reports;
 mod plugin_configs;
+mod prometheus;
+mod prometheus_hosts;
 mod props;
 mod qemu;
 mod qualify;
