@@ -365,7 +365,8 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     "`raidctl sim` needs --sim SCENARIO or --sim-state DIR".into(),
                 ));
             };
-            let code = crate::sim::control::run(Some(dir.clone()), &cmd, cli.format == Format::Json);
+            let code =
+                crate::sim::control::run(Some(dir.clone()), &cmd, cli.format == Format::Json);
             c.cache().invalidate();
             Ok(if code == 0 {
                 ExitStatus::Ok
@@ -1101,7 +1102,9 @@ fn locate_target(
                 ))
             })?;
             if !quiet {
-                crate::errln!("raidctl: no OSD of this host carries {devid}: the drive with serial {serial}");
+                crate::errln!(
+                    "raidctl: no OSD of this host carries {devid}: the drive with serial {serial}"
+                );
             }
             Ok((serial.to_owned(), adapter))
         }

@@ -440,11 +440,7 @@ fn change(st: &mut SimState, cmd: &SimCmd) -> Result<String, String> {
             world::damage_event(pick(st, drive.adapter.index)?, clock, a, kind, *lba)?;
             format!("{a}: {kind} event logged")
         }
-        SimCmd::BadBlocks {
-            vd,
-            state,
-            adapter,
-        } => {
+        SimCmd::BadBlocks { vd, state, adapter } => {
             let on = state == "on";
             world::bad_blocks(pick(st, adapter.index)?, clock, *vd, on)?;
             format!("VD {vd}: bad blocks {state}")
@@ -583,7 +579,10 @@ mod tests {
 
     #[test]
     fn fault_kinds_parse() {
-        assert_eq!(fault_kind("latency:300ms").unwrap(), FaultKind::Latency(300));
+        assert_eq!(
+            fault_kind("latency:300ms").unwrap(),
+            FaultKind::Latency(300)
+        );
         assert_eq!(fault_kind("latency:2s").unwrap(), FaultKind::Latency(2000));
         assert_eq!(fault_kind("exit:0x03").unwrap(), FaultKind::Exit(3));
         assert!(fault_kind("nope").is_err());
@@ -592,11 +591,17 @@ mod tests {
     #[test]
     fn words_parse_as_before() {
         let c = parse("pull 32:4 -a 1").unwrap();
-        assert!(matches!(c.cmd, SimCmd::Pull { ref drive } if drive.drive == "32:4" && drive.adapter.index == 1));
+        assert!(
+            matches!(c.cmd, SimCmd::Pull { ref drive } if drive.drive == "32:4" && drive.adapter.index == 1)
+        );
         let c = parse("insert 32:4 --kind media-errors --size-gb 600").unwrap();
         assert!(matches!(
             c.cmd,
-            SimCmd::Insert { kind: Some(world::InsertKind::MediaErrors), size_gb: Some(600), .. }
+            SimCmd::Insert {
+                kind: Some(world::InsertKind::MediaErrors),
+                size_gb: Some(600),
+                ..
+            }
         ));
         let c = parse("block-devices list --format json").unwrap();
         assert_eq!(c.format, "json");
