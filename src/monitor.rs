@@ -468,7 +468,7 @@ pub fn run_metrics(
             use crate::output::storcli_py;
             let snap = r.as_ref().map(|(s, _)| s).map_err(String::as_str);
             if let Err(reason) = snap {
-                eprintln!(
+                crate::errln!(
                     "raidctl: controller state unknown: {}",
                     crate::escape::escape_text(reason)
                 );
