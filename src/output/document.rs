@@ -4,7 +4,9 @@
 //! [`super::table`], the one table engine of raidctl.
 
 use super::Style;
-use super::table::{Cell, Column, Fit, Layout, Measure, Painter, Tone, dropped_note, state_cell};
+use super::table::{
+    Cell, Column, Fit, Layout, Measure, Painter, Tone, dropped_note, ld_state_cell, state_cell,
+};
 use crate::model::{Document, Event, PhysicalDrive, fmt_size};
 use std::io::Write;
 
@@ -550,11 +552,6 @@ fn controller_sections(
         ];
         let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
             for ld in &doc.logical_drives {
-                let bad = matches!(
-                    ld.state,
-                    crate::model::LdState::Offline | crate::model::LdState::Degraded
-                );
-                let warn = ld.state != crate::model::LdState::Optimal;
                 let members: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
                 row(cells(vec![
                     Cell::new(ld.adapter),
@@ -562,12 +559,7 @@ fn controller_sections(
                     Cell::new(ld.target_id),
                     Cell::new(ld.raid_level.as_str()),
                     Cell::new(opt(ld.size_text())),
-                    state_cell(
-                        style,
-                        ld.state_raw.as_deref().unwrap_or(ld.state.as_str()),
-                        bad,
-                        warn,
-                    ),
+                    ld_state_cell(style, ld),
                     Cell::new(opt(ld.number_of_drives)),
                     Cell::new(opt(ld.span_depth)),
                     Cell::new(match &ld.current_cache_policy {

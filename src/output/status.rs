@@ -2,10 +2,10 @@
 
 use super::Style;
 use super::short;
-use super::table::{Cell, Column, Fit, Table, fill, state_cell};
+use super::table::{Cell, Column, Fit, Table, fill, ld_state_cell, state_cell};
 use crate::backend::snapshot::Snapshot;
 use crate::health::{Problem, Severity, overall};
-use crate::model::{BatteryState, FirmwareState, LdState, LogicalDrive, ProgressKind, fmt_size};
+use crate::model::{BatteryState, FirmwareState, LogicalDrive, ProgressKind, fmt_size};
 
 /// Layout version of the `raidctl status --format json` document.
 pub const STATUS_SCHEMA: u32 = 1;
@@ -256,8 +256,6 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
         let mut t = Table::with_columns(style, cols);
         let mut caches = Vec::new();
         for ld in &snap.logical_drives {
-            let bad = matches!(ld.state, LdState::Offline | LdState::Degraded);
-            let warn = ld.state != LdState::Optimal;
             let (cache, members) = if wide {
                 let m: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
                 (opt(ld.current_cache_policy.as_ref()), m.join(" "))
@@ -275,12 +273,7 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
                 Cell::new(opt(ld.name.as_ref())),
                 Cell::new(ld.raid_level.as_str()),
                 Cell::new(opt(ld.size_text())),
-                state_cell(
-                    style,
-                    ld.state_raw.as_deref().unwrap_or(ld.state.as_str()),
-                    bad,
-                    warn,
-                ),
+                ld_state_cell(style, ld),
                 Cell::new(cache),
                 Cell::new(members),
                 Cell::new(opt(ld.block_device.as_ref())),

@@ -204,6 +204,20 @@ pub fn state_cell(_style: Style, text: &str, bad: bool, warn: bool) -> Cell {
     Cell::new(text).tone(tone)
 }
 
+/// A VD's state as the tool printed it, red when offline or degraded, amber when otherwise not
+/// optimal (status and the `parse` renderer alike).
+pub fn ld_state_cell(style: Style, ld: &crate::model::LogicalDrive) -> Cell {
+    use crate::model::LdState;
+    let bad = matches!(ld.state, LdState::Offline | LdState::Degraded);
+    let warn = ld.state != LdState::Optimal;
+    state_cell(
+        style,
+        ld.state_raw.as_deref().unwrap_or(ld.state.as_str()),
+        bad,
+        warn,
+    )
+}
+
 /// Display width; printable ASCII (nearly every cell) is one column a byte.
 fn width(s: &str) -> usize {
     // Printable ASCII: one column a byte. A fold without an early exit vectorises; nearly
