@@ -152,8 +152,8 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
                 "Its firmware fails a drive",
             ),
             (
-                "raidctl --sim-state /tmp/h710 sim help",
-                "Every control of the simulated world",
+                "raidctl --sim-state /tmp/h710 sim insert 32:2 --kind blank",
+                "A blank drive goes into the bay (`raidctl sim --help`: every control)",
             ),
         ],
     ),

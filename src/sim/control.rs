@@ -94,8 +94,9 @@ pub enum SimCmd {
         /// The VD's target id.
         vd: u32,
         /// On or off.
-        #[arg(value_parser = ["on", "off"])]
-        state: String,
+        // Not `state`: that id is the global `--state DIR`.
+        #[arg(value_name = "STATE", value_parser = ["on", "off"])]
+        switch: String,
         /// The adapter.
         #[command(flatten)]
         adapter: AdapterArg,
@@ -440,7 +441,11 @@ fn change(st: &mut SimState, cmd: &SimCmd) -> Result<String, String> {
             world::damage_event(pick(st, drive.adapter.index)?, clock, a, kind, *lba)?;
             format!("{a}: {kind} event logged")
         }
-        SimCmd::BadBlocks { vd, state, adapter } => {
+        SimCmd::BadBlocks {
+            vd,
+            switch: state,
+            adapter,
+        } => {
             let on = state == "on";
             world::bad_blocks(pick(st, adapter.index)?, clock, *vd, on)?;
             format!("VD {vd}: bad blocks {state}")
@@ -609,6 +614,10 @@ mod tests {
         assert!(parse("reboot reset-log -a 0").is_ok());
         assert!(parse("fault add --command -pdlist --kind hang --on-call 2").is_ok());
         assert!(parse("--state /x advance 60").is_ok_and(|c| c.state.is_some()));
+        // A positional named like a global option once panicked here (clap ids collide).
+        let c = parse("--state /x bad-blocks 1 on").unwrap();
+        assert!(matches!(c.cmd, SimCmd::BadBlocks { ref switch, .. } if switch == "on"));
+        <ControlCli as clap::CommandFactory>::command().debug_assert();
     }
 
     #[test]
