@@ -49,7 +49,7 @@ fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
 pub fn parse_ceph_time(text: &str) -> Option<u64> {
     let t = text.trim();
     if let Ok(secs) = t.parse::<f64>() {
-        return (secs.is_finite() && secs >= 0.0).then(|| secs as u64);
+        return (secs.is_finite() && secs >= 0.0).then_some(secs as u64);
     }
     let num = |s: &str| -> Option<u32> {
         (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))

@@ -171,6 +171,32 @@ impl Verb {
     }
 }
 
+/// A failure window (Unix seconds, and as Ceph takes it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Window {
+    /// Start.
+    pub from_unix: u64,
+    /// End: what Ceph's thresholds are compared with.
+    pub to_unix: u64,
+}
+
+impl From<(u64, u64)> for Window {
+    fn from((from_unix, to_unix): (u64, u64)) -> Self {
+        Self { from_unix, to_unix }
+    }
+}
+
+impl std::fmt::Display for Window {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} to {}",
+            crate::model::utc_time(self.from_unix),
+            crate::model::utc_time(self.to_unix)
+        )
+    }
+}
+
 /// What the record becomes when an action is done.
 #[derive(Debug, Clone, Default, PartialEq)]
 enum Change {
@@ -197,8 +223,8 @@ pub struct Action {
     pub drives: Vec<LifeDrive>,
     /// Why the drives are at risk (empty when they are not).
     pub reasons: Vec<LifeReason>,
-    /// The failure window set, or the one Ceph holds (Unix seconds).
-    pub window: Option<(u64, u64)>,
+    /// The failure window set, or the one Ceph holds.
+    pub window: Option<Window>,
     /// The decision in words.
     pub why: String,
     /// The `ceph` arguments it runs (without the connection options).
@@ -238,7 +264,7 @@ impl Action {
             vd: le.vd,
             drives: le.drives.clone(),
             reasons: le.reasons.clone(),
-            window: Some((le.from_unix, le.to_unix)),
+            window: Some((le.from_unix, le.to_unix).into()),
             ..Self::new(verb, why)
         }
     }
@@ -351,7 +377,7 @@ fn verified_devid(
     let found: Vec<&CephDevice> = devices
         .iter()
         .filter(|d| {
-            d.daemons.iter().any(|x| *x == daemon)
+            d.daemons.contains(&daemon)
                 && d.location
                     .iter()
                     .any(|l| l.dev == kname && host.is_none_or(|h| l.host == h))
@@ -613,7 +639,7 @@ fn decide(
                 ),
                 Change::None,
             );
-            a.window = Some(w);
+            a.window = Some(w.into());
             a
         }
         (_, Some(r), Some(w)) if !same_window(w, r) => {
@@ -627,7 +653,7 @@ fn decide(
                 ),
                 Change::Remove,
             );
-            a.window = Some(w);
+            a.window = Some(w.into());
             a
         }
         (true, Some(r), Some(_)) => {
@@ -765,7 +791,7 @@ fn gone(rec: &CephLifeExpectancy, devices: &[CephDevice], targets: &[Target<'_>]
         }
         Some(w) => Action {
             change: Change::Remove,
-            window: Some(w),
+            window: Some(w.into()),
             ..Action::of(
                 Verb::Release,
                 rec,
@@ -851,7 +877,7 @@ pub fn execute(
 fn log_line(a: &Action) -> String {
     let osds: Vec<String> = a.osds.iter().map(|o| format!("osd.{o}")).collect();
     let what = match (a.action, a.window) {
-        (Verb::Set, Some(w)) => format!("set the life expectancy {}", window_text(w)),
+        (Verb::Set, Some(w)) => format!("set the life expectancy {w}"),
         (Verb::Clear, _) => "cleared the life expectancy raidctl set".to_owned(),
         (v, _) => v.as_str().to_owned(),
     };

@@ -188,7 +188,7 @@ fn an_at_risk_drive_is_told_once_and_cleared_when_it_recovers() {
     assert_eq!(a.devid.as_deref(), Some(DEVID));
     assert_eq!(a.osds, [1]);
     assert_eq!(a.vd, Some(3));
-    assert_eq!(a.window, Some(window()));
+    assert_eq!(a.window, Some(window().into()));
     assert_eq!(a.reasons[0].rule, rule::PD_PREDICTIVE_FAILURE);
     assert_eq!(
         a.reasons[0].message,
