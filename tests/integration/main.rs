@@ -4,6 +4,7 @@
 mod backends;
 mod bundle;
 mod ceph;
+mod ceph_health;
 mod ceph_replace;
 mod cephadm;
 mod check_backends;
