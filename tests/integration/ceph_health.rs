@@ -116,7 +116,7 @@ pub(crate) fn device_health_through_ceph(s: &Path, dir: &Path, ceph: &Ceph, at: 
     assert_eq!(o.status.code(), Some(0), "{out}{}", err(&o));
     assert!(out.contains("1 change(s) made in Ceph."), "{out}");
     assert!(
-        err(&o).contains(&format!("set the life expectancy")) && err(&o).contains(&devid),
+        err(&o).contains("set the life expectancy") && err(&o).contains(&devid),
         "the change is logged: {}",
         err(&o)
     );
