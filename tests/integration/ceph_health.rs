@@ -290,3 +290,43 @@ pub(crate) fn device_health_through_ceph(s: &Path, dir: &Path, ceph: &Ceph, at: 
         .unwrap();
     at("HEALTH_OK, objects read back");
 }
+
+/// Without a cluster to ask, `ceph sync` changes nothing and says why (exit 3), in both
+/// formats; `metrics --ceph-sync` is not failed by a host without Ceph.
+#[test]
+fn ceph_sync_without_a_cluster_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = dir.path().join("sim");
+    let run = |args: &[&str]| {
+        let mut all = vec!["--sim", "ceph-node"];
+        all.extend_from_slice(args);
+        rc(&s, &all)
+    };
+    for args in [
+        &["ceph", "sync"][..],
+        &["--format", "json", "ceph", "sync", "--dry-run"],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {}", err(&o));
+        assert!(
+            err(&o).contains("no Ceph cluster to ask") && err(&o).contains("nothing was changed"),
+            "{args:?}: {}",
+            err(&o)
+        );
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!s.join("raidctl/ceph-life-expectancy.json").exists());
+    let o = run(&["metrics", "--max-age", "0", "--ceph-sync"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(
+        text(&o).contains("raidctl_scrape_success 1"),
+        "{}",
+        text(&o)
+    );
+    assert!(!err(&o).contains("ceph sync"), "{}", err(&o));
+    // Bad options are usage errors.
+    for bad in [["--window", "10m"], ["--wear-threshold", "0"]] {
+        let o = run(&["ceph", "sync", bad[0], bad[1]]);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", err(&o));
+    }
+}
