@@ -174,7 +174,7 @@ fn host_work(state_dir: &Path, snap: &Snapshot) -> Vec<Problem> {
                     suggestion: Some(b.stop_command()),
                 }),
         ),
-        Err(e) => eprintln!("raidctl: {e}: the bays raidctl left blinking are not known"),
+        Err(e) => crate::errln!("raidctl: {e}: the bays raidctl left blinking are not known"),
     }
     out
 }
@@ -208,11 +208,11 @@ fn evaluate_raw(
     // The Ceph identity join: empty and free without Ceph; said once when the mon is down.
     let mut join = ctx.osd_join(join_age);
     if let Some(note) = join.cluster_note() {
-        eprintln!("raidctl: {note}");
+        crate::errln!("raidctl: {note}");
     }
     // A stale device, a malformed ceph-volume entry, an OSD file not read: each once per run.
     for n in &join.notes {
-        eprintln!("raidctl: {}", crate::escape::escape(n));
+        crate::errln!("raidctl: {}", crate::escape::escape(n));
     }
     join.apply(&mut snap);
     // SMART through the controller, after the state read and within what is left of the
@@ -226,7 +226,7 @@ fn evaluate_raw(
     // Not a finding (the drives' state is what it is): a host without smartmontools, or
     // without a megaraid_sas host to address the drives through, is said once per run.
     for (_, why) in unavailable {
-        eprintln!("raidctl: SMART not read: {}", crate::escape::escape(&why));
+        crate::errln!("raidctl: SMART not read: {}", crate::escape::escape(&why));
     }
     // The Ceph life expectancies raidctl set (`ceph sync`), on their drives.
     health::ceph_sync::record::attach(&mut snap, &ctx.state_dir);
@@ -235,7 +235,7 @@ fn evaluate_raw(
             let mut problems = health::evaluate(&snap, &baseline);
             baseline.update_from(&snap);
             if let Err(e) = baseline.save(&ctx.state_dir) {
-                eprintln!("raidctl: cannot save the counter baseline: {e}");
+                crate::errln!("raidctl: cannot save the counter baseline: {e}");
             }
             problems.extend(host_work(&ctx.state_dir, &snap));
             problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
@@ -247,7 +247,9 @@ fn evaluate_raw(
         }
         Err(e) => {
             // Never overwrite an unreadable baseline: the increases it records would be lost.
-            eprintln!("raidctl: counter baseline unreadable ({e}); increases are not evaluated");
+            crate::errln!(
+                "raidctl: counter baseline unreadable ({e}); increases are not evaluated"
+            );
             let mut problems = health::evaluate(&snap, &Baseline::default());
             problems.extend(host_work(&ctx.state_dir, &snap));
             problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
@@ -280,7 +282,7 @@ pub type BundleEvaluation = (Snapshot, Vec<Problem>, crate::bundle::Integrity);
 pub fn evaluate_bundle(path: &Path) -> Result<BundleEvaluation, crate::bundle::BundleError> {
     let (snap, info) = crate::bundle::load_bundle(path)?;
     for n in &info.notes {
-        eprintln!(
+        crate::errln!(
             "raidctl: {}: {}",
             crate::escape::escape(&path.display().to_string()),
             crate::escape::escape(n)
@@ -317,11 +319,11 @@ fn integrity_line(integrity: &crate::bundle::Integrity) -> String {
 fn bundle_error(e: &crate::bundle::BundleError, json: bool, out: &mut dyn Write) -> ExitStatus {
     match e {
         crate::bundle::BundleError::Unreadable(m) => {
-            eprintln!("raidctl: {}", crate::escape::escape_text(m));
+            crate::errln!("raidctl: {}", crate::escape::escape_text(m));
             ExitStatus::Error
         }
         crate::bundle::BundleError::NoSnapshot(m, integrity) => {
-            eprintln!(
+            crate::errln!(
                 "raidctl: controller state unknown: {}",
                 crate::escape::escape_text(m)
             );
@@ -399,7 +401,7 @@ pub fn run_check_bundle(
             return run_check(Err(m), verbose, out);
         }
         Err(crate::bundle::BundleError::NoSnapshot(m, i)) => {
-            eprintln!(
+            crate::errln!(
                 "raidctl: controller state unknown: {}",
                 crate::escape::escape_text(&m)
             );
@@ -443,7 +445,7 @@ pub fn run_status(
             exit_for(health::overall(&problems))
         }
         Err(reason) => {
-            eprintln!(
+            crate::errln!(
                 "raidctl: controller state unknown: {}",
                 crate::escape::escape_text(&reason)
             );
@@ -492,21 +494,36 @@ pub fn run_check_as(
     }
 }
 
-/// `raidctl metrics`.
+/// `raidctl metrics`: raidctl's series, or with `compat` another collector's.
 pub fn run_metrics(
     result: Result<(Snapshot, Vec<Problem>), String>,
     textfile_dir: Option<&Path>,
+    compat: Option<crate::cli::Compat>,
     out: &mut dyn Write,
 ) -> ExitStatus {
-    let text = match &result {
-        Ok((snap, problems)) => metrics::render_metrics(Ok((snap, problems))),
-        Err(reason) => metrics::render_metrics(Err(reason)),
+    let (text, name) = match (compat, &result) {
+        (None, Ok((snap, problems))) => (
+            metrics::render_metrics(Ok((snap, problems))),
+            metrics::TEXTFILE_NAME,
+        ),
+        (None, Err(reason)) => (metrics::render_metrics(Err(reason)), metrics::TEXTFILE_NAME),
+        (Some(crate::cli::Compat::StorcliPy), r) => {
+            use crate::output::storcli_py;
+            let snap = r.as_ref().map(|(s, _)| s).map_err(String::as_str);
+            if let Err(reason) = snap {
+                crate::errln!(
+                    "raidctl: controller state unknown: {}",
+                    crate::escape::escape_text(reason)
+                );
+            }
+            (storcli_py::render(snap), storcli_py::TEXTFILE_NAME)
+        }
     };
     match textfile_dir {
-        Some(dir) => match metrics::write_textfile(dir, &text) {
+        Some(dir) => match metrics::write_textfile_as(dir, name, &text) {
             Ok(_) => {}
             Err(e) => {
-                eprintln!("raidctl: writing metrics into {}: {e}", dir.display());
+                crate::errln!("raidctl: writing metrics into {}: {e}", dir.display());
                 return ExitStatus::Error;
             }
         },
@@ -637,7 +654,7 @@ pub fn run_ceph_sync(
     let eval = match eval {
         Ok(e) => e,
         Err(reason) => {
-            eprintln!(
+            crate::errln!(
                 "raidctl: controller state unknown: {}: nothing was changed in Ceph",
                 crate::escape::escape_text(&reason)
             );
@@ -647,7 +664,7 @@ pub fn run_ceph_sync(
     let (actions, ok) = match ceph_sync(ctx, &eval, run) {
         Ok(r) => r,
         Err((status, why)) => {
-            eprintln!("raidctl: ceph sync: {}", crate::escape::escape_text(&why));
+            crate::errln!("raidctl: ceph sync: {}", crate::escape::escape_text(&why));
             return status;
         }
     };
@@ -691,7 +708,7 @@ pub fn metrics_ceph_sync(ctx: &Ctx, eval: &Evaluation) -> ExitStatus {
         Ok((_, true)) => ExitStatus::Ok,
         Ok((_, false)) => ExitStatus::Error,
         Err((status, why)) => {
-            eprintln!("raidctl: ceph sync: {}", crate::escape::escape_text(&why));
+            crate::errln!("raidctl: ceph sync: {}", crate::escape::escape_text(&why));
             if status == ExitStatus::Unknown {
                 ExitStatus::Ok
             } else {

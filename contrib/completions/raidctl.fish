@@ -204,6 +204,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s V -l version -
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l max-age -d 'Reuse a cached snapshot up to this old (0: always ask the controller; at most 1d)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l full-read-after -d 'Past --max-age, reuse the cached snapshot while no adapter\'s event log moved (one vendor call), for at most this long after its last full read (0: never; at most 1d)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l textfile-dir -d 'Write `raidctl.prom` atomically into this directory (node_exporter\'s textfile collector) instead of printing' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l compat -d 'Another collector\'s series instead of raidctl\'s own: `storcli-py`, the `megaraid_*` series of node_exporter\'s storcli.py (same names and labels), written as `storcli.prom` with --textfile-dir' -r -f -a "storcli-py\t'node_exporter\'s storcli.py textfile collector (`megaraid_*`)'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
@@ -482,15 +483,15 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l wide -d 'Tabl
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s V -l version -d 'Print version'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (or storcli2 when only that is installed)'
 perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
@@ -498,18 +499,643 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s q -l quiet -d 'Print nothing but results'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "exec" -d 'Run a simulated vendor tool (MegaCli64, storcli64, perccli64, omreport, omconfig, smartctl) against the state, with its own exit status'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "env" -d 'Print the shell lines that put the simulated vendor tools first in PATH (the state must outlive this command: --sim-state DIR)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "init" -d 'Create the state (replaces what is there)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "scenarios" -d 'List the scenario names'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "state" -d 'Print the state as JSON'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "calls" -d 'Print the per-command call counts as JSON'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "pull" -d 'Pull a drive out of its slot'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "insert" -d 'Insert a drive into an empty slot'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "fail" -d 'The firmware fails a drive'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "media-errors" -d 'Set a drive\'s media error counter'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "predictive" -d 'Set a drive\'s predictive failure counter'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "smart" -d 'What the simulated smartctl says of a drive'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "event" -d 'Log a damage event on a drive (its counters unchanged)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "bad-blocks" -d 'Set `Bad Blocks Exist` on a VD (punctured stripes)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "bbu" -d 'The battery: drain, learn cycle, replace or fail'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "reboot" -d 'Restart the controller: boot events, boot-relative times until its clock is set (`Seconds since last reboot: N`)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "advance" -d 'Advance the virtual clock (rebuild, copyback, background init, battery)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "speed" -d 'Multiply every rate (1000 finishes a rebuild in seconds)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "fault" -d 'Faults injected into the vendor tools\' answers'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "block-devices" -d 'Back every VD and JBOD drive with a loop device over a sparse file in DIR/disks (root); an offline VD or failed JBOD drive then fails I/O (EIO)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l from -d 'A state saved with `raidctl sim state` instead of a scenario' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l kind -d 'What kind of drive (default: the one pulled from that slot, else a blank one)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l size-gb -d 'Its size in GB (decimal, as drive labels say)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l lba -d 'The LBA it names (hex)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -f -a "add" -d 'Add a fault rule'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -f -a "clear" -d 'Remove every fault rule'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -f -a "list" -d 'Print the fault rules as JSON'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -f -a "on" -d 'Attach them'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -f -a "off" -d 'Detach them'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -f -a "list" -d 'List them (`--format json` for a program)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -f -a "renumber" -d 'Move their kernel names (all, or those given), as a rescan or a reboot does'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "exec" -d 'Run a simulated vendor tool (MegaCli64, storcli64, perccli64, omreport, omconfig, smartctl) against the state, with its own exit status'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "env" -d 'Print the shell lines that put the simulated vendor tools first in PATH (the state must outlive this command: --sim-state DIR)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "init" -d 'Create the state (replaces what is there)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "scenarios" -d 'List the scenario names'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "state" -d 'Print the state as JSON'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "calls" -d 'Print the per-command call counts as JSON'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "pull" -d 'Pull a drive out of its slot'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "insert" -d 'Insert a drive into an empty slot'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "fail" -d 'The firmware fails a drive'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "media-errors" -d 'Set a drive\'s media error counter'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "predictive" -d 'Set a drive\'s predictive failure counter'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "smart" -d 'What the simulated smartctl says of a drive'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "event" -d 'Log a damage event on a drive (its counters unchanged)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "bad-blocks" -d 'Set `Bad Blocks Exist` on a VD (punctured stripes)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "bbu" -d 'The battery: drain, learn cycle, replace or fail'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "reboot" -d 'Restart the controller: boot events, boot-relative times until its clock is set (`Seconds since last reboot: N`)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "advance" -d 'Advance the virtual clock (rebuild, copyback, background init, battery)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "speed" -d 'Multiply every rate (1000 finishes a rebuild in seconds)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "fault" -d 'Faults injected into the vendor tools\' answers'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "block-devices" -d 'Back every VD and JBOD drive with a loop device over a sparse file in DIR/disks (root); an offline VD or failed JBOD drive then fails I/O (EIO)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l osd -d 'The Ceph OSD whose drive is replaced: Ceph drains it (`out`, then `safe-to-destroy`), stops and destroys it keeping its id, and after the controller steps the OSD is recreated with its id in the same mode (raw or lvm). Unattended runs name both the OSD and the drive\'s serial' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s a -l adapter -d 'Adapter, when the address exists on several' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l i-understand-data-loss -d 'Give up the data of a VD without redundancy (RAID0): its target id (the `E:S` of a JBOD drive). --yes never implies it' -r
@@ -1045,23 +1671,20 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l wide -d 'Tab
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s q -l quiet -d 'Print nothing but results'
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s V -l version -d 'Print version'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l osd -d 'With `locate`: the bay of Ceph OSD N (its VD\'s drive or its JBOD drive, from the identity join) instead of a drive' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l device -d 'With `locate`: the bay under the block device (`/dev/sdc` or `sdc`, as cephadm\'s `dev` gives it), through the OSD the identity join verified on it (its BlueStore label), never by the kernel name alone' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l ceph-devid -d 'With `locate`: the bay of Ceph\'s device id (`VENDOR_MODEL_SERIAL`, as `ceph device ls` prints it): the OSD the join found on it, else the drive with that serial' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s a -l adapter -d 'Adapter' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l poll -d 'Time between polls of the controller while waiting (whole seconds, 1s to 1d)' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l poll -d 'Time between polls of the controller while waiting (whole seconds, 1s to 1d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
 json\t'One JSON document'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
 megacli\t'MegaCli'
 storcli\t'storcli (or storcli2 when only that is installed)'
 perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
@@ -1069,23 +1692,176 @@ storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
 perccli2\t'Dell perccli2 (8.x, PERC 12)'
 omreport\t'Dell OpenManage omreport/omconfig'
 native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l on -d 'With `locate`: start blinking (the default; for `ceph device light` templates)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l stop -l off -d 'With `locate`: stop blinking'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l fault -d 'With `locate`: Ceph\'s fault light. MegaRAID/PERC bays have one locate LED, so this is the same locate LED (said on standard error)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s q -l quiet -d 'Print nothing but results'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -f -a "locate" -d 'Blink a bay\'s locate LED (or stop it): by drive, by OSD, by block device or by Ceph\'s device id, so it can be cephadm\'s `blink_device_light_cmd`'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -f -a "make-good" -d 'Mark an Unconfigured(bad) drive good again (after a transient failure was understood; not for a drive that failed)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -f -a "offline" -d 'Take a drive offline (a VD member: the VD runs degraded until it is rebuilt)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -f -a "online" -d 'Force a drive online (the last resort for a VD that lost too many members; its data may be stale)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l osd -d 'The bay of Ceph OSD N (its VD\'s drive or its JBOD drive, from the identity join) instead of a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l device -d 'The bay under the block device (`/dev/sdc` or `sdc`, as cephadm\'s `dev` gives it), through the OSD the identity join verified on it (its BlueStore label), never by the kernel name alone' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l ceph-devid -d 'The bay of Ceph\'s device id (`VENDOR_MODEL_SERIAL`, as `ceph device ls` prints it): the OSD the join found on it, else the drive with that serial' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l poll -d 'Time between polls of the controller while waiting (whole seconds, 1s to 1d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l on -d 'Start blinking (the default; for `ceph device light` templates)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l stop -l off -d 'Stop blinking'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l fault -d 'Ceph\'s fault light. MegaRAID/PERC bays have one locate LED, so this is the same locate LED (said on standard error)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l poll -d 'Time between polls of the controller while waiting (whole seconds, 1s to 1d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l poll -d 'Time between polls of the controller while waiting (whole seconds, 1s to 1d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s a -l adapter -d 'Adapter' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l poll -d 'Time between polls of the controller while waiting (whole seconds, 1s to 1d)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l accept-no-redundancy -d 'Take a member of VD N offline although another member of it is already down (the VD is left without redundancy until both are rebuilt). Names the VD; --yes never implies it' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
+json\t'One JSON document'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l color -d 'When to use colours (`NO_COLOR` is honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal and `NO_COLOR` is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l sim -d 'Run against a simulated controller in this scenario (healthy, degraded, rebuilding, foreign, hotspare, bbu-learn, ceph-node, large, or a JSON state file). Nothing on the machine is touched' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l sim-state -d 'Keep the simulated controller\'s state in DIR: created from the scenario when DIR is empty, reused otherwise, so several commands act on one controller' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l megacli -d 'MegaCli binary (default: $RAIDCTL_MEGACLI, then MegaCli64/MegaCli/megacli on PATH and under /opt/MegaRAID/MegaCli)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l backend -d 'Vendor tool: auto (from PCI IDs and installed tools; reads go native when the megaraid_sas ioctl works; see `raidctl doctor`), megacli, storcli, perccli, storcli2, perccli2 (the 8.x tools for SAS4 controllers on mpi3mr), omreport, or native (read-only MFI DCMDs through the megaraid_sas driver, no vendor tool)' -r -f -a "auto\t'Pick from the controllers\' PCI IDs and the tools installed (`raidctl doctor` explains)'
+megacli\t'MegaCli'
+storcli\t'storcli (or storcli2 when only that is installed)'
+perccli\t'Dell perccli (storcli syntax; or perccli2 when only that is installed)'
+storcli2\t'Broadcom storcli2 (8.x, SAS4 controllers on mpi3mr)'
+perccli2\t'Dell perccli2 (8.x, PERC 12)'
+omreport\t'Dell OpenManage omreport/omconfig'
+native\t'Read-only: MFI DCMDs through the megaraid_sas driver, no vendor tool'"
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l sys-root -d 'Where sysfs is mounted, for the controller detection (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l osd-root -d 'Where the local OSD directories are (`/var/lib/ceph/osd`), for the identity join (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l ceph-root -d 'Where Ceph\'s data directories are (`/var/lib/ceph`): cephadm\'s OSD directories `<fsid>/osd.N` under it, and `osd/` for the package layout unless --osd-root says (tests and chroots)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s t -l timeout -d 'How long a vendor call may run before it is killed (with its whole process group), default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it expires, naming what was still running, before NRPE\'s own timeout). A duration (`90` seconds, `30s`, `2m`): more than 0, at most 1d' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l state-dir -d 'raidctl\'s state directory: snapshot cache, counter baseline, workflow journals (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl)' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l smart-max-age -d 'How long SMART read through the controller stands before status, check and metrics read it again (cached in the state directory; SMART is slow and changes slowly)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s V -l version -d 'Print version'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from help" -f -a "locate" -d 'Blink a bay\'s locate LED (or stop it): by drive, by OSD, by block device or by Ceph\'s device id, so it can be cephadm\'s `blink_device_light_cmd`'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from help" -f -a "make-good" -d 'Mark an Unconfigured(bad) drive good again (after a transient failure was understood; not for a drive that failed)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from help" -f -a "offline" -d 'Take a drive offline (a VD member: the VD runs degraded until it is rebuilt)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from help" -f -a "online" -d 'Force a drive online (the last resort for a VD that lost too many members; its data may be stale)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s a -l adapter -d 'Adapter' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l serial -d 'The serial number (or confirmation word) the operator expects; required with --yes for steps that confirm a drive' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l wait-timeout -d 'How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`; at most 30d)' -r
@@ -1431,6 +2207,26 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_see
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from generate parse status check metrics ceph collect qualify osd-prep doctor sim replace-drive resume inventory workflows foreign hotspare rebuild pd adapter ld help" -f -a "ld" -d 'Logical drives: create, delete, or change a VD\'s cache policy'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and not __fish_seen_subcommand_from generate parse status check metrics ceph collect qualify osd-prep doctor sim replace-drive resume inventory workflows foreign hotspare rebuild pd adapter ld help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from ceph" -f -a "sync" -d 'Set (and clear again) Ceph\'s life expectancy of the devices whose drives are at risk'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "exec" -d 'Run a simulated vendor tool (MegaCli64, storcli64, perccli64, omreport, omconfig, smartctl) against the state, with its own exit status'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "env" -d 'Print the shell lines that put the simulated vendor tools first in PATH (the state must outlive this command: --sim-state DIR)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "init" -d 'Create the state (replaces what is there)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "scenarios" -d 'List the scenario names'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "state" -d 'Print the state as JSON'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "calls" -d 'Print the per-command call counts as JSON'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "pull" -d 'Pull a drive out of its slot'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "insert" -d 'Insert a drive into an empty slot'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "fail" -d 'The firmware fails a drive'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "media-errors" -d 'Set a drive\'s media error counter'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "predictive" -d 'Set a drive\'s predictive failure counter'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "smart" -d 'What the simulated smartctl says of a drive'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "event" -d 'Log a damage event on a drive (its counters unchanged)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "bad-blocks" -d 'Set `Bad Blocks Exist` on a VD (punctured stripes)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "bbu" -d 'The battery: drain, learn cycle, replace or fail'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "reboot" -d 'Restart the controller: boot events, boot-relative times until its clock is set (`Seconds since last reboot: N`)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "advance" -d 'Advance the virtual clock (rebuild, copyback, background init, battery)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "speed" -d 'Multiply every rate (1000 finishes a rebuild in seconds)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "fault" -d 'Faults injected into the vendor tools\' answers'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from sim" -f -a "block-devices" -d 'Back every VD and JBOD drive with a loop device over a sparse file in DIR/disks (root); an offline VD or failed JBOD drive then fails I/O (EIO)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from inventory" -f -a "forget" -d 'Forget a drive that is gone (its bay empty): it is not coming back. Refused for a drive that is present'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from workflows" -f -a "dismiss" -d 'Set an interrupted or stopped workflow aside: it was finished by hand or is not to be resumed. The journal records it; `resume` without an id skips it'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from foreign" -f -a "scan" -d 'Count foreign configurations'
@@ -1439,6 +2235,10 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_su
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from foreign" -f -a "clear" -d 'Clear (erase) foreign metadata. Refused while a VD waits for missing drives or preserved cache exists, unless --i-understand-data-loss names the configuration'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from hotspare" -f -a "add" -d 'Make an Unconfigured(good) drive a hot spare'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from hotspare" -f -a "remove" -d 'Turn a hot spare back into Unconfigured(good)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from pd" -f -a "locate" -d 'Blink a bay\'s locate LED (or stop it): by drive, by OSD, by block device or by Ceph\'s device id, so it can be cephadm\'s `blink_device_light_cmd`'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from pd" -f -a "make-good" -d 'Mark an Unconfigured(bad) drive good again (after a transient failure was understood; not for a drive that failed)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from pd" -f -a "offline" -d 'Take a drive offline (a VD member: the VD runs degraded until it is rebuilt)'
+complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from pd" -f -a "online" -d 'Force a drive online (the last resort for a VD that lost too many members; its data may be stale)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from adapter" -f -a "alarm" -d 'Silence, enable or disable the buzzer'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from adapter" -f -a "battery-warning" -d 'Warn at boot about a missing or failed battery'
 complete -c raidctl -n "__fish_raidctl_using_subcommand help; and __fish_seen_subcommand_from adapter" -f -a "rebuild-rate" -d 'Share of controller time for rebuilds (percent; the default is 30)'

@@ -18,7 +18,7 @@ pub use baseline::{BASELINE_FILE, BASELINE_SCHEMA, Baseline, DriveBaseline, driv
 use crate::backend::snapshot::Snapshot;
 use crate::model::{
     Adapter, BatteryState, ChargingStatus, DriveAddress, FirmwareState, LdState, LogicalDrive,
-    PhysicalDrive, ProgressKind, human,
+    PhysicalDrive, ProgressKind, fmt_size,
 };
 use serde::{Deserialize, Serialize};
 
@@ -743,7 +743,7 @@ fn missing_rules(snap: &Snapshot, out: &mut Vec<Problem>) {
         let size = if m.size_expected_bytes > 0 {
             format!(
                 "; a replacement needs at least {}",
-                human(m.size_expected_bytes)
+                fmt_size(m.size_expected_bytes)
             )
         } else {
             String::new()

@@ -23,7 +23,7 @@ pub use policy::{
     VdPolicy, WritePolicy, parse_disk_cache,
 };
 pub use time::{ceph_time_arg, civil_utc, parse_ceph_time, utc_time};
-pub use units::{SizeError, human, parse_size};
+pub use units::{SizeError, fmt_size, fmt_sizes, parse_size};
 pub use warnings::Warnings;
 
 use serde::{Deserialize, Serialize};
@@ -203,6 +203,16 @@ pub struct LogicalDrive {
     pub extra: Extra,
 }
 
+impl LogicalDrive {
+    /// The VD's size as raidctl shows it ([`fmt_size`]), the tool's own text where it gave
+    /// no size raidctl could read.
+    pub fn size_text(&self) -> Option<String> {
+        self.size_bytes
+            .map(fmt_size)
+            .or_else(|| self.size_raw.clone())
+    }
+}
+
 /// A physical drive.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct PhysicalDrive {
@@ -326,6 +336,13 @@ impl PhysicalDrive {
             enclosure: self.enclosure_id,
             slot: self.slot,
         }
+    }
+
+    /// The drive's size as raidctl shows it everywhere: the coerced size (what the controller
+    /// builds arrays from, the `Size` of storcli's drive list), the raw size where the tool
+    /// gives no coerced one.
+    pub fn size_bytes(&self) -> Option<u64> {
+        self.coerced_size_bytes.or(self.raw_size_bytes)
     }
 }
 

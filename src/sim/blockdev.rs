@@ -222,7 +222,7 @@ pub fn device_for(
 
 /// Says that the map's entry `d` is stale and is not used.
 fn warn_stale(d: &SimBlockDevice) {
-    eprintln!(
+    crate::errln!(
         "raidctl sim: {} no longer backs {} (a copied state directory, a reboot, losetup -D and reuse?): not used; `raidctl sim block-devices off` and on again rebuilds the map",
         crate::escape::escape(&d.device),
         crate::escape::escape(&d.file.display().to_string())
@@ -688,7 +688,7 @@ fn forget_udev(d: &SimBlockDevice) {
     if let Err(e) =
         crate::sim::udev::remove(Path::new(crate::sim::udev::DATA_DIR), &d.device, &d.file)
     {
-        eprintln!("raidctl sim: {}", crate::escape::escape(&e));
+        crate::errln!("raidctl sim: {}", crate::escape::escape(&e));
     }
 }
 

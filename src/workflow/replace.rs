@@ -20,7 +20,7 @@ use super::{AdapterLock, BlockDevice, Env, Outcome, QualRecord, WfError};
 use crate::backend::ops::{Op, Operations, PinnedCache};
 use crate::backend::snapshot::Snapshot;
 use crate::model::{
-    DriveAddress, FirmwareState, MissingRow, PdType, PhysicalDrive, RaidLevel, VdPolicy, human,
+    DriveAddress, FirmwareState, MissingRow, PdType, PhysicalDrive, RaidLevel, VdPolicy, fmt_size,
 };
 use serde::{Deserialize, Serialize};
 
@@ -923,7 +923,7 @@ pub fn run(
         pd.vendor.as_deref().unwrap_or(""),
         pd.model.as_deref().unwrap_or("?"),
         pd.serial.as_deref().unwrap_or("?"),
-        pd.raw_size_bytes.map_or_else(|| "?".into(), human),
+        pd.size_bytes().map_or_else(|| "?".into(), fmt_size),
         pd.firmware_state_raw
             .as_deref()
             .unwrap_or(pd.firmware_state.as_str()),
@@ -1035,7 +1035,7 @@ pub fn run(
         coerced_size: match flow {
             Flow::MegaRaid => pd.coerced_size_bytes,
             // OMSA reports no coerced size; the replacement must hold what the old drive held.
-            _ => pd.coerced_size_bytes.or(pd.raw_size_bytes),
+            _ => pd.size_bytes(),
         },
         down_at_start: ld
             .map(|l| {

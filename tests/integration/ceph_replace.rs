@@ -502,9 +502,11 @@ fn replace_osd_drive_through_both_layers() {
             && all.contains("qualification"),
         "{all}"
     );
+    // Whether a cut lands after ceph-volume finished ("prepared on … already") depends on how
+    // long the prepare takes on a loaded machine (not within 3 s under CI's load): only the
+    // cut during the prepare is certain.
     assert!(
-        all.contains("the ceph-volume of the interrupted run is still running")
-            && all.contains("prepared on"),
+        all.contains("the ceph-volume of the interrupted run is still running"),
         "{all}"
     );
     at("replacement done");

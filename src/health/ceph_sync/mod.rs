@@ -840,14 +840,14 @@ pub fn execute(
             match ceph.ceph_ok(&strs) {
                 Ok(_) => {
                     a.result = Some("done".into());
-                    eprintln!(
+                    crate::errln!(
                         "raidctl: ceph sync: {}",
                         crate::escape::escape(&log_line(a))
                     );
                 }
                 Err(e) => {
                     a.result = Some(format!("failed: {e}"));
-                    eprintln!(
+                    crate::errln!(
                         "raidctl: ceph sync: {} {devid} failed: {}",
                         a.action.as_str(),
                         crate::escape::escape(&e.to_string())

@@ -91,7 +91,7 @@ pub fn attach(snap: &mut Snapshot, state_dir: &Path) {
     let record = match Record::load(state_dir) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!(
+            crate::errln!(
                 "raidctl: the record of Ceph life expectancies raidctl set is unreadable: {}",
                 crate::escape::escape(&e)
             );
