@@ -218,16 +218,41 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             full_read_after,
             textfile_dir,
             compat,
+            ceph_sync,
         } => {
             let fresh = freshness(max_age, full_read_after);
-            let result = Ctx::new(&opts)
-                .map_err(|e| e.to_string())
-                .and_then(|c| monitor::evaluate(&c, fresh));
-            Ok(monitor::run_metrics(
-                result,
-                textfile_dir.as_deref(),
-                compat,
-                out,
+            let ctx = Ctx::new(&opts).map_err(|e| e.to_string());
+            let eval = ctx
+                .as_ref()
+                .map_err(Clone::clone)
+                .and_then(|c| monitor::evaluate_with(c, fresh, fresh.max_age));
+            let result = eval
+                .as_ref()
+                .map(|e| (e.snap.clone(), e.problems.clone()))
+                .map_err(Clone::clone);
+            let status = monitor::run_metrics(result, textfile_dir.as_deref(), compat, out);
+            match (ceph_sync, &ctx, &eval) {
+                (true, Ok(c), Ok(e)) if monitor::metrics_ceph_sync(c, e) != ExitStatus::Ok => {
+                    Ok(ExitStatus::Error)
+                }
+                _ => Ok(status),
+            }
+        }
+        Command::Ceph {
+            action: crate::cli::CephAction::Sync(a),
+        } => {
+            let ctx = ctx()?;
+            // The controller as `status` reads it; Ceph (the join and its devices) afresh.
+            let eval = monitor::evaluate_with(&ctx, freshness(a.max_age, 600), Duration::ZERO);
+            let run = monitor::SyncRun {
+                opts: crate::health::ceph_sync::SyncOptions {
+                    horizon_s: a.window,
+                    wear_pct: a.wear_threshold,
+                },
+                dry_run: a.dry_run,
+            };
+            Ok(monitor::run_ceph_sync(
+                &ctx, eval, run, cli.format, cli.quiet, out,
             ))
         }
         Command::Qualify(args) => {

@@ -184,6 +184,31 @@ pub enum Command {
         /// as `storcli.prom` with --textfile-dir.
         #[arg(long, value_name = "COLLECTOR")]
         compat: Option<Compat>,
+        /// After the metrics, when the Ceph cluster answered, run `raidctl ceph sync` on the
+        /// same state (Ceph's life expectancy of the devices of OSDs whose drives are at risk;
+        /// its defaults). Its changes and failures are said on standard error; a failed
+        /// change makes the run exit 2 (the metrics are written all the same).
+        #[arg(long)]
+        ceph_sync: bool,
+    },
+    /// Ceph's own device health learns what the controller knows.
+    ///
+    /// `ceph sync` sets `ceph device set-life-expectancy` for the Ceph device (VD or JBOD
+    /// drive) of each OSD of this host whose drive is at risk (predictive failure, a SMART
+    /// alert or trip, media errors grown since raidctl first saw it, failing sectors, grown
+    /// defects, wear past --wear-threshold), with the reasons said and shown by `status`;
+    /// Ceph then warns and, with `mgr/devicehealth/self_heal`, marks the OSD out while the
+    /// drive still reads. It clears what it set (`rm-life-expectancy`) once the drive is
+    /// replaced or recovers; an expectancy raidctl did not set is never changed or cleared.
+    /// A second run with nothing changed runs no command.
+    ///
+    /// Exit status: 0 done (or nothing to do), 2 a Ceph command failed or the record of what
+    /// raidctl set is unreadable, 3 the controller state or the Ceph cluster could not be read
+    /// (nothing was changed).
+    Ceph {
+        /// What to do.
+        #[command(subcommand)]
+        action: CephAction,
     },
     /// Gather a support bundle: controller logs and inventory, SMART, host context and
     /// raidctl's own view, in one verifiable .tar.gz with a manifest and a .sha256 file.
@@ -433,6 +458,36 @@ pub struct ReplaceArgs {
     /// terminal the word `proactive` is typed back; with --yes the flag alone suffices.
     #[arg(long)]
     pub proactive: bool,
+}
+
+/// `raidctl ceph` actions.
+#[derive(Debug, Clone, Subcommand)]
+pub enum CephAction {
+    /// Set (and clear again) Ceph's life expectancy of the devices whose drives are at risk.
+    Sync(CephSyncArgs),
+}
+
+/// `raidctl ceph sync` options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct CephSyncArgs {
+    /// Print what would be set and cleared, with the exact `ceph` command lines, and change
+    /// nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// The failure window set: from now to this far ahead. Ceph's devicehealth warns once the
+    /// window's end is within `mgr/devicehealth/warn_threshold` (default 7 weeks) and, with
+    /// `self_heal`, marks the OSD out within `mark_out_threshold` (default 4 weeks): the
+    /// default two weeks does both at once. 1h to 365d.
+    #[arg(long, default_value = "14d", value_parser = crate::args::life_window, value_name = "DURATION")]
+    pub window: u64,
+    /// SSD wear (percentage of rated life used, SMART) at or above which a drive counts as at
+    /// risk (`smart-wear` warns from 90).
+    #[arg(long, default_value_t = crate::health::ceph_sync::DEFAULT_WEAR_PCT, value_parser = clap::value_parser!(u64).range(1..=1000), value_name = "PCT")]
+    pub wear_threshold: u64,
+    /// Reuse a cached controller snapshot up to this old (0: always ask the controller; at
+    /// most 1d). Ceph is asked every time.
+    #[arg(long, default_value = "30s", value_parser = crate::args::max_age, value_name = "DURATION")]
+    pub max_age: u64,
 }
 
 /// `raidctl inventory` actions.

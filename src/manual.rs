@@ -92,6 +92,40 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
                 "raidctl metrics --compat storcli-py --textfile-dir /var/lib/prometheus/node-exporter",
                 "storcli.prom with storcli.py's megaraid_* series, for dashboards written for it",
             ),
+            (
+                "raidctl metrics --textfile-dir /var/lib/prometheus/node-exporter --ceph-sync",
+                "The same, then Ceph told which OSDs' drives are at risk (raidctl ceph sync)",
+            ),
+        ],
+    ),
+    (
+        "ceph",
+        &[
+            (
+                "raidctl ceph sync --dry-run",
+                "Which Ceph devices would get a life expectancy (or lose the one raidctl set)",
+            ),
+            (
+                "raidctl ceph sync",
+                "Tell Ceph's devicehealth which OSDs sit on drives at risk",
+            ),
+        ],
+    ),
+    (
+        "ceph sync",
+        &[
+            (
+                "raidctl ceph sync --dry-run",
+                "The decisions and the exact ceph command lines; nothing changes",
+            ),
+            (
+                "raidctl --format json ceph sync",
+                "Set and clear, reported as one JSON document",
+            ),
+            (
+                "raidctl ceph sync --window 7d --wear-threshold 95",
+                "A one-week failure window; worn SSDs count from 95 %",
+            ),
         ],
     ),
     (

@@ -16,11 +16,36 @@ use std::path::Path;
 /// # Errors
 /// The reason the controller state is unknown.
 pub fn evaluate(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>), String> {
-    evaluate_raw(ctx, fresh).map(|(snap, mut problems)| {
+    evaluate_with(ctx, fresh, fresh.max_age).map(|e| (e.snap, e.problems))
+}
+
+/// One read of the host: the snapshot (the Ceph join, SMART and raidctl's own records
+/// applied), its problems, and the join itself.
+#[derive(Debug)]
+pub struct Evaluation {
+    /// What was read.
+    pub snap: Snapshot,
+    /// The problems found.
+    pub problems: Vec<Problem>,
+    /// The Ceph identity join.
+    pub join: crate::ceph::OsdJoin,
+}
+
+/// [`evaluate`], with the join read from the cluster when its cached copy is older than
+/// `join_age`, and the join returned.
+///
+/// # Errors
+/// The reason the controller state is unknown.
+pub fn evaluate_with(
+    ctx: &Ctx,
+    fresh: Freshness,
+    join_age: std::time::Duration,
+) -> Result<Evaluation, String> {
+    evaluate_raw(ctx, fresh, join_age).map(|mut e| {
         if let Ok(ops) = ctx.ops() {
-            fit_suggestions(&mut problems, ops);
+            fit_suggestions(&mut e.problems, ops);
         }
-        (snap, problems)
+        e
     })
 }
 
@@ -154,7 +179,11 @@ fn host_work(state_dir: &Path, snap: &Snapshot) -> Vec<Problem> {
     out
 }
 
-fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>), String> {
+fn evaluate_raw(
+    ctx: &Ctx,
+    fresh: Freshness,
+    join_age: std::time::Duration,
+) -> Result<Evaluation, String> {
     let snap = ctx.snapshot_with(fresh);
     if let Some(what) = &ctx.nothing_to_manage {
         // A tool may still see a controller sysfs does not show (a container): its answer
@@ -168,12 +197,16 @@ fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>),
                 nothing_to_manage: Some(what.clone()),
                 ..Snapshot::default()
             };
-            return Ok((snap, Vec::new()));
+            return Ok(Evaluation {
+                snap,
+                problems: Vec::new(),
+                join: crate::ceph::OsdJoin::default(),
+            });
         }
     }
     let mut snap = snap.map_err(|e| e.to_string())?;
     // The Ceph identity join: empty and free without Ceph; said once when the mon is down.
-    let mut join = ctx.osd_join(fresh.max_age);
+    let mut join = ctx.osd_join(join_age);
     if let Some(note) = join.cluster_note() {
         crate::errln!("raidctl: {note}");
     }
@@ -195,6 +228,8 @@ fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>),
     for (_, why) in unavailable {
         crate::errln!("raidctl: SMART not read: {}", crate::escape::escape(&why));
     }
+    // The Ceph life expectancies raidctl set (`ceph sync`), on their drives.
+    health::ceph_sync::record::attach(&mut snap, &ctx.state_dir);
     match Baseline::load(&ctx.state_dir) {
         Ok(mut baseline) => {
             let mut problems = health::evaluate(&snap, &baseline);
@@ -204,7 +239,11 @@ fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>),
             }
             problems.extend(host_work(&ctx.state_dir, &snap));
             problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
-            Ok((snap, problems))
+            Ok(Evaluation {
+                snap,
+                problems,
+                join,
+            })
         }
         Err(e) => {
             // Never overwrite an unreadable baseline: the increases it records would be lost.
@@ -214,7 +253,11 @@ fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>),
             let mut problems = health::evaluate(&snap, &Baseline::default());
             problems.extend(host_work(&ctx.state_dir, &snap));
             problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
-            Ok((snap, problems))
+            Ok(Evaluation {
+                snap,
+                problems,
+                join,
+            })
         }
     }
 }
@@ -492,6 +535,186 @@ pub fn run_metrics(
         ExitStatus::Ok
     } else {
         ExitStatus::Unknown
+    }
+}
+
+/// How a Ceph sync runs.
+#[derive(Debug, Clone, Copy)]
+pub struct SyncRun {
+    /// How it decides.
+    pub opts: health::ceph_sync::SyncOptions,
+    /// Change nothing.
+    pub dry_run: bool,
+}
+
+/// A sync that could not run: the exit status and why (nothing was changed).
+type SyncRefused = (ExitStatus, String);
+
+/// Decides and (unless a dry run) carries out the sync of Ceph's device health for `eval`:
+/// the actions with their results, and whether every command succeeded.
+///
+/// # Errors
+/// The cluster or its device list did not answer, another sync runs, or raidctl's record
+/// cannot be read or written: nothing was changed (or, for the record written last, the
+/// changes made are said).
+pub fn ceph_sync(
+    ctx: &Ctx,
+    eval: &Evaluation,
+    run: SyncRun,
+) -> Result<(Vec<health::ceph_sync::Action>, bool), SyncRefused> {
+    use health::ceph_sync::{Record, execute, plan};
+    if !matches!(eval.join.cluster, crate::ceph::ClusterView::Answered) {
+        let why = match &eval.join.cluster {
+            crate::ceph::ClusterView::NotConfigured { reason }
+            | crate::ceph::ClusterView::Unreachable { reason } => reason.clone(),
+            crate::ceph::ClusterView::Answered => String::new(),
+        };
+        return Err((
+            ExitStatus::Unknown,
+            match &eval.join.cluster {
+                crate::ceph::ClusterView::NotConfigured { .. } => {
+                    format!("no Ceph cluster to ask ({why}): nothing was changed")
+                }
+                _ => format!("the Ceph cluster did not answer ({why}): nothing was changed"),
+            },
+        ));
+    }
+    let ceph = ctx.ceph();
+    let devices = ceph.device_ls().map_err(|e| {
+        (
+            ExitStatus::Unknown,
+            format!("`ceph device ls`: {e}: nothing was changed"),
+        )
+    })?;
+    // One sync at a time per state directory: two would both set, or both forget.
+    let lock = crate::fsutil::Dir::prepare(&ctx.state_dir)
+        .and_then(|d| d.open_lock("ceph-sync.lock"))
+        .map_err(|e| (ExitStatus::Error, format!("{e}: nothing was changed")))?;
+    if rustix::fs::flock(&lock, rustix::fs::FlockOperation::NonBlockingLockExclusive).is_err() {
+        return Err((
+            ExitStatus::Error,
+            "another `raidctl ceph sync` runs on this state directory: nothing was changed".into(),
+        ));
+    }
+    let mut record = Record::load(&ctx.state_dir).map_err(|e| {
+        (
+            ExitStatus::Error,
+            format!(
+                "the record of what raidctl set is unreadable ({e}): nothing was changed (what raidctl set would be forgotten and never cleared); move it aside to start afresh"
+            ),
+        )
+    })?;
+    let before = record.clone();
+    let baseline = Baseline::load(&ctx.state_dir).unwrap_or_default();
+    let host = ctx.ceph_sources().hostname;
+    let mut actions = plan(
+        &eval.snap,
+        &eval.join,
+        &devices,
+        &record,
+        &baseline,
+        crate::backend::snapshot::now_unix(),
+        run.opts,
+        host.as_deref(),
+    );
+    let ok = execute(&ceph, &mut actions, &mut record, run.dry_run);
+    if record != before {
+        record.save(&ctx.state_dir).map_err(|e| {
+            let done: Vec<String> = actions
+                .iter()
+                .filter(|a| a.result.as_deref() == Some("done"))
+                .map(|a| format!("{} {}", a.action.as_str(), a.devid.as_deref().unwrap_or("")))
+                .collect();
+            (
+                ExitStatus::Error,
+                format!(
+                    "the record of what raidctl set could not be written ({e}); done in Ceph: {}",
+                    if done.is_empty() {
+                        "nothing".to_owned()
+                    } else {
+                        done.join(", ")
+                    }
+                ),
+            )
+        })?;
+    }
+    Ok((actions, ok))
+}
+
+/// `raidctl ceph sync`: the report on `out`; 0 done, 2 a command failed or the record
+/// could not be used, 3 the controller or the cluster could not be read.
+pub fn run_ceph_sync(
+    ctx: &Ctx,
+    eval: Result<Evaluation, String>,
+    run: SyncRun,
+    format: Format,
+    quiet: bool,
+    out: &mut dyn Write,
+) -> ExitStatus {
+    let eval = match eval {
+        Ok(e) => e,
+        Err(reason) => {
+            crate::errln!(
+                "raidctl: controller state unknown: {}: nothing was changed in Ceph",
+                crate::escape::escape_text(&reason)
+            );
+            return ExitStatus::Unknown;
+        }
+    };
+    let (actions, ok) = match ceph_sync(ctx, &eval, run) {
+        Ok(r) => r,
+        Err((status, why)) => {
+            crate::errln!("raidctl: ceph sync: {}", crate::escape::escape_text(&why));
+            return status;
+        }
+    };
+    let _ = match format {
+        Format::Json => serde_json::to_writer_pretty(
+            &mut *out,
+            &crate::output::ceph_sync::SyncDoc {
+                schema_version: crate::output::ceph_sync::SYNC_SCHEMA,
+                dry_run: run.dry_run,
+                ok,
+                actions: &actions,
+            },
+        )
+        .map_err(std::io::Error::from)
+        .and_then(|()| writeln!(out)),
+        Format::Table => write!(
+            out,
+            "{}",
+            crate::output::ceph_sync::render(&actions, run.dry_run, quiet)
+        ),
+    };
+    if ok {
+        ExitStatus::Ok
+    } else {
+        ExitStatus::Error
+    }
+}
+
+/// `metrics --ceph-sync`: the sync with its defaults after the metrics, when the cluster
+/// answered (a host without Ceph, or a cluster away, is not the sync's failure: the metrics
+/// say so). Changes and failures are said on standard error; `Error` when one failed.
+pub fn metrics_ceph_sync(ctx: &Ctx, eval: &Evaluation) -> ExitStatus {
+    if !matches!(eval.join.cluster, crate::ceph::ClusterView::Answered) {
+        return ExitStatus::Ok;
+    }
+    let run = SyncRun {
+        opts: health::ceph_sync::SyncOptions::default(),
+        dry_run: false,
+    };
+    match ceph_sync(ctx, eval, run) {
+        Ok((_, true)) => ExitStatus::Ok,
+        Ok((_, false)) => ExitStatus::Error,
+        Err((status, why)) => {
+            crate::errln!("raidctl: ceph sync: {}", crate::escape::escape_text(&why));
+            if status == ExitStatus::Unknown {
+                ExitStatus::Ok
+            } else {
+                ExitStatus::Error
+            }
+        }
     }
 }
 

@@ -17,12 +17,12 @@ pub use enums::{
     ActionKind, BatteryState, ChargingStatus, FirmwareState, LdState, MediaType, PdType,
     ProgressKind, RaidLevel,
 };
-pub use osd::{Deployment, OsdMode, OsdRef};
+pub use osd::{CephLifeExpectancy, Deployment, LifeDrive, LifeReason, OsdMode, OsdRef};
 pub use policy::{
     CacheFields, CacheIo, CacheRead, CacheSetting, CacheWrite, DiskCache, IoPolicy, ReadPolicy,
     VdPolicy, WritePolicy, parse_disk_cache,
 };
-pub use time::{civil_utc, utc_time};
+pub use time::{ceph_time_arg, civil_utc, parse_ceph_time, utc_time};
 pub use units::{SizeError, fmt_size, fmt_sizes, parse_size};
 pub use warnings::Warnings;
 
@@ -321,6 +321,10 @@ pub struct PhysicalDrive {
     /// (never cached with it: SMART has its own cache and age).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub smart: Option<crate::smart::Smart>,
+    /// The Ceph life expectancy raidctl set for the device on this drive (`raidctl ceph
+    /// sync`), from its record in the state directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ceph_life_expectancy: Option<CephLifeExpectancy>,
     /// Unrecognised keys.
     pub extra: Extra,
 }

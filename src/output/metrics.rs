@@ -559,8 +559,8 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
     // A drive that held something and is gone has no series of its own any more: this one
     // says so (its series disappearing is only the second net, an absent() alert).
     // What raidctl left on the host is said the same way: a replacement not over (1, or 0
-    // while it is under way) and a locate LED it did not stop.
-    let bay_series: [(&str, &str, &str); 3] = [
+    // while it is under way), a locate LED it did not stop, and a life expectancy it set in Ceph.
+    let bay_series: [(&str, &str, &str); 4] = [
         (
             crate::health::rule::PD_MISSING,
             "pd_missing",
@@ -575,6 +575,11 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             crate::health::rule::BAY_BLINKING,
             "locate_on",
             "1 for a bay whose locate LED raidctl started and has not stopped.",
+        ),
+        (
+            crate::health::rule::CEPH_LIFE_EXPECTANCY,
+            "ceph_life_expectancy_set",
+            "1 for a drive raidctl told Ceph is expected to fail (raidctl ceph sync set the life expectancy of its device).",
         ),
     ];
     for (rule, name, help) in bay_series {

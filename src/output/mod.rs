@@ -1,5 +1,6 @@
 //! Rendering for people (tables) and programs (JSON).
 
+pub mod ceph_sync;
 pub mod check;
 pub mod document;
 pub mod json;

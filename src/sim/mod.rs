@@ -31,6 +31,7 @@ pub mod storcli2;
 pub mod store;
 pub mod sysfs;
 pub mod text;
+pub mod udev;
 pub mod unverified;
 pub mod world;
 

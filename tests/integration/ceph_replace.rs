@@ -51,7 +51,7 @@ fn hex(b: &[u8]) -> String {
 }
 
 /// Objects with known contents: name → sha256 of what was put.
-fn put_objects(pool: &str, dir: &Path, n: usize) -> Vec<(String, String)> {
+pub(crate) fn put_objects(pool: &str, dir: &Path, n: usize) -> Vec<(String, String)> {
     use sha2::Digest;
     let mut out = Vec::new();
     for i in 0..n {
@@ -71,7 +71,7 @@ fn put_objects(pool: &str, dir: &Path, n: usize) -> Vec<(String, String)> {
     out
 }
 
-fn read_back(pool: &str, dir: &Path, objects: &[(String, String)]) {
+pub(crate) fn read_back(pool: &str, dir: &Path, objects: &[(String, String)]) {
     use sha2::Digest;
     for (name, sum) in objects {
         let f = dir.join(format!("{name}.back"));

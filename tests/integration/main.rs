@@ -6,6 +6,7 @@
 mod backends;
 mod bundle;
 mod ceph;
+mod ceph_health;
 mod ceph_replace;
 mod cephadm;
 mod check_backends;
