@@ -3,6 +3,9 @@
 //!
 //! Run: `cargo bench --bench parse`
 
+// A benchmark prints its figures for the person who runs it.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;

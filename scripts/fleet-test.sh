@@ -7,7 +7,8 @@
 #      unit's conditions keep it from running without a controller. `dpkg --purge` at the end.
 #   3. `promtool test rules`: the alert rules' unit tests, and every alert has a firing and a
 #      not-firing case.
-#   4. ansible-core (PyPI, in a venv) runs status.yml, collect.yml, qualify.yml, osd-prep.yml and replace-osd.yml
+#   4. ansible-core (PyPI, in a venv) runs status.yml, collect.yml, qualify.yml, osd-prep.yml,
+#      replace-osd.yml and, once the package is purged, install.yml (check mode, then for real)
 #      against three local hosts, each with its own simulated controller and its own loop
 #      devices; one drive on node2 is throttled with cgroup v1 blkio, and qualify.yml must find
 #      it there.
@@ -72,8 +73,10 @@ set -e
 [ "$rc" = 2 ] && grep -q Degraded "$work/status.out" || fail "raidctl --sim degraded status: exit $rc: $(cat "$work/status.out")"
 [ "$(stat -c %a /var/lib/raidctl)" = 700 ] || fail "/var/lib/raidctl is $(stat -c %a /var/lib/raidctl), not 0700"
 [ -d /var/lib/prometheus/node-exporter ] || fail "no textfile directory"
+# docs/fleet.md: the packaged fallback of every alert's runbook_url (its "Alert reference").
 for f in /usr/share/man/man1/raidctl.1.gz /usr/share/bash-completion/completions/raidctl \
-  /usr/share/zsh/vendor-completions/_raidctl /usr/share/fish/vendor_completions.d/raidctl.fish; do
+  /usr/share/zsh/vendor-completions/_raidctl /usr/share/fish/vendor_completions.d/raidctl.fish \
+  /usr/share/doc/raidctl/README.md /usr/share/doc/raidctl/docs/fleet.md; do
   [ -s "$f" ] || fail "$f missing"
 done
 if ! dpkg -L raidctl | grep -E 'sim$|-sim$'; then :; else fail "simulator binaries are packaged"; fi
@@ -275,5 +278,34 @@ dpkg --purge raidctl
 for f in /usr/bin/raidctl /var/lib/raidctl "$textfile" /etc/systemd/system/timers.target.wants/raidctl-metrics.timer; do
   [ ! -e "$f" ] || fail "$f is still there after dpkg --purge"
 done
+
+step "install.yml"
+# The package is purged: check mode installs and writes nothing; a real run installs the .deb
+# built above, enables the timer and writes the NRPE command, its sudo rule and Icinga 2's
+# CheckCommand (into the work directory: this machine's /etc stays as it was); a second run
+# changes nothing.
+inst=$work/install
+mkdir -p "$inst/icinga2"
+install_vars=(-l node1 -e "raidctl_package_deb=$(realpath "$deb")" -e raidctl_remote_dir="$work/remote"
+  -e raidctl_nrpe=true -e raidctl_nrpe_dir="$inst/nrpe.d" -e raidctl_sudoers_file="$inst/sudoers-raidctl"
+  -e raidctl_icinga2_conf_dir="$inst/icinga2")
+playbook install.yml "$work/install0.log" --check "${install_vars[@]}" || { cat "$work/install0.log"; fail "install.yml --check"; }
+if dpkg -s raidctl >/dev/null 2>&1 || [ -e "$inst/nrpe.d" ] || [ -e "$inst/sudoers-raidctl" ] || [ -n "$(ls "$inst/icinga2")" ]; then
+  cat "$work/install0.log"; fail "install.yml --check changed something"
+fi
+grep -q 'would copy .* and install it' "$work/install0.log" || { cat "$work/install0.log"; fail "install.yml --check does not say what it would install"; }
+playbook install.yml "$work/install1.log" "${install_vars[@]}" || { cat "$work/install1.log"; fail "install.yml"; }
+dpkg -s raidctl | grep -qx 'Status: install ok installed' || fail "install.yml did not install the package"
+[ "$(systemctl --root=/ is-enabled raidctl-metrics.timer)" = enabled ] || fail "install.yml: timer not enabled"
+cmp contrib/nrpe/raidctl.cfg "$inst/nrpe.d/raidctl.cfg" || fail "install.yml: NRPE command"
+cmp contrib/icinga2/raidctl.conf "$inst/icinga2/raidctl.conf" || fail "install.yml: Icinga 2 CheckCommand"
+visudo -cf "$inst/sudoers-raidctl" >/dev/null || fail "install.yml: the sudo rule does not parse"
+[ "$(stat -c %a "$inst/sudoers-raidctl")" = 440 ] || fail "install.yml: sudo rule mode $(stat -c %a "$inst/sudoers-raidctl")"
+# The rule allows exactly the command line NRPE runs.
+nrpe_cmd=$(sed -n 's|^command\[check_raid\]=/usr/bin/sudo -n ||p' contrib/nrpe/raidctl.cfg)
+grep -qxF "nagios ALL=(root) NOPASSWD: $nrpe_cmd" "$inst/sudoers-raidctl" || fail "install.yml: the sudo rule is not NRPE's command ($nrpe_cmd)"
+playbook install.yml "$work/install2.log" "${install_vars[@]}" || { cat "$work/install2.log"; fail "install.yml again"; }
+check unchanged "$work/install2.log"
+dpkg --purge raidctl >/dev/null
 
 step "passed"

@@ -1,11 +1,11 @@
 //! Runs a parsed command line; `main` only maps the result to an exit status.
 
-use crate::cli::{Cli, Command, Generated};
+use crate::cli::{Cli, Command, Generated, SimCommand};
 use crate::ctx::{Ctx, CtxOptions};
 use crate::exit::ExitStatus;
 use crate::model::{Document, SCHEMA_VERSION};
 use crate::monitor;
-use crate::output::{Format, Style, table};
+use crate::output::{Format, Style, document, table};
 use crate::parse::{self, Kind};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -58,7 +58,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
         // Any other failure (a full disk behind `metrics > file`, `/dev/full`) cut the output:
         // the run failed, UNKNOWN for `check`, whose verdict never reached the monitor.
         (Some(e), _) => {
-            eprintln!("raidctl: cannot write standard output: {e}");
+            crate::errln!("raidctl: cannot write standard output: {e}");
             if is_check {
                 ExitStatus::Unknown
             } else {
@@ -217,12 +217,43 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             max_age,
             full_read_after,
             textfile_dir,
+            compat,
+            ceph_sync,
         } => {
             let fresh = freshness(max_age, full_read_after);
-            let result = Ctx::new(&opts)
-                .map_err(|e| e.to_string())
-                .and_then(|c| monitor::evaluate(&c, fresh));
-            Ok(monitor::run_metrics(result, textfile_dir.as_deref(), out))
+            let ctx = Ctx::new(&opts).map_err(|e| e.to_string());
+            let eval = ctx
+                .as_ref()
+                .map_err(Clone::clone)
+                .and_then(|c| monitor::evaluate_with(c, fresh, fresh.max_age));
+            let result = eval
+                .as_ref()
+                .map(|e| (e.snap.clone(), e.problems.clone()))
+                .map_err(Clone::clone);
+            let status = monitor::run_metrics(result, textfile_dir.as_deref(), compat, out);
+            match (ceph_sync, &ctx, &eval) {
+                (true, Ok(c), Ok(e)) if monitor::metrics_ceph_sync(c, e) != ExitStatus::Ok => {
+                    Ok(ExitStatus::Error)
+                }
+                _ => Ok(status),
+            }
+        }
+        Command::Ceph {
+            action: crate::cli::CephAction::Sync(a),
+        } => {
+            let ctx = ctx()?;
+            // The controller as `status` reads it; Ceph (the join and its devices) afresh.
+            let eval = monitor::evaluate_with(&ctx, freshness(a.max_age, 600), Duration::ZERO);
+            let run = monitor::SyncRun {
+                opts: crate::health::ceph_sync::SyncOptions {
+                    horizon_s: a.window,
+                    wear_pct: a.wear_threshold,
+                },
+                dry_run: a.dry_run,
+            };
+            Ok(monitor::run_ceph_sync(
+                &ctx, eval, run, cli.format, cli.quiet, out,
+            ))
         }
         Command::Qualify(args) => {
             let c = Ctx::new(&opts).ok();
@@ -230,6 +261,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 &args,
                 c.as_ref(),
                 cli.format == Format::Json,
+                style,
                 out,
             ))
         }
@@ -237,6 +269,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             &args,
             &ctx()?,
             cli.format == Format::Json,
+            style,
             out,
         )),
         Command::Doctor => {
@@ -305,19 +338,14 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             })
         }
         Command::Collect(args) => Ok(crate::bundle::run_collect(&args, &ctx()?, out)),
-        Command::Sim { args } if args.first().is_some_and(|a| a == "exec") => {
-            let rest = &args[1..];
-            let Some(tool) = rest.first() else {
-                return Err(AppError::Input(format!(
-                    "usage: raidctl sim exec TOOL -- ARGS... (TOOL: {})",
-                    tool_names()
-                )));
-            };
-            let mut tool_args = &rest[1..];
+        Command::Sim {
+            cmd: SimCommand::Exec { tool, args },
+        } => {
+            let mut tool_args = &args[..];
             if tool_args.first().is_some_and(|a| a == "--") {
                 tool_args = &tool_args[1..];
             }
-            if crate::sim::multicall::front_for(tool).is_none() {
+            if crate::sim::multicall::front_for(&tool).is_none() {
                 return Err(AppError::Input(format!(
                     "{tool}: not a simulated vendor tool (one of {})",
                     tool_names()
@@ -332,14 +360,16 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 .as_ref()
                 .and_then(|c| c.sim_dir.clone())
                 .or_else(crate::sim::multicall::state_from_env);
-            let code = crate::sim::multicall::run(tool, tool_args, dir).unwrap_or(2);
+            let code = crate::sim::multicall::run(&tool, tool_args, dir).unwrap_or(2);
             drop(c);
             let _ = std::io::stdout().flush();
             // The vendor tool's own exit status (MegaCli's MFI status), not raidctl's.
             std::process::exit(code);
         }
-        Command::Sim { args } if args.first().is_some_and(|a| a == "env") => {
-            let (Some(dir), None) = (cli.sim_state.as_ref(), args.get(1)) else {
+        Command::Sim {
+            cmd: SimCommand::Env,
+        } => {
+            let Some(dir) = cli.sim_state.as_ref() else {
                 return Err(AppError::Input(
                     "usage: raidctl [--sim SCENARIO] --sim-state DIR sim env (the state must outlive this command)".into(),
                 ));
@@ -351,23 +381,17 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             let _ = write!(out, "{}", crate::sim::multicall::env_lines(&sim_dir, &bin));
             Ok(ExitStatus::Ok)
         }
-        Command::Sim { args } => {
+        Command::Sim {
+            cmd: SimCommand::Control(cmd),
+        } => {
             let c = ctx()?;
             let Some(dir) = c.sim_dir.as_ref() else {
                 return Err(AppError::Input(
                     "`raidctl sim` needs --sim SCENARIO or --sim-state DIR".into(),
                 ));
             };
-            let mut full = vec!["--state".to_owned(), dir.display().to_string()];
-            // `raidctl --format json sim block-devices`: the global option reaches the list.
-            let json_list = cli.format == Format::Json
-                && args.first().is_some_and(|a| a == "block-devices")
-                && !args.iter().any(|a| a == "--format");
-            full.extend(args);
-            if json_list {
-                full.extend(["--format".to_owned(), "json".to_owned()]);
-            }
-            let code = crate::sim::control(&full);
+            let code =
+                crate::sim::control::run(Some(dir.clone()), &cmd, cli.format == Format::Json);
             c.cache().invalidate();
             Ok(if code == 0 {
                 ExitStatus::Ok
@@ -520,48 +544,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                     let _ = writeln!(out);
                 }
                 Format::Table => {
-                    use crate::workflow::journal::Ending;
-                    // Unfinished first (what needs an operator), then the rest, newest first.
-                    let groups = [
-                        ("Unfinished", &[Ending::Interrupted, Ending::Stopped][..]),
-                        ("Refused (nothing was changed)", &[Ending::Refused][..]),
-                        ("Completed", &[Ending::Completed][..]),
-                        (
-                            "Dismissed or unreadable",
-                            &[Ending::Dismissed, Ending::Unreadable][..],
-                        ),
-                    ];
-                    if list.is_empty() {
-                        let _ = writeln!(out, "no workflow journals in {}", c.state_dir.display());
-                    }
-                    for (title, endings) in groups {
-                        let rows: Vec<_> = list
-                            .iter()
-                            .filter(|w| endings.contains(&w.ending))
-                            .collect();
-                        if rows.is_empty() {
-                            continue;
-                        }
-                        let _ = writeln!(out, "{title}:");
-                        let mut t = table::new_table(
-                            style,
-                            &["id", "when", "ended", "last step", "detail"],
-                        );
-                        for w in rows {
-                            let mut detail = w.detail.lines().next().unwrap_or("").to_owned();
-                            if let Some(r) = &w.resume {
-                                detail = format!("{detail} (go on: {r})");
-                            }
-                            t.add_row(vec![
-                                w.id.clone(),
-                                crate::model::utc_time(w.at),
-                                w.ending.as_str().to_owned(),
-                                w.last.clone(),
-                                detail,
-                            ]);
-                        }
-                        let _ = writeln!(out, "{t}");
-                    }
+                    let _ = crate::output::workflows::write(&list, &c.state_dir, style, out);
                 }
             }
             Ok(ExitStatus::Ok)
@@ -618,71 +601,44 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         }
         Command::Pd {
             action,
-            target,
-            osd,
-            device,
-            ceph_devid,
-            on: _,
-            stop,
-            fault,
             adapter,
             wf,
         } => {
+            use crate::cli::PdAction;
             let c = ctx()?;
-            if action != "locate" && (device.is_some() || ceph_devid.is_some() || fault) {
-                return Err(AppError::Input(format!(
-                    "pd {action}: --device, --ceph-devid and --fault are for `pd locate`"
-                )));
-            }
-            if fault && !cli.quiet {
-                eprintln!(
-                    "raidctl: --fault: MegaRAID/PERC bays have one locate LED; the fault light is that same locate LED"
-                );
-            }
-            // --device and --ceph-devid go through the OSD the join verified there.
-            let osd = match (&device, &ceph_devid) {
-                (Some(dev), _) => {
-                    let join = c.osd_join(Duration::ZERO);
-                    Some(join.osd_on_device(dev).map_err(AppError::Input)?)
-                }
-                (None, Some(devid)) => c.osd_join(Duration::ZERO).osd_with_devid(devid),
-                (None, None) => osd,
-            };
-            let target = match (&ceph_devid, target, osd) {
-                (Some(devid), None, None) => {
-                    let serial = crate::ceph::join::devid_serial(devid).ok_or_else(|| {
-                        AppError::Input(format!(
-                            "--ceph-devid {devid:?}: not VENDOR_MODEL_SERIAL as `ceph device ls` prints it"
-                        ))
-                    })?;
-                    if !cli.quiet {
-                        eprintln!(
-                            "raidctl: no OSD of this host carries {devid}: the drive with serial {serial}"
+            let name = action.name();
+            match action {
+                PdAction::Locate {
+                    target,
+                    osd,
+                    device,
+                    ceph_devid,
+                    on: _,
+                    stop,
+                    fault,
+                } => {
+                    if fault && !cli.quiet {
+                        crate::errln!(
+                            "raidctl: --fault: MegaRAID/PERC bays have one locate LED; the fault light is that same locate LED"
                         );
                     }
-                    Some(serial.to_owned())
+                    let bay = LocateBy {
+                        target,
+                        osd,
+                        device,
+                        ceph_devid,
+                    };
+                    let (target, adapter) = locate_target(&c, bay, adapter, cli.quiet)?;
+                    workflow_cmd(&c, &wf, &plan_as, out, |env| {
+                        crate::workflow::simple::locate(env, &target, adapter, stop)
+                    })
                 }
-                (_, t, _) => t,
-            };
-            let (target, adapter) = match (target, osd) {
-                (Some(t), _) => (t, adapter),
-                (None, Some(n)) if action == "locate" => {
-                    let ((a, addr), how) = osd_bay(&c, n)?;
-                    if !cli.quiet {
-                        eprintln!("raidctl: osd.{n} is on {addr} of adapter {a}, placed by {how}");
-                    }
-                    (addr.megacli_arg(), Some(a))
-                }
-                (None, _) => {
-                    return Err(AppError::Input(format!(
-                        "pd {action} needs a drive (E:S or serial); --osd is for `pd locate`"
-                    )));
-                }
-            };
-            workflow_cmd(&c, &wf, &plan_as, out, |env| match action.as_str() {
-                "locate" => crate::workflow::simple::locate(env, &target, adapter, stop),
-                other => crate::workflow::simple::pd_state(env, other, &target, adapter),
-            })
+                PdAction::MakeGood { target }
+                | PdAction::Offline { target }
+                | PdAction::Online { target } => workflow_cmd(&c, &wf, &plan_as, out, |env| {
+                    crate::workflow::simple::pd_state(env, name, &target, adapter)
+                }),
+            }
         }
         Command::Adapter {
             setting,
@@ -918,7 +874,7 @@ fn run_parse(
         if let Some(log) = parse::stream_event_log(&text, kind) {
             let warnings = match format {
                 Format::Json => crate::output::write_event_log_json(&log, out),
-                Format::Table => table::write_event_log(&log, style, out),
+                Format::Table => document::write_event_log(&log, style, out),
             }
             .map_err(io)?;
             out.flush().map_err(io)?;
@@ -929,7 +885,7 @@ fn run_parse(
         if let Some(list) = parse::stream_drive_list(&text, kind) {
             let warnings = match format {
                 Format::Json => crate::output::write_drive_list_json(&list, out),
-                Format::Table => table::write_drive_list(&list, style, out),
+                Format::Table => document::write_drive_list(&list, style, out),
             }
             .map_err(io)?;
             out.flush().map_err(io)?;
@@ -1005,7 +961,7 @@ fn write_parsed(
             })?;
             writeln!(out).map_err(io)?;
         }
-        Format::Table => table::write_document(&doc, style, out).map_err(io)?,
+        Format::Table => document::write_document(&doc, style, out).map_err(io)?,
     }
     out.flush().map_err(io)?;
     write_warnings(&doc.warnings, default_file);
@@ -1038,7 +994,7 @@ fn workflow_name(c: &Command) -> String {
         }
         .into(),
         Command::Rebuild { action, .. } => format!("rebuild {action}"),
-        Command::Pd { action, .. } => format!("pd {action}"),
+        Command::Pd { action, .. } => format!("pd {}", action.name()),
         Command::Adapter { .. } => "adapter".into(),
         Command::Ld { action, .. } => match action {
             L::Create { .. } => "ld create",
@@ -1059,7 +1015,9 @@ fn refuse_json(c: &Command) -> Result<(), AppError> {
         Command::Collect(_) => {
             "collect writes a bundle; `raidctl status --from-bundle BUNDLE --format json` reads it as JSON"
         }
-        Command::Sim { args } if args.first().is_some_and(|a| a == "block-devices") => {
+        Command::Sim {
+            cmd: SimCommand::Control(crate::sim::control::SimCmd::BlockDevices { .. }),
+        } => {
             return Ok(());
         }
         Command::Sim { .. } => {
@@ -1124,6 +1082,61 @@ fn replace_cmd(
         };
     }
     run_workflow(ctx, opts, true, plan_as, out, f)
+}
+
+/// How `pd locate` names its bay: a drive, or one of the ways Ceph names an OSD's device.
+struct LocateBy {
+    target: Option<String>,
+    osd: Option<u32>,
+    device: Option<String>,
+    ceph_devid: Option<String>,
+}
+
+/// The drive argument and adapter `pd locate` blinks. `--device` and `--ceph-devid` go through
+/// the OSD the join verified there, never a kernel name alone; a device id no OSD of this host
+/// carries names the drive with its serial.
+fn locate_target(
+    c: &Ctx,
+    by: LocateBy,
+    adapter: Option<u32>,
+    quiet: bool,
+) -> Result<(String, Option<u32>), AppError> {
+    let osd = match (&by.device, &by.ceph_devid) {
+        (Some(dev), _) => {
+            let join = c.osd_join(Duration::ZERO);
+            Some(join.osd_on_device(dev).map_err(AppError::Input)?)
+        }
+        (None, Some(devid)) => c.osd_join(Duration::ZERO).osd_with_devid(devid),
+        (None, None) => by.osd,
+    };
+    if let Some(t) = by.target {
+        return Ok((t, adapter));
+    }
+    if let Some(n) = osd {
+        let ((a, addr), how) = osd_bay(c, n)?;
+        if !quiet {
+            crate::errln!("raidctl: osd.{n} is on {addr} of adapter {a}, placed by {how}");
+        }
+        return Ok((addr.megacli_arg(), Some(a)));
+    }
+    match by.ceph_devid {
+        Some(devid) => {
+            let serial = crate::ceph::join::devid_serial(&devid).ok_or_else(|| {
+                AppError::Input(format!(
+                    "--ceph-devid {devid:?}: not VENDOR_MODEL_SERIAL as `ceph device ls` prints it"
+                ))
+            })?;
+            if !quiet {
+                crate::errln!(
+                    "raidctl: no OSD of this host carries {devid}: the drive with serial {serial}"
+                );
+            }
+            Ok((serial.to_owned(), adapter))
+        }
+        None => Err(AppError::Input(
+            "pd locate needs a drive (E:S or serial), --osd, --device or --ceph-devid".into(),
+        )),
+    }
 }
 
 /// The bay of Ceph OSD `id` on this host, from the identity join (fresh, never cached), and
@@ -1246,7 +1259,7 @@ fn run_workflow(
             Ok(ExitStatus::Ok)
         }
         Ok(Outcome::Stopped(msg)) => {
-            eprintln!("raidctl: stopped: {}", crate::escape::escape_text(&msg));
+            crate::errln!("raidctl: stopped: {}", crate::escape::escape_text(&msg));
             Ok(ExitStatus::Warning)
         }
         Err(e) => Err(AppError::Input(e.to_string())),

@@ -144,6 +144,15 @@ pub fn wait_timeout(s: &str) -> Result<u64, String> {
     whole_seconds(s, 1, 30 * DAY)
 }
 
+/// `ceph sync --window`: whole seconds in `[1 hour, 365 days]` (a failure window shorter than
+/// an hour is no prediction; one beyond a year never reaches Ceph's thresholds).
+///
+/// # Errors
+/// See [`whole_seconds`].
+pub fn life_window(s: &str) -> Result<u64, String> {
+    whole_seconds(s, 3600, 365 * DAY)
+}
+
 /// `--poll`, `--self-test-timeout`: whole seconds in `[1, 1 day]`.
 ///
 /// # Errors

@@ -179,6 +179,36 @@ pub enum Command {
         /// collector) instead of printing.
         #[arg(long, value_name = "DIR")]
         textfile_dir: Option<PathBuf>,
+        /// Another collector's series instead of raidctl's own: `storcli-py`, the
+        /// `megaraid_*` series of node_exporter's storcli.py (same names and labels), written
+        /// as `storcli.prom` with --textfile-dir.
+        #[arg(long, value_name = "COLLECTOR")]
+        compat: Option<Compat>,
+        /// After the metrics, when the Ceph cluster answered, run `raidctl ceph sync` on the
+        /// same state (Ceph's life expectancy of the devices of OSDs whose drives are at risk;
+        /// its defaults). Its changes and failures are said on standard error; a failed
+        /// change makes the run exit 2 (the metrics are written all the same).
+        #[arg(long)]
+        ceph_sync: bool,
+    },
+    /// Ceph's own device health learns what the controller knows.
+    ///
+    /// `ceph sync` sets `ceph device set-life-expectancy` for the Ceph device (VD or JBOD
+    /// drive) of each OSD of this host whose drive is at risk (predictive failure, a SMART
+    /// alert or trip, media errors grown since raidctl first saw it, failing sectors, grown
+    /// defects, wear past --wear-threshold), with the reasons said and shown by `status`;
+    /// Ceph then warns and, with `mgr/devicehealth/self_heal`, marks the OSD out while the
+    /// drive still reads. It clears what it set (`rm-life-expectancy`) once the drive is
+    /// replaced or recovers; an expectancy raidctl did not set is never changed or cleared.
+    /// A second run with nothing changed runs no command.
+    ///
+    /// Exit status: 0 done (or nothing to do), 2 a Ceph command failed or the record of what
+    /// raidctl set is unreadable, 3 the controller state or the Ceph cluster could not be read
+    /// (nothing was changed).
+    Ceph {
+        /// What to do.
+        #[command(subcommand)]
+        action: CephAction,
     },
     /// Gather a support bundle: controller logs and inventory, SMART, host context and
     /// raidctl's own view, in one verifiable .tar.gz with a manifest and a .sha256 file.
@@ -196,16 +226,16 @@ pub enum Command {
     /// The simulated controller: act on its physical world, run its vendor tools, or put them
     /// on PATH for other programs.
     ///
-    /// `sim pull E:S`, `sim insert E:S --kind blank`, `sim fail E:S`, `sim advance SECONDS`,
-    /// `sim fault add ...` (these need --sim or --sim-state; `sim help` lists them all).
-    /// `sim exec TOOL -- ARGS...` runs the simulated MegaCli64, storcli64, perccli64, storcli2,
-    /// perccli2, omreport or omconfig (state from --sim-state, else $RAIDCTL_SIM_STATE). `sim env` creates
-    /// DIR/bin with links named after every vendor tool and prints the shell lines that put it
-    /// first on PATH: `eval "$(raidctl --sim degraded --sim-state DIR sim env)"`.
+    /// The machine's hands and clock (`sim pull E:S`, `sim advance SECONDS`, …) need --sim or
+    /// --sim-state; the same commands answer as `MegaCli64 control …` to programs that run the
+    /// vendor tool. `sim exec TOOL -- ARGS...` runs a simulated vendor tool (state from
+    /// --sim-state, else $RAIDCTL_SIM_STATE); `sim env` creates DIR/bin with links named after
+    /// every vendor tool and prints the shell lines that put it first on PATH:
+    /// `eval "$(raidctl --sim degraded --sim-state DIR sim env)"`.
     Sim {
-        /// Arguments for the simulator's control interface (`raidctl sim help` lists them).
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
-        args: Vec<String>,
+        /// What to do to the simulated machine.
+        #[command(subcommand)]
+        cmd: SimCommand,
     },
     /// Replace a drive, guided: pre-checks, locate and confirm by serial, then the flow the
     /// drive's VD needs. A redundant VD: offline, mark missing, spin down, swap, check the new
@@ -307,37 +337,11 @@ pub enum Command {
     },
     /// Physical drive actions: locate, make-good, offline, online (a force-online).
     Pd {
-        /// locate, make-good, offline or online.
-        #[arg(value_parser = ["locate", "make-good", "offline", "online"])]
-        action: String,
-        /// The drive (`E:S` or serial).
-        #[arg(required_unless_present_any = ["osd", "device", "ceph_devid"])]
-        target: Option<String>,
-        /// With `locate`: the bay of Ceph OSD N (its VD's drive or its JBOD drive, from the
-        /// identity join) instead of a drive.
-        #[arg(long, value_name = "N", conflicts_with_all = ["target", "device", "ceph_devid"])]
-        osd: Option<u32>,
-        /// With `locate`: the bay under the block device (`/dev/sdc` or `sdc`, as cephadm's
-        /// `dev` gives it), through the OSD the identity join verified on it (its BlueStore
-        /// label), never by the kernel name alone.
-        #[arg(long, value_name = "PATH|NAME", conflicts_with_all = ["target", "ceph_devid"])]
-        device: Option<String>,
-        /// With `locate`: the bay of Ceph's device id (`VENDOR_MODEL_SERIAL`, as `ceph device
-        /// ls` prints it): the OSD the join found on it, else the drive with that serial.
-        #[arg(long, value_name = "DEVID", conflicts_with = "target")]
-        ceph_devid: Option<String>,
-        /// With `locate`: start blinking (the default; for `ceph device light` templates).
-        #[arg(long, conflicts_with = "stop")]
-        on: bool,
-        /// With `locate`: stop blinking.
-        #[arg(long, visible_alias = "off")]
-        stop: bool,
-        /// With `locate`: Ceph's fault light. MegaRAID/PERC bays have one locate LED, so this
-        /// is the same locate LED (said on standard error).
-        #[arg(long)]
-        fault: bool,
+        /// What to do.
+        #[command(subcommand)]
+        action: PdAction,
         /// Adapter.
-        #[arg(short = 'a', long)]
+        #[arg(short = 'a', long, global = true)]
         adapter: Option<u32>,
         /// Workflow options.
         #[command(flatten)]
@@ -378,6 +382,14 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         dir: Option<std::path::PathBuf>,
     },
+}
+
+/// Another collector whose exposition `raidctl metrics --compat` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Compat {
+    /// node_exporter's storcli.py textfile collector (`megaraid_*`).
+    #[value(name = "storcli-py")]
+    StorcliPy,
 }
 
 /// Artefacts `raidctl generate` writes to standard output.
@@ -446,6 +458,36 @@ pub struct ReplaceArgs {
     /// terminal the word `proactive` is typed back; with --yes the flag alone suffices.
     #[arg(long)]
     pub proactive: bool,
+}
+
+/// `raidctl ceph` actions.
+#[derive(Debug, Clone, Subcommand)]
+pub enum CephAction {
+    /// Set (and clear again) Ceph's life expectancy of the devices whose drives are at risk.
+    Sync(CephSyncArgs),
+}
+
+/// `raidctl ceph sync` options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct CephSyncArgs {
+    /// Print what would be set and cleared, with the exact `ceph` command lines, and change
+    /// nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// The failure window set: from now to this far ahead. Ceph's devicehealth warns once the
+    /// window's end is within `mgr/devicehealth/warn_threshold` (default 7 weeks) and, with
+    /// `self_heal`, marks the OSD out within `mark_out_threshold` (default 4 weeks): the
+    /// default two weeks does both at once. 1h to 365d.
+    #[arg(long, default_value = "14d", value_parser = crate::args::life_window, value_name = "DURATION")]
+    pub window: u64,
+    /// SSD wear (percentage of rated life used, SMART) at or above which a drive counts as at
+    /// risk (`smart-wear` warns from 90).
+    #[arg(long, default_value_t = crate::health::ceph_sync::DEFAULT_WEAR_PCT, value_parser = clap::value_parser!(u64).range(1..=1000), value_name = "PCT")]
+    pub wear_threshold: u64,
+    /// Reuse a cached controller snapshot up to this old (0: always ask the controller; at
+    /// most 1d). Ceph is asked every time.
+    #[arg(long, default_value = "30s", value_parser = crate::args::max_age, value_name = "DURATION")]
+    pub max_age: u64,
 }
 
 /// `raidctl inventory` actions.
@@ -538,6 +580,91 @@ pub enum AdapterSetting {
         #[arg(value_parser = clap::value_parser!(u8).range(0..=100))]
         percent: u8,
     },
+}
+
+/// `raidctl sim` commands: the simulated machine's hands and clock, and the vendor tools it
+/// answers as.
+#[derive(Debug, Clone, Subcommand)]
+pub enum SimCommand {
+    /// Run a simulated vendor tool (MegaCli64, storcli64, perccli64, omreport, omconfig,
+    /// smartctl) against the state, with its own exit status.
+    Exec {
+        /// The tool.
+        tool: String,
+        /// Its arguments (after `--`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Print the shell lines that put the simulated vendor tools first in PATH (the state must
+    /// outlive this command: --sim-state DIR).
+    Env,
+    /// The control interface (also `MegaCli64 control …`).
+    #[command(flatten)]
+    Control(crate::sim::control::SimCmd),
+}
+
+/// `raidctl pd` actions.
+#[derive(Debug, Clone, Subcommand)]
+pub enum PdAction {
+    /// Blink a bay's locate LED (or stop it): by drive, by OSD, by block device or by Ceph's
+    /// device id, so it can be cephadm's `blink_device_light_cmd`.
+    Locate {
+        /// The drive (`E:S` or serial).
+        #[arg(required_unless_present_any = ["osd", "device", "ceph_devid"])]
+        target: Option<String>,
+        /// The bay of Ceph OSD N (its VD's drive or its JBOD drive, from the identity join)
+        /// instead of a drive.
+        #[arg(long, value_name = "N", conflicts_with_all = ["target", "device", "ceph_devid"])]
+        osd: Option<u32>,
+        /// The bay under the block device (`/dev/sdc` or `sdc`, as cephadm's `dev` gives it),
+        /// through the OSD the identity join verified on it (its BlueStore label), never by the
+        /// kernel name alone.
+        #[arg(long, value_name = "PATH|NAME", conflicts_with_all = ["target", "ceph_devid"])]
+        device: Option<String>,
+        /// The bay of Ceph's device id (`VENDOR_MODEL_SERIAL`, as `ceph device ls` prints
+        /// it): the OSD the join found on it, else the drive with that serial.
+        #[arg(long, value_name = "DEVID", conflicts_with = "target")]
+        ceph_devid: Option<String>,
+        /// Start blinking (the default; for `ceph device light` templates).
+        #[arg(long, conflicts_with = "stop")]
+        on: bool,
+        /// Stop blinking.
+        #[arg(long, visible_alias = "off")]
+        stop: bool,
+        /// Ceph's fault light. MegaRAID/PERC bays have one locate LED, so this is the same
+        /// locate LED (said on standard error).
+        #[arg(long)]
+        fault: bool,
+    },
+    /// Mark an Unconfigured(bad) drive good again (after a transient failure was understood;
+    /// not for a drive that failed).
+    MakeGood {
+        /// The drive (`E:S` or serial).
+        target: String,
+    },
+    /// Take a drive offline (a VD member: the VD runs degraded until it is rebuilt).
+    Offline {
+        /// The drive (`E:S` or serial).
+        target: String,
+    },
+    /// Force a drive online (the last resort for a VD that lost too many members; its data
+    /// may be stale).
+    Online {
+        /// The drive (`E:S` or serial).
+        target: String,
+    },
+}
+
+impl PdAction {
+    /// The action's name as typed.
+    pub fn name(&self) -> &'static str {
+        match self {
+            PdAction::Locate { .. } => "locate",
+            PdAction::MakeGood { .. } => "make-good",
+            PdAction::Offline { .. } => "offline",
+            PdAction::Online { .. } => "online",
+        }
+    }
 }
 
 /// `raidctl ld` actions.

@@ -297,7 +297,7 @@ impl Ctx {
             };
             let created = crate::sim::init_state_dir(&dir, &scenario).map_err(CtxError)?;
             if created && private.is_none() && !opts.quiet {
-                eprintln!(
+                crate::errln!(
                     "raidctl: simulated controller (scenario {scenario}), state in {}",
                     dir.display()
                 );

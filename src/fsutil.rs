@@ -420,6 +420,46 @@ impl Dir {
         t.commit(name, replace)
     }
 
+    /// Reads the file `name` in this directory, at most `cap` bytes, without following a
+    /// link: `Ok(None)` when there is none, an error when it is not a regular file.
+    ///
+    /// # Errors
+    /// It cannot be read, is a link or not a regular file, or is larger than `cap`.
+    pub fn read_file(&self, name: &str, cap: usize) -> io::Result<Option<Vec<u8>>> {
+        let path = self.path.join(name);
+        let fd = match rustix::fs::openat(
+            &self.fd,
+            name,
+            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC | OFlags::NOCTTY,
+            Mode::empty(),
+        ) {
+            Ok(fd) => fd,
+            Err(rustix::io::Errno::NOENT) => return Ok(None),
+            Err(e) => return Err(with_path(&path, e)),
+        };
+        let f = File::from(fd);
+        let meta = f.metadata().map_err(|e| with_path(&path, e))?;
+        if !meta.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{}: not a regular file", path.display()),
+            ));
+        }
+        read_to_cap(&path, &f, cap).map(Some)
+    }
+
+    /// Removes the entry `name` of this directory (a link is removed itself, never followed);
+    /// one that is already gone is fine.
+    ///
+    /// # Errors
+    /// It cannot be removed.
+    pub fn remove(&self, name: &str) -> io::Result<()> {
+        match rustix::fs::unlinkat(&self.fd, name, AtFlags::empty()) {
+            Ok(()) | Err(rustix::io::Errno::NOENT) => Ok(()),
+            Err(e) => Err(with_path(&self.path.join(name), e)),
+        }
+    }
+
     /// Opens (creating with mode 0600) the lock file `name` without following links; it must
     /// be a regular file (a FIFO planted there neither blocks nor is used).
     ///
@@ -610,7 +650,7 @@ mod tests {
         let err = read_own(&ok, 16).unwrap_err();
         assert!(err.to_string().contains("writable by other users"), "{err}");
         if !rustix::process::geteuid().is_root() {
-            eprintln!("skipped the foreign-owner half: chown to another user needs root");
+            crate::errln!("skipped the foreign-owner half: chown to another user needs root");
             return;
         }
         std::fs::set_permissions(&ok, std::fs::Permissions::from_mode(0o600)).unwrap();
@@ -632,7 +672,7 @@ mod tests {
         let err = check_private_dir(&link).unwrap_err();
         assert!(err.to_string().contains("symbolic link"), "{err}");
         if !rustix::process::geteuid().is_root() {
-            eprintln!("skipped the foreign-owner half: chown to another user needs root");
+            crate::errln!("skipped the foreign-owner half: chown to another user needs root");
             return;
         }
         let theirs = d.path().join("theirs");

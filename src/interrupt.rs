@@ -130,7 +130,7 @@ fn install() {
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             if let Some(m) = STOP_MESSAGE.lock().ok().and_then(|m| m.clone()) {
                 // The prompt's line is still open: start a fresh one.
-                eprintln!("\nraidctl: stopped: {}", crate::escape::escape_text(&m));
+                crate::errln!("\nraidctl: stopped: {}", crate::escape::escape_text(&m));
             }
             cleanup();
             std::process::exit(crate::exit::ExitStatus::Interrupted.code());

@@ -3,6 +3,26 @@
 //!
 //! Dependencies point one way: `model` ← `parse` ← backends ← workflows ← `output` ← `cli`.
 
+/// `eprintln!` that cannot panic: with standard error closed or a reader gone
+/// (`raidctl ... 2>&1 | head -1`) the message is lost, not the run (the panicking print macros
+/// are denied by clippy's `print_stderr` and `print_stdout`).
+#[macro_export]
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::writeln!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprint!` that cannot panic (see [`errln!`]).
+#[macro_export]
+macro_rules! errprint {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::write!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod app;
 pub mod args;
 pub mod backend;

@@ -6,6 +6,7 @@ use clap::{CommandFactory, FromArgMatches};
 use raidctl::cli::Cli;
 use raidctl::exit::ExitStatus;
 use raidctl::sim::multicall;
+use std::io::Write as _;
 
 fn main() {
     let argv0 = std::env::args_os().next().unwrap_or_default();
@@ -32,7 +33,7 @@ fn main() {
     let status = match result {
         Ok(status) => status,
         Err(e) => {
-            eprintln!("raidctl: {}", raidctl::escape::escape_text(&e.to_string()));
+            raidctl::errln!("raidctl: {}", raidctl::escape::escape_text(&e.to_string()));
             ExitStatus::Error
         }
     };
@@ -61,7 +62,10 @@ fn usage_error(e: &clap::Error) -> ! {
         e.exit();
     }
     // The monitor shows standard output only: one status line there, clap's detail on stderr.
-    println!("RAID UNKNOWN - invalid command line (raidctl check --help)");
+    let _ = writeln!(
+        std::io::stdout(),
+        "RAID UNKNOWN - invalid command line (raidctl check --help)"
+    );
     let _ = e.print();
     std::process::exit(ExitStatus::Unknown.code());
 }

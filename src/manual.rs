@@ -88,6 +88,44 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
                 "raidctl metrics --textfile-dir /var/lib/prometheus/node-exporter",
                 "raidctl.prom written atomically for node_exporter (the packaged timer does this)",
             ),
+            (
+                "raidctl metrics --compat storcli-py --textfile-dir /var/lib/prometheus/node-exporter",
+                "storcli.prom with storcli.py's megaraid_* series, for dashboards written for it",
+            ),
+            (
+                "raidctl metrics --textfile-dir /var/lib/prometheus/node-exporter --ceph-sync",
+                "The same, then Ceph told which OSDs' drives are at risk (raidctl ceph sync)",
+            ),
+        ],
+    ),
+    (
+        "ceph",
+        &[
+            (
+                "raidctl ceph sync --dry-run",
+                "Which Ceph devices would get a life expectancy (or lose the one raidctl set)",
+            ),
+            (
+                "raidctl ceph sync",
+                "Tell Ceph's devicehealth which OSDs sit on drives at risk",
+            ),
+        ],
+    ),
+    (
+        "ceph sync",
+        &[
+            (
+                "raidctl ceph sync --dry-run",
+                "The decisions and the exact ceph command lines; nothing changes",
+            ),
+            (
+                "raidctl --format json ceph sync",
+                "Set and clear, reported as one JSON document",
+            ),
+            (
+                "raidctl ceph sync --window 7d --wear-threshold 95",
+                "A one-week failure window; worn SSDs count from 95 %",
+            ),
         ],
     ),
     (
@@ -148,8 +186,8 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
                 "Its firmware fails a drive",
             ),
             (
-                "raidctl --sim-state \"$S\" sim help",
-                "Every control of the simulated world",
+                "raidctl --sim-state \"$S\" sim insert 32:2 --kind blank",
+                "A blank drive goes into the bay (`raidctl sim --help`: every control)",
             ),
         ],
     ),
@@ -234,12 +272,47 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         "pd",
         &[
             ("raidctl pd locate 32:4", "Blink a bay"),
+            (
+                "raidctl pd make-good 32:2 --dry-run",
+                "What marking an Unconfigured(bad) drive good would run",
+            ),
+        ],
+    ),
+    (
+        "pd locate",
+        &[
+            ("raidctl pd locate 32:4", "Blink a bay"),
             ("raidctl pd locate 32:4 --stop", "Stop blinking it"),
             (
                 "raidctl pd locate --osd 7",
                 "Blink the bay of the drive under osd.7",
             ),
+            (
+                "raidctl pd locate --ceph-devid DELL_PERC_H730P_0012ab34 --off",
+                "As cephadm's blink_device_light_cmd would",
+            ),
         ],
+    ),
+    (
+        "pd make-good",
+        &[(
+            "raidctl pd make-good 32:2 --yes --serial S0K1A2B02",
+            "Unattended, the operator's serial as confirmation",
+        )],
+    ),
+    (
+        "pd offline",
+        &[(
+            "raidctl pd offline 32:3 --dry-run",
+            "The vendor command lines, nothing changed",
+        )],
+    ),
+    (
+        "pd online",
+        &[(
+            "raidctl pd online 32:3 --dry-run",
+            "The last resort, planned first",
+        )],
     ),
     (
         "adapter",

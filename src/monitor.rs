@@ -16,11 +16,36 @@ use std::path::Path;
 /// # Errors
 /// The reason the controller state is unknown.
 pub fn evaluate(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>), String> {
-    evaluate_raw(ctx, fresh).map(|(snap, mut problems)| {
+    evaluate_with(ctx, fresh, fresh.max_age).map(|e| (e.snap, e.problems))
+}
+
+/// One read of the host: the snapshot (the Ceph join, SMART and raidctl's own records
+/// applied), its problems, and the join itself.
+#[derive(Debug)]
+pub struct Evaluation {
+    /// What was read.
+    pub snap: Snapshot,
+    /// The problems found.
+    pub problems: Vec<Problem>,
+    /// The Ceph identity join.
+    pub join: crate::ceph::OsdJoin,
+}
+
+/// [`evaluate`], with the join read from the cluster when its cached copy is older than
+/// `join_age`, and the join returned.
+///
+/// # Errors
+/// The reason the controller state is unknown.
+pub fn evaluate_with(
+    ctx: &Ctx,
+    fresh: Freshness,
+    join_age: std::time::Duration,
+) -> Result<Evaluation, String> {
+    evaluate_raw(ctx, fresh, join_age).map(|mut e| {
         if let Ok(ops) = ctx.ops() {
-            fit_suggestions(&mut problems, ops);
+            fit_suggestions(&mut e.problems, ops);
         }
-        (snap, problems)
+        e
     })
 }
 
@@ -149,12 +174,16 @@ fn host_work(state_dir: &Path, snap: &Snapshot) -> Vec<Problem> {
                     suggestion: Some(b.stop_command()),
                 }),
         ),
-        Err(e) => eprintln!("raidctl: {e}: the bays raidctl left blinking are not known"),
+        Err(e) => crate::errln!("raidctl: {e}: the bays raidctl left blinking are not known"),
     }
     out
 }
 
-fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>), String> {
+fn evaluate_raw(
+    ctx: &Ctx,
+    fresh: Freshness,
+    join_age: std::time::Duration,
+) -> Result<Evaluation, String> {
     let snap = ctx.snapshot_with(fresh);
     if let Some(what) = &ctx.nothing_to_manage {
         // A tool may still see a controller sysfs does not show (a container): its answer
@@ -168,18 +197,22 @@ fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>),
                 nothing_to_manage: Some(what.clone()),
                 ..Snapshot::default()
             };
-            return Ok((snap, Vec::new()));
+            return Ok(Evaluation {
+                snap,
+                problems: Vec::new(),
+                join: crate::ceph::OsdJoin::default(),
+            });
         }
     }
     let mut snap = snap.map_err(|e| e.to_string())?;
     // The Ceph identity join: empty and free without Ceph; said once when the mon is down.
-    let mut join = ctx.osd_join(fresh.max_age);
+    let mut join = ctx.osd_join(join_age);
     if let Some(note) = join.cluster_note() {
-        eprintln!("raidctl: {note}");
+        crate::errln!("raidctl: {note}");
     }
     // A stale device, a malformed ceph-volume entry, an OSD file not read: each once per run.
     for n in &join.notes {
-        eprintln!("raidctl: {}", crate::escape::escape(n));
+        crate::errln!("raidctl: {}", crate::escape::escape(n));
     }
     join.apply(&mut snap);
     // SMART through the controller, after the state read and within what is left of the
@@ -193,26 +226,38 @@ fn evaluate_raw(ctx: &Ctx, fresh: Freshness) -> Result<(Snapshot, Vec<Problem>),
     // Not a finding (the drives' state is what it is): a host without smartmontools, or
     // without a megaraid_sas host to address the drives through, is said once per run.
     for (_, why) in unavailable {
-        eprintln!("raidctl: SMART not read: {}", crate::escape::escape(&why));
+        crate::errln!("raidctl: SMART not read: {}", crate::escape::escape(&why));
     }
+    // The Ceph life expectancies raidctl set (`ceph sync`), on their drives.
+    health::ceph_sync::record::attach(&mut snap, &ctx.state_dir);
     match Baseline::load(&ctx.state_dir) {
         Ok(mut baseline) => {
             let mut problems = health::evaluate(&snap, &baseline);
             baseline.update_from(&snap);
             if let Err(e) = baseline.save(&ctx.state_dir) {
-                eprintln!("raidctl: cannot save the counter baseline: {e}");
+                crate::errln!("raidctl: cannot save the counter baseline: {e}");
             }
             problems.extend(host_work(&ctx.state_dir, &snap));
             problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
-            Ok((snap, problems))
+            Ok(Evaluation {
+                snap,
+                problems,
+                join,
+            })
         }
         Err(e) => {
             // Never overwrite an unreadable baseline: the increases it records would be lost.
-            eprintln!("raidctl: counter baseline unreadable ({e}); increases are not evaluated");
+            crate::errln!(
+                "raidctl: counter baseline unreadable ({e}); increases are not evaluated"
+            );
             let mut problems = health::evaluate(&snap, &Baseline::default());
             problems.extend(host_work(&ctx.state_dir, &snap));
             problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
-            Ok((snap, problems))
+            Ok(Evaluation {
+                snap,
+                problems,
+                join,
+            })
         }
     }
 }
@@ -237,7 +282,7 @@ pub type BundleEvaluation = (Snapshot, Vec<Problem>, crate::bundle::Integrity);
 pub fn evaluate_bundle(path: &Path) -> Result<BundleEvaluation, crate::bundle::BundleError> {
     let (snap, info) = crate::bundle::load_bundle(path)?;
     for n in &info.notes {
-        eprintln!(
+        crate::errln!(
             "raidctl: {}: {}",
             crate::escape::escape(&path.display().to_string()),
             crate::escape::escape(n)
@@ -274,11 +319,11 @@ fn integrity_line(integrity: &crate::bundle::Integrity) -> String {
 fn bundle_error(e: &crate::bundle::BundleError, json: bool, out: &mut dyn Write) -> ExitStatus {
     match e {
         crate::bundle::BundleError::Unreadable(m) => {
-            eprintln!("raidctl: {}", crate::escape::escape_text(m));
+            crate::errln!("raidctl: {}", crate::escape::escape_text(m));
             ExitStatus::Error
         }
         crate::bundle::BundleError::NoSnapshot(m, integrity) => {
-            eprintln!(
+            crate::errln!(
                 "raidctl: controller state unknown: {}",
                 crate::escape::escape_text(m)
             );
@@ -356,7 +401,7 @@ pub fn run_check_bundle(
             return run_check(Err(m), verbose, out);
         }
         Err(crate::bundle::BundleError::NoSnapshot(m, i)) => {
-            eprintln!(
+            crate::errln!(
                 "raidctl: controller state unknown: {}",
                 crate::escape::escape_text(&m)
             );
@@ -400,7 +445,7 @@ pub fn run_status(
             exit_for(health::overall(&problems))
         }
         Err(reason) => {
-            eprintln!(
+            crate::errln!(
                 "raidctl: controller state unknown: {}",
                 crate::escape::escape_text(&reason)
             );
@@ -449,21 +494,36 @@ pub fn run_check_as(
     }
 }
 
-/// `raidctl metrics`.
+/// `raidctl metrics`: raidctl's series, or with `compat` another collector's.
 pub fn run_metrics(
     result: Result<(Snapshot, Vec<Problem>), String>,
     textfile_dir: Option<&Path>,
+    compat: Option<crate::cli::Compat>,
     out: &mut dyn Write,
 ) -> ExitStatus {
-    let text = match &result {
-        Ok((snap, problems)) => metrics::render_metrics(Ok((snap, problems))),
-        Err(reason) => metrics::render_metrics(Err(reason)),
+    let (text, name) = match (compat, &result) {
+        (None, Ok((snap, problems))) => (
+            metrics::render_metrics(Ok((snap, problems))),
+            metrics::TEXTFILE_NAME,
+        ),
+        (None, Err(reason)) => (metrics::render_metrics(Err(reason)), metrics::TEXTFILE_NAME),
+        (Some(crate::cli::Compat::StorcliPy), r) => {
+            use crate::output::storcli_py;
+            let snap = r.as_ref().map(|(s, _)| s).map_err(String::as_str);
+            if let Err(reason) = snap {
+                crate::errln!(
+                    "raidctl: controller state unknown: {}",
+                    crate::escape::escape_text(reason)
+                );
+            }
+            (storcli_py::render(snap), storcli_py::TEXTFILE_NAME)
+        }
     };
     match textfile_dir {
-        Some(dir) => match metrics::write_textfile(dir, &text) {
+        Some(dir) => match metrics::write_textfile_as(dir, name, &text) {
             Ok(_) => {}
             Err(e) => {
-                eprintln!("raidctl: writing metrics into {}: {e}", dir.display());
+                crate::errln!("raidctl: writing metrics into {}: {e}", dir.display());
                 return ExitStatus::Error;
             }
         },
@@ -475,6 +535,186 @@ pub fn run_metrics(
         ExitStatus::Ok
     } else {
         ExitStatus::Unknown
+    }
+}
+
+/// How a Ceph sync runs.
+#[derive(Debug, Clone, Copy)]
+pub struct SyncRun {
+    /// How it decides.
+    pub opts: health::ceph_sync::SyncOptions,
+    /// Change nothing.
+    pub dry_run: bool,
+}
+
+/// A sync that could not run: the exit status and why (nothing was changed).
+type SyncRefused = (ExitStatus, String);
+
+/// Decides and (unless a dry run) carries out the sync of Ceph's device health for `eval`:
+/// the actions with their results, and whether every command succeeded.
+///
+/// # Errors
+/// The cluster or its device list did not answer, another sync runs, or raidctl's record
+/// cannot be read or written: nothing was changed (or, for the record written last, the
+/// changes made are said).
+pub fn ceph_sync(
+    ctx: &Ctx,
+    eval: &Evaluation,
+    run: SyncRun,
+) -> Result<(Vec<health::ceph_sync::Action>, bool), SyncRefused> {
+    use health::ceph_sync::{Record, execute, plan};
+    if !matches!(eval.join.cluster, crate::ceph::ClusterView::Answered) {
+        let why = match &eval.join.cluster {
+            crate::ceph::ClusterView::NotConfigured { reason }
+            | crate::ceph::ClusterView::Unreachable { reason } => reason.clone(),
+            crate::ceph::ClusterView::Answered => String::new(),
+        };
+        return Err((
+            ExitStatus::Unknown,
+            match &eval.join.cluster {
+                crate::ceph::ClusterView::NotConfigured { .. } => {
+                    format!("no Ceph cluster to ask ({why}): nothing was changed")
+                }
+                _ => format!("the Ceph cluster did not answer ({why}): nothing was changed"),
+            },
+        ));
+    }
+    let ceph = ctx.ceph();
+    let devices = ceph.device_ls().map_err(|e| {
+        (
+            ExitStatus::Unknown,
+            format!("`ceph device ls`: {e}: nothing was changed"),
+        )
+    })?;
+    // One sync at a time per state directory: two would both set, or both forget.
+    let lock = crate::fsutil::Dir::prepare(&ctx.state_dir)
+        .and_then(|d| d.open_lock("ceph-sync.lock"))
+        .map_err(|e| (ExitStatus::Error, format!("{e}: nothing was changed")))?;
+    if rustix::fs::flock(&lock, rustix::fs::FlockOperation::NonBlockingLockExclusive).is_err() {
+        return Err((
+            ExitStatus::Error,
+            "another `raidctl ceph sync` runs on this state directory: nothing was changed".into(),
+        ));
+    }
+    let mut record = Record::load(&ctx.state_dir).map_err(|e| {
+        (
+            ExitStatus::Error,
+            format!(
+                "the record of what raidctl set is unreadable ({e}): nothing was changed (what raidctl set would be forgotten and never cleared); move it aside to start afresh"
+            ),
+        )
+    })?;
+    let before = record.clone();
+    let baseline = Baseline::load(&ctx.state_dir).unwrap_or_default();
+    let host = ctx.ceph_sources().hostname;
+    let mut actions = plan(
+        &eval.snap,
+        &eval.join,
+        &devices,
+        &record,
+        &baseline,
+        crate::backend::snapshot::now_unix(),
+        run.opts,
+        host.as_deref(),
+    );
+    let ok = execute(&ceph, &mut actions, &mut record, run.dry_run);
+    if record != before {
+        record.save(&ctx.state_dir).map_err(|e| {
+            let done: Vec<String> = actions
+                .iter()
+                .filter(|a| a.result.as_deref() == Some("done"))
+                .map(|a| format!("{} {}", a.action.as_str(), a.devid.as_deref().unwrap_or("")))
+                .collect();
+            (
+                ExitStatus::Error,
+                format!(
+                    "the record of what raidctl set could not be written ({e}); done in Ceph: {}",
+                    if done.is_empty() {
+                        "nothing".to_owned()
+                    } else {
+                        done.join(", ")
+                    }
+                ),
+            )
+        })?;
+    }
+    Ok((actions, ok))
+}
+
+/// `raidctl ceph sync`: the report on `out`; 0 done, 2 a command failed or the record
+/// could not be used, 3 the controller or the cluster could not be read.
+pub fn run_ceph_sync(
+    ctx: &Ctx,
+    eval: Result<Evaluation, String>,
+    run: SyncRun,
+    format: Format,
+    quiet: bool,
+    out: &mut dyn Write,
+) -> ExitStatus {
+    let eval = match eval {
+        Ok(e) => e,
+        Err(reason) => {
+            crate::errln!(
+                "raidctl: controller state unknown: {}: nothing was changed in Ceph",
+                crate::escape::escape_text(&reason)
+            );
+            return ExitStatus::Unknown;
+        }
+    };
+    let (actions, ok) = match ceph_sync(ctx, &eval, run) {
+        Ok(r) => r,
+        Err((status, why)) => {
+            crate::errln!("raidctl: ceph sync: {}", crate::escape::escape_text(&why));
+            return status;
+        }
+    };
+    let _ = match format {
+        Format::Json => serde_json::to_writer_pretty(
+            &mut *out,
+            &crate::output::ceph_sync::SyncDoc {
+                schema_version: crate::output::ceph_sync::SYNC_SCHEMA,
+                dry_run: run.dry_run,
+                ok,
+                actions: &actions,
+            },
+        )
+        .map_err(std::io::Error::from)
+        .and_then(|()| writeln!(out)),
+        Format::Table => write!(
+            out,
+            "{}",
+            crate::output::ceph_sync::render(&actions, run.dry_run, quiet)
+        ),
+    };
+    if ok {
+        ExitStatus::Ok
+    } else {
+        ExitStatus::Error
+    }
+}
+
+/// `metrics --ceph-sync`: the sync with its defaults after the metrics, when the cluster
+/// answered (a host without Ceph, or a cluster away, is not the sync's failure: the metrics
+/// say so). Changes and failures are said on standard error; `Error` when one failed.
+pub fn metrics_ceph_sync(ctx: &Ctx, eval: &Evaluation) -> ExitStatus {
+    if !matches!(eval.join.cluster, crate::ceph::ClusterView::Answered) {
+        return ExitStatus::Ok;
+    }
+    let run = SyncRun {
+        opts: health::ceph_sync::SyncOptions::default(),
+        dry_run: false,
+    };
+    match ceph_sync(ctx, eval, run) {
+        Ok((_, true)) => ExitStatus::Ok,
+        Ok((_, false)) => ExitStatus::Error,
+        Err((status, why)) => {
+            crate::errln!("raidctl: ceph sync: {}", crate::escape::escape_text(&why));
+            if status == ExitStatus::Unknown {
+                ExitStatus::Ok
+            } else {
+                ExitStatus::Error
+            }
+        }
     }
 }
 

@@ -402,7 +402,7 @@ pub fn load_cache(state_dir: &Path) -> BTreeMap<String, Smart> {
             .unwrap_or_default(),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => BTreeMap::new(),
         Err(e) => {
-            eprintln!(
+            crate::errln!(
                 "raidctl: SMART cache not used: {}",
                 crate::escape::escape_text(&e.to_string())
             );

@@ -414,7 +414,7 @@ impl Cache {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
             Err(e) => {
-                eprintln!(
+                crate::errln!(
                     "raidctl: snapshot cache not used: {}",
                     crate::escape::escape_text(&e.to_string())
                 );

@@ -105,14 +105,14 @@ pub fn run_collect(args: &CollectArgs, ctx: &Ctx, out: &mut dyn std::io::Write) 
             // The caller's writer records a failed write for the exit status.
             let _ = writeln!(out, "{}", r.archive.display());
             if !r.failed.is_empty() {
-                eprintln!(
+                crate::errln!(
                     "raidctl collect: {} item(s) failed and are recorded in the manifest: {}",
                     r.failed.len(),
                     r.failed.join(", ")
                 );
             }
             if let Some(m) = &r.mapping_file {
-                eprintln!(
+                crate::errln!(
                     "raidctl collect: redaction mapping (keep private, not in the archive): {}",
                     m.display()
                 );
@@ -120,7 +120,7 @@ pub fn run_collect(args: &CollectArgs, ctx: &Ctx, out: &mut dyn std::io::Write) 
             ExitStatus::Ok
         }
         Err(e) => {
-            eprintln!("raidctl collect: {e}");
+            crate::errln!("raidctl collect: {e}");
             ExitStatus::Error
         }
     }

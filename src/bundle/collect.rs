@@ -182,7 +182,7 @@ impl Collector<'_> {
                     Some(c) => format!("exit {c}"),
                 }
             };
-            eprintln!(
+            crate::errln!(
                 "[{:>3}] {:<36} {:>6.1}s  {state}",
                 self.seq,
                 item.id,

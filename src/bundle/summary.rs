@@ -151,11 +151,13 @@ fn controllers(s: &mut String, snap: &Snapshot) {
             any = true;
             let _ = writeln!(
                 s,
-                "- Adapter {} [{}] {} serial {}: state {}, media errors {}, other errors {}, predictive failures {}, SMART alert {}",
+                "- Adapter {} [{}] {} serial {} ({}): state {}, media errors {}, other errors {}, predictive failures {}, SMART alert {}",
                 d.adapter,
                 d.address().megacli_arg(),
                 opt(d.model.as_ref()),
                 opt(d.serial.as_ref()),
+                d.size_bytes()
+                    .map_or_else(|| "size ?".to_owned(), crate::model::fmt_size),
                 d.firmware_state,
                 opt(d.media_error_count.as_ref()),
                 opt(d.other_error_count.as_ref()),

@@ -513,6 +513,43 @@ impl Ceph {
         self.ceph_json(&["device", "ls"])
     }
 
+    /// `ceph device set-life-expectancy DEVID FROM TO` (times as [`crate::model::ceph_time_arg`]
+    /// prints them, UTC).
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn device_set_life_expectancy(
+        &self,
+        devid: &str,
+        from: u64,
+        to: u64,
+    ) -> Result<String, CephError> {
+        self.ceph_ok(
+            &Self::set_life_expectancy_args(devid, from, to)
+                .each_ref()
+                .map(String::as_str),
+        )
+    }
+
+    /// The arguments of [`Self::device_set_life_expectancy`] (for plans and reports).
+    pub fn set_life_expectancy_args(devid: &str, from: u64, to: u64) -> [String; 5] {
+        [
+            "device".into(),
+            "set-life-expectancy".into(),
+            devid.to_owned(),
+            crate::model::ceph_time_arg(from),
+            crate::model::ceph_time_arg(to),
+        ]
+    }
+
+    /// `ceph device rm-life-expectancy DEVID` (Ceph answers 0 for a device it does not know).
+    ///
+    /// # Errors
+    /// See [`CephError`].
+    pub fn device_rm_life_expectancy(&self, devid: &str) -> Result<String, CephError> {
+        self.ceph_ok(&["device", "rm-life-expectancy", devid])
+    }
+
     /// `ceph osd ok-to-stop N`: the JSON answer, also when it is "no" (exit 16).
     ///
     /// # Errors

@@ -402,6 +402,30 @@ pub struct CephDevice {
     /// Daemons on it (`osd.3`).
     #[serde(default)]
     pub daemons: Vec<String>,
+    /// Start of the predicted failure window (`ceph device set-life-expectancy`, or Ceph's
+    /// own prediction), as the mgr prints it (`2026-12-05T18:29:44.000000+0000`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub life_expectancy_min: Option<String>,
+    /// End of the window: what the devicehealth module compares with its thresholds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub life_expectancy_max: Option<String>,
+    /// When the expectancy was set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub life_expectancy_stamp: Option<String>,
+}
+
+impl CephDevice {
+    /// The life expectancy window in Unix seconds, when one is set (`None` also for a
+    /// `max` Ceph prints as zero, which its devicehealth module ignores too).
+    pub fn life_expectancy(&self) -> Option<(u64, u64)> {
+        let max = crate::model::parse_ceph_time(self.life_expectancy_max.as_deref()?)?;
+        let min = self
+            .life_expectancy_min
+            .as_deref()
+            .and_then(crate::model::parse_ceph_time)
+            .unwrap_or(0);
+        (max > 0).then_some((min, max))
+    }
 }
 
 /// A device's location.

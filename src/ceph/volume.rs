@@ -201,7 +201,7 @@ mod tests {
             "ceph-volume",
             std::ffi::OsStr::new("/usr/sbin:/usr/bin:/sbin:/bin"),
         ) else {
-            eprintln!("skipped: ceph-volume not installed");
+            crate::errln!("skipped: ceph-volume not installed");
             return;
         };
         let mut lines: Vec<Vec<String>> = Vec::new();

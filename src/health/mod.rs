@@ -7,6 +7,7 @@
 //! totals and, separately, as increases since a [`Baseline`].
 
 mod baseline;
+pub mod ceph_sync;
 mod held;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -17,7 +18,7 @@ pub use baseline::{BASELINE_FILE, BASELINE_SCHEMA, Baseline, DriveBaseline, driv
 use crate::backend::snapshot::Snapshot;
 use crate::model::{
     Adapter, BatteryState, ChargingStatus, DriveAddress, FirmwareState, LdState, LogicalDrive,
-    PhysicalDrive, ProgressKind, human,
+    PhysicalDrive, ProgressKind, fmt_size,
 };
 use serde::{Deserialize, Serialize};
 
@@ -180,6 +181,9 @@ pub mod rule {
     /// Info: raidctl started a bay's locate LED and has not stopped it (the next technician
     /// may take the blinking bay for the one to pull).
     pub const BAY_BLINKING: &str = "bay-blinking";
+    /// Info: raidctl told Ceph the device on this drive is expected to fail (`raidctl ceph
+    /// sync` set its life expectancy; Ceph's devicehealth acts on it).
+    pub const CEPH_LIFE_EXPECTANCY: &str = "ceph-life-expectancy";
 }
 
 /// The worst severity among `problems` (`Ok` when there are none).
@@ -739,7 +743,7 @@ fn missing_rules(snap: &Snapshot, out: &mut Vec<Problem>) {
         let size = if m.size_expected_bytes > 0 {
             format!(
                 "; a replacement needs at least {}",
-                human(m.size_expected_bytes)
+                fmt_size(m.size_expected_bytes)
             )
         } else {
             String::new()
@@ -988,9 +992,38 @@ fn pd_rules(snap: &Snapshot, pd: &PhysicalDrive, baseline: &Baseline, out: &mut 
     if let Some(sm) = &pd.smart {
         smart_rules(pd, sm, (weak, &risk_tail, &weak_next), &label, &mut push);
     }
+    if let Some(le) = &pd.ceph_life_expectancy {
+        push(
+            rule::CEPH_LIFE_EXPECTANCY,
+            Severity::Info,
+            ceph_life_text(&label, le),
+            None,
+        );
+    }
     if let Some(b) = baseline.get(pd) {
         counter_increases(out, snap, pd, b);
     }
+}
+
+/// What `status` says of a Ceph life expectancy raidctl set for the device on a drive.
+fn ceph_life_text(label: &str, le: &crate::model::CephLifeExpectancy) -> String {
+    let day = |t: u64| crate::model::utc_time(t).get(..10).unwrap_or("").to_owned();
+    let why: Vec<&str> = le.reasons.iter().map(|r| r.message.as_str()).collect();
+    let mut s = format!(
+        "{label}: raidctl told Ceph at {} that {} is expected to fail between {} and {} ({}); with mgr/devicehealth/self_heal Ceph marks the OSD out while it still reads",
+        crate::model::utc_time(le.set_at_unix),
+        le.devid,
+        day(le.from_unix),
+        day(le.to_unix),
+        why.join("; ")
+    );
+    if let Some(t) = le.withdrawn_at_unix {
+        s.push_str(&format!(
+            "; someone removed it from Ceph (seen {}), and raidctl does not set it again for this drive",
+            crate::model::utc_time(t)
+        ));
+    }
+    s
 }
 
 /// The SMART rules (issue 41) for one drive; `risk` is the predictive-risk severity, message

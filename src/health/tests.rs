@@ -491,7 +491,7 @@ fn missing_row_and_its_vd() {
     assert_eq!(m.severity, Severity::Warning);
     assert_eq!(m.subject, "array 1 row 1");
     assert!(m.message.contains("of VD 1"), "{}", m.message);
-    assert!(m.message.contains("278.875 GB"), "{}", m.message);
+    assert!(m.message.contains("278.875 GiB"), "{}", m.message);
     let d = p
         .iter()
         .find(|p| p.rule == rule::LD_DEGRADED && p.subject == "VD 1")

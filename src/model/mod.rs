@@ -17,13 +17,13 @@ pub use enums::{
     ActionKind, BatteryState, ChargingStatus, FirmwareState, LdState, MediaType, PdType,
     ProgressKind, RaidLevel,
 };
-pub use osd::{Deployment, OsdMode, OsdRef};
+pub use osd::{CephLifeExpectancy, Deployment, LifeDrive, LifeReason, OsdMode, OsdRef};
 pub use policy::{
     CacheFields, CacheIo, CacheRead, CacheSetting, CacheWrite, DiskCache, IoPolicy, ReadPolicy,
     VdPolicy, WritePolicy, parse_disk_cache,
 };
-pub use time::{civil_utc, utc_time};
-pub use units::{SizeError, human, parse_size};
+pub use time::{ceph_time_arg, civil_utc, parse_ceph_time, utc_time};
+pub use units::{SizeError, fmt_size, fmt_sizes, parse_size};
 pub use warnings::Warnings;
 
 use serde::{Deserialize, Serialize};
@@ -203,6 +203,16 @@ pub struct LogicalDrive {
     pub extra: Extra,
 }
 
+impl LogicalDrive {
+    /// The VD's size as raidctl shows it ([`fmt_size`]), the tool's own text where it gave
+    /// no size raidctl could read.
+    pub fn size_text(&self) -> Option<String> {
+        self.size_bytes
+            .map(fmt_size)
+            .or_else(|| self.size_raw.clone())
+    }
+}
+
 /// A physical drive.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct PhysicalDrive {
@@ -311,6 +321,10 @@ pub struct PhysicalDrive {
     /// (never cached with it: SMART has its own cache and age).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub smart: Option<crate::smart::Smart>,
+    /// The Ceph life expectancy raidctl set for the device on this drive (`raidctl ceph
+    /// sync`), from its record in the state directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ceph_life_expectancy: Option<CephLifeExpectancy>,
     /// Unrecognised keys.
     pub extra: Extra,
 }
@@ -322,6 +336,13 @@ impl PhysicalDrive {
             enclosure: self.enclosure_id,
             slot: self.slot,
         }
+    }
+
+    /// The drive's size as raidctl shows it everywhere: the coerced size (what the controller
+    /// builds arrays from, the `Size` of storcli's drive list), the raw size where the tool
+    /// gives no coerced one.
+    pub fn size_bytes(&self) -> Option<u64> {
+        self.coerced_size_bytes.or(self.raw_size_bytes)
     }
 }
 

@@ -137,3 +137,50 @@ impl OsdRef {
         format!("{up}/{is_in}")
     }
 }
+
+/// A Ceph life expectancy raidctl set for the device of an OSD whose drive is at risk
+/// (`raidctl ceph sync`): what it set, when, and why. Kept in the state directory and shown
+/// on the drive by `status`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CephLifeExpectancy {
+    /// Ceph's device id (`VENDOR_MODEL_SERIAL`).
+    pub devid: String,
+    /// The OSDs on the device when it was set.
+    pub osds: Vec<u32>,
+    /// The adapter of the drives.
+    pub adapter: u32,
+    /// The VD the device is (`None`: a JBOD drive).
+    pub vd: Option<u32>,
+    /// The drives under the device, with their serials then.
+    pub drives: Vec<LifeDrive>,
+    /// Start of the failure window set (Unix seconds).
+    pub from_unix: u64,
+    /// End of the window: what Ceph's devicehealth compares with its thresholds.
+    pub to_unix: u64,
+    /// When raidctl set it.
+    pub set_at_unix: u64,
+    /// Why: the health rules that found the drive at risk.
+    pub reasons: Vec<LifeReason>,
+    /// When raidctl found it removed by someone else (an operator's `ceph device
+    /// rm-life-expectancy`): raidctl does not set it again for the same drive.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub withdrawn_at_unix: Option<u64>,
+}
+
+/// A drive under a device with a life expectancy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LifeDrive {
+    /// `[E:S]`.
+    pub address: crate::model::DriveAddress,
+    /// Its serial, when known.
+    pub serial: Option<String>,
+}
+
+/// One reason a drive is at risk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LifeReason {
+    /// The health rule (`pd-predictive-failure`, `smart-failing`, ...).
+    pub rule: String,
+    /// What it found.
+    pub message: String,
+}

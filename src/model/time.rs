@@ -30,3 +30,110 @@ pub fn civil_utc(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
         n(rem % 60),
     )
 }
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let m = i64::from(m);
+    let mp = if m > 2 { m - 3 } else { m + 9 };
+    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// A time as Ceph prints one (`utime_t`'s ISO 8601 form: `2026-12-05T18:29:44.000000+0000`,
+/// with `+00:00`, `Z`, no offset (UTC) or a space before the hour; or seconds since the
+/// epoch, `1764959384.000000`), in Unix seconds. `None` for anything else, and before 1970.
+pub fn parse_ceph_time(text: &str) -> Option<u64> {
+    let t = text.trim();
+    if let Ok(secs) = t.parse::<f64>() {
+        return (secs.is_finite() && secs >= 0.0).then_some(secs as u64);
+    }
+    let num = |s: &str| -> Option<u32> {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let (date, rest) = t.split_at_checked(10)?;
+    let mut d = date.split('-');
+    let (y, m, day) = (num(d.next()?)?, num(d.next()?)?, num(d.next()?)?);
+    if d.next().is_some() || !(1..=12).contains(&m) || !(1..=31).contains(&day) {
+        return None;
+    }
+    let rest = rest.strip_prefix(['T', ' '])?;
+    let (clock, mut zone) = rest.split_at_checked(8)?;
+    let mut c = clock.split(':');
+    let (h, mi, s) = (num(c.next()?)?, num(c.next()?)?, num(c.next()?)?);
+    if c.next().is_some() || h > 23 || mi > 59 || s > 60 {
+        return None;
+    }
+    if let Some(frac) = zone.strip_prefix('.') {
+        let end = frac
+            .find(|ch: char| !ch.is_ascii_digit())
+            .unwrap_or(frac.len());
+        zone = &frac[end..];
+    }
+    let offset: i64 = match zone {
+        "" | "Z" => 0,
+        z => {
+            let sign = match z.as_bytes().first()? {
+                b'+' => 1,
+                b'-' => -1,
+                _ => return None,
+            };
+            let digits: String = z[1..].chars().filter(|ch| *ch != ':').collect();
+            if digits.len() != 4 {
+                return None;
+            }
+            let (oh, om) = (num(&digits[..2])?, num(&digits[2..])?);
+            sign * (i64::from(oh) * 3600 + i64::from(om) * 60)
+        }
+    };
+    let days = days_from_civil(i64::from(y), m, day);
+    let secs = days * 86_400 + i64::from(h) * 3600 + i64::from(mi) * 60 + i64::from(s) - offset;
+    u64::try_from(secs).ok()
+}
+
+/// A time as `ceph device set-life-expectancy` takes it: `YYYY-MM-DDTHH:MM:SS`, UTC (Ceph
+/// reads a time without an offset as UTC).
+pub fn ceph_time_arg(unix: u64) -> String {
+    let (year, month, day, h, m, sec) = civil_utc(unix);
+    format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{sec:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ceph_times_round_trip() {
+        for t in [0, 951_782_400, 1_700_000_000, 1_764_959_384, 4_102_444_800] {
+            assert_eq!(parse_ceph_time(&ceph_time_arg(t)), Some(t), "{t}");
+        }
+        let t = 1_764_959_384;
+        for text in [
+            "2025-12-05T18:29:44.000000+0000",
+            "2025-12-05T19:29:44.123456+0100",
+            "2025-12-05T17:29:44.5-01:00",
+            "2025-12-05 18:29:44Z",
+            "1764959384.000000",
+        ] {
+            assert_eq!(parse_ceph_time(text), Some(t), "{text}");
+        }
+        for bad in [
+            "",
+            "2025-13-05T18:29:44",
+            "2025-12-05",
+            "2025-12-05T18:29",
+            "2025-12-05T18:29:44+1",
+            "x025-12-05T18:29:44",
+            "-5",
+            "1969-12-31T23:59:59",
+        ] {
+            assert_eq!(parse_ceph_time(bad), None, "{bad:?}");
+        }
+        assert_eq!(parse_ceph_time("0.000000"), Some(0));
+    }
+}

@@ -53,20 +53,46 @@ pub fn parse_size(text: &str) -> Result<u64, SizeError> {
     Ok(bytes.round() as u64)
 }
 
-/// Formats bytes the way operators read them (binary units, MegaCli-style `GB`).
-pub fn human(bytes: u64) -> String {
-    const UNITS: [&str; 6] = ["B", "KB", "MB", "GB", "TB", "PB"];
-    #[allow(clippy::cast_precision_loss)]
-    let mut v = bytes as f64;
-    let mut i = 0;
-    while v >= 1024.0 && i + 1 < UNITS.len() {
-        v /= 1024.0;
-        i += 1;
+/// Formats a size for people, the one way every table and message of raidctl does: binary
+/// units with their IEC names (`558.375 GiB`, `2.18 TiB`, `512 MiB`, `512 B`), rounded to at
+/// most three decimals. MegaCli and storcli print the same binary units with three decimals
+/// but call them `GB` and `TB`: the digits are theirs, the unit is named right. JSON keeps
+/// bytes.
+pub fn fmt_size(bytes: u64) -> String {
+    const UNITS: [&str; 7] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    let mut unit = 0;
+    while unit + 1 < UNITS.len() && bytes >> (10 * (unit + 1)) > 0 {
+        unit += 1;
     }
-    if i == 0 {
-        format!("{bytes} B")
+    if unit == 0 {
+        return format!("{bytes} B");
+    }
+    // Rounded, not cut: a size read back from a vendor's three decimals (`2.454 TB`) prints
+    // as those decimals again.
+    let thousandths = |unit: usize| {
+        let shift = 10 * unit;
+        (u128::from(bytes) * 1000 + (1 << (shift - 1))) >> shift
+    };
+    let mut t = thousandths(unit);
+    if t >= 1024 * 1000 && unit + 1 < UNITS.len() {
+        unit += 1;
+        t = thousandths(unit);
+    }
+    let (whole, frac) = (t / 1000, t % 1000);
+    let frac = format!("{frac:03}");
+    let frac = frac.trim_end_matches('0');
+    let sep = if frac.is_empty() { "" } else { "." };
+    format!("{whole}{sep}{frac} {}", UNITS[unit])
+}
+
+/// Two sizes to compare in a message (`too small: HAVE, needs NEED`): [`fmt_size`] of each, with
+/// the exact bytes added when the two would print the same.
+pub fn fmt_sizes(have: u64, need: u64) -> (String, String) {
+    let (h, n) = (fmt_size(have), fmt_size(need));
+    if h == n && have != need {
+        (format!("{h} ({have} bytes)"), format!("{n} ({need} bytes)"))
     } else {
-        format!("{v:.3} {}", UNITS[i])
+        (h, n)
     }
 }
 
@@ -100,8 +126,38 @@ mod tests {
     }
 
     #[test]
-    fn human_readable() {
-        assert_eq!(human(512), "512 B");
-        assert_eq!(human(1024 * 1024 * 1024), "1.000 GB");
+    fn sizes_are_binary_with_iec_units() {
+        assert_eq!(fmt_size(0), "0 B");
+        assert_eq!(fmt_size(512), "512 B");
+        assert_eq!(fmt_size(1023), "1023 B");
+        assert_eq!(fmt_size(1024), "1 KiB");
+        assert_eq!(fmt_size(512 << 20), "512 MiB");
+        assert_eq!(fmt_size(1 << 30), "1 GiB");
+        // A 600 GB SAS drive: MegaCli's `558.375 GB` coerced, `558.912 GB` raw.
+        assert_eq!(fmt_size(599_550_590_976), "558.375 GiB");
+        assert_eq!(fmt_size(600_127_266_816), "558.912 GiB");
+        // A 3 TB drive (3,000,592,982,016 bytes).
+        assert_eq!(fmt_size(3_000_592_982_016), "2.729 TiB");
+        // Rounded: a vendor's three decimals read back print as they were.
+        assert_eq!(fmt_size(parse_size("2.454 TB").unwrap()), "2.454 TiB");
+        assert_eq!(fmt_size(parse_size("837.75 GB").unwrap()), "837.75 GiB");
+        assert_eq!(fmt_size((1 << 40) - 1), "1 TiB");
+        assert_eq!(fmt_size((1 << 40) - (1 << 30)), "1023 GiB");
+        assert_eq!(fmt_size(u64::MAX), "16 EiB");
+    }
+
+    #[test]
+    fn compared_sizes_that_print_alike_show_their_bytes() {
+        assert_eq!(
+            fmt_sizes(599_550_590_976, 600_127_266_816),
+            ("558.375 GiB".to_owned(), "558.912 GiB".to_owned())
+        );
+        assert_eq!(
+            fmt_sizes(599_550_590_976, 599_550_590_977),
+            (
+                "558.375 GiB (599550590976 bytes)".to_owned(),
+                "558.375 GiB (599550590977 bytes)".to_owned()
+            )
+        );
     }
 }

@@ -241,7 +241,7 @@ pub fn verbose_lines(snap: &Snapshot) -> String {
             ld.raid_level,
             ld.state.as_str().replace('_', " "),
             ld.size_bytes
-                .map_or_else(|| "size ?".into(), crate::model::human),
+                .map_or_else(|| "size ?".into(), crate::model::fmt_size),
             if members.is_empty() {
                 "?".to_owned()
             } else {
@@ -257,9 +257,8 @@ pub fn verbose_lines(snap: &Snapshot) -> String {
         let mut extra = osds(&pd.osd);
         extra.push(format!("serial {}", pd.serial.as_deref().unwrap_or("?")));
         let size = pd
-            .coerced_size_bytes
-            .or(pd.raw_size_bytes)
-            .map_or_else(|| "size ?".into(), crate::model::human);
+            .size_bytes()
+            .map_or_else(|| "size ?".into(), crate::model::fmt_size);
         // Only the counters the tool reports (OpenManage has none of them).
         let counters: Vec<String> = [
             ("media errors", pd.media_error_count),

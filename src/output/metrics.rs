@@ -44,6 +44,8 @@ fn escape_help(text: &str) -> String {
     text.replace('\\', "\\\\").replace('\n', "\\n")
 }
 
+mod smart;
+
 type Labels = Vec<(&'static str, String)>;
 
 /// Metric families in order of first use; a family is printed only when it has samples.
@@ -102,6 +104,8 @@ fn num(v: u64) -> f64 {
     v as f64
 }
 
+/// A drive's bay and serial: every per-drive series carries the serial, so an alert names the
+/// drive to pull and a swapped drive's counters start a series of their own.
 fn pd_labels(pd: &PhysicalDrive) -> Labels {
     vec![
         ("adapter", pd.adapter.to_string()),
@@ -110,7 +114,20 @@ fn pd_labels(pd: &PhysicalDrive) -> Labels {
             pd.enclosure_id.map_or_else(String::new, |e| e.to_string()),
         ),
         ("slot", pd.slot.to_string()),
+        ("serial", pd.serial.clone().unwrap_or_default()),
     ]
+}
+
+/// The serial a problem's message names (`(serial ZA1A2B03, a JBOD drive)`, `(serial
+/// ZA1A2B03)`): the drive of a bay series is gone or being replaced, so the snapshot no longer
+/// has it. Empty when the message names none (or `?`).
+fn serial_in(message: &str) -> String {
+    message
+        .split_once("(serial ")
+        .map(|(_, rest)| rest.split([',', ')']).next().unwrap_or("").trim())
+        .filter(|s| *s != "?")
+        .unwrap_or("")
+        .to_owned()
 }
 
 /// `osd.12`, `osd.12,osd.13` (a shared DB/WAL device), or empty.
@@ -121,121 +138,6 @@ fn osd_label(osds: &[crate::model::OsdRef]) -> String {
         .map(|i| format!("osd.{i}"))
         .collect::<Vec<_>>()
         .join(",")
-}
-
-/// The `raidctl_pd_smart_*` series of one drive (issue 41): labelled as the other drive
-/// series plus serial, WWN and OSD, so an alert names the drive to pull.
-fn smart_series(f: &mut Families, pd: &PhysicalDrive, sm: &crate::smart::Smart, now: u64) {
-    let mut l = pd_labels(pd);
-    l.extend([
-        ("serial", pd.serial.clone().unwrap_or_default()),
-        ("wwn", pd.wwn.clone().unwrap_or_default()),
-        ("osd", osd_label(&pd.osd)),
-    ]);
-    f.add(
-        "pd_smart_read_success",
-        "1 when smartctl read the drive's SMART through the controller, 0 when it could not (see raidctl check).",
-        l.clone(),
-        flag(sm.read_success),
-    );
-    f.add(
-        "pd_smart_age_seconds",
-        "Age of the SMART read (cached for --smart-max-age).",
-        l.clone(),
-        num(now.saturating_sub(sm.read_at_unix)),
-    );
-    if let Some(e) = sm.exit_status {
-        f.add(
-            "pd_smart_exit_status",
-            "smartctl's exit status, a bitmask (smartctl(8) RETURN VALUES).",
-            l.clone(),
-            f64::from(e),
-        );
-    }
-    if !sm.read_success {
-        return;
-    }
-    if let Some(p) = sm.passed {
-        f.add(
-            "pd_smart_ok",
-            "1 when the SMART overall health passed, 0 when it FAILED (a SMART trip).",
-            l.clone(),
-            flag(p),
-        );
-    }
-    if let Some(p) = sm.self_test_passed {
-        f.add(
-            "pd_smart_self_test_ok",
-            "1 when the last SMART self-test completed without error, 0 when it failed.",
-            l.clone(),
-            flag(p),
-        );
-    }
-    #[allow(clippy::cast_precision_loss)]
-    let signed = |v: i64| v as f64;
-    if let Some(t) = sm.temperature_c {
-        f.add(
-            "pd_smart_temperature_celsius",
-            "Drive temperature from SMART.",
-            l.clone(),
-            signed(t),
-        );
-    }
-    if let Some(t) = sm.temperature_trip_c {
-        f.add(
-            "pd_smart_temperature_trip_celsius",
-            "The drive's own trip temperature (SCSI drive trip, ATA SCT limit).",
-            l.clone(),
-            signed(t),
-        );
-    }
-    let gauges: [(&'static str, &'static str, Option<u64>); 8] = [
-        (
-            "pd_smart_power_on_seconds",
-            "Power-on time (SMART counts hours; in seconds as Prometheus base units want).",
-            sm.power_on_hours.map(|h| h.saturating_mul(3600)),
-        ),
-        (
-            "pd_smart_percentage_used",
-            "Percentage of the rated life used (SSDs; may exceed 100).",
-            sm.percentage_used,
-        ),
-        (
-            "pd_smart_reallocated_sectors",
-            "ATA attribute 5 Reallocated_Sector_Ct (raw).",
-            sm.reallocated_sectors,
-        ),
-        (
-            "pd_smart_pending_sectors",
-            "ATA attribute 197 Current_Pending_Sector (raw).",
-            sm.pending_sectors,
-        ),
-        (
-            "pd_smart_offline_uncorrectable",
-            "ATA attribute 198 Offline_Uncorrectable (raw).",
-            sm.offline_uncorrectable,
-        ),
-        (
-            "pd_smart_reported_uncorrect",
-            "ATA attribute 187 Reported_Uncorrect (raw).",
-            sm.reported_uncorrect,
-        ),
-        (
-            "pd_smart_grown_defects",
-            "SCSI grown defect list entries.",
-            sm.grown_defects,
-        ),
-        (
-            "pd_smart_uncorrected_errors",
-            "SCSI error counter logs: uncorrected read, write and verify errors.",
-            sm.uncorrected_errors,
-        ),
-    ];
-    for (name, help, v) in gauges {
-        if let Some(v) = v {
-            f.add(name, help, l.clone(), num(v));
-        }
-    }
 }
 
 /// Renders the exposition text. `Err` carries why the snapshot could not be taken.
@@ -416,7 +318,6 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
                 "device_id",
                 pd.device_id.map_or_else(String::new, |d| d.to_string()),
             ),
-            ("serial", pd.serial.clone().unwrap_or_default()),
             ("model", pd.model.clone().unwrap_or_default()),
             ("wwn", pd.wwn.clone().unwrap_or_default()),
             ("pd_type", pd.pd_type.as_str().to_owned()),
@@ -468,7 +369,7 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             (
                 "pd_size_bytes",
                 "Coerced drive size (what the controller uses for arrays).",
-                pd.coerced_size_bytes.or(pd.raw_size_bytes),
+                pd.size_bytes(),
             ),
         ];
         for (name, help, v) in gauges {
@@ -485,7 +386,7 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             );
         }
         if let Some(sm) = &pd.smart {
-            smart_series(&mut f, pd, sm, now);
+            smart::series(&mut f, pd, sm, now);
         }
         if let Some(a) = pd.smart_alert {
             f.add(
@@ -622,6 +523,12 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
                         d.enclosure.map_or_else(String::new, |e| e.to_string()),
                     ),
                     ("slot", d.slot.to_string()),
+                    (
+                        "serial",
+                        snap.drive(p.adapter, d)
+                            .and_then(|pd| pd.serial.clone())
+                            .unwrap_or_default(),
+                    ),
                 ];
                 f.add(
                     "rebuild_progress_ratio",
@@ -652,8 +559,8 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
     // A drive that held something and is gone has no series of its own any more: this one
     // says so (its series disappearing is only the second net, an absent() alert).
     // What raidctl left on the host is said the same way: a replacement not over (1, or 0
-    // while it is under way) and a locate LED it did not stop.
-    let bay_series: [(&str, &str, &str); 3] = [
+    // while it is under way), a locate LED it did not stop, and a life expectancy it set in Ceph.
+    let bay_series: [(&str, &str, &str); 4] = [
         (
             crate::health::rule::PD_MISSING,
             "pd_missing",
@@ -669,6 +576,11 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             "locate_on",
             "1 for a bay whose locate LED raidctl started and has not stopped.",
         ),
+        (
+            crate::health::rule::CEPH_LIFE_EXPECTANCY,
+            "ceph_life_expectancy_set",
+            "1 for a drive raidctl told Ceph is expected to fail (raidctl ceph sync set the life expectancy of its device).",
+        ),
     ];
     for (rule, name, help) in bay_series {
         for p in problems.iter().filter(|p| p.rule == rule) {
@@ -682,6 +594,18 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
                 ("enclosure", enclosure.to_owned()),
                 ("slot", slot.to_owned()),
             ];
+            // A blinking bay holds its drive; a missing drive or one being replaced is known
+            // by the serial its problem names.
+            let serial = if rule == crate::health::rule::BAY_BLINKING {
+                snap.physical_drives
+                    .iter()
+                    .find(|d| Some(d.adapter) == p.adapter && d.address().to_string() == p.subject)
+                    .and_then(|d| d.serial.clone())
+                    .unwrap_or_default()
+            } else {
+                serial_in(&p.message)
+            };
+            labels.push(("serial", serial));
             if rule == crate::health::rule::PD_MISSING {
                 labels.push(("severity", p.severity.as_str().to_owned()));
             }
@@ -725,9 +649,17 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
 /// (see [`crate::fsutil::Dir::open`]) or the file cannot be written (a full filesystem: the
 /// previous `raidctl.prom` is then left as it was).
 pub fn write_textfile(dir: &Path, text: &str) -> io::Result<PathBuf> {
+    write_textfile_as(dir, TEXTFILE_NAME, text)
+}
+
+/// [`write_textfile`] under another name (`storcli.prom` for `--compat storcli-py`).
+///
+/// # Errors
+/// As [`write_textfile`].
+pub fn write_textfile_as(dir: &Path, name: &str, text: &str) -> io::Result<PathBuf> {
     let dir = crate::fsutil::Dir::open(dir)?;
     dir.write_atomic(
-        TEXTFILE_NAME,
+        name,
         text.as_bytes(),
         crate::fsutil::WORLD_READABLE,
         crate::fsutil::Replace::Yes,
@@ -827,11 +759,11 @@ mod tests {
         assert_eq!(ld1, LdState::known().len() + 1);
         has(
             &text,
-            "raidctl_pd_state{adapter=\"0\",enclosure=\"32\",slot=\"3\",state=\"failed\"} 1",
+            "raidctl_pd_state{adapter=\"0\",enclosure=\"32\",slot=\"3\",serial=\"Y4N0A0M2FRD6\",state=\"failed\"} 1",
         );
         has(
             &text,
-            "raidctl_pd_media_errors{adapter=\"0\",enclosure=\"32\",slot=\"4\"} 12",
+            "raidctl_pd_media_errors{adapter=\"0\",enclosure=\"32\",slot=\"4\",serial=\"Y4N0A0L5FRD6\"} 12",
         );
         has(
             &text,
@@ -848,19 +780,67 @@ mod tests {
     }
 
     #[test]
+    fn bay_series_name_the_serial_of_the_problem() {
+        for (message, serial) in [
+            (
+                "[32:3] (serial ZA1A2B03, a JBOD drive carrying osd.12) is gone",
+                "ZA1A2B03",
+            ),
+            (
+                "the replacement of [32:4] (serial S0K1A2B04) was interrupted",
+                "S0K1A2B04",
+            ),
+            ("[32:3] (serial ?, a hot spare) is gone", ""),
+            ("the replacement of a drive was stopped", ""),
+        ] {
+            assert_eq!(serial_in(message), serial, "{message}");
+        }
+        let snap = degraded();
+        let problem = |rule, subject: &str, message: &str| Problem {
+            rule,
+            severity: Severity::Critical,
+            adapter: Some(0),
+            subject: subject.to_owned(),
+            message: message.to_owned(),
+            suggestion: None,
+        };
+        let problems = [
+            problem(
+                crate::health::rule::PD_MISSING,
+                "[32:9]",
+                "[32:9] (serial ZA1A2B09, a JBOD drive) is gone: the bay is empty",
+            ),
+            problem(
+                crate::health::rule::BAY_BLINKING,
+                "[32:4]",
+                "[32:4] of adapter 0 is blinking",
+            ),
+        ];
+        let text = render_metrics(Ok((&snap, &problems)));
+        has(
+            &text,
+            "raidctl_pd_missing{adapter=\"0\",enclosure=\"32\",slot=\"9\",serial=\"ZA1A2B09\",severity=\"critical\"} 1",
+        );
+        has(
+            &text,
+            "raidctl_locate_on{adapter=\"0\",enclosure=\"32\",slot=\"4\",serial=\"Y4N0A0L5FRD6\"} 1",
+        );
+    }
+
+    #[test]
     fn rebuild_progress_and_eta() {
         let text = run(&rebuilding());
         has(
             &text,
-            "raidctl_rebuild_progress_ratio{adapter=\"0\",enclosure=\"32\",slot=\"3\"} 0.41",
+            "raidctl_rebuild_progress_ratio{adapter=\"0\",enclosure=\"32\",slot=\"3\",serial=\"Y4P0A1C3FRD6\"} 0.41",
         );
         has(
             &text,
-            "raidctl_rebuild_eta_seconds{adapter=\"0\",enclosure=\"32\",slot=\"3\"} 3180",
+            "raidctl_rebuild_eta_seconds{adapter=\"0\",enclosure=\"32\",slot=\"3\",serial=\"Y4P0A1C3FRD6\"} 3180",
         );
         has(
             &text,
-            "raidctl_rebuild_elapsed_seconds{adapter=\"0\",enclosure=\"32\",slot=\"3\"} 2220",
+            "raidctl_rebuild_elapsed_seconds{adapter=\"0\",enclosure=\"32\",slot=\"3\",serial=\"Y4P0A1C3FRD6\"} 2220",
         );
         has(
             &text,

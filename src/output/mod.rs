@@ -1,6 +1,8 @@
 //! Rendering for people (tables) and programs (JSON).
 
+pub mod ceph_sync;
 pub mod check;
+pub mod document;
 pub mod json;
 pub mod metrics;
 pub mod parallel;
@@ -8,7 +10,9 @@ pub mod progress;
 mod reports;
 pub mod short;
 pub mod status;
+pub mod storcli_py;
 pub mod table;
+pub mod workflows;
 
 use crate::model::{Document, Warnings};
 use std::io::{BufWriter, IsTerminal, StdoutLock, Write};
@@ -452,11 +456,12 @@ mod tests {
         assert_eq!(w, doc.warnings, "{what} {cut:?}");
         for &style in styles {
             let mut table = Vec::new();
-            let w = table::write_streamed_in(log.as_ref(), list.as_ref(), cut, style, &mut table)
-                .unwrap();
+            let w =
+                document::write_streamed_in(log.as_ref(), list.as_ref(), cut, style, &mut table)
+                    .unwrap();
             assert_eq!(
                 String::from_utf8(table).unwrap(),
-                table::render_document(&doc, style),
+                document::render_document(&doc, style),
                 "{what} {cut:?} {style:?}"
             );
             // A table's warnings are its records' (the document's own are none here).

@@ -2,10 +2,10 @@
 
 use super::Style;
 use super::short;
-use super::table::{Cell, Column, Fit, Table, fill, state_cell};
+use super::table::{Cell, Column, Fit, Table, fill, ld_state_cell, state_cell};
 use crate::backend::snapshot::Snapshot;
 use crate::health::{Problem, Severity, overall};
-use crate::model::{BatteryState, FirmwareState, LdState, LogicalDrive, ProgressKind, human};
+use crate::model::{BatteryState, FirmwareState, LogicalDrive, ProgressKind, fmt_size};
 
 /// Layout version of the `raidctl status --format json` document.
 pub const STATUS_SCHEMA: u32 = 1;
@@ -215,7 +215,7 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
             Cell::new(opt(a.product_name.as_ref())),
             Cell::new(opt(a.fw_package.as_ref().or(a.fw_version.as_ref()))),
             state_cell(style, &bbu, false, bbu_bad),
-            Cell::new(opt(a.memory_bytes.map(human))),
+            Cell::new(opt(a.memory_bytes.map(fmt_size))),
             Cell::new(
                 snap.logical_drives
                     .iter()
@@ -256,8 +256,6 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
         let mut t = Table::with_columns(style, cols);
         let mut caches = Vec::new();
         for ld in &snap.logical_drives {
-            let bad = matches!(ld.state, LdState::Offline | LdState::Degraded);
-            let warn = ld.state != LdState::Optimal;
             let (cache, members) = if wide {
                 let m: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
                 (opt(ld.current_cache_policy.as_ref()), m.join(" "))
@@ -274,17 +272,8 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
                 Cell::new(ld.target_id),
                 Cell::new(opt(ld.name.as_ref())),
                 Cell::new(ld.raid_level.as_str()),
-                Cell::new(
-                    ld.size_raw
-                        .clone()
-                        .unwrap_or_else(|| opt(ld.size_bytes.map(human))),
-                ),
-                state_cell(
-                    style,
-                    ld.state_raw.as_deref().unwrap_or(ld.state.as_str()),
-                    bad,
-                    warn,
-                ),
+                Cell::new(opt(ld.size_text())),
+                ld_state_cell(style, ld),
                 Cell::new(cache),
                 Cell::new(members),
                 Cell::new(opt(ld.block_device.as_ref())),
@@ -365,7 +354,7 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
                 Cell::new(opt(pd.device_id)),
                 Cell::new(model_text(pd)),
                 Cell::new(opt(pd.serial.as_ref())),
-                Cell::new(opt(pd.coerced_size_bytes.or(pd.raw_size_bytes).map(human))),
+                Cell::new(opt(pd.size_bytes().map(fmt_size))),
                 state_cell(style, &state, bad, warn),
             ];
             if wide {
@@ -486,7 +475,7 @@ mod tests {
             "PERC H710 Mini",
             "21.3.5-0002",
             "Optimal (99%)",
-            "512.000 MB",
+            "512 MiB",
             "Logical drives",
             "raid5",
             "[32:2-5]",

@@ -410,12 +410,12 @@ fn restore_all() {
     let mut active = lock_active();
     for a in active.iter_mut() {
         match restore(a) {
-            Ok(()) => eprintln!(
+            Ok(()) => crate::errln!(
                 "raidctl qualify: interrupted; write cache of {} restored ({})",
                 a.ctl.device(),
                 on_off(a.original)
             ),
-            Err(e) => eprintln!(
+            Err(e) => crate::errln!(
                 "raidctl qualify: interrupted; RESTORE FAILED on {}: {e}; run {}",
                 a.ctl.device(),
                 a.ctl.set_command(a.original)

@@ -9,6 +9,7 @@ use super::suite::{self, Observer, ProfileKind, SuiteOptions};
 use super::{report, verdict};
 use crate::ctx::Ctx;
 use crate::exit::ExitStatus;
+use crate::output::Style;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -438,7 +439,7 @@ pub fn qualify_identities(ids: Vec<device::Identity>, run: &Run<'_>) -> Result<Q
         }
         // Confirmed: say which file or device is written, by its canonical path.
         for d in &drives {
-            eprintln!(
+            crate::errln!(
                 "raidctl qualify: writing test patterns over {}",
                 super::safety::named(&d.identity)
             );
@@ -523,12 +524,13 @@ pub fn run_qualify(
     args: &QualifyArgs,
     ctx: Option<&Ctx>,
     json_stdout: bool,
+    style: Style,
     out: &mut dyn Write,
 ) -> ExitStatus {
-    match qualify_main(args, ctx, json_stdout, out) {
+    match qualify_main(args, ctx, json_stdout, style, out) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("raidctl qualify: {e}");
+            crate::errln!("raidctl qualify: {e}");
             ExitStatus::Error
         }
     }
@@ -538,6 +540,7 @@ fn qualify_main(
     args: &QualifyArgs,
     ctx: Option<&Ctx>,
     json_stdout: bool,
+    style: Style,
     out: &mut dyn Write,
 ) -> Result<ExitStatus, String> {
     let profile = Profile::load(args.profile_file.as_deref())?;
@@ -552,7 +555,6 @@ fn qualify_main(
         exports.json = Some(PathBuf::from("-"));
     }
     let quiet_stdout = exports.stdout_taken();
-    let tty = std::io::stdout().is_terminal();
     let paths = SysPaths::default();
     let mut loaded: Vec<super::result::DriveResult> = Vec::new();
     let mut loaded_files: Vec<(PathBuf, QualReport)> = Vec::new();
@@ -574,7 +576,7 @@ fn qualify_main(
     if !args.devices.is_empty() && !args.read_only {
         let runner = std::sync::Arc::new(crate::backend::runner::OsRunner::scratch());
         for line in super::cache::recover(&journal_dir, runner) {
-            eprintln!("raidctl qualify: {line}");
+            crate::errln!("raidctl qualify: {line}");
         }
     }
     let opts = SuiteOptions {
@@ -653,7 +655,7 @@ fn qualify_main(
     }
     // Errors are the caller's: its writer records them and decides the exit status.
     if !quiet_stdout {
-        let _ = write!(out, "{}", report::terminal(&rep, tty));
+        let _ = write!(out, "{}", report::terminal(&rep, style));
         if let [(fa, a), (fb, b)] = loaded_files.as_slice() {
             let _ = write!(
                 out,
@@ -661,7 +663,7 @@ fn qualify_main(
                 super::compare::side_by_side(
                     (&fa.display().to_string(), a),
                     (&fb.display().to_string(), b),
-                    tty
+                    style
                 )
             );
         }
@@ -674,12 +676,13 @@ pub fn run_osd_prep(
     args: &OsdPrepArgs,
     ctx: &Ctx,
     json_stdout: bool,
+    style: Style,
     out: &mut dyn Write,
 ) -> ExitStatus {
-    match super::osdprep::run(args, ctx, json_stdout, out) {
+    match super::osdprep::run(args, ctx, json_stdout, style, out) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("raidctl osd-prep: {e}");
+            crate::errln!("raidctl osd-prep: {e}");
             ExitStatus::Error
         }
     }

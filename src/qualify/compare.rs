@@ -3,7 +3,8 @@
 //! shape one should expect from Ceph explained.
 
 use super::result::{DriveResult, QualReport};
-use comfy_table::{ContentArrangement, Table, presets};
+use crate::output::Style;
+use crate::output::table::{Column, Table};
 use std::fmt::Write as _;
 
 /// One compared job.
@@ -75,8 +76,8 @@ Sequential 4 MiB throughput is bounded by the network and the number of OSDs rat
 exceed the raw figure on a large pool. A file on a local filesystem stays close to the raw drive except for \
 fdatasync (a journal commit per flush).";
 
-/// The side-by-side table of the first drive of each report.
-pub fn side_by_side(a: (&str, &QualReport), b: (&str, &QualReport), tty: bool) -> String {
+/// The side-by-side table of the first drive of each report, in `style`.
+pub fn side_by_side(a: (&str, &QualReport), b: (&str, &QualReport), style: Style) -> String {
     let mut s = String::new();
     let (Some(da), Some(db)) = (a.1.drives.first(), b.1.drives.first()) else {
         return s;
@@ -84,22 +85,13 @@ pub fn side_by_side(a: (&str, &QualReport), b: (&str, &QualReport), tty: bool) -
     let rows = rows(da, db);
     if rows.is_empty() {
         let _ = writeln!(s, "{} and {} have no job in common", a.0, b.0);
-        return s;
+        return crate::escape::escape_text(&s).into_owned();
     }
-    let mut t = Table::new();
-    if tty {
-        t.load_style(presets::UTF8_FULL_CONDENSED);
-        t.set_content_arrangement(ContentArrangement::Dynamic);
-    } else {
-        t.load_style(presets::ASCII_MARKDOWN);
-        t.force_no_tty();
-        t.set_content_arrangement(ContentArrangement::Disabled);
-    }
-    let ha = format!("A {} ({})", da.identity.label(), kind(da));
-    let hb = format!("B {} ({})", db.identity.label(), kind(db));
-    t.set_header(vec![
-        "job", "unit", &ha, &hb, "B/A", "p99 A", "p99 B", "p99 B/A",
-    ]);
+    let columns = ["job", "unit", "A", "B", "B/A", "p99 A", "p99 B", "p99 B/A"]
+        .iter()
+        .map(|h| Column::new(h))
+        .collect();
+    let mut t = Table::with_columns(style, columns);
     for r in &rows {
         let lr = if r.a_p99_us > 0.0 {
             format!("{:.2}", r.b_p99_us / r.a_p99_us)
@@ -117,10 +109,15 @@ pub fn side_by_side(a: (&str, &QualReport), b: (&str, &QualReport), tty: bool) -
             lr,
         ]);
     }
-    let _ = writeln!(s, "\nA = {}, B = {}", a.0, b.0);
+    // The files and drives are named here, not in the headers, which stay narrow.
+    let side =
+        |name: &str, d: &DriveResult| format!("{name}: {} ({})", d.identity.label(), kind(d));
+    let names = format!("\nA = {}\nB = {}\n", side(a.0, da), side(b.0, db));
+    s.push_str(&crate::escape::escape_text(&names));
     let _ = writeln!(s, "{t}");
     if [da, db].iter().any(|d| kind(d) != "block") {
-        let _ = writeln!(s, "{CEPH_SHAPE}");
+        s.push_str(&crate::output::table::fill(CEPH_SHAPE, style));
+        s.push('\n');
     }
     s
 }

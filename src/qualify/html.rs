@@ -552,7 +552,7 @@ fn drive_section(s: &mut String, d: &DriveResult) {
         esc(id.model.as_deref().unwrap_or("unknown model")),
         esc(id.serial.as_deref().unwrap_or("-")),
         esc(id.firmware.as_deref().unwrap_or("-")),
-        crate::model::human(id.size_bytes),
+        crate::model::fmt_size(id.size_bytes),
         id.class,
         id.logical_sector,
         id.physical_sector,

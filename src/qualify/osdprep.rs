@@ -286,11 +286,13 @@ fn plan_lines(
         let args = it.args();
         let argv: Vec<&str> = args.iter().map(String::as_str).collect();
         say(format!(
-            "  a{} {} {} serial {} -> {}: {}",
+            "  a{} {} {} serial {} ({}) -> {}: {}",
             it.adapter,
             it.addr,
             pd.and_then(|p| p.model.as_deref()).unwrap_or("?"),
             pd.and_then(|p| p.serial.as_deref()).unwrap_or("?"),
+            pd.and_then(PhysicalDrive::size_bytes)
+                .map_or_else(|| "size ?".to_owned(), crate::model::fmt_size),
             it.policy.as_ref().map_or_else(
                 || "JBOD".to_owned(),
                 |p| format!("RAID0 {}", p.vd_policy().short())
@@ -389,7 +391,7 @@ fn set_after_create(mc: &MegaCli, p: &NewVdPolicy, adapter: u32, target: u32) {
         let args = megacli_args(&op);
         let argv: Vec<&str> = args.iter().map(String::as_str).collect();
         if let Err(e) = mc.action(&argv) {
-            eprintln!("raidctl osd-prep: VD {target} on adapter {adapter}: {e}");
+            crate::errln!("raidctl osd-prep: VD {target} on adapter {adapter}: {e}");
         }
     }
 }
@@ -458,6 +460,7 @@ pub fn run(
     args: &OsdPrepArgs,
     ctx: &Ctx,
     json_stdout: bool,
+    style: crate::output::Style,
     out: &mut dyn Write,
 ) -> Result<ExitStatus, String> {
     let mc = ctx.megacli().map_err(|e| e.to_string())?;
@@ -517,9 +520,10 @@ pub fn run(
         let argv: Vec<&str> = args.iter().map(String::as_str).collect();
         match mc.action(&argv) {
             Ok(_) => done.push(it),
-            Err(e) => eprintln!(
+            Err(e) => crate::errln!(
                 "raidctl osd-prep: {} on adapter {}: {e}",
-                it.addr, it.adapter
+                it.addr,
+                it.adapter
             ),
         }
     }
@@ -549,7 +553,7 @@ pub fn run(
     if !json_stdout {
         print_outcome(
             &rep,
-            ctx.sim_dir.is_some(),
+            (ctx.sim_dir.is_some(), style),
             &rejected,
             &create_line(args, ctx),
             out,
@@ -569,10 +573,10 @@ fn identities(
     let mut ids: Vec<Identity> = Vec::new();
     for it in done {
         let Some(pd) = snap.drive(it.adapter, it.addr) else {
-            eprintln!("raidctl osd-prep: {} vanished after preparation", it.addr);
+            crate::errln!("raidctl osd-prep: {} vanished after preparation", it.addr);
             continue;
         };
-        let size = pd.coerced_size_bytes.or(pd.raw_size_bytes).unwrap_or(0);
+        let size = pd.size_bytes().unwrap_or(0);
         let (dev, target) = match it.how {
             Presented::Raid0 => {
                 let ld = snap
@@ -580,7 +584,7 @@ fn identities(
                     .iter()
                     .find(|l| l.adapter == it.adapter && l.members == [it.addr]);
                 let Some(ld) = ld else {
-                    eprintln!(
+                    crate::errln!(
                         "raidctl osd-prep: no VD found for {} after -CfgLdAdd",
                         it.addr
                     );
@@ -618,7 +622,7 @@ fn identities(
             }
         };
         let Some(dev) = dev else {
-            eprintln!(
+            crate::errln!(
                 "raidctl osd-prep: {}: no block device found (udev still settling? run `raidctl qualify` on it later)",
                 it.addr
             );
@@ -772,16 +776,12 @@ fn create_line(args: &OsdPrepArgs, ctx: &Ctx) -> CreateLine {
 /// The report, then an OSD-creation line per drive that passed and what became of the others.
 fn print_outcome(
     rep: &QualReport,
-    sim: bool,
+    (sim, style): (bool, crate::output::Style),
     rejected: &[Rejected],
     create: &CreateLine,
     out: &mut dyn Write,
 ) {
-    let _ = write!(
-        out,
-        "{}",
-        super::report::terminal(rep, std::io::IsTerminal::is_terminal(&std::io::stdout()))
-    );
+    let _ = write!(out, "{}", super::report::terminal(rep, style));
     let _ = writeln!(out, "\n{}", create.heading());
     for (i, d) in rep.drives.iter().enumerate() {
         let c = d.identity.controller.as_ref();

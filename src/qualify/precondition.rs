@@ -182,7 +182,7 @@ pub fn ensure(
 
 /// One line for the terminal report.
 pub fn describe(p: &Precondition) -> String {
-    let h = crate::model::human;
+    let h = crate::model::fmt_size;
     let mut s = format!("read region: the first {}", h(p.length));
     if p.covered_bytes > 0 {
         s.push_str(&format!(

@@ -1,28 +1,77 @@
-//! Exports of a [`QualReport`]: terminal tables, CSV, Markdown and an SVG plot (MB/s by block
-//! size, and the 4 KiB QD1 read latency distribution, one curve per drive so peers overlay).
+//! Exports of a [`QualReport`]: the report for a terminal or a pipe (raidctl's one table
+//! style, see [`crate::output::table`]), CSV, Markdown and an SVG plot (MB/s by block size, and
+//! the 4 KiB QD1 read latency distribution, one curve per drive so peers overlay).
 
 use super::engine::JobResult;
 use super::result::{DriveResult, QualReport, RuleHit, Verdict};
 use super::suite::bs_label;
-use comfy_table::{ContentArrangement, Table, presets};
+use crate::escape::escape_text;
+use crate::output::Style;
+use crate::output::table::{Cell, Column, Fit, Table, Tone};
 use std::fmt::Write as _;
 
-fn table(tty: bool, header: &[&str]) -> Table {
-    let mut t = Table::new();
-    if tty {
-        t.load_style(presets::UTF8_FULL_CONDENSED);
-        t.set_content_arrangement(ContentArrangement::Dynamic);
-    } else {
-        t.load_style(presets::ASCII_MARKDOWN);
-        t.force_no_tty();
-        t.set_content_arrangement(ContentArrangement::Disabled);
+/// A table's columns and rows: drawn by raidctl's table engine for a terminal or a pipe, and
+/// as a Markdown table in the Markdown report.
+pub struct Grid {
+    columns: Vec<Column>,
+    rows: Vec<Vec<String>>,
+    /// The column whose cells are verdicts, coloured by level on a terminal.
+    verdicts: Option<usize>,
+}
+
+impl Grid {
+    fn new(columns: Vec<Column>) -> Self {
+        Self {
+            columns,
+            rows: Vec::new(),
+            verdicts: None,
+        }
     }
-    t.set_header(header.to_vec());
-    t
+
+    /// The table in `style` (fitted to its width, coloured where it says).
+    pub fn table(&self, style: Style) -> Table {
+        let mut t = Table::with_columns(style, self.columns.clone());
+        for row in &self.rows {
+            t.add_row(row.iter().enumerate().map(|(i, text)| {
+                let cell = Cell::new(text);
+                match self.verdicts {
+                    Some(v) if v == i => cell.tone(verdict_tone(text)),
+                    _ => cell,
+                }
+            }));
+        }
+        t
+    }
+
+    /// A Markdown table (`|` in a value escaped).
+    pub fn markdown(&self) -> String {
+        let row = |cells: Vec<String>| format!("| {} |", cells.join(" | "));
+        let md = |s: &str| s.replace('|', "\\|");
+        let mut lines = vec![
+            row(self.columns.iter().map(|c| md(c.header())).collect()),
+            row(self.columns.iter().map(|_| "---".to_owned()).collect()),
+        ];
+        lines.extend(
+            self.rows
+                .iter()
+                .map(|r| row(r.iter().map(|c| md(c)).collect())),
+        );
+        lines.join("\n")
+    }
+}
+
+/// Green, yellow or red for a verdict's text.
+fn verdict_tone(text: &str) -> Tone {
+    match text {
+        "PASS" => Tone::Good,
+        "WARN" | "INCONCLUSIVE" => Tone::Warn,
+        "FAIL" => Tone::Bad,
+        _ => Tone::Plain,
+    }
 }
 
 fn data(bytes: u64) -> String {
-    crate::model::human(bytes)
+    crate::model::fmt_size(bytes)
 }
 
 fn lat(us: f64) -> String {
@@ -63,10 +112,14 @@ fn job_row(j: &JobResult) -> Vec<String> {
 }
 
 /// Sweep table of one drive (the `dd oflag=direct` table plus IOPS and p99).
-pub fn sweep_table(d: &DriveResult, tty: bool) -> Table {
-    let mut t = table(tty, &["block size", "count", "data", "MB/s", "IOPS", "p99"]);
+pub fn sweep_table(d: &DriveResult) -> Grid {
+    let columns = ["block size", "count", "data", "MB/s", "IOPS", "p99"]
+        .iter()
+        .map(|h| Column::new(h))
+        .collect();
+    let mut g = Grid::new(columns);
     for r in &d.sweep {
-        t.add_row(vec![
+        g.rows.push(vec![
             bs_label(r.bs),
             r.count.to_string(),
             data(r.bytes),
@@ -75,36 +128,34 @@ pub fn sweep_table(d: &DriveResult, tty: bool) -> Table {
             lat(r.p99_us),
         ]);
     }
-    t
+    g
 }
 
-/// Job table of one drive.
-pub fn jobs_table(d: &DriveResult, tty: bool) -> Table {
-    let mut t = table(
-        tty,
-        &[
-            "job",
-            "QD×jobs",
-            "engine",
-            "MB/s",
-            "IOPS",
-            "p50",
-            "p99",
-            "p99.9",
-            "max",
-            "CPU µs/IO",
-            "notes",
-        ],
-    );
+/// Job table of one drive. On a narrow terminal the CPU cost, p99.9, engine (the lines below
+/// the table say which engine ran what), max and p50 give way, in that order.
+pub fn jobs_table(d: &DriveResult) -> Grid {
+    let mut g = Grid::new(vec![
+        Column::new("job"),
+        Column::new("QD×jobs"),
+        Column::new("engine").droppable(3),
+        Column::new("MB/s"),
+        Column::new("IOPS"),
+        Column::new("p50").droppable(1),
+        Column::new("p99"),
+        Column::new("p99.9").droppable(4),
+        Column::new("max").droppable(2),
+        Column::new("CPU µs/IO").droppable(5),
+        Column::new("notes").fit(Fit::Wrap),
+    ]);
     for j in d
         .jobs
         .iter()
         .filter(|j| !j.spec.name.starts_with("sweep-"))
         .chain(&d.together)
     {
-        t.add_row(job_row(j));
+        g.rows.push(job_row(j));
     }
-    t
+    g
 }
 
 /// Which engine ran which jobs and why: `(engine, reason, jobs)` in order of first use.
@@ -127,16 +178,20 @@ fn jobs_word(n: usize) -> &'static str {
     if n == 1 { "job" } else { "jobs" }
 }
 
-/// The write-cache measurement: a table of on/off figures, or why it was not measured.
-pub fn cache_text(c: &super::cache::CacheReport, tty: bool) -> String {
+/// The write-cache measurement: a headline, and a table of on/off figures (`None`: not
+/// measured, the headline says why).
+pub fn cache_table(c: &super::cache::CacheReport) -> (String, Option<Grid>) {
     if c.rows.is_empty() {
-        return format!(
-            "   write cache on/off: {}",
-            c.note.as_deref().unwrap_or("not measured")
+        return (
+            format!(
+                "write cache on/off: {}",
+                c.note.as_deref().unwrap_or("not measured")
+            ),
+            None,
         );
     }
     let title = format!(
-        "write cache ({}, originally {}, {})",
+        "write cache ({}, originally {}, {}):",
         c.tool,
         match c.original_on {
             Some(true) => "on",
@@ -149,12 +204,13 @@ pub fn cache_text(c: &super::cache::CacheReport, tty: bool) -> String {
             "NOT RESTORED"
         }
     );
-    let mut t = table(
-        tty,
-        &[&title, "IOPS on", "IOPS off", "off/on", "p99 on", "p99 off"],
-    );
+    let columns = ["job", "IOPS on", "IOPS off", "off/on", "p99 on", "p99 off"]
+        .iter()
+        .map(|h| Column::new(h))
+        .collect();
+    let mut g = Grid::new(columns);
     for r in &c.rows {
-        t.add_row(vec![
+        g.rows.push(vec![
             r.job.clone(),
             format!("{:.0}", r.on_iops),
             format!("{:.0}", r.off_iops),
@@ -170,11 +226,7 @@ pub fn cache_text(c: &super::cache::CacheReport, tty: bool) -> String {
             lat(r.off_p99_us),
         ]);
     }
-    let mut out = t.to_string();
-    if let Some(n) = &c.note {
-        let _ = write!(out, "\n   note: {n}");
-    }
-    out
+    (title, Some(g))
 }
 
 /// Rule hits, the worst level first (stable: same level keeps the order the rules ran in).
@@ -214,13 +266,37 @@ pub fn rule_counts(rules: &[RuleHit]) -> String {
         .join(", ")
 }
 
-/// Everything for a person.
-pub fn terminal(r: &QualReport, tty: bool) -> String {
+/// The report for a person, in `style`: text escaped (identity comes from the drive and
+/// smartctl, see `crate::escape`), tables drawn by raidctl's table engine.
+pub fn terminal(r: &QualReport, style: Style) -> String {
     let mut s = String::new();
+    // Every line of text goes through here, escaped and wrapped to the terminal under its
+    // item (a terminal's own wrap could split a number); tables are escaped cell by cell.
+    let mut say = |s: &mut String, text: &str| {
+        s.push_str(&crate::output::table::fill_hanging(text, style));
+        s.push('\n');
+    };
     for d in &r.drives {
-        let id = &d.identity;
-        let _ = writeln!(
-            s,
+        drive_text(&mut s, d, style, &mut say);
+    }
+    if r.drives.len() > 1 {
+        let _ = writeln!(s, "{}", summary_table(r).table(style));
+    }
+    say(&mut s, &format!("overall: {}", r.verdict));
+    s
+}
+
+/// One drive's part of [`terminal`].
+fn drive_text(
+    s: &mut String,
+    d: &DriveResult,
+    style: Style,
+    say: &mut dyn FnMut(&mut String, &str),
+) {
+    let id = &d.identity;
+    say(
+        s,
+        &format!(
             "== {} ({}): {} {} serial {} fw {}, {}, {:?}, {}/{} B sectors{}",
             id.path,
             d.host,
@@ -236,88 +312,95 @@ pub fn terminal(r: &QualReport, tty: bool) -> String {
                 .as_deref()
                 .map(|w| format!(", cache {w}"))
                 .unwrap_or_default(),
-        );
-        let _ = writeln!(
-            s,
+        ),
+    );
+    let reason = |r: Option<&str>| r.map(|r| format!(" ({r})")).unwrap_or_default();
+    say(
+        s,
+        &format!(
             "   health: {:?}{}",
             d.health.status,
-            d.health
-                .reason
-                .as_deref()
-                .map(|r| format!(" ({r})"))
-                .unwrap_or_default()
-        );
-        if let Some(t) = &d.self_test {
-            let _ = writeln!(
-                s,
+            reason(d.health.reason.as_deref())
+        ),
+    );
+    if let Some(t) = &d.self_test {
+        say(
+            s,
+            &format!(
                 "   self-test: {:?}{}",
                 t.status,
-                t.result
-                    .as_deref()
-                    .map(|r| format!(" ({r})"))
-                    .unwrap_or_default()
-            );
-        }
-        if !d.sweep.is_empty() {
-            let _ = writeln!(s, "{}", sweep_table(d, tty));
-        }
-        if d.jobs.iter().any(|j| !j.spec.name.starts_with("sweep-")) {
-            let _ = writeln!(s, "{}", jobs_table(d, tty));
-        }
-        for (engine, why, n) in engines(d) {
-            let _ = writeln!(s, "   engine {engine} ({n} {}): {why}", jobs_word(n));
-        }
-        if let Some(p) = &d.precondition {
-            let _ = writeln!(s, "   {}", super::precondition::describe(p));
-        }
-        if let Some(c) = &d.cache {
-            let _ = writeln!(s, "{}", cache_text(c, tty));
-        }
-        let _ = writeln!(s, "   verdict: {}", d.verdict);
-        for h in worst_first(&d.rules) {
-            let _ = writeln!(s, "     {} {}: {}", h.level, h.rule, h.message);
-        }
-        for w in &d.warnings {
-            let _ = writeln!(s, "     note: {w}");
-        }
-        for f in &d.refusals {
-            let _ = writeln!(s, "     refused {}: {}", f.rule, f.detail);
-        }
-    }
-    if r.drives.len() > 1 {
-        let mut t = table(
-            tty,
-            &[
-                "drive",
-                "host",
-                "model / fw",
-                "seq R MB/s",
-                "seq W MB/s",
-                "rr QD32 IOPS",
-                "sync 1j IOPS",
-                "verdict",
-                "rules",
-            ],
+                reason(t.result.as_deref())
+            ),
         );
-        for d in &r.drives {
-            let f = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.0}"));
-            t.add_row(vec![
-                d.identity.label(),
-                d.host.clone(),
-                d.identity.peer_key(),
-                f(d.metrics.seq_read_mbps),
-                f(d.metrics.seq_write_mbps),
-                f(d.metrics.randread_qd32_iops),
-                f(d.metrics.sync_1job_iops),
-                d.verdict.to_string(),
-                rule_counts(&d.rules),
-            ]);
-        }
-        let _ = writeln!(s, "{t}");
     }
-    let _ = writeln!(s, "overall: {}", r.verdict);
-    // Identity comes from the drive and smartctl: shown escaped (see `crate::escape`).
-    crate::escape::escape_text(&s).into_owned()
+    if !d.sweep.is_empty() {
+        let _ = writeln!(s, "{}", sweep_table(d).table(style));
+    }
+    if d.jobs.iter().any(|j| !j.spec.name.starts_with("sweep-")) {
+        let _ = writeln!(s, "{}", jobs_table(d).table(style));
+    }
+    for (engine, why, n) in engines(d) {
+        say(
+            s,
+            &format!("   engine {engine} ({n} {}): {why}", jobs_word(n)),
+        );
+    }
+    if let Some(p) = &d.precondition {
+        say(s, &format!("   {}", super::precondition::describe(p)));
+    }
+    if let Some(c) = &d.cache {
+        let (headline, table) = cache_table(c);
+        say(s, &format!("   {headline}"));
+        if let Some(t) = table {
+            let _ = writeln!(s, "{}", t.table(style));
+        }
+        if let (Some(n), false) = (&c.note, c.rows.is_empty()) {
+            say(s, &format!("   note: {n}"));
+        }
+    }
+    say(s, &format!("   verdict: {}", d.verdict));
+    for h in worst_first(&d.rules) {
+        say(s, &format!("     {} {}: {}", h.level, h.rule, h.message));
+    }
+    for w in &d.warnings {
+        say(s, &format!("     note: {w}"));
+    }
+    for f in &d.refusals {
+        say(s, &format!("     refused {}: {}", f.rule, f.detail));
+    }
+}
+
+/// One row per drive: the headline figures, the verdict and the rules that fired. On a narrow
+/// terminal the host, the random-read IOPS, model and firmware (in the rules' messages too),
+/// sequential writes and synchronous writes give way, in that order.
+pub fn summary_table(r: &QualReport) -> Grid {
+    let mut g = Grid::new(vec![
+        Column::new("drive"),
+        Column::new("host").droppable(5),
+        Column::new("model / fw").fit(Fit::Wrap).droppable(3),
+        Column::new("seq R MB/s"),
+        Column::new("seq W MB/s").droppable(2),
+        Column::new("rr QD32 IOPS").droppable(4),
+        Column::new("sync 1j IOPS").droppable(1),
+        Column::new("verdict"),
+        Column::new("rules").fit(Fit::Wrap),
+    ]);
+    g.verdicts = Some(7);
+    for d in &r.drives {
+        let f = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.0}"));
+        g.rows.push(vec![
+            d.identity.label(),
+            d.host.clone(),
+            d.identity.peer_key(),
+            f(d.metrics.seq_read_mbps),
+            f(d.metrics.seq_write_mbps),
+            f(d.metrics.randread_qd32_iops),
+            f(d.metrics.sync_1job_iops),
+            d.verdict.to_string(),
+            rule_counts(&d.rules),
+        ]);
+    }
+    g
 }
 
 fn csv_field(s: &str) -> String {
@@ -396,9 +479,9 @@ pub fn markdown(r: &QualReport) -> String {
             d.verdict
         );
         if !d.sweep.is_empty() {
-            let _ = writeln!(s, "{}\n", sweep_table(d, false));
+            let _ = writeln!(s, "{}\n", sweep_table(d).markdown());
         }
-        let _ = writeln!(s, "{}\n", jobs_table(d, false));
+        let _ = writeln!(s, "{}\n", jobs_table(d).markdown());
         for (engine, why, n) in engines(d) {
             let _ = writeln!(s, "- engine `{engine}` ({n} {}): {why}", jobs_word(n));
         }
@@ -414,7 +497,14 @@ pub fn markdown(r: &QualReport) -> String {
             );
         }
         if let Some(c) = &d.cache {
-            let _ = writeln!(s, "{}\n", cache_text(c, false).trim_start());
+            let (headline, table) = cache_table(c);
+            let _ = writeln!(s, "{headline}\n");
+            if let Some(t) = table {
+                let _ = writeln!(s, "{}\n", t.markdown());
+            }
+            if let (Some(n), false) = (&c.note, c.rows.is_empty()) {
+                let _ = writeln!(s, "note: {n}\n");
+            }
         }
         for h in worst_first(&d.rules) {
             let _ = writeln!(s, "- {} `{}`: {}", h.level, h.rule, h.message);
@@ -422,7 +512,7 @@ pub fn markdown(r: &QualReport) -> String {
         let _ = writeln!(s);
     }
     // Identity comes from the drive and smartctl: shown escaped (see `crate::escape`).
-    crate::escape::escape_text(&s).into_owned()
+    escape_text(&s).into_owned()
 }
 
 const COLORS: &[&str] = &[

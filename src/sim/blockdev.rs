@@ -222,7 +222,7 @@ pub fn device_for(
 
 /// Says that the map's entry `d` is stale and is not used.
 fn warn_stale(d: &SimBlockDevice) {
-    eprintln!(
+    crate::errln!(
         "raidctl sim: {} no longer backs {} (a copied state directory, a reboot, losetup -D and reuse?): not used; `raidctl sim block-devices off` and on again rebuilds the map",
         crate::escape::escape(&d.device),
         crate::escape::escape(&d.file.display().to_string())
@@ -354,10 +354,16 @@ pub fn reconcile(sim_dir: &Path, st: &SimState) -> Result<(), String> {
         ))
     });
     map.devices = kept;
-    // What the kernel shows of these devices: the sysfs tree raidctl's join reads.
+    // What the kernel shows of these devices: the sysfs tree raidctl's join reads, and what
+    // udevd would record of them (Ceph's device ids).
     if let Err(e) = crate::sim::sysfs::refresh(sim_dir, st, &map) {
         errors.push(format!("sysfs tree: {e}"));
     }
+    errors.extend(crate::sim::udev::refresh(
+        Path::new(crate::sim::udev::DATA_DIR),
+        st,
+        &map,
+    ));
     map.errors.clone_from(&errors);
     save(sim_dir, &map)?;
     if errors.is_empty() {
@@ -461,6 +467,7 @@ pub fn renumber(sim_dir: &Path, st: &SimState, only: &[String]) -> Result<String
     }
     let before: Vec<String> = map.devices.iter().map(|d| d.device.clone()).collect();
     for d in chosen.iter().map(|i| &map.devices[*i]) {
+        forget_udev(d);
         losetup(&["--detach".into(), d.device.clone()])?;
     }
     let mut errors = Vec::new();
@@ -489,10 +496,15 @@ pub fn renumber(sim_dir: &Path, st: &SimState, only: &[String]) -> Result<String
             Err(e) => errors.push(e),
         }
     }
-    map.errors.clone_from(&errors);
     if let Err(e) = crate::sim::sysfs::refresh(sim_dir, st, &map) {
         errors.push(format!("sysfs tree: {e}"));
     }
+    errors.extend(crate::sim::udev::refresh(
+        Path::new(crate::sim::udev::DATA_DIR),
+        st,
+        &map,
+    ));
+    map.errors.clone_from(&errors);
     save(sim_dir, &map)?;
     if !errors.is_empty() {
         return Err(errors.join("; "));
@@ -657,6 +669,7 @@ fn attach(file: &Path) -> Result<String, String> {
 /// Detaches the loop device (when it still backs our file; a stale entry's device is
 /// another program's and is left alone) and removes the file.
 fn teardown(d: &SimBlockDevice) -> Result<(), String> {
+    forget_udev(d);
     if backs(&d.device, &d.file) {
         losetup(&["--detach".into(), d.device.clone()])?;
     } else {
@@ -666,6 +679,16 @@ fn teardown(d: &SimBlockDevice) -> Result<(), String> {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(format!("{}: {e}", d.file.display())),
+    }
+}
+
+/// Removes udev's entry the simulator wrote for `d` (only its own: see [`crate::sim::udev`]);
+/// a failure is said, and does not keep the device attached.
+fn forget_udev(d: &SimBlockDevice) {
+    if let Err(e) =
+        crate::sim::udev::remove(Path::new(crate::sim::udev::DATA_DIR), &d.device, &d.file)
+    {
+        crate::errln!("raidctl sim: {}", crate::escape::escape(&e));
     }
 }
 

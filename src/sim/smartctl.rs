@@ -306,8 +306,7 @@ pub fn smartctl_main(args: &[String], dir: Option<PathBuf>) -> i32 {
         Ok(r) => r,
         Err(e) => {
             let v = json!({"json_format_version": [1, 0], "smartctl": header(args, 1, &[&e])});
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
-            return 1;
+            return print_json(&v, 1);
         }
     };
     let st = match &dir {
@@ -317,7 +316,7 @@ pub fn smartctl_main(args: &[String], dir: Option<PathBuf>) -> i32 {
     let st = match st {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("smartctl (raidctl simulator): {e}");
+            crate::errln!("smartctl (raidctl simulator): {e}");
             return 2;
         }
     };
@@ -335,8 +334,14 @@ pub fn smartctl_main(args: &[String], dir: Option<PathBuf>) -> i32 {
             )
         }
     };
-    println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
-    code
+    print_json(&v, code)
+}
+
+/// Prints smartctl's JSON and returns `code`, as the other simulated tools write their answer
+/// (a reader that went away is no error, a write that failed fails the call).
+fn print_json(v: &serde_json::Value, code: i32) -> i32 {
+    let text = serde_json::to_string_pretty(v).unwrap_or_default() + "\n";
+    crate::sim::emit("smartctl", text.as_bytes(), code)
 }
 
 #[cfg(test)]

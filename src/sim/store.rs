@@ -99,7 +99,7 @@ impl Locked {
         // `sim block-devices` is off). A failure must not fail the vendor command that
         // changed the state: it is kept in the map and said on stderr.
         if let Err(e) = crate::sim::blockdev::reconcile(&self.dir, st) {
-            eprintln!("raidctl sim: block devices: {e}");
+            crate::errln!("raidctl sim: block devices: {e}");
         }
         Ok(())
     }

@@ -58,16 +58,21 @@ fn vd_inquiry(ad: &Adapter) -> (String, String) {
 }
 
 /// What one SCSI device says of itself.
-struct Unit {
-    channel: u32,
-    target: u32,
-    vendor: String,
-    model: String,
-    wwid: String,
-    serial: String,
+pub(crate) struct Unit {
+    pub(crate) channel: u32,
+    pub(crate) target: u32,
+    /// Inquiry vendor (untrimmed as the device says it).
+    pub(crate) vendor: String,
+    /// Inquiry product.
+    pub(crate) model: String,
+    /// `naa.<hex>`: VPD page 0x83.
+    pub(crate) wwid: String,
+    /// VPD page 0x80.
+    pub(crate) serial: String,
 }
 
-fn unit(ad: &Adapter, d: &SimBlockDevice) -> Option<Unit> {
+/// The SCSI device the kernel shows for `d` of adapter `ad`.
+pub(crate) fn unit(ad: &Adapter, d: &SimBlockDevice) -> Option<Unit> {
     match d.kind {
         Kind::Vd => {
             let vd = ad.vds.iter().find(|v| Some(v.target) == d.target)?;

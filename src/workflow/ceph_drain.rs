@@ -20,6 +20,12 @@ pub(super) fn plan_drain(st: &ReplaceState) -> Vec<PlanLine> {
     let Some(r) = &st.ceph else {
         return Vec::new();
     };
+    if r.drained_at_start {
+        return vec![PlanLine::say(format!(
+            "no drain: osd.{} is out and drained already (Ceph says it is safe to destroy and the PGs of its pools are active+clean without it; Ceph's devicehealth marks a failing drive's OSD out by itself); the step looks once more that this still holds, and waits as for any drain if not",
+            r.osd
+        ))];
+    }
     vec![PlanLine::say(format!(
         "wait until Ceph says osd.{} is safe to destroy (`ceph osd safe-to-destroy osd.{}`) and every PG of the pools that can use it is active+clean again (safe-to-destroy comes before recovery ends: the replacement waits for full redundancy; pools that never use it are not waited for); at most {} s (--drain-timeout), then stop with nothing changed on the controller",
         r.osd, r.osd, r.drain_timeout_s
@@ -172,6 +178,28 @@ pub(super) fn drain(
 ) -> Result<StepResult, WfError> {
     let r = rec(st)?.clone();
     let c = ceph(env)?.clone();
+    if r.drained_at_start {
+        // Planned as drained: one look that it still is (a resume may come days later, and
+        // the destroy's own look sends a changed cluster back here).
+        match still_safe(&c, r.osd) {
+            Ok(true) => {
+                env.say(&format!(
+                    "  osd.{} is out and drained already: no drain to wait for",
+                    r.osd
+                ));
+                return Ok(StepResult::Next);
+            }
+            Ok(false) | Err(_) => {
+                env.say(&format!(
+                    "  osd.{} is no longer drained as it was when the replacement began: waiting for the drain",
+                    r.osd
+                ));
+                if let Some(x) = st.ceph.as_mut() {
+                    x.drained_at_start = false;
+                }
+            }
+        }
+    }
     let start = Instant::now();
     let limit = Duration::from_secs(r.drain_timeout_s.max(1));
     // The layout changes rarely; without the rules every pool counts as using the OSD.

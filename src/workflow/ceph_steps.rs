@@ -60,6 +60,11 @@ pub struct CephRecord {
     /// The cluster's state once the OSD was back.
     #[serde(default)]
     pub report: Option<String>,
+    /// Out already and drained when the replacement began (Ceph's devicehealth marks the
+    /// OSD of a failing drive out by itself, and the data has left): the drain is skipped,
+    /// after one look that it still holds ([`super::ceph_drain::drain`]).
+    #[serde(default)]
+    pub drained_at_start: bool,
     /// A cephadm OSD: the orchestrator's steps apply ([`super::cephadm`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cephadm: Option<super::cephadm::CephadmRecord>,
@@ -395,6 +400,12 @@ pub(super) fn plan_out(env: &Env<'_>, st: &ReplaceState) -> Vec<PlanLine> {
     let Some(r) = &st.ceph else {
         return Vec::new();
     };
+    if !r.in_at_start {
+        return vec![PlanLine::say(format!(
+            "osd.{} is out already (Ceph moved or is moving its data): nothing to mark",
+            r.osd
+        ))];
+    }
     let cmd = plan_line(env, &["osd", "out", &r.osd.to_string()]);
     vec![PlanLine::say(format!(
         "mark osd.{} out (Ceph moves its data to the other OSDs)\n       {cmd}",

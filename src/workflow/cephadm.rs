@@ -132,6 +132,7 @@ mod tests {
             device_class: None,
             up_at_start: true,
             in_at_start: true,
+            drained_at_start: false,
             drain_timeout_s: 3600,
             reweight: false,
             new_fsid: None,

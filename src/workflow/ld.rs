@@ -292,7 +292,7 @@ pub fn ld_delete(env: &mut Env<'_>, adapter: u32, target: u32) -> Result<Outcome
     let mut warnings = vec![format!(
         "deleting VD {target} ({}, {}) destroys its data",
         ld.raid_level,
-        ld.size_raw.clone().unwrap_or_default()
+        ld.size_text().unwrap_or_else(|| "size ?".into())
     )];
     if let Some(dev) = &ld.block_device {
         warnings.push(format!(

@@ -22,13 +22,13 @@ impl Prompter for TtyPrompter {
         if !std::io::stdin().is_terminal() {
             return None;
         }
-        eprint!("{} ", crate::escape::escape_text(question));
+        crate::errprint!("{} ", crate::escape::escape_text(question));
         let _ = std::io::stderr().flush();
         let mut line = String::new();
         match std::io::stdin().lock().read_line(&mut line) {
             // Ctrl-D: the operator ended the input.
             Ok(0) | Err(_) => {
-                eprintln!();
+                crate::errln!();
                 None
             }
             Ok(_) => Some(line.trim().to_owned()),

@@ -20,7 +20,7 @@ use super::{AdapterLock, BlockDevice, Env, Outcome, QualRecord, WfError};
 use crate::backend::ops::{Op, Operations, PinnedCache};
 use crate::backend::snapshot::Snapshot;
 use crate::model::{
-    DriveAddress, FirmwareState, MissingRow, PdType, PhysicalDrive, RaidLevel, VdPolicy, human,
+    DriveAddress, FirmwareState, MissingRow, PdType, PhysicalDrive, RaidLevel, VdPolicy, fmt_size,
 };
 use serde::{Deserialize, Serialize};
 
@@ -814,6 +814,7 @@ fn ceph_record(
         device_class: osd.device_class.clone(),
         up_at_start: osd.up == Some(true),
         in_at_start: osd.is_in != Some(false),
+        drained_at_start: false,
         drain_timeout_s: env.opts.drain_timeout.as_secs(),
         reweight: env.opts.reweight,
         new_fsid: None,
@@ -922,7 +923,7 @@ pub fn run(
         pd.vendor.as_deref().unwrap_or(""),
         pd.model.as_deref().unwrap_or("?"),
         pd.serial.as_deref().unwrap_or("?"),
-        pd.raw_size_bytes.map_or_else(|| "?".into(), human),
+        pd.size_bytes().map_or_else(|| "?".into(), fmt_size),
         pd.firmware_state_raw
             .as_deref()
             .unwrap_or(pd.firmware_state.as_str()),
@@ -944,7 +945,21 @@ pub fn run(
     // redundant VD the OSD stays up while the controller rebuilds.
     let ceph = match (&osd, flow) {
         (Some(o), Flow::NoRedundancy | Flow::Jbod) => match ceph_record(env, o) {
-            Ok(r) => {
+            Ok(mut r) => {
+                // Out already (Ceph's devicehealth marks a failing drive's OSD out by
+                // itself) and Ceph's word that its data lives elsewhere: no drain to wait for.
+                if !r.in_at_start {
+                    if let Some(c) = env.ceph.as_ref() {
+                        r.drained_at_start =
+                            matches!(super::ceph_drain::still_safe(c, r.osd), Ok(true));
+                    }
+                    if r.drained_at_start {
+                        env.say(&format!(
+                            "osd.{} is out and drained already (safe to destroy, its pools whole without it): the drain is skipped",
+                            r.osd
+                        ));
+                    }
+                }
                 env.opts.data_loss_ack_source = Some(format!(
                     "Ceph's safe-to-destroy for osd.{} stands in for --i-understand-data-loss: the controller steps run only once Ceph says its data lives elsewhere, and the journal keeps that answer",
                     r.osd
@@ -1020,7 +1035,7 @@ pub fn run(
         coerced_size: match flow {
             Flow::MegaRaid => pd.coerced_size_bytes,
             // OMSA reports no coerced size; the replacement must hold what the old drive held.
-            _ => pd.coerced_size_bytes.or(pd.raw_size_bytes),
+            _ => pd.size_bytes(),
         },
         down_at_start: ld
             .map(|l| {
@@ -1447,6 +1462,7 @@ mod tests {
             device_class: None,
             up_at_start: false,
             in_at_start: true,
+            drained_at_start: false,
             drain_timeout_s: 60,
             reweight: false,
             new_fsid: None,
@@ -1472,6 +1488,51 @@ mod tests {
             m.contains("osd.7 is out, its data draining")
                 && m.contains("raidctl turned its LED off; resume lights it again"),
             "{m}"
+        );
+    }
+
+    /// An OSD Ceph marked out and drained before the replacement (its devicehealth acting on
+    /// a life expectancy): the plan says there is nothing to mark and no drain to wait for.
+    #[test]
+    fn a_drained_osd_plans_no_drain() {
+        let mut st = state(Some(3));
+        st.flow = Flow::NoRedundancy;
+        let rec = |in_at_start, drained_at_start| super::super::ceph_steps::CephRecord {
+            osd: 7,
+            mode: crate::model::OsdMode::Raw,
+            osd_fsid: None,
+            device: None,
+            db: None,
+            wal: None,
+            crush_weight: None,
+            device_class: None,
+            up_at_start: true,
+            in_at_start,
+            drained_at_start,
+            drain_timeout_s: 60,
+            reweight: false,
+            new_fsid: None,
+            report: None,
+            cephadm: None,
+        };
+        st.ceph = Some(rec(false, true));
+        let text = |lines: Vec<engine::PlanLine>| {
+            lines
+                .iter()
+                .map(|l| l.text.clone())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let drain = text(super::super::ceph_drain::plan_drain(&st));
+        assert!(
+            drain.contains("no drain: osd.7 is out and drained already"),
+            "{drain}"
+        );
+        st.ceph = Some(rec(true, false));
+        let drain = text(super::super::ceph_drain::plan_drain(&st));
+        assert!(
+            drain.contains("wait until Ceph says osd.7 is safe"),
+            "{drain}"
         );
     }
 

@@ -9,7 +9,7 @@ use super::replace::{eta_text, resolve};
 use super::{AdapterLock, Env, Outcome, WfError, run_op};
 use crate::backend::ops::{Alarm, Op};
 use crate::backend::snapshot::Snapshot;
-use crate::model::{DriveAddress, FirmwareState, LdState, PhysicalDrive, human};
+use crate::model::{DriveAddress, FirmwareState, LdState, PhysicalDrive, fmt_sizes};
 
 /// A verification of the state after the change.
 type Verify<'v> = Box<dyn Fn(&Snapshot) -> Result<(), String> + 'v>;
@@ -519,7 +519,8 @@ pub fn hotspare(
         .max();
     if let (Some(need), Some(have)) = (largest, pd.coerced_size_bytes) {
         if have < need {
-            warnings.push(Check::new(Level::Warn, g::SPARE_TOO_SMALL, format!("{d} ({}) is smaller than the largest member it protects ({}): it cannot replace that drive", human(have), human(need))).text);
+            let (have, need) = fmt_sizes(have, need);
+            warnings.push(Check::new(Level::Warn, g::SPARE_TOO_SMALL, format!("{d} ({have}) is smaller than the largest member it protects ({need}): it cannot replace that drive")).text);
         }
     }
     let starting: Vec<&crate::model::LogicalDrive> = protected

@@ -10,7 +10,7 @@ use super::{Env, WfError, run_op};
 use crate::backend::megacli::BackendError;
 use crate::backend::ops::Op;
 use crate::backend::snapshot::Snapshot;
-use crate::model::{FirmwareState, MissingRow, PhysicalDrive, human};
+use crate::model::{FirmwareState, MissingRow, PhysicalDrive, fmt_size, fmt_sizes};
 
 fn locate(st: &ReplaceState) -> Op {
     Op::LocateStart {
@@ -182,7 +182,7 @@ pub(super) fn mark_missing(
                 "  missing row: array {} row {}, expects at least {}",
                 row.array,
                 row.row,
-                human(row.size_expected_bytes)
+                fmt_size(row.size_expected_bytes)
             ));
             st.missing = Some(row);
             Ok(StepResult::Next)
@@ -275,10 +275,9 @@ pub(super) fn replace_missing(
         Err(msg) => return Ok(StepResult::Stop(msg)),
     };
     if new.raw_size_bytes.unwrap_or(0) < row.size_expected_bytes {
+        let (have, need) = fmt_sizes(new.raw_size_bytes.unwrap_or(0), row.size_expected_bytes);
         return Ok(StepResult::Stop(format!(
-            "the new drive ({}) is smaller than the row expects ({})",
-            human(new.raw_size_bytes.unwrap_or(0)),
-            human(row.size_expected_bytes)
+            "the new drive (raw size {have}) is smaller than the row expects ({need})"
         )));
     }
     st.missing = Some(row.clone());

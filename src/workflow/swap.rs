@@ -8,7 +8,7 @@ use super::journal::Journal;
 use super::replace::{Flow, ReplaceState, Step};
 use super::{Env, WfError, run_op};
 use crate::backend::ops::Op;
-use crate::model::{FirmwareState, LdState, human};
+use crate::model::{FirmwareState, LdState, fmt_size, fmt_sizes};
 
 /// What end of input or Ctrl-C at a simulator prompt leaves behind.
 fn sim_stop_message(st: &ReplaceState) -> String {
@@ -79,7 +79,7 @@ pub(super) fn await_insert(
     env.say(&format!(
         "Insert the replacement drive into bay {d}. It must be {} and at least {}.",
         st.pd_type,
-        human(
+        fmt_size(
             st.missing
                 .as_ref()
                 .map_or(st.coerced_size.unwrap_or(0), |m| m.size_expected_bytes)
@@ -219,14 +219,13 @@ pub(super) fn check_new(
             Flow::MegaRaid => st.missing.as_ref().map_or(0, |m| m.size_expected_bytes),
             Flow::SameBay | Flow::NoRedundancy | Flow::Jbod => st.coerced_size.unwrap_or(0),
         };
-        if new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0) < expected {
+        if new.size_bytes().unwrap_or(0) < expected {
+            let (have, need) = fmt_sizes(new.size_bytes().unwrap_or(0), expected);
             return Ok(unsuitable(
                 env,
                 st,
                 format!(
-                    "[new-drive-unsuitable] the new drive is too small: {} usable, the row needs {}. Remove it and insert a larger drive",
-                    human(new.coerced_size_bytes.or(new.raw_size_bytes).unwrap_or(0)),
-                    human(expected)
+                    "[new-drive-unsuitable] the new drive is too small: {have} usable, the row needs {need}. Remove it and insert a larger drive"
                 ),
             ));
         }
@@ -333,11 +332,11 @@ pub(super) fn plan_check_new(st: &ReplaceState) -> Vec<PlanLine> {
         ),
         Flow::SameBay => format!(
             "wait for the new drive; check it ({kind}, at least {}, not foreign, no predicted failure, Ready)",
-            human(st.coerced_size.unwrap_or(0))
+            fmt_size(st.coerced_size.unwrap_or(0))
         ),
         Flow::NoRedundancy | Flow::Jbod => format!(
             "wait for the new drive; check it ({kind}, at least {}, no errors, not foreign{}; Unconfigured(bad) without errors is made good)",
-            human(st.coerced_size.unwrap_or(0)),
+            fmt_size(st.coerced_size.unwrap_or(0)),
             st.clear_foreign.map_or_else(String::new, |i| format!(
                 " unless it holds foreign configuration {i} alone, which is cleared as --clear-foreign {i} says"
             ))

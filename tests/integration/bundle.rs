@@ -600,6 +600,8 @@ fn sizes_hashes_modes_redaction_and_caps_hold_on_every_backend() {
         assert!(summary.contains("## Logical drives not optimal"), "{name}");
         assert!(summary.contains("VD 1: degraded"), "{name}: {summary}");
         assert!(summary.contains("state failed"), "{name}: {summary}");
+        // Sizes as everywhere else: binary, named GiB.
+        assert!(summary.contains(" GiB): state failed"), "{name}: {summary}");
 
         // The per-item cap keeps the tail and says so.
         let mut o = quick_options(dir.path());

@@ -2,6 +2,7 @@
 //! (`scripts/ceph-test-cluster.sh`) on the loop devices that back a `ceph-node` simulator's
 //! single-drive RAID0 VDs on [32:2]..[32:4] (`sim block-devices on`). Checks the identity join
 //! in `status` (table and JSON), the `osd` label in `metrics` (promtool), `pd locate --osd`,
+//! Ceph's device health told by `raidctl ceph sync` and acted on ([`crate::ceph_health`]),
 //! that `sim fail` kills the OSD's I/O so Ceph marks it down, and the client wrappers as the
 //! reference's §5 describes them (safe-to-destroy's not-yet answer, destroy keeps the id, raw
 //! prepare --osd-id reuses it, daemon stop/start by pid).
@@ -282,7 +283,8 @@ fn ceph_cluster_end_to_end() {
         assert!(m.contains(&want), "{want} not in\n{m}");
     }
     assert!(
-        m.contains(&format!("slot=\"3\",osd=\"osd.{victim}\"")),
+        m.lines()
+            .any(|l| l.contains("slot=\"3\",") && l.contains(&format!(",osd=\"osd.{victim}\""))),
         "{m}"
     );
     if let Some((ok, msg)) = crate::health::promtool(&m) {
@@ -326,6 +328,13 @@ fn ceph_cluster_end_to_end() {
         "ceph e2e: join, metrics, locate, wrappers at {:.0} s",
         started.elapsed().as_secs_f64()
     );
+    // Ceph's device health told by raidctl, acted on, and the drive replaced (issue 41).
+    crate::ceph_health::device_health_through_ceph(&s, tmp.path(), &ceph, &|what| {
+        eprintln!(
+            "ceph e2e: {what} at {:.0} s",
+            started.elapsed().as_secs_f64()
+        );
+    });
     // A healthy spare VD before the failure (a dead VD's pinned cache would refuse it later).
     let spare = spare_with_a_foreign_label(&s, victim);
     // A dead drive: the VD goes offline, its loop device fails I/O, ceph-osd dies on EIO and

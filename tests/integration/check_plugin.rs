@@ -343,7 +343,7 @@ fn a_vanished_jbod_drive_pages_and_a_vanished_spare_warns() {
             .unwrap();
         let m = String::from_utf8_lossy(&metrics.stdout);
         assert!(
-            m.contains(&format!("raidctl_pd_missing{{adapter=\"0\",enclosure=\"{enc}\",slot=\"3\",severity=\"critical\"}} 1")),
+            m.contains(&format!("raidctl_pd_missing{{adapter=\"0\",enclosure=\"{enc}\",slot=\"3\",serial=\"ZA1A2B03\",severity=\"critical\"}} 1")),
             "{backend}: {m}"
         );
         // Back in its bay: seen again, nothing missing.
@@ -468,8 +468,8 @@ fn an_interrupted_replacement_and_its_blinking_bay_are_shown_until_dealt_with() 
             .unwrap();
         let m = String::from_utf8_lossy(&metrics.stdout);
         for series in [
-            "raidctl_workflow_unfinished{adapter=\"0\",enclosure=\"32\",slot=\"4\"} 1",
-            "raidctl_locate_on{adapter=\"0\",enclosure=\"32\",slot=\"4\"} 1",
+            "raidctl_workflow_unfinished{adapter=\"0\",enclosure=\"32\",slot=\"4\",serial=\"S0K1A2B04\"} 1",
+            "raidctl_locate_on{adapter=\"0\",enclosure=\"32\",slot=\"4\",serial=\"S0K1A2B04\"} 1",
         ] {
             assert!(m.contains(series), "{backend}: no {series} in\n{m}");
         }

@@ -103,7 +103,7 @@ fn help_examples_parse() {
 
 #[test]
 fn help_shows_examples_and_global_options_apart() {
-    let out = raidctl().args(["pd", "--help"]).output().unwrap();
+    let out = raidctl().args(["pd", "locate", "--help"]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
     assert!(

@@ -636,3 +636,112 @@ fn pystorcli2_agrees_with_raidctl_on_every_scenario() {
         assert!(text.starts_with("version 7.1704"), "{scenario}: {text}");
     });
 }
+
+/// One sample: name, label pairs in order of name, and value.
+type Sample = (String, Vec<(String, String)>, String);
+
+/// Every sample of an exposition.
+fn samples(text: &str) -> std::collections::BTreeSet<Sample> {
+    let label = Regex::new(r#"(\w+)="((?:[^"\\]|\\.)*)""#).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (series, value) = l.rsplit_once(' ').unwrap();
+            let (name, labels) = series.split_once('{').unwrap_or((series, ""));
+            let mut labels: Vec<(String, String)> = label
+                .captures_iter(labels)
+                .map(|c| (c[1].to_owned(), c[2].to_owned()))
+                .collect();
+            labels.sort();
+            // storcli.py prints Python floats (`1.0`); compare numbers.
+            let value = value
+                .parse::<f64>()
+                .map_or(value.to_owned(), |v| v.to_string());
+            (name.to_owned(), labels, value)
+        })
+        .collect()
+}
+
+/// Each family's label names, from exposition text.
+fn label_keys(text: &str) -> BTreeMap<String, std::collections::BTreeSet<Vec<String>>> {
+    let mut out: BTreeMap<String, std::collections::BTreeSet<Vec<String>>> = BTreeMap::new();
+    for (name, labels, _) in samples(text) {
+        out.entry(name)
+            .or_default()
+            .insert(labels.into_iter().map(|(k, _)| k).collect());
+    }
+    out
+}
+
+/// What the simulated MegaCli does not print and `--compat storcli-py` therefore leaves out
+/// when raidctl reads through MegaCli: the patrol read schedule (not in `-AdpAllInfo`), the
+/// host's clock beside the controller's, and the drives' commissioned and emergency spare
+/// flags.
+const NOT_FROM_MEGACLI: &[&str] = &[
+    "megaraid_pd_commissioned_spare",
+    "megaraid_pd_emergency_spare",
+    "megaraid_scheduled_patrol_read",
+    "megaraid_time_difference",
+];
+
+/// `raidctl metrics --compat storcli-py` is storcli.py's exposition: through storcli, the
+/// very same samples (names, labels and their values, values) and HELP lines on every
+/// scenario; through MegaCli, the same families with the same label names, but for what
+/// MegaCli does not print.
+#[test]
+fn compat_storcli_py_gives_storcli_py_s_series() {
+    let Some(script) = consumer(STORCLI_PY, "prometheus-node-exporter-collectors") else {
+        return;
+    };
+    for scenario in SCENARIOS {
+        let w = World::new(scenario);
+        let theirs = w
+            .consumer(Path::new("python3"))
+            .arg(&script)
+            .arg("--storcli_path")
+            .arg(w.bin.join("storcli64"))
+            .output()
+            .unwrap();
+        assert!(theirs.status.success(), "{scenario}: {theirs:?}");
+        let theirs = String::from_utf8_lossy(&theirs.stdout).into_owned();
+        let ours = |backend: &str| {
+            let out = raidctl(w.state())
+                .args(["--backend", backend, "metrics", "--max-age", "0"])
+                .args(["--compat", "storcli-py"])
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{scenario}: {backend}: {out:?}");
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        };
+        let storcli = ours("storcli");
+        let (t, o) = (samples(&theirs), samples(&storcli));
+        assert!(!t.is_empty(), "{scenario}: storcli.py printed nothing");
+        assert_eq!(
+            t.difference(&o).collect::<Vec<_>>(),
+            Vec::<&Sample>::new(),
+            "{scenario}: storcli.py's samples raidctl does not give (storcli)\n{storcli}"
+        );
+        assert_eq!(
+            o.difference(&t).collect::<Vec<_>>(),
+            Vec::<&Sample>::new(),
+            "{scenario}: raidctl's samples storcli.py does not give (storcli)"
+        );
+        let help = |text: &str| -> Vec<String> {
+            let mut h: Vec<String> = text
+                .lines()
+                .filter(|l| l.starts_with("# "))
+                .map(str::to_owned)
+                .collect();
+            h.sort();
+            h
+        };
+        assert_eq!(help(&theirs), help(&storcli), "{scenario}: HELP and TYPE");
+        let mut want = label_keys(&theirs);
+        want.retain(|name, _| !NOT_FROM_MEGACLI.contains(&name.as_str()));
+        assert_eq!(
+            label_keys(&ours("megacli")),
+            want,
+            "{scenario}: families and label names through MegaCli"
+        );
+    }
+}

@@ -102,6 +102,112 @@ fn the_schema_fails_on_drift() {
     assert!(errors(&v, &extra).is_empty());
 }
 
+/// A Ceph life expectancy raidctl set (`ceph sync`, recorded in the state directory) shows
+/// on its drive and as an INFO problem, as the schema says; a drive swapped in since does not
+/// carry it.
+#[test]
+fn a_ceph_life_expectancy_raidctl_set_matches_the_schema() {
+    let v = schema();
+    let dir = init_on("ceph-node", "megacli");
+    let (doc, _) = status(dir.path(), "megacli");
+    let pd = doc["snapshot"]["physical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["slot"] == 3)
+        .unwrap()
+        .clone();
+    let serial = pd["serial"].as_str().unwrap().to_owned();
+    let record = serde_json::json!({
+        "schema_version": 1,
+        "devices": {
+            "PERC_H730P_Mini_6d4ae5209a2c440000000009": {
+                "devid": "PERC_H730P_Mini_6d4ae5209a2c440000000009",
+                "osds": [2],
+                "adapter": 0,
+                "vd": 9,
+                "drives": [{"address": {"enclosure": 32, "slot": 3}, "serial": serial}],
+                "from_unix": 1_764_959_384u64,
+                "to_unix": 1_766_168_984u64,
+                "set_at_unix": 1_764_959_384u64,
+                "reasons": [{"rule": "pd-predictive-failure", "message": "[32:3]: predictive failure count 2"}],
+                "withdrawn_at_unix": 1_765_000_000u64
+            }
+        }
+    });
+    let state = dir.path().join("raidctl");
+    std::fs::create_dir_all(&state).unwrap();
+    std::fs::write(
+        state.join("ceph-life-expectancy.json"),
+        serde_json::to_vec(&record).unwrap(),
+    )
+    .unwrap();
+    let (doc, _) = status(dir.path(), "megacli");
+    assert!(errors(&v, &doc).is_empty(), "{:#?}", errors(&v, &doc));
+    let pd = doc["snapshot"]["physical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["slot"] == 3)
+        .unwrap()
+        .clone();
+    let le = &pd["ceph_life_expectancy"];
+    assert_eq!(le["devid"], "PERC_H730P_Mini_6d4ae5209a2c440000000009");
+    assert_eq!(le["reasons"][0]["rule"], "pd-predictive-failure");
+    let p = doc["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["rule"] == "ceph-life-expectancy")
+        .unwrap_or_else(|| panic!("{:#}", doc["problems"]));
+    assert_eq!(p["severity"], "info");
+    assert!(
+        p["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("2025-12-05 and 2025-12-19") && m.contains("removed")),
+        "{p}"
+    );
+    // The table says it too.
+    let out = raidctl_timeout(dir.path(), "megacli", "5")
+        .args(["status", "--max-age", "0", "--wide"])
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.contains("raidctl told Ceph")
+            && table.contains("PERC_H730P_Mini_6d4ae5209a2c440000000009"),
+        "{table}"
+    );
+    // And metrics (for an alert that Ceph was told).
+    let out = raidctl_timeout(dir.path(), "megacli", "5")
+        .args(["metrics", "--max-age", "0"])
+        .output()
+        .unwrap();
+    let m = String::from_utf8_lossy(&out.stdout);
+    // Every per-drive series carries the drive's serial (docs/fleet.md, "Alert reference").
+    assert!(
+        m.contains(&format!(
+            "raidctl_ceph_life_expectancy_set{{adapter=\"0\",enclosure=\"32\",slot=\"3\",serial=\"{serial}\"}} 1"
+        )),
+        "{m}"
+    );
+    // Drift in the new object fails.
+    let at = doc["snapshot"]["physical_drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|d| d["slot"] == 3)
+        .unwrap();
+    let mut added = doc.clone();
+    added["snapshot"]["physical_drives"][at]["ceph_life_expectancy"]["new_key"] = Value::from(1);
+    let mut typed = doc;
+    typed["snapshot"]["physical_drives"][at]["ceph_life_expectancy"]["to_unix"] =
+        Value::from("soon");
+    for (what, d) in [("added", added), ("typed", typed)] {
+        assert!(!errors(&v, &d).is_empty(), "{what} passed the schema");
+    }
+}
+
 #[test]
 fn cache_fields_agree_across_backends() {
     // The same simulated VDs through every tool: the same write and read policy.

@@ -1,9 +1,12 @@
 //! One integration-test binary (fast links, shared helpers).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+// Tests print notes (why one skips) where a panic on a closed pipe costs nothing.
+#![allow(clippy::print_stderr, clippy::print_stdout)]
 
 mod backends;
 mod bundle;
 mod ceph;
+mod ceph_health;
 mod ceph_replace;
 mod cephadm;
 mod check_backends;
@@ -31,6 +34,8 @@ mod monitor;
 mod native;
 mod parse_reports;
 mod plugin_configs;
+mod prometheus;
+mod prometheus_hosts;
 mod props;
 mod qemu;
 mod qualify;

@@ -261,7 +261,13 @@ fn engine_and_qualify_on_a_loop_device() {
         markdown: Some(d.path().join("q.md")),
         ..QualifyArgs::default()
     };
-    let status = raidctl::qualify::run_qualify(&args, None, false, &mut std::io::sink());
+    let status = raidctl::qualify::run_qualify(
+        &args,
+        None,
+        false,
+        raidctl::output::Style::PLAIN,
+        &mut std::io::sink(),
+    );
     let rep: QualReport = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let dr = &rep.drives[0];
     assert!(dr.destructive && !dr.sweep.is_empty());
@@ -798,7 +804,13 @@ fn compare_across_result_files() {
         json: Some(out.clone()),
         ..QualifyArgs::default()
     };
-    let st = raidctl::qualify::run_qualify(&args, None, false, &mut std::io::sink());
+    let st = raidctl::qualify::run_qualify(
+        &args,
+        None,
+        false,
+        raidctl::output::Style::PLAIN,
+        &mut std::io::sink(),
+    );
     assert_eq!(st, raidctl::exit::ExitStatus::Error);
     let rep: QualReport = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(rep.drives.len(), 3);
@@ -817,7 +829,13 @@ fn compare_across_result_files() {
         ..QualifyArgs::default()
     };
     assert_eq!(
-        raidctl::qualify::run_qualify(&args, None, false, &mut std::io::sink()),
+        raidctl::qualify::run_qualify(
+            &args,
+            None,
+            false,
+            raidctl::output::Style::PLAIN,
+            &mut std::io::sink()
+        ),
         raidctl::exit::ExitStatus::Error
     );
 }

@@ -178,7 +178,13 @@ fn osd_prep_on_the_ceph_node_scenario() {
         ..OsdPrepArgs::default()
     };
     assert_eq!(
-        raidctl::qualify::run_osd_prep(&args, &ctx, false, &mut std::io::sink()),
+        raidctl::qualify::run_osd_prep(
+            &args,
+            &ctx,
+            false,
+            raidctl::output::Style::PLAIN,
+            &mut std::io::sink()
+        ),
         raidctl::exit::ExitStatus::Ok
     );
     let before = ctx.snapshot(Duration::ZERO).unwrap();
@@ -186,14 +192,26 @@ fn osd_prep_on_the_ceph_node_scenario() {
     // Without --yes: refused.
     args.dry_run = false;
     assert_eq!(
-        raidctl::qualify::run_osd_prep(&args, &ctx, false, &mut std::io::sink()),
+        raidctl::qualify::run_osd_prep(
+            &args,
+            &ctx,
+            false,
+            raidctl::output::Style::PLAIN,
+            &mut std::io::sink()
+        ),
         raidctl::exit::ExitStatus::Error
     );
     // RAID0 for two drives, each backed by a sparse file.
     args.yes = true;
     let json = d.path().join("prep.json");
     args.json = Some(json.clone());
-    let st = raidctl::qualify::run_osd_prep(&args, &ctx, false, &mut std::io::sink());
+    let st = raidctl::qualify::run_osd_prep(
+        &args,
+        &ctx,
+        false,
+        raidctl::output::Style::PLAIN,
+        &mut std::io::sink(),
+    );
     let rep: QualReport = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(st, raidctl::qualify::cli::exit_for(rep.verdict));
     check_two(&rep, &ctx);
@@ -221,7 +239,13 @@ fn osd_prep_on_the_ceph_node_scenario() {
         ..OsdPrepArgs::default()
     };
     let mut said = Vec::new();
-    let _ = raidctl::qualify::run_osd_prep(&args, &ctx, false, &mut said);
+    let _ = raidctl::qualify::run_osd_prep(
+        &args,
+        &ctx,
+        false,
+        raidctl::output::Style::PLAIN,
+        &mut said,
+    );
     let said = String::from_utf8_lossy(&said);
     assert!(
         said.contains("--mode auto on adapter 0: RAID0, because no Ceph OSD is known on adapter 0"),
@@ -233,6 +257,9 @@ fn osd_prep_on_the_ceph_node_scenario() {
     let pd = snap.drive(0, addr).unwrap();
     assert_eq!(pd.firmware_state, FirmwareState::Online);
     assert!(snap.logical_drives.iter().any(|l| l.members == [addr]));
+    // The plan names the drive's size as status does.
+    let size = raidctl::model::fmt_size(pd.size_bytes().unwrap());
+    assert!(said.contains(&format!("({size}) -> RAID0")), "{said}");
 }
 
 /// A drive that FAILs (here: thresholds no drive meets, so the FAIL is certain and
@@ -260,7 +287,8 @@ fn osd_prep_deletes_the_new_vd_of_a_drive_that_failed() {
         ..OsdPrepArgs::default()
     };
     let mut out = Vec::new();
-    let st = raidctl::qualify::run_osd_prep(&args, &ctx, false, &mut out);
+    let st =
+        raidctl::qualify::run_osd_prep(&args, &ctx, false, raidctl::output::Style::PLAIN, &mut out);
     let text = String::from_utf8(out).unwrap();
     assert_eq!(st, raidctl::exit::ExitStatus::Error, "{text}");
     let rep: QualReport = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
@@ -335,7 +363,13 @@ fn osd_prep_on_two_simulated_block_devices_never_fails_on_peers() {
         yes: true,
         ..OsdPrepArgs::default()
     };
-    let st = raidctl::qualify::run_osd_prep(&args, &ctx, false, &mut std::io::sink());
+    let st = raidctl::qualify::run_osd_prep(
+        &args,
+        &ctx,
+        false,
+        raidctl::output::Style::PLAIN,
+        &mut std::io::sink(),
+    );
     let rep: QualReport = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(st, raidctl::qualify::cli::exit_for(rep.verdict));
     for dr in &rep.drives {

@@ -67,8 +67,8 @@ fn closed_pipe() -> OwnedFd {
 }
 
 /// The commands that printed with `print!` (a panic, exit 101, on a closed pipe; success on
-/// `/dev/full`): the simulator's control and vendor front ends, `osd-prep`, `qualify` (its
-/// report and its JSON on standard output), `parse help`.
+/// `/dev/full`): the simulator's control and vendor front ends (smartctl's too), `osd-prep`,
+/// `qualify` (its report and its JSON on standard output), `parse help`.
 #[test]
 fn every_command_checks_its_standard_output() {
     let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
@@ -100,6 +100,19 @@ fn every_command_checks_its_standard_output() {
             "--",
             "-PDList",
             "-aALL",
+        ],
+        vec![
+            "--sim",
+            "degraded",
+            "sim",
+            "exec",
+            "smartctl",
+            "--",
+            "-a",
+            "-j",
+            "-d",
+            "megaraid,0",
+            "/dev/sda",
         ],
         vec!["--sim", "ceph-node", "osd-prep", "--dry-run"],
         [&qualify[..], &[img.as_str()]].concat(),
@@ -136,5 +149,52 @@ fn every_command_checks_its_standard_output() {
         );
         assert_ne!(out.status.code(), Some(101), "{args:?}: {err}");
         assert!(err.contains("standard output"), "{args:?}: {err}");
+    }
+}
+
+/// Standard error gone too (`raidctl ... 2>&1 | head -1`): what raidctl says there (a
+/// qualification's warning, an error, clap's usage) is lost, never a panic (exit 101).
+#[test]
+fn a_closed_standard_error_is_no_panic() {
+    let d = tempfile::tempdir().unwrap();
+    let img = d.path().join("q.img");
+    std::fs::File::create(&img)
+        .unwrap()
+        .set_len(16 << 20)
+        .unwrap();
+    let img = img.display().to_string();
+    let runs: Vec<(Vec<&str>, i32)> = vec![
+        // Writes test patterns over the file, and says so on standard error first.
+        (
+            vec![
+                "qualify",
+                "--profile",
+                "smoke",
+                "--no-self-test",
+                "--destroy-data",
+                &img,
+                &img,
+            ],
+            -1,
+        ),
+        (vec!["parse", "/nonexistent/raidctl-test-input"], 2),
+        (vec!["check", "--no-such-option"], 3),
+        (vec!["--sim", "healthy", "status"], 0),
+    ];
+    for (args, want) in &runs {
+        let tmp = crate::util::child_tmp(d.path());
+        let out = raidctl()
+            .env("TMPDIR", &tmp)
+            .env("RAIDCTL_STATE_DIR", d.path().join("state"))
+            .args(args)
+            .stdout(Stdio::from(closed_pipe()))
+            .stderr(Stdio::from(closed_pipe()))
+            .output()
+            .unwrap();
+        assert_ne!(out.status.code(), Some(101), "{args:?} panicked");
+        assert!(out.status.code().is_some(), "{args:?}: {:?}", out.status);
+        if *want >= 0 {
+            assert_eq!(out.status.code(), Some(*want), "{args:?}");
+        }
     }
 }

@@ -351,3 +351,155 @@ fn rebuild_watch_on_a_terminal() {
     );
     insta::assert_snapshot!("rebuild-watch", screen);
 }
+
+/// raidctl run to its end outside a pane (to set up a state); its exit status.
+fn raidctl_in(state: &Path, args: &[&str], env: &[(&str, &str)]) -> i32 {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_raidctl"));
+    c.env_remove("RAIDCTL_SIM").env_remove("RAIDCTL_SIM_STATE");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.arg("--sim-state").arg(state).args(args).output().unwrap();
+    out.status.code().unwrap_or(-1)
+}
+
+/// A latency as the qualification report prints it.
+fn latency(us: f64) -> String {
+    if us >= 1000.0 {
+        format!("{:.2} ms", us / 1000.0)
+    } else {
+        format!("{us:.0} µs")
+    }
+}
+
+/// `qualify` at 80 columns: raidctl's one table style (a dashed rule, no box drawing, no
+/// Markdown), no line wider than the pane, every figure whole on one line (a latency with
+/// its unit, MB/s, IOPS), and the side-by-side comparison too.
+#[test]
+fn qualify_fits_the_terminal() {
+    if !crate::terminal::have_tmux() {
+        return;
+    }
+    let d = tempfile::tempdir().unwrap();
+    let json = d.path().join("run.json").display().to_string();
+    let state = d.path().join("state").display().to_string();
+    let mut args: Vec<String> = [
+        "--state-dir",
+        &state,
+        "qualify",
+        "--profile",
+        "smoke",
+        "--no-self-test",
+        "--json",
+        &json,
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    for name in ["a.img", "b.img"] {
+        let f = d.path().join(name);
+        std::fs::File::create(&f)
+            .unwrap()
+            .set_len(64 << 20)
+            .unwrap();
+        let f = f.display().to_string();
+        args.extend(["--destroy-data".to_owned(), f.clone(), f]);
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let pane = Pane::start("qualify-80", 80, 50, &args);
+    let code = pane.exit_code();
+    let raw = pane.screen(false);
+    assert!((0..=3).contains(&code), "exit {code}:\n{raw}");
+    assert_eq!(raw, pane.screen(true), "a line was wider than 80 columns");
+    assert!(!raw.contains(['│', '─', '┌', '|']), "one style:\n{raw}");
+    assert!(raw.contains("job ") && raw.contains("-------  "), "{raw}");
+    let rep: raidctl::qualify::result::QualReport =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(rep.drives.len(), 2);
+    let whole = |figure: &str| {
+        assert!(
+            raw.lines().any(|l| l.contains(figure)),
+            "{figure:?} is not whole on one line:\n{raw}"
+        );
+    };
+    for d in &rep.drives {
+        for j in d.jobs.iter().filter(|j| !j.spec.name.starts_with("sweep-")) {
+            whole(&latency(j.lat.p99_us));
+            whole(&format!("{:.1}", j.mbps));
+            whole(&format!("{:.0}", j.iops));
+            if let Some(s) = &j.sync_lat {
+                whole(&latency(s.p99_us));
+            }
+        }
+    }
+    // Two result files side by side.
+    let pane = Pane::start(
+        "qualify-compare-80",
+        80,
+        50,
+        &["--state-dir", &state, "qualify", "--compare", &json, &json],
+    );
+    let code = pane.exit_code();
+    let raw = pane.screen(false);
+    assert!((0..=3).contains(&code), "exit {code}:\n{raw}");
+    assert_eq!(raw, pane.screen(true), "a line was wider than 80 columns");
+    assert!(raw.contains("p99 B/A"), "{raw}");
+}
+
+/// `workflows` at 80 columns: no line wider than the pane, every id whole (it is what
+/// `resume` takes), the same table style as `status`.
+#[test]
+fn workflows_fit_the_terminal() {
+    if !crate::terminal::have_tmux() {
+        return;
+    }
+    let dir = state_dir("degraded");
+    let d = dir.path();
+    // Stopped at the serial confirmation; completed; interrupted after a change.
+    assert_eq!(
+        raidctl_in(
+            d,
+            &["replace-drive", "32:4", "--yes", "--serial", "NOT-IT"],
+            &[]
+        ),
+        1
+    );
+    assert_eq!(raidctl_in(d, &["pd", "locate", "32:3"], &[]), 0);
+    // The next replacement of [32:4] in a second of its own: its id gets no `-1`.
+    let second = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs()
+    };
+    let done = second();
+    while second() == done {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let crash = [("RAIDCTL_TEST_CRASH_AT", "prepare-removal:verified")];
+    let args = ["replace-drive", "32:4", "--yes", "--serial", "S0K1A2B04"];
+    assert_ne!(raidctl_in(d, &args, &crash), 0);
+    let state = d.display().to_string();
+    let pane = Pane::start(
+        "workflows-80",
+        80,
+        50,
+        &["--sim-state", &state, "workflows"],
+    );
+    assert_eq!(pane.exit_code(), 0, "{}", pane.screen(true));
+    let raw = pane.screen(false);
+    assert_eq!(raw, pane.screen(true), "a line was wider than 80 columns");
+    let id = regex::Regex::new(r"\b\d{9,}-[a-z-]+-a0-32-\d\b").unwrap();
+    assert_eq!(
+        id.find_iter(&raw).count(),
+        5,
+        "3 ids, 2 in `resume`:\n{raw}"
+    );
+    assert!(raw.contains("----  "), "{raw}");
+    // A time wrapped in its column: its date and its clock apart.
+    let date = regex::Regex::new(r"\b\d{4}-\d\d-\d\d\b").unwrap();
+    let clock = regex::Regex::new(r"\b\d\d:\d\d:\d\d\b").unwrap();
+    let screen = normalise(&raw, d);
+    let screen = date.replace_all(&screen, "<date>    ");
+    let screen = clock.replace_all(&screen, "<clock> ");
+    insta::assert_snapshot!("workflows-80", screen);
+}
