@@ -2,7 +2,7 @@
 //! generated from it.
 
 use crate::output::{ColorChoice, Format};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 /// Typed, safe tooling for LSI/Broadcom MegaRAID and Dell PERC controllers.
@@ -107,14 +107,9 @@ pub enum Command {
     /// Exit status: 0 nothing needs attention, 1 warnings, 2 critical problems (or an unreadable
     /// bundle), 3 the state could not be read, 4 the bundle's integrity failed (--from-bundle).
     Status {
-        /// Reuse a cached snapshot up to this old (0: always ask the controller; at most 1d).
-        #[arg(long, default_value = "30s", value_parser = crate::args::max_age, value_name = "DURATION")]
-        max_age: u64,
-        /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
-        /// vendor call), for at most this long after its last full read (0: never; at most
-        /// 1d).
-        #[arg(long, default_value = "10m", value_parser = crate::args::max_age, value_name = "DURATION")]
-        full_read_after: u64,
+        /// How fresh the controller state must be.
+        #[command(flatten)]
+        fresh: FreshArgs,
         /// Evaluate a support bundle (`raidctl collect`) offline instead of the controller; its
         /// files are checked against its manifest first (exit 4 when they do not match).
         #[arg(long, value_name = "FILE")]
@@ -125,72 +120,9 @@ pub enum Command {
     /// Exit status 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (vendor tool missing, hung, crashed or
     /// silent, a usage error, no verdict within -t). A bundle whose integrity failed
     /// (--from-bundle) is CRITICAL.
-    Check {
-        /// Reuse a cached snapshot up to this old (0: always ask the controller; at most 1d).
-        #[arg(long, default_value = "30s", value_parser = crate::args::max_age, value_name = "DURATION")]
-        max_age: u64,
-        /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
-        /// vendor call), for at most this long after its last full read (0: never; at most
-        /// 1d).
-        #[arg(long, default_value = "10m", value_parser = crate::args::max_age, value_name = "DURATION")]
-        full_read_after: u64,
-        /// Evaluate a support bundle offline instead of the controller (CRITICAL when its files
-        /// do not match its manifest).
-        #[arg(long, value_name = "FILE")]
-        from_bundle: Option<PathBuf>,
-        /// Give a rule's findings another level: ok (dropped), info, warning, critical
-        /// (`--state ld-rebuilding=critical`). Repeatable; the last one for a rule wins.
-        #[arg(long = "state", value_name = "RULE=LEVEL", value_parser = crate::health::tuning::parse_state)]
-        states: Vec<(String, crate::health::Severity)>,
-        /// Drop the findings of a rule, or of one drive by bay (`32:4`) or serial. A drive's
-        /// own findings only: its VD's still count. Repeatable.
-        #[arg(long, value_name = "RULE|E:S|SERIAL")]
-        ignore: Vec<String>,
-        /// Drives the controllers must list: fewer is CRITICAL, more WARNING.
-        #[arg(long, value_name = "N")]
-        expect_drives: Option<usize>,
-        /// Hot spares the controllers must list: any other number is WARNING.
-        #[arg(long, value_name = "N")]
-        expect_spares: Option<usize>,
-        /// VDs the controllers must list: fewer is CRITICAL, more WARNING.
-        #[arg(long, value_name = "N")]
-        expect_vds: Option<usize>,
-        /// The site's tuning: `state RULE=LEVEL`, `ignore RULE|E:S|SERIAL`, `expect-drives N`
-        /// (and -spares, -vds), one per line; the options above add to it. Default
-        /// /etc/raidctl/check.conf when it exists.
-        #[arg(long, value_name = "FILE")]
-        config: Option<PathBuf>,
-        /// Long output after the problems: one line per VD and per drive, with its state (the
-        /// monitoring-plugins `-v`).
-        #[arg(long, short = 'v')]
-        verbose: bool,
-    },
+    Check(CheckArgs),
     /// Prometheus metrics in the text exposition format.
-    Metrics {
-        /// Reuse a cached snapshot up to this old (0: always ask the controller; at most 1d).
-        #[arg(long, default_value = "30s", value_parser = crate::args::max_age, value_name = "DURATION")]
-        max_age: u64,
-        /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
-        /// vendor call), for at most this long after its last full read (0: never; at most
-        /// 1d).
-        #[arg(long, default_value = "10m", value_parser = crate::args::max_age, value_name = "DURATION")]
-        full_read_after: u64,
-        /// Write `raidctl.prom` atomically into this directory (node_exporter's textfile
-        /// collector) instead of printing.
-        #[arg(long, value_name = "DIR")]
-        textfile_dir: Option<PathBuf>,
-        /// Another collector's series instead of raidctl's own: `storcli-py`, the
-        /// `megaraid_*` series of node_exporter's storcli.py (same names and labels), written
-        /// as `storcli.prom` with --textfile-dir.
-        #[arg(long, value_name = "COLLECTOR")]
-        compat: Option<Compat>,
-        /// After the metrics, when the Ceph cluster answered, run `raidctl ceph sync` on the
-        /// same state (Ceph's life expectancy of the devices of OSDs whose drives are at risk;
-        /// its defaults). Its changes and failures are said on standard error; a failed
-        /// change makes the run exit 2 (the metrics are written all the same).
-        #[arg(long)]
-        ceph_sync: bool,
-    },
+    Metrics(MetricsArgs),
     /// Ceph's own device health learns what the controller knows.
     ///
     /// `ceph sync` sets `ceph device set-life-expectancy` for the Ceph device (VD or JBOD
@@ -382,6 +314,80 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         dir: Option<std::path::PathBuf>,
     },
+}
+
+/// `--max-age` and `--full-read-after` of `status`, `check` and `metrics`.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct FreshArgs {
+    /// Reuse a cached snapshot up to this old (0: always ask the controller; at most 1d).
+    #[arg(long, default_value = "30s", value_parser = crate::args::max_age, value_name = "DURATION")]
+    pub max_age: u64,
+    /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
+    /// vendor call), for at most this long after its last full read (0: never; at most
+    /// 1d).
+    #[arg(long, default_value = "10m", value_parser = crate::args::max_age, value_name = "DURATION")]
+    pub full_read_after: u64,
+}
+
+/// `check`'s options.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// How fresh the controller state must be.
+    #[command(flatten)]
+    pub fresh: FreshArgs,
+    /// Evaluate a support bundle offline instead of the controller (CRITICAL when its files
+    /// do not match its manifest).
+    #[arg(long, value_name = "FILE")]
+    pub from_bundle: Option<PathBuf>,
+    /// Give a rule's findings another level: ok (dropped), info, warning, critical
+    /// (`--state ld-rebuilding=critical`). Repeatable; the last one for a rule wins.
+    #[arg(long = "state", value_name = "RULE=LEVEL", value_parser = crate::health::tuning::parse_state)]
+    pub states: Vec<(String, crate::health::Severity)>,
+    /// Drop the findings of a rule, or of one drive by bay (`32:4`) or serial. A drive's
+    /// own findings only: its VD's still count. Repeatable.
+    #[arg(long, value_name = "RULE|E:S|SERIAL")]
+    pub ignore: Vec<String>,
+    /// Drives the controllers must list: fewer is CRITICAL, more WARNING.
+    #[arg(long, value_name = "N")]
+    pub expect_drives: Option<usize>,
+    /// Hot spares the controllers must list: any other number is WARNING.
+    #[arg(long, value_name = "N")]
+    pub expect_spares: Option<usize>,
+    /// VDs the controllers must list: fewer is CRITICAL, more WARNING.
+    #[arg(long, value_name = "N")]
+    pub expect_vds: Option<usize>,
+    /// The site's tuning: `state RULE=LEVEL`, `ignore RULE|E:S|SERIAL`, `expect-drives N`
+    /// (and -spares, -vds), one per line; the options above add to it. Default
+    /// /etc/raidctl/check.conf when it exists.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Long output after the problems: one line per VD and per drive, with its state (the
+    /// monitoring-plugins `-v`).
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+}
+
+/// `metrics`' options.
+#[derive(Debug, Args)]
+pub struct MetricsArgs {
+    /// How fresh the controller state must be.
+    #[command(flatten)]
+    pub fresh: FreshArgs,
+    /// Write `raidctl.prom` atomically into this directory (node_exporter's textfile
+    /// collector) instead of printing.
+    #[arg(long, value_name = "DIR")]
+    pub textfile_dir: Option<PathBuf>,
+    /// Another collector's series instead of raidctl's own: `storcli-py`, the
+    /// `megaraid_*` series of node_exporter's storcli.py (same names and labels), written
+    /// as `storcli.prom` with --textfile-dir.
+    #[arg(long, value_name = "COLLECTOR")]
+    pub compat: Option<Compat>,
+    /// After the metrics, when the Ceph cluster answered, run `raidctl ceph sync` on the
+    /// same state (Ceph's life expectancy of the devices of OSDs whose drives are at risk;
+    /// its defaults). Its changes and failures are said on standard error; a failed
+    /// change makes the run exit 2 (the metrics are written all the same).
+    #[arg(long)]
+    pub ceph_sync: bool,
 }
 
 /// Another collector whose exposition `raidctl metrics --compat` writes.

@@ -1079,20 +1079,8 @@ fn smart_rules(
             weak_next.clone(),
         );
     }
-    let mut sectors = Vec::new();
+    let mut sectors = smart_sector_counts(sm, "uncorrected errors (error counter logs)");
     let over = |v: Option<u64>, limit: u64| v.filter(|n| *n >= limit);
-    if let Some(n) = over(sm.reallocated_sectors, s::REALLOCATED_WARN) {
-        sectors.push(format!("{n} reallocated sectors"));
-    }
-    if let Some(n) = over(sm.pending_sectors, s::PENDING_WARN) {
-        sectors.push(format!("{n} pending sectors"));
-    }
-    if let Some(n) = over(sm.offline_uncorrectable, s::OFFLINE_UNCORRECTABLE_WARN) {
-        sectors.push(format!("{n} offline-uncorrectable sectors"));
-    }
-    if let Some(n) = over(sm.uncorrected_errors, s::UNCORRECTED_WARN) {
-        sectors.push(format!("{n} uncorrected errors (error counter logs)"));
-    }
     sectors.extend(
         sm.grew
             .iter()
@@ -1288,4 +1276,29 @@ fn bbu_rules(snap: &Snapshot, out: &mut Vec<Problem>) {
             _ => {}
         }
     }
+}
+
+/// The SMART sector and error counts at or past their warning levels (`3 reallocated
+/// sectors`), as the findings and the reasons given to Ceph say them; `uncorrected` names the
+/// SAS error count.
+pub(crate) fn smart_sector_counts(sm: &crate::smart::Smart, uncorrected: &str) -> Vec<String> {
+    use crate::smart as s;
+    let over = |v: Option<u64>, limit: u64| v.filter(|n| *n >= limit);
+    [
+        (
+            sm.reallocated_sectors,
+            s::REALLOCATED_WARN,
+            "reallocated sectors",
+        ),
+        (sm.pending_sectors, s::PENDING_WARN, "pending sectors"),
+        (
+            sm.offline_uncorrectable,
+            s::OFFLINE_UNCORRECTABLE_WARN,
+            "offline-uncorrectable sectors",
+        ),
+        (sm.uncorrected_errors, s::UNCORRECTED_WARN, uncorrected),
+    ]
+    .into_iter()
+    .filter_map(|(v, limit, what)| over(v, limit).map(|n| format!("{n} {what}")))
+    .collect()
 }

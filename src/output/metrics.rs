@@ -199,6 +199,23 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
         f64::from(snap.vendor_calls),
     );
 
+    adapter_series(&mut f, snap);
+    // Per-VD and per-drive series carry an `osd` label (`osd.12`, several comma-separated,
+    // empty for none) on hosts where the Ceph join found OSDs; elsewhere the label sets stay
+    // as they were.
+    let with_osd = snap.logical_drives.iter().any(|l| !l.osd.is_empty())
+        || snap.physical_drives.iter().any(|p| !p.osd.is_empty());
+    ld_series(&mut f, snap, with_osd);
+    pd_series(&mut f, snap, with_osd, now);
+    bbu_series(&mut f, snap);
+    progress_series(&mut f, snap);
+    bay_series(&mut f, snap, problems);
+    problem_series(&mut f, problems);
+    f.render()
+}
+
+/// Per adapter: identity, cache, preserved cache, foreign drives, missing rows.
+fn adapter_series(f: &mut Families, snap: &Snapshot) {
     for a in &snap.adapters {
         let ad = a.adapter.to_string();
         f.add(
@@ -257,12 +274,10 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             num(missing as u64),
         );
     }
+}
 
-    // Per-VD and per-drive series carry an `osd` label (`osd.12`, several comma-separated,
-    // empty for none) on hosts where the Ceph join found OSDs; elsewhere the label sets stay
-    // as they were.
-    let with_osd = snap.logical_drives.iter().any(|l| !l.osd.is_empty())
-        || snap.physical_drives.iter().any(|p| !p.osd.is_empty());
+/// Per VD: identity, state, size, bad blocks.
+fn ld_series(f: &mut Families, snap: &Snapshot, with_osd: bool) {
     for ld in &snap.logical_drives {
         let mut base = vec![
             ("adapter", ld.adapter.to_string()),
@@ -306,7 +321,10 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             );
         }
     }
+}
 
+/// Per drive: identity, state, counters, temperature, SMART.
+fn pd_series(f: &mut Families, snap: &Snapshot, with_osd: bool, now: u64) {
     for pd in &snap.physical_drives {
         let mut base = pd_labels(pd);
         if with_osd {
@@ -386,7 +404,7 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             );
         }
         if let Some(sm) = &pd.smart {
-            smart::series(&mut f, pd, sm, now);
+            smart::series(f, pd, sm, now);
         }
         if let Some(a) = pd.smart_alert {
             f.add(
@@ -405,7 +423,10 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             );
         }
     }
+}
 
+/// Per battery: state, charge, temperature; per adapter whether one is fitted.
+fn bbu_series(f: &mut Families, snap: &Snapshot) {
     for b in &snap.bbus {
         let ad = vec![("adapter", b.adapter.to_string())];
         let readable =
@@ -496,7 +517,10 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             flag(present),
         );
     }
+}
 
+/// Rebuilds, initialisations, checks and copybacks under way.
+fn progress_series(f: &mut Families, snap: &Snapshot) {
     for p in snap.progress.iter().filter(|p| p.in_progress) {
         let Some(pct) = p.percent else { continue };
         let subject = match (p.drive, p.logical_drive) {
@@ -555,7 +579,10 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             }
         }
     }
+}
 
+/// Bays raidctl knows more of than the controller says: missing drives, unfinished replacements, lit LEDs, expectancies told to Ceph.
+fn bay_series(f: &mut Families, snap: &Snapshot, problems: &[Problem]) {
     // A drive that held something and is gone has no series of its own any more: this one
     // says so (its series disappearing is only the second net, an absent() alert).
     // What raidctl left on the host is said the same way: a replacement not over (1, or 0
@@ -619,6 +646,10 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             f.add(name, help, labels, value);
         }
     }
+}
+
+/// The problems by severity, and the overall health.
+fn problem_series(f: &mut Families, problems: &[Problem]) {
     for s in [Severity::Info, Severity::Warning, Severity::Critical] {
         f.add(
             "problems",
@@ -636,7 +667,6 @@ pub fn render_metrics(result: Result<(&Snapshot, &[Problem]), &str>) -> String {
             flag(s == worst),
         );
     }
-    f.render()
 }
 
 /// Writes `text` as `raidctl.prom` into `dir` atomically with mode 0644 (node_exporter runs

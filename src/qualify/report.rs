@@ -3,6 +3,7 @@
 //! the 4 KiB QD1 read latency distribution, one curve per drive so peers overlay).
 
 use super::engine::JobResult;
+use super::html::esc;
 use super::result::{DriveResult, QualReport, RuleHit, Verdict};
 use super::suite::bs_label;
 use crate::escape::escape_text;
@@ -519,12 +520,6 @@ const COLORS: &[&str] = &[
     "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
     "#bcbd22", "#17becf",
 ];
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
 
 /// SVG: left, MB/s by block size (sweep); right, cumulative distribution of the 4 KiB QD1
 /// random-read latency. One colour per drive; drives of one model overlay as peers.

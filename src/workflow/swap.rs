@@ -443,13 +443,14 @@ pub(super) fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResu
     )))
 }
 
-/// `, about N min left` from percent and elapsed minutes.
+/// `, about N min left` from percent and elapsed minutes (health's one estimate, so the
+/// workflow and `status` never disagree on the same rebuild).
 pub fn eta_text(pct: u8, elapsed: Option<u32>) -> String {
-    match elapsed {
-        Some(m) if pct > 0 && pct < 100 => {
-            let left = u64::from(m) * u64::from(100 - pct) / u64::from(pct);
-            format!(", about {left} min left")
-        }
+    match elapsed.and_then(|m| crate::health::eta_minutes(pct, m)) {
+        Some(left) if pct < 100 => format!(
+            ", about {} left",
+            crate::health::format_minutes(u64::from(left))
+        ),
         _ => String::new(),
     }
 }

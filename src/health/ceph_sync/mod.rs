@@ -105,19 +105,7 @@ pub fn drive_risks(pd: &PhysicalDrive, baseline: &Baseline, wear_pct: u64) -> Ve
         say(rule::SMART_FAILING, "SMART overall health FAILED".into());
     }
     let over = |v: Option<u64>, limit: u64| v.filter(|n| *n >= limit);
-    let mut sectors = Vec::new();
-    if let Some(n) = over(sm.reallocated_sectors, s::REALLOCATED_WARN) {
-        sectors.push(format!("{n} reallocated sectors"));
-    }
-    if let Some(n) = over(sm.pending_sectors, s::PENDING_WARN) {
-        sectors.push(format!("{n} pending sectors"));
-    }
-    if let Some(n) = over(sm.offline_uncorrectable, s::OFFLINE_UNCORRECTABLE_WARN) {
-        sectors.push(format!("{n} offline-uncorrectable sectors"));
-    }
-    if let Some(n) = over(sm.uncorrected_errors, s::UNCORRECTED_WARN) {
-        sectors.push(format!("{n} uncorrected errors"));
-    }
+    let sectors = super::smart_sector_counts(sm, "uncorrected errors");
     if !sectors.is_empty() {
         say(rule::SMART_SECTORS, format!("SMART {}", sectors.join(", ")));
     }
