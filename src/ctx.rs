@@ -227,6 +227,167 @@ fn not_installed(tools: &[Tool]) -> BackendError {
     ))
 }
 
+/// The simulator's state directory: `--sim-state` (made private and checked) or a private
+/// temporary one, removed with the context.
+fn sim_state_dir(
+    opts: &CtxOptions,
+    scenario: &str,
+) -> Result<(PathBuf, Option<tempfile::TempDir>), CtxError> {
+    Ok(match &opts.sim_state {
+        Some(d) => {
+            crate::fsutil::create_private_dir_all(d)
+                .map_err(|e| CtxError(format!("{}: {e}", d.display())))?;
+            let canon = d
+                .canonicalize()
+                .map_err(|e| CtxError(format!("--sim-state {}: {e}", d.display())))?;
+            check_sim_dir(&canon)?;
+            (canon, None)
+        }
+        None => {
+            let t = private_sim_dir(scenario)?;
+            (t.path().to_path_buf(), Some(t))
+        }
+    })
+}
+
+/// The backend `--backend` names on the simulated tools, and the native handle when it is the
+/// kernel-driver one.
+fn sim_ops(
+    opts: &CtxOptions,
+    dir: &Path,
+    program: &Path,
+    runner: &Arc<OsRunner>,
+) -> (
+    Result<Box<dyn Operations>, BackendError>,
+    Option<native::Native>,
+) {
+    let mut native_handle = None;
+    let ops: Result<Box<dyn Operations>, BackendError> = match opts.backend {
+        BackendChoice::Auto | BackendChoice::Megacli => Ok(Box::new(MegaCli::new(
+            program.to_path_buf(),
+            runner.clone(),
+            opts.timeout,
+        ))),
+        BackendChoice::Storcli => Ok(Box::new(Storcli::new(
+            sim_tool("storcli64"),
+            runner.clone(),
+            opts.timeout,
+        ))),
+        BackendChoice::Perccli => Ok(Box::new(Storcli::new(
+            sim_tool("perccli64"),
+            runner.clone(),
+            opts.timeout,
+        ))),
+        BackendChoice::Storcli2 => Ok(Box::new(Storcli::new(
+            sim_tool("storcli2"),
+            runner.clone(),
+            opts.timeout,
+        ))),
+        BackendChoice::Perccli2 => Ok(Box::new(Storcli::new(
+            sim_tool("perccli2"),
+            runner.clone(),
+            opts.timeout,
+        ))),
+        BackendChoice::Omreport => Ok(Box::new(Omreport::new(
+            sim_tool("omreport"),
+            sim_tool("omconfig"),
+            runner.clone(),
+            opts.timeout,
+        ))),
+        BackendChoice::Native => native::sim_backend(dir, opts.timeout).map(|n| {
+            native_handle = Some(n.clone());
+            Box::new(n) as Box<dyn Operations>
+        }),
+    };
+    (ops, native_handle)
+}
+
+/// MegaCli: `--megacli`, `$RAIDCTL_MEGACLI` or the first found.
+fn find_megacli(opts: &CtxOptions, runner: &Arc<OsRunner>) -> Result<MegaCli, BackendError> {
+    megacli::find_binary(opts.megacli.as_deref())
+        .ok_or(BackendError::NotFound)
+        .map(|program| MegaCli::new(program, runner.clone(), opts.timeout))
+}
+
+/// The tool `--backend` names; for `auto`, the one the PCI scan and the installed tools
+/// choose, with what the scan says when there is nothing to manage or a tool to install.
+fn chosen_tool(
+    opts: &CtxOptions,
+    installed: &[(Tool, PathBuf)],
+) -> (Option<Tool>, Option<String>, Option<String>) {
+    let mut nothing_to_manage = None;
+    let mut missing_tool = None;
+    let tool = match opts.backend {
+        BackendChoice::Megacli => Some(Tool::Megacli),
+        BackendChoice::Storcli => Some(Tool::Storcli),
+        BackendChoice::Perccli => Some(Tool::Perccli),
+        BackendChoice::Storcli2 => Some(Tool::Storcli2),
+        BackendChoice::Perccli2 => Some(Tool::Perccli2),
+        BackendChoice::Omreport => Some(Tool::Omreport),
+        BackendChoice::Native => None,
+        BackendChoice::Auto
+            if opts.megacli.is_some() || std::env::var_os(megacli::ENV_MEGACLI).is_some() =>
+        {
+            Some(Tool::Megacli)
+        }
+        BackendChoice::Auto => {
+            let controllers =
+                detect::scan_pci(opts.sys_root.as_deref().unwrap_or(Path::new("/sys")));
+            let choice = detect::choose(&controllers, installed);
+            nothing_to_manage = detect::nothing_to_manage(&controllers);
+            missing_tool = detect::install_hint(&controllers, &choice);
+            choice.tool
+        }
+    };
+    (tool, nothing_to_manage, missing_tool)
+}
+
+/// The backend of the installed `tool` (MegaCli when none is chosen), or why there is none.
+fn installed_ops(
+    opts: &CtxOptions,
+    tool: Option<Tool>,
+    missing_tool: Option<String>,
+    installed: &[(Tool, PathBuf)],
+    runner: &Arc<OsRunner>,
+) -> Result<Box<dyn Operations>, BackendError> {
+    let path_of = |tools: &[Tool]| {
+        installed
+            .iter()
+            .find(|(t, _)| tools.contains(t))
+            .map(|(_, p)| p.clone())
+    };
+    match tool {
+        // A MegaRAID/PERC without a tool that suits it: say what to install, not that
+        // the fallback MegaCli is missing.
+        None if missing_tool.is_some() => {
+            Err(BackendError::Refused(missing_tool.unwrap_or_default()))
+        }
+        Some(Tool::Megacli) | None => {
+            find_megacli(opts, runner).map(|m| Box::new(m) as Box<dyn Operations>)
+        }
+        Some(t @ (Tool::Storcli | Tool::Perccli | Tool::Storcli2 | Tool::Perccli2)) => {
+            // `--backend storcli2|perccli2` names the generation; `storcli|perccli` takes
+            // either, the 7.x tool first.
+            let want: &[Tool] = match (t, opts.backend) {
+                (Tool::Storcli2, BackendChoice::Storcli2) => &[Tool::Storcli2],
+                (Tool::Perccli2, BackendChoice::Perccli2) => &[Tool::Perccli2],
+                (Tool::Perccli | Tool::Perccli2, _) => &[Tool::Perccli, Tool::Perccli2],
+                _ => &[Tool::Storcli, Tool::Storcli2],
+            };
+            path_of(want).ok_or_else(|| not_installed(want)).map(|p| {
+                Box::new(Storcli::new(p, runner.clone(), opts.timeout)) as Box<dyn Operations>
+            })
+        }
+        Some(Tool::Omreport) => path_of(&[Tool::Omreport])
+            .ok_or_else(|| not_installed(&[Tool::Omreport]))
+            .map(|p| {
+                let omconfig = p.with_file_name("omconfig");
+                Box::new(Omreport::new(p, omconfig, runner.clone(), opts.timeout))
+                    as Box<dyn Operations>
+            }),
+    }
+}
+
 /// A private directory for a `--sim` run without `--sim-state`: created atomically with an
 /// unpredictable name and mode 0700, removed when the run ends (also on Ctrl-C or SIGTERM).
 fn private_sim_dir(scenario: &str) -> Result<tempfile::TempDir, CtxError> {
@@ -279,175 +440,15 @@ impl Ctx {
     pub fn new(opts: &CtxOptions) -> Result<Self, CtxError> {
         let started = std::time::Instant::now();
         if opts.sim.is_some() || opts.sim_state.is_some() {
-            let scenario = opts.sim.clone().unwrap_or_else(|| "healthy".to_owned());
-            let (dir, private) = match &opts.sim_state {
-                Some(d) => {
-                    crate::fsutil::create_private_dir_all(d)
-                        .map_err(|e| CtxError(format!("{}: {e}", d.display())))?;
-                    let canon = d
-                        .canonicalize()
-                        .map_err(|e| CtxError(format!("--sim-state {}: {e}", d.display())))?;
-                    check_sim_dir(&canon)?;
-                    (canon, None)
-                }
-                None => {
-                    let t = private_sim_dir(&scenario)?;
-                    (t.path().to_path_buf(), Some(t))
-                }
-            };
-            let created = crate::sim::init_state_dir(&dir, &scenario).map_err(CtxError)?;
-            if created && private.is_none() && !opts.quiet {
-                crate::errln!(
-                    "raidctl: simulated controller (scenario {scenario}), state in {}",
-                    dir.display()
-                );
-            }
-            // `bin/` is for other programs (`sim env`), never run from here; it is still made
-            // and checked so a swapped one is refused, not left for those programs to run.
-            crate::sim::multicall::ensure_bin_dir(&dir, opts.sim_exe.as_deref())
-                .map_err(CtxError)?;
-            let exe = sim_exe(opts);
-            let program = sim_tool("MegaCli64");
-            let runner: Arc<OsRunner> = Arc::new(
-                OsRunner::new(dir.join("work"))
-                    .with_env(STATE_ENV, &dir.display().to_string())
-                    .multicall(exe.clone()),
-            );
-            let state_dir = opts
-                .state_dir
-                .clone()
-                .unwrap_or_else(|| dir.join("raidctl"));
-            check_state_dir(&state_dir)?;
-            let mut native_handle = None;
-            let ops: Result<Box<dyn Operations>, BackendError> = match opts.backend {
-                BackendChoice::Auto | BackendChoice::Megacli => Ok(Box::new(MegaCli::new(
-                    program.clone(),
-                    runner.clone(),
-                    opts.timeout,
-                ))),
-                BackendChoice::Storcli => Ok(Box::new(Storcli::new(
-                    sim_tool("storcli64"),
-                    runner.clone(),
-                    opts.timeout,
-                ))),
-                BackendChoice::Perccli => Ok(Box::new(Storcli::new(
-                    sim_tool("perccli64"),
-                    runner.clone(),
-                    opts.timeout,
-                ))),
-                BackendChoice::Storcli2 => Ok(Box::new(Storcli::new(
-                    sim_tool("storcli2"),
-                    runner.clone(),
-                    opts.timeout,
-                ))),
-                BackendChoice::Perccli2 => Ok(Box::new(Storcli::new(
-                    sim_tool("perccli2"),
-                    runner.clone(),
-                    opts.timeout,
-                ))),
-                BackendChoice::Omreport => Ok(Box::new(Omreport::new(
-                    sim_tool("omreport"),
-                    sim_tool("omconfig"),
-                    runner.clone(),
-                    opts.timeout,
-                ))),
-                BackendChoice::Native => native::sim_backend(&dir, opts.timeout).map(|n| {
-                    native_handle = Some(n.clone());
-                    Box::new(n) as Box<dyn Operations>
-                }),
-            };
-            let change_ops = (opts.backend == BackendChoice::Native)
-                .then(|| Err(BackendError::Refused(native::CHANGES_NEED.into())));
-            let sim_runner = runner.clone();
-            let megacli = Ok(MegaCli::new(program, runner, opts.timeout));
-            return Ok(Self {
-                sim_dir: Some(dir),
-                sim_exe: Some(exe),
-                state_dir,
-                megacli,
-                ops,
-                change_ops,
-                native: native_handle,
-                private_dir: private,
-                ceph: ceph_options(opts, true),
-                nothing_to_manage: None,
-                sys_root_opt: None,
-                osd_root_opt: opts.osd_root.clone(),
-                ceph_root_opt: opts.ceph_root.clone(),
-                sim_runner: Some(sim_runner),
-                started,
-                timeout: opts.timeout,
-                smart_max_age: opts.smart_max_age.unwrap_or(crate::smart::DEFAULT_MAX_AGE),
-            });
+            return Self::simulated(opts, started);
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
         check_state_dir(&state_dir)?;
         let runner: Arc<OsRunner> = Arc::new(OsRunner::scratch());
-        let find_mc = || {
-            megacli::find_binary(opts.megacli.as_deref())
-                .ok_or(BackendError::NotFound)
-                .map(|program| MegaCli::new(program, runner.clone(), opts.timeout))
-        };
         let installed = detect::installed_tools();
-        let path_of = |tools: &[Tool]| {
-            installed
-                .iter()
-                .find(|(t, _)| tools.contains(t))
-                .map(|(_, p)| p.clone())
-        };
-        let mut nothing_to_manage = None;
-        let mut missing_tool = None;
-        let tool = match opts.backend {
-            BackendChoice::Megacli => Some(Tool::Megacli),
-            BackendChoice::Storcli => Some(Tool::Storcli),
-            BackendChoice::Perccli => Some(Tool::Perccli),
-            BackendChoice::Storcli2 => Some(Tool::Storcli2),
-            BackendChoice::Perccli2 => Some(Tool::Perccli2),
-            BackendChoice::Omreport => Some(Tool::Omreport),
-            BackendChoice::Native => None,
-            BackendChoice::Auto
-                if opts.megacli.is_some() || std::env::var_os(megacli::ENV_MEGACLI).is_some() =>
-            {
-                Some(Tool::Megacli)
-            }
-            BackendChoice::Auto => {
-                let controllers =
-                    detect::scan_pci(opts.sys_root.as_deref().unwrap_or(Path::new("/sys")));
-                let choice = detect::choose(&controllers, &installed);
-                nothing_to_manage = detect::nothing_to_manage(&controllers);
-                missing_tool = detect::install_hint(&controllers, &choice);
-                choice.tool
-            }
-        };
-        let ops: Result<Box<dyn Operations>, BackendError> = match tool {
-            // A MegaRAID/PERC without a tool that suits it: say what to install, not that
-            // the fallback MegaCli is missing.
-            None if missing_tool.is_some() => Err(BackendError::Refused(
-                missing_tool.clone().unwrap_or_default(),
-            )),
-            Some(Tool::Megacli) | None => find_mc().map(|m| Box::new(m) as Box<dyn Operations>),
-            Some(t @ (Tool::Storcli | Tool::Perccli | Tool::Storcli2 | Tool::Perccli2)) => {
-                // `--backend storcli2|perccli2` names the generation; `storcli|perccli` takes
-                // either, the 7.x tool first.
-                let want: &[Tool] = match (t, opts.backend) {
-                    (Tool::Storcli2, BackendChoice::Storcli2) => &[Tool::Storcli2],
-                    (Tool::Perccli2, BackendChoice::Perccli2) => &[Tool::Perccli2],
-                    (Tool::Perccli | Tool::Perccli2, _) => &[Tool::Perccli, Tool::Perccli2],
-                    _ => &[Tool::Storcli, Tool::Storcli2],
-                };
-                path_of(want).ok_or_else(|| not_installed(want)).map(|p| {
-                    Box::new(Storcli::new(p, runner.clone(), opts.timeout)) as Box<dyn Operations>
-                })
-            }
-            Some(Tool::Omreport) => path_of(&[Tool::Omreport])
-                .ok_or_else(|| not_installed(&[Tool::Omreport]))
-                .map(|p| {
-                    let omconfig = p.with_file_name("omconfig");
-                    Box::new(Omreport::new(p, omconfig, runner.clone(), opts.timeout))
-                        as Box<dyn Operations>
-                }),
-        };
-        let megacli = find_mc();
+        let (tool, nothing_to_manage, missing_tool) = chosen_tool(opts, &installed);
+        let ops = installed_ops(opts, tool, missing_tool, &installed, &runner);
+        let megacli = find_megacli(opts, &runner);
         let explicit_mc =
             opts.megacli.is_some() || std::env::var_os(megacli::ENV_MEGACLI).is_some();
         let boxed = |n: &native::Native| Box::new(n.clone()) as Box<dyn Operations>;
@@ -481,6 +482,59 @@ impl Ctx {
             osd_root_opt: opts.osd_root.clone(),
             ceph_root_opt: opts.ceph_root.clone(),
             sim_runner: None,
+            started,
+            timeout: opts.timeout,
+            smart_max_age: opts.smart_max_age.unwrap_or(crate::smart::DEFAULT_MAX_AGE),
+        })
+    }
+
+    /// The context of a simulated controller (`--sim`, `--sim-state`): the simulator's state
+    /// directory, its tools and the backend chosen on them.
+    fn simulated(opts: &CtxOptions, started: std::time::Instant) -> Result<Self, CtxError> {
+        let scenario = opts.sim.clone().unwrap_or_else(|| "healthy".to_owned());
+        let (dir, private) = sim_state_dir(opts, &scenario)?;
+        let created = crate::sim::init_state_dir(&dir, &scenario).map_err(CtxError)?;
+        if created && private.is_none() && !opts.quiet {
+            crate::errln!(
+                "raidctl: simulated controller (scenario {scenario}), state in {}",
+                dir.display()
+            );
+        }
+        // `bin/` is for other programs (`sim env`), never run from here; it is still made
+        // and checked so a swapped one is refused, not left for those programs to run.
+        crate::sim::multicall::ensure_bin_dir(&dir, opts.sim_exe.as_deref()).map_err(CtxError)?;
+        let exe = sim_exe(opts);
+        let program = sim_tool("MegaCli64");
+        let runner: Arc<OsRunner> = Arc::new(
+            OsRunner::new(dir.join("work"))
+                .with_env(STATE_ENV, &dir.display().to_string())
+                .multicall(exe.clone()),
+        );
+        let state_dir = opts
+            .state_dir
+            .clone()
+            .unwrap_or_else(|| dir.join("raidctl"));
+        check_state_dir(&state_dir)?;
+        let (ops, native_handle) = sim_ops(opts, &dir, &program, &runner);
+        let change_ops = (opts.backend == BackendChoice::Native)
+            .then(|| Err(BackendError::Refused(native::CHANGES_NEED.into())));
+        let sim_runner = runner.clone();
+        let megacli = Ok(MegaCli::new(program, runner, opts.timeout));
+        Ok(Self {
+            sim_dir: Some(dir),
+            sim_exe: Some(exe),
+            state_dir,
+            megacli,
+            ops,
+            change_ops,
+            native: native_handle,
+            private_dir: private,
+            ceph: ceph_options(opts, true),
+            nothing_to_manage: None,
+            sys_root_opt: None,
+            osd_root_opt: opts.osd_root.clone(),
+            ceph_root_opt: opts.ceph_root.clone(),
+            sim_runner: Some(sim_runner),
             started,
             timeout: opts.timeout,
             smart_max_age: opts.smart_max_age.unwrap_or(crate::smart::DEFAULT_MAX_AGE),

@@ -30,6 +30,48 @@ pub fn gather(mc: &MegaCli, hint: Option<&Snapshot>) -> Result<Snapshot, Backend
         ..Snapshot::default()
     };
 
+    let (rbld_guessed, fgn_guessed) = fixed_reads(mc, hint, &mut snap)?;
+
+    let mut rebuilding: Vec<String> = addresses_in(&snap, &FirmwareState::Rebuild);
+    let copyback: Vec<String> = addresses_in(&snap, &FirmwareState::Copyback);
+    let foreign = snap.physical_drives.iter().any(|d| d.foreign == Some(true));
+
+    // What the guesses answered for the drives and configurations there are now. MegaCli
+    // answers a drive no longer rebuilding with a failure status and the others' progress.
+    take_rebuild_guess(&mut snap, rbld_guessed, &mut rebuilding);
+    let mut foreign_read = false;
+    if let Some(Ok(doc)) = fgn_guessed {
+        if foreign {
+            snap.foreign_configs = doc.foreign_configs;
+            foreign_read = true;
+        }
+    }
+
+    follow_up_reads(
+        mc,
+        before,
+        &mut snap,
+        &rebuilding,
+        &copyback,
+        foreign && !foreign_read,
+    )?;
+    derive(&mut snap);
+    snap.vendor_calls = mc.calls() - before;
+    Ok(snap)
+}
+
+/// A read's answer, if it ran.
+type Answer = Option<Result<Document, BackendError>>;
+
+/// The four fixed reads (adapters, configuration, drives, battery) into `snap`, side by side
+/// with the reads `hint` suggests (rebuild progress, the foreign scan), whose answers are
+/// returned. A failed fixed read is an error; the failure status of an adapter without
+/// configuration or battery is not.
+fn fixed_reads(
+    mc: &MegaCli,
+    hint: Option<&Snapshot>,
+    snap: &mut Snapshot,
+) -> Result<(Answer, Answer), BackendError> {
     let q = |args: &[&str], kind| mc.query(args, kind, false);
     let mut spare = MAX_CALLS - 4;
     let guess_rbld: Vec<String> = hint
@@ -103,13 +145,12 @@ pub fn gather(mc: &MegaCli, hint: Option<&Snapshot>) -> Result<Snapshot, Backend
         Err(e) => return Err(e),
     };
     snap.bbus = bbu.bbus;
+    Ok((rbld_guessed, fgn_guessed))
+}
 
-    let mut rebuilding: Vec<String> = addresses_in(&snap, &FirmwareState::Rebuild);
-    let copyback: Vec<String> = addresses_in(&snap, &FirmwareState::Copyback);
-    let foreign = snap.physical_drives.iter().any(|d| d.foreign == Some(true));
-
-    // What the guesses answered for the drives and configurations there are now. MegaCli
-    // answers a drive no longer rebuilding with a failure status and the others' progress.
+/// The progress the guessed rebuild read answered for drives rebuilding now; those it answered
+/// for are taken off `rebuilding`.
+fn take_rebuild_guess(snap: &mut Snapshot, rbld_guessed: Answer, rebuilding: &mut Vec<String>) {
     if let Some(doc) = rbld_guessed.and_then(|r| match r {
         Ok(doc) => Some(doc),
         Err(BackendError::Failed { doc, .. }) => Some(*doc),
@@ -128,23 +169,29 @@ pub fn gather(mc: &MegaCli, hint: Option<&Snapshot>) -> Result<Snapshot, Backend
                     .is_some_and(|d| rebuilding.contains(&d.megacli_arg()))
             })
             .collect();
-        attach_progress(&mut snap, wanted);
+        attach_progress(snap, wanted);
         rebuilding.retain(|a| !answered.contains(a));
     }
-    let mut foreign_read = false;
-    if let Some(Ok(doc)) = fgn_guessed {
-        if foreign {
-            snap.foreign_configs = doc.foreign_configs;
-            foreign_read = true;
-        }
-    }
+}
 
+/// The second round: the rebuild and copyback progress and the foreign scan the fixed reads
+/// showed a reason for and no guess answered, within the call budget (copyback last; a
+/// warning when it is not read).
+fn follow_up_reads(
+    mc: &MegaCli,
+    before: u32,
+    snap: &mut Snapshot,
+    rebuilding: &[String],
+    copyback: &[String],
+    foreign_unread: bool,
+) -> Result<(), BackendError> {
+    let q = |args: &[&str], kind| mc.query(args, kind, false);
     let mut budget = MAX_CALLS.saturating_sub(mc.calls() - before);
     let rbld_arg = format!("-PhysDrv[{}]", rebuilding.join(","));
     let cpbk_arg = format!("-PhysDrv[{}]", copyback.join(","));
     let want_rbld = !rebuilding.is_empty() && budget > 0;
     budget -= u32::from(want_rbld);
-    let want_foreign = foreign && !foreign_read && budget > 0;
+    let want_foreign = foreign_unread && budget > 0;
     budget -= u32::from(want_foreign);
     let want_cpbk = !copyback.is_empty() && budget > 0;
     let (rbld, fgn, cpbk) = overlap3(
@@ -167,13 +214,13 @@ pub fn gather(mc: &MegaCli, hint: Option<&Snapshot>) -> Result<Snapshot, Backend
         },
     );
     if let Some(doc) = rbld.transpose()? {
-        attach_progress(&mut snap, doc.progress);
+        attach_progress(snap, doc.progress);
     }
     if let Some(doc) = fgn.transpose()? {
         snap.foreign_configs = doc.foreign_configs;
     }
     if let Some(doc) = cpbk.transpose()? {
-        attach_progress(&mut snap, doc.progress);
+        attach_progress(snap, doc.progress);
     } else if !copyback.is_empty() {
         snap.warnings.push(crate::model::Warning {
             file: None,
@@ -182,10 +229,7 @@ pub fn gather(mc: &MegaCli, hint: Option<&Snapshot>) -> Result<Snapshot, Backend
                 .into(),
         });
     }
-
-    derive(&mut snap);
-    snap.vendor_calls = mc.calls() - before;
-    Ok(snap)
+    Ok(())
 }
 
 fn overlap3<A, B, C>(

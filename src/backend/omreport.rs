@@ -9,8 +9,8 @@ use super::ops::{Op, Operations, PinnedCache};
 use super::runner::Runner;
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{
-    CacheSetting, DiskCache, Document, DriveAddress, ForeignConfig, IoPolicy, Progress, ReadPolicy,
-    WritePolicy,
+    CacheSetting, DiskCache, Document, DriveAddress, ForeignConfig, IoPolicy, Progress, RaidLevel,
+    ReadPolicy, WritePolicy,
 };
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -128,106 +128,16 @@ impl Omreport {
     }
 
     fn omconfig_args(op: &Op) -> Option<Vec<String>> {
-        let pd = |action: &str, a: u32, d: &DriveAddress, extra: &[&str]| {
-            let mut v = vec![
-                "storage".to_owned(),
-                "pdisk".to_owned(),
-                format!("action={action}"),
-            ];
-            v.extend(extra.iter().map(|x| (*x).to_owned()));
-            v.push(format!("controller={a}"));
-            v.push(format!("pdisk={}", pdisk(d)));
-            v
-        };
-        Some(match op {
-            Op::LocateStart { adapter, drive } => pd("blink", *adapter, drive, &[]),
-            Op::LocateStop { adapter, drive } => pd("unblink", *adapter, drive, &[]),
-            Op::Offline { adapter, drive } => pd("offline", *adapter, drive, &[]),
-            Op::Online { adapter, drive } => pd("online", *adapter, drive, &[]),
-            Op::RebuildStart { adapter, drive } => pd("rebuild", *adapter, drive, &[]),
-            Op::RebuildStop { adapter, drive } => pd("cancelrebuild", *adapter, drive, &[]),
-            Op::PrepareRemoval { adapter, drive } => pd("remove", *adapter, drive, &[]),
-            Op::HotspareSet {
-                adapter,
-                drive,
-                arrays,
-                vds,
-            } if arrays.is_empty() && vds.is_empty() => {
-                pd("assignglobalhotspare", *adapter, drive, &["assign=yes"])
-            }
-            // OMSA dedicates a spare to one VD at a time, on the vdisk object.
-            Op::HotspareSet {
-                adapter,
-                drive,
-                vds,
-                ..
-            } if vds.len() == 1 => vec![
-                "storage".into(),
-                "vdisk".into(),
-                "action=assigndedicatedhotspare".into(),
-                format!("controller={adapter}"),
-                format!("vdisk={}", vds[0]),
-                format!("pdisk={}", pdisk(drive)),
-                "assign=yes".into(),
-            ],
-            Op::HotspareRemove { adapter, drive } => {
-                pd("assignglobalhotspare", *adapter, drive, &["assign=no"])
-            }
-            Op::ForeignImport {
-                adapter,
-                index: None,
-            } => vec![
-                "storage".into(),
-                "controller".into(),
-                "action=importforeignconfig".into(),
-                format!("controller={adapter}"),
-            ],
-            Op::ForeignClear {
-                adapter,
-                index: None,
-            } => vec![
-                "storage".into(),
-                "controller".into(),
-                "action=clearforeignconfig".into(),
-                format!("controller={adapter}"),
-            ],
-            Op::LdDelete { adapter, target } => vec![
-                "storage".into(),
-                "vdisk".into(),
-                "action=deletevdisk".into(),
-                format!("controller={adapter}"),
-                format!("vdisk={target}"),
-            ],
-            Op::LdDiskCache {
-                adapter,
-                target,
-                enabled,
-            } => vec![
-                "storage".into(),
-                "vdisk".into(),
-                "action=changepolicy".into(),
-                format!("controller={adapter}"),
-                format!("vdisk={target}"),
-                format!(
-                    "diskcachepolicy={}",
-                    if *enabled { "enabled" } else { "disabled" }
-                ),
-            ],
-            Op::LdCache {
-                adapter,
-                target,
-                setting,
-            } => {
-                let mut v: Vec<String> = vec![
-                    "storage".into(),
-                    "vdisk".into(),
-                    "action=changepolicy".into(),
-                    format!("controller={adapter}"),
-                    format!("vdisk={target}"),
-                ];
-                v.push(omconfig_cache_setting(*setting)?);
-                v
-            }
+        match op {
+            Op::LocateStart { .. }
+            | Op::LocateStop { .. }
+            | Op::Offline { .. }
+            | Op::Online { .. }
+            | Op::RebuildStart { .. }
+            | Op::RebuildStop { .. }
+            | Op::PrepareRemoval { .. }
+            | Op::HotspareSet { .. }
+            | Op::HotspareRemove { .. } => omconfig_drive_args(op),
             Op::LdCreate {
                 adapter,
                 level,
@@ -236,68 +146,16 @@ impl Omreport {
                 read,
                 io,
                 strip_kib,
-            } => {
-                let n = level.megacli_number()?;
-                let drives: Vec<String> = spans.iter().flatten().map(pdisk).collect();
-                let mut v = vec![
-                    "storage".into(),
-                    "controller".into(),
-                    "action=createvdisk".into(),
-                    format!("controller={adapter}"),
-                    format!("raid=r{n}"),
-                    "size=max".into(),
-                    format!("pdisk={}", drives.join(",")),
-                ];
-                if level.is_spanned() {
-                    v.push(format!("spanlength={}", spans.first().map_or(0, Vec::len)));
-                }
-                if let Some(k) = strip_kib {
-                    v.push(format!("stripesize={k}kb"));
-                }
-                v.push(format!(
-                    "readpolicy={}",
-                    match read {
-                        ReadPolicy::NoReadAhead => "nra",
-                        ReadPolicy::ReadAhead => "ra",
-                        ReadPolicy::Adaptive => "ara",
-                    }
-                ));
-                v.push(format!(
-                    "writepolicy={}",
-                    match write {
-                        WritePolicy::WriteThrough => "wt",
-                        WritePolicy::WriteBack => "wb",
-                        WritePolicy::AlwaysWriteBack => "fwb",
-                    }
-                ));
-                match io {
-                    Some(IoPolicy::Direct) => v.push("cachepolicy=d".into()),
-                    Some(IoPolicy::Cached) => v.push("cachepolicy=c".into()),
-                    None => {}
-                }
-                v
-            }
-            Op::DiscardPreservedCache { adapter, .. } => vec![
-                "storage".into(),
-                "controller".into(),
-                "action=discardpreservedcache".into(),
-                format!("controller={adapter}"),
-                "force=enabled".into(),
-            ],
-            Op::LdName {
-                adapter,
-                target,
-                name,
-            } => vec![
-                "storage".into(),
-                "vdisk".into(),
-                "action=rename".into(),
-                format!("controller={adapter}"),
-                format!("vdisk={target}"),
-                format!("name={name}"),
-            ],
-            _ => return None,
-        })
+            } => omconfig_ld_create(*adapter, level, spans, write, read, io, strip_kib),
+            Op::ForeignImport { .. }
+            | Op::ForeignClear { .. }
+            | Op::LdDelete { .. }
+            | Op::LdDiskCache { .. }
+            | Op::LdCache { .. }
+            | Op::DiscardPreservedCache { .. }
+            | Op::LdName { .. } => omconfig_controller_vd_args(op),
+            _ => None,
+        }
     }
 }
 
@@ -305,6 +163,195 @@ impl Omreport {
 /// `None` for what it cannot set: the I/O policy (PERC 9 and later show none), `Disk's
 /// Default` (only enabled or disabled), and the bad-battery flag apart from `writepolicy`
 /// (`fwb` is write-back regardless of the battery).
+/// `storage pdisk action=ACTION` with `extra`, the controller and the drive.
+fn pdisk_args(action: &str, a: u32, d: &DriveAddress, extra: &[&str]) -> Vec<String> {
+    let mut v = vec![
+        "storage".to_owned(),
+        "pdisk".to_owned(),
+        format!("action={action}"),
+    ];
+    v.extend(extra.iter().map(|x| (*x).to_owned()));
+    v.push(format!("controller={a}"));
+    v.push(format!("pdisk={}", pdisk(d)));
+    v
+}
+
+/// The omconfig argv of the drive operations (locate, state, rebuild, removal, hot spares:
+/// global, or dedicated to one VD); `None` for what OMSA cannot do.
+fn omconfig_drive_args(op: &Op) -> Option<Vec<String>> {
+    Some(match op {
+        Op::LocateStart { adapter, drive } => pdisk_args("blink", *adapter, drive, &[]),
+        Op::LocateStop { adapter, drive } => pdisk_args("unblink", *adapter, drive, &[]),
+        Op::Offline { adapter, drive } => pdisk_args("offline", *adapter, drive, &[]),
+        Op::Online { adapter, drive } => pdisk_args("online", *adapter, drive, &[]),
+        Op::RebuildStart { adapter, drive } => pdisk_args("rebuild", *adapter, drive, &[]),
+        Op::RebuildStop { adapter, drive } => pdisk_args("cancelrebuild", *adapter, drive, &[]),
+        Op::PrepareRemoval { adapter, drive } => pdisk_args("remove", *adapter, drive, &[]),
+        Op::HotspareSet {
+            adapter,
+            drive,
+            arrays,
+            vds,
+        } if arrays.is_empty() && vds.is_empty() => {
+            pdisk_args("assignglobalhotspare", *adapter, drive, &["assign=yes"])
+        }
+        // OMSA dedicates a spare to one VD at a time, on the vdisk object.
+        Op::HotspareSet {
+            adapter,
+            drive,
+            vds,
+            ..
+        } if vds.len() == 1 => vec![
+            "storage".into(),
+            "vdisk".into(),
+            "action=assigndedicatedhotspare".into(),
+            format!("controller={adapter}"),
+            format!("vdisk={}", vds[0]),
+            format!("pdisk={}", pdisk(drive)),
+            "assign=yes".into(),
+        ],
+        Op::HotspareRemove { adapter, drive } => {
+            pdisk_args("assignglobalhotspare", *adapter, drive, &["assign=no"])
+        }
+        _ => return None,
+    })
+}
+
+/// The omconfig argv of the controller and VD operations other than creation (foreign
+/// configurations, delete, cache policies, pinned cache, name); `None` for what OMSA cannot
+/// do.
+fn omconfig_controller_vd_args(op: &Op) -> Option<Vec<String>> {
+    Some(match op {
+        Op::ForeignImport {
+            adapter,
+            index: None,
+        } => vec![
+            "storage".into(),
+            "controller".into(),
+            "action=importforeignconfig".into(),
+            format!("controller={adapter}"),
+        ],
+        Op::ForeignClear {
+            adapter,
+            index: None,
+        } => vec![
+            "storage".into(),
+            "controller".into(),
+            "action=clearforeignconfig".into(),
+            format!("controller={adapter}"),
+        ],
+        Op::LdDelete { adapter, target } => vec![
+            "storage".into(),
+            "vdisk".into(),
+            "action=deletevdisk".into(),
+            format!("controller={adapter}"),
+            format!("vdisk={target}"),
+        ],
+        Op::LdDiskCache {
+            adapter,
+            target,
+            enabled,
+        } => vec![
+            "storage".into(),
+            "vdisk".into(),
+            "action=changepolicy".into(),
+            format!("controller={adapter}"),
+            format!("vdisk={target}"),
+            format!(
+                "diskcachepolicy={}",
+                if *enabled { "enabled" } else { "disabled" }
+            ),
+        ],
+        Op::LdCache {
+            adapter,
+            target,
+            setting,
+        } => {
+            let mut v: Vec<String> = vec![
+                "storage".into(),
+                "vdisk".into(),
+                "action=changepolicy".into(),
+                format!("controller={adapter}"),
+                format!("vdisk={target}"),
+            ];
+            v.push(omconfig_cache_setting(*setting)?);
+            v
+        }
+        Op::DiscardPreservedCache { adapter, .. } => vec![
+            "storage".into(),
+            "controller".into(),
+            "action=discardpreservedcache".into(),
+            format!("controller={adapter}"),
+            "force=enabled".into(),
+        ],
+        Op::LdName {
+            adapter,
+            target,
+            name,
+        } => vec![
+            "storage".into(),
+            "vdisk".into(),
+            "action=rename".into(),
+            format!("controller={adapter}"),
+            format!("vdisk={target}"),
+            format!("name={name}"),
+        ],
+        _ => return None,
+    })
+}
+
+/// The omconfig argv of [`Op::LdCreate`] (`createvdisk`: RAID level, drives, span length,
+/// stripe size, policies); `None` for a level OMSA has no number for.
+fn omconfig_ld_create(
+    adapter: u32,
+    level: &RaidLevel,
+    spans: &[Vec<DriveAddress>],
+    write: &WritePolicy,
+    read: &ReadPolicy,
+    io: &Option<IoPolicy>,
+    strip_kib: &Option<u32>,
+) -> Option<Vec<String>> {
+    let n = level.megacli_number()?;
+    let drives: Vec<String> = spans.iter().flatten().map(pdisk).collect();
+    let mut v = vec![
+        "storage".into(),
+        "controller".into(),
+        "action=createvdisk".into(),
+        format!("controller={adapter}"),
+        format!("raid=r{n}"),
+        "size=max".into(),
+        format!("pdisk={}", drives.join(",")),
+    ];
+    if level.is_spanned() {
+        v.push(format!("spanlength={}", spans.first().map_or(0, Vec::len)));
+    }
+    if let Some(k) = strip_kib {
+        v.push(format!("stripesize={k}kb"));
+    }
+    v.push(format!(
+        "readpolicy={}",
+        match read {
+            ReadPolicy::NoReadAhead => "nra",
+            ReadPolicy::ReadAhead => "ra",
+            ReadPolicy::Adaptive => "ara",
+        }
+    ));
+    v.push(format!(
+        "writepolicy={}",
+        match write {
+            WritePolicy::WriteThrough => "wt",
+            WritePolicy::WriteBack => "wb",
+            WritePolicy::AlwaysWriteBack => "fwb",
+        }
+    ));
+    match io {
+        Some(IoPolicy::Direct) => v.push("cachepolicy=d".into()),
+        Some(IoPolicy::Cached) => v.push("cachepolicy=c".into()),
+        None => {}
+    }
+    Some(v)
+}
+
 fn omconfig_cache_setting(setting: CacheSetting) -> Option<String> {
     Some(match setting {
         CacheSetting::Write(w) => format!(

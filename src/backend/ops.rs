@@ -371,6 +371,45 @@ fn a(n: u32) -> String {
 
 /// MegaCli argv for an operation.
 pub fn megacli_args(op: &Op) -> Vec<String> {
+    match op {
+        Op::Offline { .. }
+        | Op::Online { .. }
+        | Op::MarkMissing { .. }
+        | Op::PrepareRemoval { .. }
+        | Op::UndoPrepareRemoval { .. }
+        | Op::LocateStart { .. }
+        | Op::LocateStop { .. }
+        | Op::MakeGood { .. }
+        | Op::ReplaceMissing { .. }
+        | Op::RebuildStart { .. }
+        | Op::RebuildStop { .. }
+        | Op::HotspareSet { .. }
+        | Op::HotspareRemove { .. }
+        | Op::MakeJbod { .. } => megacli_drive_args(op),
+        Op::ForeignImport { .. }
+        | Op::ForeignClear { .. }
+        | Op::Alarm { .. }
+        | Op::RebuildRate { .. }
+        | Op::BatteryWarning { .. } => megacli_adapter_args(op),
+        Op::LdCreate {
+            adapter,
+            level,
+            spans,
+            write,
+            read,
+            io,
+            strip_kib,
+        } => megacli_ld_create(*adapter, level, spans, write, read, io, strip_kib),
+        Op::LdDelete { .. }
+        | Op::DiscardPreservedCache { .. }
+        | Op::LdName { .. }
+        | Op::LdDiskCache { .. }
+        | Op::LdCache { .. } => megacli_vd_args(op),
+    }
+}
+
+/// [`megacli_args`] of the drive operations (state, locate, rebuild, hot spare, JBOD).
+fn megacli_drive_args(op: &Op) -> Vec<String> {
     let s = |v: &[&str]| v.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>();
     match op {
         Op::Offline { adapter, drive } => vec!["-PDOffline".into(), pd(drive), a(*adapter)],
@@ -443,6 +482,15 @@ pub fn megacli_args(op: &Op) -> Vec<String> {
         Op::HotspareRemove { adapter, drive } => {
             vec!["-PDHSP".into(), "-Rmv".into(), pd(drive), a(*adapter)]
         }
+        Op::MakeJbod { adapter, drive } => vec!["-PDMakeJBOD".into(), pd(drive), a(*adapter)],
+        _ => unreachable!("not a drive operation: {op:?}"),
+    }
+}
+
+/// [`megacli_args`] of the adapter operations (foreign configurations and adapter settings).
+fn megacli_adapter_args(op: &Op) -> Vec<String> {
+    let s = |v: &[&str]| v.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>();
+    match op {
         Op::ForeignImport { adapter, index } => {
             let mut v = s(&["-CfgForeign", "-Import"]);
             if let Some(i) = index {
@@ -481,63 +529,74 @@ pub fn megacli_args(op: &Op) -> Vec<String> {
                 a(*adapter),
             ]
         }
-        Op::LdCreate {
-            adapter,
-            level,
-            spans,
-            write,
-            read,
-            io,
-            strip_kib,
-        } => {
-            let n = level.megacli_number().unwrap_or(0);
-            let drives = |span: &Vec<DriveAddress>| {
-                span.iter()
-                    .map(DriveAddress::megacli_arg)
-                    .collect::<Vec<_>>()
-                    .join(",")
-            };
-            let mut v = if level.is_spanned() {
-                let mut v = vec!["-CfgSpanAdd".to_owned(), format!("-r{n}")];
-                for (i, span) in spans.iter().enumerate() {
-                    v.push(format!("-Array{i}[{}]", drives(span)));
-                }
-                v
-            } else {
-                vec![
-                    "-CfgLdAdd".to_owned(),
-                    format!("-r{n}[{}]", spans.first().map(drives).unwrap_or_default()),
-                ]
-            };
-            v.push(
-                match write {
-                    WritePolicy::WriteThrough => "WT",
-                    WritePolicy::WriteBack | WritePolicy::AlwaysWriteBack => "WB",
-                }
-                .into(),
-            );
-            v.push(
-                match read {
-                    ReadPolicy::NoReadAhead => "NORA",
-                    ReadPolicy::ReadAhead => "RA",
-                    ReadPolicy::Adaptive => "ADRA",
-                }
-                .into(),
-            );
-            match io {
-                Some(IoPolicy::Direct) => v.push("Direct".into()),
-                Some(IoPolicy::Cached) => v.push("Cached".into()),
-                None => {}
-            }
-            if *write == WritePolicy::AlwaysWriteBack {
-                v.push("CachedBadBBU".into());
-            }
-            if let Some(k) = strip_kib {
-                v.push(format!("-strpsz{k}"));
-            }
-            v.push(a(*adapter));
-            v
+        _ => unreachable!("not an adapter operation: {op:?}"),
+    }
+}
+
+/// [`megacli_args`] of [`Op::LdCreate`]: `-CfgLdAdd` or, spanned, `-CfgSpanAdd`, then the
+/// cache policies, the strip size and the adapter.
+fn megacli_ld_create(
+    adapter: u32,
+    level: &RaidLevel,
+    spans: &[Vec<DriveAddress>],
+    write: &WritePolicy,
+    read: &ReadPolicy,
+    io: &Option<IoPolicy>,
+    strip_kib: &Option<u32>,
+) -> Vec<String> {
+    let n = level.megacli_number().unwrap_or(0);
+    let drives = |span: &Vec<DriveAddress>| {
+        span.iter()
+            .map(DriveAddress::megacli_arg)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let mut v = if level.is_spanned() {
+        let mut v = vec!["-CfgSpanAdd".to_owned(), format!("-r{n}")];
+        for (i, span) in spans.iter().enumerate() {
+            v.push(format!("-Array{i}[{}]", drives(span)));
         }
+        v
+    } else {
+        vec![
+            "-CfgLdAdd".to_owned(),
+            format!("-r{n}[{}]", spans.first().map(drives).unwrap_or_default()),
+        ]
+    };
+    v.push(
+        match write {
+            WritePolicy::WriteThrough => "WT",
+            WritePolicy::WriteBack | WritePolicy::AlwaysWriteBack => "WB",
+        }
+        .into(),
+    );
+    v.push(
+        match read {
+            ReadPolicy::NoReadAhead => "NORA",
+            ReadPolicy::ReadAhead => "RA",
+            ReadPolicy::Adaptive => "ADRA",
+        }
+        .into(),
+    );
+    match io {
+        Some(IoPolicy::Direct) => v.push("Direct".into()),
+        Some(IoPolicy::Cached) => v.push("Cached".into()),
+        None => {}
+    }
+    if *write == WritePolicy::AlwaysWriteBack {
+        v.push("CachedBadBBU".into());
+    }
+    if let Some(k) = strip_kib {
+        v.push(format!("-strpsz{k}"));
+    }
+    v.push(a(adapter));
+    v
+}
+
+/// [`megacli_args`] of the VD operations other than creation (delete, pinned cache, name, cache
+/// policies).
+fn megacli_vd_args(op: &Op) -> Vec<String> {
+    match op {
         Op::LdDelete { adapter, target } => {
             vec!["-CfgLdDel".into(), format!("-L{target}"), a(*adapter)]
         }
@@ -558,7 +617,6 @@ pub fn megacli_args(op: &Op) -> Vec<String> {
             format!("-L{target}"),
             a(*adapter),
         ],
-        Op::MakeJbod { adapter, drive } => vec!["-PDMakeJBOD".into(), pd(drive), a(*adapter)],
         Op::LdDiskCache {
             adapter,
             target,
@@ -584,6 +642,7 @@ pub fn megacli_args(op: &Op) -> Vec<String> {
             format!("-L{target}"),
             a(*adapter),
         ],
+        _ => unreachable!("not a VD operation: {op:?}"),
     }
 }
 

@@ -12,12 +12,14 @@
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::{Mutex, RwLock};
 use std::time::{Duration, Instant};
+
+mod process;
 
 /// How long a process gets between SIGTERM and SIGKILL.
 const TERM_GRACE: Duration = Duration::from_millis(500);
@@ -399,23 +401,7 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
         ..Outcome::default()
     };
     let _ = crate::fsutil::create_private_dir_all(spec.cwd);
-    let mut cmd = match spec.exe {
-        Some(exe) => {
-            let mut c = Command::new(exe);
-            c.arg0(spec.program);
-            c
-        }
-        None => Command::new(spec.program),
-    };
-    cmd.args(spec.args)
-        .current_dir(spec.cwd)
-        .env("LC_ALL", "C")
-        .env("LANG", "C")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        // A group of its own, so a timeout can kill whatever the tool spawned as well.
-        .process_group(0);
+    let mut cmd = process::command(spec);
     let detached = spec.stdout.detached().or_else(|| spec.stderr.detached());
     for (sink, is_stdout) in [(spec.stdout, true), (spec.stderr, false)] {
         let Some(p) = sink.detached() else { continue };
@@ -432,12 +418,6 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
                 return out;
             }
         }
-    }
-    if let Some(p) = spec.path_var {
-        cmd.env("PATH", p);
-    }
-    for (k, v) in spec.env {
-        cmd.env(k, v);
     }
     // Started and registered in one go, so an interrupt either sees the child's group (and
     // kills it) or comes first (and no child starts).
@@ -459,16 +439,7 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
     drop(spawning);
     let pid_file = detached.as_deref().map(detached_pid_file);
     if let Some(f) = &pid_file {
-        use std::io::Write as _;
-        use std::os::unix::fs::OpenOptionsExt;
-        let _ = File::options()
-            .create(true)
-            .write(true)
-            .truncate(true)
-            .mode(0o600)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-            .open(f)
-            .and_then(|mut w| writeln!(w, "{pid}"));
+        process::write_pid_file(f, pid);
     }
     let readers: Vec<(Reader, bool)> = [
         child
@@ -484,41 +455,8 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
     .flatten()
     .collect();
     let all: Vec<&Reader> = readers.iter().map(|(r, _)| r).collect();
-    loop {
-        if has_exited(pid) {
-            break;
-        }
-        if Instant::now() >= deadline {
-            out.timed_out = true;
-            signal_group(pid, rustix::process::Signal::TERM);
-            if !wait_exit(pid, TERM_GRACE) {
-                signal_group(pid, rustix::process::Signal::KILL);
-                if !wait_exit(pid, KILL_GRACE) {
-                    out.hung = true;
-                    out.proc_state = proc_state(pid);
-                }
-            }
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    // The program is gone (or hung). Its output ends when every holder of the pipes is gone
-    // too; a descendant that keeps them open is killed with the group, by the deadline at
-    // the latest.
-    let now = Instant::now();
-    let linger_until = if out.timed_out {
-        now + Duration::from_millis(300)
-    } else {
-        (now + LINGER).min(deadline.max(now))
-    };
-    if !wait_readers(&all, linger_until) && !out.hung {
-        out.lingered = true;
-        signal_group(pid, rustix::process::Signal::TERM);
-        if !wait_readers(&all, Instant::now() + TERM_GRACE) {
-            signal_group(pid, rustix::process::Signal::KILL);
-            wait_readers(&all, Instant::now() + DRAIN);
-        }
-    }
+    process::wait_or_kill(pid, deadline, &mut out);
+    process::drain_output(pid, &all, deadline, &mut out);
     let status = if out.hung {
         child.try_wait().ok().flatten()
     } else {
@@ -529,14 +467,7 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
         let _ = std::fs::remove_file(f);
     }
     crate::interrupt::park_if_interrupted();
-    for (r, is_stdout) in &readers {
-        let stream = take_stream(r);
-        if *is_stdout {
-            out.stdout = stream;
-        } else {
-            out.stderr = stream;
-        }
-    }
+    process::take_streams(&readers, &mut out);
     out.status = status.and_then(|s| s.code());
     out.signal = status.and_then(|s| s.signal());
     out.duration = start.elapsed();

@@ -7,7 +7,7 @@
 
 use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
 use super::megacli::BackendError;
-use super::ops::{Alarm, Op, Operations, PinnedCache};
+use super::ops::{Op, Operations, PinnedCache};
 use super::runner::{CmdOutput, Runner};
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{
@@ -19,6 +19,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+mod args;
 
 /// A storcli or perccli installation.
 pub struct Storcli {
@@ -200,216 +202,36 @@ impl Storcli {
     }
 
     fn storcli_args(&self, op: &Op, snap: Option<&Snapshot>) -> Result<Vec<String>, BackendError> {
-        let unsupported = |what: &str| BackendError::Failed {
-            argv: self.program.display().to_string(),
-            status: 0xff,
-            message: format!("{what} is not available through storcli in raidctl"),
-            doc: Box::default(),
-        };
-        let d = |a: u32, d: &DriveAddress, rest: &[&str]| {
-            let mut v = vec![obj(a, d)];
-            v.extend(rest.iter().map(|x| (*x).to_owned()));
-            v
-        };
         if op.dedicated_to_vds_only() {
-            return Err(unsupported(
-                "a spare dedicated by VD id instead of drive group",
-            ));
+            return Err(self.unsupported("a spare dedicated by VD id instead of drive group"));
         }
-        Ok(match op {
-            Op::Offline { adapter, drive } => d(*adapter, drive, &["set", "offline"]),
-            Op::Online { adapter, drive } => d(*adapter, drive, &["set", "online"]),
-            Op::MarkMissing { adapter, drive } => d(*adapter, drive, &["set", "missing"]),
-            Op::PrepareRemoval { adapter, drive } => d(*adapter, drive, &["spindown"]),
-            Op::UndoPrepareRemoval { adapter, drive } => d(*adapter, drive, &["spinup"]),
-            Op::LocateStart { adapter, drive } => d(*adapter, drive, &["start", "locate"]),
-            Op::LocateStop { adapter, drive } => d(*adapter, drive, &["stop", "locate"]),
-            Op::MakeGood {
-                adapter,
-                drive,
-                force,
-            } => {
-                if *force {
-                    d(*adapter, drive, &["set", "good", "force"])
-                } else {
-                    d(*adapter, drive, &["set", "good"])
-                }
-            }
-            Op::ReplaceMissing {
-                adapter,
-                drive,
-                array,
-                row,
-            } => {
-                let (dg, arr) = match snap.and_then(|s| Self::dg_array(s, *adapter, *array)) {
-                    Some(x) => x,
-                    None if snap.is_none() => (0, *array),
-                    None => {
-                        return Err(unsupported(&format!("array {array} (not in the topology)")));
-                    }
-                };
-                let mut v = d(*adapter, drive, &["insert"]);
-                v.extend([
-                    format!("dg={dg}"),
-                    format!("array={arr}"),
-                    format!("row={row}"),
-                ]);
-                v
-            }
-            Op::RebuildStart { adapter, drive } => d(*adapter, drive, &["start", "rebuild"]),
-            Op::RebuildStop { adapter, drive } => d(*adapter, drive, &["stop", "rebuild"]),
-            Op::HotspareSet {
-                adapter,
-                drive,
-                arrays,
-                ..
-            } => {
-                let mut v = d(*adapter, drive, &["add", "hotsparedrive"]);
-                if !arrays.is_empty() {
-                    let mut dgs: Vec<u32> = arrays
-                        .iter()
-                        .filter_map(|a| {
-                            snap.and_then(|s| Self::dg_array(s, *adapter, *a))
-                                .map(|(g, _)| g)
-                        })
-                        .collect();
-                    dgs.sort_unstable();
-                    dgs.dedup();
-                    if dgs.is_empty() && snap.is_some() {
-                        return Err(unsupported(
-                            "a dedicated spare for an array not in the topology",
-                        ));
-                    }
-                    v.push(format!(
-                        "dgs={}",
-                        dgs.iter()
-                            .map(ToString::to_string)
-                            .collect::<Vec<_>>()
-                            .join(",")
-                    ));
-                }
-                v
-            }
-            Op::HotspareRemove { adapter, drive } => {
-                d(*adapter, drive, &["delete", "hotsparedrive"])
-            }
-            // storcli has only `/cN/fall`: every foreign configuration at once.
-            Op::ForeignImport {
-                adapter,
-                index: None,
-            } => vec![format!("/c{adapter}/fall"), "import".into()],
-            Op::ForeignClear {
-                adapter,
-                index: None,
-            } => vec![format!("/c{adapter}/fall"), "del".into()],
-            Op::ForeignImport { .. } | Op::ForeignClear { .. } => {
-                return Err(unsupported(
-                    "one foreign configuration by its index (storcli acts on /fall, all of them)",
-                ));
-            }
-            Op::Alarm { adapter, action } => {
-                let v = match action {
-                    Alarm::Silence => "silence",
-                    Alarm::Enable => "on",
-                    Alarm::Disable => "off",
-                };
-                vec![format!("/c{adapter}"), "set".into(), format!("alarm={v}")]
-            }
-            Op::RebuildRate { adapter, percent } => vec![
-                format!("/c{adapter}"),
-                "set".into(),
-                format!("rebuildrate={percent}"),
-            ],
-            Op::BatteryWarning { .. } => return Err(unsupported("the battery warning setting")),
-            Op::LdCreate {
-                adapter,
-                level,
-                spans,
-                write,
-                read,
-                io,
-                strip_kib,
-            } => {
-                let n = level.megacli_number().unwrap_or(0);
-                let drives: Vec<String> = spans
-                    .iter()
-                    .flatten()
-                    .map(DriveAddress::megacli_arg)
-                    .collect();
-                let mut v = vec![
-                    format!("/c{adapter}"),
-                    "add".into(),
-                    "vd".into(),
-                    format!("type=raid{n}"),
-                    format!("drives={}", drives.join(",")),
-                ];
-                if level.is_spanned() {
-                    v.push(format!("pdperarray={}", spans.first().map_or(0, Vec::len)));
-                }
-                v.push(
-                    match write {
-                        WritePolicy::WriteThrough => "wt",
-                        WritePolicy::WriteBack => "wb",
-                        WritePolicy::AlwaysWriteBack => "awb",
-                    }
-                    .into(),
-                );
-                v.push(
-                    match read {
-                        ReadPolicy::NoReadAhead => "nora",
-                        ReadPolicy::ReadAhead | ReadPolicy::Adaptive => "ra",
-                    }
-                    .into(),
-                );
-                match io {
-                    Some(IoPolicy::Direct) => v.push("direct".into()),
-                    Some(IoPolicy::Cached) => v.push("cached".into()),
-                    None => {}
-                }
-                if let Some(k) = strip_kib {
-                    v.push(format!("strip={k}"));
-                }
-                v
-            }
-            Op::LdDelete { adapter, target } => {
-                vec![format!("/c{adapter}/v{target}"), "del".into()]
-            }
-            Op::DiscardPreservedCache { adapter, target } => vec![
-                format!("/c{adapter}/v{target}"),
-                "delete".into(),
-                "preservedcache".into(),
-                "force".into(),
-            ],
-            Op::LdName {
-                adapter,
-                target,
-                name,
-            } => vec![
-                format!("/c{adapter}/v{target}"),
-                "set".into(),
-                format!("name={name}"),
-            ],
-            Op::MakeJbod { adapter, drive } => d(*adapter, drive, &["set", "jbod"]),
-            Op::LdDiskCache {
-                adapter,
-                target,
-                enabled,
-            } => vec![
-                format!("/c{adapter}/v{target}"),
-                "set".into(),
-                format!("pdcache={}", if *enabled { "on" } else { "off" }),
-            ],
-            Op::LdCache {
-                adapter,
-                target,
-                setting,
-            } => vec![
-                format!("/c{adapter}/v{target}"),
-                "set".into(),
-                storcli_cache_setting(*setting)
-                    .ok_or_else(|| unsupported("the battery flag apart from wrcache"))?,
-            ],
-        })
+        match op {
+            Op::Offline { .. }
+            | Op::Online { .. }
+            | Op::MarkMissing { .. }
+            | Op::PrepareRemoval { .. }
+            | Op::UndoPrepareRemoval { .. }
+            | Op::LocateStart { .. }
+            | Op::LocateStop { .. }
+            | Op::MakeGood { .. }
+            | Op::ReplaceMissing { .. }
+            | Op::RebuildStart { .. }
+            | Op::RebuildStop { .. }
+            | Op::HotspareSet { .. }
+            | Op::HotspareRemove { .. }
+            | Op::MakeJbod { .. } => self.storcli_drive_args(op, snap),
+            Op::ForeignImport { .. }
+            | Op::ForeignClear { .. }
+            | Op::Alarm { .. }
+            | Op::RebuildRate { .. }
+            | Op::BatteryWarning { .. } => self.storcli_adapter_args(op),
+            Op::LdCreate { .. }
+            | Op::LdDelete { .. }
+            | Op::DiscardPreservedCache { .. }
+            | Op::LdName { .. }
+            | Op::LdDiskCache { .. }
+            | Op::LdCache { .. } => self.storcli_vd_args(op),
+        }
     }
 }
 

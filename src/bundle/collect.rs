@@ -6,15 +6,16 @@ use super::manifest::{
 };
 use super::redact::{Class, Redactor};
 use super::{archive, host, summary, vendor};
-use crate::backend::catalogue::Catalogue;
 use crate::backend::runner::{self, Sink, Spec};
 use crate::backend::snapshot::Snapshot;
 use crate::ctx::Ctx;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
+
+mod steps;
 
 pub use crate::backend::catalogue::Level;
 
@@ -612,66 +613,8 @@ fn collect_in(
         hung: BTreeSet::new(),
         seq: 0,
     };
-    let env: Vec<(String, String)> = ctx
-        .sim_dir
-        .as_ref()
-        .map(|d| {
-            vec![(
-                crate::sim::store::STATE_ENV.to_owned(),
-                d.display().to_string(),
-            )]
-        })
-        .unwrap_or_default();
-    let ops = ctx.ops();
-    // Reading through the kernel driver (native), the logs and inventory still come from the
-    // vendor tool: the one changes would use, else MegaCli.
-    let cat = ops.as_ref().ok().and_then(|o| o.catalogue()).or_else(|| {
-        ctx.native()?;
-        ctx.change_ops()
-            .ok()
-            .and_then(|o| o.catalogue())
-            .or_else(|| ctx.megacli().ok().map(|m| m as &dyn Catalogue))
-    });
-    let mut vendor = vendor::Vendor::new(env.clone(), ctx.sim_exe().map(Path::to_path_buf));
-    let mut versions = BTreeMap::new();
-    let mut snap_result: Result<Snapshot, String> = Err(match &ops {
-        Ok(o) => format!("the {} backend has no bundle catalogue", o.name()),
-        Err(e) => e.to_string(),
-    });
-    let backend = cat.map_or_else(
-        || {
-            ops.as_ref()
-                .map_or_else(|_| String::new(), |o| o.name().to_owned())
-        },
-        Catalogue::dir,
-    );
-    if let Some(cat) = cat {
-        snap_result = vendor::items(&mut c, &mut vendor, cat, &mut versions);
-    } else if let Err(e) = &ops {
-        c.skip(
-            "controller",
-            "command",
-            Vec::new(),
-            format!("no controller tool: {e}"),
-        );
-    }
-    // 3b. Reading through the kernel driver: raidctl's view is the native one, and the raw
-    // DCMD payloads go in beside it so `--from-bundle` can decode them again.
-    if let Some(n) = ctx.native() {
-        snap_result = n.gather().map_err(|e| e.to_string());
-        for (id, rel, data) in
-            crate::backend::native::bundle::files(n, &snap_result, !opts.redact.is_empty())
-        {
-            match data {
-                Ok(d) => {
-                    c.file_item(&id, "native", None, &rel, &d);
-                }
-                Err(reason) => {
-                    c.skip(&id, "native", Vec::new(), reason);
-                }
-            }
-        }
-    }
+    let env = sim_env(ctx);
+    let (mut snap_result, backend, versions) = steps::controller_items(&mut c, ctx, &env);
     // 4b. Ceph: the identity join (into the snapshot, so the problems name the OSDs) and,
     // when the cluster answers, `ceph -s` and `ceph osd tree`.
     let mut join = ctx.osd_join(Duration::ZERO);
@@ -697,17 +640,8 @@ fn collect_in(
     host::journals(&mut c, &ctx.state_dir.join("journals"));
 
     // 8. Summary, redaction, hashes, manifest, archive.
-    let summary_text = summary::render(&c, &backend, snap, problems.as_deref(), hostname);
-    // The summary is exempt from the size cap: it is what support reads first.
-    std::fs::write(root.join("SUMMARY.md"), &summary_text)
-        .map_err(|e| format!("SUMMARY.md: {e}"))?;
-    let idx = c.push(Item {
-        id: "summary".into(),
-        kind: "derived".into(),
-        ..Item::default()
-    });
-    c.add_output(idx, "SUMMARY.md", "file", summary_text.len() as u64, false);
-    let mut manifest = Manifest {
+    steps::write_summary(&mut c, root, &backend, snap, problems.as_deref(), hostname)?;
+    let manifest = Manifest {
         schema_version: MANIFEST_SCHEMA,
         raidctl_version: env!("CARGO_PKG_VERSION").to_owned(),
         command_line: opts.command_line.clone(),
@@ -716,99 +650,24 @@ fn collect_in(
         started_at: rfc3339(started_sys),
         host: host_facts(&c, hostname, ctx),
         backend: backend.clone(),
-        tool_versions: vendor::tool_versions(versions, snap_result.as_ref().ok()),
-        options: BTreeMap::from([
-            ("item_limit_bytes".to_owned(), opts.item_limit.to_string()),
-            ("total_limit_bytes".to_owned(), opts.total_limit.to_string()),
-            (
-                "budget_secs".to_owned(),
-                opts.budget.as_secs_f64().to_string(),
-            ),
-            (
-                "per_command_timeout_secs".to_owned(),
-                opts.per_command_timeout.as_secs_f64().to_string(),
-            ),
-            (
-                "redact".to_owned(),
-                opts.redact
-                    .iter()
-                    .map(|c| c.name())
-                    .collect::<Vec<_>>()
-                    .join(","),
-            ),
-        ]),
+        tool_versions: vendor::tool_versions(versions, snap),
+        options: steps::manifest_options(opts),
         ..Manifest::default()
     };
-    let mut redactor = Redactor::new(&opts.redact, &host_names(), &serials(snap));
-    if redactor.active() {
-        for item in &mut c.items {
-            for o in &item.outputs {
-                let p = root.join(&o.path);
-                let Ok(bytes) = std::fs::read(&p) else {
-                    continue;
-                };
-                match String::from_utf8(bytes) {
-                    Ok(text) => {
-                        let (new, counts) = redactor.redact(&text);
-                        if new != text {
-                            let _ = std::fs::write(&p, new);
-                        }
-                        for (k, n) in counts {
-                            *item.redactions.entry(k).or_default() += n;
-                        }
-                    }
-                    Err(_) => manifest.redaction_skipped.push(o.path.clone()),
-                }
-            }
-        }
-        manifest.redactions = redactor.counts();
-    }
-    for item in &mut c.items {
-        for o in &mut item.outputs {
-            let p = root.join(&o.path);
-            o.bytes = std::fs::metadata(&p).map_or(0, |m| m.len());
-            o.sha256 = sha256_file(&p).unwrap_or_default();
-        }
-    }
-    let failed: Vec<String> = c
-        .items
-        .iter()
-        .filter(|i| i.failed())
-        .map(|i| i.id.clone())
-        .collect();
-    manifest.items = std::mem::take(&mut c.items);
-    let ended = SystemTime::now();
-    manifest.ended_at = rfc3339(ended);
-    manifest.duration_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-    let mut json = serde_json::to_string_pretty(&manifest).map_err(|e| e.to_string())?;
-    if redactor.active() {
-        // Host facts, the command line and argv can carry names too; counts stay per file.
-        json = redactor.redact(&json).0;
-        manifest = serde_json::from_str(&json).map_err(|e| e.to_string())?;
-    }
-    std::fs::write(root.join("manifest.json"), &json).map_err(|e| format!("manifest.json: {e}"))?;
-    let replace = if opts.force {
-        crate::fsutil::Replace::Yes
-    } else {
-        crate::fsutil::Replace::No
-    };
-    let mapping_file = if redactor.active() {
-        let p = PathBuf::from(format!("{}.redaction-map.json", archive_path.display()));
-        let map = serde_json::to_vec_pretty(&redactor.mapping()).map_err(|e| e.to_string())?;
-        archive::write_private(&p, &map, replace).map_err(|e| format!("{}: {e}", p.display()))?;
-        Some(p)
-    } else {
-        None
-    };
-    let checksum_file = archive::pack(root, archive_path, replace)
-        .map_err(|e| format!("{}: {e}", archive_path.display()))?;
-    Ok(CollectReport {
-        archive: archive_path.to_path_buf(),
-        checksum_file,
-        mapping_file,
-        manifest,
-        failed,
-    })
+    steps::finish(c, root, archive_path, manifest, snap, started)
+}
+
+/// The environment of the simulated tools (the simulator's state), empty on a real host.
+fn sim_env(ctx: &Ctx) -> Vec<(String, String)> {
+    ctx.sim_dir
+        .as_ref()
+        .map(|d| {
+            vec![(
+                crate::sim::store::STATE_ENV.to_owned(),
+                d.display().to_string(),
+            )]
+        })
+        .unwrap_or_default()
 }
 
 pub(crate) fn stream_text(c: &Collector<'_>, idx: usize, stream: &str) -> String {

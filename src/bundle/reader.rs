@@ -192,149 +192,17 @@ pub fn read_from(input: impl BufRead, shown: &str) -> Result<Contents, String> {
             let kind = entry.header().entry_type();
             let size = entry.header().entry_size().unwrap_or(u64::MAX);
             if kind.is_gnu_longname() || kind.is_pax_local_extensions() {
-                // A name for the next entry: bounded, however large the header claims to be.
-                let (limit, what) = if kind.is_gnu_longname() {
-                    (MAX_LONG_NAME, "a GNU long-name header")
-                } else {
-                    (MAX_PAX, "a pax header")
-                };
-                if size > limit {
-                    return Err(format!(
-                        "{shown}: {what} of {size} bytes (more than {limit}): not a bundle \
-                         raidctl wrote"
-                    ));
-                }
-                let body = read_limited(&mut entry, limit, &format!("{shown}: {what}"))?;
-                let name = if kind.is_gnu_longname() {
-                    let end = body.iter().position(|&b| b == 0).unwrap_or(body.len());
-                    Some(body.get(..end).unwrap_or_default().to_vec())
-                } else {
-                    let mut name = None;
-                    for ext in tar::PaxExtensions::new(&body) {
-                        let ext = ext.map_err(|e| format!("{shown}: a pax header: {e}"))?;
-                        match ext.key() {
-                            Ok("path") => name = Some(ext.value_bytes().to_vec()),
-                            Ok("size") => {
-                                return Err(format!(
-                                    "{shown}: a pax header overrides an entry's size: not a \
-                                     bundle raidctl wrote"
-                                ));
-                            }
-                            _ => {}
-                        }
-                    }
-                    name
-                };
-                if long_name.is_some() && name.is_some() {
-                    found.error("two long names for one entry".to_owned());
-                }
-                if name.is_some() {
-                    long_name = name;
-                }
+                long_name_header(&mut entry, kind, size, shown, &mut found, &mut long_name)?;
                 continue;
             }
             let raw_name = long_name
                 .take()
                 .unwrap_or_else(|| entry.path_bytes().into_owned());
             let name = String::from_utf8_lossy(&raw_name).into_owned();
-            let Some((t, rel)) = split_path(&name) else {
-                found.error(format!("{name:?}: not a plain relative path, ignored"));
+            let Some(rel) = admitted(&mut found, &mut top, &name, kind) else {
                 continue;
             };
-            match &top {
-                None => top = Some(t.to_owned()),
-                Some(top) if top != t => {
-                    found.error(format!(
-                        "{name}: outside the bundle's top-level directory {top}/, ignored"
-                    ));
-                    continue;
-                }
-                Some(_) => {}
-            }
-            if kind.is_dir() {
-                continue;
-            }
-            if !(kind.is_file() || kind.is_contiguous()) {
-                found.error(format!(
-                    "{name}: a {} entry (a bundle holds regular files only), ignored",
-                    match kind {
-                        tar::EntryType::Symlink => "symbolic link".to_owned(),
-                        tar::EntryType::Link => "hard link".to_owned(),
-                        tar::EntryType::Char | tar::EntryType::Block => "device".to_owned(),
-                        tar::EntryType::Fifo => "FIFO".to_owned(),
-                        tar::EntryType::GNUSparse => "sparse file".to_owned(),
-                        other => format!("type {:?}", other.as_byte() as char),
-                    }
-                ));
-                continue;
-            }
-            if rel.is_empty() {
-                found.error(format!(
-                    "{name}: a file in place of the top-level directory"
-                ));
-                continue;
-            }
-            if found.hashes.contains_key(rel) {
-                let what = if rel == "manifest.json" {
-                    "a second manifest.json".to_owned()
-                } else {
-                    format!("{rel}: stored twice")
-                };
-                found.error(format!("{what}; only the first is used"));
-                continue;
-            }
-            let keep = needed(rel);
-            if rel == "manifest.json" && size > MAX_MANIFEST {
-                return Err(format!(
-                    "{shown}: manifest.json of {size} bytes (more than {MAX_MANIFEST})"
-                ));
-            }
-            if keep && found.kept_bytes.saturating_add(size) > READ_BUDGET {
-                return Err(format!(
-                    "{shown}: its files need more than {} MiB of memory to evaluate (the \
-                     limit raidctl reads a bundle with): not a bundle raidctl wrote with its \
-                     default limits",
-                    READ_BUDGET >> 20
-                ));
-            }
-            let mut hasher = sha2::Sha256::new();
-            // Within the budget (checked above): one allocation, not a doubling vector.
-            let mut data = Vec::with_capacity(if keep {
-                usize::try_from(size).unwrap_or(0)
-            } else {
-                0
-            });
-            let mut buf = vec![0u8; 64 * 1024];
-            let mut len = 0u64;
-            loop {
-                let n = entry
-                    .read(&mut buf)
-                    .map_err(|e| format!("{shown}: {name}: {e}"))?;
-                if n == 0 {
-                    break;
-                }
-                let chunk = buf.get(..n).unwrap_or_default();
-                hasher.update(chunk);
-                len += n as u64;
-                if keep {
-                    data.extend_from_slice(chunk);
-                }
-            }
-            if len != size {
-                return Err(format!(
-                    "{shown}: {name}: {len} of {size} bytes: the archive is cut short"
-                ));
-            }
-            let hex: String = hasher
-                .finalize()
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect();
-            found.hashes.insert(rel.to_owned(), (hex, len));
-            if keep {
-                found.kept_bytes += len;
-                found.kept.insert(rel.to_owned(), data);
-            }
+            hash_entry(&mut entry, rel, &name, size, shown, &mut found)?;
         }
         if long_name.is_some() {
             found.error("a long-name header describes no entry".to_owned());
@@ -343,7 +211,208 @@ pub fn read_from(input: impl BufRead, shown: &str) -> Result<Contents, String> {
     // The end: the tar end marker (the reader stopped at a zero block, not at the end of the
     // stream), nothing but zeros after it, the gzip trailer (CRC and length), nothing after
     // the gzip stream.
-    let mut counted = ar.into_inner();
+    check_end(ar.into_inner(), &mut found);
+    let top = top.unwrap_or_default();
+    let manifest: Manifest = found
+        .kept
+        .remove("manifest.json")
+        .ok_or_else(|| format!("{shown}: no manifest.json: not a raidctl bundle"))
+        .and_then(|b| {
+            serde_json::from_slice(&b).map_err(|e| format!("{shown}: manifest.json: {e}"))
+        })?;
+    check_listing(&mut found, &manifest);
+    let mut errors = std::mem::take(&mut found.errors);
+    if found.more_errors > 0 {
+        errors.push(format!("and {} more", found.more_errors));
+    }
+    Ok(Contents {
+        top,
+        manifest,
+        files: found.kept,
+        integrity: Integrity {
+            ok: errors.is_empty(),
+            errors,
+        },
+    })
+}
+
+/// A GNU long-name or pax header: the name of the next entry, kept in `long_name`. Bounded
+/// however large the header claims to be; a pax header that overrides a size is refused.
+fn long_name_header(
+    entry: &mut impl Read,
+    kind: tar::EntryType,
+    size: u64,
+    shown: &str,
+    found: &mut Found,
+    long_name: &mut Option<Vec<u8>>,
+) -> Result<(), String> {
+    let (limit, what) = if kind.is_gnu_longname() {
+        (MAX_LONG_NAME, "a GNU long-name header")
+    } else {
+        (MAX_PAX, "a pax header")
+    };
+    if size > limit {
+        return Err(format!(
+            "{shown}: {what} of {size} bytes (more than {limit}): not a bundle \
+             raidctl wrote"
+        ));
+    }
+    let body = read_limited(entry, limit, &format!("{shown}: {what}"))?;
+    let name = if kind.is_gnu_longname() {
+        let end = body.iter().position(|&b| b == 0).unwrap_or(body.len());
+        Some(body.get(..end).unwrap_or_default().to_vec())
+    } else {
+        let mut name = None;
+        for ext in tar::PaxExtensions::new(&body) {
+            let ext = ext.map_err(|e| format!("{shown}: a pax header: {e}"))?;
+            match ext.key() {
+                Ok("path") => name = Some(ext.value_bytes().to_vec()),
+                Ok("size") => {
+                    return Err(format!(
+                        "{shown}: a pax header overrides an entry's size: not a \
+                         bundle raidctl wrote"
+                    ));
+                }
+                _ => {}
+            }
+        }
+        name
+    };
+    if long_name.is_some() && name.is_some() {
+        found.error("two long names for one entry".to_owned());
+    }
+    if name.is_some() {
+        *long_name = name;
+    }
+    Ok(())
+}
+
+/// The path below the top-level directory of an entry to hash, or `None` for an entry that is
+/// skipped: a directory, or (an integrity error) a path that is not plain and relative, outside
+/// the first entry's top-level directory, not a regular file, or stored twice.
+fn admitted<'n>(
+    found: &mut Found,
+    top: &mut Option<String>,
+    name: &'n str,
+    kind: tar::EntryType,
+) -> Option<&'n str> {
+    let Some((t, rel)) = split_path(name) else {
+        found.error(format!("{name:?}: not a plain relative path, ignored"));
+        return None;
+    };
+    match &*top {
+        None => *top = Some(t.to_owned()),
+        Some(top) if top != t => {
+            found.error(format!(
+                "{name}: outside the bundle's top-level directory {top}/, ignored"
+            ));
+            return None;
+        }
+        Some(_) => {}
+    }
+    if kind.is_dir() {
+        return None;
+    }
+    if !(kind.is_file() || kind.is_contiguous()) {
+        found.error(format!(
+            "{name}: a {} entry (a bundle holds regular files only), ignored",
+            match kind {
+                tar::EntryType::Symlink => "symbolic link".to_owned(),
+                tar::EntryType::Link => "hard link".to_owned(),
+                tar::EntryType::Char | tar::EntryType::Block => "device".to_owned(),
+                tar::EntryType::Fifo => "FIFO".to_owned(),
+                tar::EntryType::GNUSparse => "sparse file".to_owned(),
+                other => format!("type {:?}", other.as_byte() as char),
+            }
+        ));
+        return None;
+    }
+    if rel.is_empty() {
+        found.error(format!(
+            "{name}: a file in place of the top-level directory"
+        ));
+        return None;
+    }
+    if found.hashes.contains_key(rel) {
+        let what = if rel == "manifest.json" {
+            "a second manifest.json".to_owned()
+        } else {
+            format!("{rel}: stored twice")
+        };
+        found.error(format!("{what}; only the first is used"));
+        return None;
+    }
+    Some(rel)
+}
+
+/// Hashes a regular file's entry, keeping its bytes when replay needs them (within
+/// [`READ_BUDGET`]); an oversized manifest or a short entry is an error.
+fn hash_entry(
+    entry: &mut impl Read,
+    rel: &str,
+    name: &str,
+    size: u64,
+    shown: &str,
+    found: &mut Found,
+) -> Result<(), String> {
+    let keep = needed(rel);
+    if rel == "manifest.json" && size > MAX_MANIFEST {
+        return Err(format!(
+            "{shown}: manifest.json of {size} bytes (more than {MAX_MANIFEST})"
+        ));
+    }
+    if keep && found.kept_bytes.saturating_add(size) > READ_BUDGET {
+        return Err(format!(
+            "{shown}: its files need more than {} MiB of memory to evaluate (the \
+             limit raidctl reads a bundle with): not a bundle raidctl wrote with its \
+             default limits",
+            READ_BUDGET >> 20
+        ));
+    }
+    let mut hasher = sha2::Sha256::new();
+    // Within the budget (checked above): one allocation, not a doubling vector.
+    let mut data = Vec::with_capacity(if keep {
+        usize::try_from(size).unwrap_or(0)
+    } else {
+        0
+    });
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut len = 0u64;
+    loop {
+        let n = entry
+            .read(&mut buf)
+            .map_err(|e| format!("{shown}: {name}: {e}"))?;
+        if n == 0 {
+            break;
+        }
+        let chunk = buf.get(..n).unwrap_or_default();
+        hasher.update(chunk);
+        len += n as u64;
+        if keep {
+            data.extend_from_slice(chunk);
+        }
+    }
+    if len != size {
+        return Err(format!(
+            "{shown}: {name}: {len} of {size} bytes: the archive is cut short"
+        ));
+    }
+    let hex: String = hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    found.hashes.insert(rel.to_owned(), (hex, len));
+    if keep {
+        found.kept_bytes += len;
+        found.kept.insert(rel.to_owned(), data);
+    }
+    Ok(())
+}
+
+/// The end of the archive: the tar end marker, nothing but zeros after it, the gzip trailer
+/// and nothing after the gzip stream; what does not hold is an integrity error.
+fn check_end<R: BufRead>(mut counted: Counted<flate2::bufread::GzDecoder<R>>, found: &mut Found) {
     if counted.hit_eof {
         found.error("the tar archive has no end marker: it is cut short".to_owned());
     }
@@ -373,14 +442,11 @@ pub fn read_from(input: impl BufRead, shown: &str) -> Result<Contents, String> {
     if file_rest.fill_buf().is_ok_and(|b| !b.is_empty()) {
         found.error("data after the end of the gzip stream".to_owned());
     }
-    let top = top.unwrap_or_default();
-    let manifest: Manifest = found
-        .kept
-        .remove("manifest.json")
-        .ok_or_else(|| format!("{shown}: no manifest.json: not a raidctl bundle"))
-        .and_then(|b| {
-            serde_json::from_slice(&b).map_err(|e| format!("{shown}: manifest.json: {e}"))
-        })?;
+}
+
+/// Checks every file the manifest lists against its hash and size, and drops (an integrity
+/// error each) the files it does not list.
+fn check_listing(found: &mut Found, manifest: &Manifest) {
     let mut listed: BTreeSet<&str> = BTreeSet::new();
     for item in &manifest.items {
         for o in &item.outputs {
@@ -415,19 +481,6 @@ pub fn read_from(input: impl BufRead, shown: &str) -> Result<Contents, String> {
         found.error(format!("{p}: not listed in the manifest, ignored"));
         found.kept.remove(&p);
     }
-    let mut errors = std::mem::take(&mut found.errors);
-    if found.more_errors > 0 {
-        errors.push(format!("and {} more", found.more_errors));
-    }
-    Ok(Contents {
-        top,
-        manifest,
-        files: found.kept,
-        integrity: Integrity {
-            ok: errors.is_empty(),
-            errors,
-        },
-    })
 }
 
 #[cfg(test)]

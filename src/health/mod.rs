@@ -9,6 +9,8 @@
 mod baseline;
 pub mod ceph_sync;
 mod held;
+mod ld;
+mod pd;
 #[cfg(test)]
 pub(crate) mod tests;
 pub mod tuning;
@@ -550,49 +552,7 @@ fn rebuild_percent(snap: &Snapshot, adapter: u32, addr: DriveAddress) -> Option<
 fn ld_rules(snap: &Snapshot, ld: &LogicalDrive, out: &mut Vec<Problem>) {
     let ad = ld.adapter;
     let label = vd_label(ld);
-    let mut details = Vec::new();
-    let mut suggestion = None;
-    let mut fallback = None;
-    for pd in members(snap, ld) {
-        let addr = pd.address();
-        match &pd.firmware_state {
-            FirmwareState::Online => {}
-            FirmwareState::Rebuild => {
-                let pct =
-                    rebuild_percent(snap, ad, addr).map_or_else(String::new, |p| format!(" {p}%"));
-                details.push(format!("{addr} rebuilding{pct}"));
-                suggestion = suggestion
-                    .or_else(|| cmd(ad, &format!("rebuild watch {}", addr.megacli_arg())));
-            }
-            other => {
-                details.push(format!("{} {}", member_label(pd), other.as_str()));
-                if matches!(other, FirmwareState::Failed | FirmwareState::Offline) {
-                    fallback = fallback
-                        .or_else(|| cmd(ad, &format!("replace-drive {}", addr.megacli_arg())));
-                }
-            }
-        }
-    }
-    for (array, row) in missing_rows_of(snap, ld) {
-        details.push(format!("array {array} row {row} missing"));
-        fallback = fallback.or_else(|| missing_row_next_step(snap, ad));
-    }
-    // Every member online or being rebuilt, none missing: the operator's part is done and
-    // redundancy comes back by itself (check_raid's default for a resync is WARNING too).
-    let only_rebuilding = fallback.is_none()
-        && suggestion.is_some()
-        && members(snap, ld).iter().all(|p| {
-            matches!(
-                p.firmware_state,
-                FirmwareState::Online | FirmwareState::Rebuild
-            )
-        });
-    let suggestion = suggestion.or(fallback);
-    let detail = if details.is_empty() {
-        ld.raid_level.as_str().to_owned()
-    } else {
-        format!("{}, {}", ld.raid_level.as_str(), details.join(", "))
-    };
+    let (detail, suggestion, only_rebuilding) = ld::details(snap, ld);
     let mut push = |rule, severity, message: String, suggestion| {
         out.push(Problem {
             rule,
@@ -624,36 +584,7 @@ fn ld_rules(snap: &Snapshot, ld: &LogicalDrive, out: &mut Vec<Problem>) {
             suggestion.or_else(|| cmd(ad, "collect")),
         ),
         LdState::Offline => {
-            let no_redundancy = ld.raid_level.tolerated_failures_per_span() == Some(0);
-            let dead: Vec<DriveAddress> = members(snap, ld)
-                .into_iter()
-                .filter(|p| {
-                    matches!(
-                        p.firmware_state,
-                        FirmwareState::Failed | FirmwareState::Offline
-                    )
-                })
-                .map(PhysicalDrive::address)
-                .collect();
-            let (message, next) = if is_foreign_adapter(snap, ad) {
-                (
-                    format!("{label} offline ({detail}): data inaccessible"),
-                    cmd(ad, "foreign show"),
-                )
-            } else if let (true, [d]) = (no_redundancy, dead.as_slice()) {
-                (
-                    format!(
-                        "{label} offline ({detail}): data inaccessible, and a {} has nothing to rebuild from: replace {d} (the VD is recreated as it was) or force it online",
-                        ld.raid_level.as_str()
-                    ),
-                    cmd(ad, &format!("replace-drive {}", d.megacli_arg())),
-                )
-            } else {
-                (
-                    format!("{label} offline ({detail}): data inaccessible"),
-                    cmd(ad, "collect"),
-                )
-            };
+            let (message, next) = ld::offline(snap, ld, &label, &detail);
             push(rule::LD_OFFLINE, Severity::Critical, message, next);
         }
         LdState::Unknown(raw) => push(
@@ -671,32 +602,7 @@ fn ld_rules(snap: &Snapshot, ld: &LogicalDrive, out: &mut Vec<Problem>) {
             cmd(ad, "collect"),
         );
     }
-    for p in snap.progress.iter().filter(|p| {
-        p.adapter == ad
-            && p.in_progress
-            && p.drive.is_none()
-            && (p.logical_drive == Some(ld.number) || p.logical_drive == Some(ld.target_id))
-    }) {
-        let (rule, severity) = match p.kind {
-            ProgressKind::BackgroundInit | ProgressKind::Initialization => {
-                (rule::LD_INITIALIZING, Severity::Warning)
-            }
-            ProgressKind::Reconstruction => (rule::LD_RECONSTRUCTION, Severity::Info),
-            _ => continue,
-        };
-        push(
-            rule,
-            severity,
-            format!(
-                "{label} {} {}{}",
-                p.kind.as_str().replace('_', " "),
-                p.percent
-                    .map_or_else(|| "running".into(), |v| format!("{v}%")),
-                eta_text(p.percent, p.elapsed_minutes)
-            ),
-            None,
-        );
-    }
+    ld::progress_rules(snap, ld, &label, &mut push);
 }
 
 /// `, 37 min elapsed, about 53 min left` (empty when nothing is known).
@@ -812,7 +718,6 @@ fn counter_increases(
 fn pd_rules(snap: &Snapshot, pd: &PhysicalDrive, baseline: &Baseline, out: &mut Vec<Problem>) {
     let ad = pd.adapter;
     let addr = pd.address();
-    let e_s = addr.megacli_arg();
     let label = drive_label(pd);
     // A failed drive that held data (the baseline says what: a JBOD, a spare, a VD member
     // it has left) is replaced, never made good; the state rules below are for the rest.
@@ -829,123 +734,13 @@ fn pd_rules(snap: &Snapshot, pd: &PhysicalDrive, baseline: &Baseline, out: &mut 
             suggestion,
         });
     };
-    match &pd.firmware_state {
-        _ if handled => {}
-        FirmwareState::Failed | FirmwareState::Offline => push(
-            rule::PD_FAILED,
-            Severity::Warning,
-            format!("{label} is {}", pd.firmware_state.as_str()),
-            cmd(ad, &format!("replace-drive {e_s}")),
-        ),
-        FirmwareState::Rebuild => {
-            let p = snap.progress.iter().find(|p| {
-                p.adapter == ad && p.drive == Some(addr) && p.kind == ProgressKind::Rebuild
-            });
-            let progress = match p {
-                Some(p) => format!(
-                    "{}{}",
-                    p.percent
-                        .map_or_else(|| "progress unknown".into(), |v| format!("{v}%")),
-                    eta_text(p.percent, p.elapsed_minutes)
-                ),
-                None => "progress not read".into(),
-            };
-            push(
-                rule::PD_REBUILD,
-                Severity::Warning,
-                format!("{label} rebuilding: {progress}"),
-                cmd(ad, &format!("rebuild watch {e_s}")),
-            );
-        }
-        FirmwareState::Copyback => {
-            let p = snap.progress.iter().find(|p| {
-                p.adapter == ad && p.drive == Some(addr) && p.kind == ProgressKind::Copyback
-            });
-            let progress = p.map_or_else(String::new, |p| {
-                format!(
-                    ": {}{}",
-                    p.percent
-                        .map_or_else(|| "running".into(), |v| format!("{v}%")),
-                    eta_text(p.percent, p.elapsed_minutes)
-                )
-            });
-            push(
-                rule::PD_COPYBACK,
-                Severity::Warning,
-                format!("{label} receiving a copyback{progress}"),
-                None,
-            );
-        }
-        FirmwareState::UnconfiguredBad => push(
-            rule::PD_UNCONFIGURED_BAD,
-            Severity::Warning,
-            format!(
-                "{label} is Unconfigured(bad){}",
-                if pd.foreign == Some(true) {
-                    " and carries foreign metadata"
-                } else {
-                    ""
-                }
-            ),
-            if pd.foreign == Some(true) {
-                cmd(ad, "foreign show")
-            } else {
-                cmd(ad, &format!("pd make-good {e_s}"))
-            },
-        ),
-        FirmwareState::Unknown(raw) => push(
-            rule::PD_STATE_UNKNOWN,
-            Severity::Warning,
-            format!("{label} in unrecognised firmware state {raw:?}"),
-            cmd(ad, "collect"),
-        ),
-        FirmwareState::Online
-        | FirmwareState::UnconfiguredGood
-        | FirmwareState::Hotspare
-        | FirmwareState::Jbod => {}
+    if !handled {
+        pd::state_rule(snap, pd, &label, &mut push);
     }
     // Guard member-at-risk: on an online member of a VD that already lost redundancy, the
     // next failure of this drive loses data (or the last redundancy): critical, and the
     // failed member is replaced first.
-    let at_risk = pd
-        .logical_drive
-        .and_then(|t| snap.logical_drive(ad, t))
-        .filter(|ld| {
-            pd.firmware_state == FirmwareState::Online
-                && matches!(ld.state, LdState::Degraded | LdState::PartiallyDegraded)
-        });
-    let (weak, risk_tail, weak_next) = match at_risk {
-        Some(ld) => (
-            Severity::Critical,
-            format!(
-                " [member-at-risk: VD {} is already {}; if this drive fails too, {}]",
-                ld.target_id,
-                ld.state.as_str().replace('_', " "),
-                if ld.state == LdState::Degraded {
-                    "the VD goes offline"
-                } else {
-                    "no redundancy is left"
-                }
-            ),
-            members(snap, ld)
-                .into_iter()
-                .find(|m| {
-                    matches!(
-                        m.firmware_state,
-                        FirmwareState::Failed | FirmwareState::Offline
-                    )
-                })
-                .map_or_else(
-                    || cmd(ad, "status"),
-                    |m| cmd(ad, &format!("replace-drive {}", m.address().megacli_arg())),
-                ),
-        ),
-        None => (
-            Severity::Warning,
-            String::new(),
-            cmd(ad, &format!("replace-drive {e_s}")),
-        ),
-    };
+    let (weak, risk_tail, weak_next) = pd::weakness(snap, pd);
     if let Some(n) = pd.predictive_failure_count.filter(|n| *n > 0) {
         push(
             rule::PD_PREDICTIVE_FAILURE,

@@ -5,7 +5,9 @@ use super::short;
 use super::table::{Cell, Column, Fit, Table, fill, ld_state_cell, state_cell};
 use crate::backend::snapshot::Snapshot;
 use crate::health::{Problem, Severity, overall};
-use crate::model::{BatteryState, FirmwareState, LogicalDrive, ProgressKind, fmt_size};
+use crate::model::{
+    BatteryState, FirmwareState, LogicalDrive, PhysicalDrive, ProgressKind, fmt_size,
+};
 
 /// Layout version of the `raidctl status --format json` document.
 pub const STATUS_SCHEMA: u32 = 1;
@@ -191,8 +193,43 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
         ));
         return out;
     }
-    let wide = style.wide;
+    adapters_section(&mut out, snap, problems, style);
 
+    // The OSD column appears only on hosts where the Ceph join found an OSD.
+    let with_osd = snap.logical_drives.iter().any(|l| !l.osd.is_empty())
+        || snap.physical_drives.iter().any(|p| !p.osd.is_empty());
+    if snap.logical_drives.is_empty() {
+        out.push_str("Logical drives\n(none)\n\n");
+    } else {
+        ld_section(&mut out, snap, style, with_osd);
+    }
+
+    if !snap.physical_drives.is_empty() {
+        pd_section(&mut out, snap, problems, style, with_osd);
+    }
+
+    if problems.is_empty() {
+        out.push_str("Problems\nNo problems found.\n");
+    } else {
+        problems_section(&mut out, problems, style);
+    }
+    let taken = format!(
+        "Snapshot taken {} from {} with {} vendor call(s).",
+        utc_time(snap.taken_at_unix),
+        if snap.source.is_empty() {
+            "-"
+        } else {
+            snap.source.as_str()
+        },
+        snap.vendor_calls
+    );
+    out.push_str(&fill(&taken, style));
+    out.push('\n');
+    out
+}
+
+/// The Adapters table: model, firmware, BBU (marked when it has a problem), cache and counts.
+fn adapters_section(out: &mut String, snap: &Snapshot, problems: &[Problem], style: Style) {
     let mut t = Table::with_columns(
         style,
         vec![
@@ -230,225 +267,222 @@ pub fn render_status(snap: &Snapshot, problems: &[Problem], style: Style) -> Str
             ),
         ]);
     }
-    section(&mut out, "Adapters", &t, &[], style);
+    section(out, "Adapters", &t, &[], style);
+}
 
-    // The OSD column appears only on hosts where the Ceph join found an OSD.
-    let with_osd = snap.logical_drives.iter().any(|l| !l.osd.is_empty())
-        || snap.physical_drives.iter().any(|p| !p.osd.is_empty());
-    if snap.logical_drives.is_empty() {
-        out.push_str("Logical drives\n(none)\n\n");
-    } else {
-        let mut cols = vec![
-            Column::new("adapter"),
-            Column::new("VD"),
-            Column::new("name").fit(Fit::Cut(8)).droppable(4),
-            Column::new("RAID"),
-            Column::new("size").droppable(2),
-            Column::new("state"),
-            Column::new("cache").droppable(3),
-            Column::new("members").fit(Fit::Wrap),
-            Column::new("device").droppable(5),
+/// The Logical drives table and its cache-policy legend (unless the cache column was dropped).
+fn ld_section(out: &mut String, snap: &Snapshot, style: Style, with_osd: bool) {
+    let wide = style.wide;
+    let mut cols = vec![
+        Column::new("adapter"),
+        Column::new("VD"),
+        Column::new("name").fit(Fit::Cut(8)).droppable(4),
+        Column::new("RAID"),
+        Column::new("size").droppable(2),
+        Column::new("state"),
+        Column::new("cache").droppable(3),
+        Column::new("members").fit(Fit::Wrap),
+        Column::new("device").droppable(5),
+    ];
+    if with_osd {
+        cols.push(Column::new("OSD"));
+    }
+    cols.push(Column::new("progress").fit(Fit::Wrap));
+    let mut t = Table::with_columns(style, cols);
+    let mut caches = Vec::new();
+    for ld in &snap.logical_drives {
+        let (cache, members) = if wide {
+            let m: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
+            (opt(ld.current_cache_policy.as_ref()), m.join(" "))
+        } else {
+            let c = ld
+                .current_cache_policy
+                .as_deref()
+                .map_or_else(|| "-".to_owned(), short::cache_policy);
+            caches.push(c.clone());
+            (c, short::members(&ld.members))
+        };
+        let mut row = vec![
+            Cell::new(ld.adapter),
+            Cell::new(ld.target_id),
+            Cell::new(opt(ld.name.as_ref())),
+            Cell::new(ld.raid_level.as_str()),
+            Cell::new(opt(ld.size_text())),
+            ld_state_cell(style, ld),
+            Cell::new(cache),
+            Cell::new(members),
+            Cell::new(opt(ld.block_device.as_ref())),
         ];
         if with_osd {
-            cols.push(Column::new("OSD"));
+            row.push(Cell::new(osd_text(&ld.osd)));
         }
-        cols.push(Column::new("progress").fit(Fit::Wrap));
-        let mut t = Table::with_columns(style, cols);
-        let mut caches = Vec::new();
-        for ld in &snap.logical_drives {
-            let (cache, members) = if wide {
-                let m: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
-                (opt(ld.current_cache_policy.as_ref()), m.join(" "))
-            } else {
-                let c = ld
-                    .current_cache_policy
-                    .as_deref()
-                    .map_or_else(|| "-".to_owned(), short::cache_policy);
-                caches.push(c.clone());
-                (c, short::members(&ld.members))
-            };
-            let mut row = vec![
-                Cell::new(ld.adapter),
-                Cell::new(ld.target_id),
-                Cell::new(opt(ld.name.as_ref())),
-                Cell::new(ld.raid_level.as_str()),
-                Cell::new(opt(ld.size_text())),
-                ld_state_cell(style, ld),
-                Cell::new(cache),
-                Cell::new(members),
-                Cell::new(opt(ld.block_device.as_ref())),
-            ];
-            if with_osd {
-                row.push(Cell::new(osd_text(&ld.osd)));
-            }
-            row.push(Cell::new(ld_progress(snap, ld)));
-            t.add_row(row);
-        }
-        let (_, dropped) = t.render_at(style.width);
-        let legend: Vec<String> = if dropped.iter().any(|d| d == "cache") {
-            Vec::new()
-        } else {
-            short::cache_legend(caches.iter().map(String::as_str))
-                .into_iter()
-                .collect()
-        };
-        section(&mut out, "Logical drives", &t, &legend, style);
+        row.push(Cell::new(ld_progress(snap, ld)));
+        t.add_row(row);
     }
+    let (_, dropped) = t.render_at(style.width);
+    let legend: Vec<String> = if dropped.iter().any(|d| d == "cache") {
+        Vec::new()
+    } else {
+        short::cache_legend(caches.iter().map(String::as_str))
+            .into_iter()
+            .collect()
+    };
+    section(out, "Logical drives", &t, &legend, style);
+}
 
-    if !snap.physical_drives.is_empty() {
-        let mut cols = vec![
-            Column::new("adapter"),
-            Column::new("drive"),
-            Column::new("dev id").droppable(4),
-            Column::new("model").fit(Fit::Cut(10)).droppable(2),
-            Column::new("serial"),
-            Column::new("size").droppable(3),
-            Column::new("state"),
-        ];
-        if wide {
-            cols.extend([
-                Column::new("media err"),
-                Column::new("other err"),
-                Column::new("pred fail"),
-            ]);
-        } else {
-            cols.push(Column::new("errors"));
-        }
+/// The Physical drives table and its legend of the error counts.
+fn pd_section(
+    out: &mut String,
+    snap: &Snapshot,
+    problems: &[Problem],
+    style: Style,
+    with_osd: bool,
+) {
+    let wide = style.wide;
+    let mut cols = vec![
+        Column::new("adapter"),
+        Column::new("drive"),
+        Column::new("dev id").droppable(4),
+        Column::new("model").fit(Fit::Cut(10)).droppable(2),
+        Column::new("serial"),
+        Column::new("size").droppable(3),
+        Column::new("state"),
+    ];
+    if wide {
         cols.extend([
-            Column::new("temp").droppable(5),
-            Column::new("VD").droppable(1),
+            Column::new("media err"),
+            Column::new("other err"),
+            Column::new("pred fail"),
         ]);
-        if with_osd {
-            cols.push(Column::new("OSD"));
-        }
-        cols.push(Column::new("smartctl -d"));
-        let mut t = Table::with_columns(style, cols);
-        for pd in &snap.physical_drives {
-            let bad = matches!(
-                pd.firmware_state,
-                FirmwareState::Failed | FirmwareState::Offline | FirmwareState::UnconfiguredBad
-            ) || pd.firmware_state.is_unknown();
-            let warn = problems.iter().any(|p| {
-                p.adapter == Some(pd.adapter)
-                    && p.subject == pd.address().to_string()
-                    && p.severity >= Severity::Warning
-            });
-            let raw = pd
-                .firmware_state_raw
-                .clone()
-                .unwrap_or_else(|| pd.firmware_state.to_string());
-            let mut state = if wide {
-                raw
-            } else {
-                short::firmware_state(&raw).to_owned()
-            };
-            if pd.foreign == Some(true) {
-                state.push_str(" (foreign)");
-            }
-            if pd.smart_alert == Some(true) {
-                state.push_str(if wide { " (SMART alert)" } else { " (SMART)" });
-            }
-            let mut row = vec![
-                Cell::new(pd.adapter),
-                Cell::new(pd.address()),
-                Cell::new(opt(pd.device_id)),
-                Cell::new(model_text(pd)),
-                Cell::new(opt(pd.serial.as_ref())),
-                Cell::new(opt(pd.size_bytes().map(fmt_size))),
-                state_cell(style, &state, bad, warn),
-            ];
-            if wide {
-                row.extend([
-                    Cell::new(opt(pd.media_error_count)),
-                    Cell::new(opt(pd.other_error_count)),
-                    Cell::new(opt(pd.predictive_failure_count)),
-                ]);
-            } else {
-                row.push(Cell::new(format!(
-                    "{}/{}/{}",
-                    opt(pd.media_error_count),
-                    opt(pd.other_error_count),
-                    opt(pd.predictive_failure_count)
-                )));
-            }
-            row.extend([
-                Cell::new(opt(pd.temperature_c.map(|c| format!("{c}C")))),
-                Cell::new(opt(pd.logical_drive)),
-            ]);
-            if with_osd {
-                row.push(Cell::new(osd_text(&pd.osd)));
-            }
-            row.push(Cell::new(opt(pd.smartctl_device.as_ref())));
-            t.add_row(row);
-        }
-        let legend = if wide {
-            Vec::new()
-        } else {
-            vec!["errors: media/other/predictive-failure counts".to_owned()]
-        };
-        section(&mut out, "Physical drives", &t, &legend, style);
-    }
-
-    if problems.is_empty() {
-        out.push_str("Problems\nNo problems found.\n");
     } else {
-        let mut t = Table::with_columns(
-            style,
-            vec![
-                Column::new("severity"),
-                Column::new("adapter"),
-                Column::new("subject"),
-                Column::new("problem and next step").fit(Fit::Wrap),
-            ],
-        );
-        for p in problems {
-            let mut what = Cell::new(&p.message);
-            if let Some(s) = &p.suggestion {
-                // The command stays whole for copying; a note after it may wrap.
-                match s.split_once(" (") {
-                    Some((cmd, why)) => {
-                        what = what
-                            .unbroken_line(&format!("-> {cmd}"))
-                            .line(&format!("({why}"));
-                    }
-                    None => what = what.unbroken_line(&format!("-> {s}")),
-                }
-            }
-            t.add_row(vec![
-                state_cell(
-                    style,
-                    &p.severity.as_str().to_ascii_uppercase(),
-                    p.severity == Severity::Critical,
-                    p.severity == Severity::Warning,
-                ),
-                Cell::new(opt(p.adapter)),
-                Cell::new(&p.subject),
-                what,
-            ]);
-        }
-        section(&mut out, "Problems", &t, &[], style);
-        let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
-        out.push_str(&format!(
-            "Overall: {} ({} critical, {} warning, {} info)\n",
-            overall(problems).as_str().to_ascii_uppercase(),
-            count(Severity::Critical),
-            count(Severity::Warning),
-            count(Severity::Info)
-        ));
+        cols.push(Column::new("errors"));
     }
-    let taken = format!(
-        "Snapshot taken {} from {} with {} vendor call(s).",
-        utc_time(snap.taken_at_unix),
-        if snap.source.is_empty() {
-            "-"
-        } else {
-            snap.source.as_str()
-        },
-        snap.vendor_calls
+    cols.extend([
+        Column::new("temp").droppable(5),
+        Column::new("VD").droppable(1),
+    ]);
+    if with_osd {
+        cols.push(Column::new("OSD"));
+    }
+    cols.push(Column::new("smartctl -d"));
+    let mut t = Table::with_columns(style, cols);
+    for pd in &snap.physical_drives {
+        t.add_row(pd_row(pd, problems, style, with_osd));
+    }
+    let legend = if wide {
+        Vec::new()
+    } else {
+        vec!["errors: media/other/predictive-failure counts".to_owned()]
+    };
+    section(out, "Physical drives", &t, &legend, style);
+}
+
+/// One row of the Physical drives table; its state marked bad or warned by `problems`.
+fn pd_row(pd: &PhysicalDrive, problems: &[Problem], style: Style, with_osd: bool) -> Vec<Cell> {
+    let wide = style.wide;
+    let bad = matches!(
+        pd.firmware_state,
+        FirmwareState::Failed | FirmwareState::Offline | FirmwareState::UnconfiguredBad
+    ) || pd.firmware_state.is_unknown();
+    let warn = problems.iter().any(|p| {
+        p.adapter == Some(pd.adapter)
+            && p.subject == pd.address().to_string()
+            && p.severity >= Severity::Warning
+    });
+    let raw = pd
+        .firmware_state_raw
+        .clone()
+        .unwrap_or_else(|| pd.firmware_state.to_string());
+    let mut state = if wide {
+        raw
+    } else {
+        short::firmware_state(&raw).to_owned()
+    };
+    if pd.foreign == Some(true) {
+        state.push_str(" (foreign)");
+    }
+    if pd.smart_alert == Some(true) {
+        state.push_str(if wide { " (SMART alert)" } else { " (SMART)" });
+    }
+    let mut row = vec![
+        Cell::new(pd.adapter),
+        Cell::new(pd.address()),
+        Cell::new(opt(pd.device_id)),
+        Cell::new(model_text(pd)),
+        Cell::new(opt(pd.serial.as_ref())),
+        Cell::new(opt(pd.size_bytes().map(fmt_size))),
+        state_cell(style, &state, bad, warn),
+    ];
+    if wide {
+        row.extend([
+            Cell::new(opt(pd.media_error_count)),
+            Cell::new(opt(pd.other_error_count)),
+            Cell::new(opt(pd.predictive_failure_count)),
+        ]);
+    } else {
+        row.push(Cell::new(format!(
+            "{}/{}/{}",
+            opt(pd.media_error_count),
+            opt(pd.other_error_count),
+            opt(pd.predictive_failure_count)
+        )));
+    }
+    row.extend([
+        Cell::new(opt(pd.temperature_c.map(|c| format!("{c}C")))),
+        Cell::new(opt(pd.logical_drive)),
+    ]);
+    if with_osd {
+        row.push(Cell::new(osd_text(&pd.osd)));
+    }
+    row.push(Cell::new(opt(pd.smartctl_device.as_ref())));
+    row
+}
+
+/// The Problems table (the suggested command kept whole) and the Overall line.
+fn problems_section(out: &mut String, problems: &[Problem], style: Style) {
+    let mut t = Table::with_columns(
+        style,
+        vec![
+            Column::new("severity"),
+            Column::new("adapter"),
+            Column::new("subject"),
+            Column::new("problem and next step").fit(Fit::Wrap),
+        ],
     );
-    out.push_str(&fill(&taken, style));
-    out.push('\n');
-    out
+    for p in problems {
+        let mut what = Cell::new(&p.message);
+        if let Some(s) = &p.suggestion {
+            // The command stays whole for copying; a note after it may wrap.
+            match s.split_once(" (") {
+                Some((cmd, why)) => {
+                    what = what
+                        .unbroken_line(&format!("-> {cmd}"))
+                        .line(&format!("({why}"));
+                }
+                None => what = what.unbroken_line(&format!("-> {s}")),
+            }
+        }
+        t.add_row(vec![
+            state_cell(
+                style,
+                &p.severity.as_str().to_ascii_uppercase(),
+                p.severity == Severity::Critical,
+                p.severity == Severity::Warning,
+            ),
+            Cell::new(opt(p.adapter)),
+            Cell::new(&p.subject),
+            what,
+        ]);
+    }
+    section(out, "Problems", &t, &[], style);
+    let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
+    out.push_str(&format!(
+        "Overall: {} ({} critical, {} warning, {} info)\n",
+        overall(problems).as_str().to_ascii_uppercase(),
+        count(Severity::Critical),
+        count(Severity::Warning),
+        count(Severity::Info)
+    ));
 }
 
 #[cfg(test)]

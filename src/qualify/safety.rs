@@ -166,7 +166,6 @@ pub fn check(
 ) -> Vec<Refusal> {
     let mut out = Vec::new();
     let path = Path::new(&id.path);
-    let canonical = Path::new(&id.canonical);
     match signatures(path, id.size_bytes) {
         _ if !scan_signatures => {}
         Ok(sigs) => {
@@ -191,45 +190,74 @@ pub fn check(
         .filter_map(|l| l.split_whitespace().next())
         .collect();
     if id.kind == TargetKind::RegularFile {
-        if swap_names.iter().any(|s| Path::new(s) == canonical) {
-            out.push(refuse("SAFE-SWAP", "the file is active swap".into()));
-        }
-        // A file in use (a VM image, a database) is refused like an open device.
-        if let Some(pids) = opened_by_others(paths, &id.canonical) {
-            if !pids.is_empty() {
-                out.push(refuse(
-                    "SAFE-OPEN",
-                    format!("open by process(es) {}", pids.join(", ")),
-                ));
-            }
-        }
-        if destructive {
-            out.extend(file_ownership(path, canonical));
-        }
-        if destructive && id.size_bytes < MIN_FILE_BYTES {
+        file_refusals(id, paths, destructive, &swap_names, &mut out);
+    } else {
+        device_refusals(id, paths, destructive, &swap_names, &mut out);
+    }
+    out
+}
+
+/// A regular file: active swap, open by another process, not owned (destructive), smaller
+/// than a test needs (destructive), backing a loop device.
+fn file_refusals(
+    id: &Identity,
+    paths: &SysPaths,
+    destructive: bool,
+    swap_names: &[&str],
+    out: &mut Vec<Refusal>,
+) {
+    let path = Path::new(&id.path);
+    let canonical = Path::new(&id.canonical);
+    if swap_names.iter().any(|s| Path::new(s) == canonical) {
+        out.push(refuse("SAFE-SWAP", "the file is active swap".into()));
+    }
+    // A file in use (a VM image, a database) is refused like an open device.
+    if let Some(pids) = opened_by_others(paths, &id.canonical) {
+        if !pids.is_empty() {
             out.push(refuse(
-                "SAFE-FILE-SIZE",
-                format!(
-                    "the file has {} bytes; create it with its test size first (truncate -s 8G FILE): qualify never grows a file",
-                    id.size_bytes
-                ),
+                "SAFE-OPEN",
+                format!("open by process(es) {}", pids.join(", ")),
             ));
         }
-        // A file backing a loop device is in use.
-        if let Ok(rd) = std::fs::read_dir(paths.sys.join("class/block")) {
-            for e in rd.filter_map(Result::ok) {
-                let n = e.file_name().to_string_lossy().into_owned();
-                if let Ok(b) = std::fs::read_to_string(e.path().join("loop/backing_file")) {
-                    if Path::new(b.trim()) == canonical {
-                        out.push(refuse("SAFE-LOOP-BACKING", format!("backs /dev/{n}")));
-                    }
+    }
+    if destructive {
+        out.extend(file_ownership(path, canonical));
+    }
+    if destructive && id.size_bytes < MIN_FILE_BYTES {
+        out.push(refuse(
+            "SAFE-FILE-SIZE",
+            format!(
+                "the file has {} bytes; create it with its test size first (truncate -s 8G FILE): qualify never grows a file",
+                id.size_bytes
+            ),
+        ));
+    }
+    // A file backing a loop device is in use.
+    if let Ok(rd) = std::fs::read_dir(paths.sys.join("class/block")) {
+        for e in rd.filter_map(Result::ok) {
+            let n = e.file_name().to_string_lossy().into_owned();
+            if let Ok(b) = std::fs::read_to_string(e.path().join("loop/backing_file")) {
+                if Path::new(b.trim()) == canonical {
+                    out.push(refuse("SAFE-LOOP-BACKING", format!("backs /dev/{n}")));
                 }
             }
         }
-        return out;
     }
+}
+
+/// A block device: a partition, one with partitions, mounted, active swap, held (md,
+/// device-mapper, LVM), open by another process, or (destructive, on the real `/sys`) not
+/// openable exclusively.
+fn device_refusals(
+    id: &Identity,
+    paths: &SysPaths,
+    destructive: bool,
+    swap_names: &[&str],
+    out: &mut Vec<Refusal>,
+) {
+    let path = Path::new(&id.path);
     let Some(dir) = sys_dir(id, paths) else {
-        return out;
+        return;
     };
     let name = id.kernel_name.clone().unwrap_or_default();
     if dir.join("partition").exists() {
@@ -254,44 +282,8 @@ pub fn check(
             devs.push((p.clone(), d));
         }
     }
-    let mountinfo = std::fs::read_to_string(paths.proc.join("self/mountinfo")).unwrap_or_default();
-    for line in mountinfo.lines() {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let (Some(mm), Some(mp)) = (f.get(2), f.get(4)) else {
-            continue;
-        };
-        if let Some((n, _)) = devs.iter().find(|(_, d)| d == mm) {
-            out.push(refuse(
-                "SAFE-MOUNTED",
-                format!("/dev/{n} is mounted on {mp}"),
-            ));
-        }
-    }
-    for (n, _) in &devs {
-        let dev_path = format!("/dev/{n}");
-        if swap_names.contains(&dev_path.as_str()) {
-            out.push(refuse("SAFE-SWAP", format!("{dev_path} is active swap")));
-        }
-    }
-    let mut holders: Vec<String> = Vec::new();
-    for (n, _) in &devs {
-        let hdir = if n == &name {
-            dir.join("holders")
-        } else {
-            dir.join(n).join("holders")
-        };
-        if let Ok(rd) = std::fs::read_dir(&hdir) {
-            for h in rd.filter_map(Result::ok) {
-                let hn = h.file_name().to_string_lossy().into_owned();
-                let dm = std::fs::read_to_string(
-                    paths.sys.join("class/block").join(&hn).join("dm/name"),
-                )
-                .map(|s| format!(" (dm {})", s.trim()))
-                .unwrap_or_default();
-                holders.push(format!("{hn}{dm}"));
-            }
-        }
-    }
+    mount_and_swap_refusals(paths, &devs, swap_names, out);
+    let holders = holders(paths, &dir, &name, &devs);
     if !holders.is_empty() {
         out.push(refuse(
             "SAFE-HOLDERS",
@@ -318,7 +310,59 @@ pub fn check(
             out.push(refuse("SAFE-BUSY", format!("exclusive open failed: {e}")));
         }
     }
-    out
+}
+
+/// `devs` (the disk and its partitions, with their `major:minor`) mounted or active swap.
+fn mount_and_swap_refusals(
+    paths: &SysPaths,
+    devs: &[(String, String)],
+    swap_names: &[&str],
+    out: &mut Vec<Refusal>,
+) {
+    let mountinfo = std::fs::read_to_string(paths.proc.join("self/mountinfo")).unwrap_or_default();
+    for line in mountinfo.lines() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (Some(mm), Some(mp)) = (f.get(2), f.get(4)) else {
+            continue;
+        };
+        if let Some((n, _)) = devs.iter().find(|(_, d)| d == mm) {
+            out.push(refuse(
+                "SAFE-MOUNTED",
+                format!("/dev/{n} is mounted on {mp}"),
+            ));
+        }
+    }
+    for (n, _) in devs {
+        let dev_path = format!("/dev/{n}");
+        if swap_names.contains(&dev_path.as_str()) {
+            out.push(refuse("SAFE-SWAP", format!("{dev_path} is active swap")));
+        }
+    }
+}
+
+/// What holds `devs` (the disk `name` under `dir` and its partitions): md, device-mapper
+/// (with its name) or LVM devices.
+fn holders(paths: &SysPaths, dir: &Path, name: &str, devs: &[(String, String)]) -> Vec<String> {
+    let mut holders: Vec<String> = Vec::new();
+    for (n, _) in devs {
+        let hdir = if n == name {
+            dir.join("holders")
+        } else {
+            dir.join(n).join("holders")
+        };
+        if let Ok(rd) = std::fs::read_dir(&hdir) {
+            for h in rd.filter_map(Result::ok) {
+                let hn = h.file_name().to_string_lossy().into_owned();
+                let dm = std::fs::read_to_string(
+                    paths.sys.join("class/block").join(&hn).join("dm/name"),
+                )
+                .map(|s| format!(" (dm {})", s.trim()))
+                .unwrap_or_default();
+                holders.push(format!("{hn}{dm}"));
+            }
+        }
+    }
+    holders
 }
 
 /// PIDs (other than ours) with the device open, from `/proc/*/fd`; `None` when `/proc` is not

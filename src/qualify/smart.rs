@@ -144,8 +144,21 @@ pub fn evaluate(v: &Value, class: DriveClass, t: &Thresholds, h: &mut Health) {
     h.smart_passed = v.pointer("/smart_status/passed").and_then(Value::as_bool);
     h.power_on_hours = int(v, "/power_on_time/hours").and_then(|x| u64::try_from(x).ok());
     h.temperature_c = int(v, "/temperature/current");
+    let mut counters = std::collections::BTreeMap::new();
+    exit_status_rules(exit, h.smart_passed, &mut h.hits);
+    ata_rules(v, class, &mut h.hits, &mut counters);
+    sas_rules(v, &mut h.hits, &mut counters);
+    nvme_rules(v, &mut h.hits, &mut counters);
+    wear_rules(v, t, h.power_on_hours, &mut h.hits, &mut counters);
+    link_rules(v, &mut h.hits);
+    h.counters.extend(counters);
+}
+
+/// smartctl's exit status bits: the probe failed, the drive is failing, a prefail attribute
+/// at or below its threshold (now or in the past), error log entries, self-test errors.
+fn exit_status_rules(exit: i64, smart_passed: Option<bool>, hits: &mut Vec<RuleHit>) {
     let mut hit =
-        |rule: &str, level: Verdict, msg: String| h.hits.push(RuleHit::new(rule, level, msg));
+        |rule: &str, level: Verdict, msg: String| hits.push(RuleHit::new(rule, level, msg));
     if exit & 0b111 != 0 {
         hit(
             "H-SMART-PROBE",
@@ -155,7 +168,7 @@ pub fn evaluate(v: &Value, class: DriveClass, t: &Thresholds, h: &mut Health) {
             ),
         );
     }
-    if exit & 0b1000 != 0 || h.smart_passed == Some(false) {
+    if exit & 0b1000 != 0 || smart_passed == Some(false) {
         hit(
             "H-SMART-FAILING",
             Verdict::Fail,
@@ -190,8 +203,18 @@ pub fn evaluate(v: &Value, class: DriveClass, t: &Thresholds, h: &mut Health) {
             "the self-test log reports errors".into(),
         );
     }
-    // ATA attributes.
-    let mut counters = std::collections::BTreeMap::new();
+}
+
+/// ATA attributes: reallocated, pending and uncorrectable sectors, command timeouts, spin
+/// retries (HDD); their raw counts kept in `counters`.
+fn ata_rules(
+    v: &Value,
+    class: DriveClass,
+    hits: &mut Vec<RuleHit>,
+    counters: &mut std::collections::BTreeMap<String, i64>,
+) {
+    let mut hit =
+        |rule: &str, level: Verdict, msg: String| hits.push(RuleHit::new(rule, level, msg));
     if let Some(table) = v
         .pointer("/ata_smart_attributes/table")
         .and_then(Value::as_array)
@@ -223,7 +246,16 @@ pub fn evaluate(v: &Value, class: DriveClass, t: &Thresholds, h: &mut Health) {
             }
         }
     }
-    // SAS.
+}
+
+/// SAS: the grown defect list and the uncorrected read, write and verify errors.
+fn sas_rules(
+    v: &Value,
+    hits: &mut Vec<RuleHit>,
+    counters: &mut std::collections::BTreeMap<String, i64>,
+) {
+    let mut hit =
+        |rule: &str, level: Verdict, msg: String| hits.push(RuleHit::new(rule, level, msg));
     if let Some(n) = int(v, "/scsi_grown_defect_list") {
         counters.insert("scsi_grown_defects".into(), n);
         if n > 0 {
@@ -249,7 +281,16 @@ pub fn evaluate(v: &Value, class: DriveClass, t: &Thresholds, h: &mut Health) {
             }
         }
     }
-    // NVMe.
+}
+
+/// NVMe: the critical warning, media errors and the available spare.
+fn nvme_rules(
+    v: &Value,
+    hits: &mut Vec<RuleHit>,
+    counters: &mut std::collections::BTreeMap<String, i64>,
+) {
+    let mut hit =
+        |rule: &str, level: Verdict, msg: String| hits.push(RuleHit::new(rule, level, msg));
     let nv = "/nvme_smart_health_information_log";
     if let Some(n) = int(v, &format!("{nv}/critical_warning")) {
         counters.insert("nvme_critical_warning".into(), n);
@@ -286,6 +327,20 @@ pub fn evaluate(v: &Value, class: DriveClass, t: &Thresholds, h: &mut Health) {
             );
         }
     }
+}
+
+/// A drive that is not new: its rated life used (NVMe, or ATA device statistics) or its
+/// power-on hours over the thresholds.
+fn wear_rules(
+    v: &Value,
+    t: &Thresholds,
+    power_on_hours: Option<u64>,
+    hits: &mut Vec<RuleHit>,
+    counters: &mut std::collections::BTreeMap<String, i64>,
+) {
+    let nv = "/nvme_smart_health_information_log";
+    let mut hit =
+        |rule: &str, level: Verdict, msg: String| hits.push(RuleHit::new(rule, level, msg));
     let pct_used = int(v, &format!("{nv}/percentage_used")).or_else(|| {
         // ATA SSD wear: Percent_Lifetime_Used style attributes are vendor-specific; device
         // statistics carry a standard one.
@@ -301,7 +356,7 @@ pub fn evaluate(v: &Value, class: DriveClass, t: &Thresholds, h: &mut Health) {
             );
         }
     }
-    if let (Some(poh), Some(limit)) = (h.power_on_hours, t.not_new_poh_hours) {
+    if let (Some(poh), Some(limit)) = (power_on_hours, t.not_new_poh_hours) {
         if poh as f64 > limit {
             hit(
                 "H-NOT-NEW",
@@ -310,7 +365,12 @@ pub fn evaluate(v: &Value, class: DriveClass, t: &Thresholds, h: &mut Health) {
             );
         }
     }
-    // SATA link downshift: current below the maximum.
+}
+
+/// SATA link downshift: the current link speed below the maximum.
+fn link_rules(v: &Value, hits: &mut Vec<RuleHit>) {
+    let mut hit =
+        |rule: &str, level: Verdict, msg: String| hits.push(RuleHit::new(rule, level, msg));
     let cur = int(v, "/interface_speed/current/units_per_second")
         .zip(int(v, "/interface_speed/current/bits_per_unit"))
         .map(|(a, b)| a * b);
@@ -330,7 +390,6 @@ pub fn evaluate(v: &Value, class: DriveClass, t: &Thresholds, h: &mut Health) {
             );
         }
     }
-    h.counters.extend(counters);
 }
 
 #[cfg(test)]

@@ -85,6 +85,15 @@ fn ms(us: f64) -> f64 {
 /// Performance gates for one drive.
 pub fn performance_rules(d: &DriveResult, t: &Thresholds) -> Vec<RuleHit> {
     let mut out = Vec::new();
+    error_rules(d, &mut out);
+    throughput_rules(d, t, &mut out);
+    sync_rules(d, t, &mut out);
+    stall_rules(d, t, &mut out);
+    out
+}
+
+/// I/O errors, read-back mismatches, the io_uring fallback and buffered (not O_DIRECT) I/O.
+fn error_rules(d: &DriveResult, out: &mut Vec<RuleHit>) {
     for j in d.jobs.iter().chain(&d.together) {
         if j.errors > 0 {
             out.push(RuleHit::new(
@@ -125,6 +134,11 @@ pub fn performance_rules(d: &DriveResult, t: &Thresholds) -> Vec<RuleHit> {
             "the filesystem refused O_DIRECT: buffered I/O was measured (page cache, not the device)",
         ));
     }
+}
+
+/// J1 to J5: sequential throughput and random-read latency and IOPS against the floors and
+/// the datasheet.
+fn throughput_rules(d: &DriveResult, t: &Thresholds, out: &mut Vec<RuleHit>) {
     let factor = t.datasheet_factor.unwrap_or(0.8);
     if let Some(j) = d.job(names::SEQ_READ) {
         if let Some(ds) = t.datasheet_seq_read_mbps {
@@ -214,6 +228,10 @@ pub fn performance_rules(d: &DriveResult, t: &Thresholds) -> Vec<RuleHit> {
             out.push(gate(j, "J5-datasheet", Verdict::Warn, format!("4 KiB random write QD32 {:.0} IOPS < {factor} × datasheet steady state {ds:.0} (not preconditioned: informational)", j.iops)));
         }
     }
+}
+
+/// J6: write+fdatasync IOPS (1 job, 8 jobs, the WAL/DB role) and fdatasync stalls.
+fn sync_rules(d: &DriveResult, t: &Thresholds, out: &mut Vec<RuleHit>) {
     if let Some(j) = d.job(&sync_name(1)) {
         if let Some(f) = t.sync_1job_min_iops.filter(|f| j.iops < *f) {
             out.push(gate(
@@ -298,6 +316,11 @@ pub fn performance_rules(d: &DriveResult, t: &Thresholds) -> Vec<RuleHit> {
             }
         }
     }
+}
+
+/// Per-second series and latency of every job: seconds without I/O, stalled I/Os and
+/// sequential dips below the run's median.
+fn stall_rules(d: &DriveResult, t: &Thresholds, out: &mut Vec<RuleHit>) {
     for j in &d.jobs {
         let zero = j.series.iter().filter(|s| s.iops == 0.0).count();
         if zero > 0 {
@@ -336,7 +359,6 @@ pub fn performance_rules(d: &DriveResult, t: &Thresholds) -> Vec<RuleHit> {
             }
         }
     }
-    out
 }
 
 /// Median (sorts `v`); 0 for an empty slice.

@@ -1,16 +1,16 @@
 //! Action commands: the controller's state machine with the real refusals.
 
-use crate::model::{DriveAddress, FirmwareState, LdState, PdType, RaidLevel};
+use crate::model::{DriveAddress, FirmwareState, LdState, PdType};
 use crate::sim::args::{Invocation, LdSel};
 use crate::sim::engine::{
     self, locale, log, log_pd, set_pd_state, settle, start_copyback, start_rebuild,
 };
 use crate::sim::render::{Reply, foreign_configs};
-use crate::sim::state::{
-    Adapter, DiskGroup, DriveOp, Hotspare, OpKind, Row, Settings, SimState, Span, Vd,
-};
+use crate::sim::state::{Adapter, DiskGroup, Hotspare, Row, Settings, SimState, Span, Vd};
 use crate::sim::text::{encl, event_vd};
 use crate::sim::unverified::{self as unv, events as ev, fill};
+
+mod ld_add;
 
 /// Texts that need adapter, enclosure and slot.
 fn ads(template: &str, a: u32, addr: DriveAddress) -> String {
@@ -740,74 +740,14 @@ fn configure_failed(a: u32) -> Vec<String> {
 /// `-CfgLdAdd` and `-CfgSpanAdd`.
 fn create(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
     let a = ad.index;
-    let Some((level_no, flat)) = inv.raid.clone() else {
-        return (vec![fill(unv::INVALID_INPUT, &[("x", &inv.command)])], 0x01);
+    let (level, spans) = match ld_add::shape(a, inv) {
+        Ok(x) => x,
+        Err(reply) => return reply,
     };
-    let spans: Vec<Vec<DriveAddress>> = if inv.command == "cfgspanadd" {
-        inv.span_arrays.clone()
-    } else {
-        vec![flat]
+    let (all, types) = match ld_add::drives(ad, inv, &spans) {
+        Ok(x) => x,
+        Err(reply) => return reply,
     };
-    let level = match (level_no, spans.len() > 1 || inv.command == "cfgspanadd") {
-        (0, false) => RaidLevel::Raid0,
-        (1, false) => RaidLevel::Raid1,
-        (5, false) => RaidLevel::Raid5,
-        (6, false) => RaidLevel::Raid6,
-        (10 | 1, true) => RaidLevel::Raid10,
-        (50 | 5, true) => RaidLevel::Raid50,
-        (60 | 6, true) => RaidLevel::Raid60,
-        (0, true) => RaidLevel::Raid00,
-        _ => return (configure_failed(a), 0x03),
-    };
-    let per = spans.first().map_or(0, Vec::len);
-    let min = match level {
-        RaidLevel::Raid0 | RaidLevel::Raid00 => 1,
-        RaidLevel::Raid1 | RaidLevel::Raid10 => 2,
-        RaidLevel::Raid5 | RaidLevel::Raid50 => 3,
-        _ => 4,
-    };
-    let shape_ok = per >= min
-        && spans.iter().all(|s| s.len() == per)
-        && (!matches!(level, RaidLevel::Raid1) || per == 2)
-        && (!matches!(level, RaidLevel::Raid10) || per.is_multiple_of(2))
-        && (!level.is_spanned() || spans.len() >= 2);
-    if !shape_ok {
-        return (configure_failed(a), 0x03);
-    }
-    if !ad.preserved_cache.is_empty() {
-        let mut out = configure_failed(a);
-        out.push(String::new());
-        out.push("FW error description:".to_owned());
-        out.push("  The current operation is not allowed because the controller has data in cache for offline or missing virtual drives.".to_owned());
-        return (out, 0x54);
-    }
-    let all: Vec<DriveAddress> = spans.iter().flatten().copied().collect();
-    let mut seen = Vec::new();
-    for x in &all {
-        let Some(d) = ad.drive(*x) else {
-            return (vec![not_found(a, *x)], 0x0c);
-        };
-        if d.state != FirmwareState::UnconfiguredGood || d.foreign.is_some() || seen.contains(x) {
-            return (wrong_attributes(), 0x26);
-        }
-        seen.push(*x);
-    }
-    let types: Vec<PdType> = all
-        .iter()
-        .filter_map(|x| ad.drive(*x))
-        .map(|d| d.pd_type.clone())
-        .collect();
-    if types.windows(2).any(|w| w[0] != w[1]) {
-        return (wrong_attributes(), 0x26);
-    }
-    for x in &inv.hsp {
-        let ok = ad
-            .drive(*x)
-            .is_some_and(|d| d.state == FirmwareState::UnconfiguredGood && d.foreign.is_none());
-        if !ok || all.contains(x) {
-            return (wrong_attributes(), 0x26);
-        }
-    }
     let size = all
         .iter()
         .filter_map(|x| ad.drive(*x))
@@ -821,58 +761,7 @@ fn create(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
     for x in &all {
         set_pd_state(ad, clock, *x, FirmwareState::Online);
     }
-    let target = free_target(ad, 0);
-    let strip = inv
-        .words
-        .iter()
-        .find_map(|w| w.strip_prefix("strpsz").and_then(|v| v.parse().ok()))
-        .unwrap_or(64);
-    let vd_uid = ad.uid();
-    let mut vd = new_vd(vd_uid, target, uid, "", strip);
-    vd.write_back = !inv.has("wt");
-    vd.read_policy = if inv.has("nora") {
-        "ReadAheadNone".to_owned()
-    } else if inv.has("ra") {
-        "ReadAhead".to_owned()
-    } else {
-        "ReadAdaptive".to_owned()
-    };
-    vd.cached_io = inv.has("cached");
-    vd.cached_bad_bbu = inv.has("cachedbadbbu");
-    if matches!(
-        level,
-        RaidLevel::Raid5 | RaidLevel::Raid6 | RaidLevel::Raid50 | RaidLevel::Raid60
-    ) {
-        vd.bgi = Some(DriveOp {
-            kind: OpKind::Rebuild,
-            percent: 0.0,
-            started: clock,
-            source: None,
-        });
-    }
-    let has_bgi = vd.bgi.is_some();
-    ad.vds.push(vd);
-    let data = vec![("Target Id".to_owned(), target.to_string())];
-    log(
-        ad,
-        clock,
-        0x8a,
-        0,
-        locale::LD,
-        fill(ev::VD_CREATED, &[("x", &event_vd(target))]),
-        data.clone(),
-    );
-    if has_bgi {
-        log(
-            ad,
-            clock,
-            0x29,
-            0,
-            locale::LD,
-            fill(ev::BGI_STARTED, &[("x", &event_vd(target))]),
-            data,
-        );
-    }
+    let target = ld_add::add_vd(ad, clock, inv, &level, uid);
     let mut out = vec![format!("Adapter {a}: Created VD {target}")];
     for x in inv.hsp.clone() {
         if let Some(d) = ad.drive_mut(x) {

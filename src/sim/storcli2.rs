@@ -437,8 +437,16 @@ fn vd_props(st: &SimState, ad: &Adapter, vd: &Vd) -> J {
 
 fn ctrl_show_all(st: &SimState, i: usize) -> J {
     let ad = &st.adapters[i];
+    let o = identity_sections(st, ad, Ob::new());
+    let o = o.j("Status", status_section(ad));
+    let o = settings_sections(ad, o);
+    let o = drive_lists(ad, o);
+    enclosures_and_energy_pack(ad, o).done()
+}
+
+/// `show all`'s Basics, Version, HostInterface and DeviceInterface, added to `o`.
+fn identity_sections(st: &SimState, ad: &Adapter, o: Ob) -> Ob {
     let now = st.epoch + i64::try_from(st.clock).unwrap_or(0);
-    let set = &ad.settings;
     let basics = Ob::new()
         .s("Product Name", ad.product.clone())
         .s("SAS Address", ad.sas_address.clone())
@@ -472,6 +480,14 @@ fn ctrl_show_all(st: &SimState, i: usize) -> J {
         .s("PCI Subsystem Vendor ID", ad.pci_ids.2.clone())
         .s("PCI Subsystem ID", ad.pci_ids.3.clone())
         .done();
+    o.j("Basics", basics)
+        .j("Version", version)
+        .j("HostInterface", host)
+        .j("DeviceInterface", device)
+}
+
+/// `show all`'s Status: the controller status and the VD and drive counts by state.
+fn status_section(ad: &Adapter) -> J {
     let count = |f: &dyn Fn(&LdState) -> bool| ad.vds.iter().filter(|v| f(&ad.vd_state(v))).count();
     let degraded = count(&|s| matches!(s, LdState::Degraded | LdState::PartiallyDegraded));
     let offline = count(&|s| {
@@ -480,7 +496,7 @@ fn ctrl_show_all(st: &SimState, i: usize) -> J {
             LdState::Optimal | LdState::Degraded | LdState::PartiallyDegraded
         )
     });
-    let status = Ob::new()
+    Ob::new()
         .s(
             "Controller Status",
             if degraded + offline == 0 {
@@ -518,7 +534,12 @@ fn ctrl_show_all(st: &SimState, i: usize) -> J {
             "Preserved Cache Present",
             yes(!ad.preserved_cache.is_empty()),
         )
-        .done();
+        .done()
+}
+
+/// `show all`'s Supported PD operations, HwCfg, Properties and Capabilities, added to `o`.
+fn settings_sections(ad: &Adapter, o: Ob) -> Ob {
+    let set = &ad.settings;
     // The scenarios' firmware carries out mark-missing, replace-missing and prepare-for-removal
     // (the storcli backend's replacement sequence); the captured PERC H965i (firmware 8.4)
     // answers "No" to all three (`missing_row_ops` false), and the backend then refuses them.
@@ -562,17 +583,16 @@ fn ctrl_show_all(st: &SimState, i: usize) -> J {
             "RAID0, RAID1, RAID5, RAID6, RAID10, RAID50, RAID60",
         )
         .done();
-    let mut o = Ob::new()
-        .j("Basics", basics)
-        .j("Version", version)
-        .j("HostInterface", host)
-        .j("DeviceInterface", device)
-        .j("Status", status)
-        .j("Supported PD operations", pd_ops)
+    o.j("Supported PD operations", pd_ops)
         .j("HwCfg", hwcfg)
         .j("Properties", props)
         .j("Capabilities", caps)
-        .n("Drive Groups", n64(ad.groups.len()));
+}
+
+/// `show all`'s drive group topology, VD list and PD and LU/NS lists with their counts,
+/// added to `o`.
+fn drive_lists(ad: &Adapter, o: Ob) -> Ob {
+    let mut o = o.n("Drive Groups", n64(ad.groups.len()));
     if !ad.groups.is_empty() {
         o = o.j("TOPOLOGY", J::A(topology(ad)));
     }
@@ -596,7 +616,12 @@ fn ctrl_show_all(st: &SimState, i: usize) -> J {
                 J::A(drives.iter().map(|d| lu_row(d)).collect()),
             );
     }
-    o = o.n("Enclosures", n64(ad.enclosures.len()));
+    o
+}
+
+/// `show all`'s Enclosure List and Energy Pack Info, added to `o`.
+fn enclosures_and_energy_pack(ad: &Adapter, o: Ob) -> Ob {
+    let mut o = o.n("Enclosures", n64(ad.enclosures.len()));
     if !ad.enclosures.is_empty() {
         let rows = ad
             .enclosures
@@ -647,7 +672,7 @@ fn ctrl_show_all(st: &SimState, i: usize) -> J {
             ]),
         );
     }
-    o.done()
+    o
 }
 
 fn drives_show(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {

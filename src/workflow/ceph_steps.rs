@@ -18,6 +18,8 @@ use crate::model::OsdMode;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
+mod prepare;
+
 /// How often the Ceph waits ask again.
 pub(super) const CEPH_POLL: Duration = Duration::from_secs(2);
 /// How long a stopped or started daemon may take to show in the OSD map.
@@ -752,27 +754,9 @@ pub(super) fn prepare(
     // The id is the one this replacement destroyed and the new device holds nothing: destroy
     // the half-made one again, or take the purged id anew (`--osd-id N` accepts a free id).
     if on_new.is_none() && !destroyed && !up {
-        match c.osd_dump().map(|d| d.osd(id).map(|o| o.state.clone())) {
-            Ok(Some(state)) if state.iter().any(|x| x == "new") => {
-                env.say(&format!(
-                    "  osd.{id} is half-made (`{}`): an earlier prepare was cut short; destroying it again",
-                    state.join(",")
-                ));
-                if let Some(stop) = destroy_half_made(env, journal, st, &c, id)? {
-                    return Ok(stop);
-                }
-                destroyed = true;
-            }
-            Ok(None) => {
-                env.say(&format!(
-                    "  osd.{id} is gone from the OSD map (a failed prepare's rollback purged it): preparing it anew with the same id{}",
-                    plan.device_class
-                        .as_deref()
-                        .map_or_else(String::new, |c| format!(" and class {c}"))
-                ));
-                destroyed = true;
-            }
-            _ => {}
+        match prepare::half_made_or_purged(env, journal, st, &c, id, &plan)? {
+            Ok(again) => destroyed |= again,
+            Err(stop) => return Ok(stop),
         }
     }
     // A device ceph-volume lists for this id whose mkfs never finished (cut by a power
@@ -822,61 +806,11 @@ pub(super) fn prepare(
         }
         (None, true) => {}
     }
-    if let Some(note) = unmount_stale_osd_dir(id) {
-        env.say(&format!("  {note}"));
+    prepare::clear_stale(env, &c, id);
+    if let Some(stop) = prepare::zap_and_prepare(env, journal, st, &c, id, &plan)? {
+        return Ok(stop);
     }
-    // A pid file left by a daemon that ran as root makes the mkfs (as the ceph user) fail,
-    // and ceph-volume's rollback would purge the id.
-    if let Some(note) = c.remove_stale_pid_file(id) {
-        env.say(&format!("  {note}"));
-    }
-    // Whatever the new drive carried before (a foreign configuration was cleared, or the
-    // qualification was skipped) goes: the device is checked to hold no OSD above.
-    let zap = crate::ceph::volume::zap(&plan.data, false);
-    let zl = crate::ceph::client::display_argv(std::path::Path::new("ceph-volume"), &zap);
-    if let Err(e) = journaled(journal, st, "ceph-prepare", zl, env.out, || {
-        c.run_volume_step(&zap)
-    })? {
-        return Ok(stop_on(&e, "zapping the new device", journal, st));
-    }
-    let args = plan.prepare();
-    let pl = crate::ceph::client::display_argv(std::path::Path::new("ceph-volume"), &args);
-    // Detached: if raidctl dies now, the prepare (or its rollback) still ends properly.
-    if let Err(e) = journaled(journal, st, "ceph-prepare", pl, env.out, || {
-        c.run_volume_detached(&args, &log)
-    })? {
-        // The whole output is in the log beside the journal: its first error line is the
-        // cause (ceph-volume's rollback and traceback follow it).
-        let whole = crate::fsutil::read_capped(&log, 4 << 20)
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .unwrap_or_default();
-        let lines: Vec<&str> = whole.lines().map(str::trim).collect();
-        let first =
-            crate::ceph::client::first_error(&lines).map_or_else(|| e.to_string(), str::to_owned);
-        let osd_log = c
-            .conf_value(id, "log_file")
-            .map_or_else(String::new, |l| format!("; the OSD's log: {l}"));
-        return Ok(StepResult::Stop(format!(
-            "`ceph-volume prepare` failed: {} (its output: {}; ceph-volume's log: /var/log/ceph/ceph-volume.log{osd_log}). osd.{id} is {} now. {}",
-            crate::escape::escape(first.trim()),
-            log.display(),
-            id_state(&c, id),
-            next_for_id(&c, id, &plan, &journal.id)
-        )));
-    }
-    match osd_on(&c, &plan.data) {
-        Ok(Some((n, fsid))) if n == id => {
-            if let Some(r) = st.ceph.as_mut() {
-                r.new_fsid = Some(fsid);
-            }
-            Ok(StepResult::Next)
-        }
-        Ok(other) => Ok(StepResult::Stop(format!(
-            "after prepare ceph-volume lists {other:?} on {}, not osd.{id}",
-            plan.data
-        ))),
-        Err(e) => Ok(stop_on(&e, "listing ceph-volume's OSDs", journal, st)),
-    }
+    Ok(prepare::prepared_on_new(journal, st, &c, id, &plan))
 }
 
 /// `ceph osd destroy N` of an id a cut prepare left half-made, journaled; `Some` is the stop

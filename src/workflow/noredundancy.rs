@@ -353,34 +353,9 @@ pub(super) fn recreate(
     journal: &mut Journal,
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
-    let (a, d) = (st.adapter, st.drive);
+    let a = st.adapter;
     if st.flow == Flow::Jbod {
-        let snap = fresh(env)?;
-        if snap
-            .drive(a, d)
-            .is_some_and(|p| p.firmware_state == FirmwareState::Jbod)
-        {
-            return Ok(StepResult::Next);
-        }
-        run_op(
-            env,
-            journal,
-            "recreate",
-            &Op::MakeJbod {
-                adapter: a,
-                drive: d,
-            },
-            state_json(st),
-        )?;
-        return Ok(
-            match fresh(env)?.drive(a, d).map(|p| p.firmware_state.clone()) {
-                Some(FirmwareState::Jbod) => StepResult::Next,
-                other => StepResult::Stop(format!(
-                    "{d} is {} after making it JBOD",
-                    other.map_or_else(|| "gone".into(), |s| s.to_string())
-                )),
-            },
-        );
+        return jbod_again(env, journal, st);
     }
     let vd = vd_of(st)?.clone();
     let want = target_policy(st);
@@ -393,81 +368,12 @@ pub(super) fn recreate(
         )));
     }
     let members: Vec<DriveAddress> = vd.spans.iter().flatten().copied().collect();
-    let snap = fresh(env)?;
-    let existing = vd_on(&snap, a, &members).map(|l| l.target_id);
-    let target = match existing {
-        Some(t) => t,
-        None => {
-            let pinned = env.ops.preserved_cache(a)?;
-            if pinned.any() {
-                return Ok(StepResult::Stop(format!(
-                    "[{}] preserved cache is pinned on adapter {a} ({}): the controller refuses to create a VD until it is dealt with",
-                    g::LD_CREATE_PINNED,
-                    if pinned.targets.is_empty() {
-                        "for a VD the tool does not name".to_owned()
-                    } else {
-                        format!("VD(s) {:?}", pinned.targets)
-                    }
-                )));
-            }
-            run_op(
-                env,
-                journal,
-                "recreate",
-                &create_op(st, &vd, &want),
-                state_json(st),
-            )?;
-            let snap = fresh(env)?;
-            let Some(new) = vd_on(&snap, a, &members) else {
-                return Ok(StepResult::Stop(format!(
-                    "no VD on {} appeared after the create",
-                    members
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )));
-            };
-            new.target_id
-        }
+    let target = match existing_or_created(env, journal, st, &vd, &want, &members)? {
+        Ok(t) => t,
+        Err(stop) => return Ok(stop),
     };
     st.new_target = Some(target);
-    if let Some(on) = disk_cache_flag(want.disk_cache) {
-        let have = fresh(env)?
-            .logical_drive(a, target)
-            .map(|l| VdPolicy::of(l).disk_cache);
-        if have != Some(want.disk_cache) {
-            run_op(
-                env,
-                journal,
-                "recreate",
-                &Op::LdDiskCache {
-                    adapter: a,
-                    target,
-                    enabled: on,
-                },
-                state_json(st),
-            )?;
-        }
-    }
-    if let Some(name) = vd.name.as_ref().filter(|n| !n.is_empty()) {
-        let have = fresh(env)?
-            .logical_drive(a, target)
-            .and_then(|l| l.name.clone());
-        if have.as_ref() != Some(name) {
-            run_op(
-                env,
-                journal,
-                "recreate",
-                &Op::LdName {
-                    adapter: a,
-                    target,
-                    name: name.clone(),
-                },
-                state_json(st),
-            )?;
-        }
-    }
+    set_disk_cache_and_name(env, journal, st, &vd, &want, target)?;
     let snap = fresh(env)?;
     let Some(new) = snap.logical_drive(a, target) else {
         return Ok(StepResult::Stop(format!("the new VD {target} is gone")));
@@ -510,6 +416,141 @@ pub(super) fn recreate(
         VdPolicy::of(new).short()
     ));
     Ok(StepResult::Next)
+}
+
+/// The JBOD flow's recreation: the new drive made JBOD (unless it is already).
+fn jbod_again(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &ReplaceState,
+) -> Result<StepResult, WfError> {
+    let (a, d) = (st.adapter, st.drive);
+    let snap = fresh(env)?;
+    if snap
+        .drive(a, d)
+        .is_some_and(|p| p.firmware_state == FirmwareState::Jbod)
+    {
+        return Ok(StepResult::Next);
+    }
+    run_op(
+        env,
+        journal,
+        "recreate",
+        &Op::MakeJbod {
+            adapter: a,
+            drive: d,
+        },
+        state_json(st),
+    )?;
+    Ok(
+        match fresh(env)?.drive(a, d).map(|p| p.firmware_state.clone()) {
+            Some(FirmwareState::Jbod) => StepResult::Next,
+            other => StepResult::Stop(format!(
+                "{d} is {} after making it JBOD",
+                other.map_or_else(|| "gone".into(), |s| s.to_string())
+            )),
+        },
+    )
+}
+
+/// The VD on `members` (one an interrupted run created already), or the one created now with
+/// the old VD's settings; `Err` the stop (pinned cache, no VD after the create).
+fn existing_or_created(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &ReplaceState,
+    vd: &VdRecord,
+    want: &VdPolicy,
+    members: &[DriveAddress],
+) -> Result<Result<u32, StepResult>, WfError> {
+    let a = st.adapter;
+    let snap = fresh(env)?;
+    let existing = vd_on(&snap, a, members).map(|l| l.target_id);
+    Ok(match existing {
+        Some(t) => Ok(t),
+        None => {
+            let pinned = env.ops.preserved_cache(a)?;
+            if pinned.any() {
+                return Ok(Err(StepResult::Stop(format!(
+                    "[{}] preserved cache is pinned on adapter {a} ({}): the controller refuses to create a VD until it is dealt with",
+                    g::LD_CREATE_PINNED,
+                    if pinned.targets.is_empty() {
+                        "for a VD the tool does not name".to_owned()
+                    } else {
+                        format!("VD(s) {:?}", pinned.targets)
+                    }
+                ))));
+            }
+            run_op(
+                env,
+                journal,
+                "recreate",
+                &create_op(st, vd, want),
+                state_json(st),
+            )?;
+            let snap = fresh(env)?;
+            let Some(new) = vd_on(&snap, a, members) else {
+                return Ok(Err(StepResult::Stop(format!(
+                    "no VD on {} appeared after the create",
+                    members
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))));
+            };
+            Ok(new.target_id)
+        }
+    })
+}
+
+/// The old VD's disk cache policy and name on the new VD `target`, where they differ.
+fn set_disk_cache_and_name(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &ReplaceState,
+    vd: &VdRecord,
+    want: &VdPolicy,
+    target: u32,
+) -> Result<(), WfError> {
+    let a = st.adapter;
+    if let Some(on) = disk_cache_flag(want.disk_cache) {
+        let have = fresh(env)?
+            .logical_drive(a, target)
+            .map(|l| VdPolicy::of(l).disk_cache);
+        if have != Some(want.disk_cache) {
+            run_op(
+                env,
+                journal,
+                "recreate",
+                &Op::LdDiskCache {
+                    adapter: a,
+                    target,
+                    enabled: on,
+                },
+                state_json(st),
+            )?;
+        }
+    }
+    if let Some(name) = vd.name.as_ref().filter(|n| !n.is_empty()) {
+        let have = fresh(env)?
+            .logical_drive(a, target)
+            .and_then(|l| l.name.clone());
+        if have.as_ref() != Some(name) {
+            run_op(
+                env,
+                journal,
+                "recreate",
+                &Op::LdName {
+                    adapter: a,
+                    target,
+                    name: name.clone(),
+                },
+                state_json(st),
+            )?;
+        }
+    }
+    Ok(())
 }
 
 pub(super) fn plan_qualify(st: &ReplaceState) -> Vec<PlanLine> {

@@ -20,9 +20,11 @@ use super::{AdapterLock, BlockDevice, Env, Outcome, QualRecord, WfError};
 use crate::backend::ops::{Op, Operations, PinnedCache};
 use crate::backend::snapshot::Snapshot;
 use crate::model::{
-    DriveAddress, FirmwareState, MissingRow, PdType, PhysicalDrive, RaidLevel, VdPolicy, fmt_size,
+    DriveAddress, FirmwareState, MissingRow, PdType, PhysicalDrive, RaidLevel, VdPolicy,
 };
 use serde::{Deserialize, Serialize};
+
+mod start;
 
 /// The steps flows are made of. Names are journaled: they never change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -848,228 +850,37 @@ pub fn run(
     let snap = env.ops.snapshot()?;
     // sysfs gave the SCSI address; the controller says which drives sit behind it.
     env.osds.complete(&snap);
-    let pd = match (target, env.opts.osd) {
-        (Some(t), _) => resolve(&snap, t, adapter)?.clone(),
-        (None, Some(id)) => {
-            let (a, d) = bay_of_osd(env, id)?;
-            snap.drive(a, d)
-                .cloned()
-                .ok_or_else(|| WfError::Usage(format!("osd.{id}'s drive {d} is not in the bay")))?
-        }
-        (None, None) => {
-            return Err(WfError::Usage(
-                "name the drive (E:S or serial) or the OSD (--osd N)".into(),
-            ));
-        }
+    let pd = start::target_drive(env, &snap, target, adapter)?;
+    let osd = match start::the_osd(env, &pd)? {
+        Ok(osd) => osd,
+        Err(stop) => return Ok(stop),
     };
-    let (osds, dbwal) = osds_on(env, &pd);
-    if let Some(id) = env.opts.osd {
-        if !osds.iter().any(|o| o.id == id) {
-            return Err(WfError::Usage(format!(
-                "osd.{id} is not on {} ({})",
-                pd.address(),
-                if osds.is_empty() {
-                    "no OSD of this host is".to_owned()
-                } else {
-                    format!(
-                        "{} is",
-                        osds.iter()
-                            .map(|o| format!("osd.{}", o.id))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                }
-            )));
-        }
-    }
-    if dbwal {
-        return Ok(Outcome::Stopped(format!(
-            "[ceph-shared-db] {} holds a BlueStore DB/WAL device of OSDs on this host: replacing it takes all of them down (a multi-OSD job raidctl does not do yet); nothing was changed",
-            pd.address()
-        )));
-    }
-    if let Some(msg) = osds.iter().find_map(|o| spans_several(o)) {
-        return Ok(Outcome::Stopped(msg));
-    }
-    let osd = match osds.as_slice() {
-        [] => None,
-        [one] => Some((*one).clone()),
-        many => {
-            return Ok(Outcome::Stopped(format!(
-                "{} holds several OSDs ({}): raidctl replaces one OSD's drive at a time; nothing was changed",
-                pd.address(),
-                many.iter()
-                    .map(|o| format!("osd.{}", o.id))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
-    };
-    if let (Some(o), None, true) = (&osd, env.opts.osd, env.opts.yes) {
-        return Ok(Outcome::Stopped(format!(
-            "[serial-confirm] {} holds osd.{}: an unattended replacement names both the drive's serial and the OSD (--serial SERIAL --osd {}); nothing was changed",
-            pd.address(),
-            o.id,
-            o.id
-        )));
-    }
     let ld = pd
         .logical_drive
         .and_then(|t| snap.logical_drive(pd.adapter, t));
-    env.say(&format!(
-        "Drive {} on adapter {}: {} {} serial {} ({}), {}, device id {}{}",
-        pd.address(),
-        pd.adapter,
-        pd.vendor.as_deref().unwrap_or(""),
-        pd.model.as_deref().unwrap_or("?"),
-        pd.serial.as_deref().unwrap_or("?"),
-        pd.size_bytes().map_or_else(|| "?".into(), fmt_size),
-        pd.firmware_state_raw
-            .as_deref()
-            .unwrap_or(pd.firmware_state.as_str()),
-        pd.device_id.map_or_else(|| "?".into(), |d| d.to_string()),
-        ld.map_or_else(String::new, |l| format!(
-            ", member of VD {} ({}, {})",
-            l.target_id, l.raid_level, l.state
-        )),
-    ));
-    if let Some(o) = &osd {
-        // The operator reads the serial of the bay named here: say how raidctl knows it.
-        env.say(&format!("osd.{} placed by {}", o.id, o.placed_by()));
-    }
+    start::describe(env, &pd, ld, osd.as_ref());
     let flow = match Flow::choose(env.ops, &snap, &pd) {
         Ok(f) => f,
         Err(msg) => return Ok(Outcome::Stopped(msg)),
     };
-    // Ceph's word stands in for the operator's only where the VD has no redundancy; on a
-    // redundant VD the OSD stays up while the controller rebuilds.
-    let ceph = match (&osd, flow) {
-        (Some(o), Flow::NoRedundancy | Flow::Jbod) => match ceph_record(env, o) {
-            Ok(mut r) => {
-                // Out already (Ceph's devicehealth marks a failing drive's OSD out by
-                // itself) and Ceph's word that its data lives elsewhere: no drain to wait for.
-                if !r.in_at_start {
-                    if let Some(c) = env.ceph.as_ref() {
-                        r.drained_at_start =
-                            matches!(super::ceph_drain::still_safe(c, r.osd), Ok(true));
-                    }
-                    if r.drained_at_start {
-                        env.say(&format!(
-                            "osd.{} is out and drained already (safe to destroy, its pools whole without it): the drain is skipped",
-                            r.osd
-                        ));
-                    }
-                }
-                env.opts.data_loss_ack_source = Some(format!(
-                    "Ceph's safe-to-destroy for osd.{} stands in for --i-understand-data-loss: the controller steps run only once Ceph says its data lives elsewhere, and the journal keeps that answer",
-                    r.osd
-                ));
-                Some(r)
-            }
-            Err(msg) => return Ok(Outcome::Stopped(format!("{msg}; nothing was changed"))),
-        },
-        (Some(o), _) => {
-            env.say(&format!(
-                "osd.{} sits on this VD, which is redundant: it stays up while the controller rebuilds (no Ceph step)",
-                o.id
-            ));
-            None
-        }
-        (None, _) => None,
+    let ceph = match start::ceph_for(env, osd.as_ref(), flow) {
+        Ok(ceph) => ceph,
+        Err(stop) => return Ok(stop),
     };
     let reads = Reads::of(env.ops, pd.adapter);
     let pinned = env.ops.preserved_cache(pd.adapter)?;
     let ack = env.opts.data_loss_ack.clone();
-    let mut checks = match flow {
-        Flow::NoRedundancy | Flow::Jbod => super::prechecks::no_redundancy(
-            &snap,
-            &pd,
-            &reads,
-            &pinned,
-            ack.as_deref(),
-            env.opts.data_loss_ack_source.as_deref(),
-        ),
-        _ => prechecks(&snap, &pd, &reads, env.opts.accept_no_redundancy),
-    };
-    // A healthy target: refused without --proactive; with it, typed back at a terminal.
-    let healthy = super::prechecks::healthy_target(&snap, &pd);
-    let confirm_healthy = env.opts.proactive && healthy.is_some();
-    if !env.opts.proactive {
-        checks.extend(healthy);
-    }
-    if let Some(p) = env.opts.plan.as_mut() {
-        p.checks = checks.iter().map(super::plan::PlanCheck::from).collect();
-    }
-    env.say("Pre-checks:");
-    for c in &checks {
-        let tag = match c.level {
-            Level::Info => "  ok  ",
-            Level::Warn => "  WARN",
-            Level::Refuse => "  STOP",
-        };
-        env.say(&format!("{tag} {}", c.text));
-    }
-    let st = ReplaceState {
-        adapter: pd.adapter,
-        drive: pd.address(),
-        serial: pd.serial.clone(),
-        pd_type: pd.pd_type.clone(),
-        ld: pd.logical_drive,
-        others: snap
-            .physical_drives
-            .iter()
-            .filter(|d| d.adapter == pd.adapter && d.address() != pd.address())
-            .filter_map(|d| d.serial.clone().map(|s| (d.address(), s)))
-            .collect(),
-        missing: None,
-        new_serial: None,
-        rebuilding: None,
-        flow,
-        steps: if ceph.is_some() {
-            Flow::with_ceph(flow.steps(env.ops))
-        } else {
-            flow.steps(env.ops)
-        },
-        rebuild_starts: 0,
-        media_type: Some(pd.media_type.clone()).filter(|m| !m.is_unknown()),
-        coerced_size: match flow {
-            Flow::MegaRaid => pd.coerced_size_bytes,
-            // OMSA reports no coerced size; the replacement must hold what the old drive held.
-            _ => pd.size_bytes(),
-        },
-        down_at_start: ld
-            .map(|l| {
-                super::prechecks::vd_spans(&snap, l)
-                    .into_iter()
-                    .flatten()
-                    .filter(|(a, s)| *a != Some(pd.address()) && *s != Some(FirmwareState::Online))
-                    .filter_map(|(a, _)| a)
-                    .collect()
+    let (checks, confirm_healthy) =
+        start::checks_for(env, &snap, &pd, flow, &reads, &pinned, ack.as_deref());
+    let data_loss_ack = checks
+        .iter()
+        .any(|c| c.rule == g::DATA_LOSS_ACK && c.level == Level::Warn)
+        .then(|| {
+            env.opts.data_loss_ack_source.clone().unwrap_or_else(|| {
+                format!("--i-understand-data-loss {}", ack.as_deref().unwrap_or(""))
             })
-            .unwrap_or_default(),
-        next: Step::LocateOn,
-        vd: ld
-            .filter(|_| flow == Flow::NoRedundancy)
-            .map(|l| vd_record(&snap, l, pd.address())),
-        data_loss_ack: checks
-            .iter()
-            .any(|c| c.rule == g::DATA_LOSS_ACK && c.level == Level::Warn)
-            .then(|| {
-                env.opts.data_loss_ack_source.clone().unwrap_or_else(|| {
-                    format!("--i-understand-data-loss {}", ack.as_deref().unwrap_or(""))
-                })
-            }),
-        pinned_at_start: pinned,
-        new_target: None,
-        new_device: None,
-        qualify_profile: env.opts.qualify.clone(),
-        qualification: None,
-        rejected: Vec::new(),
-        clear_foreign: env.opts.clear_foreign,
-        ceph,
-        confirmed: None,
-        led_off_at_stop: false,
-    };
+        });
+    let st = start::initial_state(env, &snap, &pd, flow, ceph, pinned, data_loss_ack);
     print_plan(env, &st, &pd);
     if let Some(c) = checks.iter().find(|c| c.level == Level::Refuse) {
         return Ok(Outcome::Stopped(format!(
@@ -1077,21 +888,8 @@ pub fn run(
             c.text
         )));
     }
-    if let Some(r) = &st.ceph {
-        if let Some(c) = &r.cephadm {
-            if env.opts.dry_run {
-                env.say(&format!(
-                    "osd.{} is a cephadm OSD: the real run stops before any change and names these orchestrator commands to run by hand",
-                    r.osd
-                ));
-            } else {
-                return Ok(Outcome::Stopped(super::cephadm::by_hand(
-                    r,
-                    c,
-                    &st.drive.to_string(),
-                )));
-            }
-        }
+    if let Some(stop) = start::cephadm_stop(env, &st) {
+        return Ok(stop);
     }
     if env.opts.dry_run {
         return Ok(Outcome::Completed("dry run: nothing was changed".into()));
@@ -1100,27 +898,7 @@ pub fn run(
         return Ok(Outcome::Stopped(msg));
     }
     let _lock = AdapterLock::acquire_env(env, st.adapter, "replace-drive")?;
-    let mut journal = Journal::create(
-        &env.state_dir,
-        "replace-drive",
-        &format!("a{}-{}", st.adapter, st.drive.megacli_arg()),
-    )
-    .map_err(|e| WfError::Io(format!("cannot create journal: {e}")))?;
-    journal
-        .write(
-            "start",
-            "started",
-            None,
-            &format!(
-                "replace-drive {}{}",
-                target.unwrap_or(""),
-                env.opts
-                    .osd
-                    .map_or_else(String::new, |o| format!(" --osd {o}"))
-            ),
-            state_json(&st),
-        )
-        .map_err(|e| WfError::Io(format!("journal {}: {e}", journal.path().display())))?;
+    let mut journal = start::start_journal(env, &st, target)?;
     env.say(&format!("Journal: {}", journal.path().display()));
     locate_and_confirm(env, &mut journal, st)
 }

@@ -22,8 +22,8 @@ use super::ops::{Op, Operations};
 use super::runner::RunError;
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{
-    Bbu, Document, DriveAddress, Event, FirmwareState, ForeignConfig, PhysicalDrive, Progress,
-    Warning,
+    Bbu, DiskGroup, Document, DriveAddress, Event, FirmwareState, ForeignConfig, LogicalDrive,
+    PhysicalDrive, Progress, Warning,
 };
 use std::sync::Arc;
 use std::time::Duration;
@@ -251,31 +251,50 @@ fn read_config(
 
 /// Reads one adapter into `snap`.
 fn gather_adapter(c: &Client, index: u32, host: u16, snap: &mut Snapshot) -> Result<(), DcmdError> {
-    let inv = |opcode: Opcode| {
-        move |reason: String| DcmdError::Invalid {
-            opcode,
-            host,
-            reason,
-        }
-    };
     let buf = c.read(host, Opcode::CTRL_GET_INFO, [0; 12], 2048, 8)?;
     let info: abi::CtrlInfo =
-        decode::fixed(&buf, "controller info").map_err(inv(Opcode::CTRL_GET_INFO))?;
+        decode::fixed(&buf, "controller info").map_err(inv(host, Opcode::CTRL_GET_INFO))?;
     let adapter = decode::adapter(index, host, &info);
     let has_bbu = adapter.bbu_present == Some(true);
     snap.adapters.push(adapter);
+    let mut drives = gather_drives(c, index, host, snap)?;
+    let mut logical = gather_logical(c, index, host, snap)?;
+    let groups = gather_config(c, index, host, &mut drives, &mut logical)?;
+    snap.physical_drives.extend(drives);
+    snap.logical_drives.extend(logical);
+    snap.disk_groups.extend(groups);
+    gather_foreign(c, index, host, snap)?;
+    gather_bbu(c, index, host, has_bbu, snap)
+}
 
-    // Drives.
+/// The error for an answer to `opcode` on `host` that does not decode.
+fn inv(host: u16, opcode: Opcode) -> impl FnOnce(String) -> DcmdError {
+    move |reason: String| DcmdError::Invalid {
+        opcode,
+        host,
+        reason,
+    }
+}
+
+/// The adapter's drives (PD list, then each drive's info), their progress into `snap`; a drive
+/// whose info answers for another device has an unknown state (a warning).
+fn gather_drives(
+    c: &Client,
+    index: u32,
+    host: u16,
+    snap: &mut Snapshot,
+) -> Result<Vec<PhysicalDrive>, DcmdError> {
     let len = 8 + 256 * std::mem::size_of::<abi::PdAddress>();
     let buf = c.read(host, Opcode::PD_GET_LIST, [0; 12], len, 8)?;
-    let list = decode::pd_list(&buf).map_err(inv(Opcode::PD_GET_LIST))?;
+    let list = decode::pd_list(&buf).map_err(inv(host, Opcode::PD_GET_LIST))?;
     let mut drives: Vec<PhysicalDrive> = Vec::new();
     for e in list.iter().filter(|e| e.scsi_dev_type == 0) {
         let id = e.device_id;
         let mut mbox = [0u8; 12];
         mbox[0..2].copy_from_slice(&id.to_le_bytes());
         let buf = c.read(host, Opcode::PD_GET_INFO, mbox, 512, 4)?;
-        let pi: abi::PdInfo = decode::fixed(&buf, "PD info").map_err(inv(Opcode::PD_GET_INFO))?;
+        let pi: abi::PdInfo =
+            decode::fixed(&buf, "PD info").map_err(inv(host, Opcode::PD_GET_INFO))?;
         let at = decode::address(e.encl_device_id, e.slot_number);
         if pi.device_id != id {
             // QEMU answers every PD_GET_INFO with target 0's data; never attribute one
@@ -318,8 +337,17 @@ fn gather_adapter(c: &Client, index: u32, host: u16, snap: &mut Snapshot) -> Res
         }
         drives.push(pd);
     }
+    Ok(drives)
+}
 
-    // Logical drives: the 256-entry list first, the legacy 64-entry one when refused.
+/// The adapter's logical drives, their progress into `snap`: the 256-entry list first, the
+/// legacy 64-entry one when refused.
+fn gather_logical(
+    c: &Client,
+    index: u32,
+    host: u16,
+    snap: &mut Snapshot,
+) -> Result<Vec<LogicalDrive>, DcmdError> {
     let entry = std::mem::size_of::<abi::LdListEntry>();
     let mut mbox = [0u8; 12];
     mbox[0] = 1;
@@ -339,15 +367,16 @@ fn gather_adapter(c: &Client, index: u32, host: u16, snap: &mut Snapshot) -> Res
         )?,
         other => other?,
     };
-    let lds = decode::ld_list(&buf).map_err(inv(Opcode::LD_GET_LIST))?;
+    let lds = decode::ld_list(&buf).map_err(inv(host, Opcode::LD_GET_LIST))?;
     let mut logical = Vec::new();
     for e in &lds {
         let mut mbox = [0u8; 12];
         mbox[0] = e.target_id;
         let buf = c.read(host, Opcode::LD_GET_INFO, mbox, 384, 4)?;
-        let li: abi::LdInfo = decode::fixed(&buf, "LD info").map_err(inv(Opcode::LD_GET_INFO))?;
+        let li: abi::LdInfo =
+            decode::fixed(&buf, "LD info").map_err(inv(host, Opcode::LD_GET_INFO))?;
         if li.ld_config.properties.target_id != e.target_id {
-            return Err(inv(Opcode::LD_GET_INFO)(format!(
+            return Err(inv(host, Opcode::LD_GET_INFO)(format!(
                 "asked for target {}, answered for target {}",
                 e.target_id, li.ld_config.properties.target_id
             )));
@@ -357,8 +386,18 @@ fn gather_adapter(c: &Client, index: u32, host: u16, snap: &mut Snapshot) -> Res
             .extend(decode::ld_progress(index, ld.target_id, &li.progress));
         logical.push(ld);
     }
+    Ok(logical)
+}
 
-    // Configuration: groups, spans, rows, spares.
+/// The configuration: the disk groups, each drive's group, span, arm and hot-spare role, and
+/// each logical drive's members and group.
+fn gather_config(
+    c: &Client,
+    index: u32,
+    host: u16,
+    drives: &mut [PhysicalDrive],
+    logical: &mut [LogicalDrive],
+) -> Result<Vec<DiskGroup>, DcmdError> {
     let cfg = read_config(c, host, Opcode::CFG_READ, [0; 12])?;
     let by_id = |id: u16| {
         drives
@@ -417,18 +456,18 @@ fn gather_adapter(c: &Client, index: u32, host: u16, snap: &mut Snapshot) -> Res
             });
         }
     }
-    snap.physical_drives.extend(drives);
-    snap.logical_drives.extend(logical);
-    snap.disk_groups.extend(groups);
+    Ok(groups)
+}
 
-    // Foreign configurations.
+/// The number of foreign configurations (unknown, a warning, when the controller has no data).
+fn gather_foreign(c: &Client, index: u32, host: u16, snap: &mut Snapshot) -> Result<(), DcmdError> {
     match c.read(host, Opcode::CFG_FOREIGN_SCAN, [0; 12], 196, 4) {
         Ok(buf) => {
             let scan: abi::ForeignScan =
-                decode::fixed(&buf, "foreign scan").map_err(inv(Opcode::CFG_FOREIGN_SCAN))?;
+                decode::fixed(&buf, "foreign scan").map_err(inv(host, Opcode::CFG_FOREIGN_SCAN))?;
             let n = scan.count;
             if n > 8 {
-                return Err(inv(Opcode::CFG_FOREIGN_SCAN)(format!(
+                return Err(inv(host, Opcode::CFG_FOREIGN_SCAN)(format!(
                     "{n} foreign configurations (the payload holds 8)"
                 )));
             }
@@ -443,13 +482,23 @@ fn gather_adapter(c: &Client, index: u32, host: u16, snap: &mut Snapshot) -> Res
         }
         Err(e) => return Err(e),
     }
+    Ok(())
+}
 
-    // Battery: only when the controller says one is fitted.
+/// The battery, read only when the controller says one is fitted (marked failed when it is
+/// not, or when fitted but unreadable).
+fn gather_bbu(
+    c: &Client,
+    index: u32,
+    host: u16,
+    has_bbu: bool,
+    snap: &mut Snapshot,
+) -> Result<(), DcmdError> {
     if has_bbu {
         match c.read(host, Opcode::BBU_GET_STATUS, [0; 12], 64, 8) {
             Ok(buf) => {
                 let st: abi::BbuStatus =
-                    decode::fixed(&buf, "BBU status").map_err(inv(Opcode::BBU_GET_STATUS))?;
+                    decode::fixed(&buf, "BBU status").map_err(inv(host, Opcode::BBU_GET_STATUS))?;
                 let cap = c
                     .read(host, Opcode::BBU_GET_CAPACITY_INFO, [0; 12], 48, 8)
                     .ok()

@@ -54,18 +54,6 @@ pub fn omconfig(st: &mut SimState, args: &[String]) -> (String, i32) {
     else {
         return err(&fill(unv::INVALID_CONTROLLER, &[("x", c)]));
     };
-    let idx = st.adapters[i].index;
-    let pdisk = |key: &str| -> Result<DriveAddress, (String, i32)> {
-        let id = a
-            .get(key)
-            .ok_or_else(|| err(&fill(unv::MISSING_PARAMETER, &[("x", key)])))?;
-        let addr = parse_pdisk(&st.adapters[i], id)
-            .ok_or_else(|| err(&fill(unv::INVALID_PDISK, &[("x", id)])))?;
-        if st.adapters[i].drive(addr).is_none() {
-            return Err(err(&fill(unv::INVALID_PDISK, &[("x", id)])));
-        }
-        Ok(addr)
-    };
     match (a.object(), action.as_str()) {
         (
             "pdisk",
@@ -77,169 +65,220 @@ pub fn omconfig(st: &mut SimState, args: &[String]) -> (String, i32) {
             | "rebuild"
             | "cancelrebuild"
             | "assignglobalhotspare",
-        ) => {
-            let addr = match pdisk("pdisk") {
-                Ok(x) => x,
-                Err(e) => return e,
-            };
-            let mut inv = mega(idx, "");
-            inv.drives = vec![addr];
-            match action.as_str() {
-                "blink" => {
-                    inv.command = "pdlocate".to_owned();
-                    inv.words.push("start".to_owned());
-                }
-                "unblink" => {
-                    inv.command = "pdlocate".to_owned();
-                    inv.words.push("stop".to_owned());
-                }
-                "offline" => inv.command = "pdoffline".to_owned(),
-                "online" => inv.command = "pdonline".to_owned(),
-                "remove" => inv.command = "pdprprmv".to_owned(),
-                "rebuild" => {
-                    inv.command = "pdrbld".to_owned();
-                    inv.words.push("start".to_owned());
-                }
-                "cancelrebuild" => {
-                    inv.command = "pdrbld".to_owned();
-                    inv.words.push("stop".to_owned());
-                }
-                _ => {
-                    inv.command = "pdhsp".to_owned();
-                    match a.get("assign").map(str::to_ascii_lowercase).as_deref() {
-                        Some("yes") => inv.words.push("set".to_owned()),
-                        Some("no") => inv.words.push("rmv".to_owned()),
-                        _ => return err(&fill(unv::MISSING_PARAMETER, &[("x", "assign")])),
-                    }
-                }
-            }
-            run_mega(st, &inv)
-        }
+        ) => pdisk_action(st, i, &a, &action),
         ("controller", "clearforeignconfig" | "importforeignconfig") => {
-            if foreign_configs(&st.adapters[i]).is_empty() {
-                return err(unv::NO_FOREIGN);
-            }
-            let mut inv = mega(idx, "cfgforeign");
-            inv.words.push(
-                if action == "clearforeignconfig" {
-                    "clear"
-                } else {
-                    "import"
-                }
-                .to_owned(),
-            );
-            run_mega(st, &inv)
+            foreign_action(st, i, &action)
         }
         ("controller", "createvdisk") => create_vdisk(st, i, &a),
-        ("vdisk", "replacememberdisk") => {
-            let (src, dst) = match (pdisk("source"), pdisk("destination")) {
-                (Ok(s), Ok(d)) => (s, d),
-                (Err(e), _) | (_, Err(e)) => return e,
-            };
-            let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
-                return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
-            };
-            let ad = &st.adapters[i];
-            let Some(vd) = ad.vds.iter().find(|x| x.target == v) else {
-                return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
-            };
-            let member = ad
-                .position(src)
-                .is_some_and(|p| ad.groups[p.group].uid == vd.group_uid);
-            if !member {
-                return err(&fill(
-                    unv::NOT_A_MEMBER,
-                    &[("x", a.get("source").unwrap_or(""))],
-                ));
-            }
-            let mut inv = mega(idx, "pdcpybk");
-            inv.words.push("start".to_owned());
-            inv.drives = vec![src, dst];
-            run_mega(st, &inv)
-        }
-        ("vdisk", "assigndedicatedhotspare") => {
-            let addr = match pdisk("pdisk") {
-                Ok(x) => x,
-                Err(e) => return e,
-            };
-            let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
-                return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
-            };
-            let ad = &st.adapters[i];
-            let Some(arrays) = vd_arrays(ad, v) else {
-                return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
-            };
-            let mut inv = mega(idx, "pdhsp");
-            inv.drives = vec![addr];
-            match a.get("assign").map(str::to_ascii_lowercase).as_deref() {
-                Some("yes") => {
-                    inv.words.extend(["set".to_owned(), "dedicated".to_owned()]);
-                    inv.arrays = arrays;
-                }
-                Some("no") => inv.words.push("rmv".to_owned()),
-                _ => return err(&fill(unv::MISSING_PARAMETER, &[("x", "assign")])),
-            }
-            run_mega(st, &inv)
-        }
+        ("vdisk", "replacememberdisk") => replace_member(st, i, &a),
+        ("vdisk", "assigndedicatedhotspare") => dedicated_hotspare(st, i, &a),
         ("vdisk", "changepolicy") => change_policy(st, i, &a),
-        ("vdisk", "rename") => {
-            let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
-                return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
-            };
-            let Some(name) = a.get("name") else {
-                return err(&fill(unv::MISSING_PARAMETER, &[("x", "name")]));
-            };
-            if !st.adapters[i].vds.iter().any(|x| x.target == v) {
-                return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
-            }
-            let mut inv = mega(idx, "ldsetprop");
-            inv.name = Some(name.to_owned());
-            inv.lds = LdSel::List(vec![v]);
-            run_mega(st, &inv)
-        }
-        ("controller", "discardpreservedcache") => {
-            // OpenManage discards every VD's preserved cache at once, and only when no
-            // foreign configuration could bring a VD back and no VD is offline or missing.
-            let ad = &st.adapters[i];
-            if ad.preserved_cache.is_empty() {
-                return err(unv::NO_PRESERVED_CACHE);
-            }
-            if !foreign_configs(ad).is_empty() {
-                return err(unv::DISCARD_FOREIGN);
-            }
-            let offline = ad
-                .vds
-                .iter()
-                .any(|v| ad.vd_state(v) == crate::model::LdState::Offline);
-            if offline {
-                return err(unv::DISCARD_OFFLINE_VD);
-            }
-            if !a
-                .get("force")
-                .is_some_and(|f| f.eq_ignore_ascii_case("enabled"))
-            {
-                return err(&fill(unv::MISSING_PARAMETER, &[("x", "force=enabled")]));
-            }
-            let mut inv = mega(idx, "discardpreservedcache");
-            inv.lds = LdSel::All;
-            run_mega(st, &inv)
-        }
-        ("vdisk", "deletevdisk") => {
-            let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
-                return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
-            };
-            if !st.adapters[i].vds.iter().any(|x| x.target == v) {
-                return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
-            }
-            let mut inv = mega(idx, "cfglddel");
-            inv.lds = LdSel::List(vec![v]);
-            run_mega(st, &inv)
-        }
+        ("vdisk", "rename") => rename_vdisk(st, i, &a),
+        ("controller", "discardpreservedcache") => discard_preserved_cache(st, i, &a),
+        ("vdisk", "deletevdisk") => delete_vdisk(st, i, &a),
         (obj, act) => err(&fill(
             unv::INVALID_COMMAND,
             &[("x", &format!("{obj} action={act}"))],
         )),
     }
+}
+
+/// The drive `key=` names on adapter `i`, or the error omconfig answers.
+fn pdisk_arg(
+    st: &SimState,
+    i: usize,
+    a: &OmArgs,
+    key: &str,
+) -> Result<DriveAddress, (String, i32)> {
+    let id = a
+        .get(key)
+        .ok_or_else(|| err(&fill(unv::MISSING_PARAMETER, &[("x", key)])))?;
+    let addr = parse_pdisk(&st.adapters[i], id)
+        .ok_or_else(|| err(&fill(unv::INVALID_PDISK, &[("x", id)])))?;
+    if st.adapters[i].drive(addr).is_none() {
+        return Err(err(&fill(unv::INVALID_PDISK, &[("x", id)])));
+    }
+    Ok(addr)
+}
+
+/// `storage pdisk action=...`: locate, state, rebuild and global hot spare actions.
+fn pdisk_action(st: &mut SimState, i: usize, a: &OmArgs, action: &str) -> (String, i32) {
+    let idx = st.adapters[i].index;
+    let addr = match pdisk_arg(st, i, a, "pdisk") {
+        Ok(x) => x,
+        Err(e) => return e,
+    };
+    let mut inv = mega(idx, "");
+    inv.drives = vec![addr];
+    match action {
+        "blink" => {
+            inv.command = "pdlocate".to_owned();
+            inv.words.push("start".to_owned());
+        }
+        "unblink" => {
+            inv.command = "pdlocate".to_owned();
+            inv.words.push("stop".to_owned());
+        }
+        "offline" => inv.command = "pdoffline".to_owned(),
+        "online" => inv.command = "pdonline".to_owned(),
+        "remove" => inv.command = "pdprprmv".to_owned(),
+        "rebuild" => {
+            inv.command = "pdrbld".to_owned();
+            inv.words.push("start".to_owned());
+        }
+        "cancelrebuild" => {
+            inv.command = "pdrbld".to_owned();
+            inv.words.push("stop".to_owned());
+        }
+        _ => {
+            inv.command = "pdhsp".to_owned();
+            match a.get("assign").map(str::to_ascii_lowercase).as_deref() {
+                Some("yes") => inv.words.push("set".to_owned()),
+                Some("no") => inv.words.push("rmv".to_owned()),
+                _ => return err(&fill(unv::MISSING_PARAMETER, &[("x", "assign")])),
+            }
+        }
+    }
+    run_mega(st, &inv)
+}
+
+/// `storage controller action=clearforeignconfig|importforeignconfig`.
+fn foreign_action(st: &mut SimState, i: usize, action: &str) -> (String, i32) {
+    let idx = st.adapters[i].index;
+    if foreign_configs(&st.adapters[i]).is_empty() {
+        return err(unv::NO_FOREIGN);
+    }
+    let mut inv = mega(idx, "cfgforeign");
+    inv.words.push(
+        if action == "clearforeignconfig" {
+            "clear"
+        } else {
+            "import"
+        }
+        .to_owned(),
+    );
+    run_mega(st, &inv)
+}
+
+/// `storage vdisk action=replacememberdisk`: a copyback from a member to another drive.
+fn replace_member(st: &mut SimState, i: usize, a: &OmArgs) -> (String, i32) {
+    let idx = st.adapters[i].index;
+    let (src, dst) = match (
+        pdisk_arg(st, i, a, "source"),
+        pdisk_arg(st, i, a, "destination"),
+    ) {
+        (Ok(s), Ok(d)) => (s, d),
+        (Err(e), _) | (_, Err(e)) => return e,
+    };
+    let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
+        return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
+    };
+    let ad = &st.adapters[i];
+    let Some(vd) = ad.vds.iter().find(|x| x.target == v) else {
+        return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
+    };
+    let member = ad
+        .position(src)
+        .is_some_and(|p| ad.groups[p.group].uid == vd.group_uid);
+    if !member {
+        return err(&fill(
+            unv::NOT_A_MEMBER,
+            &[("x", a.get("source").unwrap_or(""))],
+        ));
+    }
+    let mut inv = mega(idx, "pdcpybk");
+    inv.words.push("start".to_owned());
+    inv.drives = vec![src, dst];
+    run_mega(st, &inv)
+}
+
+/// `storage vdisk action=assigndedicatedhotspare`: a spare dedicated to one VD's arrays.
+fn dedicated_hotspare(st: &mut SimState, i: usize, a: &OmArgs) -> (String, i32) {
+    let idx = st.adapters[i].index;
+    let addr = match pdisk_arg(st, i, a, "pdisk") {
+        Ok(x) => x,
+        Err(e) => return e,
+    };
+    let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
+        return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
+    };
+    let ad = &st.adapters[i];
+    let Some(arrays) = vd_arrays(ad, v) else {
+        return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
+    };
+    let mut inv = mega(idx, "pdhsp");
+    inv.drives = vec![addr];
+    match a.get("assign").map(str::to_ascii_lowercase).as_deref() {
+        Some("yes") => {
+            inv.words.extend(["set".to_owned(), "dedicated".to_owned()]);
+            inv.arrays = arrays;
+        }
+        Some("no") => inv.words.push("rmv".to_owned()),
+        _ => return err(&fill(unv::MISSING_PARAMETER, &[("x", "assign")])),
+    }
+    run_mega(st, &inv)
+}
+
+/// `storage vdisk action=rename`.
+fn rename_vdisk(st: &mut SimState, i: usize, a: &OmArgs) -> (String, i32) {
+    let idx = st.adapters[i].index;
+    let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
+        return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
+    };
+    let Some(name) = a.get("name") else {
+        return err(&fill(unv::MISSING_PARAMETER, &[("x", "name")]));
+    };
+    if !st.adapters[i].vds.iter().any(|x| x.target == v) {
+        return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
+    }
+    let mut inv = mega(idx, "ldsetprop");
+    inv.name = Some(name.to_owned());
+    inv.lds = LdSel::List(vec![v]);
+    run_mega(st, &inv)
+}
+
+/// `storage controller action=discardpreservedcache`.
+fn discard_preserved_cache(st: &mut SimState, i: usize, a: &OmArgs) -> (String, i32) {
+    let idx = st.adapters[i].index;
+    // OpenManage discards every VD's preserved cache at once, and only when no
+    // foreign configuration could bring a VD back and no VD is offline or missing.
+    let ad = &st.adapters[i];
+    if ad.preserved_cache.is_empty() {
+        return err(unv::NO_PRESERVED_CACHE);
+    }
+    if !foreign_configs(ad).is_empty() {
+        return err(unv::DISCARD_FOREIGN);
+    }
+    let offline = ad
+        .vds
+        .iter()
+        .any(|v| ad.vd_state(v) == crate::model::LdState::Offline);
+    if offline {
+        return err(unv::DISCARD_OFFLINE_VD);
+    }
+    if !a
+        .get("force")
+        .is_some_and(|f| f.eq_ignore_ascii_case("enabled"))
+    {
+        return err(&fill(unv::MISSING_PARAMETER, &[("x", "force=enabled")]));
+    }
+    let mut inv = mega(idx, "discardpreservedcache");
+    inv.lds = LdSel::All;
+    run_mega(st, &inv)
+}
+
+/// `storage vdisk action=deletevdisk`.
+fn delete_vdisk(st: &mut SimState, i: usize, a: &OmArgs) -> (String, i32) {
+    let idx = st.adapters[i].index;
+    let Some(v) = a.get("vdisk").and_then(|v| v.parse::<u32>().ok()) else {
+        return err(&fill(unv::MISSING_PARAMETER, &[("x", "vdisk")]));
+    };
+    if !st.adapters[i].vds.iter().any(|x| x.target == v) {
+        return err(&fill(unv::INVALID_VDISK, &[("x", &v.to_string())]));
+    }
+    let mut inv = mega(idx, "cfglddel");
+    inv.lds = LdSel::List(vec![v]);
+    run_mega(st, &inv)
 }
 
 /// One value of a `changepolicy` parameter and the `-LDSetProp` words it runs.

@@ -2,6 +2,7 @@
 //! running operations, and the logs.
 
 use super::*;
+use crate::sim::state::Bbu;
 
 pub(super) fn ctrl_prop(name: &str, value: &str) -> J {
     Ob::new()
@@ -218,184 +219,213 @@ pub(super) fn battery(st: &SimState, i: usize, cmd: &Cmd) -> Resp {
     if cmd.cv && !is_cv(ad) {
         return fail(unv::USE_BBU);
     }
-    let pv = |k: &str, v: J| Ob::new().s("Property", k).j("Value", v).done();
-    let ps = |k: &str, v: &str| pv(k, J::S(v.to_owned()));
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let charge = b.charge.floor() as i64;
     let state = match b.state_text() {
         "Degraded(Charging)" => "Dgd (Charging)",
         other => other,
     };
-    let learn = b.learn_started.is_some();
     if cmd.cv {
-        let o = Ob::new()
-            .j(
-                "Cachevault_Info",
-                J::A(vec![
-                    ps("Type", &b.battery_type),
-                    ps("Temperature", &format!("{} C", b.temperature)),
-                    ps("State", state),
-                ]),
-            )
-            .j(
-                "Firmware_Status",
-                J::A(vec![
-                    ps("Replacement required", yes(b.replacement_required)),
-                    ps("No space to cache offload", "No"),
-                    ps("Module microcode update required", "No"),
-                ]),
-            )
-            .j(
-                "GasGaugeStatus",
-                J::A(vec![
-                    ps("Pack Energy", &format!("{} J", charge * 3)),
-                    ps("Capacitance", &format!("{charge} %")),
-                    pv("Remaining Reserve Space", J::N(charge)),
-                ]),
-            )
-            .j(
-                "Design_Info",
-                J::A(vec![
-                    ps("Date of Manufacture", &date_ymd(st.epoch - 400 * 86_400)),
-                    pv("Serial Number", J::N(4242)),
-                    ps("Manufacture Name", "LSI"),
-                    ps("Design Capacity", "288 J"),
-                    ps("Device Name", &b.battery_type),
-                ]),
-            )
-            .j(
-                "Properties",
-                J::A(vec![
-                    ps("Auto Learn Period", "28d (2419200 seconds)"),
-                    ps("Next Learn time", &date_ymd(st.epoch + 28 * 86_400)),
-                    ps("Learn Delay Interval", "0 hour(s)"),
-                    ps("Auto-Learn Mode", "Transparent"),
-                ]),
-            )
-            .done();
-        return Resp::ok(ad.index, "None", Some(o));
+        return Resp::ok(
+            ad.index,
+            "None",
+            Some(cachevault_info(st, b, charge, state)),
+        );
     }
-    let o = Ob::new()
+    let o = bbu_info_and_status(b, charge, state, Ob::new());
+    let o = bbu_gauge_and_capacity(b, charge, o);
+    let o = bbu_design_and_properties(st, b, o);
+    Resp::ok(ad.index, "None", Some(o.done()))
+}
+
+/// A `{"Property", "Value"}` row of the battery's tables.
+fn pv(k: &str, v: J) -> J {
+    Ob::new().s("Property", k).j("Value", v).done()
+}
+
+/// A `{"Property", "Value"}` row with a string value.
+fn ps(k: &str, v: &str) -> J {
+    pv(k, J::S(v.to_owned()))
+}
+
+/// `/cx/cv show all`: the CacheVault's info, firmware status, gas gauge, design and properties.
+fn cachevault_info(st: &SimState, b: &Bbu, charge: i64, state: &str) -> J {
+    Ob::new()
         .j(
-            "BBU_Info",
+            "Cachevault_Info",
             J::A(vec![
                 ps("Type", &b.battery_type),
-                ps("Voltage", &format!("{} mV", 3900 + charge * 2)),
-                ps(
-                    "Current",
-                    &format!("{} mA", if b.charging { 120 } else { 0 }),
-                ),
                 ps("Temperature", &format!("{} C", b.temperature)),
-                ps("Battery State", state),
+                ps("State", state),
             ]),
         )
         .j(
-            "BBU_Firmware_Status",
+            "Firmware_Status",
             J::A(vec![
-                ps(
-                    "Charging Status",
-                    if b.charging {
-                        "Charging"
-                    } else if learn {
-                        "Discharging"
-                    } else {
-                        "None"
-                    },
-                ),
-                ps("Voltage", "OK"),
-                ps("Temperature", "OK"),
-                ps("Learn Cycle Requested", "No"),
-                ps("Learn Cycle Active", yes(learn)),
-                ps("Learn Cycle Status", "OK"),
-                ps("Learn Cycle Timeout", "No"),
-                ps("I2C Errors Detected", "No"),
-                ps("Battery Pack Missing", "No"),
                 ps("Replacement required", yes(b.replacement_required)),
-                ps("Remaining Capacity Low", yes(charge < 20)),
-                ps("Periodic Learn Required", "No"),
-                ps("Transparent Learn", "No"),
                 ps("No space to cache offload", "No"),
-                ps(
-                    "Pack is about to fail & should be replaced",
-                    yes(b.replacement_required),
-                ),
-                ps("Cache Offload premium feature required", "No"),
                 ps("Module microcode update required", "No"),
             ]),
         )
         .j(
             "GasGaugeStatus",
             J::A(vec![
-                ps("Fully Discharged", yes(charge == 0)),
-                ps("Fully Charged", yes(charge >= 100)),
-                ps("Discharging", yes(!b.charging)),
-                ps("Initialized", "Yes"),
-                ps("Remaining Time Alarm", "No"),
-                ps("Discharge Terminated", "No"),
-                ps("Over Temperature", "No"),
-                ps("Charging Terminated", yes(charge >= 100)),
-                ps("Over Charged", "No"),
-                ps("Relative State of Charge", &format!("{charge}%")),
-                ps("Charger System State", "49168"),
-                ps("Charger System Ctrl", "0"),
-                ps("Charging current", "0 mA"),
-                ps(
-                    "Absolute state of charge",
-                    &format!("{}%", charge * 85 / 100),
-                ),
-                ps("Max Error", "2%"),
+                ps("Pack Energy", &format!("{} J", charge * 3)),
+                ps("Capacitance", &format!("{charge} %")),
+                pv("Remaining Reserve Space", J::N(charge)),
             ]),
         )
         .j(
-            "BBU_Capacity_Info",
-            J::A(vec![
-                ps("Relative State of Charge", &format!("{charge}%")),
-                ps(
-                    "Absolute State of charge",
-                    &format!("{}%", charge * 85 / 100),
-                ),
-                ps(
-                    "Remaining Capacity",
-                    &format!("{} mAh", i64::from(b.full_capacity) * charge / 100),
-                ),
-                ps("Full Charge Capacity", &format!("{} mAh", b.full_capacity)),
-                ps("Run time to empty", "Battery is not being charged"),
-                ps("Average time to empty", "Battery is not being charged"),
-                ps("Average Time to full", "Battery is not being charged"),
-                ps("Cycle Count", "12"),
-                ps("Max Error", "2%"),
-                ps("Remaining Capacity Alarm", "180 mAh"),
-                ps("Remaining Time Alarm", "10 Min"),
-            ]),
-        )
-        .j(
-            "BBU_Design_Info",
+            "Design_Info",
             J::A(vec![
                 ps("Date of Manufacture", &date_ymd(st.epoch - 400 * 86_400)),
-                ps("Design Capacity", &format!("{} mAh", b.design_capacity)),
-                ps("Design Voltage", "3700 mV"),
-                ps("Specification Info", "49"),
-                ps("Serial Number", "4242"),
-                ps("Pack Stat Configuration", "0x0014"),
-                ps("Manufacture Name", "SMP-PA1.9"),
-                ps("Device Name", "DLNU402"),
-                ps("Device Chemistry", "LION"),
-                ps("Battery FRU", "N/A"),
-                ps("Transparent Learn", "0"),
-                ps("App Data", "0"),
+                pv("Serial Number", J::N(4242)),
+                ps("Manufacture Name", "LSI"),
+                ps("Design Capacity", "288 J"),
+                ps("Device Name", &b.battery_type),
             ]),
         )
         .j(
-            "BBU_Properties",
+            "Properties",
             J::A(vec![
-                ps("Auto Learn Period", "90d (7776000 seconds)"),
-                ps("Next Learn time", &date_ymd(st.epoch + 90 * 86_400)),
+                ps("Auto Learn Period", "28d (2419200 seconds)"),
+                ps("Next Learn time", &date_ymd(st.epoch + 28 * 86_400)),
                 ps("Learn Delay Interval", "0 hour(s)"),
-                ps("Auto-Learn Mode", "Enabled"),
+                ps("Auto-Learn Mode", "Transparent"),
             ]),
         )
-        .done();
-    Resp::ok(ad.index, "None", Some(o))
+        .done()
+}
+
+/// `/cx/bbu show all`: BBU_Info and BBU_Firmware_Status, added to `o`.
+fn bbu_info_and_status(b: &Bbu, charge: i64, state: &str, o: Ob) -> Ob {
+    let learn = b.learn_started.is_some();
+    o.j(
+        "BBU_Info",
+        J::A(vec![
+            ps("Type", &b.battery_type),
+            ps("Voltage", &format!("{} mV", 3900 + charge * 2)),
+            ps(
+                "Current",
+                &format!("{} mA", if b.charging { 120 } else { 0 }),
+            ),
+            ps("Temperature", &format!("{} C", b.temperature)),
+            ps("Battery State", state),
+        ]),
+    )
+    .j(
+        "BBU_Firmware_Status",
+        J::A(vec![
+            ps(
+                "Charging Status",
+                if b.charging {
+                    "Charging"
+                } else if learn {
+                    "Discharging"
+                } else {
+                    "None"
+                },
+            ),
+            ps("Voltage", "OK"),
+            ps("Temperature", "OK"),
+            ps("Learn Cycle Requested", "No"),
+            ps("Learn Cycle Active", yes(learn)),
+            ps("Learn Cycle Status", "OK"),
+            ps("Learn Cycle Timeout", "No"),
+            ps("I2C Errors Detected", "No"),
+            ps("Battery Pack Missing", "No"),
+            ps("Replacement required", yes(b.replacement_required)),
+            ps("Remaining Capacity Low", yes(charge < 20)),
+            ps("Periodic Learn Required", "No"),
+            ps("Transparent Learn", "No"),
+            ps("No space to cache offload", "No"),
+            ps(
+                "Pack is about to fail & should be replaced",
+                yes(b.replacement_required),
+            ),
+            ps("Cache Offload premium feature required", "No"),
+            ps("Module microcode update required", "No"),
+        ]),
+    )
+}
+
+/// `/cx/bbu show all`: GasGaugeStatus and BBU_Capacity_Info, added to `o`.
+fn bbu_gauge_and_capacity(b: &Bbu, charge: i64, o: Ob) -> Ob {
+    o.j(
+        "GasGaugeStatus",
+        J::A(vec![
+            ps("Fully Discharged", yes(charge == 0)),
+            ps("Fully Charged", yes(charge >= 100)),
+            ps("Discharging", yes(!b.charging)),
+            ps("Initialized", "Yes"),
+            ps("Remaining Time Alarm", "No"),
+            ps("Discharge Terminated", "No"),
+            ps("Over Temperature", "No"),
+            ps("Charging Terminated", yes(charge >= 100)),
+            ps("Over Charged", "No"),
+            ps("Relative State of Charge", &format!("{charge}%")),
+            ps("Charger System State", "49168"),
+            ps("Charger System Ctrl", "0"),
+            ps("Charging current", "0 mA"),
+            ps(
+                "Absolute state of charge",
+                &format!("{}%", charge * 85 / 100),
+            ),
+            ps("Max Error", "2%"),
+        ]),
+    )
+    .j(
+        "BBU_Capacity_Info",
+        J::A(vec![
+            ps("Relative State of Charge", &format!("{charge}%")),
+            ps(
+                "Absolute State of charge",
+                &format!("{}%", charge * 85 / 100),
+            ),
+            ps(
+                "Remaining Capacity",
+                &format!("{} mAh", i64::from(b.full_capacity) * charge / 100),
+            ),
+            ps("Full Charge Capacity", &format!("{} mAh", b.full_capacity)),
+            ps("Run time to empty", "Battery is not being charged"),
+            ps("Average time to empty", "Battery is not being charged"),
+            ps("Average Time to full", "Battery is not being charged"),
+            ps("Cycle Count", "12"),
+            ps("Max Error", "2%"),
+            ps("Remaining Capacity Alarm", "180 mAh"),
+            ps("Remaining Time Alarm", "10 Min"),
+        ]),
+    )
+}
+
+/// `/cx/bbu show all`: BBU_Design_Info and BBU_Properties, added to `o`.
+fn bbu_design_and_properties(st: &SimState, b: &Bbu, o: Ob) -> Ob {
+    o.j(
+        "BBU_Design_Info",
+        J::A(vec![
+            ps("Date of Manufacture", &date_ymd(st.epoch - 400 * 86_400)),
+            ps("Design Capacity", &format!("{} mAh", b.design_capacity)),
+            ps("Design Voltage", "3700 mV"),
+            ps("Specification Info", "49"),
+            ps("Serial Number", "4242"),
+            ps("Pack Stat Configuration", "0x0014"),
+            ps("Manufacture Name", "SMP-PA1.9"),
+            ps("Device Name", "DLNU402"),
+            ps("Device Chemistry", "LION"),
+            ps("Battery FRU", "N/A"),
+            ps("Transparent Learn", "0"),
+            ps("App Data", "0"),
+        ]),
+    )
+    .j(
+        "BBU_Properties",
+        J::A(vec![
+            ps("Auto Learn Period", "90d (7776000 seconds)"),
+            ps("Next Learn time", &date_ymd(st.epoch + 90 * 86_400)),
+            ps("Learn Delay Interval", "0 hour(s)"),
+            ps("Auto-Learn Mode", "Enabled"),
+        ]),
+    )
 }
 
 pub(super) fn progress(st: &SimState, i: usize, cmd: &Cmd) -> Resp {

@@ -678,8 +678,16 @@ pub fn ctrl_show(st: &SimState, ad: &Adapter) -> J {
 
 /// `/cX show all`.
 pub fn ctrl_show_all(st: &SimState, ad: &Adapter) -> J {
+    let o = identity_sections(st, ad, Ob::new());
+    let o = status_and_operations(ad, o);
+    let o = hwcfg_and_policies(ad, o);
+    let o = defaults_and_capabilities(ad, o);
+    lists(st, ad, o).done()
+}
+
+/// `show all`'s Basics, Version, Bus and Pending Images in Flash, added to `o`.
+fn identity_sections(st: &SimState, ad: &Adapter, o: Ob) -> Ob {
     let now = st.epoch + i64::try_from(st.clock).unwrap_or(0);
-    let set = &ad.settings;
     let basics = Ob::new()
         .n("Controller", ad.index)
         .s("Model", ad.product.clone())
@@ -717,6 +725,15 @@ pub fn ctrl_show_all(st: &SimState, ad: &Adapter) -> J {
         .n("Function Number", ad.pci.2)
         .n("Domain ID", 0)
         .done();
+    o.j("Basics", basics).j("Version", version).j("Bus", bus).j(
+        "Pending Images in Flash",
+        Ob::new().s("Image name", "No pending images").done(),
+    )
+}
+
+/// `show all`'s Status and Supported Adapter, PD and VD Operations, added to `o`.
+fn status_and_operations(ad: &Adapter, o: Ob) -> Ob {
+    let set = &ad.settings;
     let status = Ob::new()
         .s("Controller Status", ctrl_status(ad))
         .n("Memory Correctable Errors", 0)
@@ -779,6 +796,15 @@ pub fn ctrl_show_all(st: &SimState, ad: &Adapter) -> J {
         .s("Deny Locate", "No")
         .s("Deny CC", "No")
         .done();
+    o.j("Status", status)
+        .j("Supported Adapter Operations", adapter_ops)
+        .j("Supported PD Operations", pd_ops)
+        .j("Supported VD Operations", vd_ops)
+}
+
+/// `show all`'s HwCfg and Policies (the rates table and the settings), added to `o`.
+fn hwcfg_and_policies(ad: &Adapter, o: Ob) -> Ob {
+    let set = &ad.settings;
     let alarm = match set.alarm.as_str() {
         "Enabled" => "On",
         "Disabled" => "Off",
@@ -875,6 +901,12 @@ pub fn ctrl_show_all(st: &SimState, ad: &Adapter) -> J {
         .s("Disable Online Controller Reset", "Off")
         .s("Use drive activity for locate", "Off")
         .done();
+    o.j("HwCfg", hwcfg).j("Policies", policies)
+}
+
+/// `show all`'s Defaults, Capabilities and Scheduled Tasks, added to `o`.
+fn defaults_and_capabilities(ad: &Adapter, o: Ob) -> Ob {
+    let set = &ad.settings;
     let defaults = Ob::new()
         .n("Phy Polarity", 0)
         .n("Phy PolaritySplit", 0)
@@ -912,22 +944,7 @@ pub fn ctrl_show_all(st: &SimState, ad: &Adapter) -> J {
         .s("Patrol Read Reoccurrence", "168 hrs")
         .s("Battery learn Reoccurrence", "672 hrs")
         .done();
-    let o = Ob::new()
-        .j("Basics", basics)
-        .j("Version", version)
-        .j("Bus", bus)
-        .j(
-            "Pending Images in Flash",
-            Ob::new().s("Image name", "No pending images").done(),
-        )
-        .j("Status", status)
-        .j("Supported Adapter Operations", adapter_ops)
-        .j("Supported PD Operations", pd_ops)
-        .j("Supported VD Operations", vd_ops)
-        .j("HwCfg", hwcfg)
-        .j("Policies", policies)
-        .j("Defaults", defaults)
+    o.j("Defaults", defaults)
         .j("Capabilities", caps)
-        .j("Scheduled Tasks", sched);
-    lists(st, ad, o).done()
+        .j("Scheduled Tasks", sched)
 }
