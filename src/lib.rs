@@ -37,7 +37,6 @@ pub mod health;
 pub mod hostside;
 pub mod interrupt;
 pub mod manual;
-pub mod model;
 pub mod monitor;
 pub mod output;
 pub mod parse;
@@ -46,3 +45,6 @@ pub mod sim;
 pub mod simworld;
 pub mod smart;
 pub mod workflow;
+
+/// The typed domain model: its own crate, `raidctl-model`, at the bottom of the layering.
+pub use raidctl_model as model;

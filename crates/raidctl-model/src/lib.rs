@@ -3,11 +3,15 @@
 //! Everything here is plain data with serde. Values with a fixed vocabulary are enums with an
 //! explicit unknown arm, and every record keeps the keys it did not understand in `extra`, so a
 //! new firmware's field is carried through rather than dropped.
+//!
+//! The bottom of raidctl's layering (`model` ← `parse` ← backends ← workflows ← output ← cli):
+//! this crate depends on no other raidctl crate, and does no I/O.
 
 mod address;
 mod enums;
 mod osd;
 mod policy;
+mod smart;
 mod time;
 mod units;
 mod warnings;
@@ -22,6 +26,7 @@ pub use policy::{
     CacheFields, CacheIo, CacheRead, CacheSetting, CacheWrite, DiskCache, IoPolicy, ReadPolicy,
     VdPolicy, WritePolicy, parse_disk_cache,
 };
+pub use smart::Smart;
 pub use time::{ceph_time_arg, civil_utc, parse_ceph_time, utc_time};
 pub use units::{SizeError, fmt_size, fmt_sizes, parse_size};
 pub use warnings::Warnings;
@@ -317,10 +322,10 @@ pub struct PhysicalDrive {
     /// The Ceph OSDs on this drive: directly (JBOD) or through its VD (the identity join).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub osd: Vec<OsdRef>,
-    /// SMART read through the controller (`crate::smart`), attached after the snapshot
+    /// SMART read through the controller (raidctl's `smart` module), attached after the snapshot
     /// (never cached with it: SMART has its own cache and age).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub smart: Option<crate::smart::Smart>,
+    pub smart: Option<Smart>,
     /// The Ceph life expectancy raidctl set for the device on this drive (`raidctl ceph
     /// sync`), from its record in the state directory.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -1,4 +1,4 @@
-//! The Ceph OSD a VD or drive carries, as the identity join ([`crate::ceph::join`]) found it.
+//! The Ceph OSD a VD or drive carries, as the identity join (raidctl's `ceph::join`) found it.
 
 use serde::{Deserialize, Serialize};
 
@@ -171,7 +171,7 @@ pub struct CephLifeExpectancy {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LifeDrive {
     /// `[E:S]`.
-    pub address: crate::model::DriveAddress,
+    pub address: crate::DriveAddress,
     /// Its serial, when known.
     pub serial: Option<String>,
 }
