@@ -39,7 +39,6 @@ pub mod interrupt;
 pub mod manual;
 pub mod monitor;
 pub mod output;
-pub mod parse;
 pub mod qualify;
 pub mod sim;
 pub mod simworld;
@@ -48,3 +47,5 @@ pub mod workflow;
 
 /// The typed domain model: its own crate, `raidctl-model`, at the bottom of the layering.
 pub use raidctl_model as model;
+/// The pure parsers (text in, model out): their own crate, `raidctl-parse`, on top of the model.
+pub use raidctl_parse as parse;

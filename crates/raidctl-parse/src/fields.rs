@@ -1,7 +1,7 @@
 //! A record's fields, taken one by one by the command parsers; what is left goes to `extra`.
 
 use super::lex::{KeyName, raw_value};
-use crate::model::{Extra, Warning, parse_size};
+use raidctl_model::{Extra, Warning, parse_size};
 
 /// One `Key : Value` line.
 #[derive(Debug, Clone, Copy)]
@@ -165,7 +165,7 @@ impl<'a> Record<'a> {
     }
 
     /// Takes an unsigned number; warns when the value is present but not a number.
-    pub fn u64(&mut self, name: &str, w: &mut crate::model::Warnings) -> Option<u64> {
+    pub fn u64(&mut self, name: &str, w: &mut raidctl_model::Warnings) -> Option<u64> {
         let f = self.take_field(name)?;
         if is_absent(f.value) {
             return None;
@@ -182,12 +182,12 @@ impl<'a> Record<'a> {
     }
 
     /// Takes an unsigned 32-bit number.
-    pub fn u32(&mut self, name: &str, w: &mut crate::model::Warnings) -> Option<u32> {
+    pub fn u32(&mut self, name: &str, w: &mut raidctl_model::Warnings) -> Option<u32> {
         self.u64(name, w).and_then(|v| u32::try_from(v).ok())
     }
 
     /// Takes a signed number (temperatures, currents).
-    pub fn i64(&mut self, name: &str, w: &mut crate::model::Warnings) -> Option<i64> {
+    pub fn i64(&mut self, name: &str, w: &mut raidctl_model::Warnings) -> Option<i64> {
         let f = self.take_field(name)?;
         if is_absent(f.value) {
             return None;
@@ -204,7 +204,7 @@ impl<'a> Record<'a> {
     }
 
     /// Takes a yes/no value; warns on anything else.
-    pub fn bool(&mut self, name: &str, w: &mut crate::model::Warnings) -> Option<bool> {
+    pub fn bool(&mut self, name: &str, w: &mut raidctl_model::Warnings) -> Option<bool> {
         let f = self.take_field(name)?;
         if is_absent(f.value) {
             return None;
@@ -221,7 +221,7 @@ impl<'a> Record<'a> {
     }
 
     /// Takes a size in bytes; warns when it cannot be read.
-    pub fn size(&mut self, name: &str, w: &mut crate::model::Warnings) -> Option<u64> {
+    pub fn size(&mut self, name: &str, w: &mut raidctl_model::Warnings) -> Option<u64> {
         let f = self.take_field(name)?;
         if is_absent(f.value) {
             return None;
@@ -283,7 +283,7 @@ mod tests {
         r.push("Slot Number", "4", "Slot Number: 4", 1);
         r.push("Odd Key", "x", "Odd Key: x", 2);
         r.push("Odd Key", "y", "Odd Key: y", 3);
-        let mut w = crate::model::Warnings::new();
+        let mut w = raidctl_model::Warnings::new();
         assert_eq!(r.u32("slotnumber", &mut w), Some(4));
         assert_eq!(r.u32("slotnumber", &mut w), None);
         let mut extra = Extra::new();

@@ -1,5 +1,8 @@
 //! Pure parsers: text in, [`Document`] out. No I/O, no panics; every oddity becomes a
-//! line-numbered [`crate::model::Warning`], and only input with nothing recognisable is an error.
+//! line-numbered [`raidctl_model::Warning`], and only input with nothing recognisable is an error.
+//!
+//! The second layer of raidctl (`model` ← `parse` ← backends ← …): it depends on
+//! `raidctl-model` and on no other raidctl crate.
 
 pub mod eventinfo;
 pub mod fields;
@@ -8,11 +11,12 @@ pub mod megacli;
 pub mod omreport;
 pub mod omreport_system;
 mod pieces;
+pub mod smartctl;
 pub mod storcli;
 
 pub use pieces::{DrivePiece, EventPiece};
 
-use crate::model::Document;
+use raidctl_model::Document;
 use std::fmt;
 use std::str::FromStr;
 
@@ -312,7 +316,7 @@ impl std::fmt::Debug for Events<'_> {
 }
 
 impl Iterator for Events<'_> {
-    type Item = crate::model::Event;
+    type Item = raidctl_model::Event;
 
     fn next(&mut self) -> Option<Self::Item> {
         self.0.next()
@@ -322,12 +326,12 @@ impl Iterator for Events<'_> {
 impl Events<'_> {
     /// The next event, lent until the next call (its buffers are reused for the one after,
     /// so writing a log allocates for its first events only).
-    pub fn next_ref(&mut self) -> Option<&crate::model::Event> {
+    pub fn next_ref(&mut self) -> Option<&raidctl_model::Event> {
         self.0.next_ref()
     }
 
     /// Warnings of the lines read so far, in line order (all of them once exhausted).
-    pub fn warnings(&self) -> crate::model::Warnings {
+    pub fn warnings(&self) -> raidctl_model::Warnings {
         self.0.warnings()
     }
 }
@@ -384,7 +388,7 @@ impl std::fmt::Debug for Drives<'_> {
 }
 
 impl Iterator for Drives<'_> {
-    type Item = crate::model::PhysicalDrive;
+    type Item = raidctl_model::PhysicalDrive;
 
     fn next(&mut self) -> Option<Self::Item> {
         self.0.next()
@@ -393,7 +397,7 @@ impl Iterator for Drives<'_> {
 
 impl Drives<'_> {
     /// Warnings of the lines read so far, in line order (all of them once exhausted).
-    pub fn warnings(&self) -> crate::model::Warnings {
+    pub fn warnings(&self) -> raidctl_model::Warnings {
         self.0.warnings()
     }
 

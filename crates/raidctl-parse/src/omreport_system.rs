@@ -5,7 +5,7 @@
 //! the default `Key : Value` text and in `-fmt ssv`.
 
 use super::{Kind, ParseError, first_content_line};
-use crate::model::{ComponentHealth, ComponentVersion, Document, Event, Warning};
+use raidctl_model::{ComponentHealth, ComponentVersion, Document, Event, Warning};
 
 /// Which of these reports a text is, from its first lines.
 pub fn detect(head: &str) -> Option<Kind> {
@@ -56,7 +56,7 @@ fn records(input: &str) -> Vec<Rec> {
     let mut title: Option<String> = None;
     let mut header: Option<Vec<String>> = None;
     let mut open = false;
-    for line in crate::parse::lex::lines(input) {
+    for line in crate::lex::lines(input) {
         let t = line.text.trim();
         if t.is_empty() {
             open = false;
@@ -112,7 +112,7 @@ pub fn parse_health(input: &str) -> Result<Document, ParseError> {
     let mut in_table = false;
     let mut scope = "System".to_owned();
     let mut seen = false;
-    for line in crate::parse::lex::lines(input) {
+    for line in crate::lex::lines(input) {
         let t = line.text.trim();
         if t.is_empty() {
             in_table = false;
@@ -210,7 +210,7 @@ fn class(severity: &str) -> Option<i32> {
 /// A [`ParseError`] when the text is neither a log title nor log records.
 pub fn parse_log(input: &str) -> Result<Document, ParseError> {
     let mut doc = Document::new(Kind::OmreportLog.name());
-    let titled = crate::parse::lex::lines(input).any(|l| {
+    let titled = crate::lex::lines(input).any(|l| {
         let t = l.text.trim();
         t == "Alert Log" || t == "Hardware Log"
     });

@@ -2,8 +2,8 @@
 //! check. `in N Minutes` is elapsed time, not time left.
 
 use super::Understood;
-use crate::model::{Document, DriveAddress, Progress, ProgressKind, Warning};
-use crate::parse::lex::{self, Line};
+use crate::lex::{self, Line};
+use raidctl_model::{Document, DriveAddress, Progress, ProgressKind, Warning};
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -58,7 +58,7 @@ pub(crate) fn percent_in(value: &str) -> Option<u8> {
 }
 
 fn drive_kind(word: &str) -> ProgressKind {
-    match crate::model::squash_text(word).as_str() {
+    match raidctl_model::squash_text(word).as_str() {
         "rebuild" => ProgressKind::Rebuild,
         "copyback" => ProgressKind::Copyback,
         _ => ProgressKind::Unknown(word.to_owned()),
@@ -66,7 +66,7 @@ fn drive_kind(word: &str) -> ProgressKind {
 }
 
 fn vd_kind(words: &str) -> ProgressKind {
-    match crate::model::squash_text(words).as_str() {
+    match raidctl_model::squash_text(words).as_str() {
         "backgroundinitialization" => ProgressKind::BackgroundInit,
         "reconstruction" => ProgressKind::Reconstruction,
         "checkconsistency" | "consistencycheck" => ProgressKind::ConsistencyCheck,

@@ -10,12 +10,12 @@
 
 use super::storcli::is_absent;
 use super::{Kind, ParseError, first_content_line};
-use crate::model::{
+use crate::fields::{insert_extra, leading_u64, parse_bool};
+use raidctl_model::{
     Adapter, BatteryState, Bbu, ChargingStatus, Document, Enclosure, FirmwareState, LdState,
     LogicalDrive, MediaType, PdType, PhysicalDrive, Progress, ProgressKind, RaidLevel, Warning,
     parse_size, squash_text,
 };
-use crate::parse::fields::{insert_extra, leading_u64, parse_bool};
 
 /// Which report a record belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +55,7 @@ impl Rec {
         self.fields.iter().map(|(k, _)| squash_text(k)).collect()
     }
 
-    fn into_extra(self, extra: &mut crate::model::Extra) {
+    fn into_extra(self, extra: &mut raidctl_model::Extra) {
         for (k, v) in self.fields {
             insert_extra(extra, &k, &v);
         }
@@ -108,8 +108,8 @@ pub fn parse_ssv(input: &str) -> Result<Document, ParseError> {
     let mut ctl = Controllers::default();
     let mut header: Option<Vec<String>> = None;
     let mut recs = Vec::new();
-    let mut warnings = crate::model::Warnings::new();
-    for line in crate::parse::lex::lines(input) {
+    let mut warnings = raidctl_model::Warnings::new();
+    for line in crate::lex::lines(input) {
         let t = line.text.trim();
         if t.is_empty() {
             continue;
@@ -161,8 +161,8 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
     let mut ctl = Controllers::default();
     let mut recs: Vec<Rec> = Vec::new();
     let mut cur: Option<Rec> = None;
-    let mut warnings = crate::model::Warnings::new();
-    for line in crate::parse::lex::lines(input) {
+    let mut warnings = raidctl_model::Warnings::new();
+    for line in crate::lex::lines(input) {
         let t = line.text.trim();
         if t.is_empty() {
             continue;
@@ -185,7 +185,7 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
         let kv = t
             .split_once(" : ")
             .or_else(|| t.strip_suffix(" :").map(|k| (k, "")))
-            .or_else(|| crate::parse::lex::split_kv(t));
+            .or_else(|| crate::lex::split_kv(t));
         match kv {
             Some((k, v)) if !k.trim().is_empty() => {
                 let k = k.trim();
@@ -287,7 +287,7 @@ fn classify(r: &Rec) -> Option<Report> {
     }
 }
 
-fn build(recs: Vec<Rec>, mut warnings: crate::model::Warnings, kind: Kind) -> Document {
+fn build(recs: Vec<Rec>, mut warnings: raidctl_model::Warnings, kind: Kind) -> Document {
     let mut doc = Document::new(kind.name());
     for r in recs {
         match classify(&r) {
@@ -319,7 +319,7 @@ fn connector(mut r: Rec, doc: &mut Document) {
         if squash_text(&k) == "id" {
             continue;
         }
-        doc.properties.push(crate::model::Property {
+        doc.properties.push(raidctl_model::Property {
             adapter: Some(r.adapter),
             key: format!("{name} {k}"),
             value: v,
@@ -355,7 +355,7 @@ fn progress_pct(v: &str) -> Option<u8> {
     head.get(start..)?.parse().ok()
 }
 
-fn pdisk(mut r: Rec, doc: &mut Document, w: &mut crate::model::Warnings) {
+fn pdisk(mut r: Rec, doc: &mut Document, w: &mut raidctl_model::Warnings) {
     let id = r.take(&["id"]).unwrap_or_default();
     let parts: Vec<&str> = id.split(':').map(str::trim).collect();
     let num = |s: Option<&&str>| s.and_then(|x| x.parse::<u16>().ok());
@@ -435,7 +435,7 @@ fn pdisk(mut r: Rec, doc: &mut Document, w: &mut crate::model::Warnings) {
     doc.physical_drives.push(pd);
 }
 
-fn vdisk(mut r: Rec, doc: &mut Document, w: &mut crate::model::Warnings) {
+fn vdisk(mut r: Rec, doc: &mut Document, w: &mut raidctl_model::Warnings) {
     let id = r.take(&["id"]).unwrap_or_default();
     let Some(n) = leading_u64(&id).and_then(|n| u32::try_from(n).ok()) else {
         w.push(warning(

@@ -1,9 +1,9 @@
 //! `-EncInfo`: `Enclosure N:` blocks, indented, with an `Inquiry data` sub-block.
 
 use super::{Understood, adapter_header};
-use crate::model::{Document, Enclosure, Warning};
-use crate::parse::fields::Record;
-use crate::parse::lex::{self, Line};
+use crate::fields::Record;
+use crate::lex::{self, Line};
+use raidctl_model::{Document, Enclosure, Warning};
 
 pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
     let mut understood = 0;

@@ -9,9 +9,9 @@
 //! minus one, the log being sequential) and dropped otherwise, with one warning either way.
 
 use super::Understood;
-use crate::model::{Document, Event, Warning};
-use crate::parse::fields::{leading_i64, leading_u64};
-use crate::parse::lex::{self, Line};
+use crate::fields::{leading_i64, leading_u64};
+use crate::lex::{self, Line};
+use raidctl_model::{Document, Event, Warning};
 
 /// True for a line that only an event record prints (used by kind detection, which must not
 /// mistake an excerpt's `Slot Number: 3` event data for a drive list).
@@ -225,7 +225,7 @@ impl<'a, I: Iterator<Item = Line<'a>>> EventStream<'a, I> {
     }
 
     /// A stream over `lines` that start at a `seqNum` line after the first of the log (a
-    /// piece of it, see [`crate::parse::EventLog::pieces`]): no record is cut at its start.
+    /// piece of it, see [`crate::EventLog::pieces`]): no record is cut at its start.
     pub(crate) fn continuing(lines: I) -> Self {
         Self {
             seen_seq: true,
@@ -244,7 +244,7 @@ impl<'a, I: Iterator<Item = Line<'a>>> EventStream<'a, I> {
     }
 
     /// Warnings of the lines read so far, in line order, as `parse` sorts them.
-    pub fn warnings(&self) -> crate::model::Warnings {
+    pub fn warnings(&self) -> raidctl_model::Warnings {
         let mut w = self.scratch.warnings.clone();
         w.sort_by_line();
         w
@@ -394,7 +394,7 @@ impl<'a, I: Iterator<Item = Line<'a>>> Iterator for EventStream<'a, I> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::Kind;
+    use crate::Kind;
 
     const TWO: &str = "seqNum: 0x00003a10\nSeconds since last reboot: 34\n\nCode: 0x0000005b\n\
         Class: 0\nLocale: 0x02\nEvent Description: Inserted: PD 03(e0x20/s3)\n\
@@ -404,7 +404,7 @@ mod tests {
         Event Data:\n===========\nDevice ID: 3\nEnclosure Index: 32\nSlot Number: 3\n\n";
 
     fn parse_text(s: &str) -> Document {
-        crate::parse::parse(s, None).unwrap()
+        crate::parse(s, None).unwrap()
     }
 
     #[test]
@@ -443,6 +443,6 @@ mod tests {
 
     #[test]
     fn forced_kind_on_other_text_is_an_error() {
-        assert!(crate::parse::parse("Slot Number: 3\nfoo\n", Some(Kind::EventLog)).is_err());
+        assert!(crate::parse("Slot Number: 3\nfoo\n", Some(Kind::EventLog)).is_err());
     }
 }

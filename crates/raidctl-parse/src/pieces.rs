@@ -242,7 +242,7 @@ mod tests {
         text
     }
 
-    fn warnings_and_events(mut e: Events<'_>) -> (Vec<crate::model::Event>, Vec<String>) {
+    fn warnings_and_events(mut e: Events<'_>) -> (Vec<raidctl_model::Event>, Vec<String>) {
         let events: Vec<_> = e.by_ref().collect();
         let w = e
             .warnings()

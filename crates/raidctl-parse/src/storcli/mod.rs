@@ -13,8 +13,8 @@ pub use json2::parse_json2;
 pub use text::parse_text;
 
 use super::Kind;
-use crate::model::{Extra, Warning};
-use crate::parse::fields::{insert_extra, leading_i64, leading_u64, parse_bool};
+use crate::fields::{insert_extra, leading_i64, leading_u64, parse_bool};
+use raidctl_model::{Extra, Warning};
 use serde_json::Value;
 
 /// Guesses which storcli output `input` is: storcli2 JSON, storcli JSON or storcli text.
@@ -185,7 +185,7 @@ pub(crate) fn extra_value(extra: &mut Extra, key: &str, v: &Value) {
 }
 
 /// Pushes a warning.
-pub(crate) fn warn(w: &mut crate::model::Warnings, line: usize, message: impl Into<String>) {
+pub(crate) fn warn(w: &mut raidctl_model::Warnings, line: usize, message: impl Into<String>) {
     w.push(Warning {
         file: None,
         line,

@@ -8,8 +8,8 @@
 //! `Span` where 7.x has `Arr`; `"Controller"` is a string.
 
 use super::json::{Schema, parse_with};
-use crate::model::Document;
-use crate::parse::{Kind, ParseError};
+use crate::{Kind, ParseError};
+use raidctl_model::Document;
 
 /// Parses storcli2 / perccli2 JSON.
 ///
@@ -43,7 +43,7 @@ pub(crate) fn looks_like_v2(head: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{FirmwareState, parse_size};
+    use raidctl_model::{FirmwareState, parse_size};
 
     const SAMPLE: &str = r#"{"Controllers":[{"Command Status":{"CLI Version":"008.0004.0000.0022 Apr 28, 2023",
       "Controller":"0","Status":"Success","Description":"Show Drive Information Succeeded."},

@@ -8,13 +8,13 @@
 use super::{
     LINE_KEY, clean, drive_path, eid_slot, extra_value, flag, inum, is_absent, num, scalar, warn,
 };
-use crate::model::{
+use crate::{Kind, ParseError};
+use raidctl_model::{
     ActionKind, ActionResult, Adapter, BatteryState, Bbu, ChargingStatus, DiskGroup, Document,
     DriveAddress, Enclosure, FirmwareState, ForeignConfig, LdState, LogicalDrive, MediaType,
     PciLocation, PdType, PhysicalDrive, PortStatus, Progress, ProgressKind, RaidLevel, Span,
     SpanRow, Warning, parse_size, squash_text,
 };
-use crate::parse::{Kind, ParseError};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashMap};
 
@@ -59,17 +59,17 @@ pub(crate) fn parse_with(input: &str, schema: Schema, kind: Kind) -> Result<Docu
 /// Reads every JSON value in the input, skipping text before the first `{`. Control
 /// characters (invalid inside JSON strings, yet printed by some firmware) become spaces.
 /// JSON values with the line each starts on, and the warnings reading them produced.
-pub(crate) type Values = (Vec<(Value, usize)>, crate::model::Warnings);
+pub(crate) type Values = (Vec<(Value, usize)>, raidctl_model::Warnings);
 
 pub(crate) fn read_values(input: &str) -> Result<Values, ParseError> {
-    let mut warnings = crate::model::Warnings::new();
+    let mut warnings = raidctl_model::Warnings::new();
     let sanitized: String = input
         .chars()
         .map(|c| if c.is_control() && c != '\n' { ' ' } else { c })
         .collect();
     let Some(start) = sanitized.find('{') else {
         return Err(ParseError {
-            line: crate::parse::first_content_line(input),
+            line: crate::first_content_line(input),
             message: "no JSON object in the input".to_owned(),
         });
     };
@@ -816,7 +816,7 @@ impl Walker {
                     } else {
                         format!("{section}/{k}")
                     };
-                    crate::parse::fields::insert_extra(&mut ad.extra, &key, &text);
+                    crate::fields::insert_extra(&mut ad.extra, &key, &text);
                 }
             }
         }
@@ -1504,7 +1504,7 @@ impl Walker {
         self.finish_topology();
         self.finish_bbu_status();
         let mut doc = self.doc;
-        doc.schema_version = crate::model::SCHEMA_VERSION;
+        doc.schema_version = raidctl_model::SCHEMA_VERSION;
         doc.kind = kind.name().to_owned();
         doc.warnings.sort_by_key(|w| w.line);
         doc

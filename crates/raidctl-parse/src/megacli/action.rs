@@ -1,8 +1,8 @@
 //! One-line results of action commands, and the firmware terminal log.
 
 use super::Understood;
-use crate::model::{ActionKind, ActionResult, Document, DriveAddress, Warning};
-use crate::parse::lex::{self, Line};
+use crate::lex::{self, Line};
+use raidctl_model::{ActionKind, ActionResult, Document, DriveAddress, Warning};
 use regex::Regex;
 use std::sync::OnceLock;
 

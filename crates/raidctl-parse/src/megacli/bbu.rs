@@ -1,9 +1,9 @@
 //! `-AdpBbuCmd` and `-AdpBbuCmd -GetBbuStatus`.
 
 use super::Understood;
-use crate::model::{BatteryState, Bbu, ChargingStatus, Document};
-use crate::parse::fields::{Record, leading_u64};
-use crate::parse::lex::{self, Line};
+use crate::fields::{Record, leading_u64};
+use crate::lex::{self, Line};
+use raidctl_model::{BatteryState, Bbu, ChargingStatus, Document};
 
 /// `BBU status for Adapter: 0`, `BBU Capacity Info for Adapter: 0`, ... → 0.
 fn section_adapter(t: &str) -> Option<u32> {

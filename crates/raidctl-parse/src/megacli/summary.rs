@@ -2,12 +2,12 @@
 //! `Storage` > `Virtual Drives`) mixing TABs and spaces.
 
 use super::Understood;
-use crate::model::{
+use crate::fields::{insert_extra, leading_u64};
+use crate::lex::{self, Line};
+use raidctl_model::{
     Adapter, BatteryState, Bbu, Document, Enclosure, FirmwareState, LdState, LogicalDrive,
     MediaType, PdType, PhysicalDrive, RaidLevel, parse_size,
 };
-use crate::parse::fields::{insert_extra, leading_u64};
-use crate::parse::lex::{self, Line};
 
 #[derive(PartialEq, Clone, Copy)]
 enum Sub {

@@ -15,7 +15,7 @@ mod summary;
 
 use super::lex::{self, Line};
 use super::{Kind, ParseError, first_content_line};
-use crate::model::{Document, Warning};
+use raidctl_model::{Document, Warning};
 
 /// Result of one command parser: how many lines it understood.
 pub(crate) type Understood = usize;
@@ -199,7 +199,7 @@ pub(crate) fn parse_kind(input: &str, kind: Kind) -> Result<Document, ParseError
     {
         // `Get BBU Status Failed` + "required hardware component is not present": no battery.
         for b in doc.bbus.iter_mut().filter(|b| b.status_failed) {
-            b.state = crate::model::BatteryState::Missing;
+            b.state = raidctl_model::BatteryState::Missing;
         }
     }
     if understood == 0 && kind != Kind::Empty {

@@ -1,9 +1,9 @@
 //! `-AdpAllInfo`, `-adpCount`, `-AdpGetPciInfo` and `-v`.
 
 use super::{Understood, adapter_header};
-use crate::model::{Adapter, Document, PciLocation, Warning, parse_size};
-use crate::parse::fields::{insert_extra, leading_u64, parse_bool};
-use crate::parse::lex::{self, Line};
+use crate::fields::{insert_extra, leading_u64, parse_bool};
+use crate::lex::{self, Line};
+use raidctl_model::{Adapter, Document, PciLocation, Warning, parse_size};
 
 struct SectionField<'a> {
     section: String,
@@ -79,7 +79,7 @@ pub(crate) fn parse_all_info(lines: &[Line<'_>], doc: &mut Document) -> Understo
             .get(i + 1)
             .is_some_and(|n| n.text.trim().starts_with("===="));
         if underlined {
-            section = crate::model::squash_text(t);
+            section = raidctl_model::squash_text(t);
             understood += 1;
             continue;
         }

@@ -1,10 +1,10 @@
 //! `-CfgForeign` (scan, display, preview, clear, import) and `-PdGetMissing`.
 
 use super::{Understood, action, adapter_header, inventory};
-use crate::model::{Document, ForeignConfig, MissingRow, Warning};
-use crate::parse::Kind;
-use crate::parse::fields::leading_u64;
-use crate::parse::lex::{self, Line};
+use crate::Kind;
+use crate::fields::leading_u64;
+use crate::lex::{self, Line};
+use raidctl_model::{Document, ForeignConfig, MissingRow, Warning};
 
 fn number_after(t: &str, word: &str) -> Option<u32> {
     let at = t.find(word)?;

@@ -328,7 +328,7 @@ static NORMALISED: [u8; 256] = {
 
 /// Normalises a key and folds the tool's own misspellings onto one spelling.
 pub fn normalise_key(key: &str) -> String {
-    let mut s = crate::model::squash_text(key);
+    let mut s = raidctl_model::squash_text(key);
     for (wrong, right) in KEY_ALIASES {
         if s.contains(wrong) {
             s = s.replace(wrong, right);

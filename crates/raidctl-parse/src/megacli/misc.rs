@@ -1,8 +1,8 @@
 //! Small MegaCli reports the support bundle collects: `-AdpEventLog -GetEventLogInfo` (the
 //! sequence numbers), `-PhyErrorCounters` (per-PHY link errors) and `-AdpGetTime`.
 
-use crate::model::{Document, PhyErrors, Property, Warning};
-use crate::parse::lex::Line;
+use crate::lex::Line;
+use raidctl_model::{Document, PhyErrors, Property, Warning};
 
 /// The adapter an `Adapter #N` or `Adapter N:` header names.
 fn adapter_header(t: &str) -> Option<u32> {
@@ -31,7 +31,7 @@ fn properties(lines: &[Line<'_>], doc: &mut Document, keep: impl Fn(&str) -> boo
     let mut n = 0;
     for l in lines {
         let t = l.text.trim();
-        if t.is_empty() || crate::parse::lex::exit_code(t).is_some() {
+        if t.is_empty() || crate::lex::exit_code(t).is_some() {
             continue;
         }
         if let Some(a) = adapter_header(t) {
@@ -47,7 +47,7 @@ fn properties(lines: &[Line<'_>], doc: &mut Document, keep: impl Fn(&str) -> boo
                 });
                 n += 1;
             }
-            _ if crate::parse::lex::is_prompt_or_command(t) => {}
+            _ if crate::lex::is_prompt_or_command(t) => {}
             _ => doc
                 .warnings
                 .push(warning(l.no, format!("line not understood: {t}"))),
@@ -71,7 +71,7 @@ pub(crate) fn parse_phy_errors(lines: &[Line<'_>], doc: &mut Document) -> usize 
     let mut adapter = 0;
     for l in lines {
         let t = l.text.trim();
-        if t.is_empty() || crate::parse::lex::exit_code(t).is_some() {
+        if t.is_empty() || crate::lex::exit_code(t).is_some() {
             continue;
         }
         if let Some(a) = adapter_header(t) {
@@ -79,7 +79,7 @@ pub(crate) fn parse_phy_errors(lines: &[Line<'_>], doc: &mut Document) -> usize 
             continue;
         }
         let Some((k, v)) = l.kv() else {
-            if !crate::parse::lex::is_prompt_or_command(t) {
+            if !crate::lex::is_prompt_or_command(t) {
                 doc.warnings
                     .push(warning(l.no, format!("line not understood: {t}")));
             }
@@ -131,7 +131,7 @@ pub(crate) fn parse_phy_errors(lines: &[Line<'_>], doc: &mut Document) -> usize 
 
 #[cfg(test)]
 mod tests {
-    use crate::parse::{Kind, parse};
+    use crate::{Kind, parse};
 
     #[test]
     fn small_reports() {

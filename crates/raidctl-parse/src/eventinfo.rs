@@ -4,7 +4,7 @@
 //! whether a cached snapshot still holds, so every parser here refuses what it does not fully
 //! understand: a wrong "nothing changed" would serve a stale state.
 
-use crate::model::EventMark;
+use raidctl_model::EventMark;
 
 /// Largest output read (a log-info answer is a few hundred bytes per adapter; an alert log is
 /// bounded by OpenManage's own size limit).

@@ -10,9 +10,9 @@
 
 use super::json::{Schema, Walker};
 use super::warn;
-use crate::model::Document;
-use crate::parse::lex::{self, Line};
-use crate::parse::{Kind, ParseError, first_content_line};
+use crate::lex::{self, Line};
+use crate::{Kind, ParseError, first_content_line};
+use raidctl_model::Document;
 use serde_json::{Map, Value};
 
 /// Parses storcli / perccli text output (`show all`, `/call show`, `show rebuild`, `show
@@ -50,7 +50,7 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
     {
         let offset = lines.get(start).map_or(0, |l| l.no.saturating_sub(1));
         let byte = byte_offset_of_line(input, offset);
-        if let Ok(events) = crate::parse::megacli::parse_kind(&input[byte..], Kind::EventLog) {
+        if let Ok(events) = crate::megacli::parse_kind(&input[byte..], Kind::EventLog) {
             for mut e in events.events {
                 e.adapter = last_adapter;
                 w.doc.events.push(e);
@@ -500,7 +500,7 @@ fn table_row(header: &str, row: &str) -> Map<String, Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{FirmwareState, LdState};
+    use raidctl_model::{FirmwareState, LdState};
 
     #[test]
     fn columns_by_position() {

@@ -2,13 +2,13 @@
 //! print the same drive and VD records, nested differently.
 
 use super::{Understood, adapter_header};
-use crate::model::{
+use crate::Kind;
+use crate::fields::{Record, insert_extra, leading_u64};
+use crate::lex::{self, Line};
+use raidctl_model::{
     DiskGroup, Document, FirmwareState, LdState, LogicalDrive, MediaType, PdType, PhysicalDrive,
     Progress, ProgressKind, RaidLevel, Span, SpanRow, Warning,
 };
-use crate::parse::Kind;
-use crate::parse::fields::{Record, insert_extra, leading_u64};
-use crate::parse::lex::{self, Line};
 
 enum Open<'a> {
     None,
@@ -69,7 +69,7 @@ impl<'a, I: Iterator<Item = Line<'a>>> DriveStream<'a, I> {
     }
 
     /// A stream over `lines` that start at a drive record after the first of the list (a
-    /// piece of it, see [`crate::parse::DriveList::pieces`]), under adapter `adapter`.
+    /// piece of it, see [`crate::DriveList::pieces`]), under adapter `adapter`.
     pub(crate) fn continuing(lines: I, kind: Kind, adapter: u32) -> Self {
         let mut s = Self::new(lines, kind);
         s.walker.adapter = adapter;
@@ -83,7 +83,7 @@ impl<'a, I: Iterator<Item = Line<'a>>> DriveStream<'a, I> {
     }
 
     /// Warnings of the lines read so far, in line order, as [`parse`] sorts them.
-    pub fn warnings(&self) -> crate::model::Warnings {
+    pub fn warnings(&self) -> raidctl_model::Warnings {
         let mut w = self.scratch.warnings.clone();
         w.sort_by_line();
         w
@@ -464,7 +464,7 @@ impl<'a> Walker<'a> {
             return;
         }
         let w = &mut doc.warnings;
-        let mut a = crate::model::Adapter {
+        let mut a = raidctl_model::Adapter {
             adapter: self.adapter,
             ..Default::default()
         };
@@ -501,7 +501,7 @@ fn fill_members_from_groups(doc: &mut Document) {
 pub(crate) fn pd_from_record(
     mut r: Record<'_>,
     adapter: u32,
-    w: &mut crate::model::Warnings,
+    w: &mut raidctl_model::Warnings,
 ) -> Option<PhysicalDrive> {
     let start = r.start_line;
     let enclosure_text = r.take_field("enclosuredeviceid");
@@ -625,7 +625,7 @@ pub(crate) fn pd_from_record(
     }
     pd.temperature_c = r
         .text("drivetemperature")
-        .and_then(|t| crate::parse::fields::leading_i64(&t))
+        .and_then(|t| crate::fields::leading_i64(&t))
         .and_then(|v| i32::try_from(v).ok());
     pd.device_speed = r.text("devicespeed");
     pd.link_speed = r.text("linkspeed");
@@ -663,14 +663,14 @@ pub(crate) fn pd_from_record(
         if f.key.starts_with("SAS Address(") {
             pd.sas_addresses.push(f.value.to_owned());
         } else if lex::key_is(f.key, "portstatus") {
-            pd.ports.push(crate::model::PortStatus {
+            pd.ports.push(raidctl_model::PortStatus {
                 status: Some(f.value.to_owned()),
                 link_speed: None,
             });
         } else if lex::key_is(f.key, "portslinkspeed") {
             match pd.ports.last_mut() {
                 Some(p) if p.link_speed.is_none() => p.link_speed = Some(f.value.to_owned()),
-                _ => pd.ports.push(crate::model::PortStatus {
+                _ => pd.ports.push(raidctl_model::PortStatus {
                     status: None,
                     link_speed: Some(f.value.to_owned()),
                 }),
@@ -745,7 +745,7 @@ pub fn split_inquiry(
 pub(crate) fn ld_from_record(
     mut r: Record<'_>,
     adapter: u32,
-    w: &mut crate::model::Warnings,
+    w: &mut raidctl_model::Warnings,
 ) -> (Option<LogicalDrive>, Vec<Progress>) {
     let start = r.start_line;
     let header = r
@@ -800,7 +800,7 @@ pub(crate) fn ld_from_record(
     }
     if let Some(f) = r.take_field("size") {
         ld.size_raw = Some(f.value.to_owned());
-        ld.size_bytes = crate::model::parse_size(f.value).ok();
+        ld.size_bytes = raidctl_model::parse_size(f.value).ok();
     }
     ld.strip_size_bytes = r.size("stripsize", w).or_else(|| r.size("stripesize", w));
     ld.number_of_drives = r
@@ -824,7 +824,7 @@ pub(crate) fn ld_from_record(
                 drive: None,
                 logical_drive: Some(ld.target_id),
                 in_progress: true,
-                percent: crate::parse::megacli::progress::percent_in(f.value),
+                percent: crate::megacli::progress::percent_in(f.value),
                 elapsed_minutes: minutes_taken(f.value),
             });
         }
@@ -840,7 +840,7 @@ pub(crate) fn ld_from_record(
 }
 
 fn progress_kind(key: &str) -> ProgressKind {
-    let k = crate::model::squash_text(key);
+    let k = raidctl_model::squash_text(key);
     if k.contains("background") {
         ProgressKind::BackgroundInit
     } else if k.contains("consistency") {
