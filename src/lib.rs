@@ -2,6 +2,8 @@
 //! Dell PERC controllers.
 //!
 //! Dependencies point one way: `model` ← `parse` ← backends ← workflows ← `output` ← `cli`.
+//! `model` and `parse` are crates of their own (`raidctl-model`, `raidctl-parse`, re-exported
+//! here under those names), so they cannot reach up; docs/development.md, "Layout".
 
 /// `eprintln!` that cannot panic: with standard error closed or a reader gone
 /// (`raidctl ... 2>&1 | head -1`) the message is lost, not the run (the panicking print macros
