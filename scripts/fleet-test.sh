@@ -56,7 +56,7 @@ cargo deb --locked --quiet --fast > "$work/deb.out"
 deb=$(grep '\.deb$' "$work/deb.out" | grep -v dbgsym | tail -1)
 [ -f "$deb" ] || fail "cargo deb did not say where the .deb is: $(cat "$work/deb.out")"
 echo "$deb"
-version=$(cargo metadata --no-deps --format-version 1 --locked | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["packages"][0]["version"])')
+version=$(cargo metadata --no-deps --format-version 1 --locked | /usr/bin/python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "raidctl"))')
 [ "$(dpkg-deb -f "$deb" Version)" = "$version-1" ] || fail "package version $(dpkg-deb -f "$deb" Version), Cargo.toml $version"
 head -1 debian/changelog | grep -qF "raidctl ($version-1)" || fail "debian/changelog does not start with $version-1"
 

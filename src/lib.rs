@@ -2,6 +2,8 @@
 //! Dell PERC controllers.
 //!
 //! Dependencies point one way: `model` ← `parse` ← backends ← workflows ← `output` ← `cli`.
+//! `model` and `parse` are crates of their own (`raidctl-model`, `raidctl-parse`, re-exported
+//! here under those names), so they cannot reach up; docs/development.md, "Layout".
 
 /// `eprintln!` that cannot panic: with standard error closed or a reader gone
 /// (`raidctl ... 2>&1 | head -1`) the message is lost, not the run (the panicking print macros
@@ -37,12 +39,15 @@ pub mod health;
 pub mod hostside;
 pub mod interrupt;
 pub mod manual;
-pub mod model;
 pub mod monitor;
 pub mod output;
-pub mod parse;
 pub mod qualify;
 pub mod sim;
 pub mod simworld;
 pub mod smart;
 pub mod workflow;
+
+/// The typed domain model: its own crate, `raidctl-model`, at the bottom of the layering.
+pub use raidctl_model as model;
+/// The pure parsers (text in, model out): their own crate, `raidctl-parse`, on top of the model.
+pub use raidctl_parse as parse;

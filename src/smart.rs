@@ -5,10 +5,13 @@
 //! is reported, never silently missing. Qualification and bundles find smartctl the same way
 //! ([`smartctl_program`]); under `--sim` the simulator's multicall answers as smartctl.
 
+pub use crate::model::Smart;
+/// The parser of `smartctl -x -j` output (pure; in the parse crate).
+pub use crate::parse::smartctl::parse;
+
 use crate::backend::runner::{OsRunner, Runner};
 use crate::backend::snapshot::Snapshot;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -60,69 +63,6 @@ pub fn target(snap: &Snapshot, adapter: u32, sys: &Path) -> Option<String> {
         .map(|n| format!("/dev/bus/{n}"))
 }
 
-/// What smartctl said about one drive.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Smart {
-    /// smartctl answered with SMART data (exit bits 0-1 clear, JSON parsed, in time).
-    pub read_success: bool,
-    /// Why the read failed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-    /// smartctl's exit status (a bitmask, smartctl(8) RETURN VALUES).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub exit_status: Option<i32>,
-    /// When it was read (Unix time).
-    pub read_at_unix: u64,
-    /// `ATA`, `SCSI` or `NVMe`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub protocol: Option<String>,
-    /// Serial number smartctl read.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub serial: Option<String>,
-    /// Overall health: `false` is FAILED (a SMART trip).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub passed: Option<bool>,
-    /// Temperature now, °C.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub temperature_c: Option<i64>,
-    /// The drive's own trip point (SCSI `drive_trip`, ATA SCT `limit_max`/`op_limit_max`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub temperature_trip_c: Option<i64>,
-    /// Power-on hours.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub power_on_hours: Option<u64>,
-    /// SSD wear: percentage of rated life used (may exceed 100).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub percentage_used: Option<u64>,
-    /// ATA 5 Reallocated_Sector_Ct (raw).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reallocated_sectors: Option<u64>,
-    /// ATA 197 Current_Pending_Sector (raw).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pending_sectors: Option<u64>,
-    /// ATA 198 Offline_Uncorrectable (raw).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub offline_uncorrectable: Option<u64>,
-    /// ATA 187 Reported_Uncorrect (raw).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reported_uncorrect: Option<u64>,
-    /// SCSI grown defect list entries.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub grown_defects: Option<u64>,
-    /// SCSI error counter logs: uncorrected read + write + verify errors.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub uncorrected_errors: Option<u64>,
-    /// Last self-test: `true` completed without error, `false` failed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub self_test_passed: Option<bool>,
-    /// Last self-test result as smartctl words it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub self_test: Option<String>,
-    /// Counters that grew since the previous successful read (`reallocated 3 -> 5`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub grew: Vec<String>,
-}
-
 /// Reallocated sectors at or above which `smart-sectors` warns.
 pub const REALLOCATED_WARN: u64 = 8;
 /// Pending sectors at or above which `smart-sectors` warns.
@@ -166,182 +106,6 @@ pub fn growth(old: &Smart, new: &Smart) -> Vec<String> {
             _ => None,
         })
         .collect()
-}
-
-impl Smart {
-    /// A read that failed, saying why.
-    pub fn failed(error: String, exit_status: Option<i32>, now: u64) -> Self {
-        Self {
-            read_success: false,
-            error: Some(error),
-            exit_status,
-            read_at_unix: now,
-            ..Self::default()
-        }
-    }
-}
-
-fn int(v: &Value, ptr: &str) -> Option<i64> {
-    v.pointer(ptr).and_then(Value::as_i64)
-}
-
-fn uint(v: &Value, ptr: &str) -> Option<u64> {
-    v.pointer(ptr).and_then(Value::as_u64)
-}
-
-fn text(v: &Value, ptr: &str) -> Option<String> {
-    v.pointer(ptr)
-        .and_then(Value::as_str)
-        .map(|s| s.trim().to_owned())
-        .filter(|s| !s.is_empty())
-}
-
-/// Parses `smartctl -x -j` output; `status` is the process exit status when it exited.
-/// Exit bits 0-1 (command line, device open) or output that is not smartctl's JSON make a
-/// failed read; the other bits are findings kept in `exit_status`.
-pub fn parse(stdout: &[u8], status: Option<i32>, now: u64) -> Smart {
-    let v: Value = match serde_json::from_slice(stdout) {
-        Ok(v @ Value::Object(_)) => v,
-        Ok(_) => {
-            return Smart::failed("smartctl output is not a JSON object".into(), status, now);
-        }
-        Err(e) => {
-            return Smart::failed(
-                format!(
-                    "smartctl output is not JSON ({e}; exit status {}); smartmontools 7 or later needed",
-                    status.map_or_else(|| "?".into(), |s| s.to_string())
-                ),
-                status,
-                now,
-            );
-        }
-    };
-    let exit = int(&v, "/smartctl/exit_status")
-        .and_then(|e| i32::try_from(e).ok())
-        .or(status);
-    if exit.is_some_and(|e| e & 0b11 != 0) {
-        let why = v
-            .pointer("/smartctl/messages")
-            .and_then(Value::as_array)
-            .and_then(|m| m.iter().find_map(|x| text(x, "/string")))
-            .unwrap_or_else(|| "no message".into());
-        return Smart::failed(
-            format!(
-                "smartctl could not read the drive (exit status {:#x}): {why}",
-                exit.unwrap_or(0)
-            ),
-            exit,
-            now,
-        );
-    }
-    let mut s = Smart {
-        read_success: true,
-        exit_status: exit,
-        read_at_unix: now,
-        protocol: text(&v, "/device/protocol"),
-        serial: text(&v, "/serial_number"),
-        passed: v.pointer("/smart_status/passed").and_then(Value::as_bool),
-        temperature_c: int(&v, "/temperature/current"),
-        temperature_trip_c: int(&v, "/temperature/drive_trip")
-            .or_else(|| int(&v, "/temperature/limit_max"))
-            .or_else(|| int(&v, "/temperature/op_limit_max")),
-        power_on_hours: uint(&v, "/power_on_time/hours"),
-        grown_defects: uint(&v, "/scsi_grown_defect_list"),
-        ..Smart::default()
-    };
-    // Exit bit 3: "SMART status check returned DISK FAILING".
-    if exit.is_some_and(|e| e & 0b1000 != 0) {
-        s.passed = Some(false);
-    }
-    // ATA attributes.
-    let mut wear_attr: BTreeMap<i64, u64> = BTreeMap::new();
-    if let Some(table) = v
-        .pointer("/ata_smart_attributes/table")
-        .and_then(Value::as_array)
-    {
-        for a in table {
-            let Some(id) = int(a, "/id") else { continue };
-            let raw = uint(a, "/raw/value");
-            match id {
-                5 => s.reallocated_sectors = raw,
-                187 => s.reported_uncorrect = raw,
-                197 => s.pending_sectors = raw,
-                198 => s.offline_uncorrectable = raw,
-                // Normalised life left (100 new): Wear_Leveling_Count, SSD_Life_Left,
-                // Media_Wearout_Indicator.
-                177 | 231 | 233 => {
-                    if let Some(n) = uint(a, "/value") {
-                        wear_attr.insert(id, 100u64.saturating_sub(n.min(100)));
-                    }
-                }
-                194 if s.temperature_c.is_none() => {
-                    s.temperature_c = raw.and_then(|r| i64::try_from(r & 0xff).ok());
-                }
-                9 if s.power_on_hours.is_none() => s.power_on_hours = raw,
-                _ => {}
-            }
-        }
-    }
-    // Wear: NVMe, SCSI endurance indicator, ATA device statistics, then the vendor attributes.
-    let ata_stat = v
-        .pointer("/ata_device_statistics/pages")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(|p| p.pointer("/table").and_then(Value::as_array))
-        .flatten()
-        .find(|e| {
-            text(e, "/name")
-                .is_some_and(|n| n.eq_ignore_ascii_case("Percentage Used Endurance Indicator"))
-        })
-        .and_then(|e| uint(e, "/value"));
-    s.percentage_used = uint(&v, "/nvme_smart_health_information_log/percentage_used")
-        .or_else(|| uint(&v, "/scsi_percentage_used_endurance_indicator"))
-        .or(ata_stat)
-        .or_else(|| {
-            [233, 231, 177]
-                .iter()
-                .find_map(|i| wear_attr.get(i).copied())
-        });
-    // SAS error counter logs.
-    let unc: Vec<u64> = ["read", "write", "verify"]
-        .iter()
-        .filter_map(|d| {
-            uint(
-                &v,
-                &format!("/scsi_error_counter_log/{d}/total_uncorrected_errors"),
-            )
-        })
-        .collect();
-    if !unc.is_empty() {
-        s.uncorrected_errors = Some(unc.iter().sum());
-    }
-    // Last self-test.
-    if let Some(passed) = v
-        .pointer("/ata_smart_self_test_log/standard/table/0/status/passed")
-        .and_then(Value::as_bool)
-    {
-        s.self_test_passed = Some(passed);
-        s.self_test = text(
-            &v,
-            "/ata_smart_self_test_log/standard/table/0/status/string",
-        );
-    } else if let Some(code) = int(&v, "/scsi_self_test_0/result/value") {
-        // 0: completed without error; 1-2: aborted; 3-7: failed segments; 15: in progress.
-        s.self_test_passed = match code {
-            0 => Some(true),
-            3..=7 => Some(false),
-            _ => None,
-        };
-        s.self_test = text(&v, "/scsi_self_test_0/result/string");
-    } else if let Some(r) = int(&v, "/nvme_self_test_log/table/0/self_test_result/value") {
-        s.self_test_passed = Some(r == 0);
-        s.self_test = text(&v, "/nvme_self_test_log/table/0/self_test_result/string");
-    }
-    if exit.is_some_and(|e| e & 0b1000_0000 != 0) {
-        s.self_test_passed = Some(false);
-    }
-    s
 }
 
 /// How SMART is read: which runner and program (the simulator's multicall under `--sim`).

@@ -1,9 +1,11 @@
 use super::*;
 use crate::backend::runner::{CmdOutput, RunError};
 use crate::model::{FirmwareState, PdType, PhysicalDrive};
+use serde_json::Value;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// A SAS drive's answer (the parse crate's `smartctl` tests parse the same capture).
 const SAS: &str = r#"{
   "json_format_version": [1, 0],
   "smartctl": {"version": [7, 3], "exit_status": 0},
@@ -20,102 +22,6 @@ const SAS: &str = r#"{
   },
   "scsi_self_test_0": {"code": {"value": 1, "string": "Background short"}, "result": {"value": 0, "string": "Completed"}}
 }"#;
-
-const SATA_HDD: &str = r#"{
-  "smartctl": {"version": [7, 3], "exit_status": 64},
-  "device": {"name": "/dev/sda", "type": "sat+megaraid,3", "protocol": "ATA"},
-  "model_name": "ST8000NM0055", "serial_number": "ZA1ABC",
-  "smart_status": {"passed": true},
-  "ata_smart_attributes": {"revision": 10, "table": [
-    {"id": 5, "name": "Reallocated_Sector_Ct", "value": 100, "raw": {"value": 16}},
-    {"id": 9, "name": "Power_On_Hours", "value": 59, "raw": {"value": 36055}},
-    {"id": 187, "name": "Reported_Uncorrect", "value": 100, "raw": {"value": 0}},
-    {"id": 194, "name": "Temperature_Celsius", "value": 36, "raw": {"value": 158913789988}},
-    {"id": 197, "name": "Current_Pending_Sector", "value": 100, "raw": {"value": 2}},
-    {"id": 198, "name": "Offline_Uncorrectable", "value": 100, "raw": {"value": 1}}
-  ]},
-  "ata_smart_self_test_log": {"standard": {"table": [
-    {"status": {"value": 121, "string": "Completed: read failure", "passed": false}}]}}
-}"#;
-
-const SATA_SSD: &str = r#"{
-  "smartctl": {"exit_status": 8},
-  "device": {"protocol": "ATA"},
-  "smart_status": {"passed": false},
-  "temperature": {"current": 41, "op_limit_max": 70, "limit_max": 75},
-  "power_on_time": {"hours": 9000},
-  "ata_smart_attributes": {"table": [
-    {"id": 5, "value": 100, "raw": {"value": 0}},
-    {"id": 177, "value": 12, "raw": {"value": 2900}},
-    {"id": 233, "value": 7, "raw": {"value": 0}}
-  ]}
-}"#;
-
-const FAILED: &str = r#"{
-  "json_format_version": [1, 0],
-  "smartctl": {"exit_status": 2, "messages": [
-    {"string": "Smartctl open device: /dev/bus/0 [megaraid_disk_09] failed: INQUIRY failed", "severity": "error"}]}
-}"#;
-
-#[test]
-fn parses_sas() {
-    let s = parse(SAS.as_bytes(), Some(0), 7);
-    assert!(s.read_success);
-    assert_eq!(s.protocol.as_deref(), Some("SCSI"));
-    assert_eq!(s.passed, Some(true));
-    assert_eq!(s.temperature_c, Some(36));
-    assert_eq!(s.temperature_trip_c, Some(68));
-    assert_eq!(s.power_on_hours, Some(41237));
-    assert_eq!(s.grown_defects, Some(12));
-    assert_eq!(s.uncorrected_errors, Some(3));
-    assert_eq!(s.self_test_passed, Some(true));
-    assert_eq!(s.reallocated_sectors, None);
-    assert_eq!(s.read_at_unix, 7);
-}
-
-#[test]
-fn parses_sata_hdd() {
-    let s = parse(SATA_HDD.as_bytes(), Some(64), 0);
-    assert!(
-        s.read_success,
-        "exit bit 6 (error log) is a finding, not a failed read"
-    );
-    assert_eq!(s.reallocated_sectors, Some(16));
-    assert_eq!(s.pending_sectors, Some(2));
-    assert_eq!(s.offline_uncorrectable, Some(1));
-    assert_eq!(s.reported_uncorrect, Some(0));
-    assert_eq!(s.power_on_hours, Some(36055));
-    // Attribute 194's raw value carries min/max in its upper bytes.
-    assert_eq!(s.temperature_c, Some(36));
-    assert_eq!(s.self_test_passed, Some(false));
-    assert_eq!(s.percentage_used, None);
-}
-
-#[test]
-fn parses_sata_ssd_wear_and_trip() {
-    let s = parse(SATA_SSD.as_bytes(), Some(8), 0);
-    assert!(s.read_success);
-    assert_eq!(s.passed, Some(false));
-    // Media_Wearout_Indicator (233) wins over Wear_Leveling_Count (177).
-    assert_eq!(s.percentage_used, Some(93));
-    assert_eq!(s.temperature_trip_c, Some(75));
-}
-
-#[test]
-fn failed_reads_say_why() {
-    let s = parse(FAILED.as_bytes(), Some(2), 0);
-    assert!(!s.read_success);
-    assert!(
-        s.error.as_deref().unwrap().contains("INQUIRY failed"),
-        "{s:?}"
-    );
-    assert_eq!(s.exit_status, Some(2));
-    let s = parse(b"smartctl 6.2: unknown option -j", Some(1), 0);
-    assert!(!s.read_success);
-    assert!(s.error.as_deref().unwrap().contains("not JSON"));
-    let s = parse(b"[]", Some(0), 0);
-    assert!(!s.read_success);
-}
 
 /// Answers every drive with the SAS capture, counting calls; `slow` makes it hang.
 struct Fake {

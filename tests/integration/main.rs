@@ -15,6 +15,7 @@ mod cli;
 mod consumers;
 mod corpus;
 mod corpus_vendor;
+mod crates;
 mod docs_examples;
 mod eventlog;
 mod fixtures;

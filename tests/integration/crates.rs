@@ -1,0 +1,85 @@
+//! The workspace's dependency arrows (docs/development.md, "Layout"): `raidctl-model` ←
+//! `raidctl-parse` ← `raidctl`. A crate cannot use what it does not depend on, so the arrows
+//! hold as long as the manifests say so; this test reads them as cargo resolves them
+//! (`cargo metadata`, workspace inheritance applied) and fails when a lower crate names a higher
+//! one, as a normal, dev or build dependency.
+
+use crate::util;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::process::Command;
+
+/// Each crate of the workspace and the workspace crates it may depend on.
+const ALLOWED: &[(&str, &[&str])] = &[
+    ("raidctl-model", &[]),
+    ("raidctl-parse", &["raidctl-model"]),
+    ("raidctl", &["raidctl-model", "raidctl-parse"]),
+];
+
+/// The workspace's packages by name, each with the names of its dependencies (every kind).
+fn workspace() -> BTreeMap<String, Vec<String>> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
+        .arg("--manifest-path")
+        .arg(util::root().join("Cargo.toml"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "cargo metadata: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("cargo metadata's JSON");
+    v["packages"]
+        .as_array()
+        .expect("packages")
+        .iter()
+        .map(|p| {
+            let deps = p["dependencies"]
+                .as_array()
+                .expect("dependencies")
+                .iter()
+                .map(|d| d["name"].as_str().expect("dependency name").to_owned())
+                .collect();
+            (p["name"].as_str().expect("name").to_owned(), deps)
+        })
+        .collect()
+}
+
+#[test]
+fn lower_crates_never_depend_on_higher_ones() {
+    let ws = workspace();
+    let names: Vec<&str> = ws.keys().map(String::as_str).collect();
+    let expected: Vec<&str> = {
+        let mut e: Vec<&str> = ALLOWED.iter().map(|(n, _)| *n).collect();
+        e.sort_unstable();
+        e
+    };
+    assert_eq!(
+        names, expected,
+        "the workspace's crates changed: say in ALLOWED where a new one sits"
+    );
+    let mut wrong = Vec::new();
+    for (name, allowed) in ALLOWED {
+        for dep in &ws[*name] {
+            if ws.contains_key(dep) && !allowed.contains(&dep.as_str()) {
+                wrong.push(format!("{name} -> {dep}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "dependency arrows pointing up the layering: {wrong:?}"
+    );
+    // The product re-exports both (`raidctl::model`, `raidctl::parse`).
+    for dep in ["raidctl-model", "raidctl-parse"] {
+        assert!(ws["raidctl"].contains(&dep.to_owned()), "raidctl -> {dep}");
+    }
+}
