@@ -674,9 +674,9 @@ pub fn rebuild_status(
             Some(p) => {
                 let pct = p.percent.unwrap_or(0);
                 let text = format!(
-                    "{} {d}: {pct}% after {} min{}",
+                    "{} {d}: {pct}% after {}{}",
                     p.kind,
-                    p.elapsed_minutes.unwrap_or(0),
+                    crate::health::format_minutes(u64::from(p.elapsed_minutes.unwrap_or(0))),
                     eta_text(pct, p.elapsed_minutes)
                 );
                 if !watch {
@@ -745,9 +745,9 @@ fn running_copies(
             Some(p) => {
                 let pct = p.percent.unwrap_or(0);
                 format!(
-                    "{} {d} on adapter {a}: {pct}% after {} min{}",
+                    "{} {d} on adapter {a}: {pct}% after {}{}",
                     p.kind,
-                    p.elapsed_minutes.unwrap_or(0),
+                    crate::health::format_minutes(u64::from(p.elapsed_minutes.unwrap_or(0))),
                     eta_text(pct, p.elapsed_minutes)
                 )
             }

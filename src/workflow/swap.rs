@@ -426,8 +426,8 @@ pub(super) fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResu
                 bar.set(u64::from(pct), &eta_text(pct, p.elapsed_minutes));
                 if !bar.visible() && last_pct.is_none_or(|l: u8| pct >= l.saturating_add(10)) {
                     env.say(&format!(
-                        "  rebuild {target}: {pct}% after {} min{}",
-                        p.elapsed_minutes.unwrap_or(0),
+                        "  rebuild {target}: {pct}% after {}{}",
+                        crate::health::format_minutes(u64::from(p.elapsed_minutes.unwrap_or(0))),
                         eta_text(pct, p.elapsed_minutes)
                     ));
                     last_pct = Some(pct);
