@@ -3,9 +3,9 @@
 //! SCSI layout, queue settings, raidctl's workflow journals.
 
 use super::collect::{Cmd, Collector, Level, Scope};
-use super::manifest::epoch;
 use crate::backend::runner;
 use crate::backend::snapshot::Snapshot;
+use crate::model::unix_seconds as epoch;
 use regex::Regex;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -158,7 +158,7 @@ impl Item {
 pub fn rfc3339(t: SystemTime) -> String {
     let d = t.duration_since(UNIX_EPOCH).unwrap_or_default();
     let secs = d.as_secs();
-    let (y, mo, da, h, mi, s) = civil(secs);
+    let (y, mo, da, h, mi, s) = crate::model::civil_utc(secs);
     format!(
         "{y:04}-{mo:02}-{da:02}T{h:02}:{mi:02}:{s:02}.{:03}Z",
         d.subsec_millis()
@@ -168,26 +168,8 @@ pub fn rfc3339(t: SystemTime) -> String {
 /// Compact UTC stamp for file names (`20260830T101500Z`).
 pub fn stamp(t: SystemTime) -> String {
     let secs = t.duration_since(UNIX_EPOCH).unwrap_or_default().as_secs();
-    let (y, mo, da, h, mi, s) = civil(secs);
+    let (y, mo, da, h, mi, s) = crate::model::civil_utc(secs);
     format!("{y:04}{mo:02}{da:02}T{h:02}{mi:02}{s:02}Z")
-}
-
-/// Seconds since the epoch → (year, month, day, hour, minute, second), UTC.
-pub fn civil(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
-    crate::model::civil_utc(secs)
-}
-
-/// (year, month, day, hour, minute, second) UTC → seconds since the epoch.
-pub fn epoch(y: i64, m: u32, d: u32, h: u32, mi: u32, s: u32) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400);
-    let m = i64::from(m);
-    let mp = if m > 2 { m - 3 } else { m + 9 };
-    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    days * 86_400 + i64::from(h) * 3600 + i64::from(mi) * 60 + i64::from(s)
 }
 
 /// SHA-256 of a file, hex.
@@ -230,10 +212,16 @@ mod tests {
 
     #[test]
     fn civil_round_trip() {
-        assert_eq!(civil(0), (1970, 1, 1, 0, 0, 0));
-        assert_eq!(civil(951_782_400), (2000, 2, 29, 0, 0, 0));
-        assert_eq!(epoch(2000, 2, 29, 0, 0, 0), 951_782_400);
-        assert_eq!(epoch(2024, 12, 31, 23, 59, 59), 1_735_689_599);
+        assert_eq!(crate::model::civil_utc(0), (1970, 1, 1, 0, 0, 0));
+        assert_eq!(crate::model::civil_utc(951_782_400), (2000, 2, 29, 0, 0, 0));
+        assert_eq!(
+            crate::model::unix_seconds(2000, 2, 29, 0, 0, 0),
+            951_782_400
+        );
+        assert_eq!(
+            crate::model::unix_seconds(2024, 12, 31, 23, 59, 59),
+            1_735_689_599
+        );
         assert_eq!(
             sha256_bytes(b"abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"

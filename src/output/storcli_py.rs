@@ -101,18 +101,8 @@ fn storcli_time(text: &str) -> Option<i64> {
     if !(1..=12).contains(m) || !(1..=31).contains(day) {
         return None;
     }
-    Some(days_from_civil(*y, *m, *day) * 86_400 + hh * 3600 + mm * 60 + ss)
-}
-
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
+    let n = |v: i64| u32::try_from(v).ok();
+    Some(crate::model::days_from_civil(*y, n(*m)?, n(*day)?) * 86_400 + hh * 3600 + mm * 60 + ss)
 }
 
 /// storcli.py's `time_difference`: `abs(system - controller).seconds`, Python's seconds part

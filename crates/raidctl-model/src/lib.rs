@@ -27,7 +27,9 @@ pub use policy::{
     VdPolicy, WritePolicy, parse_disk_cache,
 };
 pub use smart::Smart;
-pub use time::{ceph_time_arg, civil_utc, parse_ceph_time, utc_time};
+pub use time::{
+    ceph_time_arg, civil_utc, days_from_civil, parse_ceph_time, unix_seconds, utc_time,
+};
 pub use units::{SizeError, fmt_size, fmt_sizes, parse_size};
 pub use warnings::Warnings;
 

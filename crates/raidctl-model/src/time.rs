@@ -31,8 +31,9 @@ pub fn civil_utc(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
     )
 }
 
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil);
+/// negative before 1970.
+pub fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };
     let era = y.div_euclid(400);
     let yoe = y.rem_euclid(400);
@@ -41,6 +42,12 @@ fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
     let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     era * 146_097 + doe - 719_468
+}
+
+/// (year, month, day, hour, minute, second), UTC → seconds since the epoch (negative before
+/// 1970): [`civil_utc`]'s inverse.
+pub fn unix_seconds(y: i64, m: u32, d: u32, h: u32, mi: u32, s: u32) -> i64 {
+    days_from_civil(y, m, d) * 86_400 + i64::from(h) * 3600 + i64::from(mi) * 60 + i64::from(s)
 }
 
 /// A time as Ceph prints one (`utime_t`'s ISO 8601 form: `2026-12-05T18:29:44.000000+0000`,
@@ -91,8 +98,7 @@ pub fn parse_ceph_time(text: &str) -> Option<u64> {
             sign * (i64::from(oh) * 3600 + i64::from(om) * 60)
         }
     };
-    let days = days_from_civil(i64::from(y), m, day);
-    let secs = days * 86_400 + i64::from(h) * 3600 + i64::from(mi) * 60 + i64::from(s) - offset;
+    let secs = unix_seconds(i64::from(y), m, day, h, mi, s) - offset;
     u64::try_from(secs).ok()
 }
 
@@ -106,6 +112,15 @@ pub fn ceph_time_arg(unix: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unix_seconds_inverts_civil_utc() {
+        for t in [0u64, 59, 951_782_400, 1_700_000_000, 4_102_444_800] {
+            let (y, m, d, h, mi, s) = civil_utc(t);
+            assert_eq!(unix_seconds(y, m, d, h, mi, s), i64::try_from(t).unwrap());
+        }
+        assert_eq!(days_from_civil(1969, 12, 31), -1);
+    }
 
     #[test]
     fn ceph_times_round_trip() {
