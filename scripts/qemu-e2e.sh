@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end test of the native MFI backend against the real megaraid_sas driver: boots a
-# Debian kernel under QEMU (TCG, megasas-gen2 with scsi-hd disks) with a static raidctl in a
-# busybox initramfs, runs `raidctl --backend native status/check/collect` in the guest and
+# Debian kernel under QEMU (TCG, megasas-gen2 with scsi-hd disks) with raidctl in a busybox
+# initramfs, runs `raidctl --backend native status/check/collect` in the guest and
 # writes the serial console of each topology to $OUT/<topology>.log, where
 # tests/integration/qemu.rs reads the RAIDCTL-BEGIN/RAIDCTL-END blocks and asserts on them.
 #
@@ -12,7 +12,8 @@
 # kernel package cannot be had, anything else on failure.
 #
 # Environment: RAIDCTL_E2E_DIR (cache and output, default target/qemu-e2e), RAIDCTL_E2E_BIN
-# (a static raidctl; default: built here), RAIDCTL_E2E_ACCEL (default tcg: this machine kind's
+# (a raidctl binary, static or linked against this host's glibc; default: a static one built
+# here), RAIDCTL_E2E_ACCEL (default tcg: this machine kind's
 # KVM cannot run stock kernels), RAIDCTL_E2E_TOPOLOGIES (default "single two unplug").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -97,13 +98,30 @@ if [ -z "$BIN" ]; then
     --target x86_64-unknown-linux-gnu --bin raidctl
   BIN=${CARGO_TARGET_DIR:-$ROOT/target}/x86_64-unknown-linux-gnu/e2e/raidctl
 fi
-static "$BIN" || { echo "qemu-e2e: $BIN is not statically linked" >&2; exit 1; }
+# A dynamically linked raidctl (the test suite's own build) goes in with the libraries the
+# loader needs, at their paths, and without its debug sections (which would triple the
+# initramfs): the guest runs the very binary the other tests run, and CI builds no fourth
+# profile for it.
+LIBS=
+if ! static "$BIN"; then
+  command -v objcopy >/dev/null || skip "objcopy not installed (apt-get install binutils)"
+  LIBS=$(LC_ALL=C ldd "$BIN" | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\// {print $1}')
+  [ -n "$LIBS" ] || { echo "qemu-e2e: ldd names no libraries of $BIN" >&2; exit 1; }
+fi
 
 # 4. The initramfs (uncompressed newc cpio: no compressor needed on either side).
 IR=$DIR/initramfs
 rm -rf "$IR" && mkdir -p "$IR"/{bin,dev,proc,sys,tmp,mods}
 cp "$BUSYBOX" "$IR/bin/busybox"
-cp "$BIN" "$IR/bin/raidctl"
+if [ -n "$LIBS" ]; then
+  objcopy --strip-debug "$BIN" "$IR/bin/raidctl"
+  for l in $LIBS; do
+    mkdir -p "$IR$(dirname "$l")"
+    cp -L "$l" "$IR$l"
+  done
+else
+  cp "$BIN" "$IR/bin/raidctl"
+fi
 cp "$KDIR"/mods/* "$IR/mods/"
 # A BlueStore label as `ceph-osd --mkfs` wrote it (osd.7), for the OSD join in the guest.
 cp "$ROOT/fixtures/ceph/bluestore-label-osd7.bin" "$IR/label.bin"

@@ -65,6 +65,8 @@ fn run_script() -> Option<PathBuf> {
     let out = std::process::Command::new("bash")
         .arg(root.join("scripts/qemu-e2e.sh"))
         .env("RAIDCTL_E2E_DIR", &dir)
+        // The guest runs this suite's own raidctl (no other build of it).
+        .env("RAIDCTL_E2E_BIN", env!("CARGO_BIN_EXE_raidctl"))
         .output()
         .expect("run scripts/qemu-e2e.sh");
     let stderr = String::from_utf8_lossy(&out.stderr);
