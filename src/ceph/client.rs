@@ -284,6 +284,8 @@ pub struct Ceph {
     opts: CephOptions,
     runner: Arc<dyn Runner>,
     search: OsString,
+    /// `ceph-volume` through `cephadm ceph-volume` (a cephadm host has none of its own).
+    cephadm: Option<super::orch::CephadmVolume>,
 }
 
 impl std::fmt::Debug for Ceph {
@@ -338,6 +340,7 @@ impl Ceph {
             search: search_path(&opts),
             opts,
             runner,
+            cephadm: None,
         }
     }
 
@@ -673,11 +676,8 @@ impl Ceph {
         deadline: Duration,
         log: Option<&Path>,
     ) -> Result<CmdOutput, CephError> {
-        let prog = self
-            .which("ceph-volume")
-            .ok_or_else(|| CephError::NotInstalled {
-                program: "ceph-volume".into(),
-            })?;
+        let (prog, args) = self.volume_argv(args)?;
+        let args = &args[..];
         let out = match log {
             None => self.run_program(&prog, args, deadline)?,
             Some(log) => {
@@ -780,6 +780,15 @@ impl Ceph {
         let owned: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
         let out = self.ceph_volume(&owned, self.opts.timeout)?;
         answers::volume_entries(&out, &format!("ceph-volume {}", args[..2].join(" ")))
+    }
+
+    /// The `cephadm ceph-volume` route, when set ([`Self::via_cephadm`]).
+    pub(super) fn cephadm_volume(&self) -> Option<&super::orch::CephadmVolume> {
+        self.cephadm.as_ref()
+    }
+
+    pub(super) fn set_cephadm(&mut self, v: Option<super::orch::CephadmVolume>) {
+        self.cephadm = v;
     }
 
     /// Runs one step of a [`super::volume::VolumePlan`] (its argument vector).

@@ -8,6 +8,7 @@ pub mod client;
 pub mod daemon;
 pub mod join;
 pub mod label;
+pub mod orch;
 pub mod redundancy;
 pub mod types;
 pub mod volume;

@@ -171,7 +171,7 @@ pub(super) fn stop_on(
 
 /// Runs a Ceph command with `planned`/`done` records around it, as [`super::run_op`] does
 /// for vendor commands.
-fn journaled<T>(
+pub(super) fn journaled<T>(
     journal: &mut Journal,
     st: &ReplaceState,
     step: &str,
@@ -197,7 +197,7 @@ fn journaled<T>(
 
 /// [`journaled`] for an idempotent command, asked again through a blip ([`Blips`]); the stop
 /// when it failed for good.
-fn journaled_again<T>(
+pub(super) fn journaled_again<T>(
     env: &mut Env<'_>,
     journal: &mut Journal,
     st: &ReplaceState,
@@ -216,7 +216,7 @@ fn journaled_again<T>(
     }
 }
 
-fn line(c: &Ceph, args: &[&str]) -> String {
+pub(super) fn line(c: &Ceph, args: &[&str]) -> String {
     crate::ceph::client::display_argv(std::path::Path::new("ceph"), &c.ceph_args(args, false))
 }
 
@@ -228,12 +228,21 @@ fn plan_line(env: &Env<'_>, args: &[&str]) -> String {
 }
 
 /// The OSD id and the client, for a step that talks to Ceph.
-fn osd_and_client(env: &Env<'_>, st: &ReplaceState) -> Result<(u32, Ceph), WfError> {
-    Ok((rec(st)?.osd, ceph(env)?.clone()))
+/// On a cephadm host, `ceph-volume` is `cephadm ceph-volume` for the OSD's cluster.
+pub(super) fn osd_and_client(env: &Env<'_>, st: &ReplaceState) -> Result<(u32, Ceph), WfError> {
+    let r = rec(st)?;
+    let c = ceph(env)?;
+    Ok((
+        r.osd,
+        match &r.cephadm {
+            Some(a) => c.via_cephadm(&a.fsid, None),
+            None => c.clone(),
+        },
+    ))
 }
 
 /// `osd.N` up and in, from the OSD map.
-fn up_in(c: &Ceph, id: u32) -> Result<(bool, bool, bool), CephError> {
+pub(super) fn up_in(c: &Ceph, id: u32) -> Result<(bool, bool, bool), CephError> {
     let dump = c.osd_dump()?;
     Ok(dump.osd(id).map_or((false, false, false), |o| {
         (o.up == 1, o.is_in == 1, o.destroyed())
@@ -715,6 +724,11 @@ fn osd_on(c: &Ceph, dev: &str) -> Result<Option<(u32, String)>, CephError> {
     Ok(None)
 }
 
+/// A package-installed OSD (not cephadm's, whose daemon and directory live in its container).
+fn r_is_package(st: &ReplaceState) -> bool {
+    st.ceph.as_ref().is_none_or(|r| r.cephadm.is_none())
+}
+
 /// `ceph-volume ... prepare --osd-id N` on the new device, only while the id is destroyed.
 pub(super) fn prepare(
     env: &mut Env<'_>,
@@ -806,7 +820,9 @@ pub(super) fn prepare(
         }
         (None, true) => {}
     }
-    prepare::clear_stale(env, &c, id);
+    if r_is_package(st) {
+        prepare::clear_stale(env, &c, id);
+    }
     if let Some(stop) = prepare::zap_and_prepare(env, journal, st, &c, id, &plan)? {
         return Ok(stop);
     }
@@ -834,7 +850,7 @@ fn destroy_half_made(
 }
 
 /// Where the detached `ceph-volume prepare` of `journal`'s run writes (its pid file beside).
-fn volume_log(journal: &Journal) -> std::path::PathBuf {
+pub(super) fn volume_log(journal: &Journal) -> std::path::PathBuf {
     let mut name = journal.path().as_os_str().to_owned();
     name.push(".ceph-volume.log");
     std::path::PathBuf::from(name)
@@ -1028,8 +1044,9 @@ pub(super) fn wait_up(
             }
             Ok(_) if start.elapsed() > MAP_WAIT => {
                 return Ok(StepResult::Stop(format!(
-                    "osd.{id} did not come up and in within {} s: look at its log (`journalctl -u ceph-osd@{id}` or /var/log/ceph), then `raidctl resume {}`",
+                    "osd.{id} did not come up and in within {} s: look at its log (`journalctl -u {}` or /var/log/ceph), then `raidctl resume {}`",
                     MAP_WAIT.as_secs(),
+                    super::cephadm_steps::unit(st).unwrap_or_else(|| format!("ceph-osd@{id}")),
                     journal.id
                 )));
             }

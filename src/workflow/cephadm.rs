@@ -7,9 +7,7 @@
 //! `raw prepare` (Pacific 16.2.x), by `cephadm ceph-volume -- raw prepare --osd-id N` and
 //! `ceph cephadm osd activate HOST`.
 //!
-//! The dry run prints that plan. The real run on a cephadm OSD is refused before anything
-//! changes ([`by_hand`]): the package flow's `systemctl stop ceph-osd@N` and host
-//! `ceph-volume` would be wrong there, and the orchestrator's steps are not implemented yet.
+//! This module is the plan; [`super::cephadm_steps`] runs it.
 
 use super::ceph_steps::CephRecord;
 use super::replace::Step;
@@ -48,7 +46,7 @@ pub fn plan(r: &CephRecord, c: &CephadmRecord, step: Step) -> Option<Vec<String>
             c.unit
         )],
         Step::CephDrain => vec![format!(
-            "wait for the drain, with progress from `ceph orch osd rm status` (osd.{n}'s PG count), until osd.{n} has left that list and `ceph osd tree` shows it destroyed; at most {} s (--drain-timeout), then stop with nothing changed on the controller (`ceph orch osd rm stop {n}` cancels the removal)",
+            "wait until Ceph says osd.{n} is safe to destroy and every PG of the pools that can use it is active+clean again (as for any OSD; at most {} s, --drain-timeout), then until the orchestrator has taken it off its queue (`ceph orch osd rm status`) and `ceph osd tree` shows it destroyed; a stop leaves the controller unchanged (`ceph orch osd rm stop {n}` cancels the removal)",
             r.drain_timeout_s
         )],
         Step::CephStop => vec![format!(
@@ -97,23 +95,6 @@ pub fn plan(r: &CephRecord, c: &CephadmRecord, step: Step) -> Option<Vec<String>
         }
         _ => return None,
     })
-}
-
-/// Why the real run stops on a cephadm OSD, with the commands to run by hand instead.
-pub fn by_hand(r: &CephRecord, c: &CephadmRecord, drive: &str) -> String {
-    let n = r.osd;
-    let host = &c.host;
-    let recreate = if is_raw(r) {
-        format!(
-            "`cephadm ceph-volume -c /etc/ceph/ceph.conf -k KEYRING -- raw prepare --bluestore --data <new device> --osd-id {n}` (KEYRING from `ceph auth get client.bootstrap-osd`) and `ceph cephadm osd activate {host}`"
-        )
-    } else {
-        format!("`ceph orch daemon add osd {host}:<new device> lvm`")
-    };
-    format!(
-        "[cephadm] osd.{n} is a cephadm OSD (unit {}): raidctl plans its replacement (`--dry-run`) but does not run the orchestrator's steps yet, and the package flow (`systemctl stop ceph-osd@{n}`, ceph-volume on the host) would be wrong for it; nothing was changed. By hand: `ceph osd ok-to-stop {n}`; `ceph orch osd rm {n} --replace` and wait until `ceph orch osd rm status` no longer lists it and `ceph osd tree` shows osd.{n} destroyed; then the drive {drive} (`raidctl replace-drive {drive} --dry-run` shows the controller steps); then `ceph orch device zap {host} <new device> --force`; then {recreate}",
-        c.unit
-    )
 }
 
 #[cfg(test)]
@@ -188,15 +169,5 @@ mod tests {
         );
         assert!(!t.contains("raw prepare"), "{t}");
         assert!(!t.contains("ceph cephadm osd activate"), "{t}");
-    }
-
-    #[test]
-    fn the_real_run_names_the_orchestrator_commands() {
-        let t = by_hand(&rec(OsdMode::Raw), &adm(), "32:3");
-        assert!(t.starts_with("[cephadm] osd.4 is a cephadm OSD"), "{t}");
-        assert!(t.contains("nothing was changed"), "{t}");
-        assert!(t.contains("ceph orch osd rm 4 --replace"), "{t}");
-        assert!(t.contains("ceph orch device zap node1"), "{t}");
-        assert!(t.contains("ceph cephadm osd activate node1"), "{t}");
     }
 }

@@ -228,6 +228,9 @@ fn run_step(
             return Ok(stop);
         }
     }
+    if let Some(r) = cephadm_step(env, journal, st, step) {
+        return r;
+    }
     match (st.flow, step) {
         (_, Step::LocateOn) => steps::locate_on(env, journal, st),
         (_, Step::Offline) => steps::offline(env, journal, st),
@@ -259,6 +262,29 @@ fn run_step(
         (_, Step::CephReport) => ceph_steps::report(env, st),
         (_, Step::Done) => Ok(StepResult::Next),
     }
+}
+
+/// A Ceph step of a cephadm OSD's replacement, where the orchestrator's way differs from the
+/// package flow's (`None`: the shared step runs).
+fn cephadm_step(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut ReplaceState,
+    step: Step,
+) -> Option<Result<StepResult, WfError>> {
+    use super::cephadm_steps as adm;
+    let r = st.ceph.as_ref()?;
+    r.cephadm.as_ref()?;
+    let lvm = r.mode == crate::model::OsdMode::Lvm;
+    Some(match step {
+        Step::CephOut => adm::out(env, journal, st),
+        Step::CephDrain => adm::drain(env, journal, st),
+        Step::CephStop => adm::stopped(env, journal, st),
+        Step::CephDestroy => adm::destroyed(env, journal, st),
+        Step::CephPrepare if lvm => adm::prepare_lvm(env, journal, st),
+        Step::CephActivate => adm::activate(env, journal, st),
+        _ => return None,
+    })
 }
 
 /// The plan lines of one step (none for steps that only wait or check).

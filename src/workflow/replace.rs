@@ -888,9 +888,6 @@ pub fn run(
             c.text
         )));
     }
-    if let Some(stop) = start::cephadm_stop(env, &st) {
-        return Ok(stop);
-    }
     if env.opts.dry_run {
         return Ok(Outcome::Completed("dry run: nothing was changed".into()));
     }

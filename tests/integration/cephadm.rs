@@ -193,7 +193,7 @@ fn fake_ceph(dir: &Path, kname: &str) -> std::path::PathBuf {
 }
 
 #[test]
-fn replace_drive_on_a_cephadm_osd_plans_the_orchestrator_and_refuses_the_real_run() {
+fn replace_drive_on_a_cephadm_osd_plans_the_orchestrator_and_waits_for_ceph() {
     let _turn = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -302,19 +302,31 @@ fn replace_drive_on_a_cephadm_osd_plans_the_orchestrator_and_refuses_the_real_ru
         "ceph orch device zap node1 <new device> --force",
         "-- raw prepare --bluestore --data <new device> --osd-id 43",
         "ceph cephadm osd activate node1",
-        "the real run stops before any change",
     ] {
         assert!(all.contains(want), "{want}:\n{all}");
     }
     assert!(!all.contains("systemctl"), "{all}");
     assert!(!all.contains("osd destroy"), "{all}");
 
-    // The real run changes nothing and names the orchestrator's commands.
-    let out = run(&["replace-drive", "--osd", &ID2.to_string(), "--proactive"]);
+    // The real run takes the orchestrator's steps: the stand-in `ceph` answers `{}` to
+    // everything, which is no removal queue, so it stops there, before anything changes on
+    // the controller, with the bay dark again.
+    let out = run(&[
+        "replace-drive",
+        "--osd",
+        &ID2.to_string(),
+        "--proactive",
+        "--yes",
+        "--serial",
+        "ZA1A2B03",
+    ]);
     let all = format!("{}{}", String::from_utf8_lossy(&out.stdout), err(&out));
     assert_eq!(out.status.code(), Some(1), "{all}");
-    assert!(all.contains("[cephadm] osd.43 is a cephadm OSD"), "{all}");
-    assert!(all.contains("nothing was changed"), "{all}");
+    assert!(
+        all.contains("orch osd rm status") && all.contains("Nothing further was changed"),
+        "{all}"
+    );
+    assert!(!all.contains("running: MegaCli64 -PDOffline"), "{all}");
     assert!(crate::ceph::blinking(&s).is_empty(), "{all}");
     let st: serde_json::Value = serde_json::from_slice(&sim(&s, &["sim", "state"]).stdout).unwrap();
     // VD 1 on [32:3] is still there and its drive online.

@@ -73,15 +73,45 @@ pub(super) fn zap_and_prepare(
     plan: &VolumePlan,
 ) -> Result<Option<StepResult>, WfError> {
     let log = volume_log(journal);
-    let zap = crate::ceph::volume::zap(&plan.data, false);
-    let zl = crate::ceph::client::display_argv(std::path::Path::new("ceph-volume"), &zap);
-    if let Err(e) = journaled(journal, st, "ceph-prepare", zl, env.out, || {
-        c.run_volume_step(&zap)
-    })? {
-        return Ok(Some(stop_on(&e, "zapping the new device", journal, st)));
-    }
+    // A cephadm host: the orchestrator zaps, and `cephadm ceph-volume` prepares with the
+    // bootstrap-osd keyring handed to its container (the host has no ceph-volume of its own).
+    let adm = st.ceph.as_ref().and_then(|r| r.cephadm.clone());
+    let _keyring;
+    let c = if let Some(a) = &adm {
+        if let Some(stop) = crate::workflow::cephadm_steps::zap(env, journal, st, c, &a.host, plan)?
+        {
+            return Ok(Some(stop));
+        }
+        let k = match crate::workflow::cephadm_steps::Keyring::fetch(c, journal) {
+            Ok(k) => k,
+            Err(e) => {
+                return Ok(Some(stop_on(
+                    &e,
+                    "reading the client.bootstrap-osd keyring",
+                    journal,
+                    st,
+                )));
+            }
+        };
+        let c = c.via_cephadm(&a.fsid, Some(k.path().to_owned()));
+        _keyring = k;
+        c
+    } else {
+        let zap = crate::ceph::volume::zap(&plan.data, false);
+        let zl = crate::ceph::client::display_argv(std::path::Path::new("ceph-volume"), &zap);
+        if let Err(e) = journaled(journal, st, "ceph-prepare", zl, env.out, || {
+            c.run_volume_step(&zap)
+        })? {
+            return Ok(Some(stop_on(&e, "zapping the new device", journal, st)));
+        }
+        c.clone()
+    };
+    let c = &c;
     let args = plan.prepare();
-    let pl = crate::ceph::client::display_argv(std::path::Path::new("ceph-volume"), &args);
+    let pl = match c.volume_argv(&args) {
+        Ok((prog, argv)) => crate::ceph::client::display_argv(&prog, &argv),
+        Err(_) => crate::ceph::client::display_argv(std::path::Path::new("ceph-volume"), &args),
+    };
     // Detached: if raidctl dies now, the prepare (or its rollback) still ends properly.
     if let Err(e) = journaled(journal, st, "ceph-prepare", pl, env.out, || {
         c.run_volume_detached(&args, &log)

@@ -289,26 +289,6 @@ pub(super) fn initial_state(
     }
 }
 
-/// Where a cephadm OSD stops the real run before any change, with the orchestrator commands to
-/// run by hand; a dry run only says so.
-pub(super) fn cephadm_stop(env: &mut Env<'_>, st: &ReplaceState) -> Option<Outcome> {
-    let r = st.ceph.as_ref()?;
-    let c = r.cephadm.as_ref()?;
-    if env.opts.dry_run {
-        env.say(&format!(
-            "osd.{} is a cephadm OSD: the real run stops before any change and names these orchestrator commands to run by hand",
-            r.osd
-        ));
-        None
-    } else {
-        Some(Outcome::Stopped(crate::workflow::cephadm::by_hand(
-            r,
-            c,
-            &st.drive.to_string(),
-        )))
-    }
-}
-
 /// Creates the journal of this replacement and writes its start record.
 pub(super) fn start_journal(
     env: &Env<'_>,
