@@ -172,22 +172,8 @@ pub fn parse(stdout: &[u8], status: Option<i32>, now: u64) -> Smart {
 mod tests {
     use super::*;
 
-    const SAS: &str = r#"{
-      "json_format_version": [1, 0],
-      "smartctl": {"version": [7, 3], "exit_status": 0},
-      "device": {"name": "/dev/bus/0", "info_name": "/dev/bus/0 [megaraid_disk_08]", "type": "megaraid,8", "protocol": "SCSI"},
-      "vendor": "SEAGATE", "product": "ST4000NM0023", "serial_number": "Z1Z0ABCD",
-      "smart_status": {"passed": true},
-      "temperature": {"current": 36, "drive_trip": 68},
-      "power_on_time": {"hours": 41237, "minutes": 12},
-      "scsi_grown_defect_list": 12,
-      "scsi_error_counter_log": {
-        "read": {"total_errors_corrected": 100, "total_uncorrected_errors": 2},
-        "write": {"total_errors_corrected": 0, "total_uncorrected_errors": 0},
-        "verify": {"total_errors_corrected": 3, "total_uncorrected_errors": 1}
-      },
-      "scsi_self_test_0": {"code": {"value": 1, "string": "Background short"}, "result": {"value": 0, "string": "Completed"}}
-    }"#;
+    /// A SAS drive behind a MegaRAID (the product's SMART tests answer with the same file).
+    const SAS: &str = include_str!("../../../fixtures/smartctl/sas-megaraid.json");
 
     const SATA_HDD: &str = r#"{
       "smartctl": {"version": [7, 3], "exit_status": 64},

@@ -571,6 +571,15 @@ pub fn plan(
 }
 
 /// The decision for a verified device of this host.
+/// The record as kept: written only when it differs from the one on file.
+fn put_if_changed(kept: &CephLifeExpectancy, on_file: &CephLifeExpectancy) -> Change {
+    if kept == on_file {
+        Change::None
+    } else {
+        Change::Put(Box::new(kept.clone()))
+    }
+}
+
 fn decide(
     t: &Target<'_>,
     now_entry: &CephLifeExpectancy,
@@ -652,11 +661,7 @@ fn decide(
                 withdrawn_at_unix: None,
                 ..r.clone()
             };
-            let change = if kept == *r {
-                Change::None
-            } else {
-                Change::Put(Box::new(kept.clone()))
-            };
+            let change = put_if_changed(&kept, r);
             with(
                 Verb::Keep,
                 &kept,
@@ -674,11 +679,7 @@ fn decide(
                 withdrawn_at_unix: Some(since),
                 ..r.clone()
             };
-            let change = if kept == *r {
-                Change::None
-            } else {
-                Change::Put(Box::new(kept.clone()))
-            };
+            let change = put_if_changed(&kept, r);
             with(
                 Verb::Withdrawn,
                 &kept,
