@@ -184,8 +184,8 @@ fn wait_down(ceph: &Ceph, id: u32) {
     );
 }
 
-#[test]
-fn replace_osd_drive_through_both_layers() {
+/// Run by [`crate::ceph::ceph_clusters`], after the other suites that hold the Ceph lock.
+pub(crate) fn replace_osd_drive_through_both_layers() {
     if let Some(why) = missing() {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
