@@ -36,7 +36,6 @@ fn cephadm_cluster_end_to_end() {
     if !crate::util::loop_devices() {
         return;
     }
-    let t = Instant::now();
     let tmp = tempfile::tempdir().unwrap();
     let s = crate::util::ceph_node(tmp.path(), sim);
     for slot in SLOTS {
@@ -65,14 +64,16 @@ fn cephadm_cluster_end_to_end() {
     assert!(o.status.success(), "{}", all(&o));
     let devs: Vec<String> = SLOTS.iter().map(|n| vd_device(&s, *n)).collect();
     let node = CephadmNode::start(&tmp.path().join("node"), &s, &devs);
+    let t = Instant::now();
     let osds = the_join_names_the_cephadm_osds(&node, &s, &devs);
     eprintln!(
-        "cephadm e2e: the join at {:.0} s",
+        "cephadm e2e: the join took {:.0} s",
         t.elapsed().as_secs_f64()
     );
+    let t = Instant::now();
     ceph_device_light_blinks_the_bay(&node, &s, &devs, &osds);
     eprintln!(
-        "cephadm e2e: device light at {:.0} s",
+        "cephadm e2e: ceph device light took {:.0} s",
         t.elapsed().as_secs_f64()
     );
     a_later_vd_is_attached(&node, &s);

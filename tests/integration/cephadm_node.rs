@@ -76,7 +76,12 @@ impl CephadmNode {
     pub(crate) fn start(dir: &Path, sim: &Path, devs: &[String]) -> Self {
         let _ = std::fs::create_dir_all("/run/lock");
         let lock = std::fs::File::create(crate::ceph::LOCK).unwrap();
+        let waited = Instant::now();
         lock.lock().unwrap();
+        eprintln!(
+            "cephadm node: the Ceph test lock after {:.0} s",
+            waited.elapsed().as_secs_f64()
+        );
         // A node still running now is a killed test's (the lock was free): it goes first.
         let o = Command::new("bash")
             .arg(script())
@@ -104,6 +109,8 @@ impl CephadmNode {
             _lock: lock,
         };
         assert!(o.status.success(), "cephadm node start: {}", out(&o));
+        // Where the time went (the script says each phase).
+        eprint!("{}", String::from_utf8_lossy(&o.stderr));
         eprintln!(
             "cephadm node: {} OSDs up, HEALTH_OK in {:.0} s",
             devs.len(),
