@@ -224,18 +224,29 @@ build_cache() {
   rm -rf "$tmp"
 }
 
+# The directories missing on the way to $1, made readable by all and writable by root (those
+# there are taken as they are, or refused by check_owner).
+make_dirs() {
+  [ -d "$1" ] && return 0
+  make_dirs "$(dirname "$1")"
+  mkdir -m 755 "$1"
+}
+
 # The cache for this recipe, built when absent; prints its path.
 ensure_cache() {
   need_root
-  # Made readable by all, writable by root; an existing one is taken as it is, or refused.
-  [ -d "$CACHE_ROOT" ] || install -d -m 755 "$(dirname "$CACHE_ROOT")" "$CACHE_ROOT"
+  make_dirs "$CACHE_ROOT"
   check_owner "$CACHE_ROOT"
   local cache
   cache=$CACHE_ROOT/$(recipe_hash)
   exec 8>"$CACHE_ROOT/.lock"
   flock 8
-  # A build cut short left its directory (we hold the lock: no build is running).
+  # A build cut short left its directory (we hold the lock: no build is running); the caches
+  # of other recipes (older checkouts) go once unused for a week (a start touches its own).
   rm -rf "$CACHE_ROOT"/.build.*
+  find "$CACHE_ROOT" -mindepth 1 -maxdepth 1 -type d -regex '.*/[0-9a-f]+' ! -path "$cache" \
+    -mtime +7 -exec rm -rf {} +
+  [ ! -d "$cache" ] || touch "$cache"
   if [ ! -d "$cache" ]; then
     need mmdebstrap unshare
     [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import ensurepip, venv' 2>/dev/null ||
