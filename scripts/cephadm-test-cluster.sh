@@ -205,18 +205,23 @@ build_cache() {
   "$tmp/venv/bin/pip" download --quiet --disable-pip-version-check --no-deps --no-binary :all: \
     --require-hashes -r "$tmp/req.txt" -d "$tmp/dl" >"$tmp/pip.log" 2>&1 ||
     { cat "$tmp/pip.log" >&2; die "pip download remoto"; }
+  # Both at once: mostly waiting on the mirror and on dpkg's syncs.
   mmdebstrap --quiet --variant=apt --include="$IMAGE_PKGS" \
     --customize-hook="$(declare -f image_files); image_files \"\$1\" $tmp/dl" \
     --customize-hook='rm -rf "$1"/var/cache/apt/* "$1"/var/lib/apt/lists/*' \
-    "$SUITE" "$tmp/image.tar" "${MIRRORS[@]}" >"$tmp/image.log" 2>&1 ||
-    { tail -30 "$tmp/image.log" >&2; die "mmdebstrap of the image"; }
+    "$SUITE" "$tmp/image.tar" "${MIRRORS[@]}" >"$tmp/image.log" 2>&1 &
+  local image_pid=$!
   mmdebstrap --quiet --variant=apt --include="$NODE_PKGS" \
     --customize-hook="NODE=$NODE; $(declare -f node_files); node_files \"\$1\"" \
     --customize-hook='rm -rf "$1"/var/cache/apt/* "$1"/var/lib/apt/lists/*' \
     "$SUITE" "$tmp/rootfs" "${MIRRORS[@]}" >"$tmp/rootfs.log" 2>&1 ||
-    { tail -30 "$tmp/rootfs.log" >&2; die "mmdebstrap of the node"; }
+    { wait "$image_pid" || true; tail -30 "$tmp/rootfs.log" >&2; die "mmdebstrap of the node"; }
+  say "the node's root file system at ${SECONDS} s"
+  wait "$image_pid" || { tail -30 "$tmp/image.log" >&2; die "mmdebstrap of the image"; }
+  say "the image at ${SECONDS} s"
   mkdir "$tmp/store"
   import_image "$tmp/rootfs" "$tmp/store" "$tmp/image.tar" || die "podman import of the image"
+  say "imported at ${SECONDS} s"
   rm -rf "$tmp/image.tar"
   mkdir "$tmp/done"
   mv "$tmp/rootfs" "$tmp/store" "$tmp/done/"
