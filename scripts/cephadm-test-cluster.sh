@@ -302,7 +302,7 @@ ceph_in() {
 cgroup_dirs() {
   local h
   for h in /sys/fs/cgroup/systemd /sys/fs/cgroup/unified; do
-    [ -d "$h" ] && echo "$h/raidctl-cephadm-$(basename "$1")-$(echo "$1" | sha256sum | cut -c1-8)"
+    if [ -d "$h" ]; then echo "$h/raidctl-cephadm-$(echo "$1" | sha256sum | cut -c1-16)"; fi
   done
 }
 
@@ -406,6 +406,7 @@ mon_warn_on_pool_no_redundancy = false
 mon_data_avail_warn = 1
 mon_data_avail_crit = 0
 osd_memory_target = 943718400
+osd_memory_target_autotune = false
 bluestore_cache_autotune = false
 bluestore_cache_size = 134217728
 osd_op_num_shards = 1
