@@ -9,6 +9,8 @@ mod ceph;
 mod ceph_health;
 mod ceph_replace;
 mod cephadm;
+mod cephadm_cluster;
+mod cephadm_node;
 mod check_backends;
 mod check_plugin;
 mod cli;
