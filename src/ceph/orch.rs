@@ -18,6 +18,9 @@ pub struct CephadmVolume {
     pub fsid: String,
     /// The keyring passed to the container.
     pub keyring: Option<PathBuf>,
+    /// The cluster's Ceph image (`ceph config get osd container_image`): without it cephadm
+    /// takes the newest local image labelled as Ceph's, or pulls its default.
+    pub image: Option<String>,
 }
 
 /// The answer `ceph orch osd rm status` gives for an empty queue, whatever the format asked.
@@ -88,11 +91,31 @@ impl Ceph {
     #[must_use]
     pub fn via_cephadm(&self, fsid: &str, keyring: Option<PathBuf>) -> Self {
         let mut c = self.clone();
+        let image = self.cephadm_volume().and_then(|v| v.image.clone());
         c.set_cephadm(Some(CephadmVolume {
             fsid: fsid.to_owned(),
             keyring,
+            image,
         }));
         c
+    }
+
+    /// This client's `cephadm ceph-volume` route with the cluster's image, as the orchestrator
+    /// runs it (`ceph config get osd container_image`); unchanged when Ceph does not say.
+    #[must_use]
+    pub fn with_cluster_image(mut self) -> Self {
+        let Some(mut v) = self.cephadm_volume().cloned() else {
+            return self;
+        };
+        if v.image.is_none() {
+            v.image = self
+                .ceph_ok(&["config", "get", "osd", "container_image"])
+                .ok()
+                .map(|i| i.trim().to_owned())
+                .filter(|i| !i.is_empty() && !i.contains(char::is_whitespace));
+            self.set_cephadm(Some(v));
+        }
+        self
     }
 
     /// The program and arguments of a `ceph-volume ARGS` call: the host's ceph-volume, or
@@ -111,13 +134,18 @@ impl Ceph {
             .ok_or_else(|| CephError::NotInstalled {
                 program: "cephadm".into(),
             })?;
-        let mut v2 = vec![
+        let mut v2 = Vec::new();
+        if let Some(i) = &v.image {
+            v2.push("--image".to_owned());
+            v2.push(i.clone());
+        }
+        v2.extend([
             "ceph-volume".to_owned(),
             "--fsid".into(),
             v.fsid.clone(),
             "--config".into(),
             self.conf().display().to_string(),
-        ];
+        ]);
         if let Some(k) = &v.keyring {
             v2.push("--keyring".into());
             v2.push(k.display().to_string());

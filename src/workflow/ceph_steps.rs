@@ -235,7 +235,7 @@ pub(super) fn osd_and_client(env: &Env<'_>, st: &ReplaceState) -> Result<(u32, C
     Ok((
         r.osd,
         match &r.cephadm {
-            Some(a) => c.via_cephadm(&a.fsid, None),
+            Some(a) => c.via_cephadm(&a.fsid, None).with_cluster_image(),
             None => c.clone(),
         },
     ))

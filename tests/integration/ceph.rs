@@ -155,11 +155,15 @@ fn vd_osds(doc: &serde_json::Value) -> Vec<(u64, u64, bool)> {
 /// `RAIDCTL_CEPH_SUITES=replace` (names or parts of names, comma-separated) runs only those.
 #[test]
 fn ceph_clusters() {
-    let suites: [(&str, fn()); 2] = [
+    let suites: [(&str, fn()); 3] = [
         ("ceph::ceph_cluster_end_to_end", ceph_cluster_end_to_end),
         (
             "ceph_replace::replace_osd_drive_through_both_layers",
             crate::ceph_replace::replace_osd_drive_through_both_layers,
+        ),
+        (
+            "cephadm_cluster::cephadm_cluster_end_to_end",
+            crate::cephadm_cluster::cephadm_cluster_end_to_end,
         ),
     ];
     let only = std::env::var("RAIDCTL_CEPH_SUITES").unwrap_or_default();
@@ -889,12 +893,16 @@ pub(crate) fn blinking(s: &Path) -> Vec<u64> {
 
 /// The loop device backing the single-drive VD on [32:slot].
 pub(crate) fn vd_device(s: &Path, slot: u64) -> String {
+    vd_device_opt(s, slot).unwrap_or_else(|| panic!("no VD device for slot {slot}"))
+}
+
+/// [`vd_device`], `None` while the VD over `slot` has no block device (or no VD is there).
+pub(crate) fn vd_device_opt(s: &Path, slot: u64) -> Option<String> {
     block_map(s)
         .iter()
         .find(|d| d["kind"] == "vd" && d["members"][0]["slot"] == slot)
         .and_then(|d| d["device"].as_str())
-        .unwrap_or_else(|| panic!("no VD device for slot {slot}"))
-        .to_owned()
+        .map(str::to_owned)
 }
 
 /// The block-device map as `sim block-devices --format json` prints it.

@@ -1,10 +1,13 @@
 //! On a real cephadm cluster ([`crate::cephadm_node`]): a simulated PERC host (`ceph-node`)
-//! with single-drive RAID0 VDs on [32:2] and [32:3] whose loop devices carry cephadm's raw
+//! with single-drive RAID0 VDs on [32:2]..[32:4] whose loop devices carry cephadm's raw
 //! OSDs. In the node, where `/var/lib/ceph/<fsid>/osd.N` are, raidctl's `status` (JSON and
 //! table), `check`, `metrics` and `pd locate --osd N` name each OSD with its cephadm unit; and
 //! `ceph device light on|off DEVID`, with the `blink_device_light_cmd` line of docs/ceph.md run
 //! as written, lights and clears exactly that OSD's bay in the simulator (checked in its state:
-//! Pacific's CLI says `None` and exits 0 whether the light command worked or not).
+//! Pacific's CLI says `None` and exits 0 whether the light command worked or not). Then
+//! `replace-drive --osd N` of the OSD on [32:3], run in the node: the orchestrator removes it
+//! keeping its id, the controller flow replaces the drive, the OSD comes back with its id on
+//! the new VD's device, HEALTH_OK, and every object written before reads back byte for byte.
 //!
 //! Needs root, systemd-nspawn, loop devices and, the first time on a machine, mmdebstrap and
 //! the Debian mirror (the node and the image are cached under /var/cache/raidctl-test): outside
@@ -25,10 +28,11 @@ fn all(o: &Output) -> String {
 }
 
 /// The simulated bays, by slot.
-const SLOTS: [u64; 2] = [2, 3];
+/// Three, so that a drained OSD's copies (pools of size 2) have somewhere to go.
+const SLOTS: [u64; 3] = [2, 3, 4];
 
-#[test]
-fn cephadm_cluster_end_to_end() {
+/// Run by [`crate::ceph::ceph_clusters`] with the other suites that hold the Ceph lock.
+pub(crate) fn cephadm_cluster_end_to_end() {
     if let Some(why) = missing() {
         crate::util::skip(&why);
         return;
@@ -76,15 +80,164 @@ fn cephadm_cluster_end_to_end() {
         "cephadm e2e: ceph device light took {:.0} s",
         t.elapsed().as_secs_f64()
     );
+    let t = Instant::now();
+    replace_drive_keeps_the_id(&node, &s, &osds);
+    eprintln!(
+        "cephadm e2e: the replacement took {:.0} s",
+        t.elapsed().as_secs_f64()
+    );
     a_later_vd_is_attached(&node, &s);
+}
+
+/// `replace-drive --osd N` on the cephadm OSD of [32:3], run in the node as an operator would
+/// (a planned swap: `--proactive`, the serial read off the label): objects written first, the
+/// orchestrator removes the OSD keeping its id, the controller flow replaces the drive and
+/// recreates the RAID0 VD, the OSD comes back with its id on the new VD's device, the cluster
+/// is HEALTH_OK and every object reads back byte for byte.
+fn replace_drive_keeps_the_id(node: &CephadmNode, s: &Path, osds: &[(u64, u64)]) {
+    let (slot, id) = osds[1];
+    let old_dev = vd_device(s, slot);
+    // A pool of size 2 (one copy on each OSD), min_size 1: the replaced OSD's copies are the
+    // only other ones, so the data must survive on the one left.
+    for args in [
+        &["osd", "pool", "create", "replace", "8"][..],
+        &["osd", "pool", "set", "replace", "size", "2"],
+        &["osd", "pool", "set", "replace", "min_size", "1"],
+        &["osd", "pool", "application", "enable", "replace", "rados"],
+    ] {
+        let o = node.ceph(args);
+        assert!(o.status.success(), "ceph {args:?}: {}", all(&o));
+    }
+    let o = node.sh("set -e; mkdir -p /root/objs; for i in 0 1 2 3 4 5 6 7; do \
+         head -c 262144 /dev/urandom > /root/objs/o$i; \
+         rados -c /etc/ceph/ceph.conf -p replace put o$i /root/objs/o$i; done");
+    assert!(o.status.success(), "rados put: {}", all(&o));
+    node.wait(
+        Duration::from_secs(300),
+        "HEALTH_OK before the replacement",
+        || node.ceph_json(&["health"])["status"] == "HEALTH_OK",
+    );
+    let serial = {
+        let st: serde_json::Value =
+            serde_json::from_slice(&sim(s, &["sim", "state"]).stdout).unwrap();
+        st["adapters"][0]["drives"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["slot"] == slot)
+            .and_then(|d| d["serial"].as_str())
+            .unwrap()
+            .to_owned()
+    };
+    let t = Instant::now();
+    let id_s = id.to_string();
+    let out = std::thread::scope(|scope| {
+        let run = scope.spawn(|| {
+            node.raidctl(&[
+                "--timeout",
+                "120",
+                "replace-drive",
+                "--osd",
+                &id_s,
+                "--proactive",
+                "--yes",
+                "--serial",
+                &serial,
+                "--qualify",
+                "none",
+                "--poll",
+                "1",
+                "--drain-timeout",
+                "900",
+            ])
+        });
+        // The node sees a block device only once it is bound in: a new VD's loop device of
+        // another name than the old one's is attached as soon as the simulator made it (the
+        // orchestrator's zap waits for its inventory to list it).
+        let mut attached = false;
+        while !run.is_finished() {
+            if !attached
+                && let Some(dev) = crate::ceph::vd_device_opt(s, slot).filter(|d| *d != old_dev)
+            {
+                node.attach(&dev);
+                attached = true;
+            }
+            std::thread::sleep(Duration::from_millis(500));
+        }
+        run.join().unwrap()
+    });
+    let words = all(&out);
+    eprintln!(
+        "cephadm e2e: replace-drive took {:.0} s",
+        t.elapsed().as_secs_f64()
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{words}\n{}",
+        node.cephadm_log()
+    );
+    for want in [
+        format!("ceph orch osd rm {id} --replace"),
+        "orch device zap".to_owned(),
+        "-- raw prepare --bluestore --data".to_owned(),
+        "cephadm osd activate".to_owned(),
+    ] {
+        assert!(words.contains(&want), "{want} not in:\n{words}");
+    }
+    assert!(!words.contains("systemctl stop ceph-osd@"), "{words}");
+    // The same id, up and in, on the new VD's device (the loop device may have the old one's
+    // name: the simulator freed it with the old VD); the bay holds another drive.
+    let new_dev = vd_device(s, slot);
+    let st: serde_json::Value = serde_json::from_slice(&sim(s, &["sim", "state"]).stdout).unwrap();
+    let now = st["adapters"][0]["drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["slot"] == slot)
+        .and_then(|d| d["serial"].as_str())
+        .unwrap_or_default()
+        .to_owned();
+    assert_ne!(now, serial, "the drive in [32:{slot}] was replaced");
+    let dump = node.ceph_json(&["osd", "dump"]);
+    let o = dump["osds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["osd"] == id)
+        .unwrap_or_else(|| panic!("osd.{id} gone: {dump}"));
+    assert_eq!(
+        (o["up"].as_u64(), o["in"].as_u64()),
+        (Some(1), Some(1)),
+        "{o}"
+    );
+    let meta = node.ceph_json(&["osd", "metadata", &id_s]);
+    let name = new_dev.trim_start_matches("/dev/");
+    assert!(
+        meta["devices"]
+            .as_str()
+            .is_some_and(|d| d.split(',').any(|x| x == name)),
+        "osd.{id} is not on {new_dev}: {meta}"
+    );
+    node.wait(
+        Duration::from_secs(600),
+        "HEALTH_OK after the replacement",
+        || node.ceph_json(&["health"])["status"] == "HEALTH_OK",
+    );
+    let o = node.sh("set -e; for i in 0 1 2 3 4 5 6 7; do \
+         rados -c /etc/ceph/ceph.conf -p replace get o$i /root/objs/o$i.back; \
+         cmp /root/objs/o$i /root/objs/o$i.back; done");
+    assert!(o.status.success(), "objects read back: {}", all(&o));
+    // The journal says done; the bay is dark.
+    assert!(blinking(s).is_empty(), "{:?}", blinking(s));
 }
 
 /// A VD made while the node runs (a replacement's) gets its loop device on the host; `attach`
 /// shows it in the node, with udev's entry for it.
 fn a_later_vd_is_attached(node: &CephadmNode, s: &Path) {
-    let o = sim(s, &["ld", "create", "--raid", "raid0", "32:4", "--yes"]);
-    assert!(o.status.success(), "ld create 32:4: {}", all(&o));
-    let dev = vd_device(s, 4);
+    let o = sim(s, &["ld", "create", "--raid", "raid0", "32:5", "--yes"]);
+    assert!(o.status.success(), "ld create 32:5: {}", all(&o));
+    let dev = vd_device(s, 5);
     let o = node.exec(&["test", "-b", &dev]);
     assert!(!o.status.success(), "{dev} in the node before attach");
     node.attach(&dev);
@@ -131,7 +284,7 @@ fn the_join_names_the_cephadm_osds(
 ) -> Vec<(u64, u64)> {
     // An OSD that has just booted posts its metadata (its devices) a moment later.
     let mut doc = serde_json::Value::Null;
-    node.wait(Duration::from_secs(120), "both OSDs placed and up", || {
+    node.wait(Duration::from_secs(120), "every OSD placed and up", || {
         let (d, v) = placed(node);
         doc = d;
         v.len() == SLOTS.len()
