@@ -286,15 +286,24 @@ pub(crate) fn zap(
 pub(crate) struct Keyring(PathBuf);
 
 impl Keyring {
+    fn path_for(journal: &Journal) -> PathBuf {
+        let mut name = journal.path().as_os_str().to_owned();
+        name.push(".bootstrap-osd.keyring");
+        PathBuf::from(name)
+    }
+
+    /// Removes the keyring a killed run left (its prepare finished without it).
+    pub(crate) fn remove_stale(journal: &Journal) {
+        let _ = std::fs::remove_file(Self::path_for(journal));
+    }
+
     /// Asks Ceph for the keyring and writes it.
     ///
     /// # Errors
     /// Ceph's refusal, or the file cannot be written (as a [`CephError::Failed`]).
     pub(crate) fn fetch(c: &Ceph, journal: &Journal) -> Result<Self, CephError> {
         let text = c.auth_get("client.bootstrap-osd")?;
-        let mut name = journal.path().as_os_str().to_owned();
-        name.push(".bootstrap-osd.keyring");
-        let path = PathBuf::from(name);
+        let path = Self::path_for(journal);
         let failed = |e: std::io::Error| CephError::Failed {
             argv: "ceph auth get client.bootstrap-osd".into(),
             reason: format!("cannot write {}: {e}", path.display()),
@@ -343,6 +352,8 @@ pub(super) fn activate(
     let Some(a) = r.cephadm.as_ref() else {
         return Ok(StepResult::Next);
     };
+    // The prepare is done: a keyring a killed run left beside the journal goes.
+    Keyring::remove_stale(journal);
     if r.mode == crate::model::OsdMode::Lvm {
         return Ok(StepResult::Next);
     }

@@ -7,7 +7,10 @@
 //! Pacific's CLI says `None` and exits 0 whether the light command worked or not). Then
 //! `replace-drive --osd N` of the OSD on [32:3], run in the node: the orchestrator removes it
 //! keeping its id, the controller flow replaces the drive, the OSD comes back with its id on
-//! the new VD's device, HEALTH_OK, and every object written before reads back byte for byte.
+//! the new VD's device, HEALTH_OK, and every object written before reads back byte for byte;
+//! on the way the mon is stopped during the drain (the resume stops, nothing touched, the bay
+//! dark) and raidctl is SIGKILLed while `cephadm ceph-volume -- raw prepare` runs (the next
+//! resume waits for it and takes the prepared OSD).
 //!
 //! Needs root, systemd-nspawn, loop devices and, the first time on a machine, mmdebstrap and
 //! the Debian mirror (the node and the image are cached under /var/cache/raidctl-test): outside
@@ -89,6 +92,35 @@ pub(crate) fn cephadm_cluster_end_to_end() {
     a_later_vd_is_attached(&node, &s);
 }
 
+/// The serial of the drive in `[32:slot]`, from the simulator's state.
+fn drive_serial(s: &Path, slot: u64) -> String {
+    let st: serde_json::Value = serde_json::from_slice(&sim(s, &["sim", "state"]).stdout).unwrap();
+    st["adapters"][0]["drives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["slot"] == slot)
+        .and_then(|d| d["serial"].as_str())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The pids of this machine's processes whose command line holds every word of `all`.
+fn procs(all: &[&str]) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let pid: u32 = e.file_name().to_str()?.parse().ok()?;
+            let c = std::fs::read(e.path().join("cmdline")).ok()?;
+            let c = String::from_utf8_lossy(&c).replace('\0', " ");
+            (!c.contains("cephadm-test-cluster") && all.iter().all(|w| c.contains(w)))
+                .then_some(pid)
+        })
+        .collect()
+}
+
 /// `replace-drive --osd N` on the cephadm OSD of [32:3], run in the node as an operator would
 /// (a planned swap: `--proactive`, the serial read off the label): objects written first, the
 /// orchestrator removes the OSD keeping its id, the controller flow replaces the drive and
@@ -117,58 +149,88 @@ fn replace_drive_keeps_the_id(node: &CephadmNode, s: &Path, osds: &[(u64, u64)])
         "HEALTH_OK before the replacement",
         || node.ceph_json(&["health"])["status"] == "HEALTH_OK",
     );
-    let serial = {
-        let st: serde_json::Value =
-            serde_json::from_slice(&sim(s, &["sim", "state"]).stdout).unwrap();
-        st["adapters"][0]["drives"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|d| d["slot"] == slot)
-            .and_then(|d| d["serial"].as_str())
-            .unwrap()
-            .to_owned()
-    };
+    let serial = drive_serial(s, slot);
     let t = Instant::now();
     let id_s = id.to_string();
-    let out = std::thread::scope(|scope| {
-        let run = scope.spawn(|| {
-            node.raidctl(&[
-                "--timeout",
-                "120",
-                "replace-drive",
-                "--osd",
-                &id_s,
-                "--proactive",
-                "--yes",
-                "--serial",
-                &serial,
-                "--qualify",
-                "none",
-                "--poll",
-                "1",
-                "--drain-timeout",
-                "900",
-            ])
-        });
-        // The node sees a block device only once it is bound in: a new VD's loop device of
-        // another name than the old one's is attached as soon as the simulator made it (the
-        // orchestrator's zap waits for its inventory to list it).
+    let mut words = String::new();
+    // Cut right after the orchestrator took the removal, then the mon stopped: the resume
+    // meets no cluster and stops with nothing changed on the controller and the bay dark.
+    let o = node.exec(&[
+        "env",
+        "RAIDCTL_TEST_CRASH_AT=ceph-out:verified",
+        "/usr/bin/raidctl",
+        "--timeout",
+        "120",
+        "replace-drive",
+        "--osd",
+        &id_s,
+        "--proactive",
+        "--yes",
+        "--serial",
+        &serial,
+        "--qualify",
+        "none",
+        "--poll",
+        "1",
+        "--drain-timeout",
+        "900",
+    ]);
+    words.push_str(&all(&o));
+    assert!(!o.status.success(), "{words}");
+    let mon = format!("ceph-{}@mon.cephnode1", node.fsid());
+    let o = node.exec(&["systemctl", "stop", &mon]);
+    assert!(o.status.success(), "stop {mon}: {}", all(&o));
+    let o = node.raidctl(&["--timeout", "120", "resume", "--yes"]);
+    let stopped = all(&o);
+    words.push_str(&stopped);
+    assert_eq!(o.status.code(), Some(1), "{stopped}");
+    assert!(
+        stopped.contains("Ceph did not answer") && stopped.contains("raidctl resume"),
+        "{stopped}"
+    );
+    assert!(blinking(s).is_empty(), "the bay blinks while stopped");
+    assert_eq!(drive_serial(s, slot), serial, "the drive was not touched");
+    let o = node.exec(&["systemctl", "start", &mon]);
+    assert!(o.status.success(), "start {mon}: {}", all(&o));
+    node.wait(Duration::from_secs(120), "the mon back", || {
+        node.ceph(&["health"]).status.success()
+    });
+    // Resumed, and raidctl alone SIGKILLed while `cephadm ceph-volume -- raw prepare` runs
+    // (detached: it goes on); the next resume waits for it and takes the prepared OSD.
+    let cut = std::thread::scope(|scope| {
+        let run = scope.spawn(|| node.raidctl(&["--timeout", "120", "resume", "--yes"]));
         let mut attached = false;
+        let mut killed = false;
         while !run.is_finished() {
+            // The node sees a block device only once it is bound in: a new VD's loop device
+            // of another name than the old one's is attached as soon as the simulator made it
+            // (the orchestrator's zap waits for its inventory to list it).
             if !attached
                 && let Some(dev) = crate::ceph::vd_device_opt(s, slot).filter(|d| *d != old_dev)
             {
                 node.attach(&dev);
                 attached = true;
             }
-            std::thread::sleep(Duration::from_millis(500));
+            if !killed && !procs(&["raw prepare"]).is_empty() {
+                for pid in procs(&["raidctl", "resume"]) {
+                    let _ = std::process::Command::new("kill")
+                        .args(["-KILL", &pid.to_string()])
+                        .status();
+                }
+                killed = true;
+            }
+            std::thread::sleep(Duration::from_millis(100));
         }
+        assert!(killed, "the resume ended before the prepare ran");
         run.join().unwrap()
     });
-    let words = all(&out);
+    words.push_str(&all(&cut));
+    assert!(!cut.status.success(), "{}", all(&cut));
+    let out = node.raidctl(&["--timeout", "120", "resume", "--yes"]);
+    let last = all(&out);
+    words.push_str(&last);
     eprintln!(
-        "cephadm e2e: replace-drive took {:.0} s",
+        "cephadm e2e: replace-drive with its faults took {:.0} s",
         t.elapsed().as_secs_f64()
     );
     assert_eq!(
@@ -177,6 +239,20 @@ fn replace_drive_keeps_the_id(node: &CephadmNode, s: &Path, osds: &[(u64, u64)])
         "{words}\n{}",
         node.cephadm_log()
     );
+    assert!(
+        last.contains("still running") || last.contains("prepared on"),
+        "the last resume neither waited for the cut prepare nor found it done:\n{last}"
+    );
+    // The bootstrap-osd keyring handed to the container (beside the journal) is gone, also
+    // the one the killed run left.
+    let journals = s.join("raidctl/journals");
+    let left: Vec<_> = std::fs::read_dir(&journals)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".bootstrap-osd.keyring"))
+        .collect();
+    assert!(left.is_empty(), "{left:?} left in {}", journals.display());
     for want in [
         format!("ceph orch osd rm {id} --replace"),
         "orch device zap".to_owned(),
@@ -189,16 +265,11 @@ fn replace_drive_keeps_the_id(node: &CephadmNode, s: &Path, osds: &[(u64, u64)])
     // The same id, up and in, on the new VD's device (the loop device may have the old one's
     // name: the simulator freed it with the old VD); the bay holds another drive.
     let new_dev = vd_device(s, slot);
-    let st: serde_json::Value = serde_json::from_slice(&sim(s, &["sim", "state"]).stdout).unwrap();
-    let now = st["adapters"][0]["drives"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|d| d["slot"] == slot)
-        .and_then(|d| d["serial"].as_str())
-        .unwrap_or_default()
-        .to_owned();
-    assert_ne!(now, serial, "the drive in [32:{slot}] was replaced");
+    assert_ne!(
+        drive_serial(s, slot),
+        serial,
+        "the drive in [32:{slot}] was replaced"
+    );
     let dump = node.ceph_json(&["osd", "dump"]);
     let o = dump["osds"]
         .as_array()
