@@ -235,7 +235,7 @@ pub(super) fn osd_and_client(env: &Env<'_>, st: &ReplaceState) -> Result<(u32, C
     Ok((
         r.osd,
         match &r.cephadm {
-            Some(a) => c.via_cephadm(&a.fsid, None).with_cluster_image(),
+            Some(a) => c.via_cephadm(&a.fsid, None),
             None => c.clone(),
         },
     ))
@@ -736,6 +736,9 @@ pub(super) fn prepare(
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
     let (id, c) = osd_and_client(env, st)?;
+    // The only step that runs ceph-volume: on a cephadm host, in the cluster's image (asked
+    // here once, not by every step).
+    let c = c.with_cluster_image();
     let Some(plan) = volume_plan(st) else {
         return Ok(StepResult::Stop(
             "the new VD's block device is not known: raidctl cannot recreate the OSD".into(),
