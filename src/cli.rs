@@ -390,13 +390,7 @@ pub struct MetricsArgs {
     pub ceph_sync: bool,
 }
 
-/// Another collector whose exposition `raidctl metrics --compat` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Compat {
-    /// node_exporter's storcli.py textfile collector (`megaraid_*`).
-    #[value(name = "storcli-py")]
-    StorcliPy,
-}
+pub use crate::monitor::Compat;
 
 /// Artefacts `raidctl generate` writes to standard output.
 #[derive(Debug, Clone, Copy, ValueEnum)]

@@ -9,7 +9,7 @@ use crate::backend::ops::Operations;
 use crate::backend::runner::OsRunner;
 use crate::backend::snapshot::{Cache, Freshness, Snapshot};
 use crate::backend::storcli::Storcli;
-use crate::sim::store::STATE_ENV;
+use crate::hardware::{Backing, Simulator};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -49,6 +49,9 @@ pub struct CtxOptions {
     pub ceph_root: Option<PathBuf>,
     /// `--smart-max-age`: how long a SMART read stands (`None`: [`crate::smart::DEFAULT_MAX_AGE`]).
     pub smart_max_age: Option<Duration>,
+    /// The simulated hardware `--sim` and `--sim-state` run on: the binary wires in
+    /// `raidctl-sim`'s; without one they are refused.
+    pub simulator: Option<Arc<dyn Simulator>>,
 }
 
 /// `--backend`.
@@ -78,6 +81,9 @@ pub enum BackendChoice {
 pub struct Ctx {
     /// The simulator's state directory when running under `--sim`.
     pub sim_dir: Option<PathBuf>,
+    /// Under `--sim`, the simulated hardware (its sysfs and `/dev` trees, block devices,
+    /// firmware).
+    sim: Option<Arc<dyn Simulator>>,
     /// Under `--sim`, the executable the simulated vendor tools are run as.
     sim_exe: Option<PathBuf>,
     /// raidctl's own state: snapshot cache, counter baseline, journals.
@@ -192,7 +198,7 @@ pub fn cephadm_conf(ceph_root: &Path) -> Option<(PathBuf, Option<PathBuf>)> {
 }
 
 /// A simulated vendor tool under `--sim`: only a name, the `argv[0]` the simulator's
-/// executable ([`sim_exe`]) is run with by the runner (see [`crate::sim::multicall`]). Never a
+/// executable ([`sim_exe`]) is run with by the runner (the simulator's multicall front ends). Never a
 /// path in a directory: whoever could swap that directory's entries would choose what runs.
 fn sim_tool(name: &str) -> PathBuf {
     PathBuf::from(name)
@@ -253,6 +259,7 @@ fn sim_state_dir(
 /// The backend `--backend` names on the simulated tools, and the native handle when it is the
 /// kernel-driver one.
 fn sim_ops(
+    sim: &dyn Simulator,
     opts: &CtxOptions,
     dir: &Path,
     program: &Path,
@@ -294,7 +301,7 @@ fn sim_ops(
             runner.clone(),
             opts.timeout,
         ))),
-        BackendChoice::Native => native::sim_backend(dir, opts.timeout).map(|n| {
+        BackendChoice::Native => native::over_firmware(sim.firmware(dir), opts.timeout).map(|n| {
             native_handle = Some(n.clone());
             Box::new(n) as Box<dyn Operations>
         }),
@@ -440,7 +447,7 @@ impl Ctx {
     pub fn new(opts: &CtxOptions) -> Result<Self, CtxError> {
         let started = std::time::Instant::now();
         if opts.sim.is_some() || opts.sim_state.is_some() {
-            return Self::simulated(opts, started);
+            return Self::new_simulated(opts, started);
         }
         let state_dir = opts.state_dir.clone().unwrap_or_else(default_state_dir);
         check_state_dir(&state_dir)?;
@@ -469,6 +476,7 @@ impl Ctx {
         };
         Ok(Self {
             sim_dir: None,
+            sim: None,
             sim_exe: None,
             state_dir,
             megacli,
@@ -490,10 +498,13 @@ impl Ctx {
 
     /// The context of a simulated controller (`--sim`, `--sim-state`): the simulator's state
     /// directory, its tools and the backend chosen on them.
-    fn simulated(opts: &CtxOptions, started: std::time::Instant) -> Result<Self, CtxError> {
+    fn new_simulated(opts: &CtxOptions, started: std::time::Instant) -> Result<Self, CtxError> {
+        let sim = opts.simulator.clone().ok_or_else(|| {
+            CtxError("this build of raidctl has no simulator (--sim, --sim-state)".into())
+        })?;
         let scenario = opts.sim.clone().unwrap_or_else(|| "healthy".to_owned());
         let (dir, private) = sim_state_dir(opts, &scenario)?;
-        let created = crate::sim::init_state_dir(&dir, &scenario).map_err(CtxError)?;
+        let created = sim.init_state_dir(&dir, &scenario).map_err(CtxError)?;
         if created && private.is_none() && !opts.quiet {
             crate::errln!(
                 "raidctl: simulated controller (scenario {scenario}), state in {}",
@@ -502,12 +513,13 @@ impl Ctx {
         }
         // `bin/` is for other programs (`sim env`), never run from here; it is still made
         // and checked so a swapped one is refused, not left for those programs to run.
-        crate::sim::multicall::ensure_bin_dir(&dir, opts.sim_exe.as_deref()).map_err(CtxError)?;
+        sim.ensure_bin_dir(&dir, opts.sim_exe.as_deref())
+            .map_err(CtxError)?;
         let exe = sim_exe(opts);
         let program = sim_tool("MegaCli64");
         let runner: Arc<OsRunner> = Arc::new(
             OsRunner::new(dir.join("work"))
-                .with_env(STATE_ENV, &dir.display().to_string())
+                .with_env(sim.state_env(), &dir.display().to_string())
                 .multicall(exe.clone()),
         );
         let state_dir = opts
@@ -515,13 +527,14 @@ impl Ctx {
             .clone()
             .unwrap_or_else(|| dir.join("raidctl"));
         check_state_dir(&state_dir)?;
-        let (ops, native_handle) = sim_ops(opts, &dir, &program, &runner);
+        let (ops, native_handle) = sim_ops(sim.as_ref(), opts, &dir, &program, &runner);
         let change_ops = (opts.backend == BackendChoice::Native)
             .then(|| Err(BackendError::Refused(native::CHANGES_NEED.into())));
         let sim_runner = runner.clone();
         let megacli = Ok(MegaCli::new(program, runner, opts.timeout));
         Ok(Self {
             sim_dir: Some(dir),
+            sim: Some(sim),
             sim_exe: Some(exe),
             state_dir,
             megacli,
@@ -546,15 +559,18 @@ impl Ctx {
     /// made (the controller state read comes first and is never delayed by SMART).
     pub fn smart_source(&self) -> crate::smart::Source {
         let left = self.timeout.saturating_sub(self.started.elapsed());
-        match &self.sim_runner {
-            Some(r) => crate::smart::Source {
+        match (&self.sim_runner, &self.sim) {
+            (Some(r), Some(sim)) => crate::smart::Source {
                 runner: r.clone(),
                 program: Some(sim_tool("smartctl")),
                 sys_root: self.sys_root(),
                 timeout: left,
-                fallback_host: Some(crate::sim::sysfs::host_of),
+                fallback_host: Some({
+                    let sim = sim.clone();
+                    Arc::new(move |a| sim.scsi_host(a))
+                }),
             },
-            None => crate::smart::Source::host(self.sys_root(), left),
+            _ => crate::smart::Source::host(self.sys_root(), left),
         }
     }
 
@@ -594,8 +610,8 @@ impl Ctx {
 
     /// The sysfs root: `--sys-root`, the simulator's tree, or `/sys`.
     pub fn sys_root(&self) -> PathBuf {
-        match (&self.sim_dir, &self.sys_root_opt) {
-            (Some(d), _) => crate::sim::sysfs::sys_root(d),
+        match (self.simulated_in(), &self.sys_root_opt) {
+            (Some((sim, d)), _) => sim.sys_root(d),
             (None, Some(r)) => r.clone(),
             (None, None) => PathBuf::from("/sys"),
         }
@@ -603,8 +619,8 @@ impl Ctx {
 
     /// The `/dev` root the join reads udev's links under: the simulator's, or `/dev`.
     pub fn dev_root(&self) -> PathBuf {
-        match &self.sim_dir {
-            Some(d) => crate::sim::sysfs::dev_root(d),
+        match self.simulated_in() {
+            Some((sim, d)) => sim.dev_root(d),
             None => PathBuf::from("/dev"),
         }
     }
@@ -614,12 +630,9 @@ impl Ctx {
     /// asked (not even a Ceph cluster this machine may run for something else).
     pub fn osd_join(&self, max_age: Duration) -> crate::ceph::OsdJoin {
         let src = self.ceph_sources();
-        let no_devices = self.sim_dir.as_deref().is_some_and(|d| {
-            crate::sim::blockdev::load(d)
-                .ok()
-                .flatten()
-                .is_none_or(|m| m.devices.is_empty())
-        });
+        let no_devices = self
+            .simulated_in()
+            .is_some_and(|(sim, d)| !sim.has_block_devices(d));
         if no_devices {
             return crate::ceph::OsdJoin {
                 cluster: crate::ceph::ClusterView::NotConfigured {
@@ -629,6 +642,58 @@ impl Ctx {
             };
         }
         crate::ceph::join::cached(&self.ceph(), &src, &self.state_dir, max_age)
+    }
+
+    /// The simulated hardware and its state directory, under `--sim`.
+    fn simulated_in(&self) -> Option<(&dyn Simulator, &Path)> {
+        Some((self.sim.as_deref()?, self.sim_dir.as_deref()?))
+    }
+
+    /// Whether the controller is simulated (reports say so).
+    pub fn simulated(&self) -> bool {
+        self.sim.is_some()
+    }
+
+    /// The SCSI host an adapter is when sysfs cannot say: the simulator's numbering.
+    pub fn fallback_scsi_host(&self, adapter: u32) -> Option<u32> {
+        self.sim.as_ref().map(|s| s.scsi_host(adapter))
+    }
+
+    /// The environment variable and value the simulated tools find their state by, for
+    /// what runs them outside this process (the support bundle's replay line).
+    pub fn sim_state_env(&self) -> Option<(&'static str, &Path)> {
+        self.simulated_in().map(|(sim, d)| (sim.state_env(), d))
+    }
+
+    /// The device backing a VD or JBOD drive where simulated hardware provides it outright:
+    /// its block device when the simulator made one, else a sparse file of `size` bytes
+    /// (capped at `cap`). `None` on a real host: the kernel's (sysfs) answer is the one.
+    pub fn simulated_backing(
+        &self,
+        what: &Backing<'_>,
+        size: u64,
+        cap: u64,
+    ) -> Option<Result<PathBuf, String>> {
+        let (sim, d) = self.simulated_in()?;
+        Some(match sim.block_device(d, what) {
+            Some(dev) => Ok(dev),
+            None => sim.backing_file(d, what, size, cap),
+        })
+    }
+
+    /// Removes a sparse file [`Ctx::simulated_backing`] made, once its VD is gone (anything
+    /// else, and anything on a real host, is left alone).
+    pub fn discard_simulated_backing(&self, path: &Path) {
+        if let Some((sim, d)) = self.simulated_in() {
+            sim.discard_backing_file(d, path);
+        }
+    }
+
+    /// The block device the simulator made for `what` (`sim block-devices on`); `None` on a
+    /// real host, `Some(None)` when simulated without one.
+    pub fn simulated_block_device(&self, what: &Backing<'_>) -> Option<Option<PathBuf>> {
+        let (sim, d) = self.simulated_in()?;
+        Some(sim.block_device(d, what))
     }
 
     /// The MegaCli backend.
@@ -714,23 +779,6 @@ impl Ctx {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Under `--sim` the vendor tools are names run as raidctl itself, never a path into the
-    /// simulator's directory (whose entries another user might have swapped).
-    #[test]
-    fn simulated_tools_are_names_run_as_this_executable() {
-        let d = tempfile::tempdir().unwrap();
-        let ctx = Ctx::new(&CtxOptions {
-            sim: Some("degraded".into()),
-            sim_state: Some(d.path().join("sim")),
-            quiet: true,
-            ..CtxOptions::default()
-        })
-        .unwrap();
-        let mc = ctx.megacli().unwrap();
-        assert_eq!(mc.program(), Path::new("MegaCli64"));
-        assert_eq!(ctx.sim_exe(), Some(Path::new("/proc/self/exe")));
-    }
 
     #[test]
     fn a_cephadm_hosts_configuration_is_found_under_its_fsid() {

@@ -5,6 +5,7 @@
 
 use crate::backend::snapshot::Snapshot;
 use crate::ctx::Ctx;
+use crate::hardware::Backing;
 use crate::model::DriveAddress;
 use crate::qualify::cli::{Exports, Run, qualify_identities};
 use crate::qualify::device::{self, SysPaths};
@@ -60,46 +61,26 @@ impl Host for CliHost<'_> {
         drive: DriveAddress,
     ) -> Option<BlockDevice> {
         let pd = snap.drive(adapter, drive)?;
-        if let Some(sim) = &self.ctx.sim_dir {
-            use crate::sim::blockdev::{self, Kind};
-            // With `sim block-devices on` the simulator made the loop device when the VD
-            // appeared (and a fresh file under it).
-            let kind = if target.is_some() {
-                Kind::Vd
-            } else {
-                Kind::Jbod
-            };
-            if let Some(dev) = blockdev::device_for(sim, adapter, kind, target, Some(drive)) {
-                return Some(BlockDevice {
-                    path: dev.display().to_string(),
-                    by_path: None,
-                });
-            }
-            // Otherwise a sparse file per VD (or JBOD) and physical drive, made when first
-            // asked for: a new drive never sees an old one's data.
-            let name = match target {
-                Some(t) => format!(
-                    "vd-{adapter}-{t}-{}.img",
-                    clean(pd.serial.as_deref().unwrap_or("x"))
-                ),
-                None => format!(
-                    "jbod-{adapter}-{}-{}.img",
-                    drive.megacli_arg().replace(':', "-"),
-                    clean(pd.serial.as_deref().unwrap_or("x"))
-                ),
-            };
-            let path = sim.join("disks").join(&name);
-            if !path.exists() {
-                let size = target
-                    .and_then(|t| snap.logical_drive(adapter, t))
-                    .and_then(|l| l.size_bytes)
-                    .or(pd.coerced_size_bytes)
-                    .unwrap_or(1 << 30);
-                blockdev::backing_file(sim, &name, size, crate::qualify::osdprep::sim_cap())
-                    .ok()?;
-            }
-            return Some(BlockDevice {
-                path: path.display().to_string(),
+        // Simulated hardware has the device outright: the loop device the simulator made
+        // when the VD appeared, or a fresh sparse file per VD (or JBOD) and drive, so a new
+        // drive never sees an old one's data.
+        let what = Backing {
+            adapter,
+            target,
+            drive: Some(drive),
+            serial: Some(pd.serial.as_deref().unwrap_or("x")),
+        };
+        let size = target
+            .and_then(|t| snap.logical_drive(adapter, t))
+            .and_then(|l| l.size_bytes)
+            .or(pd.coerced_size_bytes)
+            .unwrap_or(1 << 30);
+        if let Some(dev) =
+            self.ctx
+                .simulated_backing(&what, size, crate::qualify::osdprep::sim_cap())
+        {
+            return dev.ok().map(|p| BlockDevice {
+                path: p.display().to_string(),
                 by_path: None,
             });
         }
@@ -123,10 +104,14 @@ impl Host for CliHost<'_> {
         adapter: u32,
         target: u32,
     ) -> Result<BlockDevice, String> {
-        if let Some(sim) = &self.ctx.sim_dir {
-            use crate::sim::blockdev::{self, Kind};
-            let dev = blockdev::device_for(sim, adapter, Kind::Vd, Some(target), None)
-                .ok_or("the simulated controller has no block devices (`raidctl sim block-devices on`, as root, gives each VD a loop device)")?;
+        let what = Backing {
+            adapter,
+            target: Some(target),
+            drive: None,
+            serial: None,
+        };
+        if let Some(dev) = self.ctx.simulated_block_device(&what) {
+            let dev = dev.ok_or("the simulated controller has no block devices (`raidctl sim block-devices on`, as root, gives each VD a loop device)")?;
             let name = dev
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -165,7 +150,7 @@ impl Host for CliHost<'_> {
             req.pd,
             if req.jbod { "jbod" } else { "raid0" },
             req.target,
-            ctx.sim_dir.is_some(),
+            ctx.simulated(),
         );
         let dir = ctx.state_dir.join("qualify");
         {

@@ -498,7 +498,7 @@ pub fn run_check_as(
 pub fn run_metrics(
     result: Result<(Snapshot, Vec<Problem>), String>,
     textfile_dir: Option<&Path>,
-    compat: Option<crate::cli::Compat>,
+    compat: Option<Compat>,
     out: &mut dyn Write,
 ) -> ExitStatus {
     let (text, name) = match (compat, &result) {
@@ -507,7 +507,7 @@ pub fn run_metrics(
             metrics::TEXTFILE_NAME,
         ),
         (None, Err(reason)) => (metrics::render_metrics(Err(reason)), metrics::TEXTFILE_NAME),
-        (Some(crate::cli::Compat::StorcliPy), r) => {
+        (Some(Compat::StorcliPy), r) => {
             use crate::output::storcli_py;
             let snap = r.as_ref().map(|(s, _)| s).map_err(String::as_str);
             if let Err(reason) = snap {
@@ -716,6 +716,14 @@ pub fn metrics_ceph_sync(ctx: &Ctx, eval: &Evaluation) -> ExitStatus {
             }
         }
     }
+}
+
+/// Another collector whose exposition `raidctl metrics --compat` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Compat {
+    /// node_exporter's storcli.py textfile collector (`megaraid_*`).
+    #[value(name = "storcli-py")]
+    StorcliPy,
 }
 
 #[cfg(test)]

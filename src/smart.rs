@@ -122,7 +122,7 @@ pub struct Source {
     /// The SCSI host of an adapter when the kernel view shows none: under `--sim` without
     /// `sim block-devices` there is no simulated sysfs, and the simulated smartctl is
     /// addressed as `/dev/bus/H` as the real one is.
-    pub fallback_host: Option<fn(u32) -> u32>,
+    pub fallback_host: Option<Arc<dyn Fn(u32) -> u32 + Send + Sync>>,
 }
 
 impl Source {
@@ -259,6 +259,7 @@ pub fn attach(
             .or_insert_with(|| {
                 target(snap, pd.adapter, &src.sys_root).or_else(|| {
                     src.fallback_host
+                        .as_ref()
                         .map(|h| format!("/dev/bus/{}", h(pd.adapter)))
                 })
             })

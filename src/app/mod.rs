@@ -115,6 +115,8 @@ impl Run {
             osd_root: cli.osd_root.clone(),
             ceph_root: cli.ceph_root.clone(),
             smart_max_age: Some(Duration::from_secs(cli.smart_max_age)),
+            // The wiring: `--sim` runs on the simulator's hardware.
+            simulator: Some(std::sync::Arc::new(crate::sim::hardware::SimHardware)),
         };
         Run {
             opts,

@@ -12,18 +12,7 @@
 use super::snapshot::Snapshot;
 use std::path::Path;
 
-/// First SCSI channel megaraid_sas uses for logical drives.
-const LD_CHANNEL: u32 = 2;
-/// Devices per channel.
-const PER_CHANNEL: u32 = 128;
-
-/// The SCSI channel and target of VD `target_id`.
-pub fn vd_channel_target(target_id: u32) -> (u32, u32) {
-    (
-        LD_CHANNEL + target_id / PER_CHANNEL,
-        target_id % PER_CHANNEL,
-    )
-}
+pub use raidctl_sys::mfi::scsi::{LD_CHANNEL, PER_CHANNEL, vd_channel_target};
 
 /// What sits at a megaraid_sas SCSI address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,6 +8,6 @@ pub mod megacli;
 pub mod native;
 pub mod omreport;
 pub mod ops;
-pub mod runner;
+pub use raidctl_sys::runner;
 pub mod snapshot;
 pub mod storcli;

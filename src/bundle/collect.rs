@@ -628,7 +628,7 @@ fn collect_in(
     // 6. SMART through the controller; a drive it could not read is a problem of the summary.
     if opts.level != Level::Quick {
         let sim = ctx.sim_exe().map(|e| (e, &env[..]));
-        let failed = host::smart(&mut c, snap, sim);
+        let failed = host::smart(&mut c, snap, sim, &|a| ctx.fallback_scsi_host(a));
         if !failed.is_empty() {
             let p = problems.get_or_insert_with(Vec::new);
             p.extend(failed);
@@ -659,14 +659,8 @@ fn collect_in(
 
 /// The environment of the simulated tools (the simulator's state), empty on a real host.
 fn sim_env(ctx: &Ctx) -> Vec<(String, String)> {
-    ctx.sim_dir
-        .as_ref()
-        .map(|d| {
-            vec![(
-                crate::sim::store::STATE_ENV.to_owned(),
-                d.display().to_string(),
-            )]
-        })
+    ctx.sim_state_env()
+        .map(|(var, d)| vec![(var.to_owned(), d.display().to_string())])
         .unwrap_or_default()
 }
 
@@ -704,7 +698,7 @@ fn host_facts(c: &Collector<'_>, hostname: &str, ctx: &Ctx) -> HostFacts {
             .and_then(|o| o.catalogue())
             .filter(|c| c.dir() == "megacli")
             .and_then(|c| c.programs().first().map(|p| p.display().to_string())),
-        simulated: ctx.sim_dir.is_some(),
+        simulated: ctx.simulated(),
         tools,
     }
 }

@@ -67,6 +67,7 @@ pub(crate) fn smart(
     c: &mut Collector<'_>,
     snap: Option<&Snapshot>,
     sim: Option<(&Path, &[(String, String)])>,
+    fallback_host: &dyn Fn(u32) -> Option<u32>,
 ) -> Vec<crate::health::Problem> {
     let mut problems = Vec::new();
     let Some(snap) = snap else {
@@ -90,7 +91,8 @@ pub(crate) fn smart(
         };
         let target = match sim {
             Some(_) => crate::smart::target(snap, pd.adapter, Path::new("/nonexistent"))
-                .unwrap_or_else(|| format!("/dev/bus/{}", crate::sim::sysfs::host_of(pd.adapter))),
+                .or_else(|| fallback_host(pd.adapter).map(|h| format!("/dev/bus/{h}")))
+                .unwrap_or_else(|| smart_target(snap, pd.adapter)),
             None => smart_target(snap, pd.adapter),
         };
         let slug = dev.replace([',', '+'], "-");

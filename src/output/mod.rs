@@ -15,7 +15,7 @@ pub mod table;
 pub mod workflows;
 
 use crate::model::{Document, Warnings};
-use std::io::{BufWriter, IsTerminal, StdoutLock, Write};
+use std::io::{IsTerminal, Write};
 
 /// Bytes of input in one piece of a streamed document (see [`parallel`]): enough that
 /// handing a piece to a thread costs nothing next to parsing it, few enough that the pieces
@@ -219,59 +219,7 @@ fn write_streamed_json(
     Ok(all)
 }
 
-/// Standard output for one command: locked and buffered, so a large document costs a few
-/// `write` calls instead of one per line; the command flushes it once at the end.
-pub fn stdout() -> Recorded<BufWriter<StdoutLock<'static>>> {
-    Recorded::new(BufWriter::with_capacity(
-        64 * 1024,
-        std::io::stdout().lock(),
-    ))
-}
-
-/// A writer that remembers its first failure, so a run whose output was cut cannot end in
-/// success even where a command ignored one `write!` result.
-#[derive(Debug)]
-pub struct Recorded<W> {
-    inner: W,
-    first_error: Option<std::io::Error>,
-}
-
-impl<W: Write> Recorded<W> {
-    /// Wraps `inner`.
-    pub fn new(inner: W) -> Self {
-        Self {
-            inner,
-            first_error: None,
-        }
-    }
-
-    /// Flushes, then the first error any write or flush met.
-    pub fn finish(&mut self) -> Option<std::io::Error> {
-        let _ = self.flush();
-        self.first_error.take()
-    }
-
-    fn note<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
-        if let Err(e) = &r {
-            if self.first_error.is_none() {
-                self.first_error = Some(std::io::Error::new(e.kind(), e.to_string()));
-            }
-        }
-        r
-    }
-}
-
-impl<W: Write> Write for Recorded<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let r = self.inner.write(buf);
-        self.note(r)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        let r = self.inner.flush();
-        self.note(r)
-    }
-}
+pub use raidctl_sys::out::{Recorded, stdout};
 
 /// At most this many warnings per input file reach standard error; the rest are counted
 /// (the JSON document lists the first [`Warnings::CAP`]).

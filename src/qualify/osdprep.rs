@@ -11,7 +11,7 @@
 //! `<sim_dir>/disks/jbod-<adapter>-<enclosure>-<slot>.img`, sized like the drive but capped
 //! at [`SIM_DISK_CAP`] bytes (1 GiB; `RAIDCTL_SIM_DISK_CAP` overrides), so the whole flow runs
 //! with real I/O. With `sim block-devices on` the simulator's loop device over that file is
-//! used instead (see [`crate::sim::blockdev`]).
+//! used instead (the simulator owns the naming of both).
 
 use super::cli::{CephDeploy, Exports, OsdPrepArgs, PrepMode, Run, exit_for, qualify_identities};
 use super::device::{self, ControllerSlot, DriveClass, Identity, SysPaths};
@@ -22,6 +22,7 @@ use crate::backend::ops::{Op, Operations, megacli_args};
 use crate::backend::snapshot::Snapshot;
 use crate::ctx::Ctx;
 use crate::exit::ExitStatus;
+use crate::hardware::Backing;
 use crate::model::{DriveAddress, FirmwareState, MediaType, PdType, PhysicalDrive, RaidLevel};
 use crate::workflow::vdpolicy::{CacheArgs, NewVdPolicy};
 use std::io::Write;
@@ -404,28 +405,6 @@ pub fn sim_cap() -> u64 {
         .unwrap_or(SIM_DISK_CAP)
 }
 
-/// The device backing a simulated VD or JBOD drive: its loop device when `sim
-/// block-devices` is on (set up by the simulator when the VD appeared), else a fresh sparse
-/// file of the same name ([`crate::sim::blockdev`] owns the naming for both).
-///
-/// # Errors
-/// I/O errors.
-pub fn sim_backing(
-    sim_dir: &Path,
-    adapter: u32,
-    kind: crate::sim::blockdev::Kind,
-    target: Option<u32>,
-    addr: Option<DriveAddress>,
-    size: u64,
-) -> Result<PathBuf, String> {
-    use crate::sim::blockdev;
-    if let Some(dev) = blockdev::device_for(sim_dir, adapter, kind, target, addr) {
-        return Ok(dev);
-    }
-    let name = blockdev::file_name(adapter, kind, target, addr);
-    blockdev::backing_file(sim_dir, &name, size, sim_cap())
-}
-
 /// Finds the block device of a JBOD drive on a real host: the SCSI disk whose unit serial
 /// (VPD page 0x80) or WWN matches.
 pub fn find_jbod_device(pd: &PhysicalDrive, paths: &SysPaths) -> Option<PathBuf> {
@@ -553,7 +532,7 @@ pub fn run(
     if !json_stdout {
         print_outcome(
             &rep,
-            (ctx.sim_dir.is_some(), style),
+            (ctx.simulated(), style),
             &rejected,
             &create_line(args, ctx),
             out,
@@ -593,29 +572,28 @@ fn identities(
                 if let Some(p) = &it.policy {
                     set_after_create(mc, p, it.adapter, ld.target_id);
                 }
-                let dev = match &ctx.sim_dir {
-                    Some(sd) => Some(sim_backing(
-                        sd,
-                        it.adapter,
-                        crate::sim::blockdev::Kind::Vd,
-                        Some(ld.target_id),
-                        None,
-                        ld.size_bytes.unwrap_or(size),
-                    )?),
-                    None => ld.block_device.as_ref().map(PathBuf::from),
+                let what = Backing {
+                    adapter: it.adapter,
+                    target: Some(ld.target_id),
+                    drive: None,
+                    serial: None,
                 };
+                let dev =
+                    match ctx.simulated_backing(&what, ld.size_bytes.unwrap_or(size), sim_cap()) {
+                        Some(dev) => Some(dev?),
+                        None => ld.block_device.as_ref().map(PathBuf::from),
+                    };
                 (dev, Some(ld.target_id))
             }
             Presented::Jbod => {
-                let dev = match &ctx.sim_dir {
-                    Some(sd) => Some(sim_backing(
-                        sd,
-                        it.adapter,
-                        crate::sim::blockdev::Kind::Jbod,
-                        None,
-                        Some(it.addr),
-                        size,
-                    )?),
+                let what = Backing {
+                    adapter: it.adapter,
+                    target: None,
+                    drive: Some(it.addr),
+                    serial: None,
+                };
+                let dev = match ctx.simulated_backing(&what, size, sim_cap()) {
+                    Some(dev) => Some(dev?),
                     None => find_jbod_device(pd, paths),
                 };
                 (dev, None)
@@ -634,7 +612,7 @@ fn identities(
         } else {
             "raid0"
         };
-        apply_pd(&mut id, pd, how, target, ctx.sim_dir.is_some());
+        apply_pd(&mut id, pd, how, target, ctx.simulated());
         ids.push(id);
     }
     Ok(ids)
@@ -748,10 +726,8 @@ pub fn reject_failed(rep: &mut QualReport, ctx: &Ctx, ops: &dyn Operations) -> V
 /// Without block devices the simulator's VD is a sparse file osd-prep made; it goes with
 /// the VD (the simulator removes its own loop-backed files).
 fn remove_sim_file(ctx: &Ctx, id: &Identity) {
-    let Some(sd) = &ctx.sim_dir else { return };
-    let p = Path::new(&id.canonical);
-    if id.kind == device::TargetKind::RegularFile && p.starts_with(sd.join("disks")) {
-        let _ = std::fs::remove_file(p);
+    if id.kind == device::TargetKind::RegularFile {
+        ctx.discard_simulated_backing(Path::new(&id.canonical));
     }
 }
 
@@ -769,7 +745,7 @@ fn create_line(args: &OsdPrepArgs, ctx: &Ctx) -> CreateLine {
         &src.ceph_root,
         fsid.as_deref(),
         &host,
-        ctx.sim_dir.is_some(),
+        ctx.simulated(),
     )
 }
 

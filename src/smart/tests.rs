@@ -63,7 +63,7 @@ fn source(f: Arc<Fake>, timeout: Duration) -> Source {
         program: Some(PathBuf::from("smartctl")),
         sys_root: PathBuf::from("/nonexistent"),
         timeout,
-        fallback_host: Some(|a| a + 1),
+        fallback_host: Some(Arc::new(|a| a + 1)),
     }
 }
 

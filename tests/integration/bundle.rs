@@ -19,6 +19,7 @@ fn setup_on(scenario: &str, backend: BackendChoice) -> (tempfile::TempDir, Ctx) 
     let dir = tempfile::tempdir().unwrap();
     let ctx = Ctx::new(&CtxOptions {
         sim: Some(scenario.to_owned()),
+        simulator: Some(std::sync::Arc::new(raidctl_sim::hardware::SimHardware)),
         sim_state: Some(dir.path().join("sim")),
         state_dir: Some(dir.path().join("state")),
         timeout: Duration::from_secs(10),

@@ -33,6 +33,7 @@ fn sim(dir: &Path, args: &[&str]) {
 fn ctx(dir: &Path, backend: BackendChoice) -> Ctx {
     Ctx::new(&CtxOptions {
         sim_state: Some(dir.to_path_buf()),
+        simulator: Some(std::sync::Arc::new(raidctl_sim::hardware::SimHardware)),
         timeout: Duration::from_secs(120),
         quiet: true,
         backend,

@@ -45,6 +45,7 @@ mod qualify;
 mod qualify_peers;
 mod qualify_signoff;
 mod sim;
+mod sim_host;
 mod sim_meta;
 mod sim_readside;
 mod sim_storcli2;

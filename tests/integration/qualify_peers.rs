@@ -123,6 +123,7 @@ fn three_loop_devices_one_throttled_to_a_quarter_fails_and_the_others_pass() {
 fn sim_ctx(state: &Path) -> Ctx {
     Ctx::new(&CtxOptions {
         sim: Some("ceph-node".into()),
+        simulator: Some(std::sync::Arc::new(raidctl_sim::hardware::SimHardware)),
         sim_state: Some(state.to_path_buf()),
         timeout: Duration::from_secs(30),
         quiet: true,

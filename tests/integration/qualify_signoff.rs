@@ -982,6 +982,7 @@ fn megaraid_vd_disk_cache_is_toggled_through_the_backend_and_restored() {
     let d = tmp();
     let ctx = Ctx::new(&CtxOptions {
         sim: Some("ceph-node".into()),
+        simulator: Some(std::sync::Arc::new(raidctl_sim::hardware::SimHardware)),
         sim_state: Some(d.path().join("sim")),
         timeout: Duration::from_secs(30),
         quiet: true,

@@ -134,31 +134,3 @@ pub fn replay(bytes: &[u8]) -> Result<Snapshot, String> {
     let n = Native::new(Arc::new(r), Duration::from_secs(10));
     n.gather().map_err(|e| e.to_string())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::sim::mfi::SimFirmware;
-
-    #[test]
-    fn a_recorded_log_replays_to_the_same_snapshot() {
-        let st = crate::sim::scenarios::build("degraded").unwrap();
-        let n = Native::new(
-            Arc::new(SimFirmware::from_state(st)),
-            Duration::from_secs(5),
-        );
-        let snap = n.gather().map_err(|e| e.to_string());
-        let files = files(&n, &snap, false);
-        let (_, _, dcmds) = files.iter().find(|f| f.1 == DCMDS).unwrap();
-        let again = replay(dcmds.as_ref().unwrap()).unwrap();
-        let snap = snap.unwrap();
-        assert_eq!(again.physical_drives, snap.physical_drives);
-        assert_eq!(again.logical_drives, snap.logical_drives);
-        assert_eq!(again.disk_groups, snap.disk_groups);
-        assert_eq!(again.bbus, snap.bbus);
-        let (_, _, ev) = files.iter().find(|f| f.1 == EVENTS).unwrap();
-        assert!(String::from_utf8_lossy(ev.as_ref().unwrap()).contains("DEGRADED"));
-        let redacted = super::files(&n, &Ok(snap), true);
-        assert!(redacted.iter().any(|f| f.1 == DCMDS && f.2.is_err()));
-    }
-}

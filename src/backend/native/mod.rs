@@ -7,12 +7,12 @@
 //! (the read allow-list), [`transport`] (the [`MfiTransport`] trait, deadlines, pattern-filled
 //! buffers), [`decode`] (validated payloads → model), [`ioctl`] (the Linux node).
 
-pub mod abi;
+pub use raidctl_sys::mfi::abi;
 pub mod bundle;
 pub mod decode;
 pub mod ioctl;
-pub mod opcode;
-pub mod transport;
+pub use raidctl_sys::mfi::opcode;
+pub use raidctl_sys::mfi::transport;
 
 pub use opcode::Opcode;
 pub use transport::{Client, DcmdError, Deadline, MfiTransport, RawDcmd, TransportError};
@@ -610,18 +610,22 @@ impl Operations for Native {
     }
 }
 
-/// The native backend over the simulated firmware of the state in `dir`.
+/// The native backend over firmware other than the kernel driver's node (the simulated one
+/// under `--sim`), as it was opened.
 ///
 /// # Errors
-/// An unreadable simulator state.
-pub fn sim_backend(dir: &std::path::Path, timeout: Duration) -> Result<Native, BackendError> {
-    let fw = crate::sim::mfi::SimFirmware::load(dir).map_err(|e| {
+/// The firmware could not be opened (an unreadable simulator state).
+pub fn over_firmware(
+    firmware: Result<Arc<dyn MfiTransport>, String>,
+    timeout: Duration,
+) -> Result<Native, BackendError> {
+    let fw = firmware.map_err(|e| {
         BackendError::Run(RunError::Spawn {
             program: "simulated firmware".into(),
             reason: e,
         })
     })?;
-    Ok(Native::new(Arc::new(fw), timeout))
+    Ok(Native::new(fw, timeout))
 }
 
 /// The native backend over the Linux ioctl node.

@@ -1,0 +1,1063 @@
+//! Action commands: the controller's state machine with the real refusals.
+
+use crate::args::{Invocation, LdSel};
+use crate::engine::{
+    self, locale, log, log_pd, set_pd_state, settle, start_copyback, start_rebuild,
+};
+use crate::render::{Reply, foreign_configs};
+use crate::state::{Adapter, DiskGroup, Hotspare, Row, Settings, SimState, Span, Vd};
+use crate::text::{encl, event_vd};
+use crate::unverified::{self as unv, events as ev, fill};
+use raidctl_model::{DriveAddress, FirmwareState, LdState, PdType};
+
+mod ld_add;
+
+/// Texts that need adapter, enclosure and slot.
+fn ads(template: &str, a: u32, addr: DriveAddress) -> String {
+    fill(
+        template,
+        &[
+            ("a", &a.to_string()),
+            ("e", &encl(addr)),
+            ("s", &addr.slot.to_string()),
+        ],
+    )
+}
+
+fn failed_pd(a: u32, addr: DriveAddress) -> String {
+    format!(
+        "Adapter: {a}: Failed to change PD state at EnclId-{} SlotId-{}.",
+        encl(addr),
+        addr.slot
+    )
+}
+
+fn not_found(a: u32, addr: DriveAddress) -> String {
+    ads(unv::DEVICE_NOT_FOUND, a, addr)
+}
+
+fn wrong_attributes() -> Vec<String> {
+    vec![
+        "The specified physical disk does not have the appropriate attributes to complete"
+            .to_owned(),
+        "the requested command.".to_owned(),
+    ]
+}
+
+/// The positions in `st.adapters` of the adapters `-aN`/`-aALL` selects; MegaCli's error for
+/// one that does not exist.
+pub(crate) fn adapter_indices(st: &SimState, inv: &Invocation) -> Result<Vec<usize>, Reply> {
+    let present: Vec<u32> = st.adapters.iter().map(|a| a.index).collect();
+    inv.adapter_list(&present)
+        .into_iter()
+        .map(|n| {
+            st.adapters
+                .iter()
+                .position(|a| a.index == n)
+                .ok_or_else(|| {
+                    (
+                        vec![fill(unv::ADAPTER_NOT_FOUND, &[("a", &n.to_string())])],
+                        0x03,
+                    )
+                })
+        })
+        .collect()
+}
+
+/// Runs an action command. Returns the reply; mutates the state.
+pub fn run(st: &mut SimState, inv: &Invocation) -> Reply {
+    let list = match adapter_indices(st, inv) {
+        Ok(l) => l,
+        Err(r) => return r,
+    };
+    let clock = st.clock;
+    let mut out = Vec::new();
+    let mut code = 0;
+    for i in list {
+        let ad = &mut st.adapters[i];
+        let (lines, c) = match inv.command.as_str() {
+            "pdoffline" => per_drive(ad, clock, inv, pd_offline),
+            "pdonline" => per_drive(ad, clock, inv, pd_online),
+            "pdmakegood" => per_drive(ad, clock, inv, pd_make_good),
+            "pdmakejbod" => per_drive(ad, clock, inv, pd_make_jbod),
+            "pdmarkmissing" => per_drive(ad, clock, inv, pd_mark_missing),
+            "pdprprmv" => per_drive(ad, clock, inv, pd_prp_rmv),
+            "pdlocate" => per_drive(ad, clock, inv, pd_locate),
+            "pdhsp" => per_drive(ad, clock, inv, pd_hsp),
+            "pdrbld" => per_drive(ad, clock, inv, pd_rbld),
+            "pdreplacemissing" => replace_missing(ad, clock, inv),
+            "pdcpybk" => copyback(ad, clock, inv),
+            "cfgforeign" => foreign(ad, clock, inv),
+            "cfgldadd" | "cfgspanadd" => create(ad, clock, inv),
+            "cfglddel" => delete(ad, clock, inv),
+            "cfgeachdskraid0" => each_raid0(ad, clock, inv),
+            "ldsetprop" => crate::ldprop::ld_set_prop(ad, clock, inv),
+            "adpsetprop" => set_prop(ad, clock, inv),
+            "adpautorbld" => auto_rebuild(ad, clock, inv),
+            "discardpreservedcache" => discard_cache(ad, clock, inv),
+            "adpeventlog" if inv.has("clear") => clear_events(ad),
+            _ => (
+                vec![fill(unv::INVALID_INPUT, &[("x", &inv.command_token)])],
+                0x01,
+            ),
+        };
+        settle(ad, clock);
+        out.extend(lines);
+        if c != 0 {
+            code = c;
+        }
+    }
+    (out, code)
+}
+
+type DriveFn = fn(&mut Adapter, u64, &Invocation, DriveAddress) -> (Vec<String>, u32);
+
+fn per_drive(ad: &mut Adapter, clock: u64, inv: &Invocation, f: DriveFn) -> Reply {
+    if inv.drives.is_empty() {
+        return (vec![fill(unv::INVALID_INPUT, &[("x", "-PhysDrv")])], 0x01);
+    }
+    let mut out = Vec::new();
+    let mut code = 0;
+    for &addr in &inv.drives {
+        if ad.drive(addr).is_none() {
+            out.push(not_found(ad.index, addr));
+            code = 0x0c;
+            continue;
+        }
+        let (l, c) = f(ad, clock, inv, addr);
+        out.extend(l);
+        if c != 0 {
+            code = c;
+        }
+        settle(ad, clock);
+    }
+    (out, code)
+}
+
+fn state_of(ad: &Adapter, addr: DriveAddress) -> FirmwareState {
+    ad.drive(addr).map(|d| d.state.clone()).unwrap_or_default()
+}
+
+fn is_foreign(ad: &Adapter, addr: DriveAddress) -> bool {
+    ad.drive(addr).is_some_and(|d| d.foreign.is_some())
+}
+
+fn pd_offline(ad: &mut Adapter, clock: u64, _: &Invocation, addr: DriveAddress) -> Reply {
+    let a = ad.index;
+    let st = state_of(ad, addr);
+    if is_foreign(ad, addr)
+        || !matches!(st, FirmwareState::Online | FirmwareState::Rebuild)
+        || ad.position(addr).is_none()
+    {
+        return (vec![failed_pd(a, addr)], 0x01);
+    }
+    set_pd_state(ad, clock, addr, FirmwareState::Offline);
+    (
+        vec![format!(
+            "Adapter: {a}: EnclId-{} SlotId-{} state changed to OffLine.",
+            encl(addr),
+            addr.slot
+        )],
+        0,
+    )
+}
+
+fn pd_online(ad: &mut Adapter, clock: u64, _: &Invocation, addr: DriveAddress) -> Reply {
+    let st = state_of(ad, addr);
+    if !matches!(
+        st,
+        FirmwareState::Offline | FirmwareState::Failed | FirmwareState::Rebuild
+    ) || ad.position(addr).is_none()
+    {
+        return (vec![failed_pd(ad.index, addr)], 0x01);
+    }
+    set_pd_state(ad, clock, addr, FirmwareState::Online);
+    (
+        vec![format!(
+            "EnclId-{} SlotId-{} state changed to OnLine.",
+            encl(addr),
+            addr.slot
+        )],
+        0,
+    )
+}
+
+fn pd_make_good(ad: &mut Adapter, clock: u64, inv: &Invocation, addr: DriveAddress) -> Reply {
+    let st = state_of(ad, addr);
+    let ok =
+        st == FirmwareState::UnconfiguredBad || (st == FirmwareState::Jbod && inv.has("force"));
+    if !ok {
+        return (vec![failed_pd(ad.index, addr)], 0x01);
+    }
+    set_pd_state(ad, clock, addr, FirmwareState::UnconfiguredGood);
+    if let Some(d) = ad.drive_mut(addr) {
+        d.spun_up = true;
+    }
+    (
+        vec![format!(
+            "Adapter: {}: EnclId-{} SlotId-{} state changed to Unconfigured-Good.",
+            ad.index,
+            encl(addr),
+            addr.slot
+        )],
+        0,
+    )
+}
+
+fn pd_make_jbod(ad: &mut Adapter, clock: u64, _: &Invocation, addr: DriveAddress) -> Reply {
+    if !ad.settings.jbod_enabled
+        || state_of(ad, addr) != FirmwareState::UnconfiguredGood
+        || is_foreign(ad, addr)
+    {
+        return (vec![failed_pd(ad.index, addr)], 0x01);
+    }
+    set_pd_state(ad, clock, addr, FirmwareState::Jbod);
+    (
+        vec![format!(
+            "Adapter: {}: EnclId-{} SlotId-{} state changed to JBOD.",
+            ad.index,
+            encl(addr),
+            addr.slot
+        )],
+        0,
+    )
+}
+
+fn pd_mark_missing(ad: &mut Adapter, clock: u64, _: &Invocation, addr: DriveAddress) -> Reply {
+    let st = state_of(ad, addr);
+    let Some(pos) = ad.position(addr) else {
+        return (
+            vec![ads(unv::WRONG_STATE, ad.index, addr)],
+            unv::WRONG_STATE_CODE,
+        );
+    };
+    if !matches!(st, FirmwareState::Offline | FirmwareState::Failed) {
+        return (
+            vec![ads(unv::WRONG_STATE, ad.index, addr)],
+            unv::WRONG_STATE_CODE,
+        );
+    }
+    ad.groups[pos.group].spans[pos.span].rows[pos.row].drive = None;
+    let next = if st == FirmwareState::Failed {
+        FirmwareState::UnconfiguredBad
+    } else {
+        FirmwareState::UnconfiguredGood
+    };
+    set_pd_state(ad, clock, addr, next);
+    (
+        vec![format!(
+            "EnclId-{} SlotId-{} is marked Missing.",
+            encl(addr),
+            addr.slot
+        )],
+        0,
+    )
+}
+
+fn pd_prp_rmv(ad: &mut Adapter, _: u64, inv: &Invocation, addr: DriveAddress) -> Reply {
+    let st = state_of(ad, addr);
+    let a = ad.index;
+    let Some(d) = ad.drive_mut(addr) else {
+        return (vec![not_found(a, addr)], 0x0c);
+    };
+    if inv.has("undo") {
+        if !d.prepared_for_removal {
+            return (vec![ads(unv::WRONG_STATE, a, addr)], unv::WRONG_STATE_CODE);
+        }
+        d.prepared_for_removal = false;
+        d.spun_up = true;
+        return (vec!["Undo Prepare for removal Success".to_owned()], 0);
+    }
+    let allowed = matches!(
+        st,
+        FirmwareState::UnconfiguredGood
+            | FirmwareState::UnconfiguredBad
+            | FirmwareState::Offline
+            | FirmwareState::Failed
+    );
+    if !allowed {
+        return (vec![ads(unv::WRONG_STATE, a, addr)], unv::WRONG_STATE_CODE);
+    }
+    d.prepared_for_removal = true;
+    d.spun_up = false;
+    (vec!["Prepare for removal Success".to_owned()], 0)
+}
+
+fn pd_locate(ad: &mut Adapter, clock: u64, inv: &Invocation, addr: DriveAddress) -> Reply {
+    let stop = inv.has("stop");
+    if let Some(d) = ad.drive_mut(addr) {
+        d.locate = !stop;
+    }
+    if !stop {
+        log_pd(ad, clock, addr, 0x27, 0, ev::LOCATE);
+    }
+    let word = if stop { "Stop" } else { "Start" };
+    (
+        vec![format!(
+            "Adapter: {}: Device at EnclId-{} SlotId-{}  -- PD Locate {word} Command was successfully sent to Firmware",
+            ad.index,
+            encl(addr),
+            addr.slot
+        )],
+        0,
+    )
+}
+
+fn pd_hsp(ad: &mut Adapter, clock: u64, inv: &Invocation, addr: DriveAddress) -> Reply {
+    let a = ad.index;
+    if inv.has("rmv") {
+        if state_of(ad, addr) != FirmwareState::Hotspare {
+            return (vec![failed_pd(a, addr)], 0x01);
+        }
+        if let Some(d) = ad.drive_mut(addr) {
+            d.hotspare = None;
+        }
+        set_pd_state(ad, clock, addr, FirmwareState::UnconfiguredGood);
+        log_pd(ad, clock, addr, 0x2f, 0, ev::SPARE_DISABLED);
+        return (vec![ads(unv::HSP_REMOVED, a, addr)], 0);
+    }
+    if !inv.has("set") {
+        return (vec![fill(unv::INVALID_INPUT, &[("x", "-PDHSP")])], 0x01);
+    }
+    if state_of(ad, addr) != FirmwareState::UnconfiguredGood || is_foreign(ad, addr) {
+        return (vec![failed_pd(a, addr)], 0x01);
+    }
+    if ad.drive(addr).is_some_and(|d| d.prepared_for_removal) {
+        return (vec![failed_pd(a, addr)], 0x83);
+    }
+    let mut dedicated = Vec::new();
+    if inv.has("dedicated") {
+        for &arr in &inv.arrays {
+            let Some((g, _)) = ad.array_by_number(arr) else {
+                return (vec![failed_pd(a, addr)], 0x09);
+            };
+            let uid = ad.groups[g].uid;
+            if !dedicated.contains(&uid) {
+                dedicated.push(uid);
+            }
+        }
+        if dedicated.is_empty() {
+            return (vec![failed_pd(a, addr)], 0x09);
+        }
+    }
+    let global = dedicated.is_empty();
+    if let Some(d) = ad.drive_mut(addr) {
+        d.hotspare = Some(Hotspare {
+            dedicated,
+            revertible: !inv.has("nonrevertible"),
+        });
+    }
+    set_pd_state(ad, clock, addr, FirmwareState::Hotspare);
+    log_pd(
+        ad,
+        clock,
+        addr,
+        if global { 0x2c } else { 0x2d },
+        0,
+        if global {
+            ev::GLOBAL_SPARE
+        } else {
+            ev::DEDICATED_SPARE
+        },
+    );
+    (
+        vec![format!(
+            "Adapter: {a}: Set Physical Drive at EnclId-{} SlotId-{} as Hot Spare Success.",
+            encl(addr),
+            addr.slot
+        )],
+        0,
+    )
+}
+
+fn pd_rbld(ad: &mut Adapter, clock: u64, inv: &Invocation, addr: DriveAddress) -> Reply {
+    let a = ad.index;
+    let st = state_of(ad, addr);
+    let loc = format!("(Encl-{} Slot-{})", encl(addr), addr.slot);
+    if inv.has("stop") {
+        if st != FirmwareState::Rebuild {
+            return (vec![format!("Device{loc} is not in rebuild process")], 0x01);
+        }
+        set_pd_state(ad, clock, addr, FirmwareState::Offline);
+        return (vec![ads(unv::REBUILD_STOPPED, a, addr)], 0);
+    }
+    if !inv.has("start") {
+        return (vec![fill(unv::INVALID_INPUT, &[("x", "-PDRbld")])], 0x01);
+    }
+    let Some(pos) = ad.position(addr) else {
+        return (vec![failed_pd(a, addr)], 0x01);
+    };
+    if !matches!(st, FirmwareState::Offline | FirmwareState::Failed) {
+        return (vec![failed_pd(a, addr)], 0x01);
+    }
+    if ad.group_state(&ad.groups[pos.group]) == LdState::Offline {
+        // Only a rebuild that restores redundancy can start; an offline VD has no source.
+        let lost = ad.groups[pos.group].spans[pos.span]
+            .rows
+            .iter()
+            .filter(|r| !ad.row_ok(r))
+            .count();
+        let tolerated = ad.groups[pos.group]
+            .level
+            .tolerated_failures_per_span()
+            .unwrap_or(0);
+        if lost > usize::try_from(tolerated).unwrap_or(0) {
+            return (vec![failed_pd(a, addr)], 0x1b);
+        }
+    }
+    start_rebuild(ad, clock, addr, false);
+    (vec![format!("Started rebuild progress on device{loc}")], 0)
+}
+
+fn replace_missing(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
+    let a = ad.index;
+    let (Some(&addr), Some(&array), Some(row)) = (inv.drives.first(), inv.arrays.first(), inv.row)
+    else {
+        return (
+            vec![fill(unv::INVALID_INPUT, &[("x", "-PdReplaceMissing")])],
+            0x01,
+        );
+    };
+    let fail = |code: u32| {
+        (
+            vec![fill(
+                unv::REPLACE_MISSING_FAILED,
+                &[
+                    ("a", &a.to_string()),
+                    ("n", &array.to_string()),
+                    ("v", &row.to_string()),
+                ],
+            )],
+            code,
+        )
+    };
+    let Some(d) = ad.drive(addr).cloned() else {
+        return (vec![not_found(a, addr)], 0x0c);
+    };
+    let Some((g, s)) = ad.array_by_number(array) else {
+        return fail(0x09);
+    };
+    let r = usize::try_from(row).unwrap_or(usize::MAX);
+    let Some(target) = ad.groups[g].spans[s].rows.get(r).cloned() else {
+        return fail(0x28);
+    };
+    if target.drive.is_some() {
+        return fail(0x0a);
+    }
+    if d.state != FirmwareState::UnconfiguredGood {
+        return (vec![failed_pd(a, addr)], 0x01);
+    }
+    if d.foreign.is_some() || d.pd_type != target.pd_type {
+        return (wrong_attributes(), 0x26);
+    }
+    if d.coerced_sectors() < target.size_sectors {
+        return fail(0x0d);
+    }
+    ad.groups[g].spans[s].rows[r].drive = Some(addr);
+    set_pd_state(ad, clock, addr, FirmwareState::Offline);
+    (
+        vec![format!(
+            "Adapter: {a}: Missing PD at Array {array}, Row {row} is replaced."
+        )],
+        0,
+    )
+}
+
+fn copyback(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
+    let a = ad.index;
+    if inv.has("stop") {
+        let Some(&dst) = inv.drives.first() else {
+            return (vec![fill(unv::INVALID_INPUT, &[("x", "-PhysDrv")])], 0x01);
+        };
+        if state_of(ad, dst) != FirmwareState::Copyback {
+            return (vec![ads(unv::NOT_IN_COPYBACK, a, dst)], 0x01);
+        }
+        set_pd_state(ad, clock, dst, FirmwareState::UnconfiguredGood);
+        return (vec![ads(unv::COPYBACK_STOPPED, a, dst)], 0);
+    }
+    if !inv.has("start") {
+        return (vec![fill(unv::INVALID_INPUT, &[("x", "-PDCpyBk")])], 0x01);
+    }
+    let (Some(&src), Some(&dst)) = (inv.drives.first(), inv.drives.get(1)) else {
+        return (vec![fill(unv::INVALID_INPUT, &[("x", "-PhysDrv")])], 0x01);
+    };
+    for x in [src, dst] {
+        if ad.drive(x).is_none() {
+            return (vec![not_found(a, x)], 0x0c);
+        }
+    }
+    let Some(pos) = ad.position(src) else {
+        return (vec![failed_pd(a, src)], 0x01);
+    };
+    if state_of(ad, src) != FirmwareState::Online
+        || state_of(ad, dst) != FirmwareState::UnconfiguredGood
+    {
+        return (vec![failed_pd(a, dst)], 0x01);
+    }
+    let row = ad.groups[pos.group].spans[pos.span].rows[pos.row].clone();
+    let Some(d) = ad.drive(dst) else {
+        return (vec![not_found(a, dst)], 0x0c);
+    };
+    if d.foreign.is_some() || d.pd_type != row.pd_type {
+        return (wrong_attributes(), 0x26);
+    }
+    if d.coerced_sectors() < row.size_sectors {
+        return (vec![failed_pd(a, dst)], 0x0d);
+    }
+    if ad.group_state(&ad.groups[pos.group]) != LdState::Optimal {
+        return (vec![failed_pd(a, dst)], 0x1b);
+    }
+    start_copyback(ad, clock, src, dst);
+    (vec![ads(unv::COPYBACK_STARTED, a, dst)], 0)
+}
+
+fn foreign(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
+    let a = ad.index;
+    let configs = foreign_configs(ad);
+    let want = inv.number().and_then(|n| usize::try_from(n).ok());
+    if configs.is_empty() {
+        return (
+            vec![format!(
+                "There is no foreign configuration on controller {a}."
+            )],
+            0,
+        );
+    }
+    let picked: Vec<(usize, u64)> = configs
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|(i, _)| want.is_none_or(|w| w == *i))
+        .collect();
+    if picked.is_empty() {
+        return (
+            vec![format!(
+                "Failed to clear Foreign configuration {} on controller {a}.",
+                want.unwrap_or(0)
+            )],
+            0x03,
+        );
+    }
+    if inv.has("clear") {
+        if !ad.preserved_cache.is_empty() {
+            let n = picked.first().map_or(0, |p| p.0);
+            return (
+                vec![
+                    format!("Failed to clear Foreign configuration {n} on controller {a}."),
+                    "FW error description: ".to_owned(),
+                    " The current operation is not allowed because the controller has data in cache for offline or missing virtual disks.  ".to_owned(),
+                ],
+                0x54,
+            );
+        }
+        let mut out = Vec::new();
+        for (n, cfg) in picked {
+            let addrs: Vec<DriveAddress> = ad
+                .drives
+                .iter()
+                .filter(|d| d.foreign.as_ref().is_some_and(|f| f.config == cfg))
+                .map(|d| d.addr())
+                .collect();
+            for x in addrs {
+                if let Some(d) = ad.drive_mut(x) {
+                    d.foreign = None;
+                }
+                set_pd_state(ad, clock, x, FirmwareState::UnconfiguredGood);
+            }
+            log(
+                ad,
+                clock,
+                0xdc,
+                0,
+                locale::CTRL,
+                ev::FOREIGN_CLEARED.to_owned(),
+                Vec::new(),
+            );
+            out.push(format!(
+                "Foreign configuration {n} is cleared on controller {a}."
+            ));
+        }
+        return (out, 0);
+    }
+    if inv.has("import") {
+        let mut out = Vec::new();
+        for (n, cfg) in picked {
+            import(ad, clock, cfg);
+            out.push(fill(
+                unv::FOREIGN_IMPORTED,
+                &[("n", &n.to_string()), ("a", &a.to_string())],
+            ));
+        }
+        return (out, 0);
+    }
+    (
+        vec![fill(unv::INVALID_INPUT, &[("x", "-CfgForeign")])],
+        0x01,
+    )
+}
+
+/// Imports one foreign configuration: drives that came from a local VD take their missing
+/// row back and rebuild; drives of an unknown configuration become a new VD.
+fn import(ad: &mut Adapter, clock: u64, cfg: u64) {
+    let drives: Vec<DriveAddress> = ad
+        .drives
+        .iter()
+        .filter(|d| d.foreign.as_ref().is_some_and(|f| f.config == cfg))
+        .map(|d| d.addr())
+        .collect();
+    let Some(meta) = drives
+        .first()
+        .and_then(|x| ad.drive(*x))
+        .and_then(|d| d.foreign.clone())
+    else {
+        return;
+    };
+    let local = meta.group_uid.and_then(|u| ad.group_index(u));
+    match local {
+        Some(g) => {
+            for x in drives {
+                let Some(m) = ad.drive(x).and_then(|d| d.foreign.clone()) else {
+                    continue;
+                };
+                let (s, r) = (m.span as usize, m.row as usize);
+                let free = ad.groups[g]
+                    .spans
+                    .get(s)
+                    .and_then(|sp| sp.rows.get(r))
+                    .is_some_and(|row| row.drive.is_none());
+                if let Some(d) = ad.drive_mut(x) {
+                    d.foreign = None;
+                }
+                if free {
+                    ad.groups[g].spans[s].rows[r].drive = Some(x);
+                    set_pd_state(ad, clock, x, FirmwareState::Offline);
+                    start_rebuild(ad, clock, x, true);
+                } else {
+                    set_pd_state(ad, clock, x, FirmwareState::UnconfiguredGood);
+                }
+            }
+        }
+        None => {
+            let uid = ad.uid();
+            let size = drives
+                .iter()
+                .filter_map(|x| ad.drive(*x))
+                .map(|d| d.coerced_sectors())
+                .min()
+                .unwrap_or(0);
+            let pd_type = drives
+                .first()
+                .and_then(|x| ad.drive(*x))
+                .map(|d| d.pd_type.clone())
+                .unwrap_or(PdType::Sas);
+            let mut spans: Vec<Span> = (0..meta.spans)
+                .map(|_| Span {
+                    rows: (0..meta.rows)
+                        .map(|_| Row {
+                            drive: None,
+                            size_sectors: size,
+                            pd_type: pd_type.clone(),
+                            home: None,
+                        })
+                        .collect(),
+                })
+                .collect();
+            for x in &drives {
+                let Some(m) = ad.drive(*x).and_then(|d| d.foreign.clone()) else {
+                    continue;
+                };
+                if let Some(row) = spans
+                    .get_mut(m.span as usize)
+                    .and_then(|s| s.rows.get_mut(m.row as usize))
+                {
+                    row.drive = Some(*x);
+                    row.home = Some(*x);
+                }
+            }
+            ad.groups.push(DiskGroup {
+                uid,
+                level: meta.level.clone(),
+                spans,
+            });
+            let target = free_target(ad, meta.target);
+            let vd_uid = ad.uid();
+            ad.vds
+                .push(new_vd(vd_uid, target, uid, &meta.name, meta.strip_kb));
+            for x in drives {
+                if let Some(d) = ad.drive_mut(x) {
+                    d.foreign = None;
+                }
+                set_pd_state(ad, clock, x, FirmwareState::Online);
+            }
+            // The new VD starts from Optimal so the diff reports what it really is.
+            if let Some(v) = ad.vds.iter_mut().find(|v| v.uid == vd_uid) {
+                v.last_state = LdState::Optimal;
+            }
+        }
+    }
+    log(
+        ad,
+        clock,
+        0xdb,
+        0,
+        locale::CTRL,
+        ev::FOREIGN_IMPORTED.to_owned(),
+        Vec::new(),
+    );
+}
+
+fn free_target(ad: &Adapter, wanted: u32) -> u32 {
+    if !ad.vds.iter().any(|v| v.target == wanted) {
+        return wanted;
+    }
+    (0..)
+        .find(|t| !ad.vds.iter().any(|v| v.target == *t))
+        .unwrap_or(0)
+}
+
+fn new_vd(uid: u64, target: u32, group_uid: u64, name: &str, strip_kb: u32) -> Vd {
+    Vd {
+        uid,
+        target,
+        group_uid,
+        name: name.to_owned(),
+        strip_kb,
+        write_back: true,
+        read_policy: "ReadAdaptive".to_owned(),
+        cached_io: false,
+        cached_bad_bbu: false,
+        disk_cache: "Disk's Default".to_owned(),
+        bad_blocks: false,
+        bgi: None,
+        last_state: LdState::Optimal,
+    }
+}
+
+fn configure_failed(a: u32) -> Vec<String> {
+    vec![format!("Adapter {a}: Configure Adapter Failed")]
+}
+
+/// `-CfgLdAdd` and `-CfgSpanAdd`.
+fn create(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
+    let a = ad.index;
+    let (level, spans) = match ld_add::shape(a, inv) {
+        Ok(x) => x,
+        Err(reply) => return reply,
+    };
+    let (all, types) = match ld_add::drives(ad, inv, &spans) {
+        Ok(x) => x,
+        Err(reply) => return reply,
+    };
+    let size = all
+        .iter()
+        .filter_map(|x| ad.drive(*x))
+        .map(|d| d.coerced_sectors())
+        .min()
+        .unwrap_or(0);
+    let pd_type = types.first().cloned().unwrap_or(PdType::Sas);
+    let uid = ad.uid();
+    let group = DiskGroup::from_spans(uid, level.clone(), &spans, size, &pd_type);
+    ad.groups.push(group);
+    for x in &all {
+        set_pd_state(ad, clock, *x, FirmwareState::Online);
+    }
+    let target = ld_add::add_vd(ad, clock, inv, &level, uid);
+    let mut out = vec![format!("Adapter {a}: Created VD {target}")];
+    for x in inv.hsp.clone() {
+        if let Some(d) = ad.drive_mut(x) {
+            d.hotspare = Some(Hotspare {
+                dedicated: vec![uid],
+                revertible: true,
+            });
+        }
+        set_pd_state(ad, clock, x, FirmwareState::Hotspare);
+        out.push(format!(
+            "Adapter: {a}: Set Physical Drive at EnclId-{} SlotId-{} as Hot Spare Success.",
+            encl(x),
+            x.slot
+        ));
+    }
+    out.push(String::new());
+    out.push(format!("Adapter {a}: Configured the Adapter!!"));
+    (out, 0)
+}
+
+fn each_raid0(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
+    let a = ad.index;
+    let mut drives: Vec<DriveAddress> = ad
+        .drives
+        .iter()
+        .filter(|d| d.state == FirmwareState::UnconfiguredGood && d.foreign.is_none())
+        .map(|d| d.addr())
+        .collect();
+    drives.sort();
+    if drives.is_empty() {
+        return (
+            vec![fill(unv::NO_UNCONFIGURED, &[("a", &a.to_string())])],
+            0x01,
+        );
+    }
+    let mut out = Vec::new();
+    for x in drives {
+        let mut one = inv.clone();
+        one.command = "cfgldadd".to_owned();
+        one.raid = Some((0, vec![x]));
+        one.hsp.clear();
+        let (lines, code) = create(ad, clock, &one);
+        if code != 0 {
+            return (lines, code);
+        }
+        out.extend(lines.into_iter().filter(|l| l.contains("Created VD")));
+    }
+    out.push(String::new());
+    out.push(format!("Adapter {a}: Configured the Adapter!!"));
+    (out, 0)
+}
+
+fn delete(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
+    let a = ad.index;
+    let targets: Vec<u32> = match &inv.lds {
+        LdSel::All => {
+            let mut t: Vec<u32> = ad.vds.iter().map(|v| v.target).collect();
+            t.sort_unstable();
+            t
+        }
+        LdSel::List(l) => l.clone(),
+        LdSel::None => return (vec![fill(unv::INVALID_INPUT, &[("x", "-CfgLdDel")])], 0x01),
+    };
+    let mut out = Vec::new();
+    for t in targets {
+        let Some(i) = ad.vds.iter().position(|v| v.target == t) else {
+            return (
+                vec![fill(
+                    unv::LD_NOT_FOUND,
+                    &[("a", &a.to_string()), ("n", &t.to_string())],
+                )],
+                0x03,
+            );
+        };
+        let vd = ad.vds.remove(i);
+        let data = vec![("Target Id".to_owned(), t.to_string())];
+        log(
+            ad,
+            clock,
+            0x8b,
+            0,
+            locale::LD,
+            fill(ev::VD_DELETED, &[("x", &event_vd(t))]),
+            data,
+        );
+        // Pinned cache outlives the VD: the firmware keeps it for the now missing VD until it
+        // is discarded (by that target id) or the VD comes back by import, and refuses VD
+        // creation and foreign clear meanwhile (scripts that delete VDs then discard each
+        // deleted id, and the H700 guide's "offline or is deleted because of missing physical
+        // disks").
+        if !ad.vds.iter().any(|v| v.group_uid == vd.group_uid) {
+            if let Some(g) = ad.group_index(vd.group_uid) {
+                let group = ad.groups.remove(g);
+                for x in group
+                    .spans
+                    .iter()
+                    .flat_map(|s| s.rows.iter().filter_map(|r| r.drive))
+                {
+                    set_pd_state(ad, clock, x, FirmwareState::UnconfiguredGood);
+                    if let Some(d) = ad.drive_mut(x) {
+                        d.was_spare = None;
+                    }
+                }
+                // Dedicated spares of a deleted group become global spares.
+                for d in &mut ad.drives {
+                    if let Some(h) = d.hotspare.as_mut() {
+                        if h.dedicated.contains(&vd.group_uid) {
+                            h.dedicated.retain(|u| *u != vd.group_uid);
+                        }
+                    }
+                }
+            }
+        }
+        out.push(format!(
+            "Adapter {a}: Deleted Virtual Drive-{t}(target id-{t})"
+        ));
+    }
+    (out, 0)
+}
+
+/// On/off `-AdpSetProp` properties that answer with the generic property text: the option word,
+/// the name printed, and the setting it changes.
+type FlagProp = (&'static str, &'static str, fn(&mut Settings) -> &mut bool);
+const FLAG_PROPS: &[FlagProp] = &[
+    ("enablejbod", "JBOD", |s| &mut s.jbod_enabled),
+    (
+        "maintainpdfailhistoryenbl",
+        "Maintain PD Fail History",
+        |s| &mut s.maintain_pd_fail_history,
+    ),
+    (
+        "rstrhotspareoninsert",
+        "Restore HotSpare on Insertion",
+        |s| &mut s.restore_hsp_on_insert,
+    ),
+];
+
+fn set_prop(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
+    let a = ad.index.to_string();
+    let val = inv.number().map(i64::abs);
+    let line;
+    if inv.has("alarmsilence") || inv.has("alarmenbl") || inv.has("alarmdsbl") {
+        if ad.settings.alarm == "Absent" {
+            return (vec![fill(unv::ALARM_ABSENT, &[("a", &a)])], 0x22);
+        }
+        let (new, text) = if inv.has("alarmsilence") {
+            (
+                "Silenced",
+                format!("Adapter {a}: Set alarm to Silenced success."),
+            )
+        } else if inv.has("alarmenbl") {
+            ("Enabled", fill(unv::ALARM_ENABLED, &[("a", &a)]))
+        } else {
+            (
+                "Disabled",
+                format!("Adapter {a}: Set alarm to Disabled success."),
+            )
+        };
+        ad.settings.alarm = new.to_owned();
+        line = text;
+    } else if inv.has("rebuildrate") {
+        let Some(v) = val.filter(|v| (0..=100).contains(v)) else {
+            return (
+                vec![fill(unv::INVALID_INPUT, &[("x", "RebuildRate")])],
+                0x03,
+            );
+        };
+        ad.settings.rebuild_rate = u8::try_from(v).unwrap_or(30);
+        line = format!("Adapter {a}: Set rebuild rate to {v}% success.");
+    } else if inv.has("batwarndsbl") {
+        let disable = val.unwrap_or(1) != 0;
+        ad.settings.battery_warning = !disable;
+        line = fill(
+            unv::BATTERY_WARNING_SET,
+            &[
+                ("a", &a),
+                ("v", if disable { "Disabled" } else { "Enabled" }),
+            ],
+        );
+    } else if inv.has("copybackdsbl") {
+        let disable = val.unwrap_or(1) != 0;
+        ad.settings.copyback_enabled = !disable;
+        line = fill(
+            unv::COPYBACK_SET,
+            &[
+                ("a", &a),
+                ("v", if disable { "Disabled" } else { "Enabled" }),
+            ],
+        );
+    } else if let Some((_, name, field)) = FLAG_PROPS.iter().find(|(word, _, _)| inv.has(word)) {
+        let on = val.unwrap_or(1) != 0;
+        *field(&mut ad.settings) = on;
+        line = fill(
+            unv::PROPERTY_SET,
+            &[
+                ("a", &a),
+                ("x", name),
+                ("v", if on { "Enabled" } else { "Disabled" }),
+            ],
+        );
+    } else {
+        return (
+            vec![fill(
+                unv::INVALID_INPUT,
+                &[("x", inv.words.first().map_or("", String::as_str))],
+            )],
+            0x01,
+        );
+    }
+    log(
+        ad,
+        clock,
+        0x2a,
+        0,
+        locale::CTRL,
+        fill(ev::SETTING_CHANGED, &[("x", &line)]),
+        Vec::new(),
+    );
+    (vec![line], 0)
+}
+
+fn auto_rebuild(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
+    let a = ad.index.to_string();
+    if inv.has("dsply") {
+        let v = if ad.settings.auto_rebuild {
+            "Enabled"
+        } else {
+            "Disabled"
+        };
+        return (
+            vec![fill(unv::AUTO_REBUILD_VALUE, &[("a", &a), ("v", v)])],
+            0,
+        );
+    }
+    let on = if inv.has("enbl") {
+        true
+    } else if inv.has("dsbl") {
+        false
+    } else {
+        return (
+            vec![fill(unv::INVALID_INPUT, &[("x", "-AdpAutoRbld")])],
+            0x01,
+        );
+    };
+    ad.settings.auto_rebuild = on;
+    let line = fill(
+        unv::AUTO_REBUILD_SET,
+        &[("a", &a), ("v", if on { "Enabled" } else { "Disabled" })],
+    );
+    log(
+        ad,
+        clock,
+        0x2a,
+        0,
+        locale::CTRL,
+        fill(ev::SETTING_CHANGED, &[("x", &line)]),
+        Vec::new(),
+    );
+    (vec![line], 0)
+}
+
+fn discard_cache(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
+    let targets: Vec<u32> = match &inv.lds {
+        LdSel::All | LdSel::None => ad.preserved_cache.clone(),
+        LdSel::List(l) => l.clone(),
+    };
+    let mut out = vec![format!("Adapter #{}", ad.index), String::new()];
+    for t in targets {
+        if !ad.preserved_cache.contains(&t) {
+            continue;
+        }
+        ad.preserved_cache.retain(|x| *x != t);
+        log(
+            ad,
+            clock,
+            0x10c,
+            0,
+            locale::LD,
+            fill(ev::CACHE_DISCARDED, &[("x", &event_vd(t))]),
+            Vec::new(),
+        );
+        out.push(format!(
+            "Virtual Drive(Target ID {t:02}): Preserved Cache Data Cleared."
+        ));
+    }
+    (out, 0)
+}
+
+fn clear_events(ad: &mut Adapter) -> Reply {
+    ad.clear_seq = ad.next_seq.saturating_sub(1);
+    ad.events.clear();
+    (
+        vec![fill(unv::EVENTS_CLEARED, &[("a", &ad.index.to_string())])],
+        0,
+    )
+}
+
+/// Re-exported for the control interface.
+pub use engine::advance;

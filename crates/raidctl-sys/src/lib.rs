@@ -1,0 +1,36 @@
+//! The host plumbing both the backends and the simulator stand on: the one process runner
+//! ([`runner`]: no shell, `LC_ALL=C`, deadlines that kill the process group), the MFI ioctl
+//! ABI ([`mfi`]: what the kernel driver and the simulated firmware both speak), private
+//! files and directories ([`fsutil`]), interrupts ([`interrupt`]), exit codes ([`exit`]),
+//! escaping of untrusted text ([`escape`]) and standard output that remembers a failed write
+//! ([`out`]). It names no other raidctl crate, so neither the product nor the simulator can
+//! reach the other through it.
+
+/// `eprintln!` that cannot panic: with standard error closed or a reader gone
+/// (`raidctl ... 2>&1 | head -1`) the message is lost, not the run (the panicking print macros
+/// are denied by clippy's `print_stderr` and `print_stdout`).
+#[macro_export]
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::writeln!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprint!` that cannot panic (see [`errln!`]).
+#[macro_export]
+macro_rules! errprint {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::write!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
+pub mod escape;
+pub mod exit;
+pub mod fsutil;
+pub mod hardware;
+pub mod interrupt;
+pub mod mfi;
+pub mod out;
+pub mod runner;
