@@ -1,5 +1,7 @@
 //! The workspace's dependency arrows (docs/development.md, "Layout"): `raidctl-model` ←
-//! `raidctl-parse` ← `raidctl`. A crate cannot use what it does not depend on, so the arrows
+//! `raidctl-parse`, `raidctl-sys` ← `raidctl-core` (the product) and, beside it,
+//! `raidctl-sim` (the simulated hardware; never the product's, nor the product its) ←
+//! `raidctl` (the command line and its wiring). A crate cannot use what it does not depend on, so the arrows
 //! hold as long as the manifests say so; this test reads them as cargo resolves them
 //! (`cargo metadata`, workspace inheritance applied) and fails when a lower crate names a higher
 //! one, as a normal, dev or build dependency.
@@ -13,7 +15,26 @@ use std::process::Command;
 const ALLOWED: &[(&str, &[&str])] = &[
     ("raidctl-model", &[]),
     ("raidctl-parse", &["raidctl-model"]),
-    ("raidctl", &["raidctl-model", "raidctl-parse"]),
+    ("raidctl-sys", &["raidctl-model"]),
+    // The parsers only for its tests (what its smartctl prints reads back).
+    (
+        "raidctl-sim",
+        &["raidctl-model", "raidctl-sys", "raidctl-parse"],
+    ),
+    (
+        "raidctl-core",
+        &["raidctl-model", "raidctl-parse", "raidctl-sys"],
+    ),
+    (
+        "raidctl",
+        &[
+            "raidctl-model",
+            "raidctl-parse",
+            "raidctl-sys",
+            "raidctl-core",
+            "raidctl-sim",
+        ],
+    ),
 ];
 
 /// The workspace's packages by name, each with the names of its dependencies (every kind).
@@ -80,6 +101,13 @@ fn lower_crates_never_depend_on_higher_ones() {
     );
     // The product re-exports both (`raidctl::model`, `raidctl::parse`).
     for dep in ["raidctl-model", "raidctl-parse"] {
-        assert!(ws["raidctl"].contains(&dep.to_owned()), "raidctl -> {dep}");
+        assert!(
+            ws["raidctl-core"].contains(&dep.to_owned()),
+            "raidctl-core -> {dep}"
+        );
     }
+    // The simulator stays outside the product, both ways: it replaces hardware through
+    // `raidctl_sys::hardware::Simulator`, never a code path.
+    assert!(!ws["raidctl-core"].contains(&"raidctl-sim".to_owned()));
+    assert!(!ws["raidctl-sim"].contains(&"raidctl-core".to_owned()));
 }

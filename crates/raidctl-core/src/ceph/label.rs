@@ -230,7 +230,7 @@ mod tests {
     /// The checksum is Ceph's: it matches the one `ceph-osd --mkfs` wrote in the fixture.
     #[test]
     fn the_checksum_is_cephs() {
-        let real = include_bytes!("../../fixtures/ceph/bluestore-label-osd7.bin");
+        let real = include_bytes!("../../../../fixtures/ceph/bluestore-label-osd7.bin");
         let len = u32::from_le_bytes(real[62..66].try_into().unwrap()) as usize;
         let end = 66 + len;
         let stored = u32::from_le_bytes(real[end..end + 4].try_into().unwrap());
@@ -257,7 +257,7 @@ mod tests {
     #[test]
     fn a_label_written_by_ceph_osd_mkfs_decodes() {
         let bytes = std::fs::read(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
                 .join("fixtures/ceph/bluestore-label-osd7.bin"),
         )
         .unwrap();

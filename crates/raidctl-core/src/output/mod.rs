@@ -482,7 +482,8 @@ Device ID: {i}\nSlot Number: 3\n{}\n",
     /// on three threads as parsed whole.
     #[test]
     fn fixtures_stream_the_same_in_pieces() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let root =
+            std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("fixtures");
         let mut files = vec![root];
         let mut streamed = 0;
         while let Some(path) = files.pop() {

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A SAS drive's answer behind a MegaRAID (the parse crate's `smartctl` tests parse the same
 /// file).
-const SAS: &str = include_str!("../../fixtures/smartctl/sas-megaraid.json");
+const SAS: &str = include_str!("../../../../fixtures/smartctl/sas-megaraid.json");
 
 /// Answers every drive with the SAS capture, counting calls; `slow` makes it hang.
 struct Fake {

@@ -555,19 +555,19 @@ pub fn rule(id: &str) -> Option<&'static Rule> {
 mod tests {
     use super::*;
 
-    const SAFETY: &str = include_str!("../../docs/safety.md");
+    const SAFETY: &str = include_str!("../../../../docs/safety.md");
 
     fn test_source(file: &str) -> Option<&'static str> {
         Some(match file {
-            "guards" => include_str!("../../tests/integration/guards.rs"),
-            "workflows" => include_str!("../../tests/integration/workflows.rs"),
-            "workflows_omsa" => include_str!("../../tests/integration/workflows_omsa.rs"),
+            "guards" => include_str!("../../../../tests/integration/guards.rs"),
+            "workflows" => include_str!("../../../../tests/integration/workflows.rs"),
+            "workflows_omsa" => include_str!("../../../../tests/integration/workflows_omsa.rs"),
             "replace" => include_str!("replace.rs"),
-            "workflows_raid0" => include_str!("../../tests/integration/workflows_raid0.rs"),
+            "workflows_raid0" => include_str!("../../../../tests/integration/workflows_raid0.rs"),
             "health" => include_str!("../health/tests.rs"),
-            "ceph_replace" => include_str!("../../tests/integration/ceph_replace.rs"),
+            "ceph_replace" => include_str!("../../../../tests/integration/ceph_replace.rs"),
             "ceph" => include_str!("../ceph/join/tests.rs"),
-            "terminal" => include_str!("../../tests/integration/terminal.rs"),
+            "terminal" => include_str!("../../../../tests/integration/terminal.rs"),
             _ => return None,
         })
     }

@@ -11,7 +11,10 @@ use crate::model::{
 pub(crate) fn fixture_snapshot(names: &[&str]) -> Snapshot {
     let mut doc = crate::model::Document::default();
     for name in names {
-        let path = format!("{}/fixtures/megacli/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+        let path = format!(
+            "{}/fixtures/megacli/{name}.txt",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
+        );
         let text = crate::parse::decode(&std::fs::read(&path).unwrap());
         doc.merge(crate::parse::parse(&text, None).unwrap());
     }

@@ -813,7 +813,7 @@ mod capability_tests {
             };
             let (stdout, status) = match file {
                 Some(f) => {
-                    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+                    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join(format!(
                         "fixtures/corpus/perccli/bodik-perccli__output_8.4.0.22_{f}_ok.json"
                     ));
                     (std::fs::read_to_string(path).expect("capture"), 0)

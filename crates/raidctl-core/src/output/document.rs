@@ -815,7 +815,8 @@ mod tests {
     /// at 80 and 120 columns, the streamed text is byte for byte the in-memory table's.
     #[test]
     fn streamed_tables_match_in_memory_tables_for_every_fixture() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let root =
+            std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("fixtures");
         let mut checked = 0;
         for dir in ["megacli", "omreport"] {
             let mut files: Vec<_> = std::fs::read_dir(root.join(dir))

@@ -544,14 +544,14 @@ mod tests {
     use super::*;
 
     // Captured from the test cluster (scripts/ceph-test-cluster.sh, Ceph 16.2.15).
-    const STATUS: &str = include_str!("../../fixtures/ceph/status.json");
-    const TREE: &str = include_str!("../../fixtures/ceph/osd-tree.json");
-    const DUMP: &str = include_str!("../../fixtures/ceph/osd-dump.json");
-    const META: &str = include_str!("../../fixtures/ceph/osd-metadata.json");
-    const META1: &str = include_str!("../../fixtures/ceph/osd-metadata-1.json");
-    const RAW: &str = include_str!("../../fixtures/ceph/raw-list.json");
-    const OK: &str = include_str!("../../fixtures/ceph/ok-to-stop.json");
-    const SAFE: &str = include_str!("../../fixtures/ceph/safe.json");
+    const STATUS: &str = include_str!("../../../../fixtures/ceph/status.json");
+    const TREE: &str = include_str!("../../../../fixtures/ceph/osd-tree.json");
+    const DUMP: &str = include_str!("../../../../fixtures/ceph/osd-dump.json");
+    const META: &str = include_str!("../../../../fixtures/ceph/osd-metadata.json");
+    const META1: &str = include_str!("../../../../fixtures/ceph/osd-metadata-1.json");
+    const RAW: &str = include_str!("../../../../fixtures/ceph/raw-list.json");
+    const OK: &str = include_str!("../../../../fixtures/ceph/ok-to-stop.json");
+    const SAFE: &str = include_str!("../../../../fixtures/ceph/safe.json");
 
     #[test]
     fn reads_the_captures() {

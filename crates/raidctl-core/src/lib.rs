@@ -1,0 +1,30 @@
+//! The raidctl product: backends (vendor tools and the kernel driver), the Ceph client and
+//! identity join, workflows, support bundles, qualification, health and output. It runs on
+//! a real host's hardware or on any [`hardware::Simulator`] its caller hands it; it cannot
+//! name the simulator (`raidctl-sim` is not among its dependencies).
+//!
+//! Dependencies point one way: `model` ← `parse` ← `sys` ← backends/`ceph` ← workflows,
+//! bundle, qualify, health ← `output` ← the CLI (the `raidctl` package); docs/development.md,
+//! "Layout".
+
+pub use raidctl_sys::{errln, errprint};
+
+pub mod args;
+pub mod backend;
+pub mod bundle;
+pub mod ceph;
+pub mod ctx;
+pub mod health;
+pub mod hostside;
+pub mod monitor;
+pub mod output;
+pub mod qualify;
+pub mod smart;
+pub mod workflow;
+
+/// The typed domain model: its own crate, `raidctl-model`, at the bottom of the layering.
+pub use raidctl_model as model;
+/// The pure parsers (text in, model out): their own crate, `raidctl-parse`, on top of the model.
+pub use raidctl_parse as parse;
+/// Host plumbing below the backends and the simulator: its own crate, `raidctl-sys`.
+pub use raidctl_sys::{escape, exit, fsutil, hardware, interrupt};
