@@ -147,7 +147,7 @@ pub fn default_state_dir() -> PathBuf {
     )
 }
 
-fn ceph_options(opts: &CtxOptions, sim: bool) -> crate::ceph::CephOptions {
+fn ceph_options(opts: &CtxOptions, hw: Option<&dyn Simulator>) -> crate::ceph::CephOptions {
     // No configuration named and none in /etc/ceph: a cephadm host keeps the cluster's in
     // `/var/lib/ceph/<fsid>/config/` (with the admin keyring on an `_admin` host).
     let cephadm =
@@ -170,9 +170,14 @@ fn ceph_options(opts: &CtxOptions, sim: bool) -> crate::ceph::CephOptions {
         name: opts.ceph_name.clone(),
         ..crate::ceph::CephOptions::default()
     };
-    if sim {
-        c.env
-            .push(("CEPH_VOLUME_ALLOW_LOOP_DEVICES".into(), "1".into()));
+    // What Ceph's tools need to take this hardware's block devices (the simulator's are
+    // loop devices, which ceph-volume refuses unless told).
+    if let Some(hw) = hw {
+        c.env.extend(
+            hw.ceph_env()
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+        );
     }
     c
 }
@@ -484,7 +489,7 @@ impl Ctx {
             change_ops,
             native,
             private_dir: None,
-            ceph: ceph_options(opts, false),
+            ceph: ceph_options(opts, None),
             nothing_to_manage,
             sys_root_opt: opts.sys_root.clone(),
             osd_root_opt: opts.osd_root.clone(),
@@ -532,6 +537,7 @@ impl Ctx {
             .then(|| Err(BackendError::Refused(native::CHANGES_NEED.into())));
         let sim_runner = runner.clone();
         let megacli = Ok(MegaCli::new(program, runner, opts.timeout));
+        let ceph = ceph_options(opts, Some(sim.as_ref()));
         Ok(Self {
             sim_dir: Some(dir),
             sim: Some(sim),
@@ -542,7 +548,7 @@ impl Ctx {
             change_ops,
             native: native_handle,
             private_dir: private,
-            ceph: ceph_options(opts, true),
+            ceph,
             nothing_to_manage: None,
             sys_root_opt: None,
             osd_root_opt: opts.osd_root.clone(),
@@ -813,7 +819,7 @@ mod tests {
                 ceph_conf: Some("/x.conf".into()),
                 ..opts
             },
-            false,
+            None,
         );
         assert_eq!(c.conf.as_deref(), Some(Path::new("/x.conf")));
         assert_eq!(c.keyring, None);

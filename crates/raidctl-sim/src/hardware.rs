@@ -101,6 +101,11 @@ impl Simulator for SimHardware {
         }
     }
 
+    fn ceph_env(&self) -> &'static [(&'static str, &'static str)] {
+        // Its VDs' block devices are loop devices.
+        &[("CEPH_VOLUME_ALLOW_LOOP_DEVICES", "1")]
+    }
+
     fn firmware(&self, dir: &Path) -> Result<Arc<dyn MfiTransport>, String> {
         Ok(Arc::new(crate::mfi::SimFirmware::load(dir)?))
     }

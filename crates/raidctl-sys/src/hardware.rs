@@ -62,6 +62,9 @@ pub trait Simulator: Send + Sync + std::fmt::Debug {
     ) -> Result<PathBuf, String>;
     /// Removes `path` if it is one of the sparse files [`Simulator::backing_file`] made.
     fn discard_backing_file(&self, dir: &Path, path: &Path);
+    /// Environment Ceph's tools need to take this hardware's block devices (ceph-volume
+    /// refuses loop devices unless told).
+    fn ceph_env(&self) -> &'static [(&'static str, &'static str)];
     /// The simulated firmware, answering DCMDs as the kernel driver's node does.
     ///
     /// # Errors

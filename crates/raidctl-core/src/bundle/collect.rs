@@ -627,8 +627,8 @@ fn collect_in(
     let mut problems = own_view(&mut c, ctx, &snap_result);
     // 6. SMART through the controller; a drive it could not read is a problem of the summary.
     if opts.level != Level::Quick {
-        let sim = ctx.sim_exe().map(|e| (e, &env[..]));
-        let failed = host::smart(&mut c, snap, sim, &|a| ctx.fallback_scsi_host(a));
+        let tools = ctx.sim_exe().map(|e| (e, &env[..]));
+        let failed = host::smart(&mut c, snap, tools, &|a| ctx.fallback_scsi_host(a));
         if !failed.is_empty() {
             let p = problems.get_or_insert_with(Vec::new);
             p.extend(failed);

@@ -60,13 +60,13 @@ fn smart_target(snap: &Snapshot, adapter: u32) -> String {
 
 /// `smartctl -x -j -d megaraid,N` (or `sat+megaraid,N`) for every drive of the snapshot.
 ///
-/// Under `--sim` (`sim`: the simulator's executable and environment) the simulated smartctl
-/// answers, run as its vendor tools are. Returns the failed reads (parsed as `status`,
+/// On simulated hardware (`tools`: the executable its tools are run as, and their
+/// environment) its smartctl answers, run as its vendor tools are. Returns the failed reads (parsed as `status`,
 /// `check` and `metrics` parse them: [`crate::smart::parse`]) as problems for the summary.
 pub(crate) fn smart(
     c: &mut Collector<'_>,
     snap: Option<&Snapshot>,
-    sim: Option<(&Path, &[(String, String)])>,
+    tools: Option<(&Path, &[(String, String)])>,
     fallback_host: &dyn Fn(u32) -> Option<u32>,
 ) -> Vec<crate::health::Problem> {
     let mut problems = Vec::new();
@@ -81,7 +81,7 @@ pub(crate) fn smart(
     };
     // smartctl is a host tool: whether it is installed is the host's (`PATH`); under `--sim`
     // what it answers about the drives behind the simulated controller is the simulator's.
-    let program = match (sim, tool(c, "smartctl")) {
+    let program = match (tools, tool(c, "smartctl")) {
         (Some(_), Ok(_)) => Ok(PathBuf::from("smartctl")),
         (_, found) => found,
     };
@@ -89,7 +89,7 @@ pub(crate) fn smart(
         let Some(dev) = pd.smartctl_device.clone() else {
             continue;
         };
-        let target = match sim {
+        let target = match tools {
             Some(_) => crate::smart::target(snap, pd.adapter, Path::new("/nonexistent"))
                 .or_else(|| fallback_host(pd.adapter).map(|h| format!("/dev/bus/{h}")))
                 .unwrap_or_else(|| smart_target(snap, pd.adapter)),
@@ -102,9 +102,9 @@ pub(crate) fn smart(
             id,
             scope: Scope::Adapter(pd.adapter),
             program: program.clone(),
-            exe: sim.map(|(exe, _)| exe),
+            exe: tools.map(|(exe, _)| exe),
             args: vec!["-x".into(), "-j".into(), "-d".into(), dev.clone(), target],
-            env: sim.map_or(&[][..], |(_, env)| env),
+            env: tools.map_or(&[][..], |(_, env)| env),
             out: out.clone(),
             timeout: None,
         });
