@@ -371,66 +371,37 @@ fn a(n: u32) -> String {
 
 /// MegaCli argv for an operation.
 pub fn megacli_args(op: &Op) -> Vec<String> {
+    // `WORDS… -PhysDrv[E:S] -aN` and `WORDS… -LN -aN`: the shapes most operations take.
+    let drive = |words: &[&str], adapter: &u32, d: &DriveAddress| {
+        let mut v = owned(words);
+        v.extend([pd(d), a(*adapter)]);
+        v
+    };
+    let vd = |words: &[&str], adapter: &u32, target: &u32| {
+        let mut v = owned(words);
+        v.extend([format!("-L{target}"), a(*adapter)]);
+        v
+    };
+    let prop = |word: &str, value: Option<String>, adapter: &u32| {
+        let mut v = owned(&["-AdpSetProp", word]);
+        v.extend(value);
+        v.push(a(*adapter));
+        v
+    };
     match op {
-        Op::Offline { .. }
-        | Op::Online { .. }
-        | Op::MarkMissing { .. }
-        | Op::PrepareRemoval { .. }
-        | Op::UndoPrepareRemoval { .. }
-        | Op::LocateStart { .. }
-        | Op::LocateStop { .. }
-        | Op::MakeGood { .. }
-        | Op::ReplaceMissing { .. }
-        | Op::RebuildStart { .. }
-        | Op::RebuildStop { .. }
-        | Op::HotspareSet { .. }
-        | Op::HotspareRemove { .. }
-        | Op::MakeJbod { .. } => megacli_drive_args(op),
-        Op::ForeignImport { .. }
-        | Op::ForeignClear { .. }
-        | Op::Alarm { .. }
-        | Op::RebuildRate { .. }
-        | Op::BatteryWarning { .. } => megacli_adapter_args(op),
-        Op::LdCreate {
-            adapter,
-            level,
-            spans,
-            write,
-            read,
-            io,
-            strip_kib,
-        } => megacli_ld_create(*adapter, level, spans, write, read, io, strip_kib),
-        Op::LdDelete { .. }
-        | Op::DiscardPreservedCache { .. }
-        | Op::LdName { .. }
-        | Op::LdDiskCache { .. }
-        | Op::LdCache { .. } => megacli_vd_args(op),
-    }
-}
-
-/// [`megacli_args`] of the drive operations (state, locate, rebuild, hot spare, JBOD).
-fn megacli_drive_args(op: &Op) -> Vec<String> {
-    let s = |v: &[&str]| v.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>();
-    match op {
-        Op::Offline { adapter, drive } => vec!["-PDOffline".into(), pd(drive), a(*adapter)],
-        Op::Online { adapter, drive } => vec!["-PDOnline".into(), pd(drive), a(*adapter)],
-        Op::MarkMissing { adapter, drive } => vec!["-PdMarkMissing".into(), pd(drive), a(*adapter)],
-        Op::PrepareRemoval { adapter, drive } => vec!["-PdPrpRmv".into(), pd(drive), a(*adapter)],
-        Op::UndoPrepareRemoval { adapter, drive } => {
-            vec!["-PdPrpRmv".into(), "-UnDo".into(), pd(drive), a(*adapter)]
-        }
-        Op::LocateStart { adapter, drive } => {
-            vec!["-PdLocate".into(), "-start".into(), pd(drive), a(*adapter)]
-        }
-        Op::LocateStop { adapter, drive } => {
-            vec!["-PdLocate".into(), "-stop".into(), pd(drive), a(*adapter)]
-        }
+        Op::Offline { adapter, drive: d } => drive(&["-PDOffline"], adapter, d),
+        Op::Online { adapter, drive: d } => drive(&["-PDOnline"], adapter, d),
+        Op::MarkMissing { adapter, drive: d } => drive(&["-PdMarkMissing"], adapter, d),
+        Op::PrepareRemoval { adapter, drive: d } => drive(&["-PdPrpRmv"], adapter, d),
+        Op::UndoPrepareRemoval { adapter, drive: d } => drive(&["-PdPrpRmv", "-UnDo"], adapter, d),
+        Op::LocateStart { adapter, drive: d } => drive(&["-PdLocate", "-start"], adapter, d),
+        Op::LocateStop { adapter, drive: d } => drive(&["-PdLocate", "-stop"], adapter, d),
         Op::MakeGood {
             adapter,
-            drive,
+            drive: d,
             force,
         } => {
-            let mut v = vec!["-PDMakeGood".into(), pd(drive)];
+            let mut v = vec!["-PDMakeGood".into(), pd(d)];
             if *force {
                 v.push("-Force".into());
             }
@@ -439,31 +410,25 @@ fn megacli_drive_args(op: &Op) -> Vec<String> {
         }
         Op::ReplaceMissing {
             adapter,
-            drive,
+            drive: d,
             array,
             row,
-        } => {
-            vec![
-                "-PdReplaceMissing".into(),
-                pd(drive),
-                format!("-Array{array}"),
-                format!("-row{row}"),
-                a(*adapter),
-            ]
-        }
-        Op::RebuildStart { adapter, drive } => {
-            vec!["-PDRbld".into(), "-Start".into(), pd(drive), a(*adapter)]
-        }
-        Op::RebuildStop { adapter, drive } => {
-            vec!["-PDRbld".into(), "-Stop".into(), pd(drive), a(*adapter)]
-        }
+        } => vec![
+            "-PdReplaceMissing".into(),
+            pd(d),
+            format!("-Array{array}"),
+            format!("-row{row}"),
+            a(*adapter),
+        ],
+        Op::RebuildStart { adapter, drive: d } => drive(&["-PDRbld", "-Start"], adapter, d),
+        Op::RebuildStop { adapter, drive: d } => drive(&["-PDRbld", "-Stop"], adapter, d),
         Op::HotspareSet {
             adapter,
-            drive,
+            drive: d,
             arrays,
             ..
         } => {
-            let mut v = s(&["-PDHSP", "-Set"]);
+            let mut v = owned(&["-PDHSP", "-Set"]);
             if !arrays.is_empty() {
                 v.push("-Dedicated".into());
                 v.push(format!(
@@ -475,62 +440,83 @@ fn megacli_drive_args(op: &Op) -> Vec<String> {
                         .join(",")
                 ));
             }
-            v.push(pd(drive));
-            v.push(a(*adapter));
+            v.extend([pd(d), a(*adapter)]);
             v
         }
-        Op::HotspareRemove { adapter, drive } => {
-            vec!["-PDHSP".into(), "-Rmv".into(), pd(drive), a(*adapter)]
-        }
-        Op::MakeJbod { adapter, drive } => vec!["-PDMakeJBOD".into(), pd(drive), a(*adapter)],
-        _ => unreachable!("not a drive operation: {op:?}"),
-    }
-}
-
-/// [`megacli_args`] of the adapter operations (foreign configurations and adapter settings).
-fn megacli_adapter_args(op: &Op) -> Vec<String> {
-    let s = |v: &[&str]| v.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>();
-    match op {
-        Op::ForeignImport { adapter, index } => {
-            let mut v = s(&["-CfgForeign", "-Import"]);
-            if let Some(i) = index {
-                v.push(i.to_string());
-            }
-            v.push(a(*adapter));
-            v
-        }
-        Op::ForeignClear { adapter, index } => {
-            let mut v = s(&["-CfgForeign", "-Clear"]);
-            if let Some(i) = index {
-                v.push(i.to_string());
-            }
-            v.push(a(*adapter));
-            v
-        }
+        Op::HotspareRemove { adapter, drive: d } => drive(&["-PDHSP", "-Rmv"], adapter, d),
+        Op::MakeJbod { adapter, drive: d } => drive(&["-PDMakeJBOD"], adapter, d),
+        Op::ForeignImport { adapter, index } => foreign("-Import", *adapter, *index),
+        Op::ForeignClear { adapter, index } => foreign("-Clear", *adapter, *index),
         Op::Alarm { adapter, action } => {
             let word = match action {
                 Alarm::Silence => "AlarmSilence",
                 Alarm::Enable => "AlarmEnbl",
                 Alarm::Disable => "AlarmDsbl",
             };
-            vec!["-AdpSetProp".into(), word.into(), a(*adapter)]
+            prop(word, None, adapter)
         }
-        Op::RebuildRate { adapter, percent } => vec![
-            "-AdpSetProp".into(),
-            "RebuildRate".into(),
-            format!("-{percent}"),
+        Op::RebuildRate { adapter, percent } => {
+            prop("RebuildRate", Some(format!("-{percent}")), adapter)
+        }
+        Op::BatteryWarning { adapter, enabled } => {
+            let off = if *enabled { 0 } else { 1 };
+            prop("BatWarnDsbl", Some(format!("-{off}")), adapter)
+        }
+        Op::LdCreate {
+            adapter,
+            level,
+            spans,
+            write,
+            read,
+            io,
+            strip_kib,
+        } => megacli_ld_create(*adapter, level, spans, write, read, io, strip_kib),
+        Op::LdDelete { adapter, target } => vd(&["-CfgLdDel"], adapter, target),
+        Op::DiscardPreservedCache { adapter, target } => vec![
+            "-DiscardPreservedCache".into(),
+            format!("-L{target}"),
+            "-force".into(),
             a(*adapter),
         ],
-        Op::BatteryWarning { adapter, enabled } => {
-            vec![
-                "-AdpSetProp".into(),
-                "BatWarnDsbl".into(),
-                format!("-{}", if *enabled { 0 } else { 1 }),
-                a(*adapter),
-            ]
+        Op::LdName {
+            adapter,
+            target,
+            name,
+        } => vd(&["-LDSetProp", "-Name", name], adapter, target),
+        Op::LdDiskCache {
+            adapter,
+            target,
+            enabled,
+        } => {
+            let word = if *enabled {
+                "-EnDskCache"
+            } else {
+                "-DisDskCache"
+            };
+            vd(&["-LDSetProp", word], adapter, target)
         }
-        _ => unreachable!("not an adapter operation: {op:?}"),
+        Op::LdCache {
+            adapter,
+            target,
+            setting,
+        } => {
+            let word = megacli_cache_word(*setting).unwrap_or("?");
+            vd(&["-LDSetProp", word], adapter, target)
+        }
     }
+}
+
+/// Owned argv words.
+fn owned(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| (*w).to_owned()).collect()
+}
+
+/// `-CfgForeign -Import|-Clear [N] -aN`.
+fn foreign(verb: &str, adapter: u32, index: Option<u32>) -> Vec<String> {
+    let mut v = owned(&["-CfgForeign", verb]);
+    v.extend(index.map(|i| i.to_string()));
+    v.push(a(adapter));
+    v
 }
 
 /// [`megacli_args`] of [`Op::LdCreate`]: `-CfgLdAdd` or, spanned, `-CfgSpanAdd`, then the
@@ -591,59 +577,6 @@ fn megacli_ld_create(
     }
     v.push(a(adapter));
     v
-}
-
-/// [`megacli_args`] of the VD operations other than creation (delete, pinned cache, name, cache
-/// policies).
-fn megacli_vd_args(op: &Op) -> Vec<String> {
-    match op {
-        Op::LdDelete { adapter, target } => {
-            vec!["-CfgLdDel".into(), format!("-L{target}"), a(*adapter)]
-        }
-        Op::DiscardPreservedCache { adapter, target } => vec![
-            "-DiscardPreservedCache".into(),
-            format!("-L{target}"),
-            "-force".into(),
-            a(*adapter),
-        ],
-        Op::LdName {
-            adapter,
-            target,
-            name,
-        } => vec![
-            "-LDSetProp".into(),
-            "-Name".into(),
-            name.clone(),
-            format!("-L{target}"),
-            a(*adapter),
-        ],
-        Op::LdDiskCache {
-            adapter,
-            target,
-            enabled,
-        } => vec![
-            "-LDSetProp".into(),
-            if *enabled {
-                "-EnDskCache"
-            } else {
-                "-DisDskCache"
-            }
-            .into(),
-            format!("-L{target}"),
-            a(*adapter),
-        ],
-        Op::LdCache {
-            adapter,
-            target,
-            setting,
-        } => vec![
-            "-LDSetProp".into(),
-            megacli_cache_word(*setting).unwrap_or("?").into(),
-            format!("-L{target}"),
-            a(*adapter),
-        ],
-        _ => unreachable!("not a VD operation: {op:?}"),
-    }
 }
 
 /// The `-LDSetProp` word of one cache setting; `None` where MegaCli has none: `Disk's

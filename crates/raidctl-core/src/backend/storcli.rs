@@ -205,33 +205,7 @@ impl Storcli {
         if op.dedicated_to_vds_only() {
             return Err(self.unsupported("a spare dedicated by VD id instead of drive group"));
         }
-        match op {
-            Op::Offline { .. }
-            | Op::Online { .. }
-            | Op::MarkMissing { .. }
-            | Op::PrepareRemoval { .. }
-            | Op::UndoPrepareRemoval { .. }
-            | Op::LocateStart { .. }
-            | Op::LocateStop { .. }
-            | Op::MakeGood { .. }
-            | Op::ReplaceMissing { .. }
-            | Op::RebuildStart { .. }
-            | Op::RebuildStop { .. }
-            | Op::HotspareSet { .. }
-            | Op::HotspareRemove { .. }
-            | Op::MakeJbod { .. } => self.storcli_drive_args(op, snap),
-            Op::ForeignImport { .. }
-            | Op::ForeignClear { .. }
-            | Op::Alarm { .. }
-            | Op::RebuildRate { .. }
-            | Op::BatteryWarning { .. } => self.storcli_adapter_args(op),
-            Op::LdCreate { .. }
-            | Op::LdDelete { .. }
-            | Op::DiscardPreservedCache { .. }
-            | Op::LdName { .. }
-            | Op::LdDiskCache { .. }
-            | Op::LdCache { .. } => self.storcli_vd_args(op),
-        }
+        self.op_args(op, snap)
     }
 }
 

@@ -1,5 +1,5 @@
-//! The storcli argv of each [`Op`], by group of operations ([`Storcli::storcli_args`]
-//! dispatches).
+//! The storcli argv of each [`Op`], in one exhaustive match: a new operation cannot be
+//! left without its argv.
 
 use super::{BackendError, Op, Snapshot, Storcli, obj, storcli_cache_setting};
 use crate::backend::ops::Alarm;
@@ -23,9 +23,9 @@ impl Storcli {
         }
     }
 
-    /// The argv of the drive operations (state, locate, rebuild, hot spare, JBOD); a missing
-    /// row or dedicated spare is placed in its drive group through `snap`.
-    pub(super) fn storcli_drive_args(
+    /// The argv of an operation; a missing row or dedicated spare is placed in its drive
+    /// group through `snap`.
+    pub(super) fn op_args(
         &self,
         op: &Op,
         snap: Option<&Snapshot>,
@@ -54,24 +54,7 @@ impl Storcli {
                 drive,
                 array,
                 row,
-            } => {
-                let (dg, arr) = match snap.and_then(|s| Self::dg_array(s, *adapter, *array)) {
-                    Some(x) => x,
-                    None if snap.is_none() => (0, *array),
-                    None => {
-                        return Err(
-                            self.unsupported(&format!("array {array} (not in the topology)"))
-                        );
-                    }
-                };
-                let mut v = obj_args(*adapter, drive, &["insert"]);
-                v.extend([
-                    format!("dg={dg}"),
-                    format!("array={arr}"),
-                    format!("row={row}"),
-                ]);
-                v
-            }
+            } => self.insert_args(*adapter, drive, *array, *row, snap)?,
             Op::RebuildStart { adapter, drive } => obj_args(*adapter, drive, &["start", "rebuild"]),
             Op::RebuildStop { adapter, drive } => obj_args(*adapter, drive, &["stop", "rebuild"]),
             Op::HotspareSet {
@@ -79,45 +62,11 @@ impl Storcli {
                 drive,
                 arrays,
                 ..
-            } => {
-                let mut v = obj_args(*adapter, drive, &["add", "hotsparedrive"]);
-                if !arrays.is_empty() {
-                    let mut dgs: Vec<u32> = arrays
-                        .iter()
-                        .filter_map(|a| {
-                            snap.and_then(|s| Self::dg_array(s, *adapter, *a))
-                                .map(|(g, _)| g)
-                        })
-                        .collect();
-                    dgs.sort_unstable();
-                    dgs.dedup();
-                    if dgs.is_empty() && snap.is_some() {
-                        return Err(
-                            self.unsupported("a dedicated spare for an array not in the topology")
-                        );
-                    }
-                    v.push(format!(
-                        "dgs={}",
-                        dgs.iter()
-                            .map(ToString::to_string)
-                            .collect::<Vec<_>>()
-                            .join(",")
-                    ));
-                }
-                v
-            }
+            } => self.hotspare_args(*adapter, drive, arrays, snap)?,
             Op::HotspareRemove { adapter, drive } => {
                 obj_args(*adapter, drive, &["delete", "hotsparedrive"])
             }
             Op::MakeJbod { adapter, drive } => obj_args(*adapter, drive, &["set", "jbod"]),
-            _ => unreachable!("not a drive operation: {op:?}"),
-        })
-    }
-
-    /// The argv of the adapter operations (all foreign configurations at once, adapter
-    /// settings).
-    pub(super) fn storcli_adapter_args(&self, op: &Op) -> Result<Vec<String>, BackendError> {
-        Ok(match op {
             // storcli has only `/cN/fall`: every foreign configuration at once.
             Op::ForeignImport {
                 adapter,
@@ -148,13 +97,6 @@ impl Storcli {
             Op::BatteryWarning { .. } => {
                 return Err(self.unsupported("the battery warning setting"));
             }
-            _ => unreachable!("not an adapter operation: {op:?}"),
-        })
-    }
-
-    /// The argv of the VD operations (create, delete, pinned cache, name, cache policies).
-    pub(super) fn storcli_vd_args(&self, op: &Op) -> Result<Vec<String>, BackendError> {
-        Ok(match op {
             Op::LdCreate {
                 adapter,
                 level,
@@ -201,8 +143,66 @@ impl Storcli {
                 storcli_cache_setting(*setting)
                     .ok_or_else(|| self.unsupported("the battery flag apart from wrcache"))?,
             ],
-            _ => unreachable!("not a VD operation: {op:?}"),
         })
+    }
+
+    /// `insert dg=G array=A row=R` of a missing row, its drive group found in `snap`.
+    fn insert_args(
+        &self,
+        adapter: u32,
+        drive: &DriveAddress,
+        array: u32,
+        row: u32,
+        snap: Option<&Snapshot>,
+    ) -> Result<Vec<String>, BackendError> {
+        let (dg, arr) = match snap.and_then(|s| Self::dg_array(s, adapter, array)) {
+            Some(x) => x,
+            None if snap.is_none() => (0, array),
+            None => {
+                return Err(self.unsupported(&format!("array {array} (not in the topology)")));
+            }
+        };
+        let mut v = obj_args(adapter, drive, &["insert"]);
+        v.extend([
+            format!("dg={dg}"),
+            format!("array={arr}"),
+            format!("row={row}"),
+        ]);
+        Ok(v)
+    }
+
+    /// `add hotsparedrive [dgs=…]`: a dedicated spare names the drive groups of its arrays.
+    fn hotspare_args(
+        &self,
+        adapter: u32,
+        drive: &DriveAddress,
+        arrays: &[u32],
+        snap: Option<&Snapshot>,
+    ) -> Result<Vec<String>, BackendError> {
+        let mut v = obj_args(adapter, drive, &["add", "hotsparedrive"]);
+        if arrays.is_empty() {
+            return Ok(v);
+        }
+        let mut dgs: Vec<u32> = arrays
+            .iter()
+            .filter_map(|a| {
+                snap.and_then(|s| Self::dg_array(s, adapter, *a))
+                    .map(|(g, _)| g)
+            })
+            .collect();
+        dgs.sort_unstable();
+        dgs.dedup();
+        if dgs.is_empty() && snap.is_some() {
+            return Err(self.unsupported("a dedicated spare for an array not in the topology"));
+        }
+        v.push(format!(
+            "dgs={}",
+            dgs.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        ));
+        Ok(v)
     }
 }
 
