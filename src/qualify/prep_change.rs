@@ -99,6 +99,13 @@ pub fn present(
         ceph: None,
         osds: crate::ceph::OsdJoin::default(),
     };
+    // The guards of `ld create`, before anything is journaled (each step checks them again
+    // on the live state).
+    for it in items.iter().filter(|i| i.how == Presented::Raid0) {
+        if let Some(why) = change::ld_create_refused(snap, it.adapter, &[it.addr]) {
+            return Ok(Err(format!("refused: {why}; nothing was changed")));
+        }
+    }
     let mut adapters: Vec<u32> = items.iter().map(|i| i.adapter).collect();
     adapters.sort_unstable();
     adapters.dedup();

@@ -738,7 +738,14 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
         )
         .map_err(|e| WfError::Io(format!("journal {id}: {e}")))?;
     env.say(&format!("Resuming {id} ({}) at step {at}", st.change));
-    engine::drive(env, &mut journal, &mut st)
+    let outcome = engine::drive(env, &mut journal, &mut st)?;
+    Ok(match outcome {
+        // The run that presented the drives was to qualify them next.
+        Outcome::Completed(msg) if st.change == "osd-prep" => Outcome::Completed(format!(
+            "{msg}; the drives are not qualified yet: qualify each new device (`raidctl qualify DEVICE --destroy-data SERIAL`) before Ceph gets it"
+        )),
+        other => other,
+    })
 }
 
 #[cfg(test)]
