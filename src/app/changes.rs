@@ -25,8 +25,10 @@ pub(super) fn resume(
             )
         })?,
     };
+    // A change's journal (ld create, hot spares, osd-prep, ...) goes on through the change
+    // flow; a replacement's through its own.
     replace_cmd(&c, wf, replace, None, None, &r.plan_as, out, |env| {
-        crate::workflow::replace::resume(env, &id)
+        crate::workflow::change::resume(env, &id)
     })
 }
 

@@ -59,4 +59,5 @@ mod util;
 mod workflows;
 mod workflows_omsa;
 mod workflows_raid0;
+mod workflows_resume;
 mod workflows_wait;

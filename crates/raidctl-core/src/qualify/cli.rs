@@ -515,7 +515,7 @@ fn attach_controller(id: &mut device::Identity, ctx: &Ctx) {
         return;
     }
     if let Some(pd) = ld.members.first().and_then(|a| snap.drive(ld.adapter, *a)) {
-        super::osdprep::apply_pd(id, pd, "raid0", Some(ld.target_id), ctx.sim_dir.is_some());
+        super::osdprep::apply_pd(id, pd, "raid0", Some(ld.target_id), ctx.simulated());
     }
 }
 

@@ -14,6 +14,7 @@ pub mod hist;
 pub mod html;
 pub mod osdprep;
 pub mod precondition;
+mod prep_change;
 pub mod profile;
 pub mod repeat;
 pub mod report;

@@ -18,7 +18,7 @@ use super::device::{self, ControllerSlot, DriveClass, Identity, SysPaths};
 use super::result::{QualReport, Verdict};
 use super::suite::SuiteOptions;
 use crate::backend::megacli::MegaCli;
-use crate::backend::ops::{Op, Operations, megacli_args};
+use crate::backend::ops::{Op, Operations};
 use crate::backend::snapshot::Snapshot;
 use crate::ctx::Ctx;
 use crate::exit::ExitStatus;
@@ -52,17 +52,10 @@ pub struct PrepItem {
     pub addr: DriveAddress,
     /// RAID0 or JBOD.
     pub how: Presented,
-    /// The operation that presents it (its MegaCli arguments run).
+    /// The operation that presents it (run through the workflows' executor).
     pub op: Op,
     /// The VD policy of a RAID0 (`None` for JBOD).
     pub policy: Option<NewVdPolicy>,
-}
-
-impl PrepItem {
-    /// The MegaCli arguments of [`PrepItem::op`].
-    pub fn args(&self) -> Vec<String> {
-        megacli_args(&self.op)
-    }
 }
 
 /// What `--mode auto` does on `adapter`, and why: the layout of the OSDs already there
@@ -284,8 +277,6 @@ fn plan_lines(
     say(format!("osd-prep: {} drive(s):", items.len()));
     for it in items {
         let pd = snap.drive(it.adapter, it.addr);
-        let args = it.args();
-        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
         say(format!(
             "  a{} {} {} serial {} ({}) -> {}: {}",
             it.adapter,
@@ -298,7 +289,7 @@ fn plan_lines(
                 || "JBOD".to_owned(),
                 |p| format!("RAID0 {}", p.vd_policy().short())
             ),
-            mc.command_line(&argv)
+            Operations::command_line(mc, &it.op)
         ));
     }
     lines
@@ -385,18 +376,6 @@ impl CreateLine {
     }
 }
 
-/// Sets what the create command cannot (the disk cache of `--pdcache`) on the new VD
-/// `target`; a failure is said and the VD kept (it is qualified as it is).
-fn set_after_create(mc: &MegaCli, p: &NewVdPolicy, adapter: u32, target: u32) {
-    for op in p.after_create(adapter, target, None) {
-        let args = megacli_args(&op);
-        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-        if let Err(e) = mc.action(&argv) {
-            crate::errln!("raidctl osd-prep: VD {target} on adapter {adapter}: {e}");
-        }
-    }
-}
-
 /// The cap of a file backing a simulated drive (`RAIDCTL_SIM_DISK_CAP` overrides it).
 pub fn sim_cap() -> u64 {
     std::env::var(ENV_SIM_DISK_CAP)
@@ -476,39 +455,17 @@ pub fn run(
     if !args.yes {
         return Err("this creates the VDs/JBODs above and write-tests the drives; rerun with --yes (or --dry-run)".into());
     }
-    // One changer per controller on this host, whatever the state directory: a replacement
-    // running beside this would see VDs appear under it.
-    let mut adapters: Vec<u32> = items.iter().map(|i| i.adapter).collect();
-    adapters.sort_unstable();
-    adapters.dedup();
-    let _locks = adapters
-        .iter()
-        .map(|a| {
-            crate::workflow::AdapterLock::acquire_for(
-                &ctx.state_dir,
-                ctx.sim_dir.as_deref(),
-                *a,
-                "osd-prep",
-            )
-            .map_err(|e| e.to_string())
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut done: Vec<&PrepItem> = Vec::new();
-    for it in &items {
-        let args = it.args();
-        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-        match mc.action(&argv) {
-            Ok(_) => done.push(it),
-            Err(e) => crate::errln!(
-                "raidctl osd-prep: {} on adapter {}: {e}",
-                it.addr,
-                it.adapter
-            ),
+    let _locks = match super::prep_change::present(ctx, mc, &snap, &items)? {
+        Ok(locks) => locks,
+        Err(stopped) => {
+            crate::errln!("raidctl osd-prep: stopped: {stopped}");
+            return Ok(ExitStatus::Warning);
         }
-    }
+    };
     ctx.cache().invalidate();
     let paths = SysPaths::default();
-    let ids = identities(ctx, mc, &done, &paths)?;
+    let done: Vec<&PrepItem> = items.iter().collect();
+    let ids = identities(ctx, &done, &paths)?;
     if ids.is_empty() {
         return Err("no drive could be prepared".into());
     }
@@ -542,12 +499,7 @@ pub fn run(
 }
 
 /// The block device of each prepared drive, identified, with what the controller knows.
-fn identities(
-    ctx: &Ctx,
-    mc: &MegaCli,
-    done: &[&PrepItem],
-    paths: &SysPaths,
-) -> Result<Vec<Identity>, String> {
+fn identities(ctx: &Ctx, done: &[&PrepItem], paths: &SysPaths) -> Result<Vec<Identity>, String> {
     let snap = ctx.snapshot(Duration::ZERO).map_err(|e| e.to_string())?;
     let mut ids: Vec<Identity> = Vec::new();
     for it in done {
@@ -569,9 +521,6 @@ fn identities(
                     );
                     continue;
                 };
-                if let Some(p) = &it.policy {
-                    set_after_create(mc, p, it.adapter, ld.target_id);
-                }
                 let what = Backing {
                     adapter: it.adapter,
                     target: Some(ld.target_id),

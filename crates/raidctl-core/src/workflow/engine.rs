@@ -1,7 +1,8 @@
-//! The one executor of replacement flows. A flow is a list of [`Step`]s, journaled with the
-//! workflow's state; the executor runs the step at `next`, journals `verified` with the new
-//! state, and moves to the next step of the list, or where the step sends it. A new flow is
-//! a new list ([`super::replace::Flow::steps`]), not a new loop.
+//! The one executor of state changes. A flow is a list of steps, journaled with the
+//! workflow's state; the executor ([`drive`]) runs the step at `next`, journals `verified` with
+//! the new state, and moves to the next step of the list, or where the step sends it. A new
+//! flow is a new list ([`super::replace::Flow::steps`], [`super::change::ChangeState`]), not a
+//! new loop.
 //!
 //! Every step reads the live state before it acts (a resumed step whose outcome is already
 //! visible does nothing) and after (the expected transition must show), so a crash or a
@@ -12,11 +13,11 @@ use super::replace::{ReplaceState, Step};
 use super::{Env, Outcome, WfError, ceph_drain, ceph_steps, noredundancy, samebay, steps, swap};
 
 /// What a step decided.
-pub(crate) enum StepResult {
+pub(crate) enum StepResult<S = Step> {
     /// Go on with the next step of the flow.
     Next,
     /// Jump to this step (forward to skip, backward to retry).
-    Goto(Step),
+    Goto(S),
     /// Stop safely with this message; `next` stays where resume should go on.
     Stop(String),
 }
@@ -127,7 +128,7 @@ pub(crate) fn interrupted_at(st: &ReplaceState, step: Step, journal_id: &str) ->
 }
 
 /// Ends the workflow safely: the journal records the stop and the state resume goes on from.
-pub(crate) fn stop(journal: &mut Journal, st: &ReplaceState, msg: String) -> Outcome {
+pub(crate) fn stop<S: serde::Serialize>(journal: &mut Journal, st: &S, msg: String) -> Outcome {
     // The CLI prints the outcome once (`raidctl: stopped: ...`); no narration line repeats it.
     let written = journal.write("finish", "stopped", None, &msg, state_json(st));
     let tail = match written {
@@ -191,17 +192,20 @@ pub(crate) fn journal_failed(
     step: Step,
     e: &std::io::Error,
 ) -> Outcome {
+    journal_failed_at(journal, step.name(), &bay_state(st), e)
+}
+
+/// [`journal_failed`] of any flow: `step`'s name and what the hardware looks like now.
+fn journal_failed_at(journal: &Journal, step: &str, now: &str, e: &std::io::Error) -> Outcome {
     Outcome::Stopped(format!(
-        "the journal {} could not be written ({e}) after step {}: raidctl stopped before changing anything else. {}. Free space in the state directory (or fix its file system), then continue with `raidctl resume {}`",
+        "the journal {} could not be written ({e}) after step {step}: raidctl stopped before changing anything else. {now}. Free space in the state directory (or fix its file system), then continue with `raidctl resume {}`",
         journal.path().display(),
-        step.name(),
-        bay_state(st),
         journal.id
     ))
 }
 
 /// The workflow's state as journaled.
-pub(crate) fn state_json(st: &ReplaceState) -> Option<serde_json::Value> {
+pub(crate) fn state_json<S: serde::Serialize>(st: &S) -> Option<serde_json::Value> {
     serde_json::to_value(st).ok()
 }
 
@@ -362,37 +366,141 @@ pub fn continue_from(
         }
         st.led_off_at_stop = false;
     }
+    drive(env, journal, &mut st)
+}
+
+/// A flow the executor runs: its journaled state knows the step to run next, the list it
+/// is in, and how to run each one.
+pub(crate) trait Flow: serde::Serialize {
+    /// The flow's steps.
+    type Step: Copy + PartialEq;
+    /// The step the state says runs next.
+    fn next(&self) -> Self::Step;
+    /// Records the step to run next.
+    fn set_next(&mut self, step: Self::Step);
+    /// The step after `step` in the flow's list.
+    fn after(&self, step: Self::Step) -> Self::Step;
+    /// Whether `step` is the end of the flow.
+    fn is_done(step: Self::Step) -> bool;
+    /// The step's journaled name (never changes: crash points and resumes name it).
+    fn name(step: Self::Step) -> std::borrow::Cow<'static, str>;
+    /// Runs one step: reads the live state before acting (a step whose outcome already shows
+    /// does nothing) and after (the expected transition must show).
+    ///
+    /// # Errors
+    /// Backend and journal errors.
+    fn run(
+        &mut self,
+        env: &mut Env<'_>,
+        journal: &mut Journal,
+        step: Self::Step,
+    ) -> Result<StepResult<Self::Step>, WfError>;
+    /// The result once every step is done.
+    fn completed(&self) -> String;
+    /// What an interrupt during `step` leaves, and the resume command.
+    fn interrupted_at(&self, step: Self::Step, journal_id: &str) -> String;
+    /// What the hardware looks like now, for a stop the journal could not record.
+    fn where_now(&self) -> String;
+    /// A stop in `step`: what to do before it is recorded; returns the message to record.
+    fn on_stop(
+        &mut self,
+        _env: &mut Env<'_>,
+        _journal: &mut Journal,
+        _step: Self::Step,
+        msg: String,
+    ) -> String {
+        msg
+    }
+}
+
+impl Flow for ReplaceState {
+    type Step = Step;
+    fn next(&self) -> Step {
+        self.next
+    }
+    fn set_next(&mut self, step: Step) {
+        self.next = step;
+    }
+    fn after(&self, step: Step) -> Step {
+        after(self, step)
+    }
+    fn is_done(step: Step) -> bool {
+        step == Step::Done
+    }
+    fn name(step: Step) -> std::borrow::Cow<'static, str> {
+        step.name().into()
+    }
+    fn run(
+        &mut self,
+        env: &mut Env<'_>,
+        journal: &mut Journal,
+        step: Step,
+    ) -> Result<StepResult, WfError> {
+        run_step(env, journal, self, step)
+    }
+    fn completed(&self) -> String {
+        self.completion_message()
+    }
+    fn interrupted_at(&self, step: Step, journal_id: &str) -> String {
+        interrupted_at(self, step, journal_id)
+    }
+    fn where_now(&self) -> String {
+        bay_state(self)
+    }
+    fn on_stop(
+        &mut self,
+        env: &mut Env<'_>,
+        journal: &mut Journal,
+        step: Step,
+        msg: String,
+    ) -> String {
+        darken_before_controller(env, journal, self, step, msg)
+    }
+}
+
+/// Runs `st`'s flow from its next step to the end or to a safe stop, journaling `verified`
+/// with the new state after each step (after a start, or on resume).
+///
+/// # Errors
+/// Errors other than the backend's and the journal's (those stop the flow safely).
+pub(crate) fn drive<F: Flow>(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &mut F,
+) -> Result<Outcome, WfError> {
     loop {
-        let step = st.next;
-        if step == Step::Done {
-            let msg = st.completion_message();
+        let step = st.next();
+        if F::is_done(step) {
+            let msg = st.completed();
             // The result goes to standard output once (the CLI prints it), not also here.
-            let _ = journal.write("finish", "completed", None, &msg, state_json(&st));
+            let _ = journal.write("finish", "completed", None, &msg, state_json(st));
             return Ok(Outcome::Completed(msg));
         }
-        env.say(&format!("[{}]", step.name()));
+        let name = F::name(step);
+        env.say(&format!("[{name}]"));
         // Ctrl-C (or SIGTERM) during the step says where things are and how to go on.
         let _on_interrupt =
-            crate::interrupt::StopMessage::set(&interrupted_at(&st, step, &journal.id));
-        match run_step(env, journal, &mut st, step) {
-            Ok(StepResult::Next) => st.next = after(&st, step),
-            Ok(StepResult::Goto(s)) => st.next = s,
+            crate::interrupt::StopMessage::set(&st.interrupted_at(step, &journal.id));
+        match st.run(env, journal, step) {
+            Ok(StepResult::Next) => st.set_next(st.after(step)),
+            Ok(StepResult::Goto(s)) => st.set_next(s),
             Ok(StepResult::Stop(msg)) => {
-                let msg = darken_before_controller(env, journal, &mut st, step, msg);
-                return Ok(stop(journal, &st, msg));
+                let msg = st.on_stop(env, journal, step, msg);
+                return Ok(stop(journal, st, msg));
             }
             Err(WfError::Backend(e)) => {
                 let msg = format!(
-                    "step {} failed: {e}. raidctl made no further change; check `raidctl status` and the bay before resuming",
-                    step.name()
+                    "step {name} failed: {e}. raidctl made no further change; check `raidctl status` and the bay before resuming"
                 );
-                return Ok(stop(journal, &st, msg));
+                return Ok(stop(journal, st, msg));
             }
-            Err(WfError::Journal(e)) => return Ok(journal_failed(journal, &st, step, &e)),
+            Err(WfError::Journal(e)) => {
+                return Ok(journal_failed_at(journal, &name, &st.where_now(), &e));
+            }
             Err(e) => return Err(e),
         }
-        if let Err(e) = journal.write(step.name(), "verified", None, "", state_json(&st)) {
-            return Ok(journal_failed(journal, &st, step, &e));
+        if let Err(e) = journal.write(&name, "verified", None, "", state_json(st)) {
+            return Ok(journal_failed_at(journal, &name, &st.where_now(), &e));
         }
     }
 }

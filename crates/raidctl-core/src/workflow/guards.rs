@@ -261,9 +261,13 @@ pub const RULES: &[Rule] = &[
         covers: &["3.1.5", "3.2 ld-create"],
         loss: "discarding pinned cache to create a VD",
         kind: Kind::Refuse,
-        message: "ld create while the adapter holds preserved cache (the firmware's 0x54)",
+        message: "ld create (and osd-prep's VDs) while the adapter holds preserved cache (the firmware's 0x54)",
         overrides: "",
-        tests: &["guards::pinned_cache"],
+        tests: &[
+            "guards::pinned_cache",
+            "workflows_resume::osd_prep_refuses_a_vd_beside_pinned_cache",
+            "workflows_resume::a_resumed_osd_prep_meets_the_pinned_cache_guard_at_its_step",
+        ],
     },
     Rule {
         id: LD_CREATE_DRIVES,
@@ -564,6 +568,7 @@ mod tests {
             "workflows_omsa" => include_str!("../../../../tests/integration/workflows_omsa.rs"),
             "replace" => include_str!("replace.rs"),
             "workflows_raid0" => include_str!("../../../../tests/integration/workflows_raid0.rs"),
+            "workflows_resume" => include_str!("../../../../tests/integration/workflows_resume.rs"),
             "health" => include_str!("../health/tests.rs"),
             "ceph_replace" => include_str!("../../../../tests/integration/ceph_replace.rs"),
             "ceph" => include_str!("../ceph/join/tests.rs"),

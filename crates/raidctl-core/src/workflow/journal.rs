@@ -294,7 +294,7 @@ pub struct Summary {
     /// The serial of the drive it works on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub serial: Option<String>,
-    /// `raidctl resume ID` for a replacement that did not complete.
+    /// `raidctl resume ID` for a replacement or change that did not complete.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resume: Option<String>,
     /// Lines of the journal that were not records.
@@ -337,13 +337,20 @@ const KNOWN: &[&str] = &[
     "adapter-setting",
     "ld-create",
     "ld-delete",
+    "ld-set",
+    "osd-prep",
     "qualify-cache",
 ];
 
-/// The newest replacement that did not complete (interrupted, or stopped to be resumed):
-/// what `raidctl resume` without an id continues.
+/// The newest workflow that did not complete and can go on: a replacement (interrupted, or
+/// stopped to be resumed) or a change ([`crate::workflow::change`]) that was interrupted or
+/// stopped after it had changed something; what `raidctl resume` without an id continues.
 pub fn resumable(state_dir: &Path) -> Option<String> {
-    unfinished(state_dir).into_iter().next().map(|s| s.id)
+    let open: Vec<String> = unfinished(state_dir).into_iter().map(|s| s.id).collect();
+    list(state_dir)
+        .into_iter()
+        .find(|s| open.contains(&s.id) || (s.resume.is_some() && s.workflow() != "replace-drive"))
+        .map(|s| s.id)
 }
 
 /// The replacements that are not over, newest first; one superseded by a later replacement
@@ -456,11 +463,14 @@ pub fn list(state_dir: &Path) -> Vec<Summary> {
         .iter()
         .filter_map(|p| {
             let id = p.file_stem()?.to_string_lossy().into_owned();
+            let mut change = false;
             let mut s = match read(p) {
                 Ok(r) => {
                     let ending = ending(&r.records);
                     let state = r.records.iter().rev().find_map(|x| x.state.as_ref());
                     let field = |k: &str| state.and_then(|st| st.get(k)).cloned();
+                    // A change's state (`ld create`, hot spares, osd-prep...): resumable.
+                    change = field("change").is_some();
                     let mut s = Summary {
                         id,
                         last: "-".into(),
@@ -496,7 +506,8 @@ pub fn list(state_dir: &Path) -> Vec<Summary> {
                     skipped: Vec::new(),
                 },
             };
-            if s.unfinished() {
+            let change_open = change && matches!(s.ending, Ending::Interrupted | Ending::Stopped);
+            if s.unfinished() || change_open {
                 s.resume = Some(format!("raidctl resume {}", s.id));
             }
             Some(s)

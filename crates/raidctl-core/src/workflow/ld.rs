@@ -3,18 +3,13 @@
 //! simple workflows ([`super::simple`]): check the live state, show the plan with the exact
 //! vendor commands, confirm, journal, apply, re-read and verify.
 
+use super::change::{Change, Expect, apply_change, ld_create_refused};
 use super::guards as g;
-use super::simple::{Change, Follow, apply_change, apply_change_then};
 use super::vdpolicy::{self, CacheArgs, Leeway, NewVdPolicy, PolicyArgs};
 use super::{Env, Outcome, WfError};
 use crate::backend::ops::Op;
 use crate::backend::snapshot::Snapshot;
-use crate::model::{
-    CacheSetting, DiskCache, DriveAddress, FirmwareState, RaidLevel, VdPolicy, WritePolicy,
-};
-
-/// The target id the plan uses for a VD that does not exist yet (shown as `<new VD>`).
-const PLACEHOLDER: u32 = 9999;
+use crate::model::{CacheSetting, DiskCache, DriveAddress, RaidLevel, VdPolicy, WritePolicy};
 
 /// The least drives of each level raidctl creates; `None` for levels it does not.
 fn min_drives(level: &RaidLevel) -> Option<usize> {
@@ -41,41 +36,6 @@ pub fn check_name(name: &str) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-/// Why `drives` cannot make a VD on `adapter` of `snap`, if they cannot.
-fn unusable(snap: &Snapshot, adapter: u32, drives: &[DriveAddress]) -> Option<String> {
-    for d in drives {
-        match snap.drive(adapter, *d) {
-            Some(p)
-                if p.firmware_state == FirmwareState::UnconfiguredGood
-                    && p.foreign != Some(true) => {}
-            Some(p) => {
-                return Some(format!(
-                    "[{}] {d} is {}{}: every drive must be Unconfigured(good) without foreign metadata",
-                    g::LD_CREATE_DRIVES,
-                    p.firmware_state,
-                    if p.foreign == Some(true) {
-                        " (foreign)"
-                    } else {
-                        ""
-                    }
-                ));
-            }
-            None => return Some(format!("no drive {d} on adapter {adapter}")),
-        }
-    }
-    if snap
-        .adapters
-        .iter()
-        .any(|a| a.adapter == adapter && a.offline_vd_cache_preserved == Some(true))
-    {
-        return Some(format!(
-            "[{}] the adapter holds preserved cache for a missing VD: creating a VD is refused by the firmware (0x54) until it is dealt with; bring the VD's drives back or import them",
-            g::LD_CREATE_PINNED
-        ));
-    }
-    None
 }
 
 /// The spans of a VD of `level` over `drives`: one for unspanned levels, `span_size` drives
@@ -133,7 +93,7 @@ pub fn ld_create(env: &mut Env<'_>, req: &CreateRequest<'_>) -> Result<Outcome, 
         return Err(WfError::Usage(format!("unsupported RAID level {level}")));
     };
     let snap = env.ops.snapshot()?;
-    if let Some(why) = unusable(&snap, adapter, drives) {
+    if let Some(why) = ld_create_refused(&snap, adapter, drives) {
         return Ok(Outcome::Stopped(why));
     }
     if drives.len() < min {
@@ -162,70 +122,29 @@ pub fn ld_create(env: &mut Env<'_>, req: &CreateRequest<'_>) -> Result<Outcome, 
         .filter(|l| l.adapter == adapter)
         .map(|l| l.target_id)
         .collect();
-    let name = req.name.map(str::to_owned);
     let members = drives.to_vec();
-    let leeway = Leeway::of(env.ops, &snap, adapter);
-    let new_vd = {
-        let before = before.clone();
-        let members = members.clone();
-        move |s: &Snapshot| {
-            s.logical_drives
-                .iter()
-                .find(|l| {
-                    l.adapter == adapter
-                        && !before.contains(&l.target_id)
-                        && members.iter().all(|d| l.members.contains(d))
-                })
-                .map(|l| l.target_id)
-        }
-    };
-    let follow = {
-        let (policy, name, new_vd) = (policy.clone(), name.clone(), new_vd.clone());
-        Follow {
-            planned: policy.after_create(adapter, PLACEHOLDER, name.as_deref()),
-            ops: Box::new(move |s: &Snapshot| {
-                let t = new_vd(s).ok_or("no new VD appeared")?;
-                Ok(policy.after_create(adapter, t, name.as_deref()))
-            }),
-        }
-    };
-    let verify = {
-        let (policy, name, new_vd) = (policy.clone(), name.clone(), new_vd.clone());
-        move |s: &Snapshot| {
-            let t = new_vd(s).ok_or("no new VD appeared")?;
-            let ld = s.logical_drive(adapter, t).ok_or("no new VD appeared")?;
-            if !members.iter().all(|d| {
-                s.drive(adapter, *d)
-                    .is_some_and(|p| p.firmware_state == FirmwareState::Online)
-            }) {
-                return Err("the new VD's drives are not all Online".to_owned());
-            }
-            policy
-                .check(ld, leeway)
-                .map_err(|d| format!("VD {t}'s policy differs: {d}"))?;
-            match &name {
-                Some(n) if ld.name.as_deref() != Some(n.as_str()) => Err(format!(
-                    "VD {t} is named {:?}, not {n}",
-                    ld.name.clone().unwrap_or_default()
-                )),
-                _ => Ok(()),
-            }
-        }
-    };
-    let outcome = apply_change_then(
+    let expect = vec![Expect::NewVd {
+        adapter,
+        members: members.clone(),
+        want: policy.vd_policy(),
+        leeway: Leeway::of(env.ops, &snap, adapter),
+        name: req.name.map(str::to_owned),
+    }];
+    let outcome = apply_change(
         env,
         Change {
             name: "ld-create".into(),
             target: format!("a{adapter}-{level}"),
             adapter,
             ops: vec![policy.create_op(adapter, level.clone(), spans)],
+            after_create: Some(policy.after_create(req.name)),
             warnings,
             typed_confirmation: None,
             ask: true,
-            verify: Box::new(verify),
+            expect,
         },
-        Some(follow),
     )?;
+    let new_vd = |s: &Snapshot| super::change::new_vd(s, adapter, &members, &before);
     match outcome {
         Outcome::Completed(msg) if !env.opts.dry_run => {
             let snap = env.ops.snapshot()?;
@@ -306,16 +225,11 @@ pub fn ld_delete(env: &mut Env<'_>, adapter: u32, target: u32) -> Result<Outcome
             target: format!("a{adapter}-vd{target}"),
             adapter,
             ops: vec![Op::LdDelete { adapter, target }],
+            after_create: None,
             warnings,
             typed_confirmation: Some(format!("delete-vd-{target}")),
             ask: true,
-            verify: Box::new(move |s: &Snapshot| {
-                if s.logical_drive(adapter, target).is_some() {
-                    Err("the VD is still there".into())
-                } else {
-                    Ok(())
-                }
-            }),
+            expect: vec![Expect::VdGone { adapter, target }],
         },
     )
 }
@@ -436,13 +350,16 @@ pub fn ld_set(
             target: format!("a{adapter}-vd{target}"),
             adapter,
             ops,
+            after_create: None,
             warnings,
             typed_confirmation: None,
             ask: true,
-            verify: Box::new(move |s: &Snapshot| {
-                let ld = s.logical_drive(adapter, target).ok_or("the VD is gone")?;
-                vdpolicy::differences(&VdPolicy::of(ld), &want, leeway)
-            }),
+            expect: vec![Expect::VdPolicy {
+                adapter,
+                target,
+                want,
+                leeway,
+            }],
         },
     )?;
     match outcome {

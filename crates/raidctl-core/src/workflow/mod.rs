@@ -8,6 +8,7 @@ mod ceph_drain;
 mod ceph_steps;
 pub mod cephadm;
 mod cephadm_steps;
+pub mod change;
 pub mod engine;
 pub mod guards;
 pub mod journal;

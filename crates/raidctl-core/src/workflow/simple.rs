@@ -2,220 +2,15 @@
 //! adapter settings, VD create/delete. Same shape as replace-drive: check the live state,
 //! show the plan with the exact vendor command, confirm, journal, apply, re-read and verify.
 
+use super::change::Expect;
+pub use super::change::{Change, apply_change};
 use super::guards::{self as g, Check, Level};
-use super::journal::Journal;
 use super::prechecks::{self as pc, Reads, prechecks};
 use super::replace::{eta_text, resolve};
-use super::{AdapterLock, Env, Outcome, WfError, run_op};
+use super::{Env, Outcome, WfError};
 use crate::backend::ops::{Alarm, Op};
 use crate::backend::snapshot::Snapshot;
 use crate::model::{DriveAddress, FirmwareState, LdState, PhysicalDrive, fmt_sizes};
-
-/// A verification of the state after the change.
-type Verify<'v> = Box<dyn Fn(&Snapshot) -> Result<(), String> + 'v>;
-
-/// One planned change: ops, a confirmation question, a check that it took effect.
-pub struct Change<'v> {
-    /// Workflow name for the journal.
-    pub name: String,
-    /// What is being changed (journal file name, messages).
-    pub target: String,
-    /// Adapter to lock.
-    pub adapter: u32,
-    /// Operations in order.
-    pub ops: Vec<Op>,
-    /// Warnings shown before confirming.
-    pub warnings: Vec<String>,
-    /// Extra words the operator must type to confirm (e.g. a serial); `None` for y/N.
-    pub typed_confirmation: Option<String>,
-    /// Whether to ask at all (read-only-ish changes like locate do not ask).
-    pub ask: bool,
-    /// Verification after all ops.
-    pub verify: Verify<'v>,
-}
-
-/// Operations that follow a change's own under its lock and journal, built from the state
-/// those left (the new VD's target id, known only once it exists).
-pub struct Follow<'v> {
-    /// The same operations as the plan shows them, with a placeholder for what is not known
-    /// yet (target id 9999, shown as `<new VD>`).
-    pub planned: Vec<Op>,
-    /// The operations, from the state after the change's own.
-    pub ops: FollowOps<'v>,
-}
-
-/// The operations of a [`Follow`], from the state after the change's own.
-pub type FollowOps<'v> = Box<dyn Fn(&Snapshot) -> Result<Vec<Op>, String> + 'v>;
-
-/// The command line of `op` as a plan shows it: the placeholder target id of an operation on
-/// a VD that does not exist yet as `<new VD>`.
-fn plan_line(env: &Env<'_>, op: &Op) -> String {
-    env.ops
-        .command_line(op)
-        .replace("-L9999", "-L<new VD>")
-        .replace("/v9999", "/v<new VD>")
-        .replace("vdisk=9999", "vdisk=<new VD>")
-}
-
-/// Plans, confirms, journals, applies and verifies a [`Change`].
-///
-/// # Errors
-/// Lock, journal, or backend errors before anything ran.
-pub fn apply_change(env: &mut Env<'_>, change: Change<'_>) -> Result<Outcome, WfError> {
-    apply_change_then(env, change, None)
-}
-
-/// [`apply_change`] with operations that follow the change's own ([`Follow`]).
-///
-/// # Errors
-/// Lock, journal, or backend errors before anything ran.
-pub fn apply_change_then(
-    env: &mut Env<'_>,
-    change: Change<'_>,
-    follow: Option<Follow<'_>>,
-) -> Result<Outcome, WfError> {
-    let planned = follow.as_ref().map_or(&[][..], |f| f.planned.as_slice());
-    if let Some(op) = change
-        .ops
-        .iter()
-        .chain(planned)
-        .find(|op| !env.ops.supports(op))
-    {
-        let others: Vec<&str> = ["megacli", "storcli"]
-            .into_iter()
-            .filter(|b| *b != env.ops.name())
-            .collect();
-        return Ok(Outcome::Stopped(format!(
-            "the {} backend cannot do this ({}); nothing was changed. The {} backend can (--backend {})",
-            env.ops.name(),
-            op_words(op),
-            others.join(" or "),
-            others.join("|")
-        )));
-    }
-    env.say("Plan:");
-    for op in change.ops.iter().chain(planned) {
-        let line = plan_line(env, op);
-        env.say(&format!("  {line}"));
-        if let Some(p) = env.opts.plan.as_mut() {
-            p.title = "Plan:".to_owned();
-            p.push(
-                None,
-                super::plan::phase_of_op(op),
-                &op_words(op),
-                Some(line),
-            );
-        }
-    }
-    for w in &change.warnings {
-        env.say(&format!("  WARN {w}"));
-    }
-    if let Some(p) = env.opts.plan.as_mut() {
-        p.title = "Plan:".to_owned();
-        p.warnings.clone_from(&change.warnings);
-    }
-    if env.opts.dry_run {
-        return Ok(Outcome::Completed("dry run: nothing was changed".into()));
-    }
-    if change.ask && !confirmed(env, &change) {
-        return Ok(Outcome::Stopped(
-            "not confirmed; nothing was changed".into(),
-        ));
-    }
-    let _lock = AdapterLock::acquire_env(env, change.adapter, &change.name)?;
-    let mut journal = Journal::create(&env.state_dir, &change.name, &change.target)
-        .map_err(|e| WfError::Io(format!("cannot create journal: {e}")))?;
-    journal
-        .write("start", "started", None, &change.target, None)
-        .map_err(|e| WfError::Io(e.to_string()))?;
-    let stop = |journal: &mut Journal, msg: String| {
-        let _ = journal.write("finish", "stopped", None, &msg, None);
-        Ok(Outcome::Stopped(msg))
-    };
-    for (i, op) in change.ops.iter().enumerate() {
-        if let Err(e) = run_op(env, &mut journal, &format!("op-{}", i + 1), op, None) {
-            return stop(&mut journal, format!("{e}; no further change was made"));
-        }
-    }
-    let mut snap = env.ops.snapshot()?;
-    if let Some(f) = &follow {
-        let ops = match (f.ops)(&snap) {
-            Ok(ops) => ops,
-            Err(why) => {
-                return stop(
-                    &mut journal,
-                    format!("{} ran but {why}; no further change was made", change.name),
-                );
-            }
-        };
-        let n = change.ops.len();
-        for (i, op) in ops.iter().enumerate() {
-            if let Err(e) = run_op(env, &mut journal, &format!("op-{}", n + i + 1), op, None) {
-                return stop(&mut journal, format!("{e}; no further change was made"));
-            }
-        }
-        if !ops.is_empty() {
-            snap = env.ops.snapshot()?;
-        }
-    }
-    match (change.verify)(&snap) {
-        Ok(()) => {
-            let msg = format!("{}: done and verified", change.name);
-            let _ = journal.write("finish", "completed", None, &msg, None);
-            Ok(Outcome::Completed(msg))
-        }
-        Err(why) => stop(
-            &mut journal,
-            format!("{} ran but the state does not show it: {why}", change.name),
-        ),
-    }
-}
-
-/// `LdCache` of `Op::LdCache { .. }`: which operation a backend cannot run.
-fn op_words(op: &Op) -> String {
-    format!("{op:?}")
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .to_owned()
-}
-
-fn confirmed(env: &mut Env<'_>, change: &Change<'_>) -> bool {
-    match &change.typed_confirmation {
-        Some(word) => {
-            if env.opts.yes {
-                let ok = env
-                    .opts
-                    .serial
-                    .as_deref()
-                    .is_some_and(|s| s.eq_ignore_ascii_case(word));
-                if !ok {
-                    // A drive's serial is never printed (it is to be read from the label);
-                    // the fixed phrases of VD and foreign deletions are.
-                    if word.starts_with("clear-") || word.starts_with("delete-vd-") {
-                        env.say(&format!("unattended runs need --serial {word} to confirm"));
-                    } else {
-                        env.say(&format!(
-                            "unattended runs need --serial SERIAL (the serial on the label of {}) to confirm",
-                            change.target
-                        ));
-                    }
-                }
-                return ok;
-            }
-            let stop = "interrupted at the confirmation; nothing was changed";
-            env.ask_typed(&format!("Type {word} to confirm:"), word, "word", stop)
-                == super::Typed::Matched
-        }
-        None => {
-            env.opts.yes
-                || env.ask_yes_no(
-                    "Proceed?",
-                    "interrupted at the confirmation; nothing was changed",
-                ) == Some(true)
-        }
-    }
-}
 
 /// A fresh snapshot and the drive `target` (E:S or serial) names in it.
 fn fresh_target(
@@ -228,16 +23,13 @@ fn fresh_target(
     Ok((snap, pd))
 }
 
-fn drive_state(snap: &Snapshot, a: u32, d: DriveAddress) -> Option<FirmwareState> {
-    snap.drive(a, d).map(|p| p.firmware_state.clone())
-}
-
-fn expect_state(a: u32, d: DriveAddress, want: &'static [FirmwareState]) -> Verify<'static> {
-    Box::new(move |snap: &Snapshot| match drive_state(snap, a, d) {
-        Some(s) if want.contains(&s) => Ok(()),
-        Some(s) => Err(format!("{d} is {s}")),
-        None => Err(format!("{d} is gone")),
-    })
+/// The drive must end in one of `want`.
+fn expect_state(a: u32, d: DriveAddress, want: &[FirmwareState]) -> Vec<Expect> {
+    vec![Expect::DriveState {
+        adapter: a,
+        drive: d,
+        states: want.to_vec(),
+    }]
 }
 
 /// `raidctl pd locate E:S [--stop]`.
@@ -277,11 +69,12 @@ pub fn locate(
             name: "locate".into(),
             target: format!("a{a}-{}", d.megacli_arg()),
             adapter: a,
+            after_create: None,
             ops: vec![op],
             warnings,
             typed_confirmation: None,
             ask: false,
-            verify: Box::new(|_| Ok(())),
+            expect: Vec::new(),
         },
     )?;
     // Whoever walks to the rack needs the bay and the serial to read on its label; whoever
@@ -342,6 +135,7 @@ pub fn pd_state(
                     name,
                     target: t,
                     adapter: a,
+                    after_create: None,
                     ops: vec![Op::MakeGood {
                         adapter: a,
                         drive: d,
@@ -350,7 +144,7 @@ pub fn pd_state(
                     warnings,
                     typed_confirmation: Some(serial),
                     ask: true,
-                    verify: expect_state(a, d, &[FirmwareState::UnconfiguredGood]),
+                    expect: expect_state(a, d, &[FirmwareState::UnconfiguredGood]),
                 },
             )
         }
@@ -371,6 +165,7 @@ pub fn pd_state(
                     name,
                     target: t,
                     adapter: a,
+                    after_create: None,
                     ops: vec![Op::Offline {
                         adapter: a,
                         drive: d,
@@ -378,7 +173,7 @@ pub fn pd_state(
                     warnings,
                     typed_confirmation: Some(serial),
                     ask: true,
-                    verify: expect_state(
+                    expect: expect_state(
                         a,
                         d,
                         &[
@@ -414,6 +209,7 @@ pub fn pd_state(
                     name,
                     target: t,
                     adapter: a,
+                    after_create: None,
                     ops: vec![Op::Online {
                         adapter: a,
                         drive: d,
@@ -421,7 +217,7 @@ pub fn pd_state(
                     warnings,
                     typed_confirmation: Some(serial),
                     ask: true,
-                    verify: expect_state(a, d, &[FirmwareState::Online]),
+                    expect: expect_state(a, d, &[FirmwareState::Online]),
                 },
             )
         }
@@ -470,6 +266,7 @@ pub fn hotspare(
                 name: "hotspare-remove".into(),
                 target: t,
                 adapter: a,
+                after_create: None,
                 ops: vec![Op::HotspareRemove {
                     adapter: a,
                     drive: d,
@@ -477,7 +274,7 @@ pub fn hotspare(
                 warnings: vec![],
                 typed_confirmation: None,
                 ask: true,
-                verify: expect_state(a, d, &[FirmwareState::UnconfiguredGood]),
+                expect: expect_state(a, d, &[FirmwareState::UnconfiguredGood]),
             },
         );
     }
@@ -561,6 +358,7 @@ pub fn hotspare(
             name: "hotspare-add".into(),
             target: t,
             adapter: a,
+            after_create: None,
             ops: vec![Op::HotspareSet {
                 adapter: a,
                 drive: d,
@@ -570,7 +368,7 @@ pub fn hotspare(
             warnings,
             typed_confirmation: None,
             ask: true,
-            verify: expect_state(a, d, &[FirmwareState::Hotspare, FirmwareState::Rebuild]),
+            expect: expect_state(a, d, &[FirmwareState::Hotspare, FirmwareState::Rebuild]),
         },
     )
 }
@@ -616,6 +414,7 @@ pub fn rebuild(
                     name: "rebuild-start".into(),
                     target: t,
                     adapter: a,
+                    after_create: None,
                     ops: vec![Op::RebuildStart {
                         adapter: a,
                         drive: d,
@@ -623,7 +422,7 @@ pub fn rebuild(
                     warnings,
                     typed_confirmation: None,
                     ask: true,
-                    verify: expect_state(a, d, &[FirmwareState::Rebuild, FirmwareState::Online]),
+                    expect: expect_state(a, d, &[FirmwareState::Rebuild, FirmwareState::Online]),
                 },
             )
         }
@@ -641,6 +440,7 @@ pub fn rebuild(
                     name: "rebuild-stop".into(),
                     target: t,
                     adapter: a,
+                    after_create: None,
                     ops: vec![Op::RebuildStop {
                         adapter: a,
                         drive: d,
@@ -648,7 +448,7 @@ pub fn rebuild(
                     warnings,
                     typed_confirmation: None,
                     ask: true,
-                    verify: expect_state(a, d, &[FirmwareState::Offline]),
+                    expect: expect_state(a, d, &[FirmwareState::Offline]),
                 },
             )
         }
@@ -859,18 +659,11 @@ pub fn foreign_show(env: &mut Env<'_>, adapter: u32) -> Result<Outcome, WfError>
 }
 
 /// After an import or clear of every foreign configuration, no drive may still be foreign.
-fn foreign_gone(adapter: u32, index: Option<u32>) -> Verify<'static> {
-    Box::new(move |snap: &Snapshot| {
-        let left = snap
-            .physical_drives
-            .iter()
-            .any(|p| p.adapter == adapter && p.foreign == Some(true));
-        if index.is_none() && left {
-            Err("drives still show a foreign configuration".into())
-        } else {
-            Ok(())
-        }
-    })
+fn foreign_gone(adapter: u32, index: Option<u32>) -> Vec<Expect> {
+    match index {
+        None => vec![Expect::ForeignGone { adapter }],
+        Some(_) => Vec::new(),
+    }
 }
 
 /// `raidctl foreign import [N]`.
@@ -898,11 +691,12 @@ pub fn foreign_import(
                 index.map_or_else(|| "all".into(), |i| i.to_string())
             ),
             adapter,
+            after_create: None,
             ops: vec![Op::ForeignImport { adapter, index }],
             warnings,
             typed_confirmation: None,
             ask: true,
-            verify: foreign_gone(adapter, index),
+            expect: foreign_gone(adapter, index),
         },
     )
 }
@@ -958,11 +752,12 @@ pub fn foreign_clear(
             name: "foreign-clear".into(),
             target: format!("a{adapter}-{name}"),
             adapter,
+            after_create: None,
             ops: vec![Op::ForeignClear { adapter, index }],
             warnings,
             typed_confirmation: Some(format!("clear-{name}")),
             ask: true,
-            verify: foreign_gone(adapter, index),
+            expect: foreign_gone(adapter, index),
         },
     )
 }
@@ -993,19 +788,9 @@ pub fn adapter_setting(env: &mut Env<'_>, adapter: u32, op: Op) -> Result<Outcom
             g::ALARM_DISABLE
         ));
     }
-    let verify: Verify<'static> = match op {
-        Op::RebuildRate { percent, .. } => Box::new(move |s: &Snapshot| {
-            match s
-                .adapters
-                .iter()
-                .find(|a| a.adapter == adapter)
-                .and_then(|a| a.rebuild_rate_pct)
-            {
-                Some(p) if p == percent => Ok(()),
-                other => Err(format!("rebuild rate reads {other:?}")),
-            }
-        }),
-        _ => Box::new(|_| Ok(())),
+    let expect = match op {
+        Op::RebuildRate { percent, .. } => vec![Expect::RebuildRate { adapter, percent }],
+        _ => Vec::new(),
     };
     apply_change(
         env,
@@ -1013,11 +798,12 @@ pub fn adapter_setting(env: &mut Env<'_>, adapter: u32, op: Op) -> Result<Outcom
             name: "adapter-setting".into(),
             target: format!("a{adapter}"),
             adapter,
+            after_create: None,
             ops: vec![op],
             warnings,
             typed_confirmation: None,
             ask: true,
-            verify,
+            expect,
         },
     )
 }

@@ -261,25 +261,13 @@ impl NewVdPolicy {
         }
     }
 
-    /// What runs on the new VD `target` after the create: its disk cache and its name (the
-    /// tools' create commands take neither).
-    pub fn after_create(&self, adapter: u32, target: u32, name: Option<&str>) -> Vec<Op> {
-        let mut ops = Vec::new();
-        if let Some(enabled) = self.disk_cache {
-            ops.push(Op::LdDiskCache {
-                adapter,
-                target,
-                enabled,
-            });
+    /// What runs on the new VD after the create: its disk cache and its name (the tools'
+    /// create commands take neither).
+    pub fn after_create(&self, name: Option<&str>) -> super::change::AfterCreate {
+        super::change::AfterCreate {
+            disk_cache: self.disk_cache,
+            name: name.map(str::to_owned),
         }
-        if let Some(name) = name {
-            ops.push(Op::LdName {
-                adapter,
-                target,
-                name: name.to_owned(),
-            });
-        }
-        ops
     }
 
     /// Whether `ld` shows this policy; `Err` names what differs. The parts a tool does not
@@ -293,7 +281,7 @@ impl NewVdPolicy {
 }
 
 /// What a read-back may show other than what was set, and still be it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Leeway {
     /// The tool cannot set adaptive read-ahead (storcli sets read-ahead for it).
     pub adaptive_is_ra: bool,
@@ -514,7 +502,7 @@ mod tests {
         assert!(p.write_back_unprotected.is_some());
         assert_eq!(p.vd_policy().short(), "WB,RA,Cached,disk cache off");
         assert_eq!(
-            p.after_create(0, 3, Some("osd-3")).len(),
+            p.after_create(Some("osd-3")).ops(0, 3).len(),
             2,
             "disk cache and name"
         );
