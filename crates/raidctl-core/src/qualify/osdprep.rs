@@ -651,12 +651,12 @@ pub fn reject_failed(rep: &mut QualReport, ctx: &Ctx, ops: &dyn Operations) -> V
                 if !mine {
                     format!("its VD {t} was not deleted: it is no longer [{}]'s alone on adapter {} (check `raidctl status`, then `{cmd}` by hand)", c.address, c.adapter)
                 } else {
-                    match ops.apply(&op) {
-                        Ok(_) => {
+                    match super::prep_change::reject_vd(ctx, ops, c.adapter, t) {
+                        Ok(Ok(())) => {
                             remove_sim_file(ctx, &d.identity);
                             format!("osd-prep deleted the VD it had made on it again (VD {t}, `{cmd}`): it carried nothing; the drive is Unconfigured(good), replace it")
                         }
-                        Err(e) => format!("deleting its new VD {t} failed (`{cmd}`: {e}): delete it by hand before anything uses it"),
+                        Ok(Err(e)) | Err(e) => format!("deleting its new VD {t} failed (`{cmd}`: {e}): delete it by hand before anything uses it"),
                     }
                 }
             }

@@ -32,6 +32,64 @@ impl World for PrepWorld {
     }
 }
 
+/// The workflows' environment of osd-prep's changes: confirmed by its own `--yes`, on
+/// standard error.
+fn prep_env<'a>(
+    ctx: &Ctx,
+    ops: &'a dyn Operations,
+    prompt: &'a mut TtyPrompter,
+    err: &'a mut std::io::Stderr,
+) -> Env<'a> {
+    Env {
+        ops,
+        state_dir: ctx.state_dir.clone(),
+        prompt,
+        opts: WfOptions {
+            yes: true,
+            ..WfOptions::default()
+        },
+        world: Box::new(PrepWorld {
+            lock_dir: ctx.sim_dir.clone(),
+        }),
+        out: err,
+        host: None,
+        ceph: None,
+        osds: crate::ceph::OsdJoin::default(),
+    }
+}
+
+/// Deletes again the VD `target` osd-prep made on a drive that FAILed qualification, as a
+/// journaled change like the one that made it (the adapter's lock, which the caller still
+/// holds from [`present`]; the VD read back gone). `Ok(Err(why))`: stopped safely.
+///
+/// # Errors
+/// The journal or the controller could not be used.
+pub fn reject_vd(
+    ctx: &Ctx,
+    ops: &dyn Operations,
+    adapter: u32,
+    target: u32,
+) -> Result<Result<(), String>, String> {
+    let mut prompt = TtyPrompter;
+    let mut err = std::io::stderr();
+    let mut env = prep_env(ctx, ops, &mut prompt, &mut err);
+    let c = Change {
+        name: "osd-prep-reject".into(),
+        target: format!("a{adapter}/v{target}"),
+        adapter,
+        ops: vec![crate::backend::ops::Op::LdDelete { adapter, target }],
+        after_create: None,
+        warnings: Vec::new(),
+        typed_confirmation: None,
+        ask: false,
+        expect: vec![Expect::VdGone { adapter, target }],
+    };
+    match change::run_held(&mut env, c).map_err(|e| e.to_string())? {
+        Outcome::Completed(_) => Ok(Ok(())),
+        Outcome::Stopped(why) => Ok(Err(why)),
+    }
+}
+
 /// The change osd-prep makes on `adapter`: `items`' operations, the disk cache of each new
 /// VD after it, and each drive presented as planned.
 fn change_of(ops: &dyn Operations, snap: &Snapshot, adapter: u32, items: &[&PrepItem]) -> Change {
@@ -83,22 +141,7 @@ pub fn present(
 ) -> Result<Result<Vec<AdapterLock>, String>, String> {
     let mut prompt = TtyPrompter;
     let mut err = std::io::stderr();
-    let mut env = Env {
-        ops,
-        state_dir: ctx.state_dir.clone(),
-        prompt: &mut prompt,
-        opts: WfOptions {
-            yes: true,
-            ..WfOptions::default()
-        },
-        world: Box::new(PrepWorld {
-            lock_dir: ctx.sim_dir.clone(),
-        }),
-        out: &mut err,
-        host: None,
-        ceph: None,
-        osds: crate::ceph::OsdJoin::default(),
-    };
+    let mut env = prep_env(ctx, ops, &mut prompt, &mut err);
     // The guards of `ld create`, before anything is journaled (each step checks them again
     // on the live state).
     for it in items.iter().filter(|i| i.how == Presented::Raid0) {
