@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::model::{
-    Adapter, Bbu, DiskGroup, ForeignConfig, MissingRow, Progress, RaidLevel, Span, SpanRow,
+    Adapter, BatteryState, Bbu, ChargingStatus, DiskGroup, ForeignConfig, MissingRow, Progress,
+    RaidLevel, Span, SpanRow,
 };
 
 /// Parses fixtures (names under `fixtures/megacli/`, without `.txt`) into one snapshot,

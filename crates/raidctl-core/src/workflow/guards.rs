@@ -566,7 +566,7 @@ mod tests {
             "guards" => include_str!("../../../../tests/integration/guards.rs"),
             "workflows" => include_str!("../../../../tests/integration/workflows.rs"),
             "workflows_omsa" => include_str!("../../../../tests/integration/workflows_omsa.rs"),
-            "replace" => include_str!("replace.rs"),
+            "replace" => include_str!("replace/tests.rs"),
             "workflows_raid0" => include_str!("../../../../tests/integration/workflows_raid0.rs"),
             "workflows_resume" => include_str!("../../../../tests/integration/workflows_resume.rs"),
             "health" => include_str!("../health/tests.rs"),

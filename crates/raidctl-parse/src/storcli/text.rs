@@ -180,14 +180,15 @@ fn next_content<'a>(lines: &'a [Line<'a>], from: usize) -> Option<&'a Line<'a>> 
 }
 
 fn split_blocks(lines: &[Line<'_>]) -> Vec<Block> {
-    let mut blocks: Vec<Block> = Vec::new();
-    let mut pending = Map::new();
-    let mut target = Target::Top;
-    let mut last_drive_section: Option<String> = None;
-    let mut tables = 0usize;
+    let mut s = Splitter {
+        blocks: Vec::new(),
+        pending: Map::new(),
+        target: Target::Top,
+        last_drive_section: None,
+        tables: 0,
+    };
     let mut i = 0;
-    while i < lines.len() {
-        let Some(line) = lines.get(i) else { break };
+    while let Some(line) = lines.get(i) {
         let t = line.text.trim();
         if t.is_empty() || t.starts_with("Generating detailed summary") {
             i += 1;
@@ -199,136 +200,163 @@ fn split_blocks(lines: &[Line<'_>]) -> Vec<Block> {
         // `Name :` followed by `====`.
         if let Some(name) = t.strip_suffix(':') {
             if lines.get(i + 1).is_some_and(|n| is_rule(n.text, '=')) {
-                let name = name.trim().to_owned();
-                target = if name == "Detailed Status" {
-                    Target::Status
-                } else if name == "Port Information" {
-                    match &last_drive_section {
-                        Some(d) => Target::Nested(d.clone(), name),
-                        None => Target::Section(name),
-                    }
-                } else {
-                    if name.starts_with("Drive /") {
-                        last_drive_section = Some(name.clone());
-                    }
-                    Target::Section(name)
-                };
+                s.section(name.trim().to_owned());
                 i += 2;
                 continue;
             }
         }
         if is_rule(t, '-') {
-            let header = lines.get(i + 1);
-            let rule2 = lines.get(i + 2);
-            if let (Some(h), Some(r)) = (header, rule2) {
-                if is_rule(r.text, '-') && !h.is_blank() {
-                    let mut rows = Vec::new();
-                    let mut j = i + 3;
-                    while let Some(l) = lines.get(j) {
-                        if is_rule(l.text, '-') || l.is_blank() {
-                            break;
-                        }
-                        let mut row = table_row(h.text, l.text);
-                        row.insert(super::LINE_KEY.to_owned(), Value::from(l.no));
-                        rows.push(Value::Object(row));
-                        j += 1;
-                    }
-                    if lines.get(j).is_some_and(|l| is_rule(l.text, '-')) {
-                        j += 1;
-                    }
-                    if blocks.is_empty() {
-                        blocks.push(Block {
-                            line: line.no,
-                            ..Block::default()
-                        });
-                    }
-                    if let Some(b) = blocks.last_mut() {
-                        tables += 1;
-                        store_table(b, &target, rows, tables);
-                    }
-                    target = Target::Top;
-                    i = j;
-                    continue;
-                }
-            }
-            i += 1;
+            i = s.table(lines, i).unwrap_or(i + 1);
             continue;
         }
         if let Some((k, v)) = kv(t) {
-            if k == "CLI Version" || k == "Operating system" {
-                pending.insert(k.to_owned(), Value::String(v.to_owned()));
-                i += 1;
-                continue;
-            }
-            let starts_block = k == "Controller"
-                && next_content(lines, i + 1)
-                    .is_some_and(|n| n.text.trim().starts_with("Status = "));
-            if starts_block {
-                let mut cs = std::mem::take(&mut pending);
-                cs.insert(k.to_owned(), Value::String(v.to_owned()));
-                blocks.push(Block {
-                    line: line.no,
-                    cs,
-                    rd: Map::new(),
-                });
-                target = Target::Status;
-                last_drive_section = None;
-                i += 1;
-                continue;
-            }
-            if blocks.is_empty() {
-                // `show` without a controller starts with `Status Code = 0`.
-                if k == "Status" || k == "Description" || k == "Status Code" {
-                    let cs = std::mem::take(&mut pending);
-                    blocks.push(Block {
-                        line: line.no,
-                        cs,
-                        rd: Map::new(),
-                    });
-                    target = Target::Status;
-                } else {
-                    blocks.push(Block {
-                        line: line.no,
-                        ..Block::default()
-                    });
-                }
-            }
-            if let Some(b) = blocks.last_mut() {
-                let value = Value::String(v.to_owned());
-                match &target {
-                    Target::Status
-                        if matches!(k, "Status" | "Description" | "Status Code" | "Controller") =>
-                    {
-                        b.cs.insert(k.to_owned(), value);
-                    }
-                    Target::Status | Target::Top => {
-                        target = Target::Top;
-                        b.rd.insert(k.to_owned(), value);
-                    }
-                    Target::Section(name) => match b.rd.get_mut(name) {
-                        Some(Value::Object(o)) => {
-                            o.insert(k.to_owned(), value);
-                        }
-                        Some(_) => {
-                            b.rd.insert(k.to_owned(), value);
-                        }
-                        None => {
-                            let mut o = Map::new();
-                            o.insert(k.to_owned(), value);
-                            b.rd.insert(name.clone(), Value::Object(o));
-                        }
-                    },
-                    Target::Nested(parent, _) => {
-                        if let Some(Value::Object(o)) = b.rd.get_mut(parent) {
-                            o.insert(k.to_owned(), value);
-                        }
-                    }
-                }
-            }
+            s.field(line.no, k, v, next_content(lines, i + 1));
         }
         i += 1;
     }
-    blocks
+    s.blocks
+}
+
+/// What [`split_blocks`] carries from line to line.
+struct Splitter {
+    blocks: Vec<Block>,
+    /// `CLI Version` and `Operating system`, printed before the block they belong to.
+    pending: Map<String, Value>,
+    /// Where the next field or table goes.
+    target: Target,
+    /// The `Drive /cN/eE/sS` section a following `Port Information` belongs to.
+    last_drive_section: Option<String>,
+    /// Tables read so far, to name the unnamed ones.
+    tables: usize,
+}
+
+impl Splitter {
+    /// A `Name :` line underlined with `====`: fields and tables after it belong to `name`.
+    fn section(&mut self, name: String) {
+        self.target = if name == "Detailed Status" {
+            Target::Status
+        } else if name == "Port Information" {
+            match &self.last_drive_section {
+                Some(d) => Target::Nested(d.clone(), name),
+                None => Target::Section(name),
+            }
+        } else {
+            if name.starts_with("Drive /") {
+                self.last_drive_section = Some(name.clone());
+            }
+            Target::Section(name)
+        };
+    }
+
+    /// A table starting at the `----` rule `lines[i]`: header, rule, rows, closing rule.
+    /// Returns the index after it, or `None` when the rule starts no table.
+    fn table(&mut self, lines: &[Line<'_>], i: usize) -> Option<usize> {
+        let line = lines.get(i)?;
+        let h = lines.get(i + 1)?;
+        let r = lines.get(i + 2)?;
+        if !is_rule(r.text, '-') || h.is_blank() {
+            return None;
+        }
+        let mut rows = Vec::new();
+        let mut j = i + 3;
+        while let Some(l) = lines.get(j) {
+            if is_rule(l.text, '-') || l.is_blank() {
+                break;
+            }
+            let mut row = table_row(h.text, l.text);
+            row.insert(super::LINE_KEY.to_owned(), Value::from(l.no));
+            rows.push(Value::Object(row));
+            j += 1;
+        }
+        if lines.get(j).is_some_and(|l| is_rule(l.text, '-')) {
+            j += 1;
+        }
+        if self.blocks.is_empty() {
+            self.blocks.push(Block {
+                line: line.no,
+                ..Block::default()
+            });
+        }
+        if let Some(b) = self.blocks.last_mut() {
+            self.tables += 1;
+            store_table(b, &self.target, rows, self.tables);
+        }
+        self.target = Target::Top;
+        Some(j)
+    }
+
+    /// A `key = value` line on line `no`: the pending header fields, the `Controller = N`
+    /// that starts a block (when `next` is its `Status = ` line), or a field of the target.
+    fn field(&mut self, no: usize, k: &str, v: &str, next: Option<&Line<'_>>) {
+        if k == "CLI Version" || k == "Operating system" {
+            self.pending
+                .insert(k.to_owned(), Value::String(v.to_owned()));
+            return;
+        }
+        if k == "Controller" && next.is_some_and(|n| n.text.trim().starts_with("Status = ")) {
+            let mut cs = std::mem::take(&mut self.pending);
+            cs.insert(k.to_owned(), Value::String(v.to_owned()));
+            self.blocks.push(Block {
+                line: no,
+                cs,
+                rd: Map::new(),
+            });
+            self.target = Target::Status;
+            self.last_drive_section = None;
+            return;
+        }
+        if self.blocks.is_empty() {
+            // `show` without a controller starts with `Status Code = 0`.
+            if k == "Status" || k == "Description" || k == "Status Code" {
+                let cs = std::mem::take(&mut self.pending);
+                self.blocks.push(Block {
+                    line: no,
+                    cs,
+                    rd: Map::new(),
+                });
+                self.target = Target::Status;
+            } else {
+                self.blocks.push(Block {
+                    line: no,
+                    ..Block::default()
+                });
+            }
+        }
+        if let Some(b) = self.blocks.last_mut() {
+            store_field(b, &mut self.target, k, Value::String(v.to_owned()));
+        }
+    }
+}
+
+/// Puts one field where `target` says; a field after the status header ends it.
+fn store_field(b: &mut Block, target: &mut Target, k: &str, value: Value) {
+    match target {
+        Target::Status if matches!(k, "Status" | "Description" | "Status Code" | "Controller") => {
+            b.cs.insert(k.to_owned(), value);
+        }
+        Target::Status | Target::Top => {
+            *target = Target::Top;
+            b.rd.insert(k.to_owned(), value);
+        }
+        Target::Section(name) => match b.rd.get_mut(name.as_str()) {
+            Some(Value::Object(o)) => {
+                o.insert(k.to_owned(), value);
+            }
+            Some(_) => {
+                b.rd.insert(k.to_owned(), value);
+            }
+            None => {
+                let mut o = Map::new();
+                o.insert(k.to_owned(), value);
+                b.rd.insert(name.clone(), Value::Object(o));
+            }
+        },
+        Target::Nested(parent, _) => {
+            if let Some(Value::Object(o)) = b.rd.get_mut(parent.as_str()) {
+                o.insert(k.to_owned(), value);
+            }
+        }
+    }
 }
 
 fn store_table(b: &mut Block, target: &Target, rows: Vec<Value>, n: usize) {

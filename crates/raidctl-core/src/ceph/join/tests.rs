@@ -1,6 +1,7 @@
 //! Unit tests of the identity join: merging the sources, locating devices, applying the
 //! join to a snapshot and what every rendering then shows.
 
+use super::dirs::{scan_cephadm_dirs, scan_osd_dirs};
 use super::*;
 use crate::ceph::types::{LvmVolume, RawOsd, TreeNode};
 use crate::model::LogicalDrive;

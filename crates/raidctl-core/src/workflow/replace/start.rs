@@ -1,8 +1,8 @@
 //! The steps of [`super::run`] before the journal: which drive and OSD, the Ceph record, the
 //! pre-checks, the state the flow starts from and the journal's start record.
 
-use super::{Flow, ReplaceState, Step, bay_of_osd, ceph_record, osds_on, resolve, spans_several};
-use super::{prechecks, vd_record};
+use super::target::{bay_of_osd, ceph_record, osds_on, resolve, spans_several, vd_record};
+use super::{Flow, ReplaceState, Step, prechecks};
 use crate::backend::ops::PinnedCache;
 use crate::backend::snapshot::Snapshot;
 use crate::ceph::HostOsd;
