@@ -12,6 +12,7 @@
 use super::engine::{StepResult, state_json};
 use super::journal::Journal;
 use super::replace::ReplaceState;
+use super::wait::Look;
 use super::{Env, WfError};
 use crate::ceph::{Ceph, CephError};
 use crate::model::OsdMode;
@@ -32,7 +33,7 @@ pub(super) use remove::{
 /// How often the Ceph waits ask again.
 pub(super) const CEPH_POLL: Duration = Duration::from_secs(2);
 /// How long a stopped or started daemon may take to show in the OSD map.
-const MAP_WAIT: Duration = Duration::from_secs(300);
+pub(super) const MAP_WAIT: Duration = Duration::from_secs(300);
 
 /// What the workflow knows of the OSD on the drive; journaled with the state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -247,6 +248,27 @@ pub(super) fn osd_and_client(env: &Env<'_>, st: &ReplaceState) -> Result<(u32, C
 }
 
 /// `osd.N` up and in, from the OSD map.
+/// Waits until the OSD map shows osd.`id` down (its daemon stopped), up to `MAP_WAIT`;
+/// `late` says what a longer wait means for the step.
+pub(super) fn wait_down(
+    c: &Ceph,
+    id: u32,
+    journal: &Journal,
+    st: &ReplaceState,
+    late: impl FnOnce() -> String,
+) -> StepResult {
+    super::wait::until(
+        CEPH_POLL,
+        MAP_WAIT,
+        |_| match up_in(c, id) {
+            Ok((false, ..)) => Look::Done(StepResult::Next),
+            Ok(_) => Look::Later,
+            Err(e) => Look::Done(stop_on(&e, "reading the OSD map", journal, st)),
+        },
+        |_| StepResult::Stop(late()),
+    )
+}
+
 pub(super) fn up_in(c: &Ceph, id: u32) -> Result<(bool, bool, bool), CephError> {
     let dump = c.osd_dump()?;
     Ok(dump.osd(id).map_or((false, false, false), |o| {

@@ -31,8 +31,6 @@ const ORCH_WAIT: Duration = Duration::from_secs(600);
 const INVENTORY_WAIT: Duration = Duration::from_secs(300);
 /// How often the inventory is asked to look again while the device is missing from it.
 const REFRESH_EVERY: Duration = Duration::from_secs(30);
-/// How long a stopped daemon may take to show down in the OSD map.
-const MAP_WAIT: Duration = Duration::from_secs(300);
 
 fn cancel(id: u32) -> String {
     format!("`ceph orch osd rm stop {id}` cancels the orchestrator's removal")
@@ -181,20 +179,12 @@ pub(super) fn stopped(
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
     let (id, c) = osd_and_client(env, st)?;
-    let start = Instant::now();
-    loop {
-        match up_in(&c, id) {
-            Ok((false, ..)) => return Ok(StepResult::Next),
-            Ok(_) if start.elapsed() > MAP_WAIT => {
-                return Ok(StepResult::Stop(format!(
-                    "[ceph-osd-up] osd.{id} is still up {} s after the orchestrator's removal: nothing was changed on the controller",
-                    MAP_WAIT.as_secs()
-                )));
-            }
-            Ok(_) => std::thread::sleep(CEPH_POLL),
-            Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
-        }
-    }
+    Ok(super::ceph_steps::wait_down(&c, id, journal, st, || {
+        format!(
+            "[ceph-osd-up] osd.{id} is still up {} s after the orchestrator's removal: nothing was changed on the controller",
+            super::ceph_steps::MAP_WAIT.as_secs()
+        )
+    }))
 }
 
 /// The OSD is destroyed (the orchestrator did it with --replace); back to the wait if not.

@@ -24,6 +24,7 @@ pub mod simple;
 mod steps;
 mod swap;
 pub mod vdpolicy;
+pub(crate) mod wait;
 
 pub use prompt::{Prompter, ScriptedPrompter, TtyPrompter, Typed};
 

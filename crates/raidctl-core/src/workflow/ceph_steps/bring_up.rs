@@ -12,6 +12,7 @@ use crate::workflow::Env;
 use crate::workflow::engine::fresh;
 use crate::workflow::journal::Journal;
 use crate::workflow::replace::ReplaceState;
+use crate::workflow::wait::{self, Look};
 use std::time::{Duration, Instant};
 
 /// The CRUSH weight step as plans say it (the package and the cephadm flow alike).
@@ -74,38 +75,38 @@ pub(in crate::workflow) fn wait_up(
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
     let (id, c) = osd_and_client(env, st)?;
-    let start = Instant::now();
     let mut marked = false;
-    loop {
-        match up_in(&c, id) {
-            Ok((true, true, _)) => {
-                env.say(&format!(
-                    "  osd.{id} is up and in ({:.0} s)",
-                    start.elapsed().as_secs_f64()
-                ));
-                return Ok(StepResult::Next);
-            }
-            Ok((true, false, _)) if !marked => {
-                let l = line(&c, &["osd", "in", &id.to_string()]);
-                if let Err(e) = journaled(journal, st, "ceph-wait-up", l, env.out, || c.osd_in(id))?
-                {
-                    return Ok(stop_on(&e, "marking the OSD in", journal, st));
-                }
-                marked = true;
-            }
-            Ok(_) if start.elapsed() > MAP_WAIT => {
-                return Ok(StepResult::Stop(format!(
-                    "osd.{id} did not come up and in within {} s: look at its log (`journalctl -u {}` or /var/log/ceph), then `raidctl resume {}`",
-                    MAP_WAIT.as_secs(),
-                    crate::workflow::cephadm_steps::unit(st)
-                        .unwrap_or_else(|| format!("ceph-osd@{id}")),
-                    journal.id
-                )));
-            }
-            Ok(_) => std::thread::sleep(CEPH_POLL),
-            Err(e) => return Ok(stop_on(&e, "waiting for the OSD", journal, st)),
+    let unit = crate::workflow::cephadm_steps::unit(st).unwrap_or_else(|| format!("ceph-osd@{id}"));
+    let journal_id = journal.id.clone();
+    let late = |_| {
+        Ok(StepResult::Stop(format!(
+            "osd.{id} did not come up and in within {} s: look at its log (`journalctl -u {unit}` or /var/log/ceph), then `raidctl resume {journal_id}`",
+            MAP_WAIT.as_secs(),
+        )))
+    };
+    let look = |waited: Duration| match up_in(&c, id) {
+        Ok((true, true, _)) => {
+            env.say(&format!(
+                "  osd.{id} is up and in ({:.0} s)",
+                waited.as_secs_f64()
+            ));
+            Look::Done(Ok(StepResult::Next))
         }
-    }
+        Ok((true, false, _)) if !marked => {
+            let l = line(&c, &["osd", "in", &id.to_string()]);
+            match journaled(journal, st, "ceph-wait-up", l, env.out, || c.osd_in(id)) {
+                Err(e) => Look::Done(Err(e)),
+                Ok(Err(e)) => Look::Done(Ok(stop_on(&e, "marking the OSD in", journal, st))),
+                Ok(Ok(_)) => {
+                    marked = true;
+                    Look::Now
+                }
+            }
+        }
+        Ok(_) => Look::Later,
+        Err(e) => Look::Done(Ok(stop_on(&e, "waiting for the OSD", journal, st))),
+    };
+    wait::until(CEPH_POLL, MAP_WAIT, look, late)
 }
 
 /// CRUSH weight against the new device's size: said, and set with `--reweight`.

@@ -3,7 +3,7 @@
 
 use super::{
     Blips, CEPH_POLL, MAP_WAIT, StepResult, WfError, journaled, journaled_again, line,
-    osd_and_client, plan_line, stop_on, up_in,
+    osd_and_client, plan_line, stop_on, up_in, wait_down,
 };
 use crate::ceph::{Ceph, CephError};
 use crate::workflow::Env;
@@ -262,20 +262,12 @@ pub(in crate::workflow) fn stop(
             }
         }
     }
-    let start = Instant::now();
-    loop {
-        match up_in(&c, id) {
-            Ok((false, ..)) => return Ok(StepResult::Next),
-            Ok(_) if start.elapsed() > MAP_WAIT => {
-                return Ok(StepResult::Stop(format!(
-                    "osd.{id}'s daemon is stopped but the OSD map still shows it up after {} s; nothing was changed on the controller",
-                    MAP_WAIT.as_secs()
-                )));
-            }
-            Ok(_) => std::thread::sleep(CEPH_POLL),
-            Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
-        }
-    }
+    Ok(wait_down(&c, id, journal, st, || {
+        format!(
+            "osd.{id}'s daemon is stopped but the OSD map still shows it up after {} s; nothing was changed on the controller",
+            MAP_WAIT.as_secs()
+        )
+    }))
 }
 
 pub(in crate::workflow) fn plan_destroy(env: &Env<'_>, st: &ReplaceState) -> Vec<PlanLine> {
