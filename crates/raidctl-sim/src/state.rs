@@ -389,6 +389,29 @@ pub struct Vd {
     pub last_state: LdState,
 }
 
+impl Vd {
+    /// A new virtual drive with the policies the firmware gives one it creates (write back,
+    /// adaptive read ahead, direct I/O, the disks' own cache policy).
+    #[must_use]
+    pub fn new(uid: u64, target: u32, group_uid: u64, name: &str, strip_kb: u32) -> Self {
+        Self {
+            uid,
+            target,
+            group_uid,
+            name: name.to_owned(),
+            strip_kb,
+            write_back: true,
+            read_policy: "ReadAdaptive".to_owned(),
+            cached_io: false,
+            cached_bad_bbu: false,
+            disk_cache: "Disk's Default".to_owned(),
+            bad_blocks: false,
+            bgi: None,
+            last_state: LdState::Optimal,
+        }
+    }
+}
+
 /// Battery backup unit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Bbu {
