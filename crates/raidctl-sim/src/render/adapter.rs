@@ -8,7 +8,7 @@ use crate::text::{
     adapter_time, event_time, firmware_state, media_type, pd_type, size, termlog_time,
 };
 use crate::unverified::{self as unv, fill};
-use raidctl_model::{FirmwareState, LdState};
+use raidctl_model::LdState;
 
 fn yes(b: bool) -> &'static str {
     if b { "Yes" } else { "No" }
@@ -291,7 +291,7 @@ fn aai_settings(st: &SimState, ad: &Adapter, out: &mut Vec<String>) {
     section(out, "Settings");
     out.push(format!(
         "Current Time                     : {}",
-        adapter_time(st.epoch + i64::try_from(st.clock).unwrap_or(0))
+        adapter_time(st.now_unix())
     ));
     out.push(s("Predictive Fail Poll Interval    : 300sec"));
     out.push(s("Interrupt Throttle Active Count  : 16"));
@@ -403,16 +403,7 @@ fn aai_capabilities_and_devices(ad: &Adapter, out: &mut Vec<String>) {
         .iter()
         .filter(|d| d.predictive > 0 || d.media_errors > 0)
         .count();
-    let failed = ad
-        .drives
-        .iter()
-        .filter(|d| {
-            matches!(
-                d.state,
-                FirmwareState::Failed | FirmwareState::UnconfiguredBad
-            )
-        })
-        .count();
+    let failed = ad.failed_drive_count();
     section(out, "Device Present");
     out.push(format!("Virtual Drives    : {}", ad.vds.len()));
     out.push(format!("  Degraded        : {degraded}"));
@@ -747,7 +738,7 @@ pub fn fw_term_log(st: &SimState, inv: &Invocation) -> Reply {
     for i in adapters_or_return!(st, inv) {
         let ad = &st.adapters[i];
         for e in &ad.events {
-            let t = termlog_time(st.epoch + i64::try_from(e.time).unwrap_or(0));
+            let t = termlog_time(st.unix_at(e.time));
             out.push(format!(
                 "{t}: EVT#{:05}-{t}: {:3}={}",
                 e.seq, e.code, e.description

@@ -162,12 +162,7 @@ pub fn ld_record(ad: &Adapter, vd: &Vd) -> Vec<String> {
     };
     let group = &ad.groups[g];
     let member = ad.member_sectors(group);
-    let count = ad
-        .vds
-        .iter()
-        .filter(|v| v.group_uid == vd.group_uid)
-        .count()
-        .max(1) as u64;
+    let count = ad.vds_sharing(vd.group_uid);
     let spans = group.spans.len();
     let per = group.spans.first().map_or(0, |s| s.rows.len());
     let mut l = Vec::with_capacity(24);
