@@ -4,7 +4,7 @@ use crate::args::{Invocation, LdSel};
 use crate::engine::{
     self, locale, log, log_pd, set_pd_state, settle, start_copyback, start_rebuild,
 };
-use crate::render::{Reply, foreign_configs};
+use crate::render::{Reply, foreign_configs, no_foreign};
 use crate::state::{Adapter, DiskGroup, Hotspare, Row, Settings, SimState, Span, Vd};
 use crate::text::{encl, event_vd};
 use crate::unverified::{self as unv, events as ev, fill};
@@ -504,12 +504,7 @@ fn foreign(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
     let configs = foreign_configs(ad);
     let want = inv.number().and_then(|n| usize::try_from(n).ok());
     if configs.is_empty() {
-        return (
-            vec![format!(
-                "There is no foreign configuration on controller {a}."
-            )],
-            0,
-        );
+        return (vec![no_foreign(a)], 0);
     }
     let picked: Vec<(usize, u64)> = configs
         .iter()
