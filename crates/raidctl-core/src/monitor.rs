@@ -230,36 +230,30 @@ fn evaluate_raw(
     }
     // The Ceph life expectancies raidctl set (`ceph sync`), on their drives.
     health::ceph_sync::record::attach(&mut snap, &ctx.state_dir);
-    match Baseline::load(&ctx.state_dir) {
+    let mut problems = match Baseline::load(&ctx.state_dir) {
         Ok(mut baseline) => {
-            let mut problems = health::evaluate(&snap, &baseline);
+            let problems = health::evaluate(&snap, &baseline);
             baseline.update_from(&snap);
             if let Err(e) = baseline.save(&ctx.state_dir) {
                 crate::errln!("raidctl: cannot save the counter baseline: {e}");
             }
-            problems.extend(host_work(&ctx.state_dir, &snap));
-            problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
-            Ok(Evaluation {
-                snap,
-                problems,
-                join,
-            })
+            problems
         }
         Err(e) => {
             // Never overwrite an unreadable baseline: the increases it records would be lost.
             crate::errln!(
                 "raidctl: counter baseline unreadable ({e}); increases are not evaluated"
             );
-            let mut problems = health::evaluate(&snap, &Baseline::default());
-            problems.extend(host_work(&ctx.state_dir, &snap));
-            problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
-            Ok(Evaluation {
-                snap,
-                problems,
-                join,
-            })
+            health::evaluate(&snap, &Baseline::default())
         }
-    }
+    };
+    problems.extend(host_work(&ctx.state_dir, &snap));
+    problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
+    Ok(Evaluation {
+        snap,
+        problems,
+        join,
+    })
 }
 
 fn exit_for(sev: Severity) -> ExitStatus {

@@ -4,7 +4,7 @@ use crate::args::{Invocation, LdSel};
 use crate::engine::{
     self, locale, log, log_pd, set_pd_state, settle, start_copyback, start_rebuild,
 };
-use crate::render::{Reply, foreign_configs};
+use crate::render::{Reply, foreign_configs, no_foreign};
 use crate::state::{Adapter, DiskGroup, Hotspare, Row, Settings, SimState, Span, Vd};
 use crate::text::{encl, event_vd};
 use crate::unverified::{self as unv, events as ev, fill};
@@ -24,11 +24,35 @@ fn ads(template: &str, a: u32, addr: DriveAddress) -> String {
     )
 }
 
-fn failed_pd(a: u32, addr: DriveAddress) -> String {
-    format!(
-        "Adapter: {a}: Failed to change PD state at EnclId-{} SlotId-{}.",
-        encl(addr),
-        addr.slot
+/// The firmware's refusal of a drive command: one line, the status says why.
+fn failed_pd(a: u32, addr: DriveAddress, code: u32) -> Reply {
+    (
+        vec![format!(
+            "Adapter: {a}: Failed to change PD state at EnclId-{} SlotId-{}.",
+            encl(addr),
+            addr.slot
+        )],
+        code,
+    )
+}
+
+/// `Invalid input` naming the offending word (status 0x01).
+pub(super) fn invalid_input(word: &str) -> Reply {
+    (vec![fill(unv::INVALID_INPUT, &[("x", word)])], 0x01)
+}
+
+/// The answer to a drive state change that was carried out; some commands name the adapter.
+fn state_changed(adapter: Option<u32>, addr: DriveAddress, to: &str) -> Reply {
+    let prefix = adapter
+        .map(|a| format!("Adapter: {a}: "))
+        .unwrap_or_default();
+    (
+        vec![format!(
+            "{prefix}EnclId-{} SlotId-{} state changed to {to}.",
+            encl(addr),
+            addr.slot
+        )],
+        0,
     )
 }
 
@@ -96,10 +120,7 @@ pub fn run(st: &mut SimState, inv: &Invocation) -> Reply {
             "adpautorbld" => auto_rebuild(ad, clock, inv),
             "discardpreservedcache" => discard_cache(ad, clock, inv),
             "adpeventlog" if inv.has("clear") => clear_events(ad),
-            _ => (
-                vec![fill(unv::INVALID_INPUT, &[("x", &inv.command_token)])],
-                0x01,
-            ),
+            _ => invalid_input(&inv.command_token),
         };
         settle(ad, clock);
         out.extend(lines);
@@ -114,7 +135,7 @@ type DriveFn = fn(&mut Adapter, u64, &Invocation, DriveAddress) -> (Vec<String>,
 
 fn per_drive(ad: &mut Adapter, clock: u64, inv: &Invocation, f: DriveFn) -> Reply {
     if inv.drives.is_empty() {
-        return (vec![fill(unv::INVALID_INPUT, &[("x", "-PhysDrv")])], 0x01);
+        return invalid_input("-PhysDrv");
     }
     let mut out = Vec::new();
     let mut code = 0;
@@ -149,17 +170,10 @@ fn pd_offline(ad: &mut Adapter, clock: u64, _: &Invocation, addr: DriveAddress) 
         || !matches!(st, FirmwareState::Online | FirmwareState::Rebuild)
         || ad.position(addr).is_none()
     {
-        return (vec![failed_pd(a, addr)], 0x01);
+        return failed_pd(a, addr, 0x01);
     }
     set_pd_state(ad, clock, addr, FirmwareState::Offline);
-    (
-        vec![format!(
-            "Adapter: {a}: EnclId-{} SlotId-{} state changed to OffLine.",
-            encl(addr),
-            addr.slot
-        )],
-        0,
-    )
+    state_changed(Some(a), addr, "OffLine")
 }
 
 fn pd_online(ad: &mut Adapter, clock: u64, _: &Invocation, addr: DriveAddress) -> Reply {
@@ -169,17 +183,10 @@ fn pd_online(ad: &mut Adapter, clock: u64, _: &Invocation, addr: DriveAddress) -
         FirmwareState::Offline | FirmwareState::Failed | FirmwareState::Rebuild
     ) || ad.position(addr).is_none()
     {
-        return (vec![failed_pd(ad.index, addr)], 0x01);
+        return failed_pd(ad.index, addr, 0x01);
     }
     set_pd_state(ad, clock, addr, FirmwareState::Online);
-    (
-        vec![format!(
-            "EnclId-{} SlotId-{} state changed to OnLine.",
-            encl(addr),
-            addr.slot
-        )],
-        0,
-    )
+    state_changed(None, addr, "OnLine")
 }
 
 fn pd_make_good(ad: &mut Adapter, clock: u64, inv: &Invocation, addr: DriveAddress) -> Reply {
@@ -187,21 +194,13 @@ fn pd_make_good(ad: &mut Adapter, clock: u64, inv: &Invocation, addr: DriveAddre
     let ok =
         st == FirmwareState::UnconfiguredBad || (st == FirmwareState::Jbod && inv.has("force"));
     if !ok {
-        return (vec![failed_pd(ad.index, addr)], 0x01);
+        return failed_pd(ad.index, addr, 0x01);
     }
     set_pd_state(ad, clock, addr, FirmwareState::UnconfiguredGood);
     if let Some(d) = ad.drive_mut(addr) {
         d.spun_up = true;
     }
-    (
-        vec![format!(
-            "Adapter: {}: EnclId-{} SlotId-{} state changed to Unconfigured-Good.",
-            ad.index,
-            encl(addr),
-            addr.slot
-        )],
-        0,
-    )
+    state_changed(Some(ad.index), addr, "Unconfigured-Good")
 }
 
 fn pd_make_jbod(ad: &mut Adapter, clock: u64, _: &Invocation, addr: DriveAddress) -> Reply {
@@ -209,18 +208,10 @@ fn pd_make_jbod(ad: &mut Adapter, clock: u64, _: &Invocation, addr: DriveAddress
         || state_of(ad, addr) != FirmwareState::UnconfiguredGood
         || is_foreign(ad, addr)
     {
-        return (vec![failed_pd(ad.index, addr)], 0x01);
+        return failed_pd(ad.index, addr, 0x01);
     }
     set_pd_state(ad, clock, addr, FirmwareState::Jbod);
-    (
-        vec![format!(
-            "Adapter: {}: EnclId-{} SlotId-{} state changed to JBOD.",
-            ad.index,
-            encl(addr),
-            addr.slot
-        )],
-        0,
-    )
+    state_changed(Some(ad.index), addr, "JBOD")
 }
 
 fn pd_mark_missing(ad: &mut Adapter, clock: u64, _: &Invocation, addr: DriveAddress) -> Reply {
@@ -307,7 +298,7 @@ fn pd_hsp(ad: &mut Adapter, clock: u64, inv: &Invocation, addr: DriveAddress) ->
     let a = ad.index;
     if inv.has("rmv") {
         if state_of(ad, addr) != FirmwareState::Hotspare {
-            return (vec![failed_pd(a, addr)], 0x01);
+            return failed_pd(a, addr, 0x01);
         }
         if let Some(d) = ad.drive_mut(addr) {
             d.hotspare = None;
@@ -317,19 +308,19 @@ fn pd_hsp(ad: &mut Adapter, clock: u64, inv: &Invocation, addr: DriveAddress) ->
         return (vec![ads(unv::HSP_REMOVED, a, addr)], 0);
     }
     if !inv.has("set") {
-        return (vec![fill(unv::INVALID_INPUT, &[("x", "-PDHSP")])], 0x01);
+        return invalid_input("-PDHSP");
     }
     if state_of(ad, addr) != FirmwareState::UnconfiguredGood || is_foreign(ad, addr) {
-        return (vec![failed_pd(a, addr)], 0x01);
+        return failed_pd(a, addr, 0x01);
     }
     if ad.drive(addr).is_some_and(|d| d.prepared_for_removal) {
-        return (vec![failed_pd(a, addr)], 0x83);
+        return failed_pd(a, addr, 0x83);
     }
     let mut dedicated = Vec::new();
     if inv.has("dedicated") {
         for &arr in &inv.arrays {
             let Some((g, _)) = ad.array_by_number(arr) else {
-                return (vec![failed_pd(a, addr)], 0x09);
+                return failed_pd(a, addr, 0x09);
             };
             let uid = ad.groups[g].uid;
             if !dedicated.contains(&uid) {
@@ -337,7 +328,7 @@ fn pd_hsp(ad: &mut Adapter, clock: u64, inv: &Invocation, addr: DriveAddress) ->
             }
         }
         if dedicated.is_empty() {
-            return (vec![failed_pd(a, addr)], 0x09);
+            return failed_pd(a, addr, 0x09);
         }
     }
     let global = dedicated.is_empty();
@@ -382,13 +373,13 @@ fn pd_rbld(ad: &mut Adapter, clock: u64, inv: &Invocation, addr: DriveAddress) -
         return (vec![ads(unv::REBUILD_STOPPED, a, addr)], 0);
     }
     if !inv.has("start") {
-        return (vec![fill(unv::INVALID_INPUT, &[("x", "-PDRbld")])], 0x01);
+        return invalid_input("-PDRbld");
     }
     let Some(pos) = ad.position(addr) else {
-        return (vec![failed_pd(a, addr)], 0x01);
+        return failed_pd(a, addr, 0x01);
     };
     if !matches!(st, FirmwareState::Offline | FirmwareState::Failed) {
-        return (vec![failed_pd(a, addr)], 0x01);
+        return failed_pd(a, addr, 0x01);
     }
     if ad.group_state(&ad.groups[pos.group]) == LdState::Offline {
         // Only a rebuild that restores redundancy can start; an offline VD has no source.
@@ -402,7 +393,7 @@ fn pd_rbld(ad: &mut Adapter, clock: u64, inv: &Invocation, addr: DriveAddress) -
             .tolerated_failures_per_span()
             .unwrap_or(0);
         if lost > usize::try_from(tolerated).unwrap_or(0) {
-            return (vec![failed_pd(a, addr)], 0x1b);
+            return failed_pd(a, addr, 0x1b);
         }
     }
     start_rebuild(ad, clock, addr, false);
@@ -413,10 +404,7 @@ fn replace_missing(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
     let a = ad.index;
     let (Some(&addr), Some(&array), Some(row)) = (inv.drives.first(), inv.arrays.first(), inv.row)
     else {
-        return (
-            vec![fill(unv::INVALID_INPUT, &[("x", "-PdReplaceMissing")])],
-            0x01,
-        );
+        return invalid_input("-PdReplaceMissing");
     };
     let fail = |code: u32| {
         (
@@ -445,7 +433,7 @@ fn replace_missing(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
         return fail(0x0a);
     }
     if d.state != FirmwareState::UnconfiguredGood {
-        return (vec![failed_pd(a, addr)], 0x01);
+        return failed_pd(a, addr, 0x01);
     }
     if d.foreign.is_some() || d.pd_type != target.pd_type {
         return (wrong_attributes(), 0x26);
@@ -467,7 +455,7 @@ fn copyback(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
     let a = ad.index;
     if inv.has("stop") {
         let Some(&dst) = inv.drives.first() else {
-            return (vec![fill(unv::INVALID_INPUT, &[("x", "-PhysDrv")])], 0x01);
+            return invalid_input("-PhysDrv");
         };
         if state_of(ad, dst) != FirmwareState::Copyback {
             return (vec![ads(unv::NOT_IN_COPYBACK, a, dst)], 0x01);
@@ -476,10 +464,10 @@ fn copyback(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
         return (vec![ads(unv::COPYBACK_STOPPED, a, dst)], 0);
     }
     if !inv.has("start") {
-        return (vec![fill(unv::INVALID_INPUT, &[("x", "-PDCpyBk")])], 0x01);
+        return invalid_input("-PDCpyBk");
     }
     let (Some(&src), Some(&dst)) = (inv.drives.first(), inv.drives.get(1)) else {
-        return (vec![fill(unv::INVALID_INPUT, &[("x", "-PhysDrv")])], 0x01);
+        return invalid_input("-PhysDrv");
     };
     for x in [src, dst] {
         if ad.drive(x).is_none() {
@@ -487,12 +475,12 @@ fn copyback(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
         }
     }
     let Some(pos) = ad.position(src) else {
-        return (vec![failed_pd(a, src)], 0x01);
+        return failed_pd(a, src, 0x01);
     };
     if state_of(ad, src) != FirmwareState::Online
         || state_of(ad, dst) != FirmwareState::UnconfiguredGood
     {
-        return (vec![failed_pd(a, dst)], 0x01);
+        return failed_pd(a, dst, 0x01);
     }
     let row = ad.groups[pos.group].spans[pos.span].rows[pos.row].clone();
     let Some(d) = ad.drive(dst) else {
@@ -502,10 +490,10 @@ fn copyback(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
         return (wrong_attributes(), 0x26);
     }
     if d.coerced_sectors() < row.size_sectors {
-        return (vec![failed_pd(a, dst)], 0x0d);
+        return failed_pd(a, dst, 0x0d);
     }
     if ad.group_state(&ad.groups[pos.group]) != LdState::Optimal {
-        return (vec![failed_pd(a, dst)], 0x1b);
+        return failed_pd(a, dst, 0x1b);
     }
     start_copyback(ad, clock, src, dst);
     (vec![ads(unv::COPYBACK_STARTED, a, dst)], 0)
@@ -516,12 +504,7 @@ fn foreign(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
     let configs = foreign_configs(ad);
     let want = inv.number().and_then(|n| usize::try_from(n).ok());
     if configs.is_empty() {
-        return (
-            vec![format!(
-                "There is no foreign configuration on controller {a}."
-            )],
-            0,
-        );
+        return (vec![no_foreign(a)], 0);
     }
     let picked: Vec<(usize, u64)> = configs
         .iter()
@@ -590,10 +573,7 @@ fn foreign(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
         }
         return (out, 0);
     }
-    (
-        vec![fill(unv::INVALID_INPUT, &[("x", "-CfgForeign")])],
-        0x01,
-    )
+    invalid_input("-CfgForeign")
 }
 
 /// Imports one foreign configuration: drives that came from a local VD take their missing
@@ -682,7 +662,7 @@ fn import(ad: &mut Adapter, clock: u64, cfg: u64) {
             let target = free_target(ad, meta.target);
             let vd_uid = ad.uid();
             ad.vds
-                .push(new_vd(vd_uid, target, uid, &meta.name, meta.strip_kb));
+                .push(Vd::new(vd_uid, target, uid, &meta.name, meta.strip_kb));
             for x in drives {
                 if let Some(d) = ad.drive_mut(x) {
                     d.foreign = None;
@@ -713,24 +693,6 @@ fn free_target(ad: &Adapter, wanted: u32) -> u32 {
     (0..)
         .find(|t| !ad.vds.iter().any(|v| v.target == *t))
         .unwrap_or(0)
-}
-
-fn new_vd(uid: u64, target: u32, group_uid: u64, name: &str, strip_kb: u32) -> Vd {
-    Vd {
-        uid,
-        target,
-        group_uid,
-        name: name.to_owned(),
-        strip_kb,
-        write_back: true,
-        read_policy: "ReadAdaptive".to_owned(),
-        cached_io: false,
-        cached_bad_bbu: false,
-        disk_cache: "Disk's Default".to_owned(),
-        bad_blocks: false,
-        bgi: None,
-        last_state: LdState::Optimal,
-    }
 }
 
 fn configure_failed(a: u32) -> Vec<String> {
@@ -823,7 +785,7 @@ fn delete(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
             t
         }
         LdSel::List(l) => l.clone(),
-        LdSel::None => return (vec![fill(unv::INVALID_INPUT, &[("x", "-CfgLdDel")])], 0x01),
+        LdSel::None => return invalid_input("-CfgLdDel"),
     };
     let mut out = Vec::new();
     for t in targets {
@@ -899,6 +861,31 @@ const FLAG_PROPS: &[FlagProp] = &[
     ),
 ];
 
+/// `-AdpSetProp` words whose value disables the setting: the word, the answer's template and
+/// the setting (true when enabled).
+const DISABLE_PROPS: &[FlagProp] = &[
+    ("batwarndsbl", unv::BATTERY_WARNING_SET, |s| {
+        &mut s.battery_warning
+    }),
+    ("copybackdsbl", unv::COPYBACK_SET, |s| {
+        &mut s.copyback_enabled
+    }),
+];
+
+/// A changed adapter setting: logged as the firmware logs it, the line is the answer.
+fn setting_changed(ad: &mut Adapter, clock: u64, line: String) -> Reply {
+    log(
+        ad,
+        clock,
+        0x2a,
+        0,
+        locale::CTRL,
+        fill(ev::SETTING_CHANGED, &[("x", &line)]),
+        Vec::new(),
+    );
+    (vec![line], 0)
+}
+
 fn set_prop(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
     let a = ad.index.to_string();
     let val = inv.number().map(i64::abs);
@@ -931,21 +918,13 @@ fn set_prop(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
         };
         ad.settings.rebuild_rate = u8::try_from(v).unwrap_or(30);
         line = format!("Adapter {a}: Set rebuild rate to {v}% success.");
-    } else if inv.has("batwarndsbl") {
+    } else if let Some((_, template, field)) =
+        DISABLE_PROPS.iter().find(|(word, _, _)| inv.has(word))
+    {
         let disable = val.unwrap_or(1) != 0;
-        ad.settings.battery_warning = !disable;
+        *field(&mut ad.settings) = !disable;
         line = fill(
-            unv::BATTERY_WARNING_SET,
-            &[
-                ("a", &a),
-                ("v", if disable { "Disabled" } else { "Enabled" }),
-            ],
-        );
-    } else if inv.has("copybackdsbl") {
-        let disable = val.unwrap_or(1) != 0;
-        ad.settings.copyback_enabled = !disable;
-        line = fill(
-            unv::COPYBACK_SET,
+            template,
             &[
                 ("a", &a),
                 ("v", if disable { "Disabled" } else { "Enabled" }),
@@ -963,24 +942,9 @@ fn set_prop(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
             ],
         );
     } else {
-        return (
-            vec![fill(
-                unv::INVALID_INPUT,
-                &[("x", inv.words.first().map_or("", String::as_str))],
-            )],
-            0x01,
-        );
+        return invalid_input(inv.words.first().map_or("", String::as_str));
     }
-    log(
-        ad,
-        clock,
-        0x2a,
-        0,
-        locale::CTRL,
-        fill(ev::SETTING_CHANGED, &[("x", &line)]),
-        Vec::new(),
-    );
-    (vec![line], 0)
+    setting_changed(ad, clock, line)
 }
 
 fn auto_rebuild(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
@@ -1001,26 +965,14 @@ fn auto_rebuild(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {
     } else if inv.has("dsbl") {
         false
     } else {
-        return (
-            vec![fill(unv::INVALID_INPUT, &[("x", "-AdpAutoRbld")])],
-            0x01,
-        );
+        return invalid_input("-AdpAutoRbld");
     };
     ad.settings.auto_rebuild = on;
     let line = fill(
         unv::AUTO_REBUILD_SET,
         &[("a", &a), ("v", if on { "Enabled" } else { "Disabled" })],
     );
-    log(
-        ad,
-        clock,
-        0x2a,
-        0,
-        locale::CTRL,
-        fill(ev::SETTING_CHANGED, &[("x", &line)]),
-        Vec::new(),
-    );
-    (vec![line], 0)
+    setting_changed(ad, clock, line)
 }
 
 fn discard_cache(ad: &mut Adapter, clock: u64, inv: &Invocation) -> Reply {

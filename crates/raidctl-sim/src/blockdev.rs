@@ -354,18 +354,30 @@ pub fn reconcile(sim_dir: &Path, st: &SimState) -> Result<(), String> {
         ))
     });
     map.devices = kept;
-    // What the kernel shows of these devices: the sysfs tree raidctl's join reads, and what
-    // udevd would record of them (Ceph's device ids).
-    if let Err(e) = crate::sysfs::refresh(sim_dir, st, &map) {
+    publish(sim_dir, st, &mut map, errors)
+}
+
+/// Shows the kernel's view of the devices (the sysfs tree raidctl's join reads, and what udevd
+/// would record of them: Ceph's device ids) and saves the map with the errors met on the way.
+///
+/// # Errors
+/// The map could not be saved, or any error met (also kept in the map).
+fn publish(
+    sim_dir: &Path,
+    st: &SimState,
+    map: &mut BlockMap,
+    mut errors: Vec<String>,
+) -> Result<(), String> {
+    if let Err(e) = crate::sysfs::refresh(sim_dir, st, map) {
         errors.push(format!("sysfs tree: {e}"));
     }
     errors.extend(crate::udev::refresh(
         Path::new(crate::udev::DATA_DIR),
         st,
-        &map,
+        map,
     ));
     map.errors.clone_from(&errors);
-    save(sim_dir, &map)?;
+    save(sim_dir, map)?;
     if errors.is_empty() {
         Ok(())
     } else {
@@ -496,19 +508,7 @@ pub fn renumber(sim_dir: &Path, st: &SimState, only: &[String]) -> Result<String
             Err(e) => errors.push(e),
         }
     }
-    if let Err(e) = crate::sysfs::refresh(sim_dir, st, &map) {
-        errors.push(format!("sysfs tree: {e}"));
-    }
-    errors.extend(crate::udev::refresh(
-        Path::new(crate::udev::DATA_DIR),
-        st,
-        &map,
-    ));
-    map.errors.clone_from(&errors);
-    save(sim_dir, &map)?;
-    if !errors.is_empty() {
-        return Err(errors.join("; "));
-    }
+    publish(sim_dir, st, &mut map, errors)?;
     let moved: Vec<String> = before
         .iter()
         .zip(&map.devices)

@@ -813,7 +813,7 @@ fn events(st: &SimState, ad: &Adapter, mbox: [u8; 12], len: usize) -> Vec<u8> {
             // Logged before the clock was set: seconds since boot, top byte 0xff.
             Some(s) => 0xff00_0000 | u32::try_from(s.min(0x00ff_ffff)).unwrap_or(0),
             None => {
-                let unix = st.epoch + i64::try_from(e.time).unwrap_or(0);
+                let unix = st.unix_at(e.time);
                 u32::try_from(unix - abi::FW_EPOCH_UNIX).unwrap_or(0)
             }
         };

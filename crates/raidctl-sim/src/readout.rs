@@ -73,7 +73,7 @@ pub fn pd_get_num(st: &SimState, inv: &Invocation) -> Reply {
 
 /// `-AdpGetTime`.
 pub fn adp_get_time(st: &SimState, inv: &Invocation) -> Reply {
-    let unix = st.epoch + i64::try_from(st.clock).unwrap_or(0);
+    let unix = st.now_unix();
     let (date, time) = text::date_and_time(unix);
     each(st, inv, |ad, out| {
         let t = fill(read::ADP_TIME, &[("a", &a(ad)), ("x", &date), ("v", &time)]);
@@ -234,7 +234,7 @@ pub fn patrol_read_info(st: &SimState, inv: &Invocation) -> Reply {
     if !inv.has("info") {
         return invalid(&inv.command_token);
     }
-    let next = text::adapter_time(st.epoch + i64::try_from(st.clock).unwrap_or(0) + 7 * 86_400);
+    let next = text::adapter_time(st.now_unix() + 7 * 86_400);
     each(st, inv, |ad, out| {
         let t = fill(read::PATROL_READ, &[("a", &a(ad)), ("x", &next)]);
         out.extend(t.split('|').map(str::to_owned));
@@ -247,7 +247,7 @@ pub fn cc_sched_info(st: &SimState, inv: &Invocation) -> Reply {
     if !inv.has("info") {
         return invalid(&inv.command_token);
     }
-    let next = text::adapter_time(st.epoch + i64::try_from(st.clock).unwrap_or(0) + 7 * 86_400);
+    let next = text::adapter_time(st.now_unix() + 7 * 86_400);
     each(st, inv, |ad, out| {
         let t = fill(read::CC_SCHEDULE, &[("a", &a(ad)), ("x", &next)]);
         out.extend(t.split('|').map(str::to_owned));

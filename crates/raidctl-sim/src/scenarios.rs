@@ -6,7 +6,7 @@ use crate::state::{
     SimState, Vd, idema_sectors,
 };
 use crate::world;
-use raidctl_model::{DriveAddress, FirmwareState, LdState, MediaType, PdType, RaidLevel};
+use raidctl_model::{DriveAddress, FirmwareState, MediaType, PdType, RaidLevel};
 
 /// Names accepted by `control init`.
 pub const NAMES: &[&str] = &[
@@ -241,21 +241,7 @@ fn add_vd(
     }
     let target = u32::try_from(ad.vds.len()).unwrap_or(0);
     let vd_uid = ad.uid();
-    ad.vds.push(Vd {
-        uid: vd_uid,
-        target,
-        group_uid: uid,
-        name: name.to_owned(),
-        strip_kb,
-        write_back: true,
-        read_policy: "ReadAdaptive".to_owned(),
-        cached_io: false,
-        cached_bad_bbu: false,
-        disk_cache: "Disk's Default".to_owned(),
-        bad_blocks: false,
-        bgi: None,
-        last_state: LdState::Optimal,
-    });
+    ad.vds.push(Vd::new(vd_uid, target, uid, name, strip_kb));
     uid
 }
 
@@ -464,6 +450,7 @@ fn large() -> SimState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use raidctl_model::LdState;
 
     #[test]
     fn every_scenario_builds_and_is_consistent() {

@@ -43,6 +43,18 @@ pub struct SimState {
     pub calls: BTreeMap<String, u64>,
 }
 
+impl SimState {
+    /// Unix time of the virtual clock reading `clock` (an event's time stamp).
+    pub fn unix_at(&self, clock: u64) -> i64 {
+        self.epoch + i64::try_from(clock).unwrap_or(0)
+    }
+
+    /// Unix time now, on the virtual clock.
+    pub fn now_unix(&self) -> i64 {
+        self.unix_at(self.clock)
+    }
+}
+
 /// One controller.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Adapter {
@@ -266,6 +278,15 @@ pub struct Drive {
 }
 
 impl Drive {
+    /// A hot spare dedicated to the group `group_uid`.
+    pub fn is_dedicated_spare_of(&self, group_uid: u64) -> bool {
+        self.state == FirmwareState::Hotspare
+            && self
+                .hotspare
+                .as_ref()
+                .is_some_and(|h| h.dedicated.contains(&group_uid))
+    }
+
     /// `[E:S]` address.
     pub fn addr(&self) -> DriveAddress {
         DriveAddress {
@@ -387,6 +408,37 @@ pub struct Vd {
     pub bgi: Option<DriveOp>,
     /// State at the last settle (for change events); derived state is authoritative.
     pub last_state: LdState,
+}
+
+impl Vd {
+    /// The block device the host sees for the VD (`/dev/sda` for target 0).
+    pub fn os_device(&self) -> String {
+        format!(
+            "/dev/sd{}",
+            char::from(b'a' + u8::try_from(self.target % 26).unwrap_or(0))
+        )
+    }
+
+    /// A new virtual drive with the policies the firmware gives one it creates (write back,
+    /// adaptive read ahead, direct I/O, the disks' own cache policy).
+    #[must_use]
+    pub fn new(uid: u64, target: u32, group_uid: u64, name: &str, strip_kb: u32) -> Self {
+        Self {
+            uid,
+            target,
+            group_uid,
+            name: name.to_owned(),
+            strip_kb,
+            write_back: true,
+            read_policy: "ReadAdaptive".to_owned(),
+            cached_io: false,
+            cached_bad_bbu: false,
+            disk_cache: "Disk's Default".to_owned(),
+            bad_blocks: false,
+            bgi: None,
+            last_state: LdState::Optimal,
+        }
+    }
 }
 
 /// Battery backup unit.
@@ -564,6 +616,33 @@ impl Adapter {
         self.groups.iter().position(|g| g.uid == uid)
     }
 
+    /// Drives the firmware counts as failed (`Failed` or `Unconfigured(bad)`).
+    pub fn failed_drive_count(&self) -> usize {
+        self.drives
+            .iter()
+            .filter(|d| {
+                matches!(
+                    d.state,
+                    FirmwareState::Failed | FirmwareState::UnconfiguredBad
+                )
+            })
+            .count()
+    }
+
+    /// The drives of a VD's group, in span and row order (missing rows left out).
+    pub fn vd_members(&self, vd: &Vd) -> Vec<&Drive> {
+        self.group_index(vd.group_uid)
+            .and_then(|g| self.groups.get(g))
+            .map(|g| {
+                g.spans
+                    .iter()
+                    .flat_map(|s| s.rows.iter())
+                    .filter_map(|r| r.drive.and_then(|a| self.drive(a)))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// VDs of a group, in target order.
     pub fn group_vds(&self, uid: u64) -> Vec<&Vd> {
         let mut v: Vec<&Vd> = self.vds.iter().filter(|v| v.group_uid == uid).collect();
@@ -616,19 +695,23 @@ impl Adapter {
             .unwrap_or(0)
     }
 
+    /// How many VDs share the group `uid`'s capacity (at least one).
+    pub fn vds_sharing(&self, uid: u64) -> u64 {
+        self.vds
+            .iter()
+            .filter(|v| v.group_uid == uid)
+            .count()
+            .max(1) as u64
+    }
+
     /// Size of each VD carved from a group: the group's data capacity split evenly.
     pub fn vd_sectors(&self, vd: &Vd) -> u64 {
         let Some(g) = self.group_index(vd.group_uid) else {
             return 0;
         };
         let group = &self.groups[g];
-        let count = self
-            .vds
-            .iter()
-            .filter(|v| v.group_uid == vd.group_uid)
-            .count()
-            .max(1) as u64;
-        data_sectors(&group.level, group, self.member_sectors(group)) / count
+        data_sectors(&group.level, group, self.member_sectors(group))
+            / self.vds_sharing(vd.group_uid)
     }
 
     /// Current write policy after BBU fallback.

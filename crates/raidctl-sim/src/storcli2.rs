@@ -342,12 +342,10 @@ pub fn topology(ad: &Adapter) -> Vec<J> {
                 }
             }
         }
-        for d in sorted_drives(ad).into_iter().filter(|d| {
-            d.state == FirmwareState::Hotspare
-                && d.hotspare
-                    .as_ref()
-                    .is_some_and(|h| h.dedicated.contains(&group.uid))
-        }) {
+        for d in sorted_drives(ad)
+            .into_iter()
+            .filter(|d| d.is_dedicated_spare_of(group.uid))
+        {
             out.push(topo_row(
                 (gi.clone(), dash(), dash()),
                 &eid_slt(d.addr()).replace(' ', ""),
@@ -374,12 +372,7 @@ fn cache(vd: &Vd, write_back: bool) -> String {
 
 /// One `VD LIST` / `VD Info` row.
 pub fn vd_row(ad: &Adapter, vd: &Vd) -> J {
-    let g = ad.group_index(vd.group_uid).unwrap_or(0);
-    let level = ad
-        .groups
-        .get(g)
-        .map(|gr| level_text(&gr.level))
-        .unwrap_or_default();
+    let (g, level) = s1::dg_level(ad, vd);
     Ob::new()
         .s("DG/VD", format!("{g}/{}", vd.target))
         .s("TYPE", level)
@@ -422,13 +415,7 @@ fn vd_props(st: &SimState, ad: &Adapter, vd: &Vd) -> J {
             date_time(st.epoch),
         )
         .s("SCSI NAA Id", ad.vd_naa(vd))
-        .s(
-            "OS Drive Name",
-            format!(
-                "/dev/sd{}",
-                char::from(b'a' + u8::try_from(vd.target % 26).unwrap_or(0))
-            ),
-        )
+        .s("OS Drive Name", vd.os_device())
         .done()
 }
 
@@ -446,7 +433,7 @@ fn ctrl_show_all(st: &SimState, i: usize) -> J {
 
 /// `show all`'s Basics, Version, HostInterface and DeviceInterface, added to `o`.
 fn identity_sections(st: &SimState, ad: &Adapter, o: Ob) -> Ob {
-    let now = st.epoch + i64::try_from(st.clock).unwrap_or(0);
+    let now = st.now_unix();
     let basics = Ob::new()
         .s("Product Name", ad.product.clone())
         .s("SAS Address", ad.sas_address.clone())
@@ -514,19 +501,7 @@ fn status_section(ad: &Adapter) -> J {
             "Critical Predictive Failure PD Drive Count",
             n64(ad.drives.iter().filter(|d| d.predictive > 0).count()),
         )
-        .n(
-            "Failed PD Drive Count",
-            n64(ad
-                .drives
-                .iter()
-                .filter(|d| {
-                    matches!(
-                        d.state,
-                        FirmwareState::Failed | FirmwareState::UnconfiguredBad
-                    )
-                })
-                .count()),
-        )
+        .n("Failed PD Drive Count", n64(ad.failed_drive_count()))
         .n("Memory Correctable Errors", 0)
         .n("Memory Uncorrectable Errors", 0)
         .n("ECC Bucket Count", 0)
@@ -739,17 +714,10 @@ fn vds_show(st: &mut SimState, i: usize, vsel: Sel, cmd: &Cmd) -> Resp {
             let mut o = Ob::new().j("VD Info", vd_row(ad, v));
             if all {
                 let members: Vec<J> = ad
-                    .group_index(v.group_uid)
-                    .and_then(|g| ad.groups.get(g))
-                    .map(|g| {
-                        g.spans
-                            .iter()
-                            .flat_map(|s| s.rows.iter())
-                            .filter_map(|r| r.drive.and_then(|a| ad.drive(a)))
-                            .map(|d| pd_row(ad, d))
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                    .vd_members(v)
+                    .into_iter()
+                    .map(|d| pd_row(ad, d))
+                    .collect();
                 o = o
                     .j("PDs", J::A(members))
                     .j("VD Properties", vd_props(st, ad, v));

@@ -90,15 +90,7 @@ pub fn pull(ad: &mut Adapter, clock: u64, addr: DriveAddress) -> Result<(), Stri
         set_pd_state(ad, clock, addr, FirmwareState::UnconfiguredBad);
     }
     // A copyback whose source or destination disappears is aborted.
-    let dst: Vec<DriveAddress> = ad
-        .drives
-        .iter()
-        .filter(|d| d.op.as_ref().is_some_and(|o| o.source == Some(addr)))
-        .map(Drive::addr)
-        .collect();
-    for x in dst {
-        set_pd_state(ad, clock, x, FirmwareState::UnconfiguredGood);
-    }
+    abort_copybacks_from(ad, clock, addr);
     let mut d = ad.drives.remove(i);
     d.op = None;
     d.locate = false;
@@ -261,6 +253,19 @@ pub fn insert(
     Ok(())
 }
 
+/// Copybacks from `addr` stop: their destinations fall back to unconfigured good.
+fn abort_copybacks_from(ad: &mut Adapter, clock: u64, addr: DriveAddress) {
+    let dst: Vec<DriveAddress> = ad
+        .drives
+        .iter()
+        .filter(|d| d.op.as_ref().is_some_and(|o| o.source == Some(addr)))
+        .map(Drive::addr)
+        .collect();
+    for x in dst {
+        set_pd_state(ad, clock, x, FirmwareState::UnconfiguredGood);
+    }
+}
+
 fn after_insert(ad: &mut Adapter, clock: u64, addr: DriveAddress, kind: InsertKind) {
     let Some(d) = ad.drive(addr).cloned() else {
         return;
@@ -287,24 +292,16 @@ fn after_insert(ad: &mut Adapter, clock: u64, addr: DriveAddress, kind: InsertKi
                 start_rebuild(ad, clock, addr, true);
                 return;
             }
-            log(
-                ad,
-                clock,
-                0xbf,
-                1,
-                locale::CTRL,
-                "Foreign Configuration Detected".to_owned(),
-                Vec::new(),
-            );
+            // Not taken back: foreign, as any other drive with a configuration (below).
+        } else {
+            if d.state == FirmwareState::Hotspare && !ad.settings.restore_hsp_on_insert {
+                if let Some(x) = ad.drive_mut(addr) {
+                    x.hotspare = None;
+                    x.state = FirmwareState::UnconfiguredGood;
+                }
+            }
             return;
         }
-        if d.state == FirmwareState::Hotspare && !ad.settings.restore_hsp_on_insert {
-            if let Some(x) = ad.drive_mut(addr) {
-                x.hotspare = None;
-                x.state = FirmwareState::UnconfiguredGood;
-            }
-        }
-        return;
     }
     if d.foreign.is_some() {
         log(
@@ -397,15 +394,7 @@ pub fn fail(ad: &mut Adapter, clock: u64, addr: DriveAddress) -> Result<(), Stri
         x.hotspare = None;
     }
     // A copyback onto or from this drive stops.
-    let dst: Vec<DriveAddress> = ad
-        .drives
-        .iter()
-        .filter(|d| d.op.as_ref().is_some_and(|o| o.source == Some(addr)))
-        .map(Drive::addr)
-        .collect();
-    for x in dst {
-        set_pd_state(ad, clock, x, FirmwareState::UnconfiguredGood);
-    }
+    abort_copybacks_from(ad, clock, addr);
     set_pd_state(ad, clock, addr, next);
     settle(ad, clock);
     Ok(())

@@ -562,6 +562,20 @@ mod tests {
         std::fs::symlink_metadata(p).unwrap().mode() & 0o7777
     }
 
+    /// A FIFO nobody writes to, named `name` in `dir`.
+    fn fifo_in(dir: &Path, name: &str) -> PathBuf {
+        let fifo = dir.join(name);
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        fifo
+    }
+
     #[test]
     fn atomic_write_ignores_planted_links_and_sets_the_mode() {
         let d = tempfile::tempdir().unwrap();
@@ -602,15 +616,7 @@ mod tests {
         let err = read_capped(&big, 16).unwrap_err();
         assert!(err.to_string().contains("larger than 16 bytes"), "{err}");
         // A FIFO nobody writes to: returns at once instead of blocking.
-        let fifo = d.path().join("fsid");
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            &fifo,
-            rustix::fs::FileType::Fifo,
-            Mode::from_raw_mode(0o600),
-            0,
-        )
-        .unwrap();
+        let fifo = fifo_in(d.path(), "fsid");
         let err = read_capped(&fifo, 16).unwrap_err();
         assert!(err.to_string().contains("not a regular file"), "{err}");
         // A link to /dev/zero is not followed (and /dev/zero itself is not a regular file).
@@ -635,15 +641,7 @@ mod tests {
         std::os::unix::fs::symlink(&ok, &link).unwrap();
         assert!(read_own(&link, 16).is_err());
         assert!(open_own_append(&link).is_err());
-        let fifo = d.path().join("state.json");
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            &fifo,
-            rustix::fs::FileType::Fifo,
-            Mode::from_raw_mode(0o600),
-            0,
-        )
-        .unwrap();
+        let fifo = fifo_in(d.path(), "state.json");
         let err = read_own(&fifo, 16).unwrap_err();
         assert!(err.to_string().contains("not a regular file"), "{err}");
         std::fs::set_permissions(&ok, std::fs::Permissions::from_mode(0o666)).unwrap();

@@ -238,7 +238,7 @@ pub fn megaraid_hosts(sys: &Path) -> Vec<u32> {
         .filter_map(Result::ok)
         .filter(|e| {
             std::fs::read_to_string(e.path().join("proc_name"))
-                .is_ok_and(|p| p.trim() == "megaraid_sas")
+                .is_ok_and(|p| p.trim() == super::native::ioctl::HOST_PROC_NAME)
         })
         .filter_map(|e| {
             e.file_name()

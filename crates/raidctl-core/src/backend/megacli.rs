@@ -59,6 +59,36 @@ pub enum BackendError {
     },
 }
 
+impl BackendError {
+    /// A vendor tool's failure: its exit status (`u32::MAX` when out of range), what it said
+    /// and what of its answer could be parsed.
+    #[must_use]
+    pub fn failed(argv: String, status: i32, message: String, doc: Document) -> Self {
+        Self::Failed {
+            argv,
+            status: u32::try_from(status).unwrap_or(u32::MAX),
+            message,
+            doc: Box::new(doc),
+        }
+    }
+}
+
+/// A read that exited 0, else [`BackendError::Failed`] with the first line it printed.
+///
+/// # Errors
+/// A non-zero exit status.
+pub fn exited_ok(argv: &str, out: &CmdOutput) -> Result<(), BackendError> {
+    match out.status.unwrap_or(0) {
+        0 => Ok(()),
+        status => Err(BackendError::failed(
+            argv.to_owned(),
+            status,
+            out.stdout.lines().next().unwrap_or_default().to_owned(),
+            Document::default(),
+        )),
+    }
+}
+
 /// Looks for MegaCli: `explicit`, then `$RAIDCTL_MEGACLI`, then `PATH`, then the vendor's
 /// install directories.
 pub fn find_binary(explicit: Option<&Path>) -> Option<PathBuf> {
@@ -170,12 +200,12 @@ impl MegaCli {
         let out = self.raw_read(&args)?;
         let argv = self.command_line(&args);
         if out.status.unwrap_or(0) != 0 {
-            return Err(BackendError::Failed {
+            return Err(BackendError::failed(
                 argv,
-                status: u32::try_from(out.status.unwrap_or(0)).unwrap_or(u32::MAX),
-                message: first_line(&out.stdout),
-                doc: Box::default(),
-            });
+                out.status.unwrap_or(0),
+                first_line(&out.stdout),
+                Document::default(),
+            ));
         }
         crate::parse::eventinfo::megacli(&out.stdout)
             .map_err(|reason| BackendError::Unparseable { argv, reason })
@@ -210,12 +240,7 @@ impl MegaCli {
                 .clone()
                 .or_else(|| doc.actions.first().map(|a| a.message.clone()))
                 .unwrap_or_else(|| first_line(text));
-            return Err(BackendError::Failed {
-                argv,
-                status: u32::try_from(status).unwrap_or(u32::MAX),
-                message,
-                doc: Box::new(doc),
-            });
+            return Err(BackendError::failed(argv, status, message, doc));
         }
         let doc = parsed.map_err(|e| BackendError::Unparseable {
             argv: argv.clone(),
@@ -270,12 +295,7 @@ impl MegaCli {
                         .map(|a| a.message.clone())
                 })
                 .unwrap_or_else(|| first_line(text));
-            return Err(BackendError::Failed {
-                argv,
-                status: u32::try_from(status).unwrap_or(u32::MAX),
-                message,
-                doc: Box::new(doc),
-            });
+            return Err(BackendError::failed(argv, status, message, doc));
         }
         Ok(doc)
     }

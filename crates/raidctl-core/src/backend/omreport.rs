@@ -77,17 +77,16 @@ impl Omreport {
             return Err(BackendError::Empty { argv: line });
         }
         if out.status.unwrap_or(0) != 0 {
-            return Err(BackendError::Failed {
-                argv: line,
-                status: u32::try_from(out.status.unwrap_or(0)).unwrap_or(u32::MAX),
-                message: out
-                    .stdout
+            return Err(BackendError::failed(
+                line,
+                out.status.unwrap_or(0),
+                out.stdout
                     .lines()
                     .find(|l| !l.trim().is_empty())
                     .unwrap_or("")
                     .to_owned(),
-                doc: Box::default(),
-            });
+                Document::default(),
+            ));
         }
         Ok((line, out.stdout))
     }
@@ -390,14 +389,7 @@ impl Operations for Omreport {
         self.calls.fetch_add(1, Ordering::Relaxed);
         let line = format!("{} system alertlog", self.omreport.display());
         let out = self.runner.run_read(&self.omreport, &argv, self.timeout)?;
-        if out.status.unwrap_or(0) != 0 {
-            return Err(BackendError::Failed {
-                argv: line,
-                status: u32::try_from(out.status.unwrap_or(0)).unwrap_or(u32::MAX),
-                message: out.stdout.lines().next().unwrap_or_default().to_owned(),
-                doc: Box::default(),
-            });
-        }
+        super::megacli::exited_ok(&line, &out)?;
         crate::parse::eventinfo::omreport_alertlog(&out.stdout)
             .map(Some)
             .map_err(|reason| BackendError::Unparseable { argv: line, reason })
@@ -561,12 +553,12 @@ impl Operations for Omreport {
         let out = self.runner.run(&self.omconfig, &args, self.timeout)?;
         let text = out.stdout.trim().to_owned();
         if out.status.unwrap_or(0) != 0 || !text.contains("Command successful") {
-            return Err(BackendError::Failed {
-                argv: line,
-                status: u32::try_from(out.status.unwrap_or(1)).unwrap_or(u32::MAX),
-                message: text,
-                doc: Box::default(),
-            });
+            return Err(BackendError::failed(
+                line,
+                out.status.unwrap_or(1),
+                text,
+                Document::default(),
+            ));
         }
         Ok(Document::new("action"))
     }

@@ -152,12 +152,7 @@ impl Storcli {
                 .map(|w| w.message.clone())
                 .collect::<Vec<_>>()
                 .join("; ");
-            return Err(BackendError::Failed {
-                argv: line,
-                status: u32::try_from(status).unwrap_or(u32::MAX),
-                message,
-                doc: Box::new(doc),
-            });
+            return Err(BackendError::failed(line, status, message, doc));
         }
         if let Some(w) = doc.warnings.first() {
             return Err(BackendError::Unparseable {
@@ -349,14 +344,7 @@ impl Operations for Storcli {
         let args = Self::sv(&["/call", "show", "eventloginfo"]);
         let out = self.run_j(&args, true)?;
         let line = self.line(&args);
-        if out.status.unwrap_or(0) != 0 {
-            return Err(BackendError::Failed {
-                argv: line,
-                status: u32::try_from(out.status.unwrap_or(0)).unwrap_or(u32::MAX),
-                message: out.stdout.lines().next().unwrap_or_default().to_owned(),
-                doc: Box::default(),
-            });
-        }
+        super::megacli::exited_ok(&line, &out)?;
         crate::parse::eventinfo::storcli_json(&out.stdout)
             .map(Some)
             .map_err(|reason| BackendError::Unparseable { argv: line, reason })

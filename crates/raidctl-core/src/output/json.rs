@@ -193,31 +193,49 @@ impl Pretty {
             }
         }
     }
+
+    /// Opens an array or object (`[` or `{`) one level deeper.
+    #[inline]
+    fn open<W: ?Sized + Write>(&mut self, w: &mut W, bracket: &[u8]) -> io::Result<()> {
+        self.depth += 1;
+        self.has_value = false;
+        w.write_all(bracket)
+    }
+
+    /// Closes an array or object, on a line of its own when it held anything.
+    #[inline]
+    fn close<W: ?Sized + Write>(&mut self, w: &mut W, bracket: &[u8]) -> io::Result<()> {
+        self.depth -= 1;
+        if self.has_value {
+            self.newline(w)?;
+        }
+        w.write_all(bracket)
+    }
+
+    /// Starts an element or a key on a new line, after a comma unless it is the first.
+    #[inline]
+    fn item<W: ?Sized + Write>(&self, w: &mut W, first: bool) -> io::Result<()> {
+        if !first {
+            w.write_all(b",")?;
+        }
+        self.newline(w)
+    }
 }
 
 impl Formatter for Pretty {
     #[inline]
     fn begin_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.depth += 1;
-        self.has_value = false;
-        w.write_all(b"[")
+        self.open(w, b"[")
     }
 
     #[inline]
     fn end_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.depth -= 1;
-        if self.has_value {
-            self.newline(w)?;
-        }
-        w.write_all(b"]")
+        self.close(w, b"]")
     }
 
     #[inline]
     fn begin_array_value<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
-        if !first {
-            w.write_all(b",")?;
-        }
-        self.newline(w)
+        self.item(w, first)
     }
 
     #[inline]
@@ -228,26 +246,17 @@ impl Formatter for Pretty {
 
     #[inline]
     fn begin_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.depth += 1;
-        self.has_value = false;
-        w.write_all(b"{")
+        self.open(w, b"{")
     }
 
     #[inline]
     fn end_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.depth -= 1;
-        if self.has_value {
-            self.newline(w)?;
-        }
-        w.write_all(b"}")
+        self.close(w, b"}")
     }
 
     #[inline]
     fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
-        if !first {
-            w.write_all(b",")?;
-        }
-        self.newline(w)
+        self.item(w, first)
     }
 
     #[inline]

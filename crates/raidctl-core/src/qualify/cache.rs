@@ -360,6 +360,18 @@ pub struct CacheReport {
     pub jobs: Vec<JobResult>,
 }
 
+impl CacheReport {
+    /// The setting found before the test, as the reports print it (`?`: not read).
+    #[must_use]
+    pub fn original_text(&self) -> &'static str {
+        match self.original_on {
+            Some(true) => "on",
+            Some(false) => "off",
+            None => "?",
+        }
+    }
+}
+
 struct Active {
     id: u64,
     ctl: Arc<dyn CacheControl>,

@@ -75,6 +75,18 @@ struct Series {
     bold: bool,
 }
 
+impl Series {
+    /// The `k`th drive's line: named with its verdict, in its colour, bold when it failed.
+    fn of_drive(k: usize, d: &DriveResult, points: Vec<(f64, f64)>) -> Self {
+        Self {
+            name: format!("{} ({})", drive_name(d), d.verdict),
+            color: drive_color(k, d),
+            points,
+            bold: d.verdict == Verdict::Fail,
+        }
+    }
+}
+
 /// Nice tick values between `lo` and `hi` on a log scale (1-2-5 steps).
 fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
     let mut out = Vec::new();
@@ -419,11 +431,8 @@ fn sweep_section(s: &mut String, r: &QualReport) {
         r.drives
             .iter()
             .enumerate()
-            .map(|(k, d)| Series {
-                name: format!("{} ({})", drive_name(d), d.verdict),
-                color: drive_color(k, d),
-                points: d.sweep.iter().map(|x| (x.bs as f64, f(x))).collect(),
-                bold: d.verdict == Verdict::Fail,
+            .map(|(k, d)| {
+                Series::of_drive(k, d, d.sweep.iter().map(|x| (x.bs as f64, f(x))).collect())
             })
             .collect()
     };
@@ -484,11 +493,8 @@ fn ladder_section(s: &mut String, r: &QualReport) {
         r.drives
             .iter()
             .enumerate()
-            .map(|(k, d)| Series {
-                name: format!("{} ({})", drive_name(d), d.verdict),
-                color: drive_color(k, d),
-                points: ladder(d).iter().map(|p| (p.0, pick(p))).collect(),
-                bold: d.verdict == Verdict::Fail,
+            .map(|(k, d)| {
+                Series::of_drive(k, d, ladder(d).iter().map(|p| (p.0, pick(p))).collect())
             })
             .collect()
     };
@@ -628,11 +634,7 @@ fn drive_section(s: &mut String, d: &DriveResult) {
                 s,
                 r#"<table><tr><th class="l">write cache ({}, originally {}, {})</th><th>IOPS on</th><th>IOPS off</th><th>off/on</th><th>p99 on</th><th>p99 off</th></tr>"#,
                 esc(&c.tool),
-                match c.original_on {
-                    Some(true) => "on",
-                    Some(false) => "off",
-                    None => "?",
-                },
+                c.original_text(),
                 if c.restored {
                     "restored"
                 } else {

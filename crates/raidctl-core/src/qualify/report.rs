@@ -194,11 +194,7 @@ pub fn cache_table(c: &super::cache::CacheReport) -> (String, Option<Grid>) {
     let title = format!(
         "write cache ({}, originally {}, {}):",
         c.tool,
-        match c.original_on {
-            Some(true) => "on",
-            Some(false) => "off",
-            None => "?",
-        },
+        c.original_text(),
         if c.restored {
             "restored"
         } else {

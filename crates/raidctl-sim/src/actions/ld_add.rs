@@ -1,13 +1,13 @@
 //! Parts of [`super::create`] (`-CfgLdAdd`, `-CfgSpanAdd`): the RAID level and shape, the
 //! drives' checks, and the new VD with its events.
 
-use super::{configure_failed, free_target, new_vd, not_found, wrong_attributes};
+use super::{configure_failed, free_target, not_found, wrong_attributes};
 use crate::args::Invocation;
 use crate::engine::{locale, log};
 use crate::render::Reply;
-use crate::state::{Adapter, DriveOp, OpKind};
+use crate::state::{Adapter, DriveOp, OpKind, Vd};
 use crate::text::event_vd;
-use crate::unverified::{self as unv, events as ev, fill};
+use crate::unverified::{events as ev, fill};
 use raidctl_model::{DriveAddress, FirmwareState, PdType, RaidLevel};
 
 /// The RAID level and the spans the command asks for, or the controller's refusal of a level
@@ -17,7 +17,7 @@ pub(super) fn shape(
     inv: &Invocation,
 ) -> Result<(RaidLevel, Vec<Vec<DriveAddress>>), Reply> {
     let Some((level_no, flat)) = inv.raid.clone() else {
-        return Err((vec![fill(unv::INVALID_INPUT, &[("x", &inv.command)])], 0x01));
+        return Err(super::invalid_input(&inv.command));
     };
     let spans: Vec<Vec<DriveAddress>> = if inv.command == "cfgspanadd" {
         inv.span_arrays.clone()
@@ -116,7 +116,7 @@ pub(super) fn add_vd(
         .find_map(|w| w.strip_prefix("strpsz").and_then(|v| v.parse().ok()))
         .unwrap_or(64);
     let vd_uid = ad.uid();
-    let mut vd = new_vd(vd_uid, target, uid, "", strip);
+    let mut vd = Vd::new(vd_uid, target, uid, "", strip);
     vd.write_back = !inv.has("wt");
     vd.read_policy = if inv.has("nora") {
         "ReadAheadNone".to_owned()

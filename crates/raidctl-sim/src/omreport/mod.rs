@@ -27,7 +27,7 @@
 
 use crate::args::{AdapterSel, Invocation, LdSel};
 use crate::render::foreign_configs;
-use crate::state::{Adapter, Drive, SimState, Vd, data_sectors};
+use crate::state::{Adapter, Drive, SimState, Vd};
 use crate::unverified::{fill, omsa as unv};
 use raidctl_model::{DriveAddress, FirmwareState, LdState, MediaType, PdType, RaidLevel};
 
@@ -277,25 +277,15 @@ pub fn vdisk_record(ad: &Adapter, vd: &Vd) -> Record {
         LdState::Degraded | LdState::PartiallyDegraded => "Non-Critical",
         _ => "Critical",
     };
-    let spare_violated = ad.drives.iter().any(|d| {
-        d.state == FirmwareState::Hotspare
-            && d.hotspare
-                .as_ref()
-                .is_some_and(|h| h.dedicated.contains(&vd.group_uid))
-    });
+    let spare_violated = ad
+        .drives
+        .iter()
+        .any(|d| d.is_dedicated_spare_of(vd.group_uid));
     let progress = match &vd.bgi {
         Some(op) => format!("{}% complete", op.percent.floor()),
         None => na(),
     };
-    let size = group.map_or(0, |gr| {
-        let count = ad
-            .vds
-            .iter()
-            .filter(|v| v.group_uid == vd.group_uid)
-            .count()
-            .max(1) as u64;
-        data_sectors(&gr.level, gr, ad.member_sectors(gr)) / count
-    });
+    let size = ad.vd_sectors(vd);
     vec![
         ("ID", vd.target.to_string()),
         ("Status", status.to_owned()),
@@ -315,13 +305,7 @@ pub fn vdisk_record(ad: &Adapter, vd: &Vd) -> Record {
         ("Size", capacity(size)),
         ("T10 Protection Information Status", "No".to_owned()),
         ("Associated Fluid Cache State ", na()),
-        (
-            "Device Name",
-            format!(
-                "/dev/sd{}",
-                char::from(b'a' + u8::try_from(vd.target % 26).unwrap_or(0))
-            ),
-        ),
+        ("Device Name", vd.os_device()),
         (
             "Bus Protocol",
             member
@@ -540,21 +524,6 @@ fn vdisk_name(vd: &Vd) -> String {
     } else {
         vd.name.clone()
     }
-}
-
-/// The drives in a VD's rows (span by span, row by row); missing rows have none.
-fn vd_members<'a>(ad: &'a Adapter, vd: &Vd) -> Vec<&'a Drive> {
-    ad.groups
-        .iter()
-        .filter(|g| g.uid == vd.group_uid)
-        .flat_map(|g| g.spans.iter().flat_map(|s| s.rows.iter()))
-        .filter_map(|r| r.drive)
-        .filter_map(|addr| {
-            ad.drives
-                .iter()
-                .find(|d| d.enclosure == addr.enclosure && d.slot == addr.slot)
-        })
-        .collect()
 }
 
 fn sorted_drives(ad: &Adapter) -> Vec<&Drive> {

@@ -50,7 +50,7 @@ fn answer(st: &SimState, a: &OmArgs, args: &[String]) -> (String, i32) {
                     };
                     out.push_str(&fill(unv::PDISKS_OF_VDISK, &[("x", &vdisk_name(vd))]));
                     out.push_str("\n\n");
-                    vd_members(ad, vd)
+                    ad.vd_members(vd)
                 }
                 None => {
                     out.push_str(&format!(

@@ -49,10 +49,7 @@ pub(super) fn system_report(st: &SimState, a: &OmArgs, fmt: Fmt) -> Option<(Stri
                     recs.push(vec![
                         ("Severity", severity(e.class).to_owned()),
                         ("ID", fill(unv::ALERT_ID, &[("c", &e.code.to_string())])),
-                        (
-                            "Date and Time",
-                            crate::text::event_time(st.epoch + i64::try_from(e.time).unwrap_or(0)),
-                        ),
+                        ("Date and Time", crate::text::event_time(st.unix_at(e.time))),
                         ("Category", unv::ALERT_CATEGORY.to_owned()),
                         (
                             "Description",

@@ -8,7 +8,7 @@ use crate::text::{
     adapter_time, event_time, firmware_state, media_type, pd_type, size, termlog_time,
 };
 use crate::unverified::{self as unv, fill};
-use raidctl_model::{FirmwareState, LdState};
+use raidctl_model::LdState;
 
 fn yes(b: bool) -> &'static str {
     if b { "Yes" } else { "No" }
@@ -22,8 +22,7 @@ fn enabled(b: bool) -> &'static str {
 pub fn bbu(st: &SimState, inv: &Invocation, full: bool) -> Reply {
     let mut out = Vec::new();
     let mut code = 0;
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         let Some(b) = &ad.bbu else {
             if full {
                 out.push(fill(unv::BBU_INFO_FAILED, &[("a", &ad.index.to_string())]));
@@ -169,8 +168,7 @@ pub fn bbu(st: &SimState, inv: &Invocation, full: bool) -> Reply {
 /// `-AdpAllInfo` (section layout of the PERC 8.07 captures).
 pub fn adp_all_info(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         aai_identity(ad, &mut out);
         aai_hw_config(ad, &mut out);
         aai_settings(st, ad, &mut out);
@@ -291,7 +289,7 @@ fn aai_settings(st: &SimState, ad: &Adapter, out: &mut Vec<String>) {
     section(out, "Settings");
     out.push(format!(
         "Current Time                     : {}",
-        adapter_time(st.epoch + i64::try_from(st.clock).unwrap_or(0))
+        adapter_time(st.now_unix())
     ));
     out.push(s("Predictive Fail Poll Interval    : 300sec"));
     out.push(s("Interrupt Throttle Active Count  : 16"));
@@ -403,16 +401,7 @@ fn aai_capabilities_and_devices(ad: &Adapter, out: &mut Vec<String>) {
         .iter()
         .filter(|d| d.predictive > 0 || d.media_errors > 0)
         .count();
-    let failed = ad
-        .drives
-        .iter()
-        .filter(|d| {
-            matches!(
-                d.state,
-                FirmwareState::Failed | FirmwareState::UnconfiguredBad
-            )
-        })
-        .count();
+    let failed = ad.failed_drive_count();
     section(out, "Device Present");
     out.push(format!("Virtual Drives    : {}", ad.vds.len()));
     out.push(format!("  Degraded        : {degraded}"));
@@ -617,8 +606,7 @@ pub fn show_summary(st: &SimState, inv: &Invocation) -> Reply {
     out.push(String::new());
     out.push(s("Hardware"));
     let list = adapters_or_return!(st, inv);
-    for &i in &list {
-        let ad = &st.adapters[i];
+    for ad in &list {
         out.push(s("        Controller"));
         out.push(format!(
             "                 ProductName       : {}(Bus {}, Dev {})",
@@ -696,8 +684,7 @@ pub fn show_summary(st: &SimState, inv: &Invocation) -> Reply {
     out.push(s("Storage"));
     out.push(String::new());
     out.push(s("       Virtual Drives"));
-    for &i in &list {
-        let ad = &st.adapters[i];
+    for ad in &list {
         let mut vds: Vec<&Vd> = ad.vds.iter().collect();
         vds.sort_by_key(|v| v.target);
         for vd in vds {
@@ -727,8 +714,7 @@ pub fn show_summary(st: &SimState, inv: &Invocation) -> Reply {
 /// `-GetPreservedCacheList`.
 pub fn preserved_cache_list(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         out.push(format!("Adapter #{}", ad.index));
         out.push(String::new());
         if ad.preserved_cache.is_empty() {
@@ -744,10 +730,9 @@ pub fn preserved_cache_list(st: &SimState, inv: &Invocation) -> Reply {
 /// `-FwTermLog -Dsply`: firmware log lines derived from the event log.
 pub fn fw_term_log(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         for e in &ad.events {
-            let t = termlog_time(st.epoch + i64::try_from(e.time).unwrap_or(0));
+            let t = termlog_time(st.unix_at(e.time));
             out.push(format!(
                 "{t}: EVT#{:05}-{t}: {:3}={}",
                 e.seq, e.code, e.description
@@ -801,8 +786,7 @@ pub fn event_file(st: &SimState, ad: &Adapter, inv: &Invocation) -> String {
 /// `-AdpEventLog -GetEventLogInfo`.
 pub fn event_log_info(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         let newest = ad.next_seq.saturating_sub(1);
         let oldest = ad.events.first().map_or(0, |e| e.seq);
         out.push(format!("Adapter #{}", ad.index));
@@ -825,8 +809,7 @@ pub fn event_log_info(st: &SimState, inv: &Invocation) -> Reply {
 /// `-AdpGetProp X`.
 pub fn get_prop(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         let a = ad.index.to_string();
         let set = &ad.settings;
         if inv.has("rebuildrate") {

@@ -162,12 +162,7 @@ pub fn ld_record(ad: &Adapter, vd: &Vd) -> Vec<String> {
     };
     let group = &ad.groups[g];
     let member = ad.member_sectors(group);
-    let count = ad
-        .vds
-        .iter()
-        .filter(|v| v.group_uid == vd.group_uid)
-        .count()
-        .max(1) as u64;
+    let count = ad.vds_sharing(vd.group_uid);
     let spans = group.spans.len();
     let per = group.spans.first().map_or(0, |s| s.rows.len());
     let mut l = Vec::with_capacity(24);
@@ -229,12 +224,13 @@ pub fn ld_record(ad: &Adapter, vd: &Vd) -> Vec<String> {
     l
 }
 
-fn adapters(st: &SimState, inv: &Invocation) -> Result<Vec<usize>, Reply> {
+/// The adapters the invocation names, in its order, or the answer for one that is not there.
+fn adapters<'a>(st: &'a SimState, inv: &Invocation) -> Result<Vec<&'a Adapter>, Reply> {
     let present: Vec<u32> = st.adapters.iter().map(|a| a.index).collect();
     let mut out = Vec::new();
     for n in inv.adapter_list(&present) {
-        match st.adapters.iter().position(|a| a.index == n) {
-            Some(i) => out.push(i),
+        match st.adapters.iter().find(|a| a.index == n) {
+            Some(ad) => out.push(ad),
             None => {
                 return Err((
                     vec![fill(unv::ADAPTER_NOT_FOUND, &[("a", &n.to_string())])],
@@ -281,8 +277,7 @@ pub fn adp_count(st: &SimState) -> Reply {
 pub fn ld_get_num(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
     let mut code = 0;
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         code = u32::try_from(ad.vds.len()).unwrap_or(0);
         out.push(format!(
             "Number of Virtual Drives Configured on Adapter {}: {code}",
@@ -295,8 +290,7 @@ pub fn ld_get_num(st: &SimState, inv: &Invocation) -> Reply {
 /// `-AdpGetPciInfo`.
 pub fn pci_info(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         out.push(format!("PCI information for Controller {}", ad.index));
         out.push(s("--------------------------------"));
         out.push(format!("Bus Number      : {}", ad.pci.0));
@@ -310,8 +304,7 @@ pub fn pci_info(st: &SimState, inv: &Invocation) -> Reply {
 /// `-PDList`.
 pub fn pd_list(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         out.push(String::new());
         out.push(format!("Adapter #{}", ad.index));
         out.push(String::new());
@@ -343,8 +336,7 @@ fn not_found(ad: u32, a: DriveAddress) -> Reply {
 /// `-PDInfo -PhysDrv[E:S]`.
 pub fn pd_info(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         for a in &inv.drives {
             let Some(d) = ad.drive(*a) else {
                 return not_found(ad.index, *a);
@@ -360,8 +352,7 @@ pub fn pd_info(st: &SimState, inv: &Invocation) -> Reply {
 /// `-LDInfo -Lall|-LN`.
 pub fn ld_info(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = vec![String::new()];
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         let vds = match selected_vds(ad, &inv.lds) {
             Ok(v) => v,
             Err(n) => {
@@ -396,8 +387,7 @@ pub fn ld_info(st: &SimState, inv: &Invocation) -> Reply {
 /// `-LdPdInfo`.
 pub fn ld_pd_info(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         out.push(format!("Adapter #{}", ad.index));
         out.push(String::new());
         let vds = selected_vds(ad, &LdSel::All).unwrap_or_default();
@@ -480,8 +470,7 @@ fn cfg_group_lines(ad: &Adapter, g: usize, index: usize, out: &mut Vec<String>) 
 /// `-CfgDsply`.
 pub fn cfg_dsply(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         out.push(s(RULE));
         out.push(format!("Adapter: {}", ad.index));
         out.push(format!("Product Name: {}", ad.product));
@@ -520,17 +509,18 @@ pub fn foreign_configs(ad: &Adapter) -> Vec<u64> {
     v
 }
 
+/// `-CfgForeign` on an adapter without a foreign configuration.
+pub(crate) fn no_foreign(a: u32) -> String {
+    format!("There is no foreign configuration on controller {a}.")
+}
+
 /// `-CfgForeign -Scan`.
 pub fn foreign_scan(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         let n = foreign_configs(ad).len();
         if n == 0 {
-            out.push(format!(
-                "There is no foreign configuration on controller {}.",
-                ad.index
-            ));
+            out.push(no_foreign(ad.index));
         } else {
             out.push(format!(
                 "There are {n} foreign configuration(s) on controller {}.",
@@ -545,14 +535,10 @@ pub fn foreign_scan(st: &SimState, inv: &Invocation) -> Reply {
 /// text (format unverified, see [`unv::FOREIGN_DSPLY_HEADER`]).
 pub fn foreign_dsply(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         let configs = foreign_configs(ad);
         if configs.is_empty() {
-            out.push(format!(
-                "There is no foreign configuration on controller {}.",
-                ad.index
-            ));
+            out.push(no_foreign(ad.index));
             continue;
         }
         let want = inv.number().and_then(|n| usize::try_from(n).ok());
@@ -638,8 +624,7 @@ pub fn foreign_dsply(st: &SimState, inv: &Invocation) -> Reply {
 /// `-PdGetMissing`.
 pub fn pd_get_missing(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         let mut rows = Vec::new();
         for (g, group) in ad.groups.iter().enumerate() {
             for (si, span) in group.spans.iter().enumerate() {
@@ -673,8 +658,7 @@ fn minutes(clock: u64, started: u64) -> u64 {
 /// `-PDRbld -ShowProg` and `-PDCpyBk -ShowProg`.
 pub fn drive_progress(st: &SimState, inv: &Invocation, kind: OpKind) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         for a in &inv.drives {
             let Some(d) = ad.drive(*a) else {
                 return not_found(ad.index, *a);
@@ -714,8 +698,7 @@ pub fn drive_progress(st: &SimState, inv: &Invocation, kind: OpKind) -> Reply {
 /// `-LDBI -ShowProg -Lall|-LN`.
 pub fn ldbi_progress(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         let vds = match selected_vds(ad, &inv.lds) {
             Ok(v) => v,
             Err(n) => {
@@ -753,8 +736,7 @@ pub fn ldbi_progress(st: &SimState, inv: &Invocation) -> Reply {
 /// `-EncInfo` (indented by four spaces).
 pub fn enc_info(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
-    for i in adapters_or_return!(st, inv) {
-        let ad = &st.adapters[i];
+    for ad in adapters_or_return!(st, inv) {
         out.push(format!(
             "    Number of enclosures on adapter {} -- {}",
             ad.index,

@@ -93,12 +93,7 @@ pub(super) fn foreign(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
         "import" => ("import", "Successfully imported foreign configuration"),
         "del" | "delete" => ("clear", "Successfully deleted foreign configuration"),
         other => {
-            return Resp::fail(
-                Some(idx),
-                &fill(unv::SYNTAX_ERROR, &[("x", other)]),
-                Vec::new(),
-                unv::SYNTAX_ERROR_CODE,
-            );
+            return Resp::syntax_error(Some(idx), other);
         }
     };
     let mut inv = mega(idx, "cfgforeign");
@@ -210,20 +205,10 @@ pub(super) fn action_texts(cmd: &Cmd) -> Option<(String, String)> {
 pub(super) fn drive_action(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
     let idx = st.adapters[i].index;
     let Some((ok_text, fail_text)) = action_texts(cmd) else {
-        return Resp::fail(
-            Some(idx),
-            &fill(unv::SYNTAX_ERROR, &[("x", cmd.verb())]),
-            Vec::new(),
-            unv::SYNTAX_ERROR_CODE,
-        );
+        return Resp::syntax_error(Some(idx), cmd.verb());
     };
     let Some(addr) = one_address(cmd) else {
-        return Resp::fail(
-            Some(idx),
-            &fill(unv::SYNTAX_ERROR, &[("x", "sall")]),
-            Vec::new(),
-            unv::SYNTAX_ERROR_CODE,
-        );
+        return Resp::syntax_error(Some(idx), "sall");
     };
     let path = drive_path(idx, addr);
     let ad = &st.adapters[i];
@@ -321,12 +306,7 @@ pub(super) fn drive_action(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
             inv.words.push("undo".to_owned());
         }
         _ => {
-            return Resp::fail(
-                Some(idx),
-                &fill(unv::SYNTAX_ERROR, &[("x", verb)]),
-                Vec::new(),
-                unv::SYNTAX_ERROR_CODE,
-            );
+            return Resp::syntax_error(Some(idx), verb);
         }
     }
     let jbod_refusal =
@@ -351,77 +331,85 @@ pub(super) fn drive_action(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
 pub(super) fn ctrl_set(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
     let idx = st.adapters[i].index;
     let Some((k, v)) = cmd.kv.first().cloned() else {
-        return Resp::fail(
-            Some(idx),
-            &fill(unv::SYNTAX_ERROR, &[("x", "set")]),
-            Vec::new(),
-            unv::SYNTAX_ERROR_CODE,
-        );
+        return Resp::syntax_error(Some(idx), "set");
     };
-    let lv = v.to_ascii_lowercase();
     let mut inv = mega(idx, "adpsetprop");
-    let (prop, shown) = match k.as_str() {
+    let Some((prop, shown)) = ctrl_set_invocation(&k, &v, &mut inv) else {
+        return set_fail(idx, &k, &v, 255, unv::INVALID_VALUE);
+    };
+    if let Err(refused) = dispatch_set(st, &inv, idx, prop, &v) {
+        return refused;
+    }
+    Resp::ok(idx, "None", Some(ctrl_prop(prop, &shown)))
+}
+
+/// The value of an `on`/`off` setting, in the words of the MegaCli command that sets it.
+fn on_off<T>(lv: &str, on: T, off: T) -> Option<T> {
+    match lv {
+        "on" => Some(on),
+        "off" => Some(off),
+        _ => None,
+    }
+}
+
+/// Fills in the MegaCli invocation for `/cN set KEY=VALUE`: the property's name and the value
+/// storcli shows back, or `None` for a key or value it does not take.
+fn ctrl_set_invocation(k: &str, v: &str, inv: &mut Invocation) -> Option<(&'static str, String)> {
+    let lv = v.to_ascii_lowercase();
+    let shown = lv.to_ascii_uppercase();
+    match k {
         "alarm" => {
             let w = match lv.as_str() {
-                "on" => "alarmenbl",
-                "off" => "alarmdsbl",
                 "silence" => "alarmsilence",
-                _ => return set_fail(idx, &k, &v, 255, unv::INVALID_VALUE),
+                _ => on_off(lv.as_str(), "alarmenbl", "alarmdsbl")?,
             };
             inv.words.push(w.to_owned());
-            ("Alarm", lv.to_ascii_uppercase())
+            Some(("Alarm", shown))
         }
         "rebuildrate" => {
-            let Some(n) = v
+            let n = v
                 .trim_end_matches('%')
                 .parse::<i64>()
                 .ok()
-                .filter(|n| (0..=100).contains(n))
-            else {
-                return set_fail(idx, &k, &v, 255, unv::INVALID_VALUE);
-            };
+                .filter(|n| (0..=100).contains(n))?;
             inv.words.push("rebuildrate".to_owned());
             inv.numbers.push(n);
-            ("Rebuildrate", format!("{n}%"))
+            Some(("Rebuildrate", format!("{n}%")))
         }
         "autorebuild" => {
             inv.command = "adpautorbld".to_owned();
-            let w = match lv.as_str() {
-                "on" => "enbl",
-                "off" => "dsbl",
-                _ => return set_fail(idx, &k, &v, 255, unv::INVALID_VALUE),
-            };
-            inv.words.push(w.to_owned());
-            ("AutoRebuild", lv.to_ascii_uppercase())
+            inv.words
+                .push(on_off(lv.as_str(), "enbl", "dsbl")?.to_owned());
+            Some(("AutoRebuild", shown))
         }
         "copyback" => {
             inv.words.push("copybackdsbl".to_owned());
-            let n = match lv.as_str() {
-                "on" => 0,
-                "off" => 1,
-                _ => return set_fail(idx, &k, &v, 255, unv::INVALID_VALUE),
-            };
-            inv.numbers.push(n);
-            ("Copyback", lv.to_ascii_uppercase())
+            inv.numbers.push(on_off(lv.as_str(), 0, 1)?);
+            Some(("Copyback", shown))
         }
         "jbod" => {
             inv.words.push("enablejbod".to_owned());
-            let n = match lv.as_str() {
-                "on" => 1,
-                "off" => 0,
-                _ => return set_fail(idx, &k, &v, 255, unv::INVALID_VALUE),
-            };
-            inv.numbers.push(n);
-            ("JBOD", lv.to_ascii_uppercase())
+            inv.numbers.push(on_off(lv.as_str(), 1, 0)?);
+            Some(("JBOD", shown))
         }
-        _ => return set_fail(idx, &k, &v, 255, unv::INVALID_VALUE),
-    };
-    let (lines, code) = crate::dispatch(st, &inv);
-    if code != 0 {
-        let (errcd, msg) = err_of(code, &lines);
-        return set_fail(idx, prop, &v, errcd, &msg);
+        _ => None,
     }
-    Resp::ok(idx, "None", Some(ctrl_prop(prop, &shown)))
+}
+
+/// Runs a `set` as its MegaCli invocation; the firmware's refusal in storcli's `set` shape.
+fn dispatch_set(
+    st: &mut SimState,
+    inv: &Invocation,
+    idx: u32,
+    prop: &str,
+    v: &str,
+) -> Result<(), Resp> {
+    let (lines, code) = crate::dispatch(st, inv);
+    if code == 0 {
+        return Ok(());
+    }
+    let (errcd, msg) = err_of(code, &lines);
+    Err(set_fail(idx, prop, v, errcd, &msg))
 }
 
 pub(super) fn set_fail(idx: u32, prop: &str, _value: &str, errcd: i32, msg: &str) -> Resp {
@@ -576,38 +564,50 @@ pub(super) fn vd_delete(st: &mut SimState, i: usize, vsel: Sel) -> Resp {
     };
     if let Sel::One(n) = vsel {
         if !st.adapters[i].vds.iter().any(|v| v.target == n) {
-            return Resp::fail(
-                Some(idx),
-                unv::DELETE_VD_FAILED,
-                vec![
-                    Ob::new()
-                        .s("VD", format!("/c{idx}/v{n}"))
-                        .s("Status", "Failure")
-                        .n("ErrCd", 255)
-                        .s("ErrMsg", unv::VD_NOT_FOUND_MSG)
-                        .done(),
-                ],
-                255,
-            );
+            return vd_fail(idx, n, unv::DELETE_VD_FAILED, unv::VD_NOT_FOUND_MSG);
         }
     }
-    let (lines, code) = crate::dispatch(st, &inv);
-    if code != 0 {
-        let (errcd, msg) = err_of(code, &lines);
-        return Resp::fail(
-            Some(idx),
-            unv::DELETE_VD_FAILED,
-            vec![
-                Ob::new()
-                    .s("Status", "Failure")
-                    .n("ErrCd", errcd)
-                    .s("ErrMsg", msg)
-                    .done(),
-            ],
-            errcd,
-        );
+    vd_action(st, &inv, idx, unv::DELETE_VD_FAILED, "Delete VD succeeded")
+}
+
+/// A VD command refused before it reaches the firmware (the VD is not there, or has nothing
+/// to act on).
+fn vd_fail(idx: u32, target: u32, desc: &str, msg: &str) -> Resp {
+    Resp::fail(
+        Some(idx),
+        desc,
+        vec![
+            Ob::new()
+                .s("VD", format!("/c{idx}/v{target}"))
+                .s("Status", "Failure")
+                .n("ErrCd", 255)
+                .s("ErrMsg", msg)
+                .done(),
+        ],
+        255,
+    )
+}
+
+/// Runs a VD command as its MegaCli invocation: `ok` when the firmware carries it out, else
+/// `fail` with the firmware's error code and message.
+fn vd_action(st: &mut SimState, inv: &Invocation, idx: u32, fail: &str, ok: &str) -> Resp {
+    let (lines, code) = crate::dispatch(st, inv);
+    if code == 0 {
+        return Resp::ok(idx, ok, None);
     }
-    Resp::ok(idx, "Delete VD succeeded", None)
+    let (errcd, msg) = err_of(code, &lines);
+    Resp::fail(
+        Some(idx),
+        fail,
+        vec![
+            Ob::new()
+                .s("Status", "Failure")
+                .n("ErrCd", errcd)
+                .s("ErrMsg", msg)
+                .done(),
+        ],
+        errcd,
+    )
 }
 
 /// `/cN show preservedcache`: the VDs whose cache is pinned.
@@ -647,39 +647,17 @@ pub(super) fn vd_discard_cache(st: &mut SimState, i: usize, vsel: Sel) -> Resp {
         return Resp::ok(idx, unv::CACHE_DISCARDED, None);
     };
     if !st.adapters[i].preserved_cache.contains(&t) {
-        return Resp::fail(
-            Some(idx),
-            unv::CACHE_DISCARD_FAILED,
-            vec![
-                Ob::new()
-                    .s("VD", format!("/c{idx}/v{t}"))
-                    .s("Status", "Failure")
-                    .n("ErrCd", 255)
-                    .s("ErrMsg", unv::NO_CACHE_FOR_VD)
-                    .done(),
-            ],
-            255,
-        );
+        return vd_fail(idx, t, unv::CACHE_DISCARD_FAILED, unv::NO_CACHE_FOR_VD);
     }
     let mut inv = mega(idx, "discardpreservedcache");
     inv.lds = LdSel::List(vec![t]);
-    let (lines, code) = crate::dispatch(st, &inv);
-    if code != 0 {
-        let (errcd, msg) = err_of(code, &lines);
-        return Resp::fail(
-            Some(idx),
-            unv::CACHE_DISCARD_FAILED,
-            vec![
-                Ob::new()
-                    .s("Status", "Failure")
-                    .n("ErrCd", errcd)
-                    .s("ErrMsg", msg)
-                    .done(),
-            ],
-            errcd,
-        );
-    }
-    Resp::ok(idx, unv::CACHE_DISCARDED, None)
+    vd_action(
+        st,
+        &inv,
+        idx,
+        unv::CACHE_DISCARD_FAILED,
+        unv::CACHE_DISCARDED,
+    )
 }
 
 /// `/cN/vX set wrcache=wt|wb|awb`, `rdcache=ra|nora`, `iopolicy=direct|cached`,
@@ -693,12 +671,7 @@ pub(super) fn vd_set(st: &mut SimState, i: usize, vsel: Sel, cmd: &Cmd) -> Resp 
         Sel::One(t) => vec![t],
     };
     let Some((k, v)) = cmd.kv.first().cloned() else {
-        return Resp::fail(
-            Some(idx),
-            &fill(unv::SYNTAX_ERROR, &[("x", "set")]),
-            Vec::new(),
-            unv::SYNTAX_ERROR_CODE,
-        );
+        return Resp::syntax_error(Some(idx), "set");
     };
     for t in &targets {
         if !st.adapters[i].vds.iter().any(|x| x.target == *t) {
@@ -723,10 +696,8 @@ pub(super) fn vd_set(st: &mut SimState, i: usize, vsel: Sel, cmd: &Cmd) -> Resp 
         let mut inv = mega(idx, "ldsetprop");
         inv.words.push((*w).to_owned());
         inv.lds = LdSel::List(targets.clone());
-        let (lines, code) = crate::dispatch(st, &inv);
-        if code != 0 {
-            let (errcd, msg) = err_of(code, &lines);
-            return set_fail(idx, &k, &v, errcd, &msg);
+        if let Err(refused) = dispatch_set(st, &inv, idx, &k, &v) {
+            return refused;
         }
     }
     match k.as_str() {
@@ -756,12 +727,7 @@ pub(super) fn vd_set(st: &mut SimState, i: usize, vsel: Sel, cmd: &Cmd) -> Resp 
             }
         }
         _ => {
-            return Resp::fail(
-                Some(idx),
-                &fill(unv::SYNTAX_ERROR, &[("x", &k)]),
-                Vec::new(),
-                unv::SYNTAX_ERROR_CODE,
-            );
+            return Resp::syntax_error(Some(idx), &k);
         }
     }
     let rows: Vec<J> = targets

@@ -479,6 +479,16 @@ impl Resp {
         }
     }
 
+    /// storcli's answer to a word it does not take there.
+    pub(crate) fn syntax_error(ctrl: Option<u32>, token: &str) -> Self {
+        Self::fail(
+            ctrl,
+            &fill(unv::SYNTAX_ERROR, &[("x", token)]),
+            Vec::new(),
+            unv::SYNTAX_ERROR_CODE,
+        )
+    }
+
     fn status(&self, cli: Cli<'_>) -> J {
         let mut o = Ob::new()
             .s("CLI Version", cli.version)
@@ -601,12 +611,7 @@ pub(crate) fn one_address(cmd: &Cmd) -> Option<DriveAddress> {
 }
 
 pub(crate) fn syntax_error(token: &str) -> Output {
-    Output::Ctrls(vec![Resp::fail(
-        None,
-        &fill(unv::SYNTAX_ERROR, &[("x", token)]),
-        Vec::new(),
-        unv::SYNTAX_ERROR_CODE,
-    )])
+    Output::Ctrls(vec![Resp::syntax_error(None, token)])
 }
 
 /// Answers a parsed command against a state (no locking, no faults).
@@ -683,12 +688,7 @@ fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
         if verb == "show" {
             return enclosures_show(st, i, cmd);
         }
-        return Resp::fail(
-            Some(idx),
-            &fill(unv::SYNTAX_ERROR, &[("x", &verb)]),
-            Vec::new(),
-            unv::SYNTAX_ERROR_CODE,
-        );
+        return Resp::syntax_error(Some(idx), &verb);
     }
     if let Some(vsel) = cmd.vd {
         if verb == "show" {
@@ -703,12 +703,7 @@ fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
         if verb == "set" {
             return actions::vd_set(st, i, vsel, cmd);
         }
-        return Resp::fail(
-            Some(idx),
-            &fill(unv::SYNTAX_ERROR, &[("x", &verb)]),
-            Vec::new(),
-            unv::SYNTAX_ERROR_CODE,
-        );
+        return Resp::syntax_error(Some(idx), &verb);
     }
     match verb.as_str() {
         "show" => {
@@ -768,12 +763,7 @@ fn per_controller(st: &mut SimState, i: usize, cmd: &Cmd) -> Resp {
         }
         "set" => ctrl_set(st, i, cmd),
         "add" if cmd.has("vd") => add_vd(st, i, cmd),
-        _ => Resp::fail(
-            Some(idx),
-            &fill(unv::SYNTAX_ERROR, &[("x", &verb)]),
-            Vec::new(),
-            unv::SYNTAX_ERROR_CODE,
-        ),
+        _ => Resp::syntax_error(Some(idx), &verb),
     }
 }
 

@@ -175,17 +175,10 @@ pub(super) fn vds_show(st: &SimState, i: usize, vsel: Sel, cmd: &Cmd) -> Resp {
             J::A(vec![vd_row(ad, v)]),
         );
         let members: Vec<J> = ad
-            .group_index(v.group_uid)
-            .and_then(|g| ad.groups.get(g))
-            .map(|g| {
-                g.spans
-                    .iter()
-                    .flat_map(|s| s.rows.iter())
-                    .filter_map(|r| r.drive.and_then(|a| ad.drive(a)))
-                    .map(|d| pd_row(ad, d))
-                    .collect()
-            })
-            .unwrap_or_default();
+            .vd_members(v)
+            .into_iter()
+            .map(|d| pd_row(ad, d))
+            .collect();
         o = o.j(&format!("PDs for VD {}", v.target), J::A(members));
         o = o.j(&format!("VD{} Properties", v.target), vd_props(ad, st, v));
     }
@@ -561,7 +554,7 @@ pub(super) fn termlog(st: &SimState, i: usize) -> String {
     let mut out = fill(unv::TERMLOG_HEADER, &[("a", &ad.index.to_string())]);
     out.push('\n');
     for e in &ad.events {
-        let t = crate::text::termlog_time(st.epoch + i64::try_from(e.time).unwrap_or(0));
+        let t = crate::text::termlog_time(st.unix_at(e.time));
         out.push_str(&format!(
             "{t}: EVT#{:05}-{t}: {:3}={}\n",
             e.seq, e.code, e.description

@@ -378,12 +378,11 @@ pub fn topology(ad: &Adapter) -> Vec<J> {
             }
         }
         // Dedicated spares of the group.
-        for d in ad.drives.iter().filter(|d| {
-            d.state == FirmwareState::Hotspare
-                && d.hotspare
-                    .as_ref()
-                    .is_some_and(|h| h.dedicated.contains(&group.uid))
-        }) {
+        for d in ad
+            .drives
+            .iter()
+            .filter(|d| d.is_dedicated_spare_of(group.uid))
+        {
             out.push(topo_row(
                 (gi.clone(), dash(), dash()),
                 &eid_slt(d.addr()).replace(' ', ""),
@@ -413,14 +412,20 @@ pub(crate) fn cache_text(ad: &Adapter, vd: &Vd) -> String {
     format!("{r}{w}{io}")
 }
 
-/// One `VD LIST` / `/cX/vY` row.
-pub fn vd_row(ad: &Adapter, vd: &Vd) -> J {
+/// A VD's drive group index and RAID level text, as its `DG/VD` and `TYPE` columns show them.
+pub(crate) fn dg_level(ad: &Adapter, vd: &Vd) -> (usize, String) {
     let g = ad.group_index(vd.group_uid).unwrap_or(0);
     let level = ad
         .groups
         .get(g)
         .map(|gr| level_text(&gr.level))
         .unwrap_or_default();
+    (g, level)
+}
+
+/// One `VD LIST` / `/cX/vY` row.
+pub fn vd_row(ad: &Adapter, vd: &Vd) -> J {
+    let (g, level) = dg_level(ad, vd);
     Ob::new()
         .s("DG/VD", format!("{g}/{}", vd.target))
         .s("TYPE", level)
@@ -468,13 +473,7 @@ pub(super) fn vd_props(ad: &Adapter, st: &SimState, vd: &Vd) -> J {
         .s("Data Protection", "Disabled")
         .s("Active Operations", active)
         .s("Exposed to OS", "Yes")
-        .s(
-            "OS Drive Name",
-            format!(
-                "/dev/sd{}",
-                char::from(b'a' + u8::try_from(vd.target % 26).unwrap_or(0))
-            ),
-        )
+        .s("OS Drive Name", vd.os_device())
         .s("Creation Date", format!("{d:02}-{m:02}-{y}"))
         .s("Creation Time", format!("{h12:02}:{mm:02}:{ss:02} {ampm}"))
         .s("Emulation type", "default")
@@ -645,7 +644,7 @@ pub(super) fn lists(st: &SimState, ad: &Adapter, mut o: Ob) -> Ob {
 
 /// `/cX show`.
 pub fn ctrl_show(st: &SimState, ad: &Adapter) -> J {
-    let now = st.epoch + i64::try_from(st.clock).unwrap_or(0);
+    let now = st.now_unix();
     let o = Ob::new()
         .s("Product Name", ad.product.clone())
         .s("Serial Number", ad.serial.clone())
@@ -661,18 +660,8 @@ pub fn ctrl_show(st: &SimState, ad: &Adapter) -> J {
         .s("BIOS Version", ad.bios_version.clone())
         .s("FW Version", ad.fw_version.clone())
         .s("Driver Name", "megaraid_sas")
-        .s("Driver Version", "07.714.04.00-rc1")
-        .n("Vendor Id", hex_num(&ad.pci_ids.0))
-        .n("Device Id", hex_num(&ad.pci_ids.1))
-        .n("SubVendor Id", hex_num(&ad.pci_ids.2))
-        .n("SubDevice Id", hex_num(&ad.pci_ids.3))
-        .s("Host Interface", "PCI-E")
-        .s("Device Interface", "SAS-6G")
-        .n("Bus Number", ad.pci.0)
-        .n("Device Number", ad.pci.1)
-        .n("Function Number", ad.pci.2)
-        .n("Domain ID", 0)
-        .s("Security Protocol", "None");
+        .s("Driver Version", "07.714.04.00-rc1");
+    let o = pci_bus(ad, o).s("Security Protocol", "None");
     lists(st, ad, o).done()
 }
 
@@ -687,7 +676,7 @@ pub fn ctrl_show_all(st: &SimState, ad: &Adapter) -> J {
 
 /// `show all`'s Basics, Version, Bus and Pending Images in Flash, added to `o`.
 fn identity_sections(st: &SimState, ad: &Adapter, o: Ob) -> Ob {
-    let now = st.epoch + i64::try_from(st.clock).unwrap_or(0);
+    let now = st.now_unix();
     let basics = Ob::new()
         .n("Controller", ad.index)
         .s("Model", ad.product.clone())
@@ -713,18 +702,7 @@ fn identity_sections(st: &SimState, ad: &Adapter, o: Ob) -> Ob {
         .s("Driver Name", "megaraid_sas")
         .s("Driver Version", "07.714.04.00-rc1")
         .done();
-    let bus = Ob::new()
-        .n("Vendor Id", hex_num(&ad.pci_ids.0))
-        .n("Device Id", hex_num(&ad.pci_ids.1))
-        .n("SubVendor Id", hex_num(&ad.pci_ids.2))
-        .n("SubDevice Id", hex_num(&ad.pci_ids.3))
-        .s("Host Interface", "PCI-E")
-        .s("Device Interface", "SAS-6G")
-        .n("Bus Number", ad.pci.0)
-        .n("Device Number", ad.pci.1)
-        .n("Function Number", ad.pci.2)
-        .n("Domain ID", 0)
-        .done();
+    let bus = pci_bus(ad, Ob::new()).done();
     o.j("Basics", basics).j("Version", version).j("Bus", bus).j(
         "Pending Images in Flash",
         Ob::new().s("Image name", "No pending images").done(),
@@ -800,6 +778,20 @@ fn status_and_operations(ad: &Adapter, o: Ob) -> Ob {
         .j("Supported Adapter Operations", adapter_ops)
         .j("Supported PD Operations", pd_ops)
         .j("Supported VD Operations", vd_ops)
+}
+
+/// The controller's PCI identity and address, as `show` and `show all`'s `Bus` give them.
+fn pci_bus(ad: &Adapter, o: Ob) -> Ob {
+    o.n("Vendor Id", hex_num(&ad.pci_ids.0))
+        .n("Device Id", hex_num(&ad.pci_ids.1))
+        .n("SubVendor Id", hex_num(&ad.pci_ids.2))
+        .n("SubDevice Id", hex_num(&ad.pci_ids.3))
+        .s("Host Interface", "PCI-E")
+        .s("Device Interface", "SAS-6G")
+        .n("Bus Number", ad.pci.0)
+        .n("Device Number", ad.pci.1)
+        .n("Function Number", ad.pci.2)
+        .n("Domain ID", 0)
 }
 
 /// `show all`'s HwCfg and Policies (the rates table and the settings), added to `o`.

@@ -135,26 +135,13 @@ pub fn char_majors(proc_devices: &str) -> Vec<(u32, String)> {
     v
 }
 
-/// The megaraid_sas SCSI host numbers in sysfs, ascending.
+/// The megaraid_sas SCSI host numbers in sysfs, ascending, as the ioctl addresses them
+/// ([`crate::backend::identity::megaraid_hosts`], the one reading of sysfs).
 pub fn megaraid_hosts(sys: &Path) -> Vec<u16> {
-    let Ok(rd) = std::fs::read_dir(sys.join("class/scsi_host")) else {
-        return Vec::new();
-    };
-    let mut v: Vec<u16> = rd
-        .filter_map(Result::ok)
-        .filter(|e| {
-            std::fs::read_to_string(e.path().join("proc_name"))
-                .is_ok_and(|n| n.trim() == HOST_PROC_NAME)
-        })
-        .filter_map(|e| {
-            e.file_name()
-                .to_str()
-                .and_then(|n| n.strip_prefix("host"))
-                .and_then(|n| n.parse().ok())
-        })
-        .collect();
-    v.sort_unstable();
-    v
+    crate::backend::identity::megaraid_hosts(sys)
+        .into_iter()
+        .filter_map(|h| u16::try_from(h).ok())
+        .collect()
 }
 
 /// The Linux ioctl transport.

@@ -472,6 +472,14 @@ pub(crate) struct WorkerOut {
 }
 
 impl WorkerOut {
+    /// Counts an error; the first one is kept for the report.
+    pub(crate) fn fail(&mut self, what: String) {
+        self.errors += 1;
+        if self.first_error.is_none() {
+            self.first_error = Some(what);
+        }
+    }
+
     #[inline]
     pub(crate) fn second(&mut self, sec: usize, bytes: u64) {
         if sec >= self.series_bytes.len() {
@@ -481,6 +489,28 @@ impl WorkerOut {
         self.series_bytes[sec] += bytes;
         self.series_ios[sec] += 1;
     }
+}
+
+/// Runs `n` workers, `work(i)` each on a thread of its own, and returns what each measured; a
+/// worker that panicked counts as one error (`who` names the kind of worker).
+pub(crate) fn run_workers<F>(n: usize, who: &str, work: F) -> Vec<WorkerOut>
+where
+    F: Fn(usize) -> WorkerOut + Sync,
+{
+    let work = &work;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..n).map(|i| s.spawn(move || work(i))).collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| WorkerOut {
+                    errors: 1,
+                    first_error: Some(format!("{who} worker panicked")),
+                    ..WorkerOut::default()
+                })
+            })
+            .collect()
+    })
 }
 
 /// State shared by the workers of one job.

@@ -3,7 +3,8 @@
 
 use super::buffer::AlignedBuf;
 use super::{
-    CpuMeter, Op, Plan, SyncMode, Target, WorkerOut, check, fill_random, mark, seed, stamp,
+    CpuMeter, Op, Plan, SyncMode, Target, WorkerOut, check, fill_random, mark, run_workers, seed,
+    stamp,
 };
 use std::os::unix::fs::FileExt;
 use std::sync::Arc;
@@ -13,31 +14,8 @@ use std::time::Instant;
 pub(crate) fn run(target: &Arc<Target>, plan: &Arc<Plan>) -> Vec<WorkerOut> {
     let qd = plan.spec.qd.max(1) as usize;
     let n = plan.spec.jobs.max(1) as usize * qd;
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..n)
-            .map(|w| {
-                let (target, plan) = (&**target, &**plan);
-                s.spawn(move || worker(target, plan, w / qd, w))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join().unwrap_or_else(|_| WorkerOut {
-                    errors: 1,
-                    first_error: Some("I/O worker panicked".into()),
-                    ..WorkerOut::default()
-                })
-            })
-            .collect()
-    })
-}
-
-fn fail(out: &mut WorkerOut, what: String) {
-    out.errors += 1;
-    if out.first_error.is_none() {
-        out.first_error = Some(what);
-    }
+    let (target, plan) = (&**target, &**plan);
+    run_workers(n, "I/O", |w| worker(target, plan, w / qd, w))
 }
 
 fn worker(t: &Target, plan: &Plan, job: usize, w: usize) -> WorkerOut {
@@ -71,14 +49,14 @@ fn worker(t: &Target, plan: &Plan, job: usize, w: usize) -> WorkerOut {
         match res {
             Ok(k) if k == bs => {}
             Ok(k) => {
-                fail(
-                    &mut out,
-                    format!("short {:?} at offset {off}: {k} of {bs} bytes", spec.op),
-                );
+                out.fail(format!(
+                    "short {:?} at offset {off}: {k} of {bs} bytes",
+                    spec.op
+                ));
                 break;
             }
             Err(e) => {
-                fail(&mut out, format!("{:?} at offset {off}: {e}", spec.op));
+                out.fail(format!("{:?} at offset {off}: {e}", spec.op));
                 break;
             }
         }
@@ -92,7 +70,7 @@ fn worker(t: &Target, plan: &Plan, job: usize, w: usize) -> WorkerOut {
             };
             t_end = Instant::now();
             if let Err(e) = r {
-                fail(&mut out, format!("{:?} after offset {off}: {e}", spec.sync));
+                out.fail(format!("{:?} after offset {off}: {e}", spec.sync));
                 break;
             }
             if measured {

@@ -6,7 +6,8 @@
 
 use super::buffer::AlignedBuf;
 use super::{
-    CpuMeter, Op, Plan, SyncMode, Target, WorkerOut, check, fill_random, mark, seed, stamp,
+    CpuMeter, Op, Plan, SyncMode, Target, WorkerOut, check, fill_random, mark, run_workers, seed,
+    stamp,
 };
 use io_uring::{IoUring, opcode, squeue, types};
 use std::os::fd::AsRawFd;
@@ -37,25 +38,8 @@ pub(crate) fn run(target: &Arc<Target>, plan: &Arc<Plan>) -> Result<Vec<WorkerOu
     // Probe before any worker starts, so a refusal leaves nothing half-run.
     available()?;
     let jobs = plan.spec.jobs.max(1) as usize;
-    let outs = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..jobs)
-            .map(|j| {
-                let (target, plan) = (&**target, &**plan);
-                s.spawn(move || worker(target, plan, j))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join().unwrap_or_else(|_| WorkerOut {
-                    errors: 1,
-                    first_error: Some("io_uring worker panicked".into()),
-                    ..WorkerOut::default()
-                })
-            })
-            .collect()
-    });
-    Ok(outs)
+    let (target, plan) = (&**target, &**plan);
+    Ok(run_workers(jobs, "io_uring", |j| worker(target, plan, j)))
 }
 
 /// A ring for one worker thread: single issuer with deferred task work (fewer interruptions
@@ -132,26 +116,19 @@ fn sqe(
     .user_data(slot as u64)
 }
 
-fn fail(out: &mut WorkerOut, what: String) {
-    out.errors += 1;
-    if out.first_error.is_none() {
-        out.first_error = Some(what);
-    }
-}
-
 fn worker(t: &Target, plan: &Plan, job: usize) -> WorkerOut {
     let spec = &plan.spec;
     let mut out = WorkerOut::default();
     let qd = spec.qd.max(1) as usize;
     let bs = usize::try_from(spec.bs).unwrap_or(usize::MAX);
     let Ok(len) = u32::try_from(bs) else {
-        fail(&mut out, format!("block size {bs} too large for io_uring"));
+        out.fail(format!("block size {bs} too large for io_uring"));
         return out;
     };
     let mut ring = match new_ring(u32::try_from(qd.next_power_of_two()).unwrap_or(1024)) {
         Ok(r) => r,
         Err(e) => {
-            fail(&mut out, format!("io_uring setup: {e}"));
+            out.fail(format!("io_uring setup: {e}"));
             return out;
         }
     };
@@ -221,7 +198,7 @@ fn worker(t: &Target, plan: &Plan, job: usize) -> WorkerOut {
             if e.raw_os_error() == Some(rustix::io::Errno::INTR.raw_os_error()) {
                 continue;
             }
-            fail(&mut out, format!("io_uring submit: {e}"));
+            out.fail(format!("io_uring submit: {e}"));
             // Entries may still be in flight; wait for them without submitting more.
             done = true;
             if ring.submit_and_wait(inflight).is_err() {
@@ -240,15 +217,15 @@ fn worker(t: &Target, plan: &Plan, job: usize) -> WorkerOut {
             let off = offsets.get(slot).copied().unwrap_or(0);
             if res < 0 {
                 let e = std::io::Error::from_raw_os_error(-res);
-                fail(&mut out, format!("{:?} at offset {off}: {e}", spec.op));
+                out.fail(format!("{:?} at offset {off}: {e}", spec.op));
                 done = true;
                 continue;
             }
             if usize::try_from(res).unwrap_or(0) != bs {
-                fail(
-                    &mut out,
-                    format!("short {:?} at offset {off}: {res} of {bs} bytes", spec.op),
-                );
+                out.fail(format!(
+                    "short {:?} at offset {off}: {res} of {bs} bytes",
+                    spec.op
+                ));
                 done = true;
                 continue;
             }
