@@ -28,7 +28,8 @@ pub use policy::{
 };
 pub use smart::Smart;
 pub use time::{
-    ceph_time_arg, civil_utc, days_from_civil, parse_ceph_time, unix_seconds, utc_time,
+    ceph_time_arg, civil_from_days, civil_utc, days_from_civil, parse_ceph_time, unix_seconds,
+    utc_time,
 };
 pub use units::{SizeError, fmt_size, fmt_sizes, parse_size};
 pub use warnings::Warnings;

@@ -8,9 +8,15 @@ pub fn utc_time(unix: u64) -> String {
 
 /// Seconds since the epoch → (year, month, day, hour, minute, second), UTC.
 pub fn civil_utc(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
-    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let (y, m, d) = civil_from_days(i64::try_from(secs / 86_400).unwrap_or(0));
     let rem = secs % 86_400;
-    // Howard Hinnant's civil_from_days.
+    let n = |v: u64| u32::try_from(v).unwrap_or(0);
+    (y, m, d, n(rem / 3600), n(rem % 3600 / 60), n(rem % 60))
+}
+
+/// Days since 1970-01-01 (negative before) → (year, month, day) of the proleptic Gregorian
+/// calendar (Howard Hinnant's `civil_from_days`); [`days_from_civil`]'s inverse.
+pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);
@@ -20,14 +26,10 @@ pub fn civil_utc(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
-    let n = |v: u64| u32::try_from(v).unwrap_or(0);
     (
         y,
         u32::try_from(m).unwrap_or(1),
         u32::try_from(d).unwrap_or(1),
-        n(rem / 3600),
-        n(rem % 3600 / 60),
-        n(rem % 60),
     )
 }
 
@@ -120,6 +122,17 @@ mod tests {
             assert_eq!(unix_seconds(y, m, d, h, mi, s), i64::try_from(t).unwrap());
         }
         assert_eq!(days_from_civil(1969, 12, 31), -1);
+    }
+
+    proptest::proptest! {
+        /// Every day from 1600 to 2400, before the epoch too (the simulator's boot-relative
+        /// events and old captures reach back), maps to its date and back.
+        #[test]
+        fn civil_from_days_inverts_days_from_civil(days in -135_140i64..157_000) {
+            let (y, m, d) = civil_from_days(days);
+            proptest::prop_assert!((1..=12).contains(&m) && (1..=31).contains(&d));
+            proptest::prop_assert_eq!(days_from_civil(y, m, d), days);
+        }
     }
 
     #[test]

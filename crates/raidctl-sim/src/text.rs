@@ -142,25 +142,11 @@ const MONTHS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
 
-/// Civil date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = u32::try_from(doy - (153 * mp + 2) / 5 + 1).unwrap_or(1);
-    let m = u32::try_from(if mp < 10 { mp + 3 } else { mp - 9 }).unwrap_or(1);
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
 /// Broken-down UTC time: (year, month, day, hour, minute, second, weekday index into DAYS).
 pub(crate) fn broken(unix: i64) -> (i64, u32, u32, i64, i64, i64, usize) {
     let days = unix.div_euclid(86_400);
     let secs = unix.rem_euclid(86_400);
-    let (y, m, d) = civil(days);
+    let (y, m, d) = raidctl_model::civil_from_days(days);
     let wd = usize::try_from(days.rem_euclid(7)).unwrap_or(0);
     (y, m, d, secs / 3600, secs / 60 % 60, secs % 60, wd)
 }
