@@ -341,6 +341,22 @@ fn missing_smartctl_and_lspci_are_skipped_with_a_reason() {
     assert_eq!(item(&m, "host/uname").exit_code, Some(0));
     assert_eq!(m.host.tools.get("lspci"), Some(&None));
     assert!(!r.failed.iter().any(|f| f == "host/lspci"));
+    // Replayed, a host without smartctl read no SMART, as live `status` there says once: no
+    // drive carries a failed read (no `smart-read-failed` per drive), the bundle says why.
+    let (snap, info) = load_bundle(&r.archive).unwrap();
+    assert!(snap.physical_drives.iter().all(|pd| pd.smart.is_none()));
+    assert!(
+        !raidctl::health::evaluate(&snap, &info.baseline)
+            .iter()
+            .any(|p| p.rule == raidctl::health::rule::SMART_READ_FAILED)
+    );
+    assert!(
+        info.notes
+            .iter()
+            .any(|n| n.contains("smartctl was not installed")),
+        "{:?}",
+        info.notes
+    );
 }
 
 #[test]

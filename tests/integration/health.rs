@@ -110,12 +110,7 @@ pub fn promtool(text: &str) -> Option<(bool, String)> {
     let mut child = match child {
         Ok(c) => c,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false");
-            assert!(
-                !ci,
-                "promtool is required under CI (Debian package `prometheus`)"
-            );
-            println!("skipping: promtool not installed (apt-get install prometheus)");
+            crate::util::skip("promtool not installed (apt-get install prometheus)");
             return None;
         }
         Err(e) => panic!("promtool: {e}"),

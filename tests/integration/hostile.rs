@@ -1076,7 +1076,7 @@ fn sigterm_during_collect_removes_the_staging_directory() {
         ])
         .arg(out_dir.join("b.tar.gz"))
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
+        .stderr(std::fs::File::create(dir.path().join("collect.err")).unwrap())
         .spawn()
         .unwrap();
     // Wait until the hanging call runs: its output file exists in the staging directory.
@@ -1100,7 +1100,12 @@ fn sigterm_during_collect_removes_the_staging_directory() {
             Instant::now() < deadline,
             "the collection never reached -PDList"
         );
-        assert!(child.try_wait().unwrap().is_none(), "collect ended early");
+        if let Some(st) = child.try_wait().unwrap() {
+            panic!(
+                "collect ended early ({st}): {}",
+                std::fs::read_to_string(dir.path().join("collect.err")).unwrap_or_default()
+            );
+        }
         std::thread::sleep(Duration::from_millis(50));
     }
     rustix::process::kill_process(

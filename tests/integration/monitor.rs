@@ -250,6 +250,7 @@ fn collect_then_replay_gives_the_same_health() {
     let out_dir = tempfile::tempdir().unwrap();
     let bundle = out_dir.path().join("bundle.tar.gz");
     raidctl(dir.path())
+        .env("PATH", crate::util::path_with_smartctl())
         .args(["collect", "-o"])
         .arg(&bundle)
         .assert()

@@ -80,7 +80,7 @@ fn run_script() -> Option<PathBuf> {
                 !required,
                 "QEMU end-to-end test skipped but required: {stderr}"
             );
-            eprintln!("skipping the QEMU end-to-end test: {}", stderr.trim());
+            crate::util::skip(&format!("the QEMU end-to-end test: {}", stderr.trim()));
             None
         }
         other => panic!("scripts/qemu-e2e.sh failed ({other:?}): {stderr}"),

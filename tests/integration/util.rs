@@ -49,6 +49,26 @@ pub fn vendor(name: &str) -> String {
     dir.join(name).display().to_string()
 }
 
+/// `PATH` with a `smartctl` in front (the multi-call executable, as [`vendor`] links it, alone
+/// in its directory). `collect` runs smartctl only where the host has one, and under `--sim`
+/// the simulated smartctl answers it then, while `status` under `--sim` always reads the
+/// simulated one: a test comparing a bundle with `status`, or reading SMART from a bundle,
+/// gives `collect` this `PATH` instead of depending on the host's smartmontools.
+pub fn path_with_smartctl() -> std::ffi::OsString {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    let dir = DIR.get_or_init(|| {
+        let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("smartctl-bin-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let link = d.join("smartctl");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_raidctl"), &link).unwrap();
+        d
+    });
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(dir.clone()).chain(std::env::split_paths(&path))).unwrap()
+}
+
 /// `base/tmp`, created: the TMPDIR of raidctl processes a test starts, so the private
 /// directories of one it kills (SIGKILL cannot clean up) go with the test's own directory
 /// instead of piling up in /tmp.
@@ -87,12 +107,21 @@ pub fn ceph_node(dir: &Path, run: impl Fn(&Path, &[&str]) -> std::process::Outpu
 }
 
 /// A test that cannot run here says why; under `CI=true` that is a failure.
+///
+/// The line goes to stderr past libtest's capture (which takes only `print!`/`eprint!`), so a
+/// passing `cargo test` still shows what it skipped, named by the test.
 pub fn skip(why: &str) {
     assert!(
         std::env::var("CI").as_deref() != Ok("true"),
         "CI must run this test: {why}"
     );
-    eprintln!("skipped: {why}");
+    use std::io::Write;
+    let thread = std::thread::current();
+    let line = match thread.name() {
+        Some(test) if test != "main" => format!("skipped: {test}: {why}\n"),
+        _ => format!("skipped: {why}\n"),
+    };
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
 /// `raidctl` without the caller's raidctl settings (simulator, state, MegaCli path, colour)

@@ -648,7 +648,7 @@ mod tests {
         let err = read_own(&ok, 16).unwrap_err();
         assert!(err.to_string().contains("writable by other users"), "{err}");
         if !rustix::process::geteuid().is_root() {
-            crate::errln!("skipped the foreign-owner half: chown to another user needs root");
+            crate::test_skip("the foreign-owner half: chown to another user needs root");
             return;
         }
         std::fs::set_permissions(&ok, std::fs::Permissions::from_mode(0o600)).unwrap();
@@ -670,7 +670,7 @@ mod tests {
         let err = check_private_dir(&link).unwrap_err();
         assert!(err.to_string().contains("symbolic link"), "{err}");
         if !rustix::process::geteuid().is_root() {
-            crate::errln!("skipped the foreign-owner half: chown to another user needs root");
+            crate::test_skip("the foreign-owner half: chown to another user needs root");
             return;
         }
         let theirs = d.path().join("theirs");

@@ -34,3 +34,19 @@ pub mod interrupt;
 pub mod mfi;
 pub mod out;
 pub mod runner;
+
+/// A unit test that cannot run here says why, past libtest's capture and named by the test;
+/// under `CI=true` that is a failure (the integration tests' `util::skip`). For the unit tests
+/// of this crate and the product (a `#[cfg(test)]` item would not reach across crates).
+#[doc(hidden)]
+pub fn test_skip(why: &str) {
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "CI must run this test: {why}"
+    );
+    let thread = std::thread::current();
+    match thread.name() {
+        Some(test) if test != "main" => errln!("skipped: {test}: {why}"),
+        _ => errln!("skipped: {why}"),
+    }
+}

@@ -169,15 +169,18 @@ pub fn whole_disks(sys: &Path, name: &str) -> Vec<String> {
 }
 
 /// The `/dev/disk/by-path` name of `/dev/NAME`, when udev made one.
+///
+/// A link is matched by the name it points to (udev's `../../sdb`, or the simulator's
+/// `/dev/loop7` from a tree under its own directory), read without following it: the device
+/// node need not exist where the tree is read.
 pub fn by_path_of(dev: &Path, name: &str) -> Option<String> {
     let dir = dev.join("disk/by-path");
-    let want = dev.join(name);
     let mut hits: Vec<String> = std::fs::read_dir(&dir)
         .ok()?
         .filter_map(Result::ok)
         .filter(|e| {
-            std::fs::canonicalize(e.path())
-                .is_ok_and(|t| t == want || t.file_name() == Some(std::ffi::OsStr::new(name)))
+            std::fs::read_link(e.path())
+                .is_ok_and(|t| t.file_name() == Some(std::ffi::OsStr::new(name)))
         })
         .map(|e| e.path().display().to_string())
         .collect();

@@ -260,12 +260,19 @@ pub fn replay_contents(
         }
     }
     // SMART through the controller as the collecting host read it (`smart/aN/DEV` items),
-    // parsed as `status` parses a live read; attached once the snapshot is made.
+    // parsed as `status` parses a live read; attached once the snapshot is made. A host
+    // without smartctl read no SMART at all: as live `status` there, that is said once, not
+    // a failed read per drive.
     let mut smart: Vec<(u32, String, crate::smart::Smart)> = Vec::new();
+    let no_smartctl = manifest.host.tools.get("smartctl") == Some(&None);
+    if no_smartctl {
+        info.notes
+            .push("SMART not read: smartctl was not installed on the collecting host".into());
+    }
     for item in manifest
         .items
         .iter()
-        .filter(|i| i.id.starts_with("smart/a"))
+        .filter(|i| i.id.starts_with("smart/a") && !no_smartctl)
     {
         let Some((ad, dev)) = item.id["smart/a".len()..].split_once('/') else {
             continue;
