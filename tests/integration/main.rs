@@ -23,6 +23,7 @@ mod eventlog;
 mod fixtures;
 mod freshness;
 mod guards;
+mod harness;
 mod health;
 mod hostile;
 mod hostile_loop;
