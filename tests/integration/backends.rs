@@ -86,14 +86,7 @@ fn member_serials(v: &serde_json::Value) -> Vec<(u64, BTreeSet<String>)> {
 
 #[test]
 fn every_backend_gives_the_same_health() {
-    for scenario in [
-        "healthy",
-        "degraded",
-        "rebuilding",
-        "hotspare",
-        "bbu-learn",
-        "ceph-node",
-    ] {
+    for &scenario in raidctl::sim::scenarios::NAMES {
         let dir = init(scenario);
         let mc = status(dir.path(), "megacli");
         for backend in ["storcli", "perccli", "storcli2", "perccli2", "omreport"] {

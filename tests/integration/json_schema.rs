@@ -244,7 +244,7 @@ fn raidctl(dir: &Path, backend: &str) -> Raidctl {
 
 #[test]
 fn check_json_gives_the_text_verdict_and_exit_code() {
-    for scenario in ["healthy", "degraded", "rebuilding", "bbu-learn"] {
+    for scenario in raidctl::sim::scenarios::NAMES {
         let dir = init_on(scenario, "megacli");
         for backend in ["megacli", "storcli", "omreport"] {
             let Run {
