@@ -35,7 +35,7 @@ fn sim(dir: &Path, args: &[&str]) {
 /// `[E:S]` → firmware state, through `backend`.
 fn state_of(dir: &Path, backend: &str, addr: &str) -> String {
     let r = raidctl(dir, backend)
-        .args(&["status", "--format", "json", "--max-age", "0"])
+        .args(["status", "--format", "json", "--max-age", "0"])
         .run();
     let v: serde_json::Value =
         serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}", r.stderr));
@@ -102,7 +102,7 @@ fn pinned_cache_megacli() {
 fn ceph_raid6(b: &str) -> tempfile::TempDir {
     let dir = init("ceph-node");
     let r = raidctl(dir.path(), b)
-        .args(&[
+        .args([
             "ld",
             "create",
             "--raid",
@@ -123,12 +123,12 @@ fn raid6_predictive_with_failed_member(b: &str) {
     let d = dir.path();
     // On a healthy VD a predictive failure stays a WARNING.
     sim(d, &["predictive", "32:5", "3"]);
-    let r = raidctl(d, b).args(&["check"]).run();
+    let r = raidctl(d, b).args(["check"]).run();
     assert_eq!(r.code, 1, "{}", r.stdout);
     assert!(!r.stdout.contains("member-at-risk"), "{}", r.stdout);
     // With one redundancy gone it is CRITICAL, and the next step is the failed member.
     sim(d, &["fail", "32:4"]);
-    let r = raidctl(d, b).args(&["check"]).run();
+    let r = raidctl(d, b).args(["check"]).run();
     expect(
         &r,
         2,
@@ -140,7 +140,7 @@ fn raid6_predictive_with_failed_member(b: &str) {
     );
     // Replacing the predictive member first is refused, also unattended.
     let r = raidctl(d, b)
-        .args(&["replace-drive", "32:5", "--yes", "--serial", "ZA1A2B05"])
+        .args(["replace-drive", "32:5", "--yes", "--serial", "ZA1A2B05"])
         .run();
     expect(
         &r,
@@ -154,7 +154,7 @@ fn raid6_predictive_with_failed_member(b: &str) {
     assert_eq!(state_of(d, b, "32:5"), "online");
     // An acknowledgement naming another VD is no acknowledgement.
     let r = raidctl(d, b)
-        .args(&[
+        .args([
             "replace-drive",
             "32:5",
             "--yes",
@@ -167,7 +167,7 @@ fn raid6_predictive_with_failed_member(b: &str) {
     expect(&r, 1, &["[offline-peer-down]"]);
     // Naming the VD, it runs, and the drive that failed before is not blamed.
     let r = raidctl(d, b)
-        .args(&[
+        .args([
             "replace-drive",
             "32:5",
             "--yes",
@@ -197,7 +197,7 @@ fn raid6_predictive_with_failed_member(b: &str) {
 fn target_not_replaceable(b: &str) {
     let dir = init("healthy");
     let r = raidctl(dir.path(), b)
-        .args(&["replace-drive", "32:8", "--yes", "--serial", "S0K1A2B08"])
+        .args(["replace-drive", "32:8", "--yes", "--serial", "S0K1A2B08"])
         .run();
     expect(
         &r,
@@ -211,7 +211,7 @@ fn target_not_replaceable(b: &str) {
 fn healthy_member_needs_proactive(b: &str) {
     let dir = init("healthy");
     let r = raidctl(dir.path(), b)
-        .args(&["replace-drive", "32:3", "--yes", "--serial", "S0K1A2B03"])
+        .args(["replace-drive", "32:3", "--yes", "--serial", "S0K1A2B03"])
         .run();
     expect(&r, 1, &["refused: [target-not-replaceable]", "--proactive"]);
     // The serial is read off the blinking bay: the refusal never prints the one it expects.
@@ -229,7 +229,7 @@ fn healthy_member_needs_proactive(b: &str) {
     }
     assert_eq!(state_of(dir.path(), b, "32:3"), "online");
     let r = raidctl(dir.path(), b)
-        .args(&["replace-drive", "32:3", "--dry-run", "--proactive"])
+        .args(["replace-drive", "32:3", "--dry-run", "--proactive"])
         .run();
     expect(&r, 0, &["dry run: nothing was changed"]);
 }
@@ -243,11 +243,11 @@ fn pinned_cache(b: &str) {
     sim(d, &["pull", "32:1"]);
     sim(d, &["insert", "32:1", "--kind", "original"]);
     let r = raidctl(d, b)
-        .args(&["foreign", "clear", "--yes", "--serial", "clear-all"])
+        .args(["foreign", "clear", "--yes", "--serial", "clear-all"])
         .run();
     expect(&r, 1, &["[foreign-clear-pinned]", "preserved cache"]);
     let r = raidctl(d, b)
-        .args(&["ld", "create", "--raid", "raid1", "32:8,32:9", "--yes"])
+        .args(["ld", "create", "--raid", "raid1", "32:8,32:9", "--yes"])
         .run();
     expect(&r, 1, &["[ld-create-pinned-cache]"]);
 }
@@ -256,7 +256,7 @@ fn peer_errors(b: &str) {
     let dir = init("healthy");
     sim(dir.path(), &["media-errors", "32:3", "5"]);
     let r = raidctl(dir.path(), b)
-        .args(&["replace-drive", "32:2", "--dry-run", "--proactive"])
+        .args(["replace-drive", "32:2", "--dry-run", "--proactive"])
         .run();
     expect(
         &r,
@@ -273,7 +273,7 @@ fn event_log_damage(b: &str) {
     sim(d, &["event", "32:9", "sense"]);
     // Before a replacement: the entries on other members are quoted, not the spare's.
     let r = raidctl(d, b)
-        .args(&["replace-drive", "32:4", "--dry-run"])
+        .args(["replace-drive", "32:4", "--dry-run"])
         .run();
     expect(
         &r,
@@ -287,19 +287,19 @@ fn event_log_damage(b: &str) {
     assert!(!r.stderr.contains("s9)"), "{}", r.stderr);
     // Before a hot-spare add that starts a rebuild.
     let r = raidctl(d, b)
-        .args(&["hotspare", "add", "32:8", "--dry-run"])
+        .args(["hotspare", "add", "32:8", "--dry-run"])
         .run();
     expect(&r, 0, &["WARN [event-log-damage]", "PD 03(e0x20/s3)"]);
     // Before a rebuild start.
     let dir = init("healthy");
     let d = dir.path();
     let r = raidctl(d, b)
-        .args(&["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"])
+        .args(["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"])
         .run();
     expect(&r, 0, &[]);
     sim(d, &["event", "32:3", "puncture"]);
     let r = raidctl(d, b)
-        .args(&["rebuild", "start", "32:2", "--dry-run"])
+        .args(["rebuild", "start", "32:2", "--dry-run"])
         .run();
     expect(&r, 0, &["WARN [event-log-damage]", "PD 03(e0x20/s3)"]);
 }
@@ -321,7 +321,7 @@ fn event_log_unread(b: &str) {
         );
     } else {
         // storcli counts every `show` as one command: fail the one after the snapshot.
-        let out = raidctl(d, "megacli").args(&["sim", "calls"]).run().stdout;
+        let out = raidctl(d, "megacli").args(["sim", "calls"]).run().stdout;
         let calls: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
         let n = calls["storcli:show"].as_u64().unwrap_or(0) + 6;
         sim(
@@ -339,7 +339,7 @@ fn event_log_unread(b: &str) {
         );
     }
     let r = raidctl(d, b)
-        .args(&["hotspare", "add", "32:8", "--dry-run"])
+        .args(["hotspare", "add", "32:8", "--dry-run"])
         .run();
     expect(&r, 0, &["WARN [event-log-unread]"]);
 }
@@ -349,17 +349,17 @@ fn vd_bad_blocks(b: &str) {
     let d = dir.path();
     sim(d, &["bad-blocks", "1", "on"]);
     let r = raidctl(d, b)
-        .args(&["replace-drive", "32:2", "--dry-run"])
+        .args(["replace-drive", "32:2", "--dry-run"])
         .run();
     expect(&r, 1, &["[vd-bad-blocks]"]);
     sim(d, &["bad-blocks", "1", "off"]);
     let r = raidctl(d, b)
-        .args(&["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"])
+        .args(["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"])
         .run();
     expect(&r, 0, &[]);
     sim(d, &["bad-blocks", "1", "on"]);
     let r = raidctl(d, b)
-        .args(&["rebuild", "start", "32:2", "--yes"])
+        .args(["rebuild", "start", "32:2", "--yes"])
         .run();
     expect(&r, 1, &["[vd-bad-blocks]"]);
     assert_eq!(state_of(d, b, "32:2"), "offline");
@@ -368,7 +368,7 @@ fn vd_bad_blocks(b: &str) {
 fn raid5_many_drives(b: &str) {
     let dir = init("ceph-node");
     let r = raidctl(dir.path(), b)
-        .args(&[
+        .args([
             "ld",
             "create",
             "--raid",
@@ -383,7 +383,7 @@ fn raid5_many_drives(b: &str) {
 fn spare_starts_rebuild(b: &str) {
     let dir = init("degraded");
     let r = raidctl(dir.path(), b)
-        .args(&["hotspare", "add", "32:8", "--dry-run"])
+        .args(["hotspare", "add", "32:8", "--dry-run"])
         .run();
     expect(&r, 0, &["WARN [spare-starts-rebuild] VD 1 is not optimal"]);
 }
@@ -394,7 +394,7 @@ fn spare_too_small(b: &str) {
     sim(d, &["pull", "32:8"]);
     sim(d, &["insert", "32:8", "--kind", "small"]);
     let r = raidctl(d, b)
-        .args(&["hotspare", "add", "32:8", "--dedicated", "1", "--dry-run"])
+        .args(["hotspare", "add", "32:8", "--dedicated", "1", "--dry-run"])
         .run();
     expect(&r, 0, &["WARN [spare-too-small]"]);
 }
@@ -403,7 +403,7 @@ fn bbu_write_back(b: &str) {
     let dir = init("healthy");
     let d = dir.path();
     let r = raidctl(d, b)
-        .args(&["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"])
+        .args(["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"])
         .run();
     expect(&r, 0, &[]);
     sim(d, &["bbu", "fail"]);
@@ -427,7 +427,7 @@ fn bbu_write_back(b: &str) {
 fn one_at_a_time(b: &str) {
     let dir = init("rebuilding");
     let r = raidctl(dir.path(), b)
-        .args(&["replace-drive", "32:0", "--dry-run"])
+        .args(["replace-drive", "32:0", "--dry-run"])
         .run();
     expect(&r, 1, &["[one-at-a-time]", "replace one drive at a time"]);
 }
@@ -436,7 +436,7 @@ fn bgi_incomplete(b: &str) {
     let dir = init("ceph-node");
     let d = dir.path();
     let r = raidctl(d, b)
-        .args(&[
+        .args([
             "ld",
             "create",
             "--raid",
@@ -447,13 +447,13 @@ fn bgi_incomplete(b: &str) {
         .run();
     expect(&r, 0, &[]);
     let r = raidctl(d, b)
-        .args(&["replace-drive", "32:3", "--dry-run", "--proactive"])
+        .args(["replace-drive", "32:3", "--dry-run", "--proactive"])
         .run();
     expect(&r, 1, &["[bgi-incomplete]", "parity is not valid"]);
     sim(d, &["speed", "1000"]);
     sim(d, &["advance", "3600"]);
     let r = raidctl(d, b)
-        .args(&["replace-drive", "32:3", "--dry-run", "--proactive"])
+        .args(["replace-drive", "32:3", "--dry-run", "--proactive"])
         .run();
     expect(&r, 0, &[]);
 }
@@ -462,7 +462,7 @@ fn force_online(b: &str) {
     // A degraded VD: rebuild, do not force.
     let dir = init("degraded");
     let r = raidctl(dir.path(), b)
-        .args(&["pd", "online", "32:4", "--yes", "--serial", "S0K1A2B04"])
+        .args(["pd", "online", "32:4", "--yes", "--serial", "S0K1A2B04"])
         .run();
     expect(&r, 1, &["[force-online-not-latest]", "not offline"]);
     // Two failures take the RAID 5 offline: only the later one may be forced online.
@@ -471,12 +471,12 @@ fn force_online(b: &str) {
     sim(d, &["fail", "32:3"]);
     sim(d, &["fail", "32:5"]);
     let r = raidctl(d, b)
-        .args(&["pd", "online", "32:3", "--yes", "--serial", "S0K1A2B03"])
+        .args(["pd", "online", "32:3", "--yes", "--serial", "S0K1A2B03"])
         .run();
     expect(&r, 1, &["[force-online-not-latest]", "before [32:5]"]);
     assert_eq!(state_of(d, b, "32:3"), "failed");
     let r = raidctl(d, b)
-        .args(&["pd", "online", "32:5", "--yes", "--serial", "S0K1A2B05"])
+        .args(["pd", "online", "32:5", "--yes", "--serial", "S0K1A2B05"])
         .run();
     expect(&r, 0, &["FORCE ONLINE", "most recently failed member"]);
     assert_eq!(state_of(d, b, "32:5"), "online");
@@ -485,7 +485,7 @@ fn force_online(b: &str) {
 fn alarm_disable(b: &str) {
     let dir = init("healthy");
     let r = raidctl(dir.path(), b)
-        .args(&["adapter", "alarm", "disable", "--dry-run"])
+        .args(["adapter", "alarm", "disable", "--dry-run"])
         .run();
     expect(&r, 0, &["WARN [alarm-disable]"]);
 }

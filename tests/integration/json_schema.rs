@@ -252,7 +252,7 @@ fn check_json_gives_the_text_verdict_and_exit_code() {
                 code: text_rc,
                 ..
             } = raidctl(dir.path(), backend)
-                .args(&["check", "--max-age", "0"])
+                .args(["check", "--max-age", "0"])
                 .run();
             let Run {
                 output: Output { stdout: json, .. },
@@ -260,7 +260,7 @@ fn check_json_gives_the_text_verdict_and_exit_code() {
                 code: json_rc,
                 ..
             } = raidctl(dir.path(), backend)
-                .args(&["--format", "json", "check", "--max-age", "0"])
+                .args(["--format", "json", "check", "--max-age", "0"])
                 .run();
             let v: Value = serde_json::from_slice(&json)
                 .unwrap_or_else(|e| panic!("{scenario}/{backend}: {e}: {err}"));
@@ -309,7 +309,7 @@ fn replace_drive_dry_run_prints_the_plan_as_json() {
             code: text_rc,
             ..
         } = raidctl(dir.path(), backend)
-            .args(&["replace-drive", &drive, "--dry-run"])
+            .args(["replace-drive", &drive, "--dry-run"])
             .run();
         let Run {
             output: Output { stdout: json, .. },
@@ -317,7 +317,7 @@ fn replace_drive_dry_run_prints_the_plan_as_json() {
             code: rc,
             ..
         } = raidctl(dir.path(), backend)
-            .args(&["--format", "json", "replace-drive", &drive, "--dry-run"])
+            .args(["--format", "json", "replace-drive", &drive, "--dry-run"])
             .run();
         assert_eq!(rc, text_rc, "{backend}: {err}");
         let v: Value =

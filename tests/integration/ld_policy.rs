@@ -64,7 +64,7 @@ fn osd_prep_then_ld_create_make_one_policy() {
     let dir = simctl::init_on("ceph-node", "megacli");
     let d = dir.path();
     let r = raidctl(d, "megacli")
-        .args(&[
+        .args([
             "osd-prep",
             "--drives",
             "32:2,32:3",
@@ -84,7 +84,7 @@ fn osd_prep_then_ld_create_make_one_policy() {
     );
     for s in 4..=6 {
         let r = raidctl(d, "megacli")
-            .args(&[
+            .args([
                 "ld",
                 "create",
                 "--raid",
@@ -132,7 +132,7 @@ fn ld_create_takes_the_policy_options_and_names_the_new_vd() {
         "osd-6",
     ];
     let r = raidctl(d, "megacli")
-        .args(&[&args[..], &["--dry-run"]].concat())
+        .args([&args[..], &["--dry-run"]].concat())
         .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     for line in [
@@ -144,7 +144,7 @@ fn ld_create_takes_the_policy_options_and_names_the_new_vd() {
     }
     assert_eq!(raid0_policies(d).len(), 0, "a dry run changes nothing");
     let r = raidctl(d, "megacli")
-        .args(&[&args[..], &["--yes"]].concat())
+        .args([&args[..], &["--yes"]].concat())
         .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
@@ -164,7 +164,7 @@ fn ld_create_takes_the_policy_options_and_names_the_new_vd() {
     assert_eq!(vd["strip_size_bytes"], 256 * 1024);
     // A name the firmware cannot keep is refused before anything runs.
     let r = raidctl(d, "megacli")
-        .args(&[
+        .args([
             "ld",
             "create",
             "--raid",
@@ -192,7 +192,7 @@ fn odd_one_out(backend: &str) -> tempfile::TempDir {
             format!("32:{s}")
         };
         let r = raidctl(d, backend)
-            .args(&["ld", "create", "--raid", "raid0", &bay, "--yes"])
+            .args(["ld", "create", "--raid", "raid0", &bay, "--yes"])
             .run();
         assert_eq!(r.code, 0, "{backend}: {}", r.stderr);
         assert!(
@@ -242,7 +242,7 @@ fn ld_set_clears_vd_sibling_policy_on_every_backend() {
         );
         let argv: Vec<&str> = found[0].1.split_whitespace().skip(1).collect();
         let r = raidctl(d, backend)
-            .args(&[&argv[..], &["--dry-run"]].concat())
+            .args([&argv[..], &["--dry-run"]].concat())
             .run();
         assert_eq!(r.code, 0, "{backend}: {}", r.stderr);
         for c in commands {
@@ -250,7 +250,7 @@ fn ld_set_clears_vd_sibling_policy_on_every_backend() {
         }
         assert_eq!(sibling_problems(d, backend).len(), 1, "{backend}: dry run");
         let r = raidctl(d, backend)
-            .args(&[&argv[..], &["--yes"]].concat())
+            .args([&argv[..], &["--yes"]].concat())
             .run();
         assert_eq!(r.code, 0, "{backend}: {}", r.stderr);
         assert!(
@@ -262,7 +262,7 @@ fn ld_set_clears_vd_sibling_policy_on_every_backend() {
         assert_eq!(sibling_problems(d, backend), Vec::new(), "{backend}");
         // Asked again: nothing left to change, nothing run.
         let r = raidctl(d, backend)
-            .args(&[&argv[..], &["--yes"]].concat())
+            .args([&argv[..], &["--yes"]].concat())
             .run();
         assert!(
             r.stdout.contains("nothing to change"),
@@ -279,7 +279,7 @@ fn ld_set_refuses_what_the_tool_cannot_set() {
     let d = dir.path();
     megacli(d, &["-LDSetProp", "-DisDskCache", "-L2", "-a0"]);
     let r = raidctl(d, "megacli")
-        .args(&["ld", "set", "2", "--pdcache", "default", "--yes"])
+        .args(["ld", "set", "2", "--pdcache", "default", "--yes"])
         .run();
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(
@@ -289,7 +289,7 @@ fn ld_set_refuses_what_the_tool_cannot_set() {
         r.stderr
     );
     let r = raidctl(d, "omreport")
-        .args(&["ld", "set", "2", "--io", "cached", "--yes"])
+        .args(["ld", "set", "2", "--io", "cached", "--yes"])
         .run();
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.stderr.contains("cannot set I/O Cached"), "{}", r.stderr);
@@ -311,7 +311,7 @@ fn ld_set_refuses_what_the_tool_cannot_set() {
 fn osd_prep_auto_follows_the_existing_layout() {
     let plan = |d: &Path| {
         let r = raidctl(d, "megacli")
-            .args(&["osd-prep", "--drives", "32:8", "--dry-run"])
+            .args(["osd-prep", "--drives", "32:8", "--dry-run"])
             .run();
         assert_eq!(r.code, 0, "{}", r.stderr);
         r.stdout

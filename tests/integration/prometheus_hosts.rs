@@ -97,7 +97,7 @@ fn osd(hosts: &mut Hosts) {
     }
     let sim = hosts.sim("ceph");
     raidctl(&sim)
-        .args(&["sim", "block-devices", "on", "--size-gb", "1"])
+        .args(["sim", "block-devices", "on", "--size-gb", "1"])
         .status(0)
         .run();
     hosts._block_devices = Some(BlockDevices(sim.clone()));
@@ -169,7 +169,7 @@ pub fn set_up() -> Hosts {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&tf, std::fs::Permissions::from_mode(0o755)).unwrap();
         raidctl(&hosts.sim(host))
-            .args(&["--sim", scenario(host), "sim", "scenarios"])
+            .args(["--sim", scenario(host), "sim", "scenarios"])
             .status(0)
             .run();
     }
@@ -189,41 +189,41 @@ pub fn set_up() -> Hosts {
     );
     // Both members of the write-back RAID 1 fail: offline, its cache pinned; a punctured VD.
     raidctl(&s("offline"))
-        .args(&["sim", "fail", "32:0"])
+        .args(["sim", "fail", "32:0"])
         .status(0)
         .run();
     raidctl(&s("offline"))
-        .args(&["sim", "fail", "32:1"])
+        .args(["sim", "fail", "32:1"])
         .status(0)
         .run();
     raidctl(&s("offline"))
-        .args(&["sim", "bad-blocks", "1", "on"])
+        .args(["sim", "bad-blocks", "1", "on"])
         .status(0)
         .run();
     raidctl(&s("foreign"))
-        .args(&["sim", "bbu", "drain"])
+        .args(["sim", "bbu", "drain"])
         .status(0)
         .run();
     // A rebuild slowed down past a day, and a battery that failed.
     raidctl(&s("rebuilding"))
-        .args(&["sim", "speed", "0.001"])
+        .args(["sim", "speed", "0.001"])
         .status(0)
         .run();
     raidctl(&s("rebuilding"))
-        .args(&["sim", "advance", "90000"])
+        .args(["sim", "advance", "90000"])
         .status(0)
         .run();
     raidctl(&s("rebuilding"))
-        .args(&["sim", "bbu", "fail"])
+        .args(["sim", "bbu", "fail"])
         .status(0)
         .run();
     // Ceph: an OSD on a RAID0 VD, a JBOD drive, a SMART trip, a hot drive, a worn SSD.
     raidctl(&s("ceph"))
-        .args(&["ld", "create", "--raid", "raid0", "32:3", "--yes"])
+        .args(["ld", "create", "--raid", "raid0", "32:3", "--yes"])
         .status(0)
         .run();
     raidctl(&s("ceph"))
-        .args(&[
+        .args([
             "sim",
             "exec",
             "MegaCli64",
@@ -245,7 +245,7 @@ pub fn set_up() -> Hosts {
     }
     osd(&mut hosts);
     raidctl(&s("broken"))
-        .args(&["sim", "fault", "add", "--command", "*", "--kind", "crash"])
+        .args(["sim", "fault", "add", "--command", "*", "--kind", "crash"])
         .status(0)
         .run();
     for host in crate::prometheus::HOSTS {
@@ -275,23 +275,23 @@ pub fn set_up() -> Hosts {
 pub fn change(hosts: &Hosts) {
     let s = |h: &str| hosts.sim(h);
     raidctl(&s("degraded"))
-        .args(&["sim", "media-errors", "32:5", "7"])
+        .args(["sim", "media-errors", "32:5", "7"])
         .status(0)
         .run();
     raidctl(&s("degraded"))
-        .args(&["sim", "predictive", "32:5", "1"])
+        .args(["sim", "predictive", "32:5", "1"])
         .status(0)
         .run();
     raidctl(&s("ceph"))
-        .args(&["sim", "pull", "32:4"])
+        .args(["sim", "pull", "32:4"])
         .status(0)
         .run();
     raidctl(&s("ceph"))
-        .args(&["sim", "pull", "32:10"])
+        .args(["sim", "pull", "32:10"])
         .status(0)
         .run();
     raidctl(&s("ceph"))
-        .args(&["sim", "smart", "32:8", "pending", "4"])
+        .args(["sim", "smart", "32:8", "pending", "4"])
         .status(0)
         .run();
     for host in ["degraded", "ceph"] {

@@ -17,7 +17,7 @@ fn raidctl(dir: &Path) -> Raidctl {
 fn sim(dir: &Path, args: &[&str]) {
     let Run {
         stdout: out, code, ..
-    } = raidctl(dir).args(&[&["sim"][..], args].concat()).run();
+    } = raidctl(dir).args([&["sim"][..], args].concat()).run();
     assert_eq!(code, 0, "sim {args:?}: {out}");
 }
 
@@ -49,9 +49,7 @@ fn every_scenario_has_smart_series_for_every_drive() {
         let d = tempfile::tempdir().unwrap();
         let Run {
             stdout: text, code, ..
-        } = raidctl(d.path())
-            .args(&["--sim", scenario, "metrics"])
-            .run();
+        } = raidctl(d.path()).args(["--sim", scenario, "metrics"]).run();
         assert_eq!(code, 0, "{scenario}: {text}");
         let mut drives = slots(&text, "raidctl_pd_info", None);
         let mut smart = slots(&text, "raidctl_pd_smart_read_success", None);
@@ -85,21 +83,19 @@ fn read_failure_and_trip_are_problems_and_the_cache_stands() {
         .run();
     let Run {
         stdout: text, code, ..
-    } = raidctl(dir).args(&["metrics"]).run();
+    } = raidctl(dir).args(["metrics"]).run();
     assert_eq!(code, 0, "{text}");
     assert!(slots(&text, "raidctl_pd_smart_read_success", Some("0")).is_empty());
     assert!(dir.join("raidctl/smart.json").is_file());
     // Unreadable now, but the successful read stands for --smart-max-age.
     sim(dir, &["smart", "32:2", "unreadable"]);
-    let Run { stdout: text, .. } = raidctl(dir).args(&["metrics"]).run();
+    let Run { stdout: text, .. } = raidctl(dir).args(["metrics"]).run();
     assert!(
         slots(&text, "raidctl_pd_smart_read_success", Some("0")).is_empty(),
         "{text}"
     );
     // Read again: the failure is a series and a problem, not silence.
-    let Run { stdout: text, .. } = raidctl(dir)
-        .args(&["--smart-max-age", "0", "metrics"])
-        .run();
+    let Run { stdout: text, .. } = raidctl(dir).args(["--smart-max-age", "0", "metrics"]).run();
     assert_eq!(
         slots(&text, "raidctl_pd_smart_read_success", Some("0")),
         ["0/2"],
@@ -107,11 +103,11 @@ fn read_failure_and_trip_are_problems_and_the_cache_stands() {
     );
     let Run {
         stdout: out, code, ..
-    } = raidctl(dir).args(&["--smart-max-age", "0", "check"]).run();
+    } = raidctl(dir).args(["--smart-max-age", "0", "check"]).run();
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("SMART not read"), "{out}");
     let Run { stdout: json, .. } = raidctl(dir)
-        .args(&["--smart-max-age", "0", "--format", "json", "status"])
+        .args(["--smart-max-age", "0", "--format", "json", "status"])
         .run();
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let pds = v["snapshot"]["physical_drives"].as_array().unwrap();
@@ -125,10 +121,10 @@ fn read_failure_and_trip_are_problems_and_the_cache_stands() {
     sim(dir, &["smart", "32:1", "trip"]);
     let Run {
         stdout: out, code, ..
-    } = raidctl(dir).args(&["--smart-max-age", "0", "check"]).run();
+    } = raidctl(dir).args(["--smart-max-age", "0", "check"]).run();
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("SMART overall health FAILED"), "{out}");
-    let Run { stdout: text, .. } = raidctl(dir).args(&["metrics"]).run();
+    let Run { stdout: text, .. } = raidctl(dir).args(["metrics"]).run();
     assert_eq!(
         slots(&text, "raidctl_pd_smart_ok", Some("0")),
         ["0/1"],
@@ -138,7 +134,7 @@ fn read_failure_and_trip_are_problems_and_the_cache_stands() {
     let Run {
         stdout: out, code, ..
     } = raidctl(dir)
-        .args(&["check", "--state", "smart-failing=warning"])
+        .args(["check", "--state", "smart-failing=warning"])
         .run();
     assert_eq!(code, 1, "{out}");
 }
@@ -163,7 +159,7 @@ fn a_bundle_says_a_failed_smart_read_in_its_summary_and_replays_smart() {
     let Run {
         stdout: out, code, ..
     } = raidctl(dir)
-        .args(&["collect", "-o", bundle.to_str().unwrap()])
+        .args(["collect", "-o", bundle.to_str().unwrap()])
         .run();
     assert_eq!(code, 0, "{out}");
     let x = dir.join("x");
@@ -264,7 +260,7 @@ fn alert_rules_pass_promtool_and_every_alert_fires_and_stays_silent_in_a_test() 
         let d = tempfile::tempdir().unwrap();
         text.push_str(
             &raidctl(d.path())
-                .args(&["--sim", scenario, "metrics"])
+                .args(["--sim", scenario, "metrics"])
                 .run()
                 .stdout,
         );

@@ -439,13 +439,13 @@ fn replace_drive_fault_matrix() {
 #[test]
 fn foreign_workflows() {
     let dir = init("foreign");
-    let r = raidctl(dir.path()).args(&["foreign", "show"]).run();
+    let r = raidctl(dir.path()).args(["foreign", "show"]).run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains("1 foreign configuration"), "{}", r.stdout);
     // Clear is refused while VD 1 waits for its missing row.
     let before = states(dir.path());
     let r = raidctl(dir.path())
-        .args(&["foreign", "clear", "--yes"])
+        .args(["foreign", "clear", "--yes"])
         .run();
     assert_eq!(r.code, 1);
     assert!(
@@ -456,7 +456,7 @@ fn foreign_workflows() {
     assert_eq!(states(dir.path()), before);
     // Import brings the drive back into its VD.
     let r = raidctl(dir.path())
-        .args(&["foreign", "import", "--yes"])
+        .args(["foreign", "import", "--yes"])
         .run();
     assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
     if backend() == "megacli" {
@@ -473,7 +473,7 @@ fn foreign_workflows() {
 fn foreign_clear_with_acknowledgement() {
     let dir = init("foreign");
     let r = raidctl(dir.path())
-        .args(&[
+        .args([
             "foreign",
             "clear",
             "--yes",
@@ -484,7 +484,7 @@ fn foreign_clear_with_acknowledgement() {
         ])
         .run();
     assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    let r = raidctl(dir.path()).args(&["foreign", "scan"]).run();
+    let r = raidctl(dir.path()).args(["foreign", "scan"]).run();
     assert!(
         r.stdout.contains("no foreign configuration"),
         "{}",
@@ -496,7 +496,7 @@ fn foreign_clear_with_acknowledgement() {
 fn hotspare_add_dedicated_and_remove() {
     let dir = init("healthy");
     let r = raidctl(dir.path())
-        .args(&["hotspare", "add", "32:8", "--dedicated", "1", "--dry-run"])
+        .args(["hotspare", "add", "32:8", "--dedicated", "1", "--dry-run"])
         .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     if backend() == "megacli" {
@@ -508,18 +508,18 @@ fn hotspare_add_dedicated_and_remove() {
         );
     }
     let r = raidctl(dir.path())
-        .args(&["hotspare", "add", "32:8", "--dedicated", "1", "--yes"])
+        .args(["hotspare", "add", "32:8", "--dedicated", "1", "--yes"])
         .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(states(dir.path())["[32:8]"], "hotspare");
     let r = raidctl(dir.path())
-        .args(&["hotspare", "remove", "32:8", "--yes"])
+        .args(["hotspare", "remove", "32:8", "--yes"])
         .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(states(dir.path())["[32:8]"], "unconfigured_good");
     // An online member cannot become a spare.
     let r = raidctl(dir.path())
-        .args(&["hotspare", "add", "32:0", "--yes"])
+        .args(["hotspare", "add", "32:0", "--yes"])
         .run();
     assert_eq!(r.code, 1);
 }
@@ -534,14 +534,14 @@ fn rebuild_status_watch_stop_start() {
         .unwrap();
     let target = rebuilding.trim_matches(|c| c == '[' || c == ']').to_owned();
     let r = raidctl(dir.path())
-        .args(&["rebuild", "status", &target])
+        .args(["rebuild", "status", &target])
         .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains('%'), "{}", r.stdout);
     // The result once, on standard output only.
     assert!(!r.stderr.contains('%'), "{}", r.stderr);
     // Without a drive: every rebuild on the adapter(s).
-    let r = raidctl(dir.path()).args(&["rebuild", "status"]).run();
+    let r = raidctl(dir.path()).args(["rebuild", "status"]).run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
         r.stdout
@@ -549,19 +549,19 @@ fn rebuild_status_watch_stop_start() {
         "{}",
         r.stdout
     );
-    let r = raidctl(dir.path()).args(&["rebuild", "stop"]).run();
+    let r = raidctl(dir.path()).args(["rebuild", "stop"]).run();
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("needs the drive"), "{}", r.stderr);
     let r = raidctl(dir.path())
-        .args(&["rebuild", "stop", &target, "--yes"])
+        .args(["rebuild", "stop", &target, "--yes"])
         .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(states(dir.path())[&rebuilding], "offline");
     let r = raidctl(dir.path())
-        .args(&["rebuild", "start", &target, "--yes"])
+        .args(["rebuild", "start", &target, "--yes"])
         .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let r = raidctl(dir.path()).args(&["rebuild", "watch"]).run();
+    let r = raidctl(dir.path()).args(["rebuild", "watch"]).run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
         r.stdout.contains(&format!(
@@ -573,7 +573,7 @@ fn rebuild_status_watch_stop_start() {
     assert_eq!(states(dir.path())[&rebuilding], "online");
     assert!(ld_states(dir.path()).iter().all(|s| s == "optimal"));
     let r = raidctl(dir.path())
-        .args(&["rebuild", "status", "-a", "0"])
+        .args(["rebuild", "status", "-a", "0"])
         .run();
     assert_eq!(
         r.stdout.trim(),
@@ -588,7 +588,7 @@ fn suggestions_fit_the_backend() {
         let dir = init("degraded");
         // OpenManage replaces drives through omconfig: the suggestion is the plain command,
         // and it plans (workflows_omsa.rs runs it to the end).
-        let r = raidctl(dir.path()).args(&["status"]).run();
+        let r = raidctl(dir.path()).args(["status"]).run();
         assert!(
             r.stdout.contains("-> raidctl replace-drive 1:4 -a 0"),
             "{}",
@@ -596,7 +596,7 @@ fn suggestions_fit_the_backend() {
         );
         assert!(!r.stdout.contains("--backend perccli"), "{}", r.stdout);
         let r = raidctl(dir.path())
-            .args(&["replace-drive", "1:4", "--dry-run"])
+            .args(["replace-drive", "1:4", "--dry-run"])
             .run();
         assert_eq!(r.code, 0, "{}", r.stderr);
         assert!(
@@ -610,30 +610,30 @@ fn suggestions_fit_the_backend() {
 #[test]
 fn pd_actions() {
     let dir = init("healthy");
-    let r = raidctl(dir.path()).args(&["pd", "locate", "32:3"]).run();
+    let r = raidctl(dir.path()).args(["pd", "locate", "32:3"]).run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     let r = raidctl(dir.path())
-        .args(&["pd", "locate", "32:3", "--stop"])
+        .args(["pd", "locate", "32:3", "--stop"])
         .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     // Offline needs the serial; a RAID 0 or degraded member is refused.
     let r = raidctl(dir.path())
-        .args(&["pd", "offline", "32:2", "--yes"])
+        .args(["pd", "offline", "32:2", "--yes"])
         .run();
     assert_eq!(r.code, 1, "{}", r.stderr);
     let r = raidctl(dir.path())
-        .args(&["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"])
+        .args(["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"])
         .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(states(dir.path())["[32:2]"], "offline");
     let r = raidctl(dir.path())
-        .args(&["pd", "offline", "32:3", "--yes", "--serial", "S0K1A2B03"])
+        .args(["pd", "offline", "32:3", "--yes", "--serial", "S0K1A2B03"])
         .run();
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("refused"), "{}", r.stderr);
     // A force-online of a member of a VD that is only degraded is refused: rebuild it.
     let r = raidctl(dir.path())
-        .args(&["pd", "online", "32:2", "--yes", "--serial", "S0K1A2B02"])
+        .args(["pd", "online", "32:2", "--yes", "--serial", "S0K1A2B02"])
         .run();
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(
@@ -644,7 +644,7 @@ fn pd_actions() {
     assert_eq!(states(dir.path())["[32:2]"], "offline");
     // Make-good applies to Unconfigured(bad) only.
     let r = raidctl(dir.path())
-        .args(&["pd", "make-good", "32:8", "--yes"])
+        .args(["pd", "make-good", "32:8", "--yes"])
         .run();
     assert_eq!(r.code, 1);
 }
@@ -653,7 +653,7 @@ fn pd_actions() {
 fn adapter_settings() {
     let dir = init("healthy");
     let r = raidctl(dir.path())
-        .args(&["adapter", "rebuild-rate", "60", "--yes"])
+        .args(["adapter", "rebuild-rate", "60", "--yes"])
         .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     if backend() == "megacli" {
@@ -678,7 +678,7 @@ fn adapter_settings() {
         }
     }
     let r = raidctl(dir.path())
-        .args(&["adapter", "rebuild-rate", "101", "--yes"])
+        .args(["adapter", "rebuild-rate", "101", "--yes"])
         .run();
     assert_eq!(r.code, 2);
 }
@@ -687,7 +687,7 @@ fn adapter_settings() {
 fn ld_create_and_delete() {
     let dir = init("ceph-node");
     let r = raidctl(dir.path())
-        .args(&[
+        .args([
             "ld",
             "create",
             "--raid",
@@ -729,19 +729,19 @@ fn ld_create_and_delete() {
         .to_string();
     // Delete needs the typed confirmation word.
     let r = raidctl(dir.path())
-        .args(&["ld", "delete", &new, "--yes"])
+        .args(["ld", "delete", &new, "--yes"])
         .run();
     assert_eq!(r.code, 1);
     let word = format!("delete-vd-{new}");
     let r = raidctl(dir.path())
-        .args(&["ld", "delete", &new, "--yes", "--serial", &word])
+        .args(["ld", "delete", &new, "--yes", "--serial", &word])
         .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     let s = states(dir.path());
     assert_eq!(s["[32:2]"], "unconfigured_good");
     // A drive that is not Unconfigured(good) is refused before the firmware sees it.
     let r = raidctl(dir.path())
-        .args(&["ld", "create", "--raid", "raid1", "32:0,32:2", "--yes"])
+        .args(["ld", "create", "--raid", "raid1", "32:0,32:2", "--yes"])
         .run();
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("[ld-create-drives]"), "{}", r.stderr);

@@ -58,7 +58,7 @@ fn all_optimal(dir: &Path) -> bool {
 
 fn replace(dir: &Path, target: &str, serial: &str, env: &[(&str, &str)]) -> Run {
     raidctl(dir)
-        .args(&[
+        .args([
             "replace-drive",
             target,
             "--yes",
@@ -72,7 +72,7 @@ fn replace(dir: &Path, target: &str, serial: &str, env: &[(&str, &str)]) -> Run 
 
 fn resume(dir: &Path, serial: &str) -> Run {
     raidctl(dir)
-        .args(&["resume", "--yes", "--serial", serial])
+        .args(["resume", "--yes", "--serial", serial])
         .envs(&[])
         .run()
 }
@@ -163,7 +163,7 @@ fn omsa_dry_run_shows_omconfig_commands_and_changes_nothing() {
     let before = states(dir.path());
     let mega = other_calls(dir.path());
     let r = raidctl(dir.path())
-        .args(&["replace-drive", "1:2", "--dry-run", "--proactive"])
+        .args(["replace-drive", "1:2", "--dry-run", "--proactive"])
         .envs(&[])
         .run();
     assert_eq!(r.code, 0, "{}", r.all());
@@ -499,7 +499,7 @@ fn omsa_rebuild_through_omconfig() {
             sim(dir.path(), &["fault", "clear"]);
             let id = journal_id(&r);
             let r = raidctl(dir.path())
-                .args(&["resume", &id, "--yes", "--serial", "S0K1A2B02"])
+                .args(["resume", &id, "--yes", "--serial", "S0K1A2B02"])
                 .envs(&[])
                 .run();
             assert_eq!(r.code, 0, "{kind}: {}", r.all());
@@ -507,7 +507,7 @@ fn omsa_rebuild_through_omconfig() {
             continue;
         }
         let r = raidctl(dir.path())
-            .args(&["resume", "--yes", "--serial", "S0K1A2B02"])
+            .args(["resume", "--yes", "--serial", "S0K1A2B02"])
             .envs(&[("RAIDCTL_TEST_CRASH_AT", "rebuild-start:done")])
             .run();
         assert_ne!(r.code, 0, "{}", r.all());
@@ -543,7 +543,7 @@ fn omsa_dedicated_spare_when_the_rebuild_does_not_start() {
     auto_rebuild(dir.path(), true);
     let id = journal_id(&r);
     let r = raidctl(dir.path())
-        .args(&["resume", &id, "--yes", "--serial", "S0K1A2B02"])
+        .args(["resume", &id, "--yes", "--serial", "S0K1A2B02"])
         .envs(&[])
         .run();
     assert_eq!(r.code, 0, "{}", r.all());
@@ -608,7 +608,7 @@ fn omsa_small_workflows() {
     // Foreign configurations: import on one controller, clear (acknowledged) on another.
     let dir = init("foreign");
     let r = raidctl(dir.path())
-        .args(&["foreign", "import", "--yes"])
+        .args(["foreign", "import", "--yes"])
         .envs(&[])
         .run();
     assert_eq!(r.code, 0, "{}", r.all());
@@ -619,7 +619,7 @@ fn omsa_small_workflows() {
     );
     let dir = init("foreign");
     let r = raidctl(dir.path())
-        .args(&[
+        .args([
             "foreign",
             "clear",
             "--yes",
@@ -637,7 +637,7 @@ fn omsa_small_workflows() {
         r.all()
     );
     let r = raidctl(dir.path())
-        .args(&["foreign", "scan"])
+        .args(["foreign", "scan"])
         .envs(&[])
         .run();
     assert!(r.all().contains("no foreign configuration"), "{}", r.all());

@@ -292,7 +292,7 @@ pub fn raid0_replacement_recreates_the_vd_as_it_was() {
     );
     // The journal says the workflow completed.
     let w = raidctl(dir.path())
-        .args(&["workflows", "--format", "json"])
+        .args(["workflows", "--format", "json"])
         .run();
     assert!(w.stdout.contains("finish completed"), "{}", w.stdout);
 }
@@ -328,13 +328,13 @@ pub fn jbod_replacement_makes_the_new_drive_jbod() {
     let b = bay(6);
     let before = states(dir.path());
     let r = raidctl(dir.path())
-        .args(&["replace-drive", &b, "--yes", "--serial", "ZA1A2B06"])
+        .args(["replace-drive", &b, "--yes", "--serial", "ZA1A2B06"])
         .run();
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.stderr.contains("[data-loss-ack]"), "{}", r.stderr);
     assert_eq!(states(dir.path()), before);
     let r = raidctl(dir.path())
-        .args(&[
+        .args([
             "replace-drive",
             &b,
             "--yes",
@@ -799,7 +799,7 @@ fn a_damaged_journal_hides_nothing() {
     damaged.extend_from_slice(b"{\"at\":1,\"step\":\"aw");
     std::fs::write(&path, damaged).unwrap();
     let w = raidctl(dir.path())
-        .args(&["workflows", "--format", "json"])
+        .args(["workflows", "--format", "json"])
         .run();
     assert!(w.stdout.contains("delete-vd verified"), "{}", w.stdout);
     let r = resume(dir.path(), &[]);
@@ -884,7 +884,7 @@ fn a_full_state_file_system_stops_with_a_resume_hint() {
     );
     std::fs::remove_file(&filler).unwrap();
     let r2 = raidctl(dir.path())
-        .args(&[
+        .args([
             "resume",
             "--yes",
             "--serial",

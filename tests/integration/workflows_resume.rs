@@ -17,7 +17,7 @@ fn raidctl(dir: &Path) -> Raidctl {
 /// `(ending, resume command)` of every journal, newest first.
 fn journals(dir: &Path) -> Vec<(String, Option<String>)> {
     let r = raidctl(dir)
-        .args(&["workflows", "--format", "json"])
+        .args(["workflows", "--format", "json"])
         .envs(&[])
         .run();
     let v: serde_json::Value =
@@ -74,7 +74,7 @@ fn kill_matrix(
             .envs(&[("RAIDCTL_TEST_CRASH_AT", point)])
             .run();
         let killed = r.code != 0 && journals(d).first().is_some_and(|j| j.0 == "interrupted");
-        let r2 = raidctl(d).args(&["resume", "--yes"]).envs(&[]).run();
+        let r2 = raidctl(d).args(["resume", "--yes"]).envs(&[]).run();
         let state = end(d);
         let ended = journals(d);
         let completed = ended.len() == 1 && ended[0].0 == "completed";
@@ -255,7 +255,7 @@ fn osd_prep_killed_at_each_step_resumes_to_its_vds() {
 /// adapter holds its pinned (preserved) cache.
 fn pin_cache(d: &Path) {
     let r = raidctl(d)
-        .args(&["ld", "create", "--raid", "raid0", "32:2", "--yes"])
+        .args(["ld", "create", "--raid", "raid0", "32:2", "--yes"])
         .envs(&[])
         .run();
     assert_eq!(r.code, 0, "{}", r.all());
@@ -300,7 +300,7 @@ fn a_resumed_osd_prep_meets_the_pinned_cache_guard_at_its_step() {
     assert_ne!(r.code, 0, "{}", r.all());
     pin_cache(d);
     let (states, vds_before) = (simctl::states_on(d, "megacli"), vds(d));
-    let r = raidctl(d).args(&["resume", "--yes"]).envs(&[]).run();
+    let r = raidctl(d).args(["resume", "--yes"]).envs(&[]).run();
     assert_eq!(r.code, 1, "{}", r.all());
     assert!(
         r.all().contains("[ld-create-pinned-cache]") && r.all().contains("[op-1]"),

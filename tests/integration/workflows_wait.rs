@@ -23,7 +23,7 @@ fn workflows_json(dir: &Path) -> Vec<serde_json::Value> {
         stdout: out,
         stderr: err,
         ..
-    } = raidctl(dir).args(&["workflows", "--format", "json"]).run();
+    } = raidctl(dir).args(["workflows", "--format", "json"]).run();
     serde_json::from_str::<serde_json::Value>(&out)
         .unwrap_or_else(|e| panic!("{e}: {err}"))
         .as_array()
@@ -42,7 +42,7 @@ fn all_optimal(dir: &Path) -> bool {
 
 /// How often the simulated controller was asked for its drives.
 fn pdlist_calls(dir: &Path) -> u64 {
-    let Run { stdout: out, .. } = raidctl(dir).args(&["sim", "calls"]).run();
+    let Run { stdout: out, .. } = raidctl(dir).args(["sim", "calls"]).run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     v["pdlist"].as_u64().unwrap_or(0)
 }
@@ -105,7 +105,7 @@ fn a_stop_after_a_too_small_drive_resumes_at_the_wait() {
     let Run {
         code, stderr: err, ..
     } = raidctl(d)
-        .args(&["resume", "--yes", "--serial", "S0K1A2B04"])
+        .args(["resume", "--yes", "--serial", "S0K1A2B04"])
         .run();
     assert_eq!(code, 0, "{err}");
     // It goes on at the wait for the rejected drive to leave, not from the start.
@@ -174,7 +174,7 @@ fn resume_with_the_bay_empty_waits_for_the_insert() {
     let Run {
         code, stderr: err, ..
     } = raidctl(d)
-        .args(&["sim", "insert", "32:4", "--kind", "blank"])
+        .args(["sim", "insert", "32:4", "--kind", "blank"])
         .run();
     assert_eq!(code, 0, "{err}");
     assert_eq!(pane.exit_code(), 0, "{}", pane.screen(true));
@@ -227,7 +227,7 @@ fn workflows_groups_journals_by_how_they_ended_newest_first() {
     let d = dir.path();
     // Stopped: the wrong serial stops at the confirmation, the bay left blinking.
     let Run { code, .. } = raidctl(d)
-        .args(&["replace-drive", "32:4", "--yes", "--serial", "NOT-IT"])
+        .args(["replace-drive", "32:4", "--yes", "--serial", "NOT-IT"])
         .run();
     assert_eq!(code, 1);
     let stopped = workflows_json(d)[0]["id"].as_str().unwrap().to_owned();
@@ -235,13 +235,13 @@ fn workflows_groups_journals_by_how_they_ended_newest_first() {
     next_second(epoch_of(&stopped));
     let Run {
         code, stderr: err, ..
-    } = raidctl(d).args(&["pd", "locate", "32:3"]).run();
+    } = raidctl(d).args(["pd", "locate", "32:3"]).run();
     assert_eq!(code, 0, "{err}");
     let older = workflows_json(d)[0]["id"].as_str().unwrap().to_owned();
     next_second(epoch_of(&older));
     let Run {
         code, stderr: err, ..
-    } = raidctl(d).args(&["pd", "locate", "32:3", "--stop"]).run();
+    } = raidctl(d).args(["pd", "locate", "32:3", "--stop"]).run();
     assert_eq!(code, 0, "{err}");
     let newer = workflows_json(d)[0]["id"].as_str().unwrap().to_owned();
     // Interrupted after it changed something.
@@ -271,7 +271,7 @@ fn workflows_groups_journals_by_how_they_ended_newest_first() {
         stdout: table,
         stderr: err,
         ..
-    } = raidctl(d).args(&["workflows"]).run();
+    } = raidctl(d).args(["workflows"]).run();
     assert_eq!(code, 0, "{err}");
     let heading = |h: &str| {
         table
@@ -336,7 +336,7 @@ fn pd_locate_names_the_bay_the_serial_and_the_stop_command() {
         stdout: out,
         stderr: err,
         ..
-    } = raidctl(d).args(&["pd", "locate", "32:3"]).run();
+    } = raidctl(d).args(["pd", "locate", "32:3"]).run();
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out.trim_end(),
@@ -347,9 +347,9 @@ fn pd_locate_names_the_bay_the_serial_and_the_stop_command() {
     let Run {
         code, stderr: err, ..
     } = raidctl(d)
-        .args(&["pd", "locate", "32:3", "-a", "0", "--stop"])
+        .args(["pd", "locate", "32:3", "-a", "0", "--stop"])
         .run();
     assert_eq!(code, 0, "{err}");
-    let Run { stdout: status, .. } = raidctl(d).args(&["status", "--max-age", "0"]).run();
+    let Run { stdout: status, .. } = raidctl(d).args(["status", "--max-age", "0"]).run();
     assert!(!status.contains("pd locate 32:3 -a 0 --stop"), "{status}");
 }
