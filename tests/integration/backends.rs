@@ -86,14 +86,14 @@ fn member_serials(v: &serde_json::Value) -> Vec<(u64, BTreeSet<String>)> {
 
 #[test]
 fn every_backend_gives_the_same_health() {
-    for scenario in [
-        "healthy",
-        "degraded",
-        "rebuilding",
-        "hotspare",
-        "bbu-learn",
-        "ceph-node",
-    ] {
+    // Every scenario (a new one is compared here without a change) but two, left out since
+    // the backends came, that differ through omreport today: `foreign` (OpenManage's view of
+    // the foreign drive gives no pd-unconfigured-bad where MegaCli's does) and `large` (four
+    // controllers: the VDs of controllers 1..3 get controller 0's member serials).
+    for &scenario in raidctl::sim::scenarios::NAMES
+        .iter()
+        .filter(|s| !matches!(**s, "foreign" | "large"))
+    {
         let dir = init(scenario);
         let mc = status(dir.path(), "megacli");
         for backend in ["storcli", "perccli", "storcli2", "perccli2", "omreport"] {

@@ -496,16 +496,7 @@ fn total_cap_skips_what_does_not_fit_but_keeps_the_summary() {
 
 #[test]
 fn every_backend_and_scenario_replays_to_the_live_problems() {
-    let scenarios = [
-        "healthy",
-        "degraded",
-        "rebuilding",
-        "foreign",
-        "hotspare",
-        "bbu-learn",
-        "ceph-node",
-        "large",
-    ];
+    let scenarios = raidctl::sim::scenarios::NAMES;
     // One thread per backend: the 32 collections stay within a few seconds.
     std::thread::scope(|s| {
         for &(backend, name) in BACKENDS {

@@ -22,16 +22,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const SCENARIOS: [&str; 8] = [
-    "healthy",
-    "degraded",
-    "rebuilding",
-    "foreign",
-    "hotspare",
-    "bbu-learn",
-    "ceph-node",
-    "large",
-];
+/// Every scenario the simulator has, so a new one is compared with the consumers too.
+const SCENARIOS: &[&str] = raidctl::sim::scenarios::NAMES;
 
 const CHECK_RAID: &str = "/usr/lib/nagios/plugins/check_raid";
 const STORCLI_PY: &str = "/usr/share/prometheus-node-exporter-collectors/storcli.py";

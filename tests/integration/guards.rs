@@ -2,47 +2,25 @@
 //! case is staged on the simulator and driven through the MegaCli and the storcli front end.
 //! Every test asserts the `[rule-id]` the guard prints, so removing the guard fails it.
 
-use assert_cmd::Command;
+use crate::harness::{Raidctl, Run};
 use std::path::Path;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn all(&self) -> String {
-        format!("{}\n{}", self.stdout, self.stderr)
-    }
-}
-
-fn run(dir: &Path, backend: &str, args: &[&str]) -> Run {
-    let out = Command::cargo_bin("raidctl")
-        .unwrap()
-        .arg("--sim-state")
-        .arg(dir)
-        .args(["--timeout", "5", "--quiet", "--backend", backend])
-        .env_remove("RAIDCTL_SIM")
-        .env("RAIDCTL_NO_PROGRESS", "1")
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+/// raidctl on the simulator state in `dir` through `backend`, with a 5 s vendor timeout.
+fn raidctl(dir: &Path, backend: &str) -> Raidctl {
+    Raidctl::new()
+        .sim_state(dir)
+        .timeout("5")
+        .quiet()
+        .backend(backend)
 }
 
 fn init(scenario: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let r = run(
-        dir.path(),
-        "megacli",
-        &["--sim", scenario, "sim", "scenarios"],
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    raidctl(dir.path(), "megacli")
+        .scenario(scenario)
+        .args(["sim", "scenarios"])
+        .status(0)
+        .run();
     dir
 }
 
@@ -50,17 +28,15 @@ fn init(scenario: &str) -> tempfile::TempDir {
 fn sim(dir: &Path, args: &[&str]) {
     let mut full = vec!["sim"];
     full.extend(args);
-    let r = run(dir, "megacli", &full);
+    let r = raidctl(dir, "megacli").args(&full).run();
     assert_eq!(r.code, 0, "sim {args:?}: {}", r.stderr);
 }
 
 /// `[E:S]` → firmware state, through `backend`.
 fn state_of(dir: &Path, backend: &str, addr: &str) -> String {
-    let r = run(
-        dir,
-        backend,
-        &["status", "--format", "json", "--max-age", "0"],
-    );
+    let r = raidctl(dir, backend)
+        .args(["status", "--format", "json", "--max-age", "0"])
+        .run();
     let v: serde_json::Value =
         serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}", r.stderr));
     v["snapshot"]["physical_drives"]
@@ -125,18 +101,16 @@ fn pinned_cache_megacli() {
 /// A RAID 6 over five drives on `ceph-node`, initialised.
 fn ceph_raid6(b: &str) -> tempfile::TempDir {
     let dir = init("ceph-node");
-    let r = run(
-        dir.path(),
-        b,
-        &[
+    let r = raidctl(dir.path(), b)
+        .args([
             "ld",
             "create",
             "--raid",
             "raid6",
             "32:2,32:3,32:4,32:5,32:6",
             "--yes",
-        ],
-    );
+        ])
+        .run();
     expect(&r, 0, &[]);
     sim(dir.path(), &["speed", "1000"]);
     sim(dir.path(), &["advance", "3600"]);
@@ -149,12 +123,12 @@ fn raid6_predictive_with_failed_member(b: &str) {
     let d = dir.path();
     // On a healthy VD a predictive failure stays a WARNING.
     sim(d, &["predictive", "32:5", "3"]);
-    let r = run(d, b, &["check"]);
+    let r = raidctl(d, b).args(["check"]).run();
     assert_eq!(r.code, 1, "{}", r.stdout);
     assert!(!r.stdout.contains("member-at-risk"), "{}", r.stdout);
     // With one redundancy gone it is CRITICAL, and the next step is the failed member.
     sim(d, &["fail", "32:4"]);
-    let r = run(d, b, &["check"]);
+    let r = raidctl(d, b).args(["check"]).run();
     expect(
         &r,
         2,
@@ -165,11 +139,9 @@ fn raid6_predictive_with_failed_member(b: &str) {
         ],
     );
     // Replacing the predictive member first is refused, also unattended.
-    let r = run(
-        d,
-        b,
-        &["replace-drive", "32:5", "--yes", "--serial", "ZA1A2B05"],
-    );
+    let r = raidctl(d, b)
+        .args(["replace-drive", "32:5", "--yes", "--serial", "ZA1A2B05"])
+        .run();
     expect(
         &r,
         1,
@@ -181,10 +153,8 @@ fn raid6_predictive_with_failed_member(b: &str) {
     );
     assert_eq!(state_of(d, b, "32:5"), "online");
     // An acknowledgement naming another VD is no acknowledgement.
-    let r = run(
-        d,
-        b,
-        &[
+    let r = raidctl(d, b)
+        .args([
             "replace-drive",
             "32:5",
             "--yes",
@@ -192,14 +162,12 @@ fn raid6_predictive_with_failed_member(b: &str) {
             "ZA1A2B05",
             "--accept-no-redundancy",
             "0",
-        ],
-    );
+        ])
+        .run();
     expect(&r, 1, &["[offline-peer-down]"]);
     // Naming the VD, it runs, and the drive that failed before is not blamed.
-    let r = run(
-        d,
-        b,
-        &[
+    let r = raidctl(d, b)
+        .args([
             "replace-drive",
             "32:5",
             "--yes",
@@ -207,8 +175,8 @@ fn raid6_predictive_with_failed_member(b: &str) {
             "ZA1A2B05",
             "--accept-no-redundancy",
             "1",
-        ],
-    );
+        ])
+        .run();
     expect(
         &r,
         0,
@@ -228,11 +196,9 @@ fn raid6_predictive_with_failed_member(b: &str) {
 
 fn target_not_replaceable(b: &str) {
     let dir = init("healthy");
-    let r = run(
-        dir.path(),
-        b,
-        &["replace-drive", "32:8", "--yes", "--serial", "S0K1A2B08"],
-    );
+    let r = raidctl(dir.path(), b)
+        .args(["replace-drive", "32:8", "--yes", "--serial", "S0K1A2B08"])
+        .run();
     expect(
         &r,
         1,
@@ -244,11 +210,9 @@ fn target_not_replaceable(b: &str) {
 /// at) is refused before any change, without printing the serial the flow would expect.
 fn healthy_member_needs_proactive(b: &str) {
     let dir = init("healthy");
-    let r = run(
-        dir.path(),
-        b,
-        &["replace-drive", "32:3", "--yes", "--serial", "S0K1A2B03"],
-    );
+    let r = raidctl(dir.path(), b)
+        .args(["replace-drive", "32:3", "--yes", "--serial", "S0K1A2B03"])
+        .run();
     expect(&r, 1, &["refused: [target-not-replaceable]", "--proactive"]);
     // The serial is read off the blinking bay: the refusal never prints the one it expects.
     let all = r.all();
@@ -264,11 +228,9 @@ fn healthy_member_needs_proactive(b: &str) {
         );
     }
     assert_eq!(state_of(dir.path(), b, "32:3"), "online");
-    let r = run(
-        dir.path(),
-        b,
-        &["replace-drive", "32:3", "--dry-run", "--proactive"],
-    );
+    let r = raidctl(dir.path(), b)
+        .args(["replace-drive", "32:3", "--dry-run", "--proactive"])
+        .run();
     expect(&r, 0, &["dry run: nothing was changed"]);
 }
 
@@ -280,28 +242,22 @@ fn pinned_cache(b: &str) {
     sim(d, &["pull", "32:0"]);
     sim(d, &["pull", "32:1"]);
     sim(d, &["insert", "32:1", "--kind", "original"]);
-    let r = run(
-        d,
-        b,
-        &["foreign", "clear", "--yes", "--serial", "clear-all"],
-    );
+    let r = raidctl(d, b)
+        .args(["foreign", "clear", "--yes", "--serial", "clear-all"])
+        .run();
     expect(&r, 1, &["[foreign-clear-pinned]", "preserved cache"]);
-    let r = run(
-        d,
-        b,
-        &["ld", "create", "--raid", "raid1", "32:8,32:9", "--yes"],
-    );
+    let r = raidctl(d, b)
+        .args(["ld", "create", "--raid", "raid1", "32:8,32:9", "--yes"])
+        .run();
     expect(&r, 1, &["[ld-create-pinned-cache]"]);
 }
 
 fn peer_errors(b: &str) {
     let dir = init("healthy");
     sim(dir.path(), &["media-errors", "32:3", "5"]);
-    let r = run(
-        dir.path(),
-        b,
-        &["replace-drive", "32:2", "--dry-run", "--proactive"],
-    );
+    let r = raidctl(dir.path(), b)
+        .args(["replace-drive", "32:2", "--dry-run", "--proactive"])
+        .run();
     expect(
         &r,
         0,
@@ -316,7 +272,9 @@ fn event_log_damage(b: &str) {
     sim(d, &["event", "32:5", "medium-error"]);
     sim(d, &["event", "32:9", "sense"]);
     // Before a replacement: the entries on other members are quoted, not the spare's.
-    let r = run(d, b, &["replace-drive", "32:4", "--dry-run"]);
+    let r = raidctl(d, b)
+        .args(["replace-drive", "32:4", "--dry-run"])
+        .run();
     expect(
         &r,
         0,
@@ -328,19 +286,21 @@ fn event_log_damage(b: &str) {
     );
     assert!(!r.stderr.contains("s9)"), "{}", r.stderr);
     // Before a hot-spare add that starts a rebuild.
-    let r = run(d, b, &["hotspare", "add", "32:8", "--dry-run"]);
+    let r = raidctl(d, b)
+        .args(["hotspare", "add", "32:8", "--dry-run"])
+        .run();
     expect(&r, 0, &["WARN [event-log-damage]", "PD 03(e0x20/s3)"]);
     // Before a rebuild start.
     let dir = init("healthy");
     let d = dir.path();
-    let r = run(
-        d,
-        b,
-        &["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"],
-    );
+    let r = raidctl(d, b)
+        .args(["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"])
+        .run();
     expect(&r, 0, &[]);
     sim(d, &["event", "32:3", "puncture"]);
-    let r = run(d, b, &["rebuild", "start", "32:2", "--dry-run"]);
+    let r = raidctl(d, b)
+        .args(["rebuild", "start", "32:2", "--dry-run"])
+        .run();
     expect(&r, 0, &["WARN [event-log-damage]", "PD 03(e0x20/s3)"]);
 }
 
@@ -361,7 +321,7 @@ fn event_log_unread(b: &str) {
         );
     } else {
         // storcli counts every `show` as one command: fail the one after the snapshot.
-        let out = run(d, "megacli", &["sim", "calls"]).stdout;
+        let out = raidctl(d, "megacli").args(["sim", "calls"]).run().stdout;
         let calls: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
         let n = calls["storcli:show"].as_u64().unwrap_or(0) + 6;
         sim(
@@ -378,7 +338,9 @@ fn event_log_unread(b: &str) {
             ],
         );
     }
-    let r = run(d, b, &["hotspare", "add", "32:8", "--dry-run"]);
+    let r = raidctl(d, b)
+        .args(["hotspare", "add", "32:8", "--dry-run"])
+        .run();
     expect(&r, 0, &["WARN [event-log-unread]"]);
 }
 
@@ -386,41 +348,43 @@ fn vd_bad_blocks(b: &str) {
     let dir = init("healthy");
     let d = dir.path();
     sim(d, &["bad-blocks", "1", "on"]);
-    let r = run(d, b, &["replace-drive", "32:2", "--dry-run"]);
+    let r = raidctl(d, b)
+        .args(["replace-drive", "32:2", "--dry-run"])
+        .run();
     expect(&r, 1, &["[vd-bad-blocks]"]);
     sim(d, &["bad-blocks", "1", "off"]);
-    let r = run(
-        d,
-        b,
-        &["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"],
-    );
+    let r = raidctl(d, b)
+        .args(["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"])
+        .run();
     expect(&r, 0, &[]);
     sim(d, &["bad-blocks", "1", "on"]);
-    let r = run(d, b, &["rebuild", "start", "32:2", "--yes"]);
+    let r = raidctl(d, b)
+        .args(["rebuild", "start", "32:2", "--yes"])
+        .run();
     expect(&r, 1, &["[vd-bad-blocks]"]);
     assert_eq!(state_of(d, b, "32:2"), "offline");
 }
 
 fn raid5_many_drives(b: &str) {
     let dir = init("ceph-node");
-    let r = run(
-        dir.path(),
-        b,
-        &[
+    let r = raidctl(dir.path(), b)
+        .args([
             "ld",
             "create",
             "--raid",
             "raid5",
             "32:2,32:3,32:4,32:5,32:6,32:7,32:8",
             "--dry-run",
-        ],
-    );
+        ])
+        .run();
     expect(&r, 0, &["WARN [raid5-many-drives]"]);
 }
 
 fn spare_starts_rebuild(b: &str) {
     let dir = init("degraded");
-    let r = run(dir.path(), b, &["hotspare", "add", "32:8", "--dry-run"]);
+    let r = raidctl(dir.path(), b)
+        .args(["hotspare", "add", "32:8", "--dry-run"])
+        .run();
     expect(&r, 0, &["WARN [spare-starts-rebuild] VD 1 is not optimal"]);
 }
 
@@ -429,22 +393,18 @@ fn spare_too_small(b: &str) {
     let d = dir.path();
     sim(d, &["pull", "32:8"]);
     sim(d, &["insert", "32:8", "--kind", "small"]);
-    let r = run(
-        d,
-        b,
-        &["hotspare", "add", "32:8", "--dedicated", "1", "--dry-run"],
-    );
+    let r = raidctl(d, b)
+        .args(["hotspare", "add", "32:8", "--dedicated", "1", "--dry-run"])
+        .run();
     expect(&r, 0, &["WARN [spare-too-small]"]);
 }
 
 fn bbu_write_back(b: &str) {
     let dir = init("healthy");
     let d = dir.path();
-    let r = run(
-        d,
-        b,
-        &["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"],
-    );
+    let r = raidctl(d, b)
+        .args(["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"])
+        .run();
     expect(&r, 0, &[]);
     sim(d, &["bbu", "fail"]);
     for args in [
@@ -452,7 +412,7 @@ fn bbu_write_back(b: &str) {
         &["hotspare", "add", "32:8", "--dry-run"],
         &["replace-drive", "32:2", "--dry-run"],
     ] {
-        let r = run(d, b, args);
+        let r = raidctl(d, b).args(args).run();
         expect(
             &r,
             0,
@@ -466,66 +426,66 @@ fn bbu_write_back(b: &str) {
 
 fn one_at_a_time(b: &str) {
     let dir = init("rebuilding");
-    let r = run(dir.path(), b, &["replace-drive", "32:0", "--dry-run"]);
+    let r = raidctl(dir.path(), b)
+        .args(["replace-drive", "32:0", "--dry-run"])
+        .run();
     expect(&r, 1, &["[one-at-a-time]", "replace one drive at a time"]);
 }
 
 fn bgi_incomplete(b: &str) {
     let dir = init("ceph-node");
     let d = dir.path();
-    let r = run(
-        d,
-        b,
-        &[
+    let r = raidctl(d, b)
+        .args([
             "ld",
             "create",
             "--raid",
             "raid6",
             "32:2,32:3,32:4,32:5,32:6",
             "--yes",
-        ],
-    );
+        ])
+        .run();
     expect(&r, 0, &[]);
-    let r = run(d, b, &["replace-drive", "32:3", "--dry-run", "--proactive"]);
+    let r = raidctl(d, b)
+        .args(["replace-drive", "32:3", "--dry-run", "--proactive"])
+        .run();
     expect(&r, 1, &["[bgi-incomplete]", "parity is not valid"]);
     sim(d, &["speed", "1000"]);
     sim(d, &["advance", "3600"]);
-    let r = run(d, b, &["replace-drive", "32:3", "--dry-run", "--proactive"]);
+    let r = raidctl(d, b)
+        .args(["replace-drive", "32:3", "--dry-run", "--proactive"])
+        .run();
     expect(&r, 0, &[]);
 }
 
 fn force_online(b: &str) {
     // A degraded VD: rebuild, do not force.
     let dir = init("degraded");
-    let r = run(
-        dir.path(),
-        b,
-        &["pd", "online", "32:4", "--yes", "--serial", "S0K1A2B04"],
-    );
+    let r = raidctl(dir.path(), b)
+        .args(["pd", "online", "32:4", "--yes", "--serial", "S0K1A2B04"])
+        .run();
     expect(&r, 1, &["[force-online-not-latest]", "not offline"]);
     // Two failures take the RAID 5 offline: only the later one may be forced online.
     let dir = init("healthy");
     let d = dir.path();
     sim(d, &["fail", "32:3"]);
     sim(d, &["fail", "32:5"]);
-    let r = run(
-        d,
-        b,
-        &["pd", "online", "32:3", "--yes", "--serial", "S0K1A2B03"],
-    );
+    let r = raidctl(d, b)
+        .args(["pd", "online", "32:3", "--yes", "--serial", "S0K1A2B03"])
+        .run();
     expect(&r, 1, &["[force-online-not-latest]", "before [32:5]"]);
     assert_eq!(state_of(d, b, "32:3"), "failed");
-    let r = run(
-        d,
-        b,
-        &["pd", "online", "32:5", "--yes", "--serial", "S0K1A2B05"],
-    );
+    let r = raidctl(d, b)
+        .args(["pd", "online", "32:5", "--yes", "--serial", "S0K1A2B05"])
+        .run();
     expect(&r, 0, &["FORCE ONLINE", "most recently failed member"]);
     assert_eq!(state_of(d, b, "32:5"), "online");
 }
 
 fn alarm_disable(b: &str) {
     let dir = init("healthy");
-    let r = run(dir.path(), b, &["adapter", "alarm", "disable", "--dry-run"]);
+    let r = raidctl(dir.path(), b)
+        .args(["adapter", "alarm", "disable", "--dry-run"])
+        .run();
     expect(&r, 0, &["WARN [alarm-disable]"]);
 }

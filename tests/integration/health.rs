@@ -4,14 +4,13 @@
 use crate::util::{read, root};
 use raidctl::backend::snapshot::Snapshot;
 use raidctl::health::{Baseline, Severity, evaluate, overall};
-use raidctl::model::{
-    Document, DriveAddress, FirmwareState, LdState, PdType, Progress, ProgressKind,
-};
+use raidctl::model::{Document, DriveAddress, FirmwareState, LdState, Progress, ProgressKind};
 use raidctl::output::{check, metrics, status};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Parses `fixtures/megacli/<name>.txt` files into one snapshot the way the backend joins them.
+/// Parses `fixtures/megacli/<name>.txt` files into one snapshot, joined by the backend's own
+/// [`raidctl::backend::snapshot::derive_at`].
 fn snapshot(names: &[&str]) -> Snapshot {
     let mut doc = Document::default();
     for name in names {
@@ -44,25 +43,8 @@ fn snapshot(names: &[&str]) -> Snapshot {
         progress: doc.progress,
         ..Snapshot::default()
     };
-    let lds: Vec<(u32, u32, Vec<DriveAddress>)> = snap
-        .logical_drives
-        .iter()
-        .map(|l| (l.adapter, l.target_id, l.members.clone()))
-        .collect();
-    for pd in &mut snap.physical_drives {
-        if let Some((_, t, _)) = lds
-            .iter()
-            .find(|(a, _, m)| *a == pd.adapter && m.contains(&pd.address()))
-        {
-            pd.logical_drive = Some(*t);
-        }
-        if let Some(id) = pd.device_id {
-            pd.smartctl_device = Some(match pd.pd_type {
-                PdType::Sata => format!("sat+megaraid,{id}"),
-                _ => format!("megaraid,{id}"),
-            });
-        }
-    }
+    // The backend's own joins; no sysfs, so no host's block devices leak in.
+    raidctl::backend::snapshot::derive_at(&mut snap, std::path::Path::new("/nonexistent/sys"));
     snap
 }
 

@@ -2,9 +2,11 @@
 //! against `docs/status.schema.json`; `check --format json` against the text verdict; the
 //! plan `--dry-run --format json` prints; the commands that refuse `--format json`.
 
-use crate::simctl::{init_on, raidctl_timeout};
+use crate::harness::{Raidctl, Run};
+use crate::simctl::{self, init_on, raidctl_timeout};
 use serde_json::Value;
 use std::path::Path;
+use std::process::Output;
 
 /// Every read backend the simulator serves.
 const BACKENDS: &[&str] = &[
@@ -235,33 +237,35 @@ fn cache_fields_agree_across_backends() {
     }
 }
 
-fn run(dir: &Path, backend: &str, args: &[&str]) -> (Vec<u8>, String, Option<i32>) {
-    let out = raidctl_timeout(dir, backend, "5")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.stdout,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code(),
-    )
+/// raidctl on the simulator state in `dir` through `backend`, with a 5 s vendor timeout.
+fn raidctl(dir: &Path, backend: &str) -> Raidctl {
+    simctl::on(dir, backend, "5")
 }
 
 #[test]
 fn check_json_gives_the_text_verdict_and_exit_code() {
-    for scenario in ["healthy", "degraded", "rebuilding", "bbu-learn"] {
+    for scenario in raidctl::sim::scenarios::NAMES {
         let dir = init_on(scenario, "megacli");
         for backend in ["megacli", "storcli", "omreport"] {
-            let (text, _, text_rc) = run(dir.path(), backend, &["check", "--max-age", "0"]);
-            let (json, err, json_rc) = run(
-                dir.path(),
-                backend,
-                &["--format", "json", "check", "--max-age", "0"],
-            );
+            let Run {
+                output: Output { stdout: text, .. },
+                code: text_rc,
+                ..
+            } = raidctl(dir.path(), backend)
+                .args(["check", "--max-age", "0"])
+                .run();
+            let Run {
+                output: Output { stdout: json, .. },
+                stderr: err,
+                code: json_rc,
+                ..
+            } = raidctl(dir.path(), backend)
+                .args(["--format", "json", "check", "--max-age", "0"])
+                .run();
             let v: Value = serde_json::from_slice(&json)
                 .unwrap_or_else(|e| panic!("{scenario}/{backend}: {e}: {err}"));
             assert_eq!(text_rc, json_rc, "{scenario}/{backend}");
-            assert_eq!(v["exit_code"].as_i64(), text_rc.map(i64::from));
+            assert_eq!(v["exit_code"].as_i64(), Some(i64::from(text_rc)));
             let text = String::from_utf8_lossy(&text);
             let word = v["status"].as_str().unwrap();
             assert!(
@@ -299,13 +303,22 @@ fn replace_drive_dry_run_prints_the_plan_as_json() {
     for backend in ["megacli", "storcli", "omreport"] {
         let dir = init_on("degraded", "megacli");
         let drive = failed_drive(dir.path(), backend);
-        let (text_out, text_err, text_rc) =
-            run(dir.path(), backend, &["replace-drive", &drive, "--dry-run"]);
-        let (json, err, rc) = run(
-            dir.path(),
-            backend,
-            &["--format", "json", "replace-drive", &drive, "--dry-run"],
-        );
+        let Run {
+            stdout: text_out,
+            stderr: text_err,
+            code: text_rc,
+            ..
+        } = raidctl(dir.path(), backend)
+            .args(["replace-drive", &drive, "--dry-run"])
+            .run();
+        let Run {
+            output: Output { stdout: json, .. },
+            stderr: err,
+            code: rc,
+            ..
+        } = raidctl(dir.path(), backend)
+            .args(["--format", "json", "replace-drive", &drive, "--dry-run"])
+            .run();
         assert_eq!(rc, text_rc, "{backend}: {err}");
         let v: Value =
             serde_json::from_slice(&json).unwrap_or_else(|e| panic!("{backend}: {e}: {err}"));
@@ -344,10 +357,7 @@ fn replace_drive_dry_run_prints_the_plan_as_json() {
             "{backend}: {v:#}"
         );
         assert!(v["checks"].as_array().is_some_and(|c| !c.is_empty()));
-        assert_eq!(
-            v["outcome"].as_str(),
-            String::from_utf8_lossy(&text_out).lines().next()
-        );
+        assert_eq!(v["outcome"].as_str(), text_out.lines().next());
     }
 }
 
@@ -370,8 +380,13 @@ fn one_shot_dry_runs_print_their_plan_as_json() {
         let mut full = vec!["--format", "json"];
         full.extend(&args);
         full.push("--dry-run");
-        let (json, err, rc) = run(dir.path(), "megacli", &full);
-        assert_eq!(rc, Some(0), "{args:?}: {err}");
+        let Run {
+            output: Output { stdout: json, .. },
+            stderr: err,
+            code: rc,
+            ..
+        } = raidctl(dir.path(), "megacli").args(&full).run();
+        assert_eq!(rc, 0, "{args:?}: {err}");
         let v: Value =
             serde_json::from_slice(&json).unwrap_or_else(|e| panic!("{args:?}: {e}: {err}"));
         let steps = v["steps"].as_array().unwrap();
@@ -394,8 +409,13 @@ fn commands_without_json_refuse_it_as_a_usage_error() {
     ] {
         let mut full = vec!["--format", "json"];
         full.extend(&args);
-        let (out, err, rc) = run(dir.path(), "megacli", &full);
-        assert_eq!(rc, Some(2), "{args:?}: {err}");
+        let Run {
+            stdout: out,
+            stderr: err,
+            code: rc,
+            ..
+        } = raidctl(dir.path(), "megacli").args(&full).run();
+        assert_eq!(rc, 2, "{args:?}: {err}");
         assert!(err.contains("--format json"), "{args:?}: {err}");
         assert!(out.is_empty(), "{args:?}");
     }

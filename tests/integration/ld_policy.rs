@@ -2,28 +2,15 @@
 //! place through MegaCli, storcli and OpenManage, and `osd-prep --mode auto` following the
 //! layout already on the adapter, end to end on the simulator.
 
+use crate::harness::Raidctl;
 use crate::simctl;
 use std::path::Path;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(dir: &Path, backend: &str, args: &[&str]) -> Run {
-    // Vendor calls get a generous deadline: a busy machine slows the simulated tools.
-    let out = simctl::raidctl_timeout(dir, backend, "1m")
-        // The qualification of osd-prep writes to files this size, not gigabytes.
-        .env("RAIDCTL_SIM_DISK_CAP", (64u64 << 20).to_string())
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+/// raidctl on the simulator state in `dir` through `backend`.
+fn raidctl(dir: &Path, backend: &str) -> Raidctl {
+    // Vendor calls get a generous deadline: a busy machine slows the simulated tools. The
+    // qualification of osd-prep writes to files this size, not gigabytes.
+    simctl::on(dir, backend, "1m").env("RAIDCTL_SIM_DISK_CAP", (64u64 << 20).to_string())
 }
 
 /// The simulated MegaCli on the state in `dir` (setting the scene is not under test).
@@ -76,10 +63,8 @@ fn raid0_policies(dir: &Path) -> Vec<String> {
 fn osd_prep_then_ld_create_make_one_policy() {
     let dir = simctl::init_on("ceph-node", "megacli");
     let d = dir.path();
-    let r = run(
-        d,
-        "megacli",
-        &[
+    let r = raidctl(d, "megacli")
+        .args([
             "osd-prep",
             "--drives",
             "32:2,32:3",
@@ -88,8 +73,8 @@ fn osd_prep_then_ld_create_make_one_policy() {
             "--profile",
             "smoke",
             "--yes",
-        ],
-    );
+        ])
+        .run();
     assert!(
         r.stdout
             .contains("osd-prep: RAID0 VDs on adapter 0: WB,NORA,Direct"),
@@ -98,18 +83,16 @@ fn osd_prep_then_ld_create_make_one_policy() {
         r.stderr
     );
     for s in 4..=6 {
-        let r = run(
-            d,
-            "megacli",
-            &[
+        let r = raidctl(d, "megacli")
+            .args([
                 "ld",
                 "create",
                 "--raid",
                 "raid0",
                 &format!("32:{s}"),
                 "--yes",
-            ],
-        );
+            ])
+            .run();
         assert_eq!(r.code, 0, "{}", r.stderr);
     }
     let policies = raid0_policies(d);
@@ -148,7 +131,9 @@ fn ld_create_takes_the_policy_options_and_names_the_new_vd() {
         "--name",
         "osd-6",
     ];
-    let r = run(d, "megacli", &[&args[..], &["--dry-run"]].concat());
+    let r = raidctl(d, "megacli")
+        .args([&args[..], &["--dry-run"]].concat())
+        .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     for line in [
         "-CfgLdAdd -r0[32:6] WT RA Cached -strpsz256 -a0",
@@ -158,7 +143,9 @@ fn ld_create_takes_the_policy_options_and_names_the_new_vd() {
         assert!(r.stderr.contains(line), "{line}: {}", r.stderr);
     }
     assert_eq!(raid0_policies(d).len(), 0, "a dry run changes nothing");
-    let r = run(d, "megacli", &[&args[..], &["--yes"]].concat());
+    let r = raidctl(d, "megacli")
+        .args([&args[..], &["--yes"]].concat())
+        .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
         r.stdout.starts_with("ld-create: done and verified\nVD 1 on adapter 0 (raid0 on [32:6], WT,RA,Cached,disk cache off)")
@@ -176,10 +163,8 @@ fn ld_create_takes_the_policy_options_and_names_the_new_vd() {
     assert_eq!(vd["name"], "osd-6");
     assert_eq!(vd["strip_size_bytes"], 256 * 1024);
     // A name the firmware cannot keep is refused before anything runs.
-    let r = run(
-        d,
-        "megacli",
-        &[
+    let r = raidctl(d, "megacli")
+        .args([
             "ld",
             "create",
             "--raid",
@@ -188,8 +173,8 @@ fn ld_create_takes_the_policy_options_and_names_the_new_vd() {
             "--name",
             "far-too-long-a-name",
             "--yes",
-        ],
-    );
+        ])
+        .run();
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert_eq!(raid0_policies(d).len(), 1);
 }
@@ -206,11 +191,9 @@ fn odd_one_out(backend: &str) -> tempfile::TempDir {
         } else {
             format!("32:{s}")
         };
-        let r = run(
-            d,
-            backend,
-            &["ld", "create", "--raid", "raid0", &bay, "--yes"],
-        );
+        let r = raidctl(d, backend)
+            .args(["ld", "create", "--raid", "raid0", &bay, "--yes"])
+            .run();
         assert_eq!(r.code, 0, "{backend}: {}", r.stderr);
         assert!(
             r.stdout
@@ -258,13 +241,17 @@ fn ld_set_clears_vd_sibling_policy_on_every_backend() {
             "{backend}"
         );
         let argv: Vec<&str> = found[0].1.split_whitespace().skip(1).collect();
-        let r = run(d, backend, &[&argv[..], &["--dry-run"]].concat());
+        let r = raidctl(d, backend)
+            .args([&argv[..], &["--dry-run"]].concat())
+            .run();
         assert_eq!(r.code, 0, "{backend}: {}", r.stderr);
         for c in commands {
             assert!(r.stderr.contains(c), "{backend}: {c}: {}", r.stderr);
         }
         assert_eq!(sibling_problems(d, backend).len(), 1, "{backend}: dry run");
-        let r = run(d, backend, &[&argv[..], &["--yes"]].concat());
+        let r = raidctl(d, backend)
+            .args([&argv[..], &["--yes"]].concat())
+            .run();
         assert_eq!(r.code, 0, "{backend}: {}", r.stderr);
         assert!(
             r.stdout
@@ -274,7 +261,9 @@ fn ld_set_clears_vd_sibling_policy_on_every_backend() {
         );
         assert_eq!(sibling_problems(d, backend), Vec::new(), "{backend}");
         // Asked again: nothing left to change, nothing run.
-        let r = run(d, backend, &[&argv[..], &["--yes"]].concat());
+        let r = raidctl(d, backend)
+            .args([&argv[..], &["--yes"]].concat())
+            .run();
         assert!(
             r.stdout.contains("nothing to change"),
             "{backend}: {}",
@@ -289,11 +278,9 @@ fn ld_set_refuses_what_the_tool_cannot_set() {
     let dir = odd_one_out("megacli");
     let d = dir.path();
     megacli(d, &["-LDSetProp", "-DisDskCache", "-L2", "-a0"]);
-    let r = run(
-        d,
-        "megacli",
-        &["ld", "set", "2", "--pdcache", "default", "--yes"],
-    );
+    let r = raidctl(d, "megacli")
+        .args(["ld", "set", "2", "--pdcache", "default", "--yes"])
+        .run();
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(
         r.stderr.contains("cannot set disk cache default")
@@ -301,22 +288,20 @@ fn ld_set_refuses_what_the_tool_cannot_set() {
         "{}",
         r.stderr
     );
-    let r = run(
-        d,
-        "omreport",
-        &["ld", "set", "2", "--io", "cached", "--yes"],
-    );
+    let r = raidctl(d, "omreport")
+        .args(["ld", "set", "2", "--io", "cached", "--yes"])
+        .run();
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.stderr.contains("cannot set I/O Cached"), "{}", r.stderr);
-    let r = run(d, "megacli", &["ld", "set", "2", "--yes"]);
-    assert_eq!(r.code, 2, "{}", r.stderr);
-    let r = run(
-        d,
-        "storcli",
-        &["ld", "set", "2", "--pdcache", "default", "--yes"],
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("disk cache default"), "{}", r.stdout);
+    raidctl(d, "megacli")
+        .args(["ld", "set", "2", "--yes"])
+        .status(2)
+        .run();
+    raidctl(d, "storcli")
+        .args(["ld", "set", "2", "--pdcache", "default", "--yes"])
+        .status(0)
+        .stdout_has("disk cache default")
+        .run();
 }
 
 /// `osd-prep --mode auto` follows the layout already on the adapter and says so: RAID0 next
@@ -325,7 +310,9 @@ fn ld_set_refuses_what_the_tool_cannot_set() {
 #[test]
 fn osd_prep_auto_follows_the_existing_layout() {
     let plan = |d: &Path| {
-        let r = run(d, "megacli", &["osd-prep", "--drives", "32:8", "--dry-run"]);
+        let r = raidctl(d, "megacli")
+            .args(["osd-prep", "--drives", "32:8", "--dry-run"])
+            .run();
         assert_eq!(r.code, 0, "{}", r.stderr);
         r.stdout
     };

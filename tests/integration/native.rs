@@ -98,16 +98,7 @@ fn same_as_megacli(dir: &Path, what: &str) {
 
 #[test]
 fn every_scenario_reads_the_same_through_native_as_through_megacli() {
-    for scenario in [
-        "healthy",
-        "degraded",
-        "rebuilding",
-        "foreign",
-        "hotspare",
-        "bbu-learn",
-        "ceph-node",
-        "large",
-    ] {
+    for &scenario in raidctl::sim::scenarios::NAMES {
         let dir = init(scenario);
         same_as_megacli(dir.path(), scenario);
     }

@@ -1,8 +1,9 @@
 //! The simulated hosts of `prometheus.rs`, each a scenario brought to the state its alerts and
 //! panels are about, with `raidctl metrics` writing its textfile as the packaged timer does.
 
+use crate::harness::Raidctl;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// The Ceph host's OSD, on its RAID0 VD over [32:3].
 const OSD_ID: u32 = 47;
@@ -35,30 +36,18 @@ struct BlockDevices(PathBuf);
 impl Drop for BlockDevices {
     fn drop(&mut self) {
         let _ = raidctl(&self.0)
+            .command()
             .args(["sim", "block-devices", "off"])
             .output();
     }
 }
 
 /// `raidctl` on one simulated controller, without the caller's raidctl settings.
-fn raidctl(sim: &Path) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_raidctl"));
-    for v in [
-        "RAIDCTL_SIM",
-        "RAIDCTL_SIM_STATE",
-        "RAIDCTL_STATE_DIR",
-        "RAIDCTL_MEGACLI",
-    ] {
-        c.env_remove(v);
-    }
-    let tmp = sim.parent().unwrap().join("tmp");
-    std::fs::create_dir_all(&tmp).unwrap();
-    c.env("TMPDIR", tmp)
-        .env("RAIDCTL_NO_PROGRESS", "1")
-        .arg("--quiet")
-        .arg("--sim-state")
-        .arg(sim);
-    c
+fn raidctl(sim: &Path) -> Raidctl {
+    Raidctl::new()
+        .tmp_under(sim.parent().unwrap())
+        .quiet()
+        .sim_state(sim)
 }
 
 fn ok(what: &str, out: &Output) {
@@ -70,15 +59,11 @@ fn ok(what: &str, out: &Output) {
     );
 }
 
-fn run(sim: &Path, args: &[&str]) {
-    ok(&args.join(" "), &raidctl(sim).args(args).output().unwrap());
-}
-
 impl Hosts {
     /// `raidctl metrics --textfile-dir`, as the timer runs it (fresh SMART, so a change the
     /// simulator made shows at once); the broken host's run fails as it must.
     fn metrics(&self, host: &str) {
-        let mut c = raidctl(&self.sim(host));
+        let mut c = raidctl(&self.sim(host)).command();
         if let (Some(root), "ceph") = (&self.osd_root, host) {
             // The host's OSD directory and its cluster's configuration (no monitor to ask),
             // never this machine's /etc/ceph: a test cluster may be running here.
@@ -111,9 +96,13 @@ fn osd(hosts: &mut Hosts) {
         return;
     }
     let sim = hosts.sim("ceph");
-    run(&sim, &["sim", "block-devices", "on", "--size-gb", "1"]);
+    raidctl(&sim)
+        .args(["sim", "block-devices", "on", "--size-gb", "1"])
+        .status(0)
+        .run();
     hosts._block_devices = Some(BlockDevices(sim.clone()));
     let out = raidctl(&sim)
+        .command()
         .args(["--format", "json", "sim", "block-devices"])
         .output()
         .unwrap();
@@ -179,15 +168,16 @@ pub fn set_up() -> Hosts {
         // directory others can write into.
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&tf, std::fs::Permissions::from_mode(0o755)).unwrap();
-        run(
-            &hosts.sim(host),
-            &["--sim", scenario(host), "sim", "scenarios"],
-        );
+        raidctl(&hosts.sim(host))
+            .args(["--sim", scenario(host), "sim", "scenarios"])
+            .status(0)
+            .run();
     }
     let base = hosts.dir.path().to_path_buf();
     let s = |h: &str| base.join(h).join("sim");
     // An interrupted replacement of the failed [32:4]: unfinished, its bay left blinking.
     let out = raidctl(&s("degraded"))
+        .command()
         .env("RAIDCTL_TEST_CRASH_AT", "prepare-removal:verified")
         .args(["--timeout", "30", "replace-drive", "32:4", "--yes"])
         .args(["--serial", "S0K1A2B04"])
@@ -198,22 +188,42 @@ pub fn set_up() -> Hosts {
         "the replacement was to stop: {out:?}"
     );
     // Both members of the write-back RAID 1 fail: offline, its cache pinned; a punctured VD.
-    run(&s("offline"), &["sim", "fail", "32:0"]);
-    run(&s("offline"), &["sim", "fail", "32:1"]);
-    run(&s("offline"), &["sim", "bad-blocks", "1", "on"]);
-    run(&s("foreign"), &["sim", "bbu", "drain"]);
+    raidctl(&s("offline"))
+        .args(["sim", "fail", "32:0"])
+        .status(0)
+        .run();
+    raidctl(&s("offline"))
+        .args(["sim", "fail", "32:1"])
+        .status(0)
+        .run();
+    raidctl(&s("offline"))
+        .args(["sim", "bad-blocks", "1", "on"])
+        .status(0)
+        .run();
+    raidctl(&s("foreign"))
+        .args(["sim", "bbu", "drain"])
+        .status(0)
+        .run();
     // A rebuild slowed down past a day, and a battery that failed.
-    run(&s("rebuilding"), &["sim", "speed", "0.001"]);
-    run(&s("rebuilding"), &["sim", "advance", "90000"]);
-    run(&s("rebuilding"), &["sim", "bbu", "fail"]);
+    raidctl(&s("rebuilding"))
+        .args(["sim", "speed", "0.001"])
+        .status(0)
+        .run();
+    raidctl(&s("rebuilding"))
+        .args(["sim", "advance", "90000"])
+        .status(0)
+        .run();
+    raidctl(&s("rebuilding"))
+        .args(["sim", "bbu", "fail"])
+        .status(0)
+        .run();
     // Ceph: an OSD on a RAID0 VD, a JBOD drive, a SMART trip, a hot drive, a worn SSD.
-    run(
-        &s("ceph"),
-        &["ld", "create", "--raid", "raid0", "32:3", "--yes"],
-    );
-    run(
-        &s("ceph"),
-        &[
+    raidctl(&s("ceph"))
+        .args(["ld", "create", "--raid", "raid0", "32:3", "--yes"])
+        .status(0)
+        .run();
+    raidctl(&s("ceph"))
+        .args([
             "sim",
             "exec",
             "MegaCli64",
@@ -221,8 +231,9 @@ pub fn set_up() -> Hosts {
             "-PDMakeJBOD",
             "-PhysDrv[32:4]",
             "-a0",
-        ],
-    );
+        ])
+        .status(0)
+        .run();
     for args in [["32:5", "trip"], ["32:6", "temperature"], ["32:0", "wear"]] {
         let mut a = vec!["sim", "smart", args[0], args[1]];
         match args[1] {
@@ -230,18 +241,19 @@ pub fn set_up() -> Hosts {
             "wear" => a.push("95"),
             _ => {}
         }
-        run(&s("ceph"), &a);
+        raidctl(&s("ceph")).args(&a).status(0).run();
     }
     osd(&mut hosts);
-    run(
-        &s("broken"),
-        &["sim", "fault", "add", "--command", "*", "--kind", "crash"],
-    );
+    raidctl(&s("broken"))
+        .args(["sim", "fault", "add", "--command", "*", "--kind", "crash"])
+        .status(0)
+        .run();
     for host in crate::prometheus::HOSTS {
         hosts.metrics(host);
     }
     // The healthy host's storcli.py-compatible file beside raidctl.prom.
     let out = raidctl(&s("healthy"))
+        .command()
         .args(["metrics", "--compat", "storcli-py", "--textfile-dir"])
         .arg(hosts.textfiles("healthy"))
         .output()
@@ -262,11 +274,26 @@ pub fn set_up() -> Hosts {
 /// sectors, a textfile is removed.
 pub fn change(hosts: &Hosts) {
     let s = |h: &str| hosts.sim(h);
-    run(&s("degraded"), &["sim", "media-errors", "32:5", "7"]);
-    run(&s("degraded"), &["sim", "predictive", "32:5", "1"]);
-    run(&s("ceph"), &["sim", "pull", "32:4"]);
-    run(&s("ceph"), &["sim", "pull", "32:10"]);
-    run(&s("ceph"), &["sim", "smart", "32:8", "pending", "4"]);
+    raidctl(&s("degraded"))
+        .args(["sim", "media-errors", "32:5", "7"])
+        .status(0)
+        .run();
+    raidctl(&s("degraded"))
+        .args(["sim", "predictive", "32:5", "1"])
+        .status(0)
+        .run();
+    raidctl(&s("ceph"))
+        .args(["sim", "pull", "32:4"])
+        .status(0)
+        .run();
+    raidctl(&s("ceph"))
+        .args(["sim", "pull", "32:10"])
+        .status(0)
+        .run();
+    raidctl(&s("ceph"))
+        .args(["sim", "smart", "32:8", "pending", "4"])
+        .status(0)
+        .run();
     for host in ["degraded", "ceph"] {
         hosts.metrics(host);
     }

@@ -2,6 +2,7 @@
 //! one backend's front end, the state's drives as MegaCli numbers them, and the check that a
 //! workflow changed no drive but its target.
 
+use crate::harness::Raidctl;
 use assert_cmd::Command;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -14,14 +15,17 @@ pub fn raidctl_on(dir: &Path, backend: &str) -> Command {
 
 /// [`raidctl_on`] with a vendor timeout of `timeout` seconds.
 pub fn raidctl_timeout(dir: &Path, backend: &str, timeout: &str) -> Command {
-    let mut c = Command::cargo_bin("raidctl").unwrap();
-    c.arg("--sim-state")
-        .arg(dir)
-        .env("TMPDIR", crate::util::child_tmp(dir))
-        .args(["--timeout", timeout, "--quiet", "--backend", backend])
-        .env_remove("RAIDCTL_SIM")
-        .env("RAIDCTL_NO_PROGRESS", "1");
-    c
+    on(dir, backend, timeout).command()
+}
+
+/// [`raidctl_timeout`] as a [`Raidctl`] to add to and run.
+pub fn on(dir: &Path, backend: &str, timeout: &str) -> Raidctl {
+    Raidctl::new()
+        .sim_state(dir)
+        .tmp_under(dir)
+        .timeout(timeout)
+        .quiet()
+        .backend(backend)
 }
 
 /// A fresh state directory holding `scenario`.

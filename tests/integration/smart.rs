@@ -4,23 +4,20 @@
 //! `check`, `status --format json` has a `smart` object per drive, and the SMART cache stands
 //! for `--smart-max-age`.
 
-use crate::simctl::raidctl_timeout;
+use crate::harness::{Raidctl, Run};
+use crate::simctl::{self, raidctl_timeout};
 use raidctl::sim::scenarios;
 use std::path::Path;
 
-fn run(dir: &Path, args: &[&str]) -> (String, i32) {
-    let out = raidctl_timeout(dir, "megacli", "30")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
+/// raidctl on the simulator state in `dir` through MegaCli, with a 30 s vendor timeout.
+fn raidctl(dir: &Path) -> Raidctl {
+    simctl::on(dir, "megacli", "30")
 }
 
 fn sim(dir: &Path, args: &[&str]) {
-    let (out, code) = run(dir, &[&["sim"][..], args].concat());
+    let Run {
+        stdout: out, code, ..
+    } = raidctl(dir).args([&["sim"][..], args].concat()).run();
     assert_eq!(code, 0, "sim {args:?}: {out}");
 }
 
@@ -50,7 +47,9 @@ fn adapter_of(line: &str) -> String {
 fn every_scenario_has_smart_series_for_every_drive() {
     for scenario in scenarios::NAMES {
         let d = tempfile::tempdir().unwrap();
-        let (text, code) = run(d.path(), &["--sim", scenario, "metrics"]);
+        let Run {
+            stdout: text, code, ..
+        } = raidctl(d.path()).args(["--sim", scenario, "metrics"]).run();
         assert_eq!(code, 0, "{scenario}: {text}");
         let mut drives = slots(&text, "raidctl_pd_info", None);
         let mut smart = slots(&text, "raidctl_pd_smart_read_success", None);
@@ -77,30 +76,39 @@ fn every_scenario_has_smart_series_for_every_drive() {
 fn read_failure_and_trip_are_problems_and_the_cache_stands() {
     let d = tempfile::tempdir().unwrap();
     let dir = d.path();
-    let (_, code) = run(dir, &["--sim", "healthy", "sim", "scenarios"]);
-    assert_eq!(code, 0);
-    let (text, code) = run(dir, &["metrics"]);
+    raidctl(dir)
+        .scenario("healthy")
+        .args(["sim", "scenarios"])
+        .status(0)
+        .run();
+    let Run {
+        stdout: text, code, ..
+    } = raidctl(dir).args(["metrics"]).run();
     assert_eq!(code, 0, "{text}");
     assert!(slots(&text, "raidctl_pd_smart_read_success", Some("0")).is_empty());
     assert!(dir.join("raidctl/smart.json").is_file());
     // Unreadable now, but the successful read stands for --smart-max-age.
     sim(dir, &["smart", "32:2", "unreadable"]);
-    let (text, _) = run(dir, &["metrics"]);
+    let Run { stdout: text, .. } = raidctl(dir).args(["metrics"]).run();
     assert!(
         slots(&text, "raidctl_pd_smart_read_success", Some("0")).is_empty(),
         "{text}"
     );
     // Read again: the failure is a series and a problem, not silence.
-    let (text, _) = run(dir, &["--smart-max-age", "0", "metrics"]);
+    let Run { stdout: text, .. } = raidctl(dir).args(["--smart-max-age", "0", "metrics"]).run();
     assert_eq!(
         slots(&text, "raidctl_pd_smart_read_success", Some("0")),
         ["0/2"],
         "{text}"
     );
-    let (out, code) = run(dir, &["--smart-max-age", "0", "check"]);
+    let Run {
+        stdout: out, code, ..
+    } = raidctl(dir).args(["--smart-max-age", "0", "check"]).run();
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("SMART not read"), "{out}");
-    let (json, _) = run(dir, &["--smart-max-age", "0", "--format", "json", "status"]);
+    let Run { stdout: json, .. } = raidctl(dir)
+        .args(["--smart-max-age", "0", "--format", "json", "status"])
+        .run();
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let pds = v["snapshot"]["physical_drives"].as_array().unwrap();
     let s2 = pds.iter().find(|p| p["slot"] == 2).unwrap();
@@ -111,17 +119,23 @@ fn read_failure_and_trip_are_problems_and_the_cache_stands() {
     // A SMART trip pages.
     sim(dir, &["smart", "32:2", "readable"]);
     sim(dir, &["smart", "32:1", "trip"]);
-    let (out, code) = run(dir, &["--smart-max-age", "0", "check"]);
+    let Run {
+        stdout: out, code, ..
+    } = raidctl(dir).args(["--smart-max-age", "0", "check"]).run();
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("SMART overall health FAILED"), "{out}");
-    let (text, _) = run(dir, &["metrics"]);
+    let Run { stdout: text, .. } = raidctl(dir).args(["metrics"]).run();
     assert_eq!(
         slots(&text, "raidctl_pd_smart_ok", Some("0")),
         ["0/1"],
         "{text}"
     );
     // Its level is the site's, as every rule's.
-    let (out, code) = run(dir, &["check", "--state", "smart-failing=warning"]);
+    let Run {
+        stdout: out, code, ..
+    } = raidctl(dir)
+        .args(["check", "--state", "smart-failing=warning"])
+        .run();
     assert_eq!(code, 1, "{out}");
 }
 
@@ -131,17 +145,21 @@ fn a_bundle_says_a_failed_smart_read_in_its_summary_and_replays_smart() {
     // on `PATH`, whatever the host has.
     let d = tempfile::tempdir().unwrap();
     let dir = d.path();
-    let (_, code) = run(dir, &["--sim", "healthy", "sim", "scenarios"]);
-    assert_eq!(code, 0);
+    raidctl(dir)
+        .scenario("healthy")
+        .args(["sim", "scenarios"])
+        .status(0)
+        .run();
     sim(dir, &["smart", "32:2", "unreadable"]);
     let bundle = dir.join("b.tar.gz");
-    let out = raidctl_timeout(dir, "megacli", "30")
+    let Run {
+        stdout: out, code, ..
+    } = raidctl(dir)
+        .timeout("30")
         .env("PATH", crate::util::path_with_smartctl())
-        .args(["collect", "-o"])
-        .arg(&bundle)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{out:?}");
+        .args(["collect", "-o", bundle.to_str().unwrap()])
+        .run();
+    assert_eq!(code, 0, "{out}");
     let x = dir.join("x");
     std::fs::create_dir(&x).unwrap();
     let st = std::process::Command::new("tar")
@@ -238,7 +256,12 @@ fn alert_rules_pass_promtool_and_every_alert_fires_and_stays_silent_in_a_test() 
     let mut text = String::new();
     for scenario in ["healthy", "ceph-node"] {
         let d = tempfile::tempdir().unwrap();
-        text.push_str(&run(d.path(), &["--sim", scenario, "metrics"]).0);
+        text.push_str(
+            &raidctl(d.path())
+                .args(["--sim", scenario, "metrics"])
+                .run()
+                .stdout,
+        );
     }
     for word in rules.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
         if word.starts_with("raidctl_pd_smart_") {

@@ -2,6 +2,7 @@
 //! case must end in a safe state with a clear message and no destructive step on any drive
 //! other than the target.
 
+use crate::harness::{Raidctl, Run};
 use crate::simctl::{self, others_unchanged};
 use assert_cmd::Command;
 use std::collections::BTreeMap;
@@ -23,8 +24,8 @@ fn with_backend(name: &'static str, test: fn()) {
     test();
 }
 
-fn raidctl(dir: &Path) -> Command {
-    simctl::raidctl_on(dir, backend())
+fn raidctl(dir: &Path) -> Raidctl {
+    simctl::on(dir, backend(), "2")
 }
 
 fn init(scenario: &str) -> tempfile::TempDir {
@@ -63,44 +64,25 @@ fn ld_states(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
 fn replace(dir: &Path, target: &str, serial: &str, env: &[(&str, &str)]) -> Run {
-    let mut c = raidctl(dir);
     // Several cases swap a healthy drive on purpose (the matrix is about the faults).
-    c.args([
-        "replace-drive",
-        target,
-        "--yes",
-        "--proactive",
-        "--serial",
-        serial,
-    ]);
-    for (k, v) in env {
-        c.env(k, v);
-    }
-    let out = c.output().unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    raidctl(dir)
+        .args([
+            "replace-drive",
+            target,
+            "--yes",
+            "--proactive",
+            "--serial",
+            serial,
+        ])
+        .envs(env)
+        .run()
 }
 
 fn resume(dir: &Path, serial: &str) -> Run {
-    let out = raidctl(dir)
+    raidctl(dir)
         .args(["resume", "--yes", "--serial", serial])
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+        .run()
 }
 
 /// An unattended run killed after its confirmation resumes unattended with a bare
@@ -116,17 +98,12 @@ fn a_bare_resume_goes_on_as_the_run_was_confirmed() {
         &[("RAIDCTL_TEST_CRASH_AT", "prepare-removal:verified")],
     );
     assert_ne!(r.code, 0, "{}", r.stderr);
-    let out = raidctl(dir.path())
+    raidctl(dir.path())
         .arg("resume")
-        .write_stdin("")
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{err}");
-    assert!(
-        err.contains("confirmed unattended (--yes --serial S0K1A2B04): resuming the same way"),
-        "{err}"
-    );
+        .stdin("")
+        .status(0)
+        .stderr_has("confirmed unattended (--yes --serial S0K1A2B04): resuming the same way")
+        .run();
     assert!(ld_states(dir.path()).iter().all(|s| s == "optimal"));
 }
 
@@ -152,6 +129,7 @@ fn replace_degraded_unattended_ends_optimal() {
     assert!(ld_states(dir.path()).iter().all(|s| s == "optimal"));
     // The journal records every step and the completion.
     let out = raidctl(dir.path())
+        .command()
         .args(["workflows", "--format", "json"])
         .output()
         .unwrap();
@@ -164,6 +142,7 @@ fn dry_run_changes_nothing_and_shows_commands() {
     let dir = init("degraded");
     let before = states(dir.path());
     let out = raidctl(dir.path())
+        .command()
         .args(["replace-drive", "32:4", "--dry-run"])
         .output()
         .unwrap();
@@ -457,24 +436,17 @@ fn replace_drive_fault_matrix() {
     );
 }
 
-fn run(dir: &Path, args: &[&str]) -> Run {
-    let out = raidctl(dir).args(args).output().unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
 #[test]
 fn foreign_workflows() {
     let dir = init("foreign");
-    let r = run(dir.path(), &["foreign", "show"]);
+    let r = raidctl(dir.path()).args(["foreign", "show"]).run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains("1 foreign configuration"), "{}", r.stdout);
     // Clear is refused while VD 1 waits for its missing row.
     let before = states(dir.path());
-    let r = run(dir.path(), &["foreign", "clear", "--yes"]);
+    let r = raidctl(dir.path())
+        .args(["foreign", "clear", "--yes"])
+        .run();
     assert_eq!(r.code, 1);
     assert!(
         r.stderr.contains("waiting for missing drives"),
@@ -483,7 +455,9 @@ fn foreign_workflows() {
     );
     assert_eq!(states(dir.path()), before);
     // Import brings the drive back into its VD.
-    let r = run(dir.path(), &["foreign", "import", "--yes"]);
+    let r = raidctl(dir.path())
+        .args(["foreign", "import", "--yes"])
+        .run();
     assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
     if backend() == "megacli" {
         assert!(r.stderr.contains("-CfgForeign -Import -a0"), "{}", r.stderr);
@@ -498,9 +472,8 @@ fn foreign_workflows() {
 #[test]
 fn foreign_clear_with_acknowledgement() {
     let dir = init("foreign");
-    let r = run(
-        dir.path(),
-        &[
+    let r = raidctl(dir.path())
+        .args([
             "foreign",
             "clear",
             "--yes",
@@ -508,10 +481,10 @@ fn foreign_clear_with_acknowledgement() {
             "all",
             "--serial",
             "clear-all",
-        ],
-    );
+        ])
+        .run();
     assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    let r = run(dir.path(), &["foreign", "scan"]);
+    let r = raidctl(dir.path()).args(["foreign", "scan"]).run();
     assert!(
         r.stdout.contains("no foreign configuration"),
         "{}",
@@ -522,10 +495,9 @@ fn foreign_clear_with_acknowledgement() {
 #[test]
 fn hotspare_add_dedicated_and_remove() {
     let dir = init("healthy");
-    let r = run(
-        dir.path(),
-        &["hotspare", "add", "32:8", "--dedicated", "1", "--dry-run"],
-    );
+    let r = raidctl(dir.path())
+        .args(["hotspare", "add", "32:8", "--dedicated", "1", "--dry-run"])
+        .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     if backend() == "megacli" {
         assert!(
@@ -535,17 +507,20 @@ fn hotspare_add_dedicated_and_remove() {
             r.stderr
         );
     }
-    let r = run(
-        dir.path(),
-        &["hotspare", "add", "32:8", "--dedicated", "1", "--yes"],
-    );
+    let r = raidctl(dir.path())
+        .args(["hotspare", "add", "32:8", "--dedicated", "1", "--yes"])
+        .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(states(dir.path())["[32:8]"], "hotspare");
-    let r = run(dir.path(), &["hotspare", "remove", "32:8", "--yes"]);
+    let r = raidctl(dir.path())
+        .args(["hotspare", "remove", "32:8", "--yes"])
+        .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(states(dir.path())["[32:8]"], "unconfigured_good");
     // An online member cannot become a spare.
-    let r = run(dir.path(), &["hotspare", "add", "32:0", "--yes"]);
+    let r = raidctl(dir.path())
+        .args(["hotspare", "add", "32:0", "--yes"])
+        .run();
     assert_eq!(r.code, 1);
 }
 
@@ -558,13 +533,15 @@ fn rebuild_status_watch_stop_start() {
         .map(|(a, _)| a)
         .unwrap();
     let target = rebuilding.trim_matches(|c| c == '[' || c == ']').to_owned();
-    let r = run(dir.path(), &["rebuild", "status", &target]);
+    let r = raidctl(dir.path())
+        .args(["rebuild", "status", &target])
+        .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains('%'), "{}", r.stdout);
     // The result once, on standard output only.
     assert!(!r.stderr.contains('%'), "{}", r.stderr);
     // Without a drive: every rebuild on the adapter(s).
-    let r = run(dir.path(), &["rebuild", "status"]);
+    let r = raidctl(dir.path()).args(["rebuild", "status"]).run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
         r.stdout
@@ -572,15 +549,19 @@ fn rebuild_status_watch_stop_start() {
         "{}",
         r.stdout
     );
-    let r = run(dir.path(), &["rebuild", "stop"]);
+    let r = raidctl(dir.path()).args(["rebuild", "stop"]).run();
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("needs the drive"), "{}", r.stderr);
-    let r = run(dir.path(), &["rebuild", "stop", &target, "--yes"]);
+    let r = raidctl(dir.path())
+        .args(["rebuild", "stop", &target, "--yes"])
+        .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(states(dir.path())[&rebuilding], "offline");
-    let r = run(dir.path(), &["rebuild", "start", &target, "--yes"]);
+    let r = raidctl(dir.path())
+        .args(["rebuild", "start", &target, "--yes"])
+        .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let r = run(dir.path(), &["rebuild", "watch"]);
+    let r = raidctl(dir.path()).args(["rebuild", "watch"]).run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
         r.stdout.contains(&format!(
@@ -591,7 +572,9 @@ fn rebuild_status_watch_stop_start() {
     );
     assert_eq!(states(dir.path())[&rebuilding], "online");
     assert!(ld_states(dir.path()).iter().all(|s| s == "optimal"));
-    let r = run(dir.path(), &["rebuild", "status", "-a", "0"]);
+    let r = raidctl(dir.path())
+        .args(["rebuild", "status", "-a", "0"])
+        .run();
     assert_eq!(
         r.stdout.trim(),
         "no rebuild or copyback is running on adapter 0"
@@ -605,14 +588,16 @@ fn suggestions_fit_the_backend() {
         let dir = init("degraded");
         // OpenManage replaces drives through omconfig: the suggestion is the plain command,
         // and it plans (workflows_omsa.rs runs it to the end).
-        let r = run(dir.path(), &["status"]);
+        let r = raidctl(dir.path()).args(["status"]).run();
         assert!(
             r.stdout.contains("-> raidctl replace-drive 1:4 -a 0"),
             "{}",
             r.stdout
         );
         assert!(!r.stdout.contains("--backend perccli"), "{}", r.stdout);
-        let r = run(dir.path(), &["replace-drive", "1:4", "--dry-run"]);
+        let r = raidctl(dir.path())
+            .args(["replace-drive", "1:4", "--dry-run"])
+            .run();
         assert_eq!(r.code, 0, "{}", r.stderr);
         assert!(
             r.stderr.contains("omconfig storage pdisk action=remove"),
@@ -625,30 +610,31 @@ fn suggestions_fit_the_backend() {
 #[test]
 fn pd_actions() {
     let dir = init("healthy");
-    let r = run(dir.path(), &["pd", "locate", "32:3"]);
+    let r = raidctl(dir.path()).args(["pd", "locate", "32:3"]).run();
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let r = run(dir.path(), &["pd", "locate", "32:3", "--stop"]);
+    let r = raidctl(dir.path())
+        .args(["pd", "locate", "32:3", "--stop"])
+        .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     // Offline needs the serial; a RAID 0 or degraded member is refused.
-    let r = run(dir.path(), &["pd", "offline", "32:2", "--yes"]);
+    let r = raidctl(dir.path())
+        .args(["pd", "offline", "32:2", "--yes"])
+        .run();
     assert_eq!(r.code, 1, "{}", r.stderr);
-    let r = run(
-        dir.path(),
-        &["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"],
-    );
+    let r = raidctl(dir.path())
+        .args(["pd", "offline", "32:2", "--yes", "--serial", "S0K1A2B02"])
+        .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(states(dir.path())["[32:2]"], "offline");
-    let r = run(
-        dir.path(),
-        &["pd", "offline", "32:3", "--yes", "--serial", "S0K1A2B03"],
-    );
+    let r = raidctl(dir.path())
+        .args(["pd", "offline", "32:3", "--yes", "--serial", "S0K1A2B03"])
+        .run();
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("refused"), "{}", r.stderr);
     // A force-online of a member of a VD that is only degraded is refused: rebuild it.
-    let r = run(
-        dir.path(),
-        &["pd", "online", "32:2", "--yes", "--serial", "S0K1A2B02"],
-    );
+    let r = raidctl(dir.path())
+        .args(["pd", "online", "32:2", "--yes", "--serial", "S0K1A2B02"])
+        .run();
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(
         r.stderr.contains("[force-online-not-latest]"),
@@ -657,14 +643,18 @@ fn pd_actions() {
     );
     assert_eq!(states(dir.path())["[32:2]"], "offline");
     // Make-good applies to Unconfigured(bad) only.
-    let r = run(dir.path(), &["pd", "make-good", "32:8", "--yes"]);
+    let r = raidctl(dir.path())
+        .args(["pd", "make-good", "32:8", "--yes"])
+        .run();
     assert_eq!(r.code, 1);
 }
 
 #[test]
 fn adapter_settings() {
     let dir = init("healthy");
-    let r = run(dir.path(), &["adapter", "rebuild-rate", "60", "--yes"]);
+    let r = raidctl(dir.path())
+        .args(["adapter", "rebuild-rate", "60", "--yes"])
+        .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     if backend() == "megacli" {
         assert!(
@@ -678,7 +668,7 @@ fn adapter_settings() {
         &["adapter", "alarm", "disable", "--yes"],
         &["adapter", "battery-warning", "disable", "--yes"],
     ] {
-        let r = run(dir.path(), args);
+        let r = raidctl(dir.path()).args(args).run();
         if backend() != "megacli" && args[1] == "battery-warning" {
             // storcli has no battery-warning property: refused before anything runs.
             assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
@@ -687,24 +677,25 @@ fn adapter_settings() {
             assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
         }
     }
-    let r = run(dir.path(), &["adapter", "rebuild-rate", "101", "--yes"]);
+    let r = raidctl(dir.path())
+        .args(["adapter", "rebuild-rate", "101", "--yes"])
+        .run();
     assert_eq!(r.code, 2);
 }
 
 #[test]
 fn ld_create_and_delete() {
     let dir = init("ceph-node");
-    let r = run(
-        dir.path(),
-        &[
+    let r = raidctl(dir.path())
+        .args([
             "ld",
             "create",
             "--raid",
             "raid10",
             "32:2,32:3,32:4,32:5",
             "--yes",
-        ],
-    );
+        ])
+        .run();
     assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
     if backend() == "megacli" {
         assert!(
@@ -722,6 +713,7 @@ fn ld_create_and_delete() {
         "{s:?}"
     );
     let out = raidctl(dir.path())
+        .command()
         .args(["status", "--format", "json", "--max-age", "0"])
         .output()
         .unwrap();
@@ -736,21 +728,21 @@ fn ld_create_and_delete() {
         .unwrap()
         .to_string();
     // Delete needs the typed confirmation word.
-    let r = run(dir.path(), &["ld", "delete", &new, "--yes"]);
+    let r = raidctl(dir.path())
+        .args(["ld", "delete", &new, "--yes"])
+        .run();
     assert_eq!(r.code, 1);
     let word = format!("delete-vd-{new}");
-    let r = run(
-        dir.path(),
-        &["ld", "delete", &new, "--yes", "--serial", &word],
-    );
+    let r = raidctl(dir.path())
+        .args(["ld", "delete", &new, "--yes", "--serial", &word])
+        .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     let s = states(dir.path());
     assert_eq!(s["[32:2]"], "unconfigured_good");
     // A drive that is not Unconfigured(good) is refused before the firmware sees it.
-    let r = run(
-        dir.path(),
-        &["ld", "create", "--raid", "raid1", "32:0,32:2", "--yes"],
-    );
+    let r = raidctl(dir.path())
+        .args(["ld", "create", "--raid", "raid1", "32:0,32:2", "--yes"])
+        .run();
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("[ld-create-drives]"), "{}", r.stderr);
 }

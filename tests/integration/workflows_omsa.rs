@@ -6,13 +6,13 @@
 //!
 //! OMSA numbers enclosures itself: MegaCli's `[32:S]` is OMSA's `0:1:S`, shown as `[1:S]`.
 
+use crate::harness::{Raidctl, Run};
 use crate::simctl::{self, others_unchanged, raidctl_on};
-use assert_cmd::Command;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-fn raidctl(dir: &Path) -> Command {
-    raidctl_on(dir, "omreport")
+fn raidctl(dir: &Path) -> Raidctl {
+    simctl::on(dir, "omreport", "2")
 }
 
 fn init(scenario: &str) -> tempfile::TempDir {
@@ -56,54 +56,34 @@ fn all_optimal(dir: &Path) -> bool {
         .all(|l| l["state"] == "optimal")
 }
 
-struct Run {
-    code: i32,
-    stderr: String,
-}
-
-fn run(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut c = raidctl(dir);
-    c.args(args);
-    for (k, v) in env {
-        c.env(k, v);
-    }
-    let out = c.output().unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stderr: format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stderr),
-            String::from_utf8_lossy(&out.stdout)
-        ),
-    }
-}
-
 fn replace(dir: &Path, target: &str, serial: &str, env: &[(&str, &str)]) -> Run {
-    run(
-        dir,
-        &[
+    raidctl(dir)
+        .args([
             "replace-drive",
             target,
             "--yes",
             "--proactive",
             "--serial",
             serial,
-        ],
-        env,
-    )
+        ])
+        .envs(env)
+        .run()
 }
 
 fn resume(dir: &Path, serial: &str) -> Run {
-    run(dir, &["resume", "--yes", "--serial", serial], &[])
+    raidctl(dir)
+        .args(["resume", "--yes", "--serial", serial])
+        .envs(&[])
+        .run()
 }
 
 /// The journal id a stopped workflow names (`raidctl resume ID`).
 fn journal_id(r: &Run) -> String {
-    r.stderr
+    r.all()
         .split("raidctl resume ")
         .nth(1)
         .and_then(|t| t.split('`').next())
-        .unwrap_or_else(|| panic!("no journal id in\n{}", r.stderr))
+        .unwrap_or_else(|| panic!("no journal id in\n{}", r.all()))
         .to_owned()
 }
 
@@ -117,7 +97,11 @@ fn other_calls(dir: &Path) -> u64 {
 }
 
 fn calls(dir: &Path) -> BTreeMap<String, u64> {
-    let out = raidctl(dir).args(["sim", "calls"]).output().unwrap();
+    let out = raidctl(dir)
+        .command()
+        .args(["sim", "calls"])
+        .output()
+        .unwrap();
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -150,12 +134,12 @@ fn omsa_replace_degraded_unattended_ends_optimal() {
         .skip(1)
         .chain(["--yes", "--serial", "S0K1A2B04"])
         .collect();
-    let r = run(dir.path(), &args, &[]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = raidctl(dir.path()).args(&args).envs(&[]).run();
+    assert_eq!(r.code, 0, "{}", r.all());
     assert!(
-        r.stderr.contains("every VD on adapter 0 is optimal"),
+        r.all().contains("every VD on adapter 0 is optimal"),
         "{}",
-        r.stderr
+        r.all()
     );
     let c = calls(dir.path());
     for action in ["omconfig:blink", "omconfig:remove", "omconfig:unblink"] {
@@ -165,6 +149,7 @@ fn omsa_replace_degraded_unattended_ends_optimal() {
     assert_eq!(other_calls(dir.path()), 0, "{c:?}");
     assert!(all_optimal(dir.path()));
     let out = raidctl(dir.path())
+        .command()
         .args(["workflows", "--format", "json"])
         .output()
         .unwrap();
@@ -177,12 +162,11 @@ fn omsa_dry_run_shows_omconfig_commands_and_changes_nothing() {
     let dir = init("healthy");
     let before = states(dir.path());
     let mega = other_calls(dir.path());
-    let r = run(
-        dir.path(),
-        &["replace-drive", "1:2", "--dry-run", "--proactive"],
-        &[],
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = raidctl(dir.path())
+        .args(["replace-drive", "1:2", "--dry-run", "--proactive"])
+        .envs(&[])
+        .run();
+    assert_eq!(r.code, 0, "{}", r.all());
     for line in [
         "omconfig storage pdisk action=blink controller=0 pdisk=0:1:2",
         "omconfig storage pdisk action=offline controller=0 pdisk=0:1:2",
@@ -191,9 +175,9 @@ fn omsa_dry_run_shows_omconfig_commands_and_changes_nothing() {
         "omconfig storage vdisk action=assigndedicatedhotspare controller=0 vdisk=1 pdisk=0:1:2 assign=yes",
         "omconfig storage pdisk action=unblink controller=0 pdisk=0:1:2",
     ] {
-        assert!(r.stderr.contains(line), "{line}\n{}", r.stderr);
+        assert!(r.all().contains(line), "{line}\n{}", r.all());
     }
-    assert!(!r.stderr.contains("mark its row missing"), "{}", r.stderr);
+    assert!(!r.all().contains("mark its row missing"), "{}", r.all());
     assert_eq!(other_calls(dir.path()), mega);
     assert!(
         calls(dir.path())
@@ -208,12 +192,12 @@ fn omsa_guards_hold() {
     let dir = init("degraded");
     let before = states(dir.path());
     let r = replace(dir.path(), "1:4", "WRONG", &[]);
-    assert_eq!(r.code, 1, "{}", r.stderr);
-    crate::util::assert_wrong_serial_refused(&r.stderr, "S0K1A2B04");
+    assert_eq!(r.code, 1, "{}", r.all());
+    crate::util::assert_wrong_serial_refused(&r.all(), "S0K1A2B04");
     // Offlining a member of the degraded VD would lose it: refused before anything runs.
     let r = replace(dir.path(), "1:3", "S0K1A2B03", &[]);
-    assert_eq!(r.code, 1, "{}", r.stderr);
-    assert!(r.stderr.contains("would destroy the array"), "{}", r.stderr);
+    assert_eq!(r.code, 1, "{}", r.all());
+    assert!(r.all().contains("would destroy the array"), "{}", r.all());
     assert_eq!(states(dir.path()), before);
     let c = calls(dir.path());
     assert!(
@@ -248,29 +232,28 @@ fn vendor_faults(commands: &[&str]) -> Vec<String> {
             // by serial, the workflow says so and goes on.
             let tolerated = kind.starts_with("exit")
                 && match command {
-                    "omconfig:blink" => r.stderr.contains("locate LED not available"),
-                    "omconfig:remove" => r.stderr.contains("spin-down refused"),
+                    "omconfig:blink" => r.all().contains("locate LED not available"),
+                    "omconfig:remove" => r.all().contains("spin-down refused"),
                     "omconfig:unblink" => {
-                        r.stderr.contains("could not stop the locate LED")
-                            && all_optimal(dir.path())
+                        r.all().contains("could not stop the locate LED") && all_optimal(dir.path())
                     }
                     _ => false,
                 }
                 || (kind == "hang"
                     && command == "omconfig:unblink"
-                    && r.stderr.contains("could not stop the locate LED"));
+                    && r.all().contains("could not stop the locate LED"));
             let stopped =
-                (r.code == 1 && r.stderr.contains("stopped")) || (r.code == 0 && tolerated);
+                (r.code == 1 && r.all().contains("stopped")) || (r.code == 0 && tolerated);
             let outcome = format!(
                 "exit {} — {}",
                 r.code,
-                last_line(&r.stderr, &["stopped:", "Done", "not available", "refused"])
+                last_line(&r.all(), &["stopped:", "Done", "not available", "refused"])
             );
             eprintln!("{kind} at {command}: {outcome}");
             if !stopped || safe.is_err() {
                 failures.push(format!(
                     "{kind} at {command}: {outcome} {safe:?}\n{}",
-                    r.stderr
+                    r.all()
                 ));
             }
         }
@@ -313,7 +296,7 @@ fn omsa_fault_matrix_unsuitable_replacements() {
             "S0K1A2B04",
             &[("RAIDCTL_TEST_CRASH_AT", "prepare-removal:verified")],
         );
-        assert_ne!(r.code, 0, "{}", r.stderr);
+        assert_ne!(r.code, 0, "{}", r.all());
         // The simulator's control interface takes OMSA's disk ids too.
         sim(dir.path(), &["pull", "0:1:4"]);
         if kind == "failed" {
@@ -324,7 +307,7 @@ fn omsa_fault_matrix_unsuitable_replacements() {
         }
         let r = resume(dir.path(), "S0K1A2B04");
         let safe = others_unchanged(&before, &states(dir.path()), "[32:4]");
-        let outcome = format!("exit {} — {}", r.code, last_line(&r.stderr, &["stopped:"]));
+        let outcome = format!("exit {} — {}", r.code, last_line(&r.all(), &["stopped:"]));
         eprintln!("replacement is {kind}: {outcome}");
         // Told why, the flow waits for the next swap (the simulator's hands bring a blank
         // drive) and completes; a foreign drive stops for the operator's word.
@@ -341,11 +324,11 @@ fn omsa_fault_matrix_unsuitable_replacements() {
         };
         if r.code != code
             || !swapped
-            || !r.stderr.contains(expect)
-            || !r.stderr.contains("[new-drive-unsuitable]")
+            || !r.all().contains(expect)
+            || !r.all().contains("[new-drive-unsuitable]")
             || safe.is_err()
         {
-            failures.push(format!("{kind}: {outcome} {safe:?}\n{}", r.stderr));
+            failures.push(format!("{kind}: {outcome} {safe:?}\n{}", r.all()));
         }
     }
     // OMSA reports no media error counts: a replacement with media errors but no predicted
@@ -362,7 +345,7 @@ fn omsa_fault_matrix_unsuitable_replacements() {
     sim(dir.path(), &["insert", "0:1:4", "--kind", "media-errors"]);
     let r = resume(dir.path(), "S0K1A2B04");
     if r.code != 0 || !all_optimal(dir.path()) {
-        failures.push(format!("media-errors: {}", r.stderr));
+        failures.push(format!("media-errors: {}", r.all()));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
@@ -388,11 +371,11 @@ fn omsa_fault_matrix_wrong_pull_and_second_failure() {
     assert!(err.contains("resume it with --backend omreport"), "{err}");
     sim(dir.path(), &["pull", "0:1:5"]);
     let r = resume(dir.path(), "S0K1A2B04");
-    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.code, 1, "{}", r.all());
     assert!(
-        r.stderr.contains("WRONG DRIVE PULLED") && r.stderr.contains("[1:5]"),
+        r.all().contains("WRONG DRIVE PULLED") && r.all().contains("[1:5]"),
         "{}",
-        r.stderr
+        r.all()
     );
     // A second member fails while the controller rebuilds onto the new drive.
     let dir = init("healthy");
@@ -402,14 +385,14 @@ fn omsa_fault_matrix_wrong_pull_and_second_failure() {
         "S0K1A2B02",
         &[("RAIDCTL_TEST_CRASH_AT", "check-new:verified")],
     );
-    assert_ne!(r.code, 0, "{}", r.stderr);
+    assert_ne!(r.code, 0, "{}", r.all());
     sim(dir.path(), &["fail", "0:1:3"]);
     let r = resume(dir.path(), "S0K1A2B02");
-    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.code, 1, "{}", r.all());
     assert!(
-        r.stderr.contains("failed during the rebuild") || r.stderr.contains("OFFLINE"),
+        r.all().contains("failed during the rebuild") || r.all().contains("OFFLINE"),
         "{}",
-        r.stderr
+        r.all()
     );
 }
 
@@ -433,7 +416,7 @@ fn kill_and_resume(points: &[&str]) -> Vec<String> {
         );
         eprintln!("killed at {point}: {outcome}");
         if !killed || r2.code != 0 || !optimal {
-            failures.push(format!("{point}: {outcome}\n{}\n{}", r.stderr, r2.stderr));
+            failures.push(format!("{point}: {outcome}\n{}\n{}", r.all(), r2.all()));
         }
     }
     failures
@@ -480,7 +463,7 @@ fn omsa_rebuild_through_omconfig() {
             "S0K1A2B02",
             &[("RAIDCTL_TEST_CRASH_AT", "check-new:verified")],
         );
-        assert_ne!(r.code, 0, "{}", r.stderr);
+        assert_ne!(r.code, 0, "{}", r.all());
         let (code, out) = vendor(
             dir.path(),
             "omconfig",
@@ -507,32 +490,30 @@ fn omsa_rebuild_through_omconfig() {
                 ],
             );
             let r = resume(dir.path(), "S0K1A2B02");
-            assert_eq!(r.code, 1, "{kind}: {}", r.stderr);
+            assert_eq!(r.code, 1, "{kind}: {}", r.all());
             assert!(
-                r.stderr.contains("step rebuild-start failed"),
+                r.all().contains("step rebuild-start failed"),
                 "{kind}: {}",
-                r.stderr
+                r.all()
             );
             sim(dir.path(), &["fault", "clear"]);
             let id = journal_id(&r);
-            let r = run(
-                dir.path(),
-                &["resume", &id, "--yes", "--serial", "S0K1A2B02"],
-                &[],
-            );
-            assert_eq!(r.code, 0, "{kind}: {}", r.stderr);
+            let r = raidctl(dir.path())
+                .args(["resume", &id, "--yes", "--serial", "S0K1A2B02"])
+                .envs(&[])
+                .run();
+            assert_eq!(r.code, 0, "{kind}: {}", r.all());
             assert!(all_optimal(dir.path()));
             continue;
         }
-        let r = run(
-            dir.path(),
-            &["resume", "--yes", "--serial", "S0K1A2B02"],
-            &[("RAIDCTL_TEST_CRASH_AT", "rebuild-start:done")],
-        );
-        assert_ne!(r.code, 0, "{}", r.stderr);
-        assert!(r.stderr.contains("action=rebuild"), "{}", r.stderr);
+        let r = raidctl(dir.path())
+            .args(["resume", "--yes", "--serial", "S0K1A2B02"])
+            .envs(&[("RAIDCTL_TEST_CRASH_AT", "rebuild-start:done")])
+            .run();
+        assert_ne!(r.code, 0, "{}", r.all());
+        assert!(r.all().contains("action=rebuild"), "{}", r.all());
         let r = resume(dir.path(), "S0K1A2B02");
-        assert_eq!(r.code, 0, "{fault:?}: {}", r.stderr);
+        assert_eq!(r.code, 0, "{fault:?}: {}", r.all());
         assert!(all_optimal(dir.path()));
     }
 }
@@ -545,28 +526,27 @@ fn omsa_dedicated_spare_when_the_rebuild_does_not_start() {
     auto_rebuild(dir.path(), false);
     let before = states(dir.path());
     let r = replace(dir.path(), "1:2", "S0K1A2B02", &[]);
-    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.code, 1, "{}", r.all());
     assert!(
-        r.stderr
+        r.all()
             .contains("action=assigndedicatedhotspare controller=0 vdisk=1 pdisk=0:1:2 assign=yes"),
         "{}",
-        r.stderr
+        r.all()
     );
     assert!(
-        r.stderr.contains("automatic rebuild is probably off"),
+        r.all().contains("automatic rebuild is probably off"),
         "{}",
-        r.stderr
+        r.all()
     );
     assert_eq!(states(dir.path())["[32:2]"], "hotspare");
     others_unchanged(&before, &states(dir.path()), "[32:2]").unwrap();
     auto_rebuild(dir.path(), true);
     let id = journal_id(&r);
-    let r = run(
-        dir.path(),
-        &["resume", &id, "--yes", "--serial", "S0K1A2B02"],
-        &[],
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = raidctl(dir.path())
+        .args(["resume", &id, "--yes", "--serial", "S0K1A2B02"])
+        .envs(&[])
+        .run();
+    assert_eq!(r.code, 0, "{}", r.all());
     assert!(all_optimal(dir.path()));
 }
 
@@ -576,9 +556,9 @@ fn omsa_dedicated_spare_when_the_rebuild_does_not_start() {
 fn omsa_small_workflows() {
     let dir = init("healthy");
     let ok = |args: &[&str], expect: &str| {
-        let r = run(dir.path(), args, &[]);
-        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
-        assert!(r.stderr.contains(expect), "{args:?}: {}", r.stderr);
+        let r = raidctl(dir.path()).args(args).envs(&[]).run();
+        assert_eq!(r.code, 0, "{args:?}: {}", r.all());
+        assert!(r.all().contains(expect), "{args:?}: {}", r.all());
     };
     ok(
         &["hotspare", "add", "1:8", "--dedicated", "1", "--yes"],
@@ -616,28 +596,30 @@ fn omsa_small_workflows() {
     );
     let before = states(dir.path());
     let args = &["adapter", "battery-warning", "disable", "--yes"][..];
-    let r = run(dir.path(), args, &[]);
-    assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+    let r = raidctl(dir.path()).args(args).envs(&[]).run();
+    assert_eq!(r.code, 1, "{args:?}: {}", r.all());
     assert!(
-        r.stderr.contains("the omreport backend cannot do this")
-            && r.stderr.contains("--backend megacli|storcli"),
+        r.all().contains("the omreport backend cannot do this")
+            && r.all().contains("--backend megacli|storcli"),
         "{args:?}: {}",
-        r.stderr
+        r.all()
     );
     assert_eq!(states(dir.path()), before);
     // Foreign configurations: import on one controller, clear (acknowledged) on another.
     let dir = init("foreign");
-    let r = run(dir.path(), &["foreign", "import", "--yes"], &[]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = raidctl(dir.path())
+        .args(["foreign", "import", "--yes"])
+        .envs(&[])
+        .run();
+    assert_eq!(r.code, 0, "{}", r.all());
     assert!(
-        r.stderr.contains("action=importforeignconfig controller=0"),
+        r.all().contains("action=importforeignconfig controller=0"),
         "{}",
-        r.stderr
+        r.all()
     );
     let dir = init("foreign");
-    let r = run(
-        dir.path(),
-        &[
+    let r = raidctl(dir.path())
+        .args([
             "foreign",
             "clear",
             "--yes",
@@ -645,19 +627,18 @@ fn omsa_small_workflows() {
             "all",
             "--serial",
             "clear-all",
-        ],
-        &[],
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
+        ])
+        .envs(&[])
+        .run();
+    assert_eq!(r.code, 0, "{}", r.all());
     assert!(
-        r.stderr.contains("action=clearforeignconfig controller=0"),
+        r.all().contains("action=clearforeignconfig controller=0"),
         "{}",
-        r.stderr
+        r.all()
     );
-    let r = run(dir.path(), &["foreign", "scan"], &[]);
-    assert!(
-        r.stderr.contains("no foreign configuration"),
-        "{}",
-        r.stderr
-    );
+    let r = raidctl(dir.path())
+        .args(["foreign", "scan"])
+        .envs(&[])
+        .run();
+    assert!(r.all().contains("no foreign configuration"), "{}", r.all());
 }

@@ -3,6 +3,7 @@
 //! that flow: every case ends in a safe state with a clear message, changes no drive but the
 //! target, and `resume` finishes what a crash interrupted.
 
+use crate::harness::{Raidctl, Run};
 use crate::simctl::{self, others_unchanged};
 use assert_cmd::Command;
 use std::collections::BTreeMap;
@@ -37,8 +38,8 @@ fn key(slot: u16) -> String {
 
 /// Vendor calls get a generous deadline (a busy machine slows the simulated tools); only a
 /// run with a hang injected uses a short one, so the hang ends quickly.
-fn raidctl(dir: &Path) -> Command {
-    simctl::raidctl_timeout(dir, backend(), "60")
+fn raidctl(dir: &Path) -> Raidctl {
+    simctl::on(dir, backend(), "60")
 }
 
 fn sim(dir: &Path, args: &[&str]) {
@@ -58,6 +59,7 @@ fn megacli(dir: &Path, args: &[&str]) -> String {
 
 fn status_json(dir: &Path) -> serde_json::Value {
     let out = raidctl(dir)
+        .command()
         .args(["status", "--format", "json", "--max-age", "0"])
         .output()
         .unwrap();
@@ -80,41 +82,24 @@ fn states(dir: &Path) -> BTreeMap<String, String> {
         .collect()
 }
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut c = match env.iter().find(|(k, _)| *k == "TIMEOUT") {
-        Some((_, t)) => simctl::raidctl_timeout(dir, backend(), t),
-        None => raidctl(dir),
-    };
-    c.args(args);
-    for (k, v) in env.iter().filter(|(k, _)| *k != "TIMEOUT") {
-        c.env(k, v);
-    }
-    let out = c.output().unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
 /// `replace-drive` of the failed [32:3] (VD 2), unattended, with extra arguments.
 fn replace(dir: &Path, extra: &[&str], env: &[(&str, &str)]) -> Run {
+    replace_with(raidctl(dir).envs(env), extra)
+}
+
+/// [`replace`] by `r` (a shorter vendor timeout, say).
+fn replace_with(r: Raidctl, extra: &[&str]) -> Run {
     let b = bay(3);
-    let mut args = vec!["replace-drive", b.as_str(), "--yes", "--serial", "ZA1A2B03"];
-    args.extend(extra);
-    run(dir, &args, env)
+    r.args(["replace-drive", b.as_str(), "--yes", "--serial", "ZA1A2B03"])
+        .args(extra)
+        .run()
 }
 
 fn resume(dir: &Path, extra: &[&str]) -> Run {
-    let mut args = vec!["resume", "--yes", "--serial", "ZA1A2B03"];
-    args.extend(extra);
-    run(dir, &args, &[])
+    raidctl(dir)
+        .args(["resume", "--yes", "--serial", "ZA1A2B03"])
+        .args(extra)
+        .run()
 }
 
 /// `ceph-node` with single-drive RAID0 VDs 1..4 on [32:2]..[32:5], set up as the OSD VDs of
@@ -306,7 +291,9 @@ pub fn raid0_replacement_recreates_the_vd_as_it_was() {
         "{rec}"
     );
     // The journal says the workflow completed.
-    let w = run(dir.path(), &["workflows", "--format", "json"], &[]);
+    let w = raidctl(dir.path())
+        .args(["workflows", "--format", "json"])
+        .run();
     assert!(w.stdout.contains("finish completed"), "{}", w.stdout);
 }
 
@@ -340,17 +327,14 @@ pub fn jbod_replacement_makes_the_new_drive_jbod() {
     sim(dir.path(), &["fail", "32:6"]);
     let b = bay(6);
     let before = states(dir.path());
-    let r = run(
-        dir.path(),
-        &["replace-drive", &b, "--yes", "--serial", "ZA1A2B06"],
-        &[],
-    );
+    let r = raidctl(dir.path())
+        .args(["replace-drive", &b, "--yes", "--serial", "ZA1A2B06"])
+        .run();
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.stderr.contains("[data-loss-ack]"), "{}", r.stderr);
     assert_eq!(states(dir.path()), before);
-    let r = run(
-        dir.path(),
-        &[
+    let r = raidctl(dir.path())
+        .args([
             "replace-drive",
             &b,
             "--yes",
@@ -358,9 +342,8 @@ pub fn jbod_replacement_makes_the_new_drive_jbod() {
             "ZA1A2B06",
             "--i-understand-data-loss",
             &b,
-        ],
-        &[],
-    );
+        ])
+        .run();
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains("JBOD again"), "{}", r.stdout);
     assert_eq!(states(dir.path())[&key(6)], "jbod");
@@ -498,7 +481,11 @@ fn next_call_after_the_pull(template: &Path, command: &str) -> String {
         &[("RAIDCTL_TEST_CRASH_AT", "await-pull:verified")],
     );
     assert_ne!(r.code, 0, "{}", r.stderr);
-    let out = raidctl(dir.path()).args(["sim", "calls"]).output().unwrap();
+    let out = raidctl(dir.path())
+        .command()
+        .args(["sim", "calls"])
+        .output()
+        .unwrap();
     let calls: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     (calls[command].as_u64().unwrap_or(0) + 1).to_string()
 }
@@ -533,7 +520,7 @@ pub fn raid0_vendor_faults() {
             }
             sim(dir.path(), &args);
             let timeout = if kind == "hang" { "3" } else { "60" };
-            let r = replace(dir.path(), &ack, &[("TIMEOUT", timeout)]);
+            let r = replace_with(raidctl(dir.path()).timeout(timeout), &ack);
             sim(dir.path(), &["fault", "clear"]);
             let safe = others_unchanged(&before, &states(dir.path()), &key(3));
             // A refused locate, spin-down or unblink is not dangerous: the operator confirms
@@ -811,7 +798,9 @@ fn a_damaged_journal_hides_nothing() {
     damaged.extend_from_slice(&text[cut..]);
     damaged.extend_from_slice(b"{\"at\":1,\"step\":\"aw");
     std::fs::write(&path, damaged).unwrap();
-    let w = run(dir.path(), &["workflows", "--format", "json"], &[]);
+    let w = raidctl(dir.path())
+        .args(["workflows", "--format", "json"])
+        .run();
     assert!(w.stdout.contains("delete-vd verified"), "{}", w.stdout);
     let r = resume(dir.path(), &[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -894,18 +883,16 @@ fn a_full_state_file_system_stops_with_a_resume_hint() {
         r.stderr
     );
     std::fs::remove_file(&filler).unwrap();
-    let r2 = run(
-        dir.path(),
-        &[
+    let r2 = raidctl(dir.path())
+        .args([
             "resume",
             "--yes",
             "--serial",
             "ZA1A2B03",
             "--state-dir",
             &st,
-        ],
-        &[],
-    );
+        ])
+        .run();
     assert_eq!(r2.code, 0, "{}\n{}", r.stderr, r2.stderr);
     assert!(replaced(dir.path()).is_ok());
 }

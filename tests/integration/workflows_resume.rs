@@ -5,35 +5,23 @@
 //! `osd-prep` refuses a VD on an adapter holding pinned cache with `ld create`'s guard, before
 //! anything and again at the step on resume.
 
+use crate::harness::Raidctl;
 use crate::simctl;
 use std::path::Path;
 
-struct Run {
-    code: i32,
-    all: String,
-}
-
-fn run(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut c = simctl::raidctl_timeout(dir, "megacli", "30");
-    for (k, v) in env {
-        c.env(k, v);
-    }
-    let out = c.args(args).output().unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        all: format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ),
-    }
+/// raidctl on the simulator state in `dir` through MegaCli, with a 30 s vendor timeout.
+fn raidctl(dir: &Path) -> Raidctl {
+    simctl::on(dir, "megacli", "30")
 }
 
 /// `(ending, resume command)` of every journal, newest first.
 fn journals(dir: &Path) -> Vec<(String, Option<String>)> {
-    let r = run(dir, &["workflows", "--format", "json"], &[]);
+    let r = raidctl(dir)
+        .args(["workflows", "--format", "json"])
+        .envs(&[])
+        .run();
     let v: serde_json::Value =
-        serde_json::from_str(&r.all).unwrap_or_else(|e| panic!("{e}: {}", r.all));
+        serde_json::from_str(&r.all()).unwrap_or_else(|e| panic!("{e}: {}", r.all()));
     v.as_array()
         .unwrap()
         .iter()
@@ -81,9 +69,12 @@ fn kill_matrix(
     for point in points {
         let dir = simctl::init_on(scenario, "megacli");
         let d = dir.path();
-        let r = run(d, args, &[("RAIDCTL_TEST_CRASH_AT", point)]);
+        let r = raidctl(d)
+            .args(args)
+            .envs(&[("RAIDCTL_TEST_CRASH_AT", point)])
+            .run();
         let killed = r.code != 0 && journals(d).first().is_some_and(|j| j.0 == "interrupted");
-        let r2 = run(d, &["resume", "--yes"], &[]);
+        let r2 = raidctl(d).args(["resume", "--yes"]).envs(&[]).run();
         let state = end(d);
         let ended = journals(d);
         let completed = ended.len() == 1 && ended[0].0 == "completed";
@@ -93,7 +84,7 @@ fn kill_matrix(
         );
         eprintln!("{} killed at {point}: {outcome}", args[..2].join(" "));
         if !killed || r2.code != 0 || state.is_err() || !completed {
-            failures.push(format!("{point}: {outcome}\n{}\n{}", r.all, r2.all));
+            failures.push(format!("{point}: {outcome}\n{}\n{}", r.all(), r2.all()));
         }
     }
     failures
@@ -263,12 +254,11 @@ fn osd_prep_killed_at_each_step_resumes_to_its_vds() {
 /// `ceph-node` with a write-back RAID0 on [32:2] whose drive failed: its VD is offline and the
 /// adapter holds its pinned (preserved) cache.
 fn pin_cache(d: &Path) {
-    let r = run(
-        d,
-        &["ld", "create", "--raid", "raid0", "32:2", "--yes"],
-        &[],
-    );
-    assert_eq!(r.code, 0, "{}", r.all);
+    let r = raidctl(d)
+        .args(["ld", "create", "--raid", "raid0", "32:2", "--yes"])
+        .envs(&[])
+        .run();
+    assert_eq!(r.code, 0, "{}", r.all());
     simctl::sim_on(d, "megacli", &["fail", "32:2"]);
     let snap = simctl::status_json_on(d, "megacli");
     assert_eq!(
@@ -284,12 +274,12 @@ fn osd_prep_refuses_a_vd_beside_pinned_cache() {
     pin_cache(d);
     let (states, vds_before) = (simctl::states_on(d, "megacli"), vds(d));
     let journals_before = journals(d);
-    let r = run(d, OSD_PREP, &[]);
-    assert_eq!(r.code, 1, "{}", r.all);
+    let r = raidctl(d).args(OSD_PREP).envs(&[]).run();
+    assert_eq!(r.code, 1, "{}", r.all());
     assert!(
-        r.all.contains("[ld-create-pinned-cache]") && r.all.contains("nothing was changed"),
+        r.all().contains("[ld-create-pinned-cache]") && r.all().contains("nothing was changed"),
         "{}",
-        r.all
+        r.all()
     );
     assert_eq!(simctl::states_on(d, "megacli"), states);
     assert_eq!(vds(d), vds_before);
@@ -303,16 +293,19 @@ fn osd_prep_refuses_a_vd_beside_pinned_cache() {
 fn a_resumed_osd_prep_meets_the_pinned_cache_guard_at_its_step() {
     let dir = simctl::init_on("ceph-node", "megacli");
     let d = dir.path();
-    let r = run(d, OSD_PREP, &[("RAIDCTL_TEST_CRASH_AT", "start:started")]);
-    assert_ne!(r.code, 0, "{}", r.all);
+    let r = raidctl(d)
+        .args(OSD_PREP)
+        .envs(&[("RAIDCTL_TEST_CRASH_AT", "start:started")])
+        .run();
+    assert_ne!(r.code, 0, "{}", r.all());
     pin_cache(d);
     let (states, vds_before) = (simctl::states_on(d, "megacli"), vds(d));
-    let r = run(d, &["resume", "--yes"], &[]);
-    assert_eq!(r.code, 1, "{}", r.all);
+    let r = raidctl(d).args(["resume", "--yes"]).envs(&[]).run();
+    assert_eq!(r.code, 1, "{}", r.all());
     assert!(
-        r.all.contains("[ld-create-pinned-cache]") && r.all.contains("[op-1]"),
+        r.all().contains("[ld-create-pinned-cache]") && r.all().contains("[op-1]"),
         "{}",
-        r.all
+        r.all()
     );
     assert_eq!(simctl::states_on(d, "megacli"), states);
     assert_eq!(vds(d), vds_before);

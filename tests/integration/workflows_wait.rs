@@ -5,24 +5,25 @@
 //! terminal tests' tmux pane (the simulator's hands are offered there, so the test decides
 //! when a drive comes).
 
-use crate::simctl::{raidctl_on, states_on};
+use crate::harness::{Raidctl, Run};
+use crate::simctl::{self, raidctl_on, states_on};
 use crate::terminal::{Pane, state_dir};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// `raidctl ARGS` on the simulator state in `dir` (MegaCli front end): exit status, stdout,
 /// stderr.
-fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = raidctl_on(dir, "megacli").args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+/// raidctl on the simulator state in `dir` through MegaCli.
+fn raidctl(dir: &Path) -> Raidctl {
+    simctl::on(dir, "megacli", "2")
 }
 
 fn workflows_json(dir: &Path) -> Vec<serde_json::Value> {
-    let (_, out, err) = run(dir, &["workflows", "--format", "json"]);
+    let Run {
+        stdout: out,
+        stderr: err,
+        ..
+    } = raidctl(dir).args(["workflows", "--format", "json"]).run();
     serde_json::from_str::<serde_json::Value>(&out)
         .unwrap_or_else(|e| panic!("{e}: {err}"))
         .as_array()
@@ -41,7 +42,7 @@ fn all_optimal(dir: &Path) -> bool {
 
 /// How often the simulated controller was asked for its drives.
 fn pdlist_calls(dir: &Path) -> u64 {
-    let (_, out, _) = run(dir, &["sim", "calls"]);
+    let Run { stdout: out, .. } = raidctl(dir).args(["sim", "calls"]).run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     v["pdlist"].as_u64().unwrap_or(0)
 }
@@ -101,7 +102,11 @@ fn a_stop_after_a_too_small_drive_resumes_at_the_wait() {
         "{w:?}"
     );
     assert!(w[0]["resume"].as_str().is_some(), "{w:?}");
-    let (code, _, err) = run(d, &["resume", "--yes", "--serial", "S0K1A2B04"]);
+    let Run {
+        code, stderr: err, ..
+    } = raidctl(d)
+        .args(["resume", "--yes", "--serial", "S0K1A2B04"])
+        .run();
     assert_eq!(code, 0, "{err}");
     // It goes on at the wait for the rejected drive to leave, not from the start.
     let first_step = err.lines().find(|l| l.starts_with('[')).unwrap_or("");
@@ -166,7 +171,11 @@ fn resume_with_the_bay_empty_waits_for_the_insert() {
         "{}",
         pane.screen(true)
     );
-    let (code, _, err) = run(d, &["sim", "insert", "32:4", "--kind", "blank"]);
+    let Run {
+        code, stderr: err, ..
+    } = raidctl(d)
+        .args(["sim", "insert", "32:4", "--kind", "blank"])
+        .run();
     assert_eq!(code, 0, "{err}");
     assert_eq!(pane.exit_code(), 0, "{}", pane.screen(true));
     let screen = pane.screen(true);
@@ -217,16 +226,22 @@ fn workflows_groups_journals_by_how_they_ended_newest_first() {
     let dir = crate::simctl::init_on("degraded", "megacli");
     let d = dir.path();
     // Stopped: the wrong serial stops at the confirmation, the bay left blinking.
-    let (code, _, _) = run(d, &["replace-drive", "32:4", "--yes", "--serial", "NOT-IT"]);
+    let Run { code, .. } = raidctl(d)
+        .args(["replace-drive", "32:4", "--yes", "--serial", "NOT-IT"])
+        .run();
     assert_eq!(code, 1);
     let stopped = workflows_json(d)[0]["id"].as_str().unwrap().to_owned();
     // Completed: two locates, in seconds of their own.
     next_second(epoch_of(&stopped));
-    let (code, _, err) = run(d, &["pd", "locate", "32:3"]);
+    let Run {
+        code, stderr: err, ..
+    } = raidctl(d).args(["pd", "locate", "32:3"]).run();
     assert_eq!(code, 0, "{err}");
     let older = workflows_json(d)[0]["id"].as_str().unwrap().to_owned();
     next_second(epoch_of(&older));
-    let (code, _, err) = run(d, &["pd", "locate", "32:3", "--stop"]);
+    let Run {
+        code, stderr: err, ..
+    } = raidctl(d).args(["pd", "locate", "32:3", "--stop"]).run();
     assert_eq!(code, 0, "{err}");
     let newer = workflows_json(d)[0]["id"].as_str().unwrap().to_owned();
     // Interrupted after it changed something.
@@ -251,7 +266,12 @@ fn workflows_groups_journals_by_how_they_ended_newest_first() {
         ),
     )
     .unwrap();
-    let (code, table, err) = run(d, &["workflows"]);
+    let Run {
+        code,
+        stdout: table,
+        stderr: err,
+        ..
+    } = raidctl(d).args(["workflows"]).run();
     assert_eq!(code, 0, "{err}");
     let heading = |h: &str| {
         table
@@ -311,7 +331,12 @@ fn workflows_groups_journals_by_how_they_ended_newest_first() {
 fn pd_locate_names_the_bay_the_serial_and_the_stop_command() {
     let dir = crate::simctl::init_on("healthy", "megacli");
     let d = dir.path();
-    let (code, out, err) = run(d, &["pd", "locate", "32:3"]);
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+        ..
+    } = raidctl(d).args(["pd", "locate", "32:3"]).run();
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out.trim_end(),
@@ -319,8 +344,12 @@ fn pd_locate_names_the_bay_the_serial_and_the_stop_command() {
         "{err}"
     );
     // The stop command it prints works, and status no longer shows the bay blinking.
-    let (code, _, err) = run(d, &["pd", "locate", "32:3", "-a", "0", "--stop"]);
+    let Run {
+        code, stderr: err, ..
+    } = raidctl(d)
+        .args(["pd", "locate", "32:3", "-a", "0", "--stop"])
+        .run();
     assert_eq!(code, 0, "{err}");
-    let (_, status, _) = run(d, &["status", "--max-age", "0"]);
+    let Run { stdout: status, .. } = raidctl(d).args(["status", "--max-age", "0"]).run();
     assert!(!status.contains("pd locate 32:3 -a 0 --stop"), "{status}");
 }

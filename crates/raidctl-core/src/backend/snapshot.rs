@@ -216,6 +216,13 @@ pub(crate) fn derive_common(snap: &mut Snapshot) {
 }
 
 pub(crate) fn derive(snap: &mut Snapshot) {
+    derive_at(snap, Path::new("/sys"));
+}
+
+/// What every backend joins after its reads (global array numbers, drive → VD, smartctl
+/// arguments, missing rows, enclosures, block devices from the sysfs at `sys`), for a snapshot
+/// put together another way: the tests' fixtures are joined by this, not by a copy of it.
+pub fn derive_at(snap: &mut Snapshot, sys: &Path) {
     // storcli and OMSA number arrays inside a drive group; MegaCli's `Span Reference` numbers
     // them across the adapter. Fill the global number where the tool did not print one, so
     // missing rows and replace-missing speak one numbering whatever the backend.
@@ -301,7 +308,7 @@ pub(crate) fn derive(snap: &mut Snapshot) {
         }
     }
     snap.enclosures = encl;
-    super::identity::join_block_devices(snap, Path::new("/sys"));
+    super::identity::join_block_devices(snap, sys);
 }
 
 /// Past `--max-age`, a cached snapshot is reused when no adapter's event log moved, for at

@@ -8,7 +8,7 @@ use crate::model::{
 };
 
 /// Parses fixtures (names under `fixtures/megacli/`, without `.txt`) into one snapshot,
-/// joining drives to VDs and setting smartctl arguments the way the backend does.
+/// joined by the backend's own [`crate::backend::snapshot::derive_at`].
 pub(crate) fn fixture_snapshot(names: &[&str]) -> Snapshot {
     let mut doc = crate::model::Document::default();
     for name in names {
@@ -49,26 +49,8 @@ pub(crate) fn fixture_snapshot(names: &[&str]) -> Snapshot {
         warnings: doc.warnings,
         ..Snapshot::default()
     };
-    for i in 0..snap.logical_drives.len() {
-        let (ad, t) = (
-            snap.logical_drives[i].adapter,
-            snap.logical_drives[i].target_id,
-        );
-        let members = snap.logical_drives[i].members.clone();
-        for pd in &mut snap.physical_drives {
-            if pd.adapter == ad && members.contains(&pd.address()) {
-                pd.logical_drive = Some(t);
-            }
-        }
-    }
-    for pd in &mut snap.physical_drives {
-        if let Some(id) = pd.device_id {
-            pd.smartctl_device = Some(match pd.pd_type {
-                crate::model::PdType::Sata => format!("sat+megaraid,{id}"),
-                _ => format!("megaraid,{id}"),
-            });
-        }
-    }
+    // The backend's own joins; no sysfs, so no host's block devices leak in.
+    crate::backend::snapshot::derive_at(&mut snap, std::path::Path::new("/nonexistent/sys"));
     snap
 }
 
