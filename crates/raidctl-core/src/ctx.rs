@@ -655,6 +655,13 @@ impl Ctx {
         Some((self.sim.as_deref()?, self.sim_dir.as_deref()?))
     }
 
+    /// Where the controller's own lock lives when the controller is not this host's: a
+    /// simulated controller keeps it with its state, so two simulators never share one and
+    /// neither takes the host's (`None`: this host's, under `/run/lock`).
+    pub fn controller_lock_dir(&self) -> Option<&Path> {
+        self.simulated_in().map(|(_, dir)| dir)
+    }
+
     /// Whether the controller is simulated (reports say so).
     pub fn simulated(&self) -> bool {
         self.sim.is_some()

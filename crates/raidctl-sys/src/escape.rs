@@ -68,9 +68,37 @@ pub fn escape_text(s: &str) -> Cow<'_, str> {
     escape_with(s, true)
 }
 
+/// `s` as HTML or XML text or attribute value: `&`, `<`, `>` and `"` become entities (the
+/// qualification page and the simulated `omreport -fmt xml` both write them).
+pub fn markup(s: &str) -> Cow<'_, str> {
+    if !s.contains(['&', '<', '>', '"']) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn markup_makes_entities_of_the_four_and_keeps_the_rest() {
+        assert!(matches!(markup("Seagate ST4000"), Cow::Borrowed(_)));
+        assert_eq!(
+            markup(r#"<a href="x">&amp;</a> é"#),
+            "&lt;a href=&quot;x&quot;&gt;&amp;amp;&lt;/a&gt; é"
+        );
+    }
 
     #[test]
     fn controls_are_escaped_and_printable_text_kept() {

@@ -5,7 +5,7 @@
 
 use super::manifest::Item;
 use crate::backend::catalogue::for_replay;
-use crate::backend::runner::{CmdOutput, RunError, Runner};
+use crate::backend::runner::{CmdOutput, Outcome, RunError, Runner, Stream};
 use crate::backend::snapshot::Snapshot;
 use crate::health::Baseline;
 use serde::Serialize;
@@ -17,46 +17,37 @@ use std::time::Duration;
 /// Marker in the spawn error of a call the bundle does not hold.
 pub const NOT_RECORDED: &str = "not recorded in the bundle";
 
-/// One recorded vendor call.
-#[derive(Debug, Clone, Default)]
-pub struct Recorded {
-    /// What the command printed (possibly tail-truncated or redacted).
-    pub stdout: String,
-    /// Its standard error.
-    pub stderr: String,
-    /// Exit status.
-    pub status: Option<i32>,
-    /// Ending signal.
-    pub signal: Option<i32>,
-    /// Killed at its deadline.
-    pub timed_out: bool,
-    /// Did not die.
-    pub hung: bool,
-    /// Did not run (skipped, or could not be started): the reason.
-    pub not_run: Option<String>,
-    /// Wall time.
-    pub duration_ms: u64,
-    /// The stored output's head was cut (at the collection's item limit).
-    pub truncated: bool,
-}
-
-impl Recorded {
-    /// A record from a manifest item and the text of its stored streams.
-    pub fn from_item(item: &Item, stdout: String, stderr: String) -> Self {
-        Self {
-            stdout,
-            stderr,
-            status: item.exit_code,
-            signal: item.signal,
-            timed_out: item.timed_out,
-            hung: item.hung,
-            not_run: item.skipped_reason.clone().or_else(|| {
-                (item.exit_code.is_none() && item.signal.is_none() && !item.timed_out)
-                    .then(|| item.error.clone().unwrap_or_else(|| "did not run".into()))
-            }),
-            duration_ms: item.duration_ms,
-            truncated: false,
+/// One recorded vendor call, as the runner's own record of a process ([`Outcome`]) rebuilt
+/// from a manifest item and the text of its stored streams, so a replayed call fails or
+/// answers by the rules a live one does ([`Outcome::into_cmd_output`]). A call the bundle
+/// skipped or could not start is a spawn error with that reason; `stdout_cut` marks a stored
+/// output whose head was cut at the collection's item limit.
+pub fn recorded(item: &Item, stdout: String, stderr: String, stdout_cut: bool) -> Outcome {
+    let stream = |text: String, truncated: bool| {
+        let len = text.len() as u64;
+        Stream {
+            produced: len,
+            kept: len,
+            truncated,
+            incomplete: false,
+            data: text.into_bytes(),
         }
+    };
+    Outcome {
+        argv: item.argv.clone(),
+        status: item.exit_code,
+        signal: item.signal,
+        timed_out: item.timed_out,
+        hung: item.hung,
+        proc_state: None,
+        lingered: false,
+        spawn_error: item.skipped_reason.clone().or_else(|| {
+            (item.exit_code.is_none() && item.signal.is_none() && !item.timed_out)
+                .then(|| item.error.clone().unwrap_or_else(|| "did not run".into()))
+        }),
+        duration: Duration::from_millis(item.duration_ms),
+        stdout: stream(stdout, stdout_cut),
+        stderr: stream(stderr, false),
     }
 }
 
@@ -64,13 +55,13 @@ impl Recorded {
 /// [`RunError::Spawn`] errors carrying [`NOT_RECORDED`], and the last miss is remembered.
 #[derive(Debug, Default)]
 pub struct RecordedRunner {
-    calls: HashMap<Vec<String>, Recorded>,
+    calls: HashMap<Vec<String>, Outcome>,
     last_miss: Mutex<Option<Vec<String>>>,
 }
 
 impl RecordedRunner {
     /// A runner answering from `calls`.
-    pub fn new(calls: HashMap<Vec<String>, Recorded>) -> Self {
+    pub fn new(calls: HashMap<Vec<String>, Outcome>) -> Self {
         Self {
             calls,
             last_miss: Mutex::new(None),
@@ -107,45 +98,23 @@ impl Runner for RecordedRunner {
                 reason: NOT_RECORDED.to_owned(),
             });
         };
-        if let Some(reason) = &r.not_run {
-            return Err(RunError::Spawn {
-                program: argv_text,
-                reason: reason.clone(),
-            });
-        }
-        if r.timed_out {
-            return Err(RunError::Timeout {
-                argv: argv_text,
-                secs: timeout.as_secs_f64(),
-                hung: r.hung,
-            });
-        }
-        if let Some(signal) = r.signal {
-            return Err(RunError::Crashed {
-                argv: argv_text,
-                signal,
-                bytes: r.stdout.len(),
-            });
-        }
-        if r.truncated {
+        if r.stdout.truncated && r.spawn_error.is_none() && !r.timed_out && r.signal.is_none() {
             // As live: part of a drive list is never read as the whole list.
             return Err(RunError::Cut {
                 argv: argv_text,
                 reason: "the bundle stores the output cut at its item limit".to_owned(),
             });
         }
-        Ok(CmdOutput {
-            argv: std::iter::once(program.display().to_string())
-                .chain(args.iter().cloned())
-                .collect(),
-            stdout: r.stdout.clone(),
-            stderr: r.stderr.clone(),
-            status: r.status,
-            signal: None,
-            duration_ms: r.duration_ms,
-            timed_out: false,
-            hung: false,
-        })
+        let mut outcome = r.clone();
+        // Named as this call names it (the recording may hold another path to the tool), and
+        // a timeout is the one this call was given.
+        outcome.argv = std::iter::once(program.display().to_string())
+            .chain(args.iter().cloned())
+            .collect();
+        if outcome.timed_out {
+            outcome.duration = timeout;
+        }
+        outcome.into_cmd_output()
     }
 }
 
@@ -318,11 +287,14 @@ pub fn replay_contents(
         program.get_or_insert_with(|| PathBuf::from(prog));
         let (stdout, stderr) = (text(item, "stdout"), text(item, "stderr"));
         let absent = stdout.is_none();
-        let mut r =
-            Recorded::from_item(item, stdout.unwrap_or_default(), stderr.unwrap_or_default());
-        r.truncated = truncated(item);
+        let mut r = recorded(
+            item,
+            stdout.unwrap_or_default(),
+            stderr.unwrap_or_default(),
+            truncated(item),
+        );
         if absent {
-            r.not_run = Some("its output is listed in the manifest but absent".to_owned());
+            r.spawn_error = Some("its output is listed in the manifest but absent".to_owned());
         }
         calls.insert(args.to_vec(), r);
     }

@@ -3,9 +3,10 @@
 
 use super::collect::{Cmd, Collector, Scope, stdout_text, stream_text};
 use super::manifest::ToolStatus;
-use super::replay::{NOT_RECORDED, Recorded, RecordedRunner};
+use super::replay::{NOT_RECORDED, RecordedRunner, recorded};
 use crate::backend::catalogue::{Catalogue, Entry};
 use crate::backend::megacli::BackendError;
+use crate::backend::runner::Outcome;
 use crate::backend::runner::RunError;
 use crate::backend::snapshot::Snapshot;
 use std::collections::{BTreeMap, HashMap};
@@ -88,11 +89,16 @@ pub(crate) fn items(
     let max_extra = MAX_EXTRA_CALLS;
     let record = |c: &Collector<'_>, idx: usize| {
         c.items.get(idx).map(|item| {
-            Recorded::from_item(item, stdout_text(c, idx), stream_text(c, idx, "stderr"))
+            recorded(
+                item,
+                stdout_text(c, idx),
+                stream_text(c, idx, "stderr"),
+                false,
+            )
         })
     };
     // Read from disk once; each extra call adds its own record.
-    let mut calls: HashMap<Vec<String>, Recorded> = v
+    let mut calls: HashMap<Vec<String>, Outcome> = v
         .recorded
         .iter()
         .filter_map(|(args, idx)| Some((args.clone(), record(c, *idx)?)))

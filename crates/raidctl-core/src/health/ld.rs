@@ -2,8 +2,8 @@
 //! step, and the VD's running operations.
 
 use super::{
-    Severity, cmd, eta_text, is_foreign_adapter, member_label, members, missing_row_next_step,
-    missing_rows_of, rebuild_percent, rule,
+    Severity, cmd, is_foreign_adapter, member_label, members, missing_row_next_step,
+    missing_rows_of, progress_text, rebuild_percent, rule,
 };
 use crate::backend::snapshot::Snapshot;
 use crate::model::{DriveAddress, FirmwareState, LogicalDrive, PhysicalDrive, ProgressKind};
@@ -129,7 +129,7 @@ pub(super) fn progress_rules(
                 p.kind.as_str().replace('_', " "),
                 p.percent
                     .map_or_else(|| "running".into(), |v| format!("{v}%")),
-                eta_text(p.percent, p.elapsed_minutes)
+                progress_text(p.percent, p.elapsed_minutes)
             ),
             None,
         );

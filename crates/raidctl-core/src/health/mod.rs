@@ -610,12 +610,15 @@ fn ld_rules(snap: &Snapshot, ld: &LogicalDrive, out: &mut Vec<Problem>) {
     ld::progress_rules(snap, ld, &label, &mut push);
 }
 
-/// `, 37 min elapsed, about 53 min left` (empty when nothing is known).
-fn eta_text(percent: Option<u8>, elapsed: Option<u32>) -> String {
+/// ` after 37 min, about 53 min left`: how long an operation has run and, from its percent,
+/// how long it has left (empty when the controller gave no elapsed time; no estimate at 0 % or
+/// when done). The one text `status`, `check` and the workflows' progress lines share.
+pub fn progress_text(percent: Option<u8>, elapsed: Option<u32>) -> String {
     let Some(e) = elapsed else {
         return String::new();
     };
     let left = percent
+        .filter(|p| *p < 100)
         .and_then(|p| eta_minutes(p, e))
         .map_or_else(String::new, |m| {
             format!(", about {} left", format_minutes(u64::from(m)))

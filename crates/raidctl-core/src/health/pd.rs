@@ -1,7 +1,7 @@
 //! Parts of [`super::pd_rules`]: the firmware state's problem and the severity of a drive's
 //! weaknesses (critical on a member of a VD that already lost redundancy).
 
-use super::{Severity, cmd, eta_text, members, rule};
+use super::{Severity, cmd, members, progress_text, rule};
 use crate::backend::snapshot::Snapshot;
 use crate::model::{FirmwareState, LdState, PhysicalDrive, ProgressKind};
 
@@ -32,7 +32,7 @@ pub(super) fn state_rule(
                     "{}{}",
                     p.percent
                         .map_or_else(|| "progress unknown".into(), |v| format!("{v}%")),
-                    eta_text(p.percent, p.elapsed_minutes)
+                    progress_text(p.percent, p.elapsed_minutes)
                 ),
                 None => "progress not read".into(),
             };
@@ -52,7 +52,7 @@ pub(super) fn state_rule(
                     ": {}{}",
                     p.percent
                         .map_or_else(|| "running".into(), |v| format!("{v}%")),
-                    eta_text(p.percent, p.elapsed_minutes)
+                    progress_text(p.percent, p.elapsed_minutes)
                 )
             });
             push(

@@ -18,10 +18,7 @@ const COLORS: &[&str] = &[
 
 /// Escapes text and attribute values.
 pub fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    raidctl_sys::escape::markup(s).into_owned()
 }
 
 fn level_color(v: Verdict) -> &'static str {

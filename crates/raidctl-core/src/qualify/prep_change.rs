@@ -49,7 +49,7 @@ fn prep_env<'a>(
             ..WfOptions::default()
         },
         world: Box::new(PrepWorld {
-            lock_dir: ctx.sim_dir.clone(),
+            lock_dir: ctx.controller_lock_dir().map(Path::to_path_buf),
         }),
         out: err,
         host: None,

@@ -622,7 +622,6 @@ impl ReplaceState {
 }
 
 pub use super::prechecks::{Reads, prechecks};
-pub use super::swap::eta_text;
 
 /// Runs the whole workflow for `target` (E:S or serial), or for the drive of `--osd N`.
 ///

@@ -6,10 +6,11 @@ use super::change::Expect;
 pub use super::change::{Change, apply_change};
 use super::guards::{self as g, Check, Level};
 use super::prechecks::{self as pc, Reads, prechecks};
-use super::replace::{eta_text, resolve};
+use super::replace::resolve;
 use super::{Env, Outcome, WfError};
 use crate::backend::ops::{Alarm, Op};
 use crate::backend::snapshot::Snapshot;
+use crate::health::progress_text;
 use crate::model::{DriveAddress, FirmwareState, LdState, PhysicalDrive, fmt_sizes};
 
 /// A fresh snapshot and the drive `target` (E:S or serial) names in it.
@@ -473,17 +474,13 @@ pub fn rebuild_status(
         match env.ops.progress(a, d)? {
             Some(p) => {
                 let pct = p.percent.unwrap_or(0);
-                let text = format!(
-                    "{} {d}: {pct}% after {}{}",
-                    p.kind,
-                    crate::health::format_minutes(u64::from(p.elapsed_minutes.unwrap_or(0))),
-                    eta_text(pct, p.elapsed_minutes)
-                );
+                let so_far = progress_text(Some(pct), p.elapsed_minutes);
+                let text = format!("{} {d}: {pct}%{so_far}", p.kind);
                 if !watch {
                     // The result goes to standard output once, not also to the narration.
                     return Ok(Outcome::Completed(text));
                 }
-                bar.set(u64::from(pct), &eta_text(pct, p.elapsed_minutes));
+                bar.set(u64::from(pct), so_far.trim_start());
                 if !bar.visible() {
                     env.say(&text);
                 }
@@ -545,10 +542,9 @@ fn running_copies(
             Some(p) => {
                 let pct = p.percent.unwrap_or(0);
                 format!(
-                    "{} {d} on adapter {a}: {pct}% after {}{}",
+                    "{} {d} on adapter {a}: {pct}%{}",
                     p.kind,
-                    crate::health::format_minutes(u64::from(p.elapsed_minutes.unwrap_or(0))),
-                    eta_text(pct, p.elapsed_minutes)
+                    progress_text(Some(pct), p.elapsed_minutes)
                 )
             }
             None => format!(

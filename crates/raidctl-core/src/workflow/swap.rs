@@ -8,6 +8,7 @@ use super::journal::Journal;
 use super::replace::{Flow, ReplaceState, Step};
 use super::{Env, WfError, run_op};
 use crate::backend::ops::Op;
+use crate::health::progress_text;
 use crate::model::{FirmwareState, LdState, fmt_size, fmt_sizes};
 
 /// What end of input or Ctrl-C at a simulator prompt leaves behind.
@@ -423,13 +424,10 @@ pub(super) fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResu
         }
         if let Some(p) = env.ops.progress(a, target)? {
             if let Some(pct) = p.percent {
-                bar.set(u64::from(pct), &eta_text(pct, p.elapsed_minutes));
+                let so_far = progress_text(Some(pct), p.elapsed_minutes);
+                bar.set(u64::from(pct), so_far.trim_start());
                 if !bar.visible() && last_pct.is_none_or(|l: u8| pct >= l.saturating_add(10)) {
-                    env.say(&format!(
-                        "  rebuild {target}: {pct}% after {}{}",
-                        crate::health::format_minutes(u64::from(p.elapsed_minutes.unwrap_or(0))),
-                        eta_text(pct, p.elapsed_minutes)
-                    ));
+                    env.say(&format!("  rebuild {target}: {pct}%{so_far}"));
                     last_pct = Some(pct);
                 }
             }
@@ -441,16 +439,4 @@ pub(super) fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResu
         "the rebuild of {target} did not finish within the wait timeout; it continues on the controller: `raidctl rebuild watch {}`",
         target.megacli_arg()
     )))
-}
-
-/// `, about N min left` from percent and elapsed minutes (health's one estimate, so the
-/// workflow and `status` never disagree on the same rebuild).
-pub fn eta_text(pct: u8, elapsed: Option<u32>) -> String {
-    match elapsed.and_then(|m| crate::health::eta_minutes(pct, m)) {
-        Some(left) if pct < 100 => format!(
-            ", about {} left",
-            crate::health::format_minutes(u64::from(left))
-        ),
-        _ => String::new(),
-    }
 }

@@ -149,11 +149,8 @@ fn xml_name(key: &str) -> String {
     }
 }
 
-fn xml_escape(v: &str) -> String {
-    v.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+fn xml_escape(v: &str) -> std::borrow::Cow<'_, str> {
+    raidctl_sys::escape::markup(v)
 }
 
 /// `-fmt xml`: one `<OMA cli="true">` document; titles become `<Title>` elements and every
