@@ -33,6 +33,8 @@ enum Report {
 struct Rec {
     line: usize,
     adapter: u32,
+    /// The title of the controller the record is listed under (see [`Controllers::title`]).
+    title: Option<String>,
     fields: Vec<(String, String)>,
 }
 
@@ -67,6 +69,8 @@ impl Rec {
 struct Controllers {
     names: Vec<String>,
     current: u32,
+    /// The last title read, spaces squeezed (`PERC H730P Mini(Embedded)`).
+    current_name: Option<String>,
 }
 
 impl Controllers {
@@ -88,6 +92,7 @@ impl Controllers {
         if name.is_empty() || name.contains(';') || name.contains(" : ") {
             return false;
         }
+        self.current_name = Some(name.clone());
         let ix = match self.names.iter().position(|n| *n == name) {
             Some(i) => i,
             None => {
@@ -100,11 +105,68 @@ impl Controllers {
     }
 }
 
-/// Parses `omreport storage … -fmt ssv`.
+/// Parses `omreport storage … -fmt ssv`, numbering controllers in the order their titles
+/// appear (see [`parse_ssv_on`] for the numbering by the controllers' own ids).
 ///
 /// # Errors
 /// A [`ParseError`] when no `ID;…` header with data rows is found.
 pub fn parse_ssv(input: &str) -> Result<Document, ParseError> {
+    let (recs, warnings) = ssv_records(input)?;
+    Ok(build(recs, warnings, Kind::OmreportSsv))
+}
+
+/// Each controller of `omreport storage controller -fmt ssv`: its title as the other reports
+/// name it (`Controller PERC H730P Mini (Embedded)`, kept as `PERC H730P Mini(Embedded)`) and
+/// its `ID`, the number `controller=N` takes. Empty when the text is not such a report.
+pub fn controller_titles(input: &str) -> Vec<(String, u32)> {
+    let Ok((recs, _)) = ssv_records(input) else {
+        return Vec::new();
+    };
+    recs.into_iter()
+        .filter(|r| classify(r) == Some(Report::Controller))
+        .filter_map(|r| {
+            let id = r
+                .fields
+                .iter()
+                .find(|(k, _)| squash_text(k) == "id")
+                .and_then(|(_, v)| leading_u64(v))
+                .and_then(|n| u32::try_from(n).ok())?;
+            Some((r.title?, id))
+        })
+        .collect()
+}
+
+/// [`parse_ssv`] for a report over every controller (`storage vdisk`, `storage battery`), each
+/// record's adapter being the `ID` of the controller whose title heads it, from `titles`
+/// ([`controller_titles`]), not the count of titles seen so far: a controller with no VD or
+/// no battery is listed without a title, or not at all, so counting would give the next
+/// controller's VDs to it, and `pdisk controller=N vdisk=M` would then read another
+/// controller's drives.
+///
+/// `Ok(None)` when a record's controller cannot be told for sure: its title is unknown or
+/// shared by two controllers, or it has none and there is more than one controller. The
+/// caller then asks per controller (`controller=N`).
+///
+/// # Errors
+/// A [`ParseError`] when no `ID;…` header with data rows is found.
+pub fn parse_ssv_on(input: &str, titles: &[(String, u32)]) -> Result<Option<Document>, ParseError> {
+    let (mut recs, warnings) = ssv_records(input)?;
+    for r in &mut recs {
+        let ids: Vec<u32> = titles
+            .iter()
+            .filter(|(name, _)| r.title.as_ref().is_none_or(|t| t == name))
+            .map(|(_, id)| *id)
+            .collect();
+        let [id] = ids.as_slice() else {
+            return Ok(None);
+        };
+        r.adapter = *id;
+    }
+    Ok(Some(build(recs, warnings, Kind::OmreportSsv)))
+}
+
+/// The records of `-fmt ssv` output, each with its controller.
+fn ssv_records(input: &str) -> Result<(Vec<Rec>, raidctl_model::Warnings), ParseError> {
     let mut ctl = Controllers::default();
     let mut header: Option<Vec<String>> = None;
     let mut recs = Vec::new();
@@ -136,6 +198,7 @@ pub fn parse_ssv(input: &str) -> Result<Document, ParseError> {
             recs.push(Rec {
                 line: line.no,
                 adapter: ctl.current,
+                title: ctl.current_name.clone(),
                 fields: h.iter().cloned().zip(cells).collect(),
             });
             continue;
@@ -150,7 +213,7 @@ pub fn parse_ssv(input: &str) -> Result<Document, ParseError> {
             message: "no omreport `ID;Status;…` table found".to_owned(),
         });
     }
-    Ok(build(recs, warnings, Kind::OmreportSsv))
+    Ok((recs, warnings))
 }
 
 /// Parses the default `omreport storage …` text (`Key : Value` blocks).
@@ -179,6 +242,7 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
             cur = Some(Rec {
                 line: line.no,
                 adapter: ctl.current,
+                title: ctl.current_name.clone(),
                 fields: Vec::new(),
             });
         }
@@ -196,6 +260,7 @@ pub fn parse_text(input: &str) -> Result<Document, ParseError> {
                     cur = Some(Rec {
                         line: line.no,
                         adapter: ctl.current,
+                        title: ctl.current_name.clone(),
                         fields: Vec::new(),
                     });
                 }
@@ -643,6 +708,123 @@ Stripe Element Size               : 128 KB
         assert_eq!(ld.strip_size_bytes, Some(128 * 1024));
         assert_eq!(doc.progress.len(), 1);
         assert_eq!(doc.progress[0].percent, Some(98));
+    }
+
+    /// Two controllers, each with a VD 0 and a VD 1; the one listed first in the VD report is
+    /// controller 1 (ids are not the order of the titles), and controller 0 has no battery.
+    const TWO_CONTROLLERS: &str = "Controller  PERC H740P Mini (Embedded)
+
+Controller
+
+ID;Status;Name;Slot ID;State;Firmware Version;Rebuild Rate
+0;Ok;PERC H740P Mini;Embedded;Ready;51.13.0-3485;30%
+
+Controller  PERC H840 Adapter  (Slot 1)
+
+Controller
+
+ID;Status;Name;Slot ID;State;Firmware Version;Rebuild Rate
+1;Ok;PERC H840 Adapter;PCI Slot 1;Ready;51.13.0-3485;30%
+";
+
+    const TWO_VDISKS: &str = "List of Virtual Disks in the System
+
+Controller PERC H840 Adapter  (Slot 1)
+
+ID;Status;Name;State;Layout;Size
+0;Ok;ext0;Ready;RAID-6;7,153.38 GiB (7680877920256 bytes)
+1;Ok;ext1;Ready;RAID-1;446.63 GB (479559942144 bytes)
+
+Controller PERC H740P Mini (Embedded)
+
+ID;Status;Name;State;Layout;Size
+0;Ok;os;Ready;RAID-1;446.63 GB (479559942144 bytes)
+1;Critical;data;Degraded;RAID-5;49,170.00 GiB (52795885486080 bytes)
+";
+
+    #[test]
+    fn vdisks_take_their_controller_id_from_the_title() {
+        let titles = controller_titles(TWO_CONTROLLERS);
+        assert_eq!(
+            titles,
+            [
+                ("PERC H740P Mini(Embedded)".to_owned(), 0),
+                ("PERC H840 Adapter(Slot 1)".to_owned(), 1)
+            ]
+        );
+        let doc = parse_ssv_on(TWO_VDISKS, &titles).unwrap().unwrap();
+        let vds: Vec<(u32, u32, Option<&str>)> = doc
+            .logical_drives
+            .iter()
+            .map(|l| (l.adapter, l.target_id, l.name.as_deref()))
+            .collect();
+        assert_eq!(
+            vds,
+            [
+                (1, 0, Some("ext0")),
+                (1, 1, Some("ext1")),
+                (0, 0, Some("os")),
+                (0, 1, Some("data"))
+            ]
+        );
+        // Counting titles would have given the H840's VDs to controller 0.
+        assert_eq!(parse_ssv(TWO_VDISKS).unwrap().logical_drives[0].adapter, 0);
+    }
+
+    #[test]
+    fn batteries_skip_a_controller_without_one() {
+        let titles = controller_titles(TWO_CONTROLLERS);
+        let t = "List of Batteries in the System
+
+Controller PERC H840 Adapter  (Slot 1)
+
+ID;Status;Name;State;Recharge Count;Max Recharge Count;Learn State
+0;Ok;Battery ;Ready;Not Applicable;Not Applicable;Not Applicable
+";
+        let doc = parse_ssv_on(t, &titles).unwrap().unwrap();
+        assert_eq!(doc.bbus.len(), 1);
+        assert_eq!(doc.bbus[0].adapter, 1);
+    }
+
+    #[test]
+    fn a_controller_that_cannot_be_told_is_none() {
+        let titles = controller_titles(TWO_CONTROLLERS);
+        // Two controllers under one title.
+        let same = vec![
+            ("PERC H730P(Embedded)".to_owned(), 0),
+            ("PERC H730P(Embedded)".to_owned(), 1),
+        ];
+        let on_same = TWO_VDISKS.replace("PERC H840 Adapter  (Slot 1)", "PERC H730P (Embedded)");
+        assert!(parse_ssv_on(&on_same, &same).unwrap().is_none());
+        // A title no controller has.
+        let unknown = TWO_VDISKS.replace("PERC H840 Adapter  (Slot 1)", "PERC H330 (Slot 2)");
+        assert!(parse_ssv_on(&unknown, &titles).unwrap().is_none());
+        // Rows under no title with two controllers; with one, they are its.
+        let untitled = "List of Virtual Disks in the System
+
+ID;Status;Name;State;Layout;Size
+0;Ok;os;Ready;RAID-1;446.63 GB (479559942144 bytes)
+";
+        assert!(parse_ssv_on(untitled, &titles).unwrap().is_none());
+        let one = [("BOSS-S1(Embedded)".to_owned(), 3)];
+        let doc = parse_ssv_on(untitled, &one).unwrap().unwrap();
+        assert_eq!(doc.logical_drives[0].adapter, 3);
+    }
+
+    /// The BOSS-S1 capture: an untitled, empty table (a controller with no VD) before the
+    /// BOSS's own.
+    #[test]
+    fn an_untitled_empty_table_is_no_record() {
+        let t = include_str!(
+            "../../../fixtures/corpus/omreport/dellhw-exporter__storage-vdisk-boss-s1.ssv"
+        );
+        let titles = [
+            ("PERC H730P Mini(Embedded)".to_owned(), 0),
+            ("BOSS-S1(Embedded)".to_owned(), 1),
+        ];
+        let doc = parse_ssv_on(t, &titles).unwrap().unwrap();
+        assert_eq!(doc.logical_drives.len(), 1);
+        assert_eq!(doc.logical_drives[0].adapter, 1);
     }
 
     #[test]

@@ -547,6 +547,9 @@ pub mod omsa {
     pub const FAILURE_EXIT: i32 = 255;
     /// Unknown command line.
     pub const INVALID_COMMAND: &str = "Error! Invalid command: {x}";
+    /// `Slot ID` of a controller in a PCIe slot (only `Embedded` was captured; the titles
+    /// name such a one `(Slot 1)`).
+    pub const SLOT_ID: &str = "Slot {n}";
     /// `controller=N` naming no controller.
     pub const INVALID_CONTROLLER: &str = "Error! Invalid controller value: {x}";
     /// `omreport storage pdisk` without `controller=`.
@@ -869,6 +872,7 @@ pub const UNVERIFIED: &[(&str, &str)] = &[
         storcli::EVENT_LOG_INFO_SECTION,
     ),
     ("omsa:INVALID_COMMAND", omsa::INVALID_COMMAND),
+    ("omsa:SLOT_ID", omsa::SLOT_ID),
     ("omsa:INVALID_CONTROLLER", omsa::INVALID_CONTROLLER),
     ("omsa:PDISK_NEEDS_CONTROLLER", omsa::PDISK_NEEDS_CONTROLLER),
     ("omsa:MISSING_ACTION", omsa::MISSING_ACTION),

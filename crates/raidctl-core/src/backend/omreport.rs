@@ -106,6 +106,43 @@ impl Omreport {
         Ok(doc)
     }
 
+    /// A report over every controller (`storage vdisk`, `storage battery`) with each record
+    /// given the id of the controller whose title heads it (`titles`, from the controller
+    /// report); `None` when one cannot be told (see [`crate::parse::omreport::parse_ssv_on`]).
+    fn parse_report_on(
+        line: String,
+        stdout: &str,
+        titles: &[(String, u32)],
+    ) -> Result<Option<Document>, BackendError> {
+        let doc = crate::parse::omreport::parse_ssv_on(stdout, titles).map_err(|e| {
+            BackendError::Unparseable {
+                argv: line.clone(),
+                reason: e.to_string(),
+            }
+        })?;
+        if let Some(w) = doc.as_ref().and_then(|d| d.warnings.first()) {
+            return Err(BackendError::Unparseable {
+                argv: line,
+                reason: format!("line {}: {}", w.line, w.message),
+            });
+        }
+        Ok(doc)
+    }
+
+    /// One controller's VDs (`storage vdisk controller=N`), asked for when the report over
+    /// every controller cannot say whose VDs are whose. A controller without VDs prints no
+    /// table, only that it has none.
+    fn vdisks_of(&self, adapter: u32) -> Result<Document, BackendError> {
+        let c = format!("controller={adapter}");
+        let (line, stdout) = self.run_report(&["storage", "vdisk", &c])?;
+        let none = !stdout.lines().any(|l| l.trim_start().starts_with("ID;"))
+            && stdout.to_ascii_lowercase().contains("no virtual disks");
+        if none {
+            return Ok(Document::new("omreport-ssv"));
+        }
+        Self::parse_report(line, &stdout)
+    }
+
     /// A VD's drives (`pdisk controller=N vdisk=M`): a VD whose drives are all gone (a
     /// pulled single-drive RAID0) lists none, which is an answer, not unreadable output.
     fn members(&self, args: &[&str]) -> Result<Document, BackendError> {
@@ -124,6 +161,26 @@ impl Omreport {
             return Ok(Document::new("omreport-ssv"));
         }
         Self::parse_report(line, &stdout)
+    }
+
+    /// The drives of each VD, asked of the VD's own controller (`pdisk controller=N
+    /// vdisk=M`), in the order of `lds`.
+    #[allow(clippy::type_complexity)]
+    fn member_jobs(
+        &self,
+        lds: &[crate::model::LogicalDrive],
+    ) -> Vec<Box<dyn FnOnce() -> Result<Document, BackendError> + Send + '_>> {
+        lds.iter()
+            .map(|l| (l.adapter, l.target_id))
+            .map(|(a, t)| {
+                Box::new(move || {
+                    let c = format!("controller={a}");
+                    let v = format!("vdisk={t}");
+                    self.members(&["storage", "pdisk", &c, &v])
+                })
+                    as Box<dyn FnOnce() -> Result<Document, BackendError> + Send + '_>
+            })
+            .collect()
     }
 
     fn omconfig_args(op: &Op) -> Option<Vec<String>> {
@@ -410,13 +467,14 @@ impl Operations for Omreport {
             .map_or(0, |d| d.as_secs());
         // Reads overlap (see `snapshot::overlap`); results are taken in call order.
         let mut first = snapshot::overlap(vec![
-            Box::new(|| self.report(&["storage", "controller"])),
-            Box::new(|| self.report(&["storage", "vdisk"])),
-            Box::new(|| self.report(&["storage", "battery"])),
+            Box::new(|| self.run_report(&["storage", "controller"])),
+            Box::new(|| self.run_report(&["storage", "vdisk"])),
+            Box::new(|| self.run_report(&["storage", "battery"])),
         ])
         .into_iter();
         let lost = || BackendError::Refused("internal error: a read lost".into());
-        let ctl = first.next().unwrap_or_else(|| Err(lost()))?;
+        let (line, ctl_text) = first.next().unwrap_or_else(|| Err(lost()))?;
+        let ctl = Self::parse_report(line, &ctl_text)?;
         if ctl.adapters.is_empty() {
             return Err(BackendError::Unparseable {
                 argv: format!("{} storage controller", self.omreport.display()),
@@ -424,16 +482,26 @@ impl Operations for Omreport {
             });
         }
         snap.adapters = ctl.adapters;
-        snap.logical_drives = first.next().unwrap_or_else(|| Err(lost()))?.logical_drives;
-        if let Some(Ok(b)) = first.next() {
-            snap.bbus = b.bbus;
-        }
+        // The VD and battery reports name controllers by title, not id: each record's
+        // controller is the one with that title in the controller report. Where that cannot
+        // be told (two controllers under one title), each controller is asked on its own.
+        let titles = crate::parse::omreport::controller_titles(&ctl_text);
+        let (line, vd_text) = first.next().unwrap_or_else(|| Err(lost()))?;
+        let vds_known = Self::parse_report_on(line, &vd_text, &titles)?;
+        // Batteries are optional: a host without one has no battery table.
+        let bbus_known = match first.next() {
+            Some(Ok((line, text))) => Self::parse_report_on(line, &text, &titles).ok(),
+            _ => None,
+        };
         let ids: Vec<u32> = snap.adapters.iter().map(|a| a.adapter).collect();
-        let vds: Vec<(u32, u32)> = snap
-            .logical_drives
-            .iter()
-            .map(|l| (l.adapter, l.target_id))
-            .collect();
+        let per_controller_vds = vds_known.is_none();
+        let per_controller_bbus = matches!(bbus_known, Some(None));
+        if let Some(doc) = vds_known {
+            snap.logical_drives = doc.logical_drives;
+        }
+        if let Some(Some(doc)) = bbus_known {
+            snap.bbus = doc.bbus;
+        }
         let mut jobs: Vec<Box<dyn FnOnce() -> Result<Document, BackendError> + Send + '_>> =
             Vec::new();
         for &a in &ids {
@@ -442,20 +510,54 @@ impl Operations for Omreport {
                 self.report(&["storage", "pdisk", &c])
             }));
         }
-        for &(a, t) in &vds {
-            jobs.push(Box::new(move || {
-                let c = format!("controller={a}");
-                let v = format!("vdisk={t}");
-                self.members(&["storage", "pdisk", &c, &v])
-            }));
+        if per_controller_vds {
+            for &a in &ids {
+                jobs.push(Box::new(move || self.vdisks_of(a)));
+            }
+        }
+        if per_controller_bbus {
+            for &a in &ids {
+                jobs.push(Box::new(move || {
+                    let c = format!("controller={a}");
+                    self.report(&["storage", "battery", &c])
+                }));
+            }
+        }
+        if !per_controller_vds {
+            jobs.extend(self.member_jobs(&snap.logical_drives));
         }
         let mut second = snapshot::overlap(jobs).into_iter();
-        for a in ids {
+        for &a in &ids {
             let mut doc = second.next().unwrap_or_else(|| Err(lost()))?;
             for pd in &mut doc.physical_drives {
                 pd.adapter = a;
             }
             snap.physical_drives.extend(doc.physical_drives);
+        }
+        if per_controller_vds {
+            for &a in &ids {
+                let doc = second.next().unwrap_or_else(|| Err(lost()))?;
+                snap.logical_drives
+                    .extend(doc.logical_drives.into_iter().map(|mut l| {
+                        l.adapter = a;
+                        l
+                    }));
+            }
+        }
+        if per_controller_bbus {
+            for &a in &ids {
+                // A controller without a battery answers with none: not an error.
+                if let Some(Ok(doc)) = second.next() {
+                    snap.bbus.extend(doc.bbus.into_iter().map(|mut b| {
+                        b.adapter = a;
+                        b
+                    }));
+                }
+            }
+        }
+        if per_controller_vds {
+            let jobs = self.member_jobs(&snap.logical_drives);
+            second = snapshot::overlap(jobs).into_iter();
         }
         for ld in &mut snap.logical_drives {
             let doc = second.next().unwrap_or_else(|| Err(lost()))?;
@@ -685,14 +787,22 @@ impl Catalogue for Omreport {
     }
 
     /// The drives of each VD (`storage pdisk controller=C vdisk=V`), asked for once the VDs
-    /// are known: `cC/vdiskV-pdisks`, scoped to controller C.
+    /// are known: `cC/vdiskV-pdisks`, scoped to controller C. When two controllers share a
+    /// title, the VDs and batteries of each (`storage vdisk|battery controller=C`):
+    /// `cC/vdisks`, `cC/batteries`.
     fn conditional(&self, args: &[String]) -> Option<Entry> {
         let value = |key: &str| {
             args.iter()
                 .find_map(|a| a.strip_prefix(key)?.parse::<u32>().ok())
         };
-        let (c, v) = (value("controller=")?, value("vdisk=")?);
-        let mut e = self.entry(&format!("c{c}/vdisk{v}-pdisks"), Some(c), &[]);
+        let c = value("controller=")?;
+        let id = match (value("vdisk="), args.get(1).map(String::as_str)) {
+            (Some(v), Some("pdisk")) => format!("c{c}/vdisk{v}-pdisks"),
+            (None, Some("vdisk")) => format!("c{c}/vdisks"),
+            (None, Some("battery")) => format!("c{c}/batteries"),
+            _ => return None,
+        };
+        let mut e = self.entry(&id, Some(c), &[]);
         e.args = args.to_vec();
         Some(e)
     }
@@ -807,6 +917,16 @@ mod catalogue_tests {
         assert_eq!((e.id.as_str(), e.adapter), ("c1/vdisk3-pdisks", Some(1)));
         assert_eq!(e.args, args);
         assert!(om.conditional(&args[..3]).is_none());
+        let per = |object: &str| {
+            let args: Vec<String> = ["storage", object, "controller=2", "-fmt", "ssv"]
+                .iter()
+                .map(|a| (*a).to_owned())
+                .collect();
+            om.conditional(&args).map(|e| (e.id, e.adapter))
+        };
+        assert_eq!(per("vdisk"), Some(("c2/vdisks".to_owned(), Some(2))));
+        assert_eq!(per("battery"), Some(("c2/batteries".to_owned(), Some(2))));
+        assert_eq!(per("enclosure"), None);
         // One drive list per controller, as the snapshot reads them.
         let pdisks: Vec<String> = om
             .snapshot_inputs(&[0, 1])
@@ -821,5 +941,200 @@ mod catalogue_tests {
                 "storage pdisk controller=1 -fmt ssv"
             ]
         );
+    }
+}
+
+#[cfg(test)]
+mod snapshot_tests {
+    use super::*;
+    use crate::backend::runner::{CmdOutput, RunError};
+    use std::path::Path;
+    use std::sync::Mutex;
+
+    const CONTROLLERS: &str = "Controller  PERC H740P Mini (Embedded)
+
+Controller
+
+ID;Status;Name;Slot ID;State;Firmware Version;Rebuild Rate
+0;Ok;PERC H740P Mini;Embedded;Ready;51.13.0-3485;30%
+
+Controller  PERC H840 Adapter  (Slot 1)
+
+Controller
+
+ID;Status;Name;Slot ID;State;Firmware Version;Rebuild Rate
+1;Ok;PERC H840 Adapter;PCI Slot 1;Ready;51.13.0-3485;30%
+";
+
+    const VD_HEADER: &str = "ID;Status;Name;State;Layout;Size";
+    const PD_HEADER: &str = "ID;Status;Name;State;Bus Protocol;Media;Failure Predicted;Capacity;Hot Spare;Vendor ID;Product ID;Serial No.";
+
+    /// A host with two controllers, each with a VD 0 (`0:1:0`, `0:1:1`) and a VD 1 (`0:1:2`,
+    /// `0:1:3`): the same VD ids and drive ids on both, told apart only by the controller.
+    /// The VD report lists controller 1 first. Every call is recorded.
+    struct Host {
+        names: [&'static str; 2],
+        calls: Mutex<Vec<String>>,
+    }
+
+    impl Host {
+        fn new(names: [&'static str; 2]) -> Self {
+            Self {
+                names,
+                calls: Mutex::new(Vec::new()),
+            }
+        }
+
+        fn serial(c: u32, slot: u32) -> String {
+            format!("C{c}S{slot}")
+        }
+
+        fn pdisks(&self, c: u32, slots: &[u32], title: &str) -> String {
+            let mut t = format!(
+                "{title}\n\nController {}\n\n{PD_HEADER}\n",
+                self.names[c as usize]
+            );
+            for s in slots {
+                t.push_str(&format!(
+                    "0:1:{s};Ok;Physical Disk 0:1:{s};Online;SAS;HDD;No;558.38 GB (599550590976 bytes);No;DELL(tm);ST600MM0088;{}\n",
+                    Self::serial(c, *s)
+                ));
+            }
+            t
+        }
+
+        fn vdisks(&self, c: u32) -> String {
+            format!(
+                "Controller {}\n\n{VD_HEADER}\n0;Ok;os{c};Ready;RAID-1;558.38 GB (599550590976 bytes)\n1;Ok;data{c};Ready;RAID-1;558.38 GB (599550590976 bytes)\n\n",
+                self.names[c as usize]
+            )
+        }
+
+        fn answer(&self, args: &[String]) -> Option<String> {
+            let words: Vec<&str> = args
+                .iter()
+                .map(String::as_str)
+                .take_while(|a| *a != "-fmt")
+                .collect();
+            let num = |key: &str| {
+                words
+                    .iter()
+                    .find_map(|w| w.strip_prefix(key)?.parse::<u32>().ok())
+            };
+            Some(
+                match (words.get(1).copied()?, num("controller="), num("vdisk=")) {
+                    ("controller", None, None) => CONTROLLERS
+                        .replace("PERC H740P Mini (Embedded)", self.names[0])
+                        .replace("PERC H840 Adapter  (Slot 1)", self.names[1]),
+                    ("vdisk", None, None) => format!(
+                        "List of Virtual Disks in the System\n\n{}{}",
+                        self.vdisks(1),
+                        self.vdisks(0)
+                    ),
+                    ("vdisk", Some(c @ 0..=1), None) => self.vdisks(c),
+                    ("battery", _, None) => "List of Batteries in the System\n\n".to_owned(),
+                    ("pdisk", Some(c @ 0..=1), None) => {
+                        self.pdisks(c, &[0, 1, 2, 3], "List of Physical Disks on Controller")
+                    }
+                    ("pdisk", Some(c @ 0..=1), Some(v @ 0..=1)) => self.pdisks(
+                        c,
+                        &[2 * v, 2 * v + 1],
+                        &format!("List of Physical Disks belonging to Virtual Disk {v}"),
+                    ),
+                    _ => return None,
+                },
+            )
+        }
+    }
+
+    impl Runner for Host {
+        fn run(&self, _: &Path, args: &[String], _: Duration) -> Result<CmdOutput, RunError> {
+            self.calls.lock().unwrap().push(args.join(" "));
+            let (stdout, status) = match self.answer(args) {
+                Some(t) => (t, 0),
+                None => (format!("Error! Invalid command: {}\n", args.join(" ")), 255),
+            };
+            Ok(CmdOutput {
+                stdout,
+                status: Some(status),
+                ..CmdOutput::default()
+            })
+        }
+    }
+
+    /// Each VD's members, by serial, keyed by (controller, VD).
+    fn members(host: &Arc<Host>) -> Vec<((u32, u32), Vec<String>)> {
+        let om = Omreport::new(
+            "/opt/dell/srvadmin/bin/omreport".into(),
+            "/opt/dell/srvadmin/bin/omconfig".into(),
+            host.clone(),
+            Duration::from_secs(1),
+        );
+        let snap = om.snapshot().unwrap();
+        let mut v: Vec<((u32, u32), Vec<String>)> = snap
+            .logical_drives
+            .iter()
+            .map(|l| {
+                let serials = l
+                    .members
+                    .iter()
+                    .map(|m| {
+                        snap.physical_drives
+                            .iter()
+                            .find(|p| p.adapter == l.adapter && p.address() == *m)
+                            .and_then(|p| p.serial.clone())
+                            .unwrap_or_default()
+                    })
+                    .collect();
+                ((l.adapter, l.target_id), serials)
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn expected() -> Vec<((u32, u32), Vec<String>)> {
+        let s = Host::serial;
+        vec![
+            ((0, 0), vec![s(0, 0), s(0, 1)]),
+            ((0, 1), vec![s(0, 2), s(0, 3)]),
+            ((1, 0), vec![s(1, 0), s(1, 1)]),
+            ((1, 1), vec![s(1, 2), s(1, 3)]),
+        ]
+    }
+
+    /// VD 0 exists on both controllers: each VD's drives come from its own controller, found
+    /// by its title in the controller report (not by the order of the VD report's titles).
+    #[test]
+    fn each_vd_reads_the_drives_of_its_own_controller() {
+        let host = Arc::new(Host::new([
+            "PERC H740P Mini (Embedded)",
+            "PERC H840 Adapter  (Slot 1)",
+        ]));
+        assert_eq!(members(&host), expected());
+        let calls = host.calls.lock().unwrap();
+        assert!(calls.contains(&"storage pdisk controller=1 vdisk=0 -fmt ssv".to_owned()));
+        assert!(
+            !calls
+                .iter()
+                .any(|c| c.starts_with("storage vdisk controller=")),
+            "{calls:?}"
+        );
+    }
+
+    /// Two controllers under one title: the VD report cannot say whose VDs are whose, so each
+    /// controller is asked for its own.
+    #[test]
+    fn controllers_sharing_a_title_are_asked_one_by_one() {
+        let host = Arc::new(Host::new([
+            "PERC H730P Adapter (Embedded)",
+            "PERC H730P Adapter (Embedded)",
+        ]));
+        assert_eq!(members(&host), expected());
+        let calls = host.calls.lock().unwrap();
+        for c in 0..2 {
+            let line = format!("storage vdisk controller={c} -fmt ssv");
+            assert!(calls.contains(&line), "{calls:?}");
+        }
     }
 }

@@ -87,9 +87,21 @@ pub fn parse_pdisk(ad: &Adapter, id: &str) -> Option<DriveAddress> {
     }
 }
 
-/// `Controller` name as OMSA prints it: `PERC H710 Mini (Embedded)`.
+/// `Controller` name as OMSA prints it: the model and where it sits, `PERC H710 Mini
+/// (Embedded)` for the first controller, `PERC H840 Adapter (Slot 1)` for the others (the
+/// captures' two forms). Real controllers never share a title: each is in its own slot, and
+/// there is one embedded one.
 pub fn controller_name(ad: &Adapter) -> String {
-    format!("{} (Embedded)", ad.product)
+    format!("{} ({})", ad.product, slot_name(ad))
+}
+
+/// Where the controller sits, as the title names it: `Embedded` or `Slot N`.
+fn slot_name(ad: &Adapter) -> String {
+    if ad.index == 0 {
+        "Embedded".to_owned()
+    } else {
+        format!("Slot {}", ad.index)
+    }
 }
 
 /// OMSA capacity: `558.38 GB (599550590976 bytes)` (binary gigabytes, two decimals, thousands
@@ -377,7 +389,14 @@ pub fn controller_record(ad: &Adapter) -> Record {
             if degraded { "Non-Critical" } else { "Ok" }.to_owned(),
         ),
         ("Name", ad.product.clone()),
-        ("Slot ID", "Embedded".to_owned()),
+        (
+            "Slot ID",
+            if ad.index == 0 {
+                "Embedded".to_owned()
+            } else {
+                fill(unv::SLOT_ID, &[("n", &ad.index.to_string())])
+            },
+        ),
         (
             "State",
             if degraded { "Degraded" } else { "Ready" }.to_owned(),
