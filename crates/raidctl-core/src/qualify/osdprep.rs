@@ -583,13 +583,7 @@ fn qualify(
         engine: args.engine,
         read_only: args.read_only,
         host: args.host_name.clone(),
-        journal_dir: Some(ctx.state_dir.clone()),
-        watch_signals: true,
-        megaraid: ctx
-            .megacli()
-            .ok()
-            .map(|m| std::sync::Arc::new(m.duplicate())),
-        ..SuiteOptions::default()
+        ..SuiteOptions::on_host(ctx)
     };
     // The drives were Unconfigured(good): the operator's --yes is the confirmation; the
     // signature, mount and holder checks still run on each new device.
