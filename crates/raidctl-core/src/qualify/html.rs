@@ -74,13 +74,18 @@ struct Series {
 
 impl Series {
     /// The `k`th drive's line: named with its verdict, in its colour, bold when it failed.
-    fn of_drive(k: usize, d: &DriveResult, points: Vec<(f64, f64)>) -> Self {
-        Self {
-            name: format!("{} ({})", drive_name(d), d.verdict),
-            color: drive_color(k, d),
-            points,
-            bold: d.verdict == Verdict::Fail,
-        }
+    /// One series per drive of `r`, through the points `points` takes from it.
+    fn per_drive(r: &QualReport, points: impl Fn(&DriveResult) -> Vec<(f64, f64)>) -> Vec<Self> {
+        r.drives
+            .iter()
+            .enumerate()
+            .map(|(k, d)| Self {
+                name: format!("{} ({})", drive_name(d), d.verdict),
+                color: drive_color(k, d),
+                points: points(d),
+                bold: d.verdict == Verdict::Fail,
+            })
+            .collect()
     }
 }
 
@@ -425,13 +430,7 @@ fn sweep_section(s: &mut String, r: &QualReport) {
         .map(|(_, b)| (*b as f64, bs_label(*b)))
         .collect();
     let series = |f: fn(&super::result::SweepRow) -> f64| -> Vec<Series> {
-        r.drives
-            .iter()
-            .enumerate()
-            .map(|(k, d)| {
-                Series::of_drive(k, d, d.sweep.iter().map(|x| (x.bs as f64, f(x))).collect())
-            })
-            .collect()
+        Series::per_drive(r, |d| d.sweep.iter().map(|x| (x.bs as f64, f(x))).collect())
     };
     let _ = write!(
         s,
@@ -487,13 +486,7 @@ fn ladder_section(s: &mut String, r: &QualReport) {
         .map(|j| (f64::from(*j), j.to_string()))
         .collect();
     let mk = |pick: fn(&(f64, f64, f64)) -> f64| -> Vec<Series> {
-        r.drives
-            .iter()
-            .enumerate()
-            .map(|(k, d)| {
-                Series::of_drive(k, d, ladder(d).iter().map(|p| (p.0, pick(p))).collect())
-            })
-            .collect()
+        Series::per_drive(r, |d| ladder(d).iter().map(|p| (p.0, pick(p))).collect())
     };
     let _ = write!(
         s,
