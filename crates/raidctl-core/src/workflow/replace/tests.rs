@@ -275,24 +275,10 @@ fn missing_row_must_match_the_configuration() {
 fn a_shared_db_device_is_refused() {
     use crate::ceph::{ClusterView, HostOsd, OsdDevice, OsdJoin, Role};
     let dev = |role, path: &str, shared| OsdDevice {
-        role,
-        path: path.into(),
-        disk: None,
-        hctl: None,
-        location: None,
-        by_path: None,
-        wwn: None,
-        pci: None,
-        ceph_device_id: None,
         shared,
-        verified: None,
-        also_disks: Vec::new(),
-        also: Vec::new(),
+        ..OsdDevice::new(role, path, None)
     };
     let mut osd = HostOsd {
-        id: 7,
-        osd_fsid: None,
-        cluster_fsid: None,
         mode: crate::model::OsdMode::Raw,
         objectstore: Some("bluestore".into()),
         devices: vec![
@@ -305,10 +291,7 @@ fn a_shared_db_device_is_refused() {
         crush_weight: Some(7.27),
         reweight: Some(1.0),
         device_class: Some("hdd".into()),
-        hostname: None,
-        size_bytes: None,
-        sources: Vec::new(),
-        deployment: None,
+        ..HostOsd::new(7)
     };
     let mut prompt = super::super::ScriptedPrompter {
         answers: std::collections::VecDeque::new(),
