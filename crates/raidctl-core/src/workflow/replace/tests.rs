@@ -38,13 +38,13 @@ fn state(ld: Option<u32>) -> ReplaceState {
     }
 }
 
-/// What Ctrl-C says during the Ceph steps: the OSD's state and the bay's, and how to go
-/// on; a bay darkened by a refusal is said to be dark.
-#[test]
-fn an_interrupt_in_a_ceph_step_says_where_the_osd_is() {
-    let mut st = state(Some(3));
-    st.flow = Flow::NoRedundancy;
-    st.ceph = Some(super::super::ceph_steps::CephRecord {
+/// osd.7, raw, as it was when the replacement began.
+fn osd7(
+    up_at_start: bool,
+    in_at_start: bool,
+    drained_at_start: bool,
+) -> super::super::ceph_steps::CephRecord {
+    super::super::ceph_steps::CephRecord {
         osd: 7,
         mode: crate::model::OsdMode::Raw,
         osd_fsid: None,
@@ -53,15 +53,24 @@ fn an_interrupt_in_a_ceph_step_says_where_the_osd_is() {
         wal: None,
         crush_weight: None,
         device_class: None,
-        up_at_start: false,
-        in_at_start: true,
-        drained_at_start: false,
+        up_at_start,
+        in_at_start,
+        drained_at_start,
         drain_timeout_s: 60,
         reweight: false,
         new_fsid: None,
         report: None,
         cephadm: None,
-    });
+    }
+}
+
+/// What Ctrl-C says during the Ceph steps: the OSD's state and the bay's, and how to go
+/// on; a bay darkened by a refusal is said to be dark.
+#[test]
+fn an_interrupt_in_a_ceph_step_says_where_the_osd_is() {
+    let mut st = state(Some(3));
+    st.flow = Flow::NoRedundancy;
+    st.ceph = Some(osd7(false, true, false));
     let at = |st: &mut ReplaceState, step: Step| {
         st.next = step;
         engine::interrupted_at(st, step, "J9")
@@ -90,25 +99,7 @@ fn an_interrupt_in_a_ceph_step_says_where_the_osd_is() {
 fn a_drained_osd_plans_no_drain() {
     let mut st = state(Some(3));
     st.flow = Flow::NoRedundancy;
-    let rec = |in_at_start, drained_at_start| super::super::ceph_steps::CephRecord {
-        osd: 7,
-        mode: crate::model::OsdMode::Raw,
-        osd_fsid: None,
-        device: None,
-        db: None,
-        wal: None,
-        crush_weight: None,
-        device_class: None,
-        up_at_start: true,
-        in_at_start,
-        drained_at_start,
-        drain_timeout_s: 60,
-        reweight: false,
-        new_fsid: None,
-        report: None,
-        cephadm: None,
-    };
-    st.ceph = Some(rec(false, true));
+    st.ceph = Some(osd7(true, false, true));
     let text = |lines: Vec<engine::PlanLine>| {
         lines
             .iter()
@@ -121,7 +112,7 @@ fn a_drained_osd_plans_no_drain() {
         drain.contains("no drain: osd.7 is out and drained already"),
         "{drain}"
     );
-    st.ceph = Some(rec(true, false));
+    st.ceph = Some(osd7(true, true, false));
     let drain = text(super::super::ceph_drain::plan_drain(&st));
     assert!(
         drain.contains("wait until Ceph says osd.7 is safe"),
