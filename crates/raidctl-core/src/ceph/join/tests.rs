@@ -15,6 +15,17 @@ fn assert_noted(notes: &[String], parts: &[&str]) {
     );
 }
 
+/// The OSDs the directories alone name (no LVM, raw or cluster answer).
+fn from_dirs(dirs: &[DirOsd], src: &Sources) -> Vec<HostOsd> {
+    merge(
+        dirs,
+        &LvmList::new(),
+        &RawList::new(),
+        &ClusterAnswers::default(),
+        src,
+    )
+}
+
 fn tree(nodes: &[(u32, &str, f64)]) -> OsdTree {
     OsdTree {
         nodes: nodes
@@ -387,13 +398,7 @@ fn a_kernel_name_that_moved_places_no_osd() {
     let (_hw, mut src, snap) = hw(&[Disk::Vd("sdc", 4, 5), Disk::Vd("sdd", 5, 6)]);
     src.osd_root.clone_from(&root);
     let (dirs, _) = scan_osd_dirs(&root, "ceph");
-    let mut osds = merge(
-        &dirs,
-        &LvmList::new(),
-        &RawList::new(),
-        &ClusterAnswers::default(),
-        &src,
-    );
+    let mut osds = from_dirs(&dirs, &src);
     locate(&mut osds, &[], &src);
     // Before the check both are placed: the name alone points osd.3 at VD 4.
     assert!(osds.iter().all(|o| o.block().unwrap().location.is_some()));
@@ -460,13 +465,7 @@ fn a_dead_osd_is_placed_where_it_was_last_verified() {
         }
         let (dirs, _) = scan_osd_dirs(&root, "ceph");
         let mut join = OsdJoin {
-            osds: merge(
-                &dirs,
-                &LvmList::new(),
-                &RawList::new(),
-                &ClusterAnswers::default(),
-                &src,
-            ),
+            osds: from_dirs(&dirs, &src),
             ..OsdJoin::default()
         };
         locate(&mut join.osds, &[], &src);
@@ -793,13 +792,7 @@ fn both_layouts_with_one_id_are_not_merged() {
             &format!("{FSID_A}/osd.3"),
         ],
     );
-    let osds = merge(
-        &dirs,
-        &LvmList::new(),
-        &RawList::new(),
-        &ClusterAnswers::default(),
-        &src,
-    );
+    let osds = from_dirs(&dirs, &src);
     assert_eq!(osds.len(), 2);
     assert_eq!(osds[0].deployment, Some(Deployment::package(5)));
     assert_eq!(osds[0].sources, ["osd-dir"]);
@@ -832,13 +825,7 @@ fn a_cephadm_osd_is_placed_named_and_found_by_device() {
     src.ceph_root.clone_from(&root);
     let (dirs, notes) = local_dirs(&src, Some(FSID_A));
     assert!(notes.is_empty(), "{notes:?}");
-    let mut osds = merge(
-        &dirs,
-        &LvmList::new(),
-        &RawList::new(),
-        &ClusterAnswers::default(),
-        &src,
-    );
+    let mut osds = from_dirs(&dirs, &src);
     locate(&mut osds, &[], &src);
     let mut notes = Vec::new();
     verify::verify(&mut osds, &mut notes, Some(FSID_A));
@@ -920,13 +907,7 @@ fn a_device_whose_label_moved_lights_nothing() {
     );
     src.ceph_root.clone_from(&root);
     let (dirs, _) = local_dirs(&src, Some(FSID_A));
-    let mut osds = merge(
-        &dirs,
-        &LvmList::new(),
-        &RawList::new(),
-        &ClusterAnswers::default(),
-        &src,
-    );
+    let mut osds = from_dirs(&dirs, &src);
     locate(&mut osds, &[], &src);
     let mut notes = Vec::new();
     verify::verify(&mut osds, &mut notes, Some(FSID_A));
