@@ -169,13 +169,7 @@ impl Host for CliHost<'_> {
         let opts = SuiteOptions {
             profile: profile_kind,
             role: "data".into(),
-            journal_dir: Some(ctx.state_dir.clone()),
-            watch_signals: true,
-            megaraid: ctx
-                .megacli()
-                .ok()
-                .map(|m| std::sync::Arc::new(m.duplicate())),
-            ..SuiteOptions::default()
+            ..SuiteOptions::on_host(ctx)
         };
         let profile = crate::qualify::profile::Profile::load(None)?;
         // The drive was just presented by this workflow and is empty; the signature, mount

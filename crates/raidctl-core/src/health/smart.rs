@@ -78,39 +78,34 @@ pub(super) fn smart_rules(
             weak_next.clone(),
         );
     }
-    let mut sectors = smart_sector_counts(sm, "uncorrected errors (error counter logs)");
     let over = |v: Option<u64>, limit: u64| v.filter(|n| *n >= limit);
-    sectors.extend(
-        sm.grew
-            .iter()
-            .filter(|g| !g.starts_with("grown defects"))
-            .map(|g| format!("{g} since the previous read")),
-    );
-    if !sectors.is_empty() {
-        push(
-            rule::SMART_SECTORS,
-            weak,
-            format!("{label}: SMART {}{risk_tail}", sectors.join(", ")),
-            weak_next.clone(),
-        );
-    }
-    let mut defects = Vec::new();
-    if let Some(n) = over(sm.grown_defects, s::GROWN_DEFECTS_WARN) {
-        defects.push(format!("{n} elements in the grown defect list"));
-    }
-    defects.extend(
-        sm.grew
-            .iter()
-            .filter(|g| g.starts_with("grown defects"))
-            .map(|g| format!("{g} since the previous read")),
-    );
-    if !defects.is_empty() {
-        push(
-            rule::SMART_GROWN_DEFECTS,
-            weak,
-            format!("{label}: SMART {}{risk_tail}", defects.join(", ")),
-            weak_next.clone(),
-        );
+    // What grew since the previous read goes under its own rule: grown defects apart.
+    let (grown, other): (Vec<&String>, Vec<&String>) =
+        sm.grew.iter().partition(|g| g.starts_with("grown defects"));
+    let since = |g: Vec<&String>| -> Vec<String> {
+        g.iter()
+            .map(|g| format!("{g} since the previous read"))
+            .collect()
+    };
+    let mut sectors = smart_sector_counts(sm, "uncorrected errors (error counter logs)");
+    sectors.extend(since(other));
+    let mut defects: Vec<String> = over(sm.grown_defects, s::GROWN_DEFECTS_WARN)
+        .map(|n| format!("{n} elements in the grown defect list"))
+        .into_iter()
+        .collect();
+    defects.extend(since(grown));
+    for (id, parts) in [
+        (rule::SMART_SECTORS, sectors),
+        (rule::SMART_GROWN_DEFECTS, defects),
+    ] {
+        if !parts.is_empty() {
+            push(
+                id,
+                weak,
+                format!("{label}: SMART {}{risk_tail}", parts.join(", ")),
+                weak_next.clone(),
+            );
+        }
     }
     if let (Some(t), Some(trip)) = (sm.temperature_c, sm.temperature_trip_c) {
         if t >= trip {

@@ -449,6 +449,25 @@ impl Streamed<'_, '_> {
 /// Writes one titled table.
 type Section<'s> = dyn FnMut(&str, &[Column], Source<'_>) -> std::io::Result<()> + 's;
 
+/// A section of one row per item, left out when there are none.
+fn listed<T, C: Into<Cell>>(
+    section: &mut Section<'_>,
+    title: &str,
+    columns: &[Column],
+    items: &[T],
+    row_of: impl Fn(&T) -> Vec<C>,
+) -> std::io::Result<()> {
+    if items.is_empty() {
+        return Ok(());
+    }
+    let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
+        for item in items {
+            row(cells(row_of(item)));
+        }
+    };
+    section(title, columns, Source::Rows(&rows))
+}
+
 /// Every non-empty part of `doc` (and of the stream), then its facts.
 fn write_sections(
     doc: &Document,
@@ -490,92 +509,82 @@ fn controller_sections(
     style: Style,
     section: &mut Section<'_>,
 ) -> std::io::Result<()> {
-    if !doc.adapters.is_empty() {
-        let columns = cols(&[
-            "adapter", "product", "serial", "firmware", "BBU", "memory", "VDs", "degraded",
-            "offline",
-        ]);
-        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
-            for a in &doc.adapters {
-                row(cells(vec![
-                    a.adapter.to_string(),
-                    opt(a.product_name.as_ref()),
-                    opt(a.serial.as_ref()),
-                    opt(a.fw_package.as_ref().or(a.fw_version.as_ref())),
-                    opt(a.bbu_present.map(|b| if b { "present" } else { "absent" })),
-                    size(a.memory_bytes),
-                    opt(a.virtual_drive_count),
-                    opt(a.degraded_count),
-                    opt(a.offline_count),
-                ]));
-            }
-        };
-        section("Adapters", &columns, Source::Rows(&rows))?;
-    }
-    if !doc.enclosures.is_empty() {
-        let columns = cols(&[
-            "adapter",
-            "enclosure",
-            "device id",
-            "slots",
-            "drives",
-            "status",
-            "product",
-        ]);
-        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
-            for e in &doc.enclosures {
-                row(cells(vec![
-                    e.adapter.to_string(),
-                    e.index.to_string(),
-                    opt(e.device_id),
-                    opt(e.slots),
-                    opt(e.physical_drives),
-                    opt(e.status.as_ref()),
-                    opt(e.product.as_ref()),
-                ]));
-            }
-        };
-        section("Enclosures", &columns, Source::Rows(&rows))?;
-    }
-    if !doc.logical_drives.is_empty() {
-        let columns = vec![
-            Column::new("adapter"),
-            Column::new("VD"),
-            Column::new("target").droppable(3),
-            Column::new("RAID"),
-            Column::new("size").droppable(2),
-            Column::new("state"),
-            Column::new("drives").droppable(4),
-            Column::new("spans").droppable(5),
-            Column::new("cache").fit(Fit::Wrap).droppable(1),
-            Column::new("members").fit(Fit::Wrap),
-        ];
-        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
-            for ld in &doc.logical_drives {
-                let members: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
-                row(cells(vec![
-                    Cell::new(ld.adapter),
-                    Cell::new(ld.number),
-                    Cell::new(ld.target_id),
-                    Cell::new(ld.raid_level.as_str()),
-                    Cell::new(opt(ld.size_text())),
-                    ld_state_cell(style, ld),
-                    Cell::new(opt(ld.number_of_drives)),
-                    Cell::new(opt(ld.span_depth)),
-                    Cell::new(match &ld.current_cache_policy {
-                        Some(c) if !style.wide => super::short::cache_policy(c),
-                        c => opt(c.as_ref()),
-                    }),
-                    Cell::new(if style.wide {
-                        members.join(" ")
-                    } else {
-                        super::short::members(&ld.members)
-                    }),
-                ]));
-            }
-        };
-        section("Logical drives", &columns, Source::Rows(&rows))?;
-    }
+    let columns = cols(&[
+        "adapter", "product", "serial", "firmware", "BBU", "memory", "VDs", "degraded", "offline",
+    ]);
+    listed(section, "Adapters", &columns, &doc.adapters, |a| {
+        vec![
+            a.adapter.to_string(),
+            opt(a.product_name.as_ref()),
+            opt(a.serial.as_ref()),
+            opt(a.fw_package.as_ref().or(a.fw_version.as_ref())),
+            opt(a.bbu_present.map(|b| if b { "present" } else { "absent" })),
+            size(a.memory_bytes),
+            opt(a.virtual_drive_count),
+            opt(a.degraded_count),
+            opt(a.offline_count),
+        ]
+    })?;
+    let columns = cols(&[
+        "adapter",
+        "enclosure",
+        "device id",
+        "slots",
+        "drives",
+        "status",
+        "product",
+    ]);
+    listed(section, "Enclosures", &columns, &doc.enclosures, |e| {
+        vec![
+            e.adapter.to_string(),
+            e.index.to_string(),
+            opt(e.device_id),
+            opt(e.slots),
+            opt(e.physical_drives),
+            opt(e.status.as_ref()),
+            opt(e.product.as_ref()),
+        ]
+    })?;
+    let columns = vec![
+        Column::new("adapter"),
+        Column::new("VD"),
+        Column::new("target").droppable(3),
+        Column::new("RAID"),
+        Column::new("size").droppable(2),
+        Column::new("state"),
+        Column::new("drives").droppable(4),
+        Column::new("spans").droppable(5),
+        Column::new("cache").fit(Fit::Wrap).droppable(1),
+        Column::new("members").fit(Fit::Wrap),
+    ];
+    listed(
+        section,
+        "Logical drives",
+        &columns,
+        &doc.logical_drives,
+        |ld| {
+            let members: Vec<String> = ld.members.iter().map(ToString::to_string).collect();
+            vec![
+                Cell::new(ld.adapter),
+                Cell::new(ld.number),
+                Cell::new(ld.target_id),
+                Cell::new(ld.raid_level.as_str()),
+                Cell::new(opt(ld.size_text())),
+                ld_state_cell(style, ld),
+                Cell::new(opt(ld.number_of_drives)),
+                Cell::new(opt(ld.span_depth)),
+                Cell::new(match &ld.current_cache_policy {
+                    Some(c) if !style.wide => super::short::cache_policy(c),
+                    c => opt(c.as_ref()),
+                }),
+                Cell::new(if style.wide {
+                    members.join(" ")
+                } else {
+                    super::short::members(&ld.members)
+                }),
+            ]
+        },
+    )?;
     let any_drive = streamed.drives.is_some() || !doc.physical_drives.is_empty();
     if any_drive {
         let columns = vec![
@@ -615,42 +624,37 @@ fn controller_sections(
 
 /// Batteries, configuration, foreign configurations, missing drives, progress.
 fn state_sections(doc: &Document, section: &mut Section<'_>) -> std::io::Result<()> {
-    if !doc.bbus.is_empty() {
-        let columns = cols(&[
-            "adapter",
-            "type",
-            "state",
-            "charging",
-            "learn cycle",
-            "replace",
-            "charge",
-            "temp",
-        ]);
-        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
-            for b in &doc.bbus {
-                let state = if b.status_failed {
-                    "status failed".to_owned()
-                } else {
-                    b.state_raw
-                        .clone()
-                        .unwrap_or_else(|| b.state.as_str().to_owned())
-                };
-                row(cells(vec![
-                    b.adapter.to_string(),
-                    opt(b.battery_type.as_ref()),
-                    state,
-                    b.charging.as_str().to_owned(),
-                    opt(b
-                        .learn_cycle_active
-                        .map(|l| if l { "active" } else { "no" })),
-                    opt(b.replacement_required.map(|r| if r { "YES" } else { "no" })),
-                    opt(b.relative_charge_pct.map(|c| format!("{c}%"))),
-                    opt(b.temperature_c.map(|c| format!("{c}C"))),
-                ]));
-            }
+    let columns = cols(&[
+        "adapter",
+        "type",
+        "state",
+        "charging",
+        "learn cycle",
+        "replace",
+        "charge",
+        "temp",
+    ]);
+    listed(section, "Batteries", &columns, &doc.bbus, |b| {
+        let state = if b.status_failed {
+            "status failed".to_owned()
+        } else {
+            b.state_raw
+                .clone()
+                .unwrap_or_else(|| b.state.as_str().to_owned())
         };
-        section("Batteries", &columns, Source::Rows(&rows))?;
-    }
+        vec![
+            b.adapter.to_string(),
+            opt(b.battery_type.as_ref()),
+            state,
+            b.charging.as_str().to_owned(),
+            opt(b
+                .learn_cycle_active
+                .map(|l| if l { "active" } else { "no" })),
+            opt(b.replacement_required.map(|r| if r { "YES" } else { "no" })),
+            opt(b.relative_charge_pct.map(|c| format!("{c}%"))),
+            opt(b.temperature_c.map(|c| format!("{c}C"))),
+        ]
+    })?;
     if !doc.disk_groups.is_empty() {
         let columns = cols(&["adapter", "disk group", "span", "array", "rows", "VDs"]);
         let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
@@ -683,66 +687,57 @@ fn state_sections(doc: &Document, section: &mut Section<'_>) -> std::io::Result<
         };
         section("Configuration", &columns, Source::Rows(&rows))?;
     }
-    if !doc.foreign_configs.is_empty() {
-        let columns = cols(&["adapter", "foreign config", "disk groups"]);
-        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
-            for f in &doc.foreign_configs {
-                row(cells(vec![
-                    f.adapter.to_string(),
-                    f.index.to_string(),
-                    f.disk_groups.len().to_string(),
-                ]));
-            }
-        };
-        section("Foreign configurations", &columns, Source::Rows(&rows))?;
-    }
-    if !doc.missing.is_empty() {
-        let columns = cols(&["adapter", "no.", "array", "row", "size expected"]);
-        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
-            for m in &doc.missing {
-                row(cells(vec![
-                    m.adapter.to_string(),
-                    m.number.to_string(),
-                    m.array.to_string(),
-                    m.row.to_string(),
-                    fmt_size(m.size_expected_bytes),
-                ]));
-            }
-        };
-        section("Missing drives", &columns, Source::Rows(&rows))?;
-    }
-    if !doc.progress.is_empty() {
-        let columns = cols(&[
-            "adapter",
-            "operation",
-            "target",
-            "running",
-            "percent",
-            "elapsed",
-        ]);
-        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
-            for p in &doc.progress {
-                let target = p
-                    .drive
-                    .map(|d| d.to_string())
-                    .or_else(|| p.logical_drive.map(|l| format!("VD {l}")))
-                    .unwrap_or_default();
-                row(cells(vec![
-                    p.adapter.to_string(),
-                    p.kind.as_str().to_owned(),
-                    target,
-                    if p.in_progress {
-                        "yes".to_owned()
-                    } else {
-                        "no".to_owned()
-                    },
-                    opt(p.percent.map(|v| format!("{v}%"))),
-                    opt(p.elapsed_minutes.map(|m| format!("{m} min"))),
-                ]));
-            }
-        };
-        section("Progress", &columns, Source::Rows(&rows))?;
-    }
+    let columns = cols(&["adapter", "foreign config", "disk groups"]);
+    listed(
+        section,
+        "Foreign configurations",
+        &columns,
+        &doc.foreign_configs,
+        |f| {
+            vec![
+                f.adapter.to_string(),
+                f.index.to_string(),
+                f.disk_groups.len().to_string(),
+            ]
+        },
+    )?;
+    let columns = cols(&["adapter", "no.", "array", "row", "size expected"]);
+    listed(section, "Missing drives", &columns, &doc.missing, |m| {
+        vec![
+            m.adapter.to_string(),
+            m.number.to_string(),
+            m.array.to_string(),
+            m.row.to_string(),
+            fmt_size(m.size_expected_bytes),
+        ]
+    })?;
+    let columns = cols(&[
+        "adapter",
+        "operation",
+        "target",
+        "running",
+        "percent",
+        "elapsed",
+    ]);
+    listed(section, "Progress", &columns, &doc.progress, |p| {
+        let target = p
+            .drive
+            .map(|d| d.to_string())
+            .or_else(|| p.logical_drive.map(|l| format!("VD {l}")))
+            .unwrap_or_default();
+        vec![
+            p.adapter.to_string(),
+            p.kind.as_str().to_owned(),
+            target,
+            if p.in_progress {
+                "yes".to_owned()
+            } else {
+                "no".to_owned()
+            },
+            opt(p.percent.map(|v| format!("{v}%"))),
+            opt(p.elapsed_minutes.map(|m| format!("{m} min"))),
+        ]
+    })?;
     Ok(())
 }
 
@@ -773,29 +768,24 @@ fn log_sections(
         };
         section("Events", &columns, source)?;
     }
-    if !doc.actions.is_empty() {
-        let columns = vec![
-            Column::new("result"),
-            Column::new("kind"),
-            Column::new("drive"),
-            Column::new("message").fit(Fit::Wrap),
-        ];
-        let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
-            for a in &doc.actions {
-                row(cells(vec![
-                    if a.success {
-                        "ok".to_owned()
-                    } else {
-                        "FAILED".to_owned()
-                    },
-                    a.kind.as_str().to_owned(),
-                    opt(a.drive),
-                    a.message.clone(),
-                ]));
-            }
-        };
-        section("Actions", &columns, Source::Rows(&rows))?;
-    }
+    let columns = vec![
+        Column::new("result"),
+        Column::new("kind"),
+        Column::new("drive"),
+        Column::new("message").fit(Fit::Wrap),
+    ];
+    listed(section, "Actions", &columns, &doc.actions, |a| {
+        vec![
+            if a.success {
+                "ok".to_owned()
+            } else {
+                "FAILED".to_owned()
+            },
+            a.kind.as_str().to_owned(),
+            opt(a.drive),
+            a.message.clone(),
+        ]
+    })?;
     Ok(())
 }
 

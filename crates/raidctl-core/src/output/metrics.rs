@@ -99,6 +99,23 @@ fn flag(b: bool) -> f64 {
     if b { 1.0 } else { 0.0 }
 }
 
+/// A state set: one series per known value and `unknown`, `label` naming it; 1 for the
+/// current one, 0 for the others, so a change moves the 1 instead of a series vanishing.
+fn state_set(
+    f: &mut Families,
+    name: &'static str,
+    help: &'static str,
+    base: &Labels,
+    (label, current): (&'static str, &str),
+    known: impl Iterator<Item = &'static str>,
+) {
+    for s in known.chain(["unknown"]) {
+        let mut l = base.clone();
+        l.push((label, s.to_owned()));
+        f.add(name, help, l, flag(s == current));
+    }
+}
+
 #[allow(clippy::cast_precision_loss)]
 fn num(v: u64) -> f64 {
     v as f64
@@ -296,19 +313,14 @@ fn ld_series(f: &mut Families, snap: &Snapshot, with_osd: bool) {
             info,
             1.0,
         );
-        for s in LdState::known()
-            .iter()
-            .chain([&LdState::Unknown(String::new())])
-        {
-            let mut l = base.clone();
-            l.push(("state", s.as_str().to_owned()));
-            f.add(
-                "ld_state",
-                "Logical drive state: 1 for the current state, 0 for the others.",
-                l,
-                flag(s.as_str() == ld.state.as_str()),
-            );
-        }
+        state_set(
+            f,
+            "ld_state",
+            "Logical drive state: 1 for the current state, 0 for the others.",
+            &base,
+            ("state", ld.state.as_str()),
+            LdState::known().iter().map(LdState::as_str),
+        );
         if let Some(b) = ld.size_bytes {
             f.add("ld_size_bytes", "Logical drive size.", base.clone(), num(b));
         }
@@ -355,19 +367,14 @@ fn pd_series(f: &mut Families, snap: &Snapshot, with_osd: bool, now: u64) {
             info,
             1.0,
         );
-        for s in FirmwareState::known()
-            .iter()
-            .chain([&FirmwareState::Unknown(String::new())])
-        {
-            let mut l = base.clone();
-            l.push(("state", s.as_str().to_owned()));
-            f.add(
-                "pd_state",
-                "Physical drive firmware state: 1 for the current state, 0 for the others.",
-                l,
-                flag(s.as_str() == pd.firmware_state.as_str()),
-            );
-        }
+        state_set(
+            f,
+            "pd_state",
+            "Physical drive firmware state: 1 for the current state, 0 for the others.",
+            &base,
+            ("state", pd.firmware_state.as_str()),
+            FirmwareState::known().iter().map(FirmwareState::as_str),
+        );
         let gauges: [(&'static str, &'static str, Option<u64>); 4] = [
             (
                 "pd_media_errors",
@@ -434,32 +441,22 @@ fn bbu_series(f: &mut Families, snap: &Snapshot) {
         if !readable {
             continue;
         }
-        for s in BatteryState::known()
-            .iter()
-            .chain([&BatteryState::Unknown(String::new())])
-        {
-            let mut l = ad.clone();
-            l.push(("state", s.as_str().to_owned()));
-            f.add(
-                "bbu_state",
-                "Battery state: 1 for the current state, 0 for the others.",
-                l,
-                flag(s.as_str() == b.state.as_str()),
-            );
-        }
-        for s in ChargingStatus::known()
-            .iter()
-            .chain([&ChargingStatus::Unknown(String::new())])
-        {
-            let mut l = ad.clone();
-            l.push(("status", s.as_str().to_owned()));
-            f.add(
-                "bbu_charging_status",
-                "Battery charging status: 1 for the current status, 0 for the others.",
-                l,
-                flag(s.as_str() == b.charging.as_str()),
-            );
-        }
+        state_set(
+            f,
+            "bbu_state",
+            "Battery state: 1 for the current state, 0 for the others.",
+            &ad,
+            ("state", b.state.as_str()),
+            BatteryState::known().iter().map(BatteryState::as_str),
+        );
+        state_set(
+            f,
+            "bbu_charging_status",
+            "Battery charging status: 1 for the current status, 0 for the others.",
+            &ad,
+            ("status", b.charging.as_str()),
+            ChargingStatus::known().iter().map(ChargingStatus::as_str),
+        );
         let flags = [
             (
                 "bbu_learn_cycle_active",

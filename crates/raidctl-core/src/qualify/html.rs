@@ -74,13 +74,18 @@ struct Series {
 
 impl Series {
     /// The `k`th drive's line: named with its verdict, in its colour, bold when it failed.
-    fn of_drive(k: usize, d: &DriveResult, points: Vec<(f64, f64)>) -> Self {
-        Self {
-            name: format!("{} ({})", drive_name(d), d.verdict),
-            color: drive_color(k, d),
-            points,
-            bold: d.verdict == Verdict::Fail,
-        }
+    /// One series per drive of `r`, through the points `points` takes from it.
+    fn per_drive(r: &QualReport, points: impl Fn(&DriveResult) -> Vec<(f64, f64)>) -> Vec<Self> {
+        r.drives
+            .iter()
+            .enumerate()
+            .map(|(k, d)| Self {
+                name: format!("{} ({})", drive_name(d), d.verdict),
+                color: drive_color(k, d),
+                points: points(d),
+                bold: d.verdict == Verdict::Fail,
+            })
+            .collect()
     }
 }
 
@@ -425,43 +430,16 @@ fn sweep_section(s: &mut String, r: &QualReport) {
         .map(|(_, b)| (*b as f64, bs_label(*b)))
         .collect();
     let series = |f: fn(&super::result::SweepRow) -> f64| -> Vec<Series> {
-        r.drives
-            .iter()
-            .enumerate()
-            .map(|(k, d)| {
-                Series::of_drive(k, d, d.sweep.iter().map(|x| (x.bs as f64, f(x))).collect())
-            })
-            .collect()
+        Series::per_drive(r, |d| d.sweep.iter().map(|x| (x.bs as f64, f(x))).collect())
     };
-    let _ = write!(
+    rate_and_p99(
         s,
-        r#"<h2>Block-size sweep</h2><p class="muted">Sequential direct I/O at QD1, one run per block size (the dd oflag=direct table).</p><div class="charts">"#
+        r#"<h2>Block-size sweep</h2><p class="muted">Sequential direct I/O at QD1, one run per block size (the dd oflag=direct table).</p>"#,
+        "block size",
+        x_names,
+        ("Throughput by block size", "MB/s", series(|x| x.mbps)),
+        ("p99 latency by block size", series(|x| x.p99_us.max(1.0))),
     );
-    s.push_str(&line_chart(
-        &Axes {
-            title: "Throughput by block size",
-            x_label: "block size",
-            y_label: "MB/s",
-            x_log: true,
-            y_log: false,
-            x_names: x_names.clone(),
-            y_fmt: fmt_mbps,
-        },
-        &series(|x| x.mbps),
-    ));
-    s.push_str(&line_chart(
-        &Axes {
-            title: "p99 latency by block size",
-            x_label: "block size",
-            y_label: "p99 latency",
-            x_log: true,
-            y_log: true,
-            x_names,
-            y_fmt: fmt_lat,
-        },
-        &series(|x| x.p99_us.max(1.0)),
-    ));
-    s.push_str("</div>");
 }
 
 fn ladder_section(s: &mut String, r: &QualReport) {
@@ -487,41 +465,53 @@ fn ladder_section(s: &mut String, r: &QualReport) {
         .map(|j| (f64::from(*j), j.to_string()))
         .collect();
     let mk = |pick: fn(&(f64, f64, f64)) -> f64| -> Vec<Series> {
-        r.drives
-            .iter()
-            .enumerate()
-            .map(|(k, d)| {
-                Series::of_drive(k, d, ladder(d).iter().map(|p| (p.0, pick(p))).collect())
-            })
-            .collect()
+        Series::per_drive(r, |d| ladder(d).iter().map(|p| (p.0, pick(p))).collect())
     };
-    let _ = write!(
+    rate_and_p99(
         s,
-        r#"<h2>fdatasync ladder</h2><p class="muted">4 KiB sequential writes, each followed by fdatasync (BlueStore's kv_sync pattern), stepping the number of jobs.</p><div class="charts">"#
+        r#"<h2>fdatasync ladder</h2><p class="muted">4 KiB sequential writes, each followed by fdatasync (BlueStore's kv_sync pattern), stepping the number of jobs.</p>"#,
+        "jobs",
+        x_names,
+        ("IOPS by number of jobs", "IOPS", mk(|p| p.1)),
+        ("write p99 by number of jobs", mk(|p| p.2)),
     );
+}
+
+/// A section's two charts over one log x axis: a rate (`title`, `y_label`, series), then
+/// the p99 latency on a log scale.
+fn rate_and_p99(
+    s: &mut String,
+    heading: &str,
+    x_label: &str,
+    x_names: Vec<(f64, String)>,
+    rate: (&str, &str, Vec<Series>),
+    p99: (&str, Vec<Series>),
+) {
+    s.push_str(heading);
+    s.push_str(r#"<div class="charts">"#);
     s.push_str(&line_chart(
         &Axes {
-            title: "IOPS by number of jobs",
-            x_label: "jobs",
-            y_label: "IOPS",
+            title: rate.0,
+            x_label,
+            y_label: rate.1,
             x_log: true,
             y_log: false,
             x_names: x_names.clone(),
             y_fmt: fmt_mbps,
         },
-        &mk(|p| p.1),
+        &rate.2,
     ));
     s.push_str(&line_chart(
         &Axes {
-            title: "write p99 by number of jobs",
-            x_label: "jobs",
+            title: p99.0,
+            x_label,
             y_label: "p99 latency",
             x_log: true,
             y_log: true,
             x_names,
             y_fmt: fmt_lat,
         },
-        &mk(|p| p.2),
+        &p99.1,
     ));
     s.push_str("</div>");
 }

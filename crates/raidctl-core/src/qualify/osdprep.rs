@@ -583,13 +583,7 @@ fn qualify(
         engine: args.engine,
         read_only: args.read_only,
         host: args.host_name.clone(),
-        journal_dir: Some(ctx.state_dir.clone()),
-        watch_signals: true,
-        megaraid: ctx
-            .megacli()
-            .ok()
-            .map(|m| std::sync::Arc::new(m.duplicate())),
-        ..SuiteOptions::default()
+        ..SuiteOptions::on_host(ctx)
     };
     // The drives were Unconfigured(good): the operator's --yes is the confirmation; the
     // signature, mount and holder checks still run on each new device.
@@ -698,6 +692,16 @@ fn create_line(args: &OsdPrepArgs, ctx: &Ctx) -> CreateLine {
     )
 }
 
+/// The rules of drive `d` at `level`, by id.
+fn rules_at(d: &super::result::DriveResult, level: Verdict) -> String {
+    d.rules
+        .iter()
+        .filter(|r| r.level == level)
+        .map(|r| r.rule.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The report, then an OSD-creation line per drive that passed and what became of the others.
 fn print_outcome(
     rep: &QualReport,
@@ -727,24 +731,14 @@ fn print_outcome(
             Verdict::Warn => format!(
                 "{}   # {label}{sim}; WARN: {}",
                 create.line(&d.identity.path),
-                d.rules
-                    .iter()
-                    .filter(|r| r.level == Verdict::Warn)
-                    .map(|r| r.rule.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                rules_at(d, Verdict::Warn)
             ),
             // Some gate could not decide (two drives of a model have no peer gate, a host-bound
             // job): the VD stays and the operator decides from the rules above.
             Verdict::Inconclusive => format!(
                 "# INCONCLUSIVE, VD kept, decide from the rules above: {}   # {label}{sim}; {}",
                 create.line(&d.identity.path),
-                d.rules
-                    .iter()
-                    .filter(|r| r.level == Verdict::Inconclusive)
-                    .map(|r| r.rule.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                rules_at(d, Verdict::Inconclusive)
             ),
             v => {
                 let gone = rejected

@@ -77,24 +77,27 @@ pub fn check(id: &mut Identity, t: &Thresholds, prog: Option<&std::path::Path>) 
 }
 
 fn controller_gates(c: &super::device::ControllerSlot, h: &mut Health) {
-    if let Some(n) = c.media_errors {
-        h.counters.insert("ctrl_media_errors".into(), n as i64);
+    for (n, counter, rule, what) in [
+        (
+            c.media_errors,
+            "ctrl_media_errors",
+            "H-CTRL-MEDIA",
+            "Media Error Count",
+        ),
+        (
+            c.predictive_failures,
+            "ctrl_predictive_failures",
+            "H-CTRL-PREDICTIVE",
+            "Predictive Failure Count",
+        ),
+    ] {
+        let Some(n) = n else { continue };
+        h.counters.insert(counter.into(), n as i64);
         if n > 0 {
             h.hits.push(RuleHit::new(
-                "H-CTRL-MEDIA",
+                rule,
                 Verdict::Fail,
-                format!("controller Media Error Count {n}"),
-            ));
-        }
-    }
-    if let Some(n) = c.predictive_failures {
-        h.counters
-            .insert("ctrl_predictive_failures".into(), n as i64);
-        if n > 0 {
-            h.hits.push(RuleHit::new(
-                "H-CTRL-PREDICTIVE",
-                Verdict::Fail,
-                format!("controller Predictive Failure Count {n}"),
+                format!("controller {what} {n}"),
             ));
         }
     }

@@ -68,6 +68,20 @@ pub struct SuiteOptions {
     pub host: Option<String>,
 }
 
+impl SuiteOptions {
+    /// A run on this host for a command that holds its context: cache changes journalled in
+    /// its state dir and restored on a signal, MegaCli (where the host has it) for the disk
+    /// cache of single-drive VDs.
+    pub fn on_host(ctx: &crate::ctx::Ctx) -> Self {
+        Self {
+            journal_dir: Some(ctx.state_dir.clone()),
+            watch_signals: true,
+            megaraid: ctx.megacli().ok().map(|m| Arc::new(m.duplicate())),
+            ..Self::default()
+        }
+    }
+}
+
 /// Default self-test deadline: a short test takes about 2 minutes.
 pub const SELF_TEST_TIMEOUT: Duration = Duration::from_secs(300);
 

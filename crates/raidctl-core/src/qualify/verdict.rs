@@ -717,6 +717,13 @@ mod tests {
         d.rules.iter().map(|r| (r.rule.as_str(), r.level)).collect()
     }
 
+    /// The drive's first rule says `part`.
+    #[track_caller]
+    fn assert_first_says(d: &DriveResult, part: &str) {
+        let m = &d.rules[0].message;
+        assert!(m.contains(part), "{m}");
+    }
+
     #[test]
     fn qualify_two_drives_are_inconclusive_on_the_peer_gate_never_fail() {
         // However far apart: one of two cannot be called the slow one.
@@ -726,7 +733,7 @@ mod tests {
             for d in &v {
                 assert_eq!(ids(d), [("PEER-FEW", Verdict::Inconclusive)], "{speed}");
                 assert_eq!(d.verdict, Verdict::Inconclusive);
-                assert!(d.rules[0].message.contains("2 drives of M / F / 4.0 TB"));
+                assert_first_says(d, "2 drives of M / F / 4.0 TB");
             }
         }
         // Raising the group in a profile is honoured; lowering it below three is not.
@@ -764,12 +771,9 @@ mod tests {
                 "PEER-latency"
             ]
         );
-        assert!(
-            v[2].rules[0]
-                .message
-                .contains("is 0.25 × the median 203 of its 2 peers (M / F / 4.0 TB)"),
-            "{}",
-            v[2].rules[0].message
+        assert_first_says(
+            &v[2],
+            "is 0.25 × the median 203 of its 2 peers (M / F / 4.0 TB)",
         );
     }
 
@@ -781,8 +785,7 @@ mod tests {
         let mut v = vec![drive("sda", 1.0), drive("sdb", 1.25), drive("sdc", 0.79)];
         peer_rules(&mut v, &PeerSettings::default());
         assert!(v[0].rules.is_empty(), "{:#?}", v[0].rules);
-        let m = &v[2].rules[0].message;
-        assert!(m.contains("the median 225 of its 2 peers"), "{m}");
+        assert_first_says(&v[2], "the median 225 of its 2 peers");
         // With four: sdc is held against 200, 202 and 400 (median 202), and its z-score too.
         let mut v = vec![
             drive("sda", 1.0),
@@ -792,8 +795,7 @@ mod tests {
         ];
         peer_rules(&mut v, &PeerSettings::default());
         assert!(v[3].rules.is_empty(), "{:#?}", v[3].rules);
-        let m = &v[2].rules[0].message;
-        assert!(m.contains("is 0.74 × the median 202 of its 3 peers"), "{m}");
+        assert_first_says(&v[2], "is 0.74 × the median 202 of its 3 peers");
         assert!(
             (modified_z(150.0, &[200.0, 202.0, 400.0], 0.01) + 17.36).abs() < 0.01,
             "{}",
@@ -864,11 +866,7 @@ mod tests {
         peer_rules(&mut v, &PeerSettings::default());
         assert_eq!(v[0].verdict, Verdict::Pass, "{:#?}", v[0].rules);
         assert_eq!(ids(&v[0]), [("PEER-SKIPPED", Verdict::Pass)]);
-        assert!(
-            v[0].rules[0]
-                .message
-                .contains("randread QD1 p99: not compared, a p99 of 20 I/Os")
-        );
+        assert_first_says(&v[0], "randread QD1 p99: not compared, a p99 of 20 I/Os");
         // With 100 I/Os it is a p99, and four times the peers' FAILs.
         for d in &mut v {
             d.jobs[1].ios = MIN_P99_IOS;

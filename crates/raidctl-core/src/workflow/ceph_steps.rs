@@ -269,6 +269,27 @@ pub(super) fn wait_down(
     )
 }
 
+/// The early end of a step whose work the OSD map (up, in, destroyed) shows `done` already:
+/// `Next` after saying `said`, or the stop when the map cannot be read; `None` to go on.
+pub(super) fn done_already(
+    env: &mut Env<'_>,
+    c: &Ceph,
+    id: u32,
+    journal: &Journal,
+    st: &ReplaceState,
+    done: impl FnOnce((bool, bool, bool)) -> bool,
+    said: &str,
+) -> Option<StepResult> {
+    match up_in(c, id) {
+        Ok(m) if done(m) => {
+            env.say(said);
+            Some(StepResult::Next)
+        }
+        Ok(_) => None,
+        Err(e) => Some(stop_on(&e, "reading the OSD map", journal, st)),
+    }
+}
+
 pub(super) fn up_in(c: &Ceph, id: u32) -> Result<(bool, bool, bool), CephError> {
     let dump = c.osd_dump()?;
     Ok(dump.osd(id).map_or((false, false, false), |o| {

@@ -13,7 +13,8 @@
 //! what the cluster says, never from what raidctl last did.
 
 use super::ceph_steps::{
-    Blips, CEPH_POLL, journaled, journaled_again, line, osd_and_client, rec, stop_on, up_in,
+    Blips, CEPH_POLL, done_already, journaled, journaled_again, line, osd_and_client, rec, stop_on,
+    up_in,
 };
 use super::engine::StepResult;
 use super::journal::Journal;
@@ -43,13 +44,9 @@ pub(super) fn out(
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
     let (id, c) = osd_and_client(env, st)?;
-    match up_in(&c, id) {
-        Ok((_, _, true)) => {
-            env.say(&format!("  osd.{id} is destroyed already (its id kept)"));
-            return Ok(StepResult::Next);
-        }
-        Ok(_) => {}
-        Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
+    let said = format!("  osd.{id} is destroyed already (its id kept)");
+    if let Some(end) = done_already(env, &c, id, journal, st, |(_, _, d)| d, &said) {
+        return Ok(end);
     }
     match c.orch_osd_rm_status() {
         Ok(q) if q.iter().any(|r| r.osd_id == id && r.replace) => {
@@ -347,13 +344,9 @@ pub(super) fn activate(
     if r.mode == crate::model::OsdMode::Lvm {
         return Ok(StepResult::Next);
     }
-    match up_in(&c, id) {
-        Ok((true, ..)) => {
-            env.say(&format!("  osd.{id}'s daemon runs already"));
-            return Ok(StepResult::Next);
-        }
-        Ok(_) => {}
-        Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
+    let said = format!("  osd.{id}'s daemon runs already");
+    if let Some(end) = done_already(env, &c, id, journal, st, |(up, ..)| up, &said) {
+        return Ok(end);
     }
     let l = line(&c, &["cephadm", "osd", "activate", &a.host]);
     // Activation deploys only OSDs without a daemon: asked again through a blip.
@@ -399,15 +392,9 @@ pub(super) fn prepare_lvm(
             "the OSD cannot be recreated: {e}"
         )));
     }
-    match up_in(&c, id) {
-        Ok((_, _, true)) => {}
-        Ok(_) => {
-            env.say(&format!(
-                "  osd.{id} is no longer destroyed: the orchestrator recreated it already"
-            ));
-            return Ok(StepResult::Next);
-        }
-        Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
+    let said = format!("  osd.{id} is no longer destroyed: the orchestrator recreated it already");
+    if let Some(end) = done_already(env, &c, id, journal, st, |(_, _, d)| !d, &said) {
+        return Ok(end);
     }
     if let Some(stop) = zap(env, journal, st, &c, &a.host, &plan)? {
         return Ok(stop);

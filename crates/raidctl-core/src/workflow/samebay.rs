@@ -98,24 +98,7 @@ pub(super) fn rebuild_start(
                     )));
                 }
                 st.rebuild_starts += 1;
-                run_op(
-                    env,
-                    journal,
-                    "rebuild-start",
-                    &Op::RebuildStart {
-                        adapter: a,
-                        drive: d,
-                    },
-                    state_json(st),
-                )?;
-                let snap = fresh(env)?;
-                return Ok(match snap.drive(a, d).map(|p| p.firmware_state.clone()) {
-                    Some(FirmwareState::Rebuild | FirmwareState::Online) => StepResult::Next,
-                    other => StepResult::Stop(format!(
-                        "{d} is {} after starting the rebuild",
-                        other.map_or_else(|| "gone".into(), |s| s.to_string())
-                    )),
-                });
+                return super::steps::start_rebuild(env, journal, st, d);
             }
             // Give the controller's automatic rebuild (or spare takeover) a moment.
             FirmwareState::UnconfiguredGood | FirmwareState::Hotspare if waiting => {

@@ -33,6 +33,30 @@ fn expect_state(a: u32, d: DriveAddress, want: &[FirmwareState]) -> Vec<Expect> 
     }]
 }
 
+/// A change of one operation on drive `d` of adapter `a`, asked first (with `typed` to type
+/// where given); the drive must end in one of `want`.
+fn drive_change(
+    name: impl Into<String>,
+    a: u32,
+    d: DriveAddress,
+    op: Op,
+    warnings: Vec<String>,
+    typed: Option<String>,
+    want: &[FirmwareState],
+) -> Change {
+    Change {
+        name: name.into(),
+        target: format!("a{a}-{}", d.megacli_arg()),
+        adapter: a,
+        after_create: None,
+        ops: vec![op],
+        warnings,
+        typed_confirmation: typed,
+        ask: true,
+        expect: expect_state(a, d, want),
+    }
+}
+
 /// `raidctl pd locate E:S [--stop]`.
 ///
 /// # Errors
@@ -113,7 +137,6 @@ pub fn pd_state(
     let (a, d) = (pd.adapter, pd.address());
     let serial = pd.serial.clone().unwrap_or_else(|| d.megacli_arg());
     let name = format!("pd-{action}");
-    let t = format!("a{a}-{}", d.megacli_arg());
     match action {
         "make-good" => {
             if !matches!(
@@ -132,21 +155,19 @@ pub fn pd_state(
             }
             apply_change(
                 env,
-                Change {
+                drive_change(
                     name,
-                    target: t,
-                    adapter: a,
-                    after_create: None,
-                    ops: vec![Op::MakeGood {
+                    a,
+                    d,
+                    Op::MakeGood {
                         adapter: a,
                         drive: d,
                         force,
-                    }],
+                    },
                     warnings,
-                    typed_confirmation: Some(serial),
-                    ask: true,
-                    expect: expect_state(a, d, &[FirmwareState::UnconfiguredGood]),
-                },
+                    Some(serial),
+                    &[FirmwareState::UnconfiguredGood],
+                ),
             )
         }
         "offline" => {
@@ -162,28 +183,22 @@ pub fn pd_state(
                 .collect();
             apply_change(
                 env,
-                Change {
+                drive_change(
                     name,
-                    target: t,
-                    adapter: a,
-                    after_create: None,
-                    ops: vec![Op::Offline {
+                    a,
+                    d,
+                    Op::Offline {
                         adapter: a,
                         drive: d,
-                    }],
+                    },
                     warnings,
-                    typed_confirmation: Some(serial),
-                    ask: true,
-                    expect: expect_state(
-                        a,
-                        d,
-                        &[
-                            FirmwareState::Offline,
-                            FirmwareState::Failed,
-                            FirmwareState::Rebuild,
-                        ],
-                    ),
-                },
+                    Some(serial),
+                    &[
+                        FirmwareState::Offline,
+                        FirmwareState::Failed,
+                        FirmwareState::Rebuild,
+                    ],
+                ),
             )
         }
         "online" => {
@@ -206,20 +221,18 @@ pub fn pd_state(
             )];
             apply_change(
                 env,
-                Change {
+                drive_change(
                     name,
-                    target: t,
-                    adapter: a,
-                    after_create: None,
-                    ops: vec![Op::Online {
+                    a,
+                    d,
+                    Op::Online {
                         adapter: a,
                         drive: d,
-                    }],
+                    },
                     warnings,
-                    typed_confirmation: Some(serial),
-                    ask: true,
-                    expect: expect_state(a, d, &[FirmwareState::Online]),
-                },
+                    Some(serial),
+                    &[FirmwareState::Online],
+                ),
             )
         }
         other => Err(WfError::Usage(format!("unknown drive action {other}"))),
@@ -253,7 +266,6 @@ pub fn hotspare(
 ) -> Result<Outcome, WfError> {
     let (snap, pd) = fresh_target(env, target, adapter)?;
     let (a, d) = (pd.adapter, pd.address());
-    let t = format!("a{a}-{}", d.megacli_arg());
     if !add {
         if pd.firmware_state != FirmwareState::Hotspare {
             return Ok(Outcome::Stopped(format!(
@@ -263,20 +275,18 @@ pub fn hotspare(
         }
         return apply_change(
             env,
-            Change {
-                name: "hotspare-remove".into(),
-                target: t,
-                adapter: a,
-                after_create: None,
-                ops: vec![Op::HotspareRemove {
+            drive_change(
+                "hotspare-remove",
+                a,
+                d,
+                Op::HotspareRemove {
                     adapter: a,
                     drive: d,
-                }],
-                warnings: vec![],
-                typed_confirmation: None,
-                ask: true,
-                expect: expect_state(a, d, &[FirmwareState::UnconfiguredGood]),
-            },
+                },
+                vec![],
+                None,
+                &[FirmwareState::UnconfiguredGood],
+            ),
         );
     }
     if pd.firmware_state != FirmwareState::UnconfiguredGood {
@@ -355,22 +365,20 @@ pub fn hotspare(
     }
     apply_change(
         env,
-        Change {
-            name: "hotspare-add".into(),
-            target: t,
-            adapter: a,
-            after_create: None,
-            ops: vec![Op::HotspareSet {
+        drive_change(
+            "hotspare-add",
+            a,
+            d,
+            Op::HotspareSet {
                 adapter: a,
                 drive: d,
                 arrays,
                 vds,
-            }],
+            },
             warnings,
-            typed_confirmation: None,
-            ask: true,
-            expect: expect_state(a, d, &[FirmwareState::Hotspare, FirmwareState::Rebuild]),
-        },
+            None,
+            &[FirmwareState::Hotspare, FirmwareState::Rebuild],
+        ),
     )
 }
 
@@ -386,7 +394,6 @@ pub fn rebuild(
 ) -> Result<Outcome, WfError> {
     let (snap, pd) = fresh_target(env, target, adapter)?;
     let (a, d) = (pd.adapter, pd.address());
-    let t = format!("a{a}-{}", d.megacli_arg());
     match action {
         "start" => {
             if pd.firmware_state != FirmwareState::Offline {
@@ -411,20 +418,18 @@ pub fn rebuild(
             }
             apply_change(
                 env,
-                Change {
-                    name: "rebuild-start".into(),
-                    target: t,
-                    adapter: a,
-                    after_create: None,
-                    ops: vec![Op::RebuildStart {
+                drive_change(
+                    "rebuild-start",
+                    a,
+                    d,
+                    Op::RebuildStart {
                         adapter: a,
                         drive: d,
-                    }],
+                    },
                     warnings,
-                    typed_confirmation: None,
-                    ask: true,
-                    expect: expect_state(a, d, &[FirmwareState::Rebuild, FirmwareState::Online]),
-                },
+                    None,
+                    &[FirmwareState::Rebuild, FirmwareState::Online],
+                ),
             )
         }
         "stop" => {
@@ -437,20 +442,18 @@ pub fn rebuild(
             ];
             apply_change(
                 env,
-                Change {
-                    name: "rebuild-stop".into(),
-                    target: t,
-                    adapter: a,
-                    after_create: None,
-                    ops: vec![Op::RebuildStop {
+                drive_change(
+                    "rebuild-stop",
+                    a,
+                    d,
+                    Op::RebuildStop {
                         adapter: a,
                         drive: d,
-                    }],
+                    },
                     warnings,
-                    typed_confirmation: None,
-                    ask: true,
-                    expect: expect_state(a, d, &[FirmwareState::Offline]),
-                },
+                    None,
+                    &[FirmwareState::Offline],
+                ),
             )
         }
         other => Err(WfError::Usage(format!("unknown rebuild action {other}"))),

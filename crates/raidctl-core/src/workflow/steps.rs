@@ -10,7 +10,7 @@ use super::{Env, WfError, run_op};
 use crate::backend::megacli::BackendError;
 use crate::backend::ops::Op;
 use crate::backend::snapshot::Snapshot;
-use crate::model::{FirmwareState, MissingRow, PhysicalDrive, fmt_size, fmt_sizes};
+use crate::model::{DriveAddress, FirmwareState, MissingRow, PhysicalDrive, fmt_size, fmt_sizes};
 
 fn locate(st: &ReplaceState) -> Op {
     Op::LocateStart {
@@ -333,32 +333,43 @@ pub(super) fn rebuild_start(
     let target = st.rebuilding.unwrap_or(st.drive);
     let snap = fresh(env)?;
     match snap.drive(a, target).map(|p| p.firmware_state.clone()) {
-        Some(FirmwareState::Offline) => {
-            run_op(
-                env,
-                journal,
-                "rebuild-start",
-                &Op::RebuildStart {
-                    adapter: a,
-                    drive: target,
-                },
-                state_json(st),
-            )?;
-            let snap = fresh(env)?;
-            match snap.drive(a, target).map(|p| p.firmware_state.clone()) {
-                Some(FirmwareState::Rebuild | FirmwareState::Online) => Ok(StepResult::Next),
-                other => Ok(StepResult::Stop(format!(
-                    "{target} is {} after starting the rebuild",
-                    other.map_or_else(|| "gone".into(), |s| s.to_string())
-                ))),
-            }
-        }
+        Some(FirmwareState::Offline) => start_rebuild(env, journal, st, target),
         Some(FirmwareState::Rebuild | FirmwareState::Online) => Ok(StepResult::Next),
         other => Ok(StepResult::Stop(format!(
             "cannot rebuild {target}: it is {}",
-            other.map_or_else(|| "gone".into(), |s| s.to_string())
+            state_or_gone(other)
         ))),
     }
+}
+
+/// Starts the rebuild onto the offline member `target`, then checks that the controller
+/// rebuilds it (or is done already).
+pub(super) fn start_rebuild(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &ReplaceState,
+    target: DriveAddress,
+) -> Result<StepResult, WfError> {
+    let a = st.adapter;
+    let op = Op::RebuildStart {
+        adapter: a,
+        drive: target,
+    };
+    run_op(env, journal, "rebuild-start", &op, state_json(st))?;
+    let snap = fresh(env)?;
+    Ok(
+        match snap.drive(a, target).map(|p| p.firmware_state.clone()) {
+            Some(FirmwareState::Rebuild | FirmwareState::Online) => StepResult::Next,
+            other => StepResult::Stop(format!(
+                "{target} is {} after starting the rebuild",
+                state_or_gone(other)
+            )),
+        },
+    )
+}
+
+fn state_or_gone(s: Option<FirmwareState>) -> String {
+    s.map_or_else(|| "gone".into(), |s| s.to_string())
 }
 
 pub(super) fn plan_locate_off(st: &ReplaceState) -> Vec<PlanLine> {

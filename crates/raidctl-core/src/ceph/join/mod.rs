@@ -173,7 +173,50 @@ pub struct HostOsd {
     pub deployment: Option<Deployment>,
 }
 
+impl OsdDevice {
+    /// A device as the first source names it: where it sits and what it is are learnt later.
+    pub fn new(role: Role, path: &str, disk: Option<String>) -> Self {
+        Self {
+            role,
+            path: path.to_owned(),
+            disk,
+            hctl: None,
+            location: None,
+            by_path: None,
+            wwn: None,
+            pci: None,
+            ceph_device_id: None,
+            shared: false,
+            verified: None,
+            also_disks: Vec::new(),
+            also: Vec::new(),
+        }
+    }
+}
+
 impl HostOsd {
+    /// An OSD as the first source names it: only its id, the rest filled in by the others.
+    pub fn new(id: u32) -> Self {
+        Self {
+            id,
+            osd_fsid: None,
+            cluster_fsid: None,
+            mode: OsdMode::Unknown,
+            objectstore: None,
+            devices: Vec::new(),
+            up: None,
+            is_in: None,
+            destroyed: None,
+            crush_weight: None,
+            reweight: None,
+            device_class: None,
+            hostname: None,
+            size_bytes: None,
+            sources: Vec::new(),
+            deployment: None,
+        }
+    }
+
     /// The main device.
     pub fn block(&self) -> Option<&OsdDevice> {
         self.devices.iter().find(|d| d.role == Role::Block)
@@ -644,24 +687,7 @@ fn entry(osds: &mut Vec<HostOsd>, id: u32) -> &mut HostOsd {
     if let Some(i) = osds.iter().position(|o| o.id == id) {
         return &mut osds[i];
     }
-    osds.push(HostOsd {
-        id,
-        osd_fsid: None,
-        cluster_fsid: None,
-        mode: OsdMode::Unknown,
-        objectstore: None,
-        devices: Vec::new(),
-        up: None,
-        is_in: None,
-        destroyed: None,
-        crush_weight: None,
-        reweight: None,
-        device_class: None,
-        hostname: None,
-        size_bytes: None,
-        sources: Vec::new(),
-        deployment: None,
-    });
+    osds.push(HostOsd::new(id));
     let last = osds.len() - 1;
     &mut osds[last]
 }
@@ -676,21 +702,7 @@ fn add_device(o: &mut HostOsd, role: Role, path: &str, disk: Option<String>) {
         }
         return;
     }
-    o.devices.push(OsdDevice {
-        role,
-        path: path.to_owned(),
-        disk,
-        hctl: None,
-        location: None,
-        by_path: None,
-        wwn: None,
-        pci: None,
-        ceph_device_id: None,
-        shared: false,
-        verified: None,
-        also_disks: Vec::new(),
-        also: Vec::new(),
-    });
+    o.devices.push(OsdDevice::new(role, path, disk));
     o.devices.sort_by_key(|d| d.role as u8);
 }
 

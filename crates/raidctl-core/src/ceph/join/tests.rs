@@ -6,6 +6,26 @@ use super::*;
 use crate::ceph::types::{LvmVolume, RawOsd, TreeNode};
 use crate::model::LogicalDrive;
 
+/// One of `notes` says all of `parts`.
+#[track_caller]
+fn assert_noted(notes: &[String], parts: &[&str]) {
+    assert!(
+        notes.iter().any(|n| parts.iter().all(|p| n.contains(p))),
+        "{notes:?}"
+    );
+}
+
+/// The OSDs the directories alone name (no LVM, raw or cluster answer).
+fn from_dirs(dirs: &[DirOsd], src: &Sources) -> Vec<HostOsd> {
+    merge(
+        dirs,
+        &LvmList::new(),
+        &RawList::new(),
+        &ClusterAnswers::default(),
+        src,
+    )
+}
+
 fn tree(nodes: &[(u32, &str, f64)]) -> OsdTree {
     OsdTree {
         nodes: nodes
@@ -328,14 +348,8 @@ fn hostile_osd_files_are_noted_not_read() {
         (3, None, None)
     );
     assert_eq!(notes.len(), 3, "{notes:?}");
-    assert!(
-        notes.iter().any(|n| n.contains("fsid: not a regular file")),
-        "{notes:?}"
-    );
-    assert!(
-        notes.iter().any(|n| n.contains("larger than 4096 bytes")),
-        "{notes:?}"
-    );
+    assert_noted(&notes, &["fsid: not a regular file"]);
+    assert_noted(&notes, &["larger than 4096 bytes"]);
 }
 
 #[test]
@@ -384,13 +398,7 @@ fn a_kernel_name_that_moved_places_no_osd() {
     let (_hw, mut src, snap) = hw(&[Disk::Vd("sdc", 4, 5), Disk::Vd("sdd", 5, 6)]);
     src.osd_root.clone_from(&root);
     let (dirs, _) = scan_osd_dirs(&root, "ceph");
-    let mut osds = merge(
-        &dirs,
-        &LvmList::new(),
-        &RawList::new(),
-        &ClusterAnswers::default(),
-        &src,
-    );
+    let mut osds = from_dirs(&dirs, &src);
     locate(&mut osds, &[], &src);
     // Before the check both are placed: the name alone points osd.3 at VD 4.
     assert!(osds.iter().all(|o| o.block().unwrap().location.is_some()));
@@ -404,11 +412,9 @@ fn a_kernel_name_that_moved_places_no_osd() {
         Some(Verification::Stale { .. })
     ));
     assert_eq!(notes.len(), 1, "{notes:?}");
-    assert!(
-        notes[0].contains("osd.3")
-            && notes[0].contains("no BlueStore label")
-            && notes[0].contains("VD 4 of adapter 0"),
-        "{notes:?}"
+    assert_noted(
+        &notes,
+        &["osd.3", "no BlueStore label", "VD 4 of adapter 0"],
     );
     // Applied to the snapshot, the healthy VD 4 carries no OSD.
     let mut join = OsdJoin {
@@ -459,13 +465,7 @@ fn a_dead_osd_is_placed_where_it_was_last_verified() {
         }
         let (dirs, _) = scan_osd_dirs(&root, "ceph");
         let mut join = OsdJoin {
-            osds: merge(
-                &dirs,
-                &LvmList::new(),
-                &RawList::new(),
-                &ClusterAnswers::default(),
-                &src,
-            ),
+            osds: from_dirs(&dirs, &src),
             ..OsdJoin::default()
         };
         locate(&mut join.osds, &[], &src);
@@ -502,17 +502,10 @@ fn a_dead_osd_is_placed_where_it_was_last_verified() {
         "{:?}",
         j.notes
     );
-    assert!(
-        j.notes.iter().any(|n| n.contains("no BlueStore label")),
-        "{:?}",
-        j.notes
-    );
-    assert!(
-        j.notes
-            .iter()
-            .any(|n| n.contains("placed on VD 3 of adapter 0 where its label was last read")),
-        "{:?}",
-        j.notes
+    assert_noted(&j.notes, &["no BlueStore label"]);
+    assert_noted(
+        &j.notes,
+        &["placed on VD 3 of adapter 0 where its label was last read"],
     );
     // `--osd 3` names that bay and says how it is known.
     let (o, bay) = j.bay_of(3).unwrap();
@@ -702,10 +695,7 @@ fn cephadm_osd_directories_of_this_cluster_only() {
         })
     );
     assert_eq!(notes.len(), 1, "{notes:?}");
-    assert!(
-        notes[0].contains("osd.7 of another cluster") && notes[0].contains(FSID_B),
-        "{notes:?}"
-    );
+    assert_noted(&notes, &["osd.7 of another cluster", FSID_B]);
 
     // This cluster's fsid unknown: two clusters, neither is guessed.
     let (v, notes) = scan_cephadm_dirs(root, None);
@@ -724,12 +714,7 @@ fn cephadm_osd_directories_of_this_cluster_only() {
     .unwrap();
     let (v, notes) = scan_cephadm_dirs(root, Some(FSID_A));
     assert!(v.is_empty(), "{v:?}");
-    assert!(
-        notes
-            .iter()
-            .any(|n| n.contains("is not its cluster directory's")),
-        "{notes:?}"
-    );
+    assert_noted(&notes, &["is not its cluster directory's"]);
 }
 
 #[test]
@@ -747,12 +732,7 @@ fn a_cephadm_file_others_may_write_is_not_read() {
     let (v, notes) = scan_cephadm_dirs(d.path(), Some(FSID_A));
     assert_eq!(v.len(), 1);
     assert_eq!(v[0].fsid, None);
-    assert!(
-        notes
-            .iter()
-            .any(|n| n.contains("osd.3/fsid") && n.contains("writable by other users")),
-        "{notes:?}"
-    );
+    assert_noted(&notes, &["osd.3/fsid", "writable by other users"]);
     // A FIFO is not waited on.
     std::fs::remove_file(o.join("whoami")).unwrap();
     rustix::fs::mknodat(
@@ -764,12 +744,7 @@ fn a_cephadm_file_others_may_write_is_not_read() {
     )
     .unwrap();
     let (_, notes) = scan_cephadm_dirs(d.path(), Some(FSID_A));
-    assert!(
-        notes
-            .iter()
-            .any(|n| n.contains("whoami: not a regular file")),
-        "{notes:?}"
-    );
+    assert_noted(&notes, &["whoami: not a regular file"]);
 }
 
 #[test]
@@ -809,19 +784,15 @@ fn both_layouts_with_one_id_are_not_merged() {
     // osd.3 twice, different uuids and devices: neither directory is taken for it.
     assert_eq!(dirs.iter().map(|d| d.id).collect::<Vec<_>>(), [5, 6]);
     assert_eq!(notes.len(), 1, "{notes:?}");
-    assert!(
-        notes[0].contains("osd.3: two directories name it")
-            && notes[0].contains("ceph-3")
-            && notes[0].contains(&format!("{FSID_A}/osd.3")),
-        "{notes:?}"
+    assert_noted(
+        &notes,
+        &[
+            "osd.3: two directories name it",
+            "ceph-3",
+            &format!("{FSID_A}/osd.3"),
+        ],
     );
-    let osds = merge(
-        &dirs,
-        &LvmList::new(),
-        &RawList::new(),
-        &ClusterAnswers::default(),
-        &src,
-    );
+    let osds = from_dirs(&dirs, &src);
     assert_eq!(osds.len(), 2);
     assert_eq!(osds[0].deployment, Some(Deployment::package(5)));
     assert_eq!(osds[0].sources, ["osd-dir"]);
@@ -854,13 +825,7 @@ fn a_cephadm_osd_is_placed_named_and_found_by_device() {
     src.ceph_root.clone_from(&root);
     let (dirs, notes) = local_dirs(&src, Some(FSID_A));
     assert!(notes.is_empty(), "{notes:?}");
-    let mut osds = merge(
-        &dirs,
-        &LvmList::new(),
-        &RawList::new(),
-        &ClusterAnswers::default(),
-        &src,
-    );
+    let mut osds = from_dirs(&dirs, &src);
     locate(&mut osds, &[], &src);
     let mut notes = Vec::new();
     verify::verify(&mut osds, &mut notes, Some(FSID_A));
@@ -942,13 +907,7 @@ fn a_device_whose_label_moved_lights_nothing() {
     );
     src.ceph_root.clone_from(&root);
     let (dirs, _) = local_dirs(&src, Some(FSID_A));
-    let mut osds = merge(
-        &dirs,
-        &LvmList::new(),
-        &RawList::new(),
-        &ClusterAnswers::default(),
-        &src,
-    );
+    let mut osds = from_dirs(&dirs, &src);
     locate(&mut osds, &[], &src);
     let mut notes = Vec::new();
     verify::verify(&mut osds, &mut notes, Some(FSID_A));

@@ -34,40 +34,31 @@ fn host(vds: &[(u32, u16, bool)]) -> Snapshot {
 /// osd.`id` on VD `target` of adapter 0 as `/dev/<kname>`, its label read.
 fn osd(id: u32, target: u32, slot: u16, kname: &str) -> HostOsd {
     HostOsd {
-        id,
         osd_fsid: Some(format!("u-{id}")),
         cluster_fsid: Some("c".into()),
         mode: OsdMode::Raw,
         objectstore: Some("bluestore".into()),
         devices: vec![OsdDevice {
-            role: Role::Block,
-            path: format!("/dev/{kname}"),
-            disk: Some(format!("/dev/{kname}")),
-            hctl: None,
             location: Some(Location::Vd {
                 adapter: 0,
                 target,
                 members: vec![DriveAddress::new(32, slot)],
             }),
-            by_path: None,
-            wwn: None,
-            pci: None,
-            ceph_device_id: None,
-            shared: false,
             verified: Some(Verification::Label),
-            also_disks: Vec::new(),
-            also: Vec::new(),
+            ..OsdDevice::new(
+                Role::Block,
+                &format!("/dev/{kname}"),
+                Some(format!("/dev/{kname}")),
+            )
         }],
         up: Some(true),
         is_in: Some(true),
         destroyed: Some(false),
         crush_weight: Some(0.003),
         reweight: Some(1.0),
-        device_class: None,
         hostname: Some(HOST.into()),
-        size_bytes: None,
         sources: vec!["raw-list".into()],
-        deployment: None,
+        ..HostOsd::new(id)
     }
 }
 

@@ -2,8 +2,8 @@
 //! stop, destroy keeping the id, and the guard every controller step checks afterwards.
 
 use super::{
-    Blips, CEPH_POLL, MAP_WAIT, StepResult, WfError, journaled, journaled_again, line,
-    osd_and_client, plan_line, stop_on, up_in, wait_down,
+    Blips, CEPH_POLL, MAP_WAIT, StepResult, WfError, done_already, journaled, journaled_again,
+    line, osd_and_client, plan_line, stop_on, up_in, wait_down,
 };
 use crate::ceph::{Ceph, CephError};
 use crate::workflow::Env;
@@ -40,13 +40,9 @@ pub(in crate::workflow) fn ok_to_stop(
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
     let (id, c) = osd_and_client(env, st)?;
-    match up_in(&c, id) {
-        Ok((false, ..)) => {
-            env.say(&format!("  osd.{id} is down: nothing to ask"));
-            return Ok(StepResult::Next);
-        }
-        Ok(_) => {}
-        Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
+    let said = format!("  osd.{id} is down: nothing to ask");
+    if let Some(end) = done_already(env, &c, id, journal, st, |(up, ..)| !up, &said) {
+        return Ok(end);
     }
     // PGs that are peering (a pool setting changed, an OSD came back) are inactive for a
     // moment, and ok-to-stop counts them; the mgr that answers also takes a moment to see a
@@ -199,13 +195,9 @@ pub(in crate::workflow) fn out(
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
     let (id, c) = osd_and_client(env, st)?;
-    match up_in(&c, id) {
-        Ok((_, false, _)) => {
-            env.say(&format!("  osd.{id} is out already"));
-            return Ok(StepResult::Next);
-        }
-        Ok(_) => {}
-        Err(e) => return Ok(stop_on(&e, "reading the OSD map", journal, st)),
+    let said = format!("  osd.{id} is out already");
+    if let Some(end) = done_already(env, &c, id, journal, st, |(_, is_in, _)| !is_in, &said) {
+        return Ok(end);
     }
     let l = line(&c, &["osd", "out", &id.to_string()]);
     // `osd out` is idempotent: a mon election in between is asked through.

@@ -38,13 +38,13 @@ fn state(ld: Option<u32>) -> ReplaceState {
     }
 }
 
-/// What Ctrl-C says during the Ceph steps: the OSD's state and the bay's, and how to go
-/// on; a bay darkened by a refusal is said to be dark.
-#[test]
-fn an_interrupt_in_a_ceph_step_says_where_the_osd_is() {
-    let mut st = state(Some(3));
-    st.flow = Flow::NoRedundancy;
-    st.ceph = Some(super::super::ceph_steps::CephRecord {
+/// osd.7, raw, as it was when the replacement began.
+fn osd7(
+    up_at_start: bool,
+    in_at_start: bool,
+    drained_at_start: bool,
+) -> super::super::ceph_steps::CephRecord {
+    super::super::ceph_steps::CephRecord {
         osd: 7,
         mode: crate::model::OsdMode::Raw,
         osd_fsid: None,
@@ -53,15 +53,24 @@ fn an_interrupt_in_a_ceph_step_says_where_the_osd_is() {
         wal: None,
         crush_weight: None,
         device_class: None,
-        up_at_start: false,
-        in_at_start: true,
-        drained_at_start: false,
+        up_at_start,
+        in_at_start,
+        drained_at_start,
         drain_timeout_s: 60,
         reweight: false,
         new_fsid: None,
         report: None,
         cephadm: None,
-    });
+    }
+}
+
+/// What Ctrl-C says during the Ceph steps: the OSD's state and the bay's, and how to go
+/// on; a bay darkened by a refusal is said to be dark.
+#[test]
+fn an_interrupt_in_a_ceph_step_says_where_the_osd_is() {
+    let mut st = state(Some(3));
+    st.flow = Flow::NoRedundancy;
+    st.ceph = Some(osd7(false, true, false));
     let at = |st: &mut ReplaceState, step: Step| {
         st.next = step;
         engine::interrupted_at(st, step, "J9")
@@ -90,25 +99,7 @@ fn an_interrupt_in_a_ceph_step_says_where_the_osd_is() {
 fn a_drained_osd_plans_no_drain() {
     let mut st = state(Some(3));
     st.flow = Flow::NoRedundancy;
-    let rec = |in_at_start, drained_at_start| super::super::ceph_steps::CephRecord {
-        osd: 7,
-        mode: crate::model::OsdMode::Raw,
-        osd_fsid: None,
-        device: None,
-        db: None,
-        wal: None,
-        crush_weight: None,
-        device_class: None,
-        up_at_start: true,
-        in_at_start,
-        drained_at_start,
-        drain_timeout_s: 60,
-        reweight: false,
-        new_fsid: None,
-        report: None,
-        cephadm: None,
-    };
-    st.ceph = Some(rec(false, true));
+    st.ceph = Some(osd7(true, false, true));
     let text = |lines: Vec<engine::PlanLine>| {
         lines
             .iter()
@@ -121,7 +112,7 @@ fn a_drained_osd_plans_no_drain() {
         drain.contains("no drain: osd.7 is out and drained already"),
         "{drain}"
     );
-    st.ceph = Some(rec(true, false));
+    st.ceph = Some(osd7(true, true, false));
     let drain = text(super::super::ceph_drain::plan_drain(&st));
     assert!(
         drain.contains("wait until Ceph says osd.7 is safe"),
@@ -275,24 +266,10 @@ fn missing_row_must_match_the_configuration() {
 fn a_shared_db_device_is_refused() {
     use crate::ceph::{ClusterView, HostOsd, OsdDevice, OsdJoin, Role};
     let dev = |role, path: &str, shared| OsdDevice {
-        role,
-        path: path.into(),
-        disk: None,
-        hctl: None,
-        location: None,
-        by_path: None,
-        wwn: None,
-        pci: None,
-        ceph_device_id: None,
         shared,
-        verified: None,
-        also_disks: Vec::new(),
-        also: Vec::new(),
+        ..OsdDevice::new(role, path, None)
     };
     let mut osd = HostOsd {
-        id: 7,
-        osd_fsid: None,
-        cluster_fsid: None,
         mode: crate::model::OsdMode::Raw,
         objectstore: Some("bluestore".into()),
         devices: vec![
@@ -305,10 +282,7 @@ fn a_shared_db_device_is_refused() {
         crush_weight: Some(7.27),
         reweight: Some(1.0),
         device_class: Some("hdd".into()),
-        hostname: None,
-        size_bytes: None,
-        sources: Vec::new(),
-        deployment: None,
+        ..HostOsd::new(7)
     };
     let mut prompt = super::super::ScriptedPrompter {
         answers: std::collections::VecDeque::new(),
