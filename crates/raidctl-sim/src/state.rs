@@ -616,6 +616,14 @@ impl Adapter {
         self.groups.iter().position(|g| g.uid == uid)
     }
 
+    /// Drives that sit in the enclosure with this device id.
+    pub fn enclosure_drive_count(&self, device_id: u16) -> usize {
+        self.drives
+            .iter()
+            .filter(|d| d.enclosure == Some(device_id))
+            .count()
+    }
+
     /// Drives the firmware counts as failed (`Failed` or `Unconfigured(bad)`).
     pub fn failed_drive_count(&self) -> usize {
         self.drives

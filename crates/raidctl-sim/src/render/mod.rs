@@ -744,11 +744,7 @@ pub fn enc_info(st: &SimState, inv: &Invocation) -> Reply {
         ));
         out.push(String::new());
         for (n, e) in ad.enclosures.iter().enumerate() {
-            let drives = ad
-                .drives
-                .iter()
-                .filter(|d| d.enclosure == Some(e.device_id))
-                .count();
+            let drives = ad.enclosure_drive_count(e.device_id);
             out.push(format!("    Enclosure {n}:"));
             out.push(format!(
                 "    Device ID                     : {}",

@@ -304,7 +304,7 @@ pub(super) fn topo_row(
         .done()
 }
 
-pub(super) fn dash() -> J {
+pub(crate) fn dash() -> J {
     J::S("-".to_owned())
 }
 
@@ -484,16 +484,11 @@ pub(super) fn vd_props(ad: &Adapter, st: &SimState, vd: &Vd) -> J {
 
 /// One `Enclosure LIST` row.
 pub fn enclosure_row(ad: &Adapter, e: &crate::state::Enclosure) -> J {
-    let pds = ad
-        .drives
-        .iter()
-        .filter(|d| d.enclosure == Some(e.device_id))
-        .count();
     Ob::new()
         .n("EID", e.device_id)
         .s("State", "OK")
         .n("Slots", e.slots)
-        .n("PD", n64(pds))
+        .n("PD", n64(ad.enclosure_drive_count(e.device_id)))
         .n("PS", 0)
         .n("Fans", 0)
         .n("TSs", 0)
@@ -609,33 +604,29 @@ pub(crate) fn ctrl_status(ad: &Adapter) -> &'static str {
     if bad { "Needs Attention" } else { "Optimal" }
 }
 
+/// `o` with the count under `count_key`, then the rows under `list_key` unless there are
+/// none (every controller view prints an empty list as its count alone).
+pub(crate) fn counted_list(o: Ob, count_key: &str, list_key: &str, rows: Vec<J>) -> Ob {
+    let o = o.n(count_key, n64(rows.len()));
+    if rows.is_empty() {
+        o
+    } else {
+        o.j(list_key, J::A(rows))
+    }
+}
+
 /// The tail every controller view ends with: topology, VD, PD and enclosure lists, battery.
-pub(super) fn lists(st: &SimState, ad: &Adapter, mut o: Ob) -> Ob {
-    o = o.n("Drive Groups", n64(ad.groups.len()));
+pub(super) fn lists(st: &SimState, ad: &Adapter, o: Ob) -> Ob {
+    let mut o = o.n("Drive Groups", n64(ad.groups.len()));
     if !ad.groups.is_empty() {
         o = o.j("TOPOLOGY", J::A(topology(ad)));
     }
-    o = o.n("Virtual Drives", n64(ad.vds.len()));
-    if !ad.vds.is_empty() {
-        o = o.j(
-            "VD LIST",
-            J::A(sorted_vds(ad).iter().map(|v| vd_row(ad, v)).collect()),
-        );
-    }
-    o = o.n("Physical Drives", n64(ad.drives.len()));
-    if !ad.drives.is_empty() {
-        o = o.j(
-            "PD LIST",
-            J::A(sorted_drives(ad).iter().map(|d| pd_row(ad, d)).collect()),
-        );
-    }
-    o = o.n("Enclosures", n64(ad.enclosures.len()));
-    if !ad.enclosures.is_empty() {
-        o = o.j(
-            "Enclosure LIST",
-            J::A(ad.enclosures.iter().map(|e| enclosure_row(ad, e)).collect()),
-        );
-    }
+    let vds = sorted_vds(ad).iter().map(|v| vd_row(ad, v)).collect();
+    let o = counted_list(o, "Virtual Drives", "VD LIST", vds);
+    let pds = sorted_drives(ad).iter().map(|d| pd_row(ad, d)).collect();
+    let o = counted_list(o, "Physical Drives", "PD LIST", pds);
+    let encls = ad.enclosures.iter().map(|e| enclosure_row(ad, e)).collect();
+    let mut o = counted_list(o, "Enclosures", "Enclosure LIST", encls);
     if let Some((k, v)) = bbu_summary(st, ad) {
         o = o.j(&k, v);
     }
