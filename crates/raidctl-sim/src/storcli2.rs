@@ -702,11 +702,7 @@ fn vds_show(st: &mut SimState, i: usize, vsel: Sel, cmd: &Cmd) -> Resp {
             o.done()
         })
         .collect();
-    Resp::ok(
-        ad.index,
-        "None",
-        Some(Ob::new().j("Virtual Drives", J::A(items)).done()),
-    )
+    Resp::ok_list(ad.index, "Virtual Drives", items)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -138,6 +138,34 @@ pub enum J {
     A(Vec<J>),
 }
 
+/// `n` tabs: storcli's indentation.
+fn pad(out: &mut String, n: usize) {
+    out.push_str(&"\t".repeat(n));
+}
+
+/// An object's or array's members, one a line with commas between, inside `open` and
+/// `close`; `item` writes one member (with its own indentation), the closing bracket gets
+/// `ind` tabs.
+fn write_seq<T>(
+    out: &mut String,
+    ind: usize,
+    [open, close]: [char; 2],
+    items: &[T],
+    mut item: impl FnMut(&mut String, &T),
+) {
+    out.push(open);
+    out.push('\n');
+    for (i, x) in items.iter().enumerate() {
+        item(out, x);
+        if i + 1 < items.len() {
+            out.push(',');
+        }
+        out.push('\n');
+    }
+    pad(out, ind);
+    out.push(close);
+}
+
 impl J {
     /// JSON as storcli itself prints it (every native capture from 007.10 to 8.x): the
     /// envelope's `{`, `"Controllers":[` and each controller's `{` at the left margin, then
@@ -147,30 +175,16 @@ impl J {
         let mut out = String::new();
         match self {
             Self::O(kv) if !kv.is_empty() => {
-                out.push_str("{\n");
-                for (i, (k, v)) in kv.iter().enumerate() {
+                write_seq(&mut out, 0, ['{', '}'], kv, |out, (k, v)| {
                     out.push_str(&quote(k));
                     out.push(':');
                     match v {
                         Self::A(items) if !items.is_empty() => {
-                            out.push_str("[\n");
-                            for (j, x) in items.iter().enumerate() {
-                                x.write(&mut out, 0);
-                                if j + 1 < items.len() {
-                                    out.push(',');
-                                }
-                                out.push('\n');
-                            }
-                            out.push(']');
+                            write_seq(out, 0, ['[', ']'], items, |out, x| x.write(out, 0));
                         }
-                        other => other.write(&mut out, 0),
+                        other => other.write(out, 0),
                     }
-                    if i + 1 < kv.len() {
-                        out.push(',');
-                    }
-                    out.push('\n');
-                }
-                out.push('}');
+                });
             }
             other => other.write(&mut out, 0),
         }
@@ -178,40 +192,21 @@ impl J {
     }
 
     fn write(&self, out: &mut String, ind: usize) {
-        let pad = |out: &mut String, n: usize| out.push_str(&"\t".repeat(n));
         match self {
             Self::S(s) => out.push_str(&quote(s)),
             Self::N(n) => out.push_str(&n.to_string()),
             Self::O(kv) if kv.is_empty() => out.push_str("{}"),
             Self::A(v) if v.is_empty() => out.push_str("[]"),
-            Self::O(kv) => {
-                out.push_str("{\n");
-                for (i, (k, v)) in kv.iter().enumerate() {
-                    pad(out, ind + 1);
-                    out.push_str(&quote(k));
-                    out.push_str(" : ");
-                    v.write(out, ind + 1);
-                    if i + 1 < kv.len() {
-                        out.push(',');
-                    }
-                    out.push('\n');
-                }
-                pad(out, ind);
-                out.push('}');
-            }
-            Self::A(v) => {
-                out.push_str("[\n");
-                for (i, x) in v.iter().enumerate() {
-                    pad(out, ind + 1);
-                    x.write(out, ind + 1);
-                    if i + 1 < v.len() {
-                        out.push(',');
-                    }
-                    out.push('\n');
-                }
-                pad(out, ind);
-                out.push(']');
-            }
+            Self::O(kv) => write_seq(out, ind, ['{', '}'], kv, |out, (k, v)| {
+                pad(out, ind + 1);
+                out.push_str(&quote(k));
+                out.push_str(" : ");
+                v.write(out, ind + 1);
+            }),
+            Self::A(v) => write_seq(out, ind, ['[', ']'], v, |out, x| {
+                pad(out, ind + 1);
+                x.write(out, ind + 1);
+            }),
         }
     }
 
@@ -466,6 +461,11 @@ impl Resp {
             data,
             code: 0,
         }
+    }
+
+    /// A successful answer whose data is one list of rows under `key`.
+    pub(crate) fn ok_list(ctrl: u32, key: &str, rows: Vec<J>) -> Self {
+        Self::ok(ctrl, "None", Some(Ob::new().j(key, J::A(rows)).done()))
     }
 
     pub(crate) fn fail(ctrl: Option<u32>, description: &str, detailed: Vec<J>, code: i32) -> Self {

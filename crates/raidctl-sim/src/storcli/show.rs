@@ -99,11 +99,7 @@ pub(super) fn enclosures_show(st: &SimState, i: usize, cmd: &Cmd) -> Resp {
     }
     if !cmd.has("all") {
         let rows = encls.iter().map(|e| enclosure_row(ad, e)).collect();
-        return Resp::ok(
-            ad.index,
-            "None",
-            Some(Ob::new().j("Properties", J::A(rows)).done()),
-        );
+        return Resp::ok_list(ad.index, "Properties", rows);
     }
     let mut o = Ob::new();
     for (n, e) in encls.iter().enumerate() {
@@ -162,11 +158,7 @@ pub(super) fn vds_show(st: &SimState, i: usize, vsel: Sel, cmd: &Cmd) -> Resp {
     }
     if !cmd.has("all") {
         let rows = vds.iter().map(|v| vd_row(ad, v)).collect();
-        return Resp::ok(
-            ad.index,
-            "None",
-            Some(Ob::new().j("Virtual Drives", J::A(rows)).done()),
-        );
+        return Resp::ok_list(ad.index, "Virtual Drives", rows);
     }
     let mut o = Ob::new();
     for v in vds {
