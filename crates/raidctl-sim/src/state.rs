@@ -210,6 +210,14 @@ pub struct DriveOp {
     pub source: Option<DriveAddress>,
 }
 
+impl DriveOp {
+    /// The percent the tools print while the operation runs: whole, and at most 99.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    pub fn shown_percent(&self) -> u32 {
+        self.percent.floor().min(99.0) as u32
+    }
+}
+
 /// Kind of a drive operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -267,6 +267,17 @@ fn selected_vds<'a>(ad: &'a Adapter, sel: &LdSel) -> Result<Vec<&'a Vd>, u32> {
     }
 }
 
+/// The reply to a `-LN` naming a VD adapter `ad` does not have.
+fn ld_not_found(ad: u32, n: u32) -> Reply {
+    (
+        vec![fill(
+            unv::LD_NOT_FOUND,
+            &[("a", &ad.to_string()), ("n", &n.to_string())],
+        )],
+        0x03,
+    )
+}
+
 /// `-adpCount`: the count is also the exit status.
 pub fn adp_count(st: &SimState) -> Reply {
     let n = u32::try_from(st.adapters.len()).unwrap_or(0);
@@ -311,8 +322,7 @@ pub fn pd_list(st: &SimState, inv: &Invocation) -> Reply {
         let mut drives: Vec<&Drive> = ad.drives.iter().collect();
         drives.sort_by_key(|d| (d.enclosure, d.slot));
         for d in drives {
-            out.extend(pd_record(ad, d));
-            out.extend([String::new(), String::new(), String::new()]);
+            push_pd_record(&mut out, ad, d);
         }
     }
     (out, 0)
@@ -333,6 +343,12 @@ fn not_found(ad: u32, a: DriveAddress) -> Reply {
     )
 }
 
+/// A drive's `-PDList`-style record and the three blank lines MegaCli ends it with.
+fn push_pd_record(out: &mut Vec<String>, ad: &Adapter, d: &Drive) {
+    out.extend(pd_record(ad, d));
+    out.extend([String::new(), String::new(), String::new()]);
+}
+
 /// `-PDInfo -PhysDrv[E:S]`.
 pub fn pd_info(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
@@ -342,8 +358,7 @@ pub fn pd_info(st: &SimState, inv: &Invocation) -> Reply {
                 return not_found(ad.index, *a);
             };
             out.push(String::new());
-            out.extend(pd_record(ad, d));
-            out.extend([String::new(), String::new(), String::new()]);
+            push_pd_record(&mut out, ad, d);
         }
     }
     (out, 0)
@@ -355,15 +370,7 @@ pub fn ld_info(st: &SimState, inv: &Invocation) -> Reply {
     for ad in adapters_or_return!(st, inv) {
         let vds = match selected_vds(ad, &inv.lds) {
             Ok(v) => v,
-            Err(n) => {
-                return (
-                    vec![fill(
-                        unv::LD_NOT_FOUND,
-                        &[("a", &ad.index.to_string()), ("n", &n.to_string())],
-                    )],
-                    0x03,
-                );
-            }
+            Err(n) => return ld_not_found(ad.index, n),
         };
         if vds.is_empty() {
             out.push(format!(
@@ -457,10 +464,7 @@ fn cfg_group_lines(ad: &Adapter, g: usize, index: usize, out: &mut Vec<String>) 
         for (ri, row) in span.rows.iter().enumerate() {
             out.push(format!("Physical Disk: {ri}"));
             match row.drive.and_then(|a| ad.drive(a)) {
-                Some(d) => {
-                    out.extend(pd_record(ad, d));
-                    out.extend([String::new(), String::new(), String::new()]);
-                }
+                Some(d) => push_pd_record(out, ad, d),
                 None => out.push(String::new()),
             }
         }
@@ -608,10 +612,7 @@ pub fn foreign_dsply(st: &SimState, inv: &Invocation) -> Reply {
                             .is_some_and(|f| f.span == span && f.row == row)
                     });
                     match d {
-                        Some(d) => {
-                            out.extend(pd_record(ad, d));
-                            out.extend([String::new(), String::new(), String::new()]);
-                        }
+                        Some(d) => push_pd_record(&mut out, ad, d),
                         None => out.push(String::new()),
                     }
                 }
@@ -666,8 +667,7 @@ pub fn drive_progress(st: &SimState, inv: &Invocation, kind: OpKind) -> Reply {
             let e = text::encl(*a);
             match d.op.as_ref().filter(|o| o.kind == kind) {
                 Some(op) => {
-                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                    let pct = op.percent.floor().min(99.0) as u32;
+                    let pct = op.shown_percent();
                     let word = if kind == OpKind::Rebuild {
                         "Rebuild"
                     } else {
@@ -701,21 +701,12 @@ pub fn ldbi_progress(st: &SimState, inv: &Invocation) -> Reply {
     for ad in adapters_or_return!(st, inv) {
         let vds = match selected_vds(ad, &inv.lds) {
             Ok(v) => v,
-            Err(n) => {
-                return (
-                    vec![fill(
-                        unv::LD_NOT_FOUND,
-                        &[("a", &ad.index.to_string()), ("n", &n.to_string())],
-                    )],
-                    0x03,
-                );
-            }
+            Err(n) => return ld_not_found(ad.index, n),
         };
         for vd in vds {
             match &vd.bgi {
                 Some(op) => {
-                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                    let pct = op.percent.floor().min(99.0) as u32;
+                    let pct = op.shown_percent();
                     out.push(format!(
                         "Background Initialization on VD #{} (target id #{}) Complete {pct}% in {} Minutes.",
                         vd.target,

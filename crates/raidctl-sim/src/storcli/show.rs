@@ -431,8 +431,7 @@ pub(super) fn progress(st: &SimState, i: usize, cmd: &Cmd) -> Resp {
             let o = Ob::new().s("Drive-ID", drive_path(ad.index, d.addr()));
             match d.op.as_ref().filter(|op| op.kind == kind) {
                 Some(op) => {
-                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                    let pct = op.percent.floor().min(99.0) as i64;
+                    let pct = i64::from(op.shown_percent());
                     let elapsed = st.clock.saturating_sub(op.started).max(1);
                     let left = if pct > 0 {
                         u64::try_from(100 - pct).unwrap_or(0) * elapsed

@@ -67,12 +67,18 @@ pub fn level_text(l: &RaidLevel) -> String {
 
 /// Level of one span of a spanned group (`RAID1` for a RAID10 span).
 pub(crate) fn span_level(l: &RaidLevel) -> String {
+    level_text(&span_raid_level(l))
+}
+
+/// The RAID level one span of a spanned group has on its own (RAID1 for RAID10); an
+/// unspanned level is its own.
+fn span_raid_level(l: &RaidLevel) -> RaidLevel {
     match l {
-        RaidLevel::Raid10 => "RAID1".to_owned(),
-        RaidLevel::Raid50 => "RAID5".to_owned(),
-        RaidLevel::Raid60 => "RAID6".to_owned(),
-        RaidLevel::Raid00 => "RAID0".to_owned(),
-        other => level_text(other),
+        RaidLevel::Raid10 => RaidLevel::Raid1,
+        RaidLevel::Raid50 => RaidLevel::Raid5,
+        RaidLevel::Raid60 => RaidLevel::Raid6,
+        RaidLevel::Raid00 => RaidLevel::Raid0,
+        l => l.clone(),
     }
 }
 
@@ -340,14 +346,8 @@ pub fn topology(ad: &Adapter) -> Vec<J> {
                 level: group.level.clone(),
                 spans: vec![span.clone()],
             };
-            let span_level_enum = match &group.level {
-                RaidLevel::Raid10 => RaidLevel::Raid1,
-                RaidLevel::Raid50 => RaidLevel::Raid5,
-                RaidLevel::Raid60 => RaidLevel::Raid6,
-                RaidLevel::Raid00 => RaidLevel::Raid0,
-                l => l.clone(),
-            };
-            let span_size = crate::state::data_sectors(&span_level_enum, &span_group, member);
+            let span_size =
+                crate::state::data_sectors(&span_raid_level(&group.level), &span_group, member);
             out.push(topo_row(
                 (gi.clone(), J::N(n64(si)), dash()),
                 "-",
