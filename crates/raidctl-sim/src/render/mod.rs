@@ -17,6 +17,11 @@ use raidctl_model::{DriveAddress, FirmwareState, LdState, RaidLevel};
 /// Body lines and exit status.
 pub type Reply = (Vec<String>, u32);
 
+/// Fixed lines as owned strings, for `out.extend`.
+fn lines<'a>(texts: &'a [&'a str]) -> impl Iterator<Item = String> + 'a {
+    texts.iter().map(|t| (*t).to_owned())
+}
+
 fn s<T: Into<String>>(v: T) -> String {
     v.into()
 }
@@ -742,23 +747,27 @@ pub fn enc_info(st: &SimState, inv: &Invocation) -> Reply {
                 e.device_id
             ));
             out.push(format!("    Number of Slots               : {}", e.slots));
-            out.push(s("    Number of Power Supplies      : 0"));
-            out.push(s("    Number of Fans                : 0"));
-            out.push(s("    Number of Temperature Sensors : 0"));
-            out.push(s("    Number of Alarms              : 0"));
-            out.push(s("    Number of SIM Modules         : 0"));
+            out.extend(lines(&[
+                "    Number of Power Supplies      : 0",
+                "    Number of Fans                : 0",
+                "    Number of Temperature Sensors : 0",
+                "    Number of Alarms              : 0",
+                "    Number of SIM Modules         : 0",
+            ]));
             out.push(format!("    Number of Physical Drives     : {drives}"));
             out.push(s("    Status                        : Normal"));
             out.push(s("    Position                      : 1"));
             out.push(s("    Connector Name                : Unavailable"));
             out.push(format!("    Enclosure type                : {}", e.kind));
-            out.push(s("    FRU Part Number               : N/A"));
-            out.push(s("    Enclosure Serial Number       : N/A"));
-            out.push(s("    ESM Serial Number             : N/A"));
-            out.push(s("    Enclosure Zoning Mode         : N/A"));
-            out.push(s("    Partner Device Id             : 65535"));
-            out.push(String::new());
-            out.push(s("    Inquiry data                  :"));
+            out.extend(lines(&[
+                "    FRU Part Number               : N/A",
+                "    Enclosure Serial Number       : N/A",
+                "    ESM Serial Number             : N/A",
+                "    Enclosure Zoning Mode         : N/A",
+                "    Partner Device Id             : 65535",
+                "",
+                "    Inquiry data                  :",
+            ]));
             out.push(format!("        Vendor Identification     : {}", e.vendor));
             out.push(format!("        Product Identification    : {}", e.product));
             out.push(format!(
