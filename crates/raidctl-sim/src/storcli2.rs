@@ -735,25 +735,10 @@ pub fn render(out: &Output, tool: Tool, json: bool) -> (String, i32) {
     if !json {
         return s1::render(out, s1::Cli::of(tool), json);
     }
-    let code = list
-        .iter()
-        .rev()
-        .find(|r| r.code != 0)
-        .map_or(0, |r| r.code);
-    let ctrls: Vec<J> = list
-        .iter()
-        .map(|r| {
-            let mut o = Ob::new().j("Command Status", status(r, tool));
-            if let Some(d) = &r.data {
-                o = o.j("Response Data", d.clone());
-            }
-            o.done()
-        })
-        .collect();
-    // The native layout of 7.x and 8.x alike (see [`J::to_json`]), then a blank line.
-    let mut text = Ob::new().j("Controllers", J::A(ctrls)).done().to_json();
-    text.push_str("\n\n");
-    (text, code)
+    (
+        s1::controllers_json(list, |r| status(r, tool)),
+        s1::exit_code(list),
+    )
 }
 
 #[cfg(test)]

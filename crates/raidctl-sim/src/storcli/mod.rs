@@ -521,32 +521,41 @@ pub fn render(out: &Output, cli: Cli<'_>, json: bool) -> (String, i32) {
     match out {
         Output::Raw(t, c) => (t.clone(), *c),
         Output::Ctrls(list) => {
-            let code = list
-                .iter()
-                .rev()
-                .find(|r| r.code != 0)
-                .map_or(0, |r| r.code);
             let text = if json {
-                let ctrls: Vec<J> = list
-                    .iter()
-                    .map(|r| {
-                        let mut o = Ob::new().j("Command Status", r.status(cli));
-                        if let Some(d) = &r.data {
-                            o = o.j("Response Data", d.clone());
-                        }
-                        o.done()
-                    })
-                    .collect();
-                let mut s = Ob::new().j("Controllers", J::A(ctrls)).done().to_json();
-                // storcli ends its JSON with a blank line.
-                s.push_str("\n\n");
-                s
+                controllers_json(list, |r| r.status(cli))
             } else {
                 list.iter().map(|r| text_resp(r, cli)).collect()
             };
-            (text, code)
+            (text, exit_code(list))
         }
     }
+}
+
+/// The exit status of several controllers' answers: the last non-zero one, else 0.
+pub(crate) fn exit_code(list: &[Resp]) -> i32 {
+    list.iter()
+        .rev()
+        .find(|r| r.code != 0)
+        .map_or(0, |r| r.code)
+}
+
+/// The JSON of several controllers' answers, each with the `Command Status` `status` gives
+/// it, in the native layout of 7.x and 8.x alike (see [`J::to_json`]), then the blank line
+/// storcli ends its JSON with.
+pub(crate) fn controllers_json(list: &[Resp], status: impl Fn(&Resp) -> J) -> String {
+    let ctrls: Vec<J> = list
+        .iter()
+        .map(|r| {
+            let mut o = Ob::new().j("Command Status", status(r));
+            if let Some(d) = &r.data {
+                o = o.j("Response Data", d.clone());
+            }
+            o.done()
+        })
+        .collect();
+    let mut text = Ob::new().j("Controllers", J::A(ctrls)).done().to_json();
+    text.push_str("\n\n");
+    text
 }
 
 // ---------------------------------------------------------------------------------------------
