@@ -534,57 +534,52 @@ mod tests {
             assert_eq!(c.raw.as_deref(), Some(t));
             (c.write, c.read, c.io, c.no_write_cache_if_bad_bbu)
         };
-        // MegaCli (and the native backend, which prints MegaCli's words).
-        assert_eq!(
-            f("WriteBack, ReadAdaptive, Direct, No Write Cache if Bad BBU"),
-            (W::WriteBack, R::Adaptive, I::Direct, Some(true))
-        );
-        assert_eq!(
-            f("WriteThrough, ReadAheadNone, Direct, No Write Cache if Bad BBU"),
-            (W::WriteThrough, R::NoReadAhead, I::Direct, Some(true))
-        );
-        assert_eq!(
-            f("WriteBack, ReadAhead, Cached, Write Cache OK if Bad BBU"),
-            (W::AlwaysWriteBack, R::ReadAhead, I::Cached, Some(false))
-        );
-        // storcli/perccli compact codes, storcli2's comma-separated ones.
-        assert_eq!(
-            f("RWBD"),
-            (W::WriteBack, R::ReadAhead, I::Direct, Some(true))
-        );
-        assert_eq!(
-            f("NRWTD"),
-            (W::WriteThrough, R::NoReadAhead, I::Direct, None)
-        );
-        assert_eq!(
-            f("RAWBC"),
-            (W::AlwaysWriteBack, R::ReadAhead, I::Cached, Some(false))
-        );
-        assert_eq!(
-            f("NRFWBD"),
-            (W::AlwaysWriteBack, R::NoReadAhead, I::Direct, Some(false))
-        );
-        assert_eq!(
-            f("NR,WB"),
-            (W::WriteBack, R::NoReadAhead, I::Unknown, Some(true))
-        );
-        assert_eq!(
-            f("R,WT,C"),
-            (W::WriteThrough, R::ReadAhead, I::Cached, None)
-        );
-        // OpenManage (write, read and cache policy joined by the parser).
-        assert_eq!(
-            f("Write Back, Adaptive Read Ahead, Not Applicable"),
-            (W::WriteBack, R::Adaptive, I::Unknown, Some(true))
-        );
-        assert_eq!(
-            f("Force Write Back, No Read Ahead, Direct I/O"),
-            (W::AlwaysWriteBack, R::NoReadAhead, I::Direct, Some(false))
-        );
-        assert_eq!(
-            f("Write Through, Read Ahead, Cached I/O"),
-            (W::WriteThrough, R::ReadAhead, I::Cached, None)
-        );
+        for (text, want) in [
+            // MegaCli (and the native backend, which prints MegaCli's words).
+            (
+                "WriteBack, ReadAdaptive, Direct, No Write Cache if Bad BBU",
+                (W::WriteBack, R::Adaptive, I::Direct, Some(true)),
+            ),
+            (
+                "WriteThrough, ReadAheadNone, Direct, No Write Cache if Bad BBU",
+                (W::WriteThrough, R::NoReadAhead, I::Direct, Some(true)),
+            ),
+            (
+                "WriteBack, ReadAhead, Cached, Write Cache OK if Bad BBU",
+                (W::AlwaysWriteBack, R::ReadAhead, I::Cached, Some(false)),
+            ),
+            // storcli/perccli compact codes, storcli2's comma-separated ones.
+            ("RWBD", (W::WriteBack, R::ReadAhead, I::Direct, Some(true))),
+            ("NRWTD", (W::WriteThrough, R::NoReadAhead, I::Direct, None)),
+            (
+                "RAWBC",
+                (W::AlwaysWriteBack, R::ReadAhead, I::Cached, Some(false)),
+            ),
+            (
+                "NRFWBD",
+                (W::AlwaysWriteBack, R::NoReadAhead, I::Direct, Some(false)),
+            ),
+            (
+                "NR,WB",
+                (W::WriteBack, R::NoReadAhead, I::Unknown, Some(true)),
+            ),
+            ("R,WT,C", (W::WriteThrough, R::ReadAhead, I::Cached, None)),
+            // OpenManage (write, read and cache policy joined by the parser).
+            (
+                "Write Back, Adaptive Read Ahead, Not Applicable",
+                (W::WriteBack, R::Adaptive, I::Unknown, Some(true)),
+            ),
+            (
+                "Force Write Back, No Read Ahead, Direct I/O",
+                (W::AlwaysWriteBack, R::NoReadAhead, I::Direct, Some(false)),
+            ),
+            (
+                "Write Through, Read Ahead, Cached I/O",
+                (W::WriteThrough, R::ReadAhead, I::Cached, None),
+            ),
+        ] {
+            assert_eq!(f(text), want, "{text}");
+        }
         // Nothing understood: unknown, never a panic; no text: no raw.
         for t in ["", ",,,", "ÿ\u{0}WB?", "something new", "WBWBWBD"] {
             let c = CacheFields::parse(Some(t));

@@ -164,21 +164,36 @@ impl<'a> Record<'a> {
         raw_value(f.text)
     }
 
-    /// Takes an unsigned number; warns when the value is present but not a number.
-    pub fn u64(&mut self, name: &str, w: &mut raidctl_model::Warnings) -> Option<u64> {
+    /// Takes a value and converts it; an absent value is `None`, one `convert` refuses is
+    /// `None` with a warning `key: <its reason>`.
+    fn take_converted<T>(
+        &mut self,
+        name: &str,
+        w: &mut raidctl_model::Warnings,
+        convert: impl FnOnce(&str) -> Result<T, String>,
+    ) -> Option<T> {
         let f = self.take_field(name)?;
         if is_absent(f.value) {
             return None;
         }
-        let v = leading_u64(f.value);
-        if v.is_none() {
-            w.push(Warning {
-                file: None,
-                line: f.line,
-                message: format!("{}: not a number: {:?}", f.key, f.value),
-            });
+        match convert(f.value) {
+            Ok(v) => Some(v),
+            Err(why) => {
+                w.push(Warning {
+                    file: None,
+                    line: f.line,
+                    message: format!("{}: {why}", f.key),
+                });
+                None
+            }
         }
-        v
+    }
+
+    /// Takes an unsigned number; warns when the value is present but not a number.
+    pub fn u64(&mut self, name: &str, w: &mut raidctl_model::Warnings) -> Option<u64> {
+        self.take_converted(name, w, |v| {
+            leading_u64(v).ok_or_else(|| format!("not a number: {v:?}"))
+        })
     }
 
     /// Takes an unsigned 32-bit number.
@@ -188,55 +203,21 @@ impl<'a> Record<'a> {
 
     /// Takes a signed number (temperatures, currents).
     pub fn i64(&mut self, name: &str, w: &mut raidctl_model::Warnings) -> Option<i64> {
-        let f = self.take_field(name)?;
-        if is_absent(f.value) {
-            return None;
-        }
-        let v = leading_i64(f.value);
-        if v.is_none() {
-            w.push(Warning {
-                file: None,
-                line: f.line,
-                message: format!("{}: not a number: {:?}", f.key, f.value),
-            });
-        }
-        v
+        self.take_converted(name, w, |v| {
+            leading_i64(v).ok_or_else(|| format!("not a number: {v:?}"))
+        })
     }
 
     /// Takes a yes/no value; warns on anything else.
     pub fn bool(&mut self, name: &str, w: &mut raidctl_model::Warnings) -> Option<bool> {
-        let f = self.take_field(name)?;
-        if is_absent(f.value) {
-            return None;
-        }
-        let v = parse_bool(f.value);
-        if v.is_none() {
-            w.push(Warning {
-                file: None,
-                line: f.line,
-                message: format!("{}: expected yes/no, got {:?}", f.key, f.value),
-            });
-        }
-        v
+        self.take_converted(name, w, |v| {
+            parse_bool(v).ok_or_else(|| format!("expected yes/no, got {v:?}"))
+        })
     }
 
     /// Takes a size in bytes; warns when it cannot be read.
     pub fn size(&mut self, name: &str, w: &mut raidctl_model::Warnings) -> Option<u64> {
-        let f = self.take_field(name)?;
-        if is_absent(f.value) {
-            return None;
-        }
-        match parse_size(f.value) {
-            Ok(v) => Some(v),
-            Err(e) => {
-                w.push(Warning {
-                    file: None,
-                    line: f.line,
-                    message: format!("{}: {e}", f.key),
-                });
-                None
-            }
-        }
+        self.take_converted(name, w, |v| parse_size(v).map_err(|e| e.to_string()))
     }
 
     /// Moves every untaken field into `extra`. A key seen twice gets ` #2`, ` #3`... so nothing

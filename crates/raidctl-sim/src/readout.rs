@@ -231,25 +231,23 @@ pub fn ld_progress(st: &SimState, inv: &Invocation) -> Reply {
 
 /// `-AdpPR -Info`.
 pub fn patrol_read_info(st: &SimState, inv: &Invocation) -> Reply {
-    if !inv.has("info") {
-        return invalid(&inv.command_token);
-    }
-    let next = text::adapter_time(st.now_unix() + 7 * 86_400);
-    each(st, inv, |ad, out| {
-        let t = fill(read::PATROL_READ, &[("a", &a(ad)), ("x", &next)]);
-        out.extend(t.split('|').map(str::to_owned));
-        0
-    })
+    schedule_info(st, inv, read::PATROL_READ)
 }
 
 /// `-AdpCcSched -Info`.
 pub fn cc_sched_info(st: &SimState, inv: &Invocation) -> Reply {
+    schedule_info(st, inv, read::CC_SCHEDULE)
+}
+
+/// A weekly schedule's `-Info` per adapter: `template` (lines split at `|`) with the adapter
+/// and the next run, a week from now.
+fn schedule_info(st: &SimState, inv: &Invocation, template: &str) -> Reply {
     if !inv.has("info") {
         return invalid(&inv.command_token);
     }
     let next = text::adapter_time(st.now_unix() + 7 * 86_400);
     each(st, inv, |ad, out| {
-        let t = fill(read::CC_SCHEDULE, &[("a", &a(ad)), ("x", &next)]);
+        let t = fill(template, &[("a", &a(ad)), ("x", &next)]);
         out.extend(t.split('|').map(str::to_owned));
         0
     })

@@ -210,6 +210,14 @@ pub struct DriveOp {
     pub source: Option<DriveAddress>,
 }
 
+impl DriveOp {
+    /// The percent the tools print while the operation runs: whole, and at most 99.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    pub fn shown_percent(&self) -> u32 {
+        self.percent.floor().min(99.0) as u32
+    }
+}
+
 /// Kind of a drive operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -614,6 +622,14 @@ impl Adapter {
     /// Group position by uid.
     pub fn group_index(&self, uid: u64) -> Option<usize> {
         self.groups.iter().position(|g| g.uid == uid)
+    }
+
+    /// Drives that sit in the enclosure with this device id.
+    pub fn enclosure_drive_count(&self, device_id: u16) -> usize {
+        self.drives
+            .iter()
+            .filter(|d| d.enclosure == Some(device_id))
+            .count()
     }
 
     /// Drives the firmware counts as failed (`Failed` or `Unconfigured(bad)`).

@@ -23,8 +23,9 @@
 
 use crate::state::{Adapter, Drive, SimState, Vd, coerced};
 use crate::storcli::{
-    self as s1, Cmd, J, Ob, Output, Resp, Sel, Tool, adapters_for, dg_of, eid_slt, intf,
-    level_text, med, n64, select_drives, sorted_drives, sorted_vds, syntax_error, u64i, vd_state,
+    self as s1, Cmd, J, Ob, Output, Resp, Sel, Tool, adapters_for, counted_list, dash, dg_of,
+    eid_slt, intf, level_text, med, n64, select_drives, sorted_drives, sorted_vds, syntax_error,
+    u64i, vd_state, yes,
 };
 use crate::text::broken;
 use crate::unverified::storcli2 as unv;
@@ -114,10 +115,6 @@ fn size_sectors(sectors: u64) -> String {
 fn date_time(unix: i64) -> String {
     let (y, m, d, hh, mm, ss, _) = broken(unix);
     format!("{y}/{m:02}/{d:02} {hh:02}:{mm:02}:{ss:02}")
-}
-
-fn yes(b: bool) -> &'static str {
-    if b { "Yes" } else { "No" }
 }
 
 /// 8.x splits 7.x's drive state into a configuration `State` and a `Status`; captured are
@@ -245,10 +242,6 @@ fn pd_detail(ad: &Adapter, d: &Drive) -> J {
         .j("LU/NS Properties", lu)
         .s("Inquiry Data", crate::text::inquiry(d))
         .done()
-}
-
-fn dash() -> J {
-    J::S("-".to_owned())
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -571,61 +564,45 @@ fn drive_lists(ad: &Adapter, o: Ob) -> Ob {
     if !ad.groups.is_empty() {
         o = o.j("TOPOLOGY", J::A(topology(ad)));
     }
-    o = o.n("Virtual Drives", n64(ad.vds.len()));
-    if !ad.vds.is_empty() {
-        o = o.j(
-            "VD LIST",
-            J::A(sorted_vds(ad).iter().map(|v| vd_row(ad, v)).collect()),
-        );
-    }
+    let vds = sorted_vds(ad).iter().map(|v| vd_row(ad, v)).collect();
+    let o = counted_list(o, "Virtual Drives", "VD LIST", vds);
     let drives = sorted_drives(ad);
-    o = o.n("Physical Drives", n64(drives.len()));
-    if !drives.is_empty() {
-        o = o
-            .j(
-                "PD LIST",
-                J::A(drives.iter().map(|d| pd_row(ad, d)).collect()),
-            )
-            .j(
-                "LU/NS LIST",
-                J::A(drives.iter().map(|d| lu_row(d)).collect()),
-            );
+    let pds = drives.iter().map(|d| pd_row(ad, d)).collect();
+    let o = counted_list(o, "Physical Drives", "PD LIST", pds);
+    if drives.is_empty() {
+        o
+    } else {
+        o.j(
+            "LU/NS LIST",
+            J::A(drives.iter().map(|d| lu_row(d)).collect()),
+        )
     }
-    o
 }
 
 /// `show all`'s Enclosure List and Energy Pack Info, added to `o`.
 fn enclosures_and_energy_pack(ad: &Adapter, o: Ob) -> Ob {
-    let mut o = o.n("Enclosures", n64(ad.enclosures.len()));
-    if !ad.enclosures.is_empty() {
-        let rows = ad
-            .enclosures
-            .iter()
-            .map(|e| {
-                let pds = ad
-                    .drives
-                    .iter()
-                    .filter(|d| d.enclosure == Some(e.device_id))
-                    .count();
-                Ob::new()
-                    .n("EID", e.device_id)
-                    .s("State", "OK")
-                    .s("DeviceType", unv::ENCLOSURE_DEVICE_TYPE)
-                    .n("Slots", e.slots)
-                    .n("PD", n64(pds))
-                    .s("Partner-EID", "-")
-                    .s("Multipath", "No")
-                    .n("PS", 0)
-                    .n("Fans", 0)
-                    .n("TSs", 0)
-                    .n("Alms", 0)
-                    .n("SIM", 1)
-                    .s("ProdID", e.product.clone())
-                    .done()
-            })
-            .collect();
-        o = o.j("Enclosure List", J::A(rows));
-    }
+    let rows = ad
+        .enclosures
+        .iter()
+        .map(|e| {
+            Ob::new()
+                .n("EID", e.device_id)
+                .s("State", "OK")
+                .s("DeviceType", unv::ENCLOSURE_DEVICE_TYPE)
+                .n("Slots", e.slots)
+                .n("PD", n64(ad.enclosure_drive_count(e.device_id)))
+                .s("Partner-EID", "-")
+                .s("Multipath", "No")
+                .n("PS", 0)
+                .n("Fans", 0)
+                .n("TSs", 0)
+                .n("Alms", 0)
+                .n("SIM", 1)
+                .s("ProdID", e.product.clone())
+                .done()
+        })
+        .collect();
+    let mut o = counted_list(o, "Enclosures", "Enclosure List", rows);
     if let Some(b) = &ad.bbu {
         o = o.j(
             "Energy Pack Info",
@@ -725,11 +702,7 @@ fn vds_show(st: &mut SimState, i: usize, vsel: Sel, cmd: &Cmd) -> Resp {
             o.done()
         })
         .collect();
-    Resp::ok(
-        ad.index,
-        "None",
-        Some(Ob::new().j("Virtual Drives", J::A(items)).done()),
-    )
+    Resp::ok_list(ad.index, "Virtual Drives", items)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -762,25 +735,10 @@ pub fn render(out: &Output, tool: Tool, json: bool) -> (String, i32) {
     if !json {
         return s1::render(out, s1::Cli::of(tool), json);
     }
-    let code = list
-        .iter()
-        .rev()
-        .find(|r| r.code != 0)
-        .map_or(0, |r| r.code);
-    let ctrls: Vec<J> = list
-        .iter()
-        .map(|r| {
-            let mut o = Ob::new().j("Command Status", status(r, tool));
-            if let Some(d) = &r.data {
-                o = o.j("Response Data", d.clone());
-            }
-            o.done()
-        })
-        .collect();
-    // The native layout of 7.x and 8.x alike (see [`J::to_json`]), then a blank line.
-    let mut text = Ob::new().j("Controllers", J::A(ctrls)).done().to_json();
-    text.push_str("\n\n");
-    (text, code)
+    (
+        s1::controllers_json(list, |r| status(r, tool)),
+        s1::exit_code(list),
+    )
 }
 
 #[cfg(test)]

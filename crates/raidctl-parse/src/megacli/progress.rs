@@ -84,6 +84,32 @@ fn address(enc: &str, slot: &str) -> Option<DriveAddress> {
     Some(DriveAddress { enclosure, slot })
 }
 
+/// The VD number of a VD progress line: the target id when printed, else the VD number.
+fn vd_number(c: &regex::Captures<'_>) -> Option<u32> {
+    c.get(3)
+        .or_else(|| c.get(2))
+        .and_then(|m| m.as_str().parse().ok())
+}
+
+/// One progress record; `running` is the percent and elapsed minutes of an operation in
+/// progress, `None` for an idle (`not in progress`) line.
+fn progress(
+    kind: ProgressKind,
+    drive: Option<DriveAddress>,
+    logical_drive: Option<u32>,
+    running: Option<(&str, &str)>,
+) -> Progress {
+    Progress {
+        adapter: 0,
+        kind,
+        drive,
+        logical_drive,
+        in_progress: running.is_some(),
+        percent: running.and_then(|(p, _)| p.parse().ok()),
+        elapsed_minutes: running.and_then(|(_, m)| m.parse().ok()),
+    }
+}
+
 /// Parses progress output. The adapter number is not printed; it is 0 unless the caller
 /// knows better.
 pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
@@ -95,51 +121,30 @@ pub(crate) fn parse(lines: &[Line<'_>], doc: &mut Document) -> Understood {
             continue;
         }
         let item = if let Some(c) = p.drive.captures(t) {
-            Some(Progress {
-                adapter: 0,
-                kind: drive_kind(&c[1]),
-                drive: address(&c[2], &c[3]),
-                logical_drive: None,
-                in_progress: true,
-                percent: c[4].parse().ok(),
-                elapsed_minutes: c[5].parse().ok(),
-            })
+            Some(progress(
+                drive_kind(&c[1]),
+                address(&c[2], &c[3]),
+                None,
+                Some((&c[4], &c[5])),
+            ))
         } else if let Some(c) = p.drive_idle.captures(t) {
-            Some(Progress {
-                adapter: 0,
-                kind: drive_kind(&c[3]),
-                drive: address(&c[1], &c[2]),
-                logical_drive: None,
-                in_progress: false,
-                percent: None,
-                elapsed_minutes: None,
-            })
+            Some(progress(
+                drive_kind(&c[3]),
+                address(&c[1], &c[2]),
+                None,
+                None,
+            ))
         } else if let Some(c) = p.vd.captures(t) {
-            Some(Progress {
-                adapter: 0,
-                kind: vd_kind(&c[1]),
-                drive: None,
-                logical_drive: c
-                    .get(3)
-                    .or_else(|| c.get(2))
-                    .and_then(|m| m.as_str().parse().ok()),
-                in_progress: true,
-                percent: c[4].parse().ok(),
-                elapsed_minutes: c[5].parse().ok(),
-            })
+            Some(progress(
+                vd_kind(&c[1]),
+                None,
+                vd_number(&c),
+                Some((&c[4], &c[5])),
+            ))
         } else {
-            p.vd_idle.captures(t).map(|c| Progress {
-                adapter: 0,
-                kind: vd_kind(&c[1]),
-                drive: None,
-                logical_drive: c
-                    .get(3)
-                    .or_else(|| c.get(2))
-                    .and_then(|m| m.as_str().parse().ok()),
-                in_progress: false,
-                percent: None,
-                elapsed_minutes: None,
-            })
+            p.vd_idle
+                .captures(t)
+                .map(|c| progress(vd_kind(&c[1]), None, vd_number(&c), None))
         };
         match item {
             Some(item) => {

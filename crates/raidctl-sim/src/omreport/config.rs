@@ -110,35 +110,22 @@ fn pdisk_action(st: &mut SimState, i: usize, a: &OmArgs, action: &str) -> (Strin
     };
     let mut inv = mega(idx, "");
     inv.drives = vec![addr];
-    match action {
-        "blink" => {
-            inv.command = "pdlocate".to_owned();
-            inv.words.push("start".to_owned());
-        }
-        "unblink" => {
-            inv.command = "pdlocate".to_owned();
-            inv.words.push("stop".to_owned());
-        }
-        "offline" => inv.command = "pdoffline".to_owned(),
-        "online" => inv.command = "pdonline".to_owned(),
-        "remove" => inv.command = "pdprprmv".to_owned(),
-        "rebuild" => {
-            inv.command = "pdrbld".to_owned();
-            inv.words.push("start".to_owned());
-        }
-        "cancelrebuild" => {
-            inv.command = "pdrbld".to_owned();
-            inv.words.push("stop".to_owned());
-        }
-        _ => {
-            inv.command = "pdhsp".to_owned();
-            match a.get("assign").map(str::to_ascii_lowercase).as_deref() {
-                Some("yes") => inv.words.push("set".to_owned()),
-                Some("no") => inv.words.push("rmv".to_owned()),
-                _ => return err(&fill(unv::MISSING_PARAMETER, &[("x", "assign")])),
-            }
-        }
-    }
+    let (command, word) = match action {
+        "blink" => ("pdlocate", Some("start")),
+        "unblink" => ("pdlocate", Some("stop")),
+        "offline" => ("pdoffline", None),
+        "online" => ("pdonline", None),
+        "remove" => ("pdprprmv", None),
+        "rebuild" => ("pdrbld", Some("start")),
+        "cancelrebuild" => ("pdrbld", Some("stop")),
+        _ => match a.get("assign").map(str::to_ascii_lowercase).as_deref() {
+            Some("yes") => ("pdhsp", Some("set")),
+            Some("no") => ("pdhsp", Some("rmv")),
+            _ => return err(&fill(unv::MISSING_PARAMETER, &[("x", "assign")])),
+        },
+    };
+    inv.command = command.to_owned();
+    inv.words.extend(word.map(str::to_owned));
     run_mega(st, &inv)
 }
 

@@ -1,9 +1,9 @@
 //! Adapter-wide read commands: battery, `-AdpAllInfo`, `-ShowSummary`, preserved cache, the
 //! firmware terminal log, event logs and adapter properties.
 
-use super::{RULE, Reply, adapters, ld_state_text, s};
+use super::{RULE, Reply, adapters, ld_state_text, lines, s};
 use crate::args::Invocation;
-use crate::state::{Adapter, Drive, SimState, Vd};
+use crate::state::{Adapter, Bbu, Drive, SimState, Vd};
 use crate::text::{
     adapter_time, event_time, firmware_state, media_type, pd_type, size, termlog_time,
 };
@@ -61,10 +61,12 @@ pub fn bbu(st: &SimState, inv: &Invocation, full: bool) -> Reply {
             "  Learn Cycle Active                      : {}",
             yes(learning)
         ));
-        out.push(s("  Learn Cycle Status                      : OK"));
-        out.push(s("  Learn Cycle Timeout                     : No"));
-        out.push(s("  I2c Errors Detected                     : No"));
-        out.push(s("  Battery Pack Missing                    : No"));
+        out.extend(lines(&[
+            "  Learn Cycle Status                      : OK",
+            "  Learn Cycle Timeout                     : No",
+            "  I2c Errors Detected                     : No",
+            "  Battery Pack Missing                    : No",
+        ]));
         out.push(format!(
             "  Battery Replacement required            : {}",
             yes(b.replacement_required)
@@ -80,21 +82,25 @@ pub fn bbu(st: &SimState, inv: &Invocation, full: bool) -> Reply {
             "  Pack is about to fail & should be replaced : {}",
             yes(b.replacement_required)
         ));
-        out.push(s("  Cache Offload premium feature required  : No"));
-        out.push(s("  Module microcode update required        : No"));
-        out.push(String::new());
-        out.push(String::new());
-        out.push(s("GasGuageStatus:"));
+        out.extend(lines(&[
+            "  Cache Offload premium feature required  : No",
+            "  Module microcode update required        : No",
+            "",
+            "",
+            "GasGuageStatus:",
+        ]));
         out.push(format!("  Fully Discharged        : {}", yes(charge == 0)));
         out.push(format!(
             "  Fully Charged           : {}",
             yes(charge >= 100)
         ));
         out.push(format!("  Discharging             : {}", yes(!b.charging)));
-        out.push(s("  Initialized             : Yes"));
-        out.push(s("  Remaining Time Alarm    : No"));
-        out.push(s("  Discharge Terminated    : No"));
-        out.push(s("  Over Temperature        : No"));
+        out.extend(lines(&[
+            "  Initialized             : Yes",
+            "  Remaining Time Alarm    : No",
+            "  Discharge Terminated    : No",
+            "  Over Temperature        : No",
+        ]));
         out.push(format!(
             "  Charging Terminated     : {}",
             yes(charge >= 100)
@@ -115,54 +121,70 @@ pub fn bbu(st: &SimState, inv: &Invocation, full: bool) -> Reply {
         out.push(format!("isSOHGood: {}", yes(!b.replacement_required)));
         out.push(s("  Battery backup charge time : 0 hours"));
         if full {
-            out.push(String::new());
-            out.push(format!("BBU Capacity Info for Adapter: {}", ad.index));
-            out.push(String::new());
-            out.push(format!("  Relative State of Charge: {charge} %"));
-            out.push(format!(
-                "  Absolute State of charge: {} %",
-                charge * 85 / 100
-            ));
-            out.push(format!("  Remaining Capacity: {remaining} mAh"));
-            out.push(format!("  Full Charge Capacity: {} mAh", b.full_capacity));
-            out.push(s("  Run time to empty: Battery is not being charged."));
-            out.push(s("  Average time to empty: Battery is not being charged."));
-            out.push(s(
-                "  Estimated Time to full recharge: Battery is not being charged.",
-            ));
-            out.push(s("  Cycle Count: 12"));
-            out.push(s("Max Error = 2 %"));
-            out.push(s("Remaining Capacity Alarm = 180 mAh"));
-            out.push(s("Remining Time Alarm = 10 Min"));
-            out.push(String::new());
-            out.push(format!("BBU Design Info for Adapter: {}", ad.index));
-            out.push(String::new());
-            out.push(s("  Date of Manufacture: 03/14, 2013"));
-            out.push(format!("  Design Capacity: {} mAh", b.design_capacity));
-            out.push(s("  Design Voltage: 3700 mV"));
-            out.push(s("  Specification Info: 49"));
-            out.push(s("  Serial Number: 4242"));
-            out.push(s("  Pack Stat Configuration: 0x0014"));
-            out.push(s("  Manufacture Name: SMP-PA1.9"));
-            out.push(s("  Firmware Version   : "));
-            out.push(s("  Device Name: DLNU402"));
-            out.push(s("  Device Chemistry: LION"));
-            out.push(s("  Battery FRU: N/A"));
-            out.push(s("  Transparent Learn = 0"));
-            out.push(s("  App Data = 0"));
-            out.push(String::new());
-            out.push(format!("BBU Properties for Adapter: {}", ad.index));
-            out.push(String::new());
-            out.push(s("  Auto Learn Period: 90 Days"));
-            out.push(format!(
-                "  Next Learn time: {}",
-                event_time(st.epoch + 90 * 86_400)
-            ));
-            out.push(s("  Learn Delay Interval:0 Hours"));
-            out.push(s("  Auto-Learn Mode: Enabled"));
+            bbu_details(st, ad, b, (charge, remaining), &mut out);
         }
     }
     (out, code)
+}
+
+/// The full `-AdpBbuCmd`'s capacity, design and properties sections (`charge` in percent,
+/// `remaining` in mAh).
+fn bbu_details(
+    st: &SimState,
+    ad: &Adapter,
+    b: &Bbu,
+    (charge, remaining): (u32, u64),
+    out: &mut Vec<String>,
+) {
+    out.push(String::new());
+    out.push(format!("BBU Capacity Info for Adapter: {}", ad.index));
+    out.push(String::new());
+    out.push(format!("  Relative State of Charge: {charge} %"));
+    out.push(format!(
+        "  Absolute State of charge: {} %",
+        charge * 85 / 100
+    ));
+    out.push(format!("  Remaining Capacity: {remaining} mAh"));
+    out.push(format!("  Full Charge Capacity: {} mAh", b.full_capacity));
+    out.push(s("  Run time to empty: Battery is not being charged."));
+    out.push(s("  Average time to empty: Battery is not being charged."));
+    out.push(s(
+        "  Estimated Time to full recharge: Battery is not being charged.",
+    ));
+    out.extend(lines(&[
+        "  Cycle Count: 12",
+        "Max Error = 2 %",
+        "Remaining Capacity Alarm = 180 mAh",
+        "Remining Time Alarm = 10 Min",
+        "",
+    ]));
+    out.push(format!("BBU Design Info for Adapter: {}", ad.index));
+    out.push(String::new());
+    out.push(s("  Date of Manufacture: 03/14, 2013"));
+    out.push(format!("  Design Capacity: {} mAh", b.design_capacity));
+    out.extend(lines(&[
+        "  Design Voltage: 3700 mV",
+        "  Specification Info: 49",
+        "  Serial Number: 4242",
+        "  Pack Stat Configuration: 0x0014",
+        "  Manufacture Name: SMP-PA1.9",
+        "  Firmware Version   : ",
+        "  Device Name: DLNU402",
+        "  Device Chemistry: LION",
+        "  Battery FRU: N/A",
+        "  Transparent Learn = 0",
+        "  App Data = 0",
+        "",
+    ]));
+    out.push(format!("BBU Properties for Adapter: {}", ad.index));
+    out.push(String::new());
+    out.push(s("  Auto Learn Period: 90 Days"));
+    out.push(format!(
+        "  Next Learn time: {}",
+        event_time(st.epoch + 90 * 86_400)
+    ));
+    out.push(s("  Learn Delay Interval:0 Hours"));
+    out.push(s("  Auto-Learn Mode: Enabled"));
 }
 
 /// `-AdpAllInfo` (section layout of the PERC 8.07 captures).
@@ -196,23 +218,27 @@ fn aai_identity(ad: &Adapter, out: &mut Vec<String>) {
     out.push(format!("Product Name    : {}", ad.product));
     out.push(format!("Serial No       : {}", ad.serial));
     out.push(format!("FW Package Build: {}", ad.fw_package));
-    out.push(String::new());
-    out.push(s("                    Mfg. Data"));
-    out.push(s("                ================"));
-    out.push(s("Mfg. Date       : 03/14/13"));
-    out.push(s("Rework Date     : 03/14/13"));
-    out.push(s("Revision No     : A02"));
-    out.push(s("Battery FRU     : N/A"));
-    out.push(String::new());
+    out.extend(lines(&[
+        "",
+        "                    Mfg. Data",
+        "                ================",
+        "Mfg. Date       : 03/14/13",
+        "Rework Date     : 03/14/13",
+        "Revision No     : A02",
+        "Battery FRU     : N/A",
+        "",
+    ]));
     section(out, "Image Versions in Flash:");
     out.push(format!("BIOS Version       : {}", ad.bios_version));
     out.push(format!("FW Version         : {}", ad.fw_version));
-    out.push(s("Preboot CLI Version: 05.00-03:#%00008"));
-    out.push(s("Ctrl-R Version     : 4.03-0002"));
-    out.push(s("NVDATA Version     : 3.1209.00-0016"));
-    out.push(s("Boot Block Version : 3.00.00.00-0012"));
-    out.push(s("BOOT Version       : 06.253.57.219"));
-    out.push(String::new());
+    out.extend(lines(&[
+        "Preboot CLI Version: 05.00-03:#%00008",
+        "Ctrl-R Version     : 4.03-0002",
+        "NVDATA Version     : 3.1209.00-0016",
+        "Boot Block Version : 3.00.00.00-0012",
+        "BOOT Version       : 06.253.57.219",
+        "",
+    ]));
     section(out, "Pending Images in Flash");
     out.push(s("None"));
     out.push(String::new());
@@ -222,17 +248,19 @@ fn aai_identity(ad: &Adapter, out: &mut Vec<String>) {
     out.push(format!("Device Id       : {}", ad.pci_ids.1));
     out.push(format!("SubVendorId     : {}", ad.pci_ids.2));
     out.push(format!("SubDeviceId     : {}", ad.pci_ids.3));
-    out.push(String::new());
-    out.push(s("Host Interface  : PCIE"));
-    out.push(String::new());
-    out.push(s("ChipRevision    : D1"));
-    out.push(String::new());
-    out.push(s("Link Speed     : 0 "));
-    out.push(s("Number of Frontend Port: 0 "));
-    out.push(s("Device Interface  : PCIE"));
-    out.push(String::new());
-    out.push(s("Number of Backend Port: 8"));
-    out.push(s("Port  :  Address"));
+    out.extend(lines(&[
+        "",
+        "Host Interface  : PCIE",
+        "",
+        "ChipRevision    : D1",
+        "",
+        "Link Speed     : 0 ",
+        "Number of Frontend Port: 0 ",
+        "Device Interface  : PCIE",
+        "",
+        "Number of Backend Port: 8",
+        "Port  :  Address",
+    ]));
     for p in 0..8 {
         let addr = if p == 0 {
             format!("5{}", &ad.sas_address[1..])
@@ -263,19 +291,23 @@ fn aai_hw_config(ad: &Adapter, out: &mut Vec<String>) {
         }
     ));
     out.push(format!("Alarm            : {alarm_hw}"));
-    out.push(s("NVRAM            : Present"));
-    out.push(s("Serial Debugger  : Present"));
-    out.push(s("Memory           : Present"));
-    out.push(s("Flash            : Present"));
+    out.extend(lines(&[
+        "NVRAM            : Present",
+        "Serial Debugger  : Present",
+        "Memory           : Present",
+        "Flash            : Present",
+    ]));
     out.push(format!("Memory Size      : {}MB", ad.memory_mb));
-    out.push(s("TPM              : Absent"));
-    out.push(s("On board Expander: Absent"));
-    out.push(s("Upgrade Key      : Absent"));
-    out.push(s("Temperature sensor for ROC    : Present"));
-    out.push(s("Temperature sensor for controller    : Absent"));
-    out.push(String::new());
-    out.push(s("ROC temperature : 60  degree Celsius"));
-    out.push(String::new());
+    out.extend(lines(&[
+        "TPM              : Absent",
+        "On board Expander: Absent",
+        "Upgrade Key      : Absent",
+        "Temperature sensor for ROC    : Present",
+        "Temperature sensor for controller    : Absent",
+        "",
+        "ROC temperature : 60  degree Celsius",
+        "",
+    ]));
 }
 
 /// `-AdpAllInfo` Settings section (the adapter clock and the configurable settings).
@@ -298,15 +330,17 @@ fn aai_settings(st: &SimState, ad: &Adapter, out: &mut Vec<String>) {
         "Rebuild Rate                     : {}%",
         set.rebuild_rate
     ));
-    out.push(s("PR Rate                          : 30%"));
-    out.push(s("BGI Rate                         : 30%"));
-    out.push(s("Check Consistency Rate           : 30%"));
-    out.push(s("Reconstruction Rate              : 30%"));
-    out.push(s("Cache Flush Interval             : 4s"));
-    out.push(s("Max Drives to Spinup at One Time : 4"));
-    out.push(s("Delay Among Spinup Groups        : 12s"));
-    out.push(s("Physical Drive Coercion Mode     : 128MB"));
-    out.push(s("Cluster Mode                     : Disabled"));
+    out.extend(lines(&[
+        "PR Rate                          : 30%",
+        "BGI Rate                         : 30%",
+        "Check Consistency Rate           : 30%",
+        "Reconstruction Rate              : 30%",
+        "Cache Flush Interval             : 4s",
+        "Max Drives to Spinup at One Time : 4",
+        "Delay Among Spinup Groups        : 12s",
+        "Physical Drive Coercion Mode     : 128MB",
+        "Cluster Mode                     : Disabled",
+    ]));
     out.push(format!("Alarm                            : {alarm}"));
     out.push(format!(
         "Auto Rebuild                     : {}",
@@ -327,14 +361,16 @@ fn aai_settings(st: &SimState, ad: &Adapter, out: &mut Vec<String>) {
         "Maintain PD Fail History         : {}",
         enabled(set.maintain_pd_fail_history)
     ));
-    out.push(s("Host Request Reordering          : Enabled"));
-    out.push(s("Auto Detect BackPlane Enabled    : SGPIO/i2c SEP"));
-    out.push(s("Load Balance Mode                : Auto"));
-    out.push(s("Use FDE Only                     : Yes"));
-    out.push(s("Security Key Assigned            : No"));
-    out.push(s("Security Key Failed              : No"));
-    out.push(s("Security Key Not Backedup        : No"));
-    out.push(s("Default LD PowerSave Policy      : Controller Defined"));
+    out.extend(lines(&[
+        "Host Request Reordering          : Enabled",
+        "Auto Detect BackPlane Enabled    : SGPIO/i2c SEP",
+        "Load Balance Mode                : Auto",
+        "Use FDE Only                     : Yes",
+        "Security Key Assigned            : No",
+        "Security Key Failed              : No",
+        "Security Key Not Backedup        : No",
+        "Default LD PowerSave Policy      : Controller Defined",
+    ]));
     out.push(s(
         "Maximum number of direct attached drives to spin up in 1 min : 120",
     ));
@@ -343,44 +379,50 @@ fn aai_settings(st: &SimState, ad: &Adapter, out: &mut Vec<String>) {
         "Any Offline VD Cache Preserved   : {}",
         yes(!ad.preserved_cache.is_empty())
     ));
-    out.push(s("Allow Boot with Preserved Cache  : No"));
-    out.push(s("Disable Online Controller Reset  : No"));
-    out.push(s("PFK in NVRAM                     : No"));
-    out.push(s("Use disk activity for locate     : No"));
-    out.push(s("POST delay       : 90 seconds"));
-    out.push(s("BIOS Error Handling             : Stop On Errors"));
-    out.push(s("Current Boot Mode       :Normal"));
+    out.extend(lines(&[
+        "Allow Boot with Preserved Cache  : No",
+        "Disable Online Controller Reset  : No",
+        "PFK in NVRAM                     : No",
+        "Use disk activity for locate     : No",
+        "POST delay       : 90 seconds",
+        "BIOS Error Handling             : Stop On Errors",
+        "Current Boot Mode       :Normal",
+    ]));
 }
 
 /// `-AdpAllInfo` Capabilities, Status, Limitations and Device Present (counts by state).
 fn aai_capabilities_and_devices(ad: &Adapter, out: &mut Vec<String>) {
     section(out, "Capabilities");
-    out.push(s("RAID Level Supported             : RAID0, RAID1, RAID5, RAID6, RAID00, RAID10, RAID50, RAID60, PRL 11, PRL 11 with spanning, SRL 3 supported, PRL11-RLQ0 DDF layout with no span, PRL11-RLQ0 DDF layout with span"));
-    out.push(s("Supported Drives                 : SAS, SATA"));
-    out.push(String::new());
-    out.push(s("Allowed Mixing:"));
-    out.push(String::new());
-    out.push(s("Mix in Enclosure Allowed"));
-    out.push(String::new());
+    out.extend(lines(&[
+        "RAID Level Supported             : RAID0, RAID1, RAID5, RAID6, RAID00, RAID10, RAID50, RAID60, PRL 11, PRL 11 with spanning, SRL 3 supported, PRL11-RLQ0 DDF layout with no span, PRL11-RLQ0 DDF layout with span",
+        "Supported Drives                 : SAS, SATA",
+        "",
+        "Allowed Mixing:",
+        "",
+        "Mix in Enclosure Allowed",
+        "",
+    ]));
     section(out, "Status");
     out.push(s("ECC Bucket Count                 : 0"));
     out.push(String::new());
     section(out, "Limitations");
-    out.push(s("Max Arms Per VD          : 32"));
-    out.push(s("Max Spans Per VD         : 8"));
-    out.push(s("Max Arrays               : 128"));
-    out.push(s("Max Number of VDs        : 64"));
-    out.push(s("Max Parallel Commands    : 1008"));
-    out.push(s("Max SGE Count            : 60"));
-    out.push(s("Max Data Transfer Size   : 8192 sectors"));
-    out.push(s("Max Strips PerIO         : 42"));
-    out.push(s("Max LD per array         : 16"));
-    out.push(s("Min Strip Size           : 64 KB"));
-    out.push(s("Max Strip Size           : 1.0 MB"));
-    out.push(s("Max Configurable CacheCade Size: 0 GB"));
-    out.push(s("Current Size of CacheCade      : 0 GB"));
-    out.push(s("Current Size of FW Cache       : 350 MB"));
-    out.push(String::new());
+    out.extend(lines(&[
+        "Max Arms Per VD          : 32",
+        "Max Spans Per VD         : 8",
+        "Max Arrays               : 128",
+        "Max Number of VDs        : 64",
+        "Max Parallel Commands    : 1008",
+        "Max SGE Count            : 60",
+        "Max Data Transfer Size   : 8192 sectors",
+        "Max Strips PerIO         : 42",
+        "Max LD per array         : 16",
+        "Min Strip Size           : 64 KB",
+        "Max Strip Size           : 1.0 MB",
+        "Max Configurable CacheCade Size: 0 GB",
+        "Current Size of CacheCade      : 0 GB",
+        "Current Size of FW Cache       : 350 MB",
+        "",
+    ]));
     let degraded = ad
         .vds
         .iter()
@@ -420,7 +462,7 @@ fn aai_capabilities_and_devices(ad: &Adapter, out: &mut Vec<String>) {
 fn aai_supported_operations(ad: &Adapter, out: &mut Vec<String>) {
     let set = &ad.settings;
     section(out, "Supported Adapter Operations");
-    for k in [
+    out.extend(lines(&[
         "Rebuild Rate                    : Yes",
         "CC Rate                         : Yes",
         "BGI Rate                        : Yes",
@@ -448,12 +490,10 @@ fn aai_supported_operations(ad: &Adapter, out: &mut Vec<String>) {
         "Disable Online PFK Change       : No",
         "Support Shield State            : No",
         "Block SSD Write Disk Cache Change: No",
-    ] {
-        out.push(s(k));
-    }
+    ]));
     out.push(String::new());
     section(out, "Supported VD Operations");
-    for k in [
+    out.extend(lines(&[
         "Read Policy          : Yes",
         "Write Policy         : Yes",
         "IO Policy            : Yes",
@@ -466,20 +506,20 @@ fn aai_supported_operations(ad: &Adapter, out: &mut Vec<String>) {
         "Enable LDBBM         : Yes",
         "Support Breakmirror  : No",
         "Power Savings        : No",
-    ] {
-        out.push(s(k));
-    }
+    ]));
     out.push(String::new());
     section(out, "Supported PD Operations");
-    out.push(s("Force Online                            : Yes"));
-    out.push(s("Force Offline                           : Yes"));
-    out.push(s("Force Rebuild                           : Yes"));
-    out.push(s("Deny Force Failed                       : No"));
-    out.push(s("Deny Force Good/Bad                     : No"));
-    out.push(s("Deny Missing Replace                    : No"));
-    out.push(s("Deny Clear                              : No"));
-    out.push(s("Deny Locate                             : No"));
-    out.push(s("Support Temperature                     : Yes"));
+    out.extend(lines(&[
+        "Force Online                            : Yes",
+        "Force Offline                           : Yes",
+        "Force Rebuild                           : Yes",
+        "Deny Force Failed                       : No",
+        "Deny Force Good/Bad                     : No",
+        "Deny Missing Replace                    : No",
+        "Deny Clear                              : No",
+        "Deny Locate                             : No",
+        "Support Temperature                     : Yes",
+    ]));
     out.push(format!(
         "Disable Copyback                        : {}",
         yes(!set.copyback_enabled)
@@ -488,14 +528,16 @@ fn aai_supported_operations(ad: &Adapter, out: &mut Vec<String>) {
         "Enable JBOD                             : {}",
         yes(set.jbod_enabled)
     ));
-    out.push(s("Enable Copyback on SMART                : No"));
-    out.push(s("Enable Copyback to SSD on SMART Error   : No"));
-    out.push(s("Enable SSD Patrol Read                  : No"));
-    out.push(s("PR Correct Unconfigured Areas           : Yes"));
-    out.push(s("Enable Spin Down of UnConfigured Drives : No"));
-    out.push(s("Disable Spin Down of hot spares         : Yes"));
-    out.push(s("Spin Down time                          : 30"));
-    out.push(s("T10 Power State                         : No"));
+    out.extend(lines(&[
+        "Enable Copyback on SMART                : No",
+        "Enable Copyback to SSD on SMART Error   : No",
+        "Enable SSD Patrol Read                  : No",
+        "PR Correct Unconfigured Areas           : Yes",
+        "Enable Spin Down of UnConfigured Drives : No",
+        "Disable Spin Down of hot spares         : Yes",
+        "Spin Down time                          : 30",
+        "T10 Power State                         : No",
+    ]));
     section(out, "Error Counters");
     out.push(s("Memory Correctable Errors   : 0"));
     out.push(s("Memory Uncorrectable Errors : 0"));
@@ -510,7 +552,7 @@ fn aai_supported_operations(ad: &Adapter, out: &mut Vec<String>) {
 fn aai_default_settings(ad: &Adapter, out: &mut Vec<String>) {
     let set = &ad.settings;
     section(out, "Default Settings");
-    for k in [
+    out.extend(lines(&[
         "Phy Polarity                     : 0",
         "Phy PolaritySplit                : 0",
         "Background Rate                  : 30",
@@ -521,14 +563,12 @@ fn aai_default_settings(ad: &Adapter, out: &mut Vec<String>) {
         "Cache When BBU Bad               : Disabled",
         "Cached IO                        : No",
         "SMART Mode                       : Mode 6",
-    ] {
-        out.push(s(k));
-    }
+    ]));
     out.push(format!(
         "Alarm Disable                    : {}",
         yes(set.alarm != "Enabled")
     ));
-    for k in [
+    out.extend(lines(&[
         "Coercion Mode                    : 128MB",
         "ZCR Config                       : Unknown",
         "Dirty LED Shows Drive Activity   : No",
@@ -545,9 +585,7 @@ fn aai_default_settings(ad: &Adapter, out: &mut Vec<String>) {
         "Enable Web BIOS                  : No",
         "Direct PD Mapping                : Yes",
         "BIOS Enumerate VDs               : Yes",
-    ] {
-        out.push(s(k));
-    }
+    ]));
     out.push(format!(
         "Restore Hot Spare on Insertion   : {}",
         yes(set.restore_hsp_on_insert)
@@ -557,7 +595,7 @@ fn aai_default_settings(ad: &Adapter, out: &mut Vec<String>) {
         "Maintain PD Fail History         : {}",
         yes(set.maintain_pd_fail_history)
     ));
-    for k in [
+    out.extend(lines(&[
         "Disable Puncturing               : No",
         "Zero Based Enclosure Enumeration : Yes",
         "PreBoot CLI Enabled              : No",
@@ -576,23 +614,19 @@ fn aai_default_settings(ad: &Adapter, out: &mut Vec<String>) {
         "Max LD per array                 : 16",
         "Power Saving option              : All power saving options are disabled",
         "Default spin down time in minutes: 30",
-    ] {
-        out.push(s(k));
-    }
+    ]));
     out.push(format!(
         "Enable JBOD                      : {}",
         yes(set.jbod_enabled)
     ));
-    for k in [
+    out.extend(lines(&[
         "TTY Log In Flash                 : No",
         "Auto Enhanced Import             : No",
         "BreakMirror RAID Support         : No",
         "Disable Join Mirror              : No",
         "Enable Shield State              : No",
         "Time taken to detect CME         : 60s",
-    ] {
-        out.push(s(k));
-    }
+    ]));
 }
 
 /// `-ShowSummary` (TAB and space indentation of the PERC captures).

@@ -17,6 +17,11 @@ use raidctl_model::{DriveAddress, FirmwareState, LdState, RaidLevel};
 /// Body lines and exit status.
 pub type Reply = (Vec<String>, u32);
 
+/// Fixed lines as owned strings, for `out.extend`.
+fn lines<'a>(texts: &'a [&'a str]) -> impl Iterator<Item = String> + 'a {
+    texts.iter().map(|t| (*t).to_owned())
+}
+
 fn s<T: Into<String>>(v: T) -> String {
     v.into()
 }
@@ -267,6 +272,17 @@ fn selected_vds<'a>(ad: &'a Adapter, sel: &LdSel) -> Result<Vec<&'a Vd>, u32> {
     }
 }
 
+/// The reply to a `-LN` naming a VD adapter `ad` does not have.
+fn ld_not_found(ad: u32, n: u32) -> Reply {
+    (
+        vec![fill(
+            unv::LD_NOT_FOUND,
+            &[("a", &ad.to_string()), ("n", &n.to_string())],
+        )],
+        0x03,
+    )
+}
+
 /// `-adpCount`: the count is also the exit status.
 pub fn adp_count(st: &SimState) -> Reply {
     let n = u32::try_from(st.adapters.len()).unwrap_or(0);
@@ -311,8 +327,7 @@ pub fn pd_list(st: &SimState, inv: &Invocation) -> Reply {
         let mut drives: Vec<&Drive> = ad.drives.iter().collect();
         drives.sort_by_key(|d| (d.enclosure, d.slot));
         for d in drives {
-            out.extend(pd_record(ad, d));
-            out.extend([String::new(), String::new(), String::new()]);
+            push_pd_record(&mut out, ad, d);
         }
     }
     (out, 0)
@@ -333,6 +348,12 @@ fn not_found(ad: u32, a: DriveAddress) -> Reply {
     )
 }
 
+/// A drive's `-PDList`-style record and the three blank lines MegaCli ends it with.
+fn push_pd_record(out: &mut Vec<String>, ad: &Adapter, d: &Drive) {
+    out.extend(pd_record(ad, d));
+    out.extend([String::new(), String::new(), String::new()]);
+}
+
 /// `-PDInfo -PhysDrv[E:S]`.
 pub fn pd_info(st: &SimState, inv: &Invocation) -> Reply {
     let mut out = Vec::new();
@@ -342,8 +363,7 @@ pub fn pd_info(st: &SimState, inv: &Invocation) -> Reply {
                 return not_found(ad.index, *a);
             };
             out.push(String::new());
-            out.extend(pd_record(ad, d));
-            out.extend([String::new(), String::new(), String::new()]);
+            push_pd_record(&mut out, ad, d);
         }
     }
     (out, 0)
@@ -355,15 +375,7 @@ pub fn ld_info(st: &SimState, inv: &Invocation) -> Reply {
     for ad in adapters_or_return!(st, inv) {
         let vds = match selected_vds(ad, &inv.lds) {
             Ok(v) => v,
-            Err(n) => {
-                return (
-                    vec![fill(
-                        unv::LD_NOT_FOUND,
-                        &[("a", &ad.index.to_string()), ("n", &n.to_string())],
-                    )],
-                    0x03,
-                );
-            }
+            Err(n) => return ld_not_found(ad.index, n),
         };
         if vds.is_empty() {
             out.push(format!(
@@ -457,10 +469,7 @@ fn cfg_group_lines(ad: &Adapter, g: usize, index: usize, out: &mut Vec<String>) 
         for (ri, row) in span.rows.iter().enumerate() {
             out.push(format!("Physical Disk: {ri}"));
             match row.drive.and_then(|a| ad.drive(a)) {
-                Some(d) => {
-                    out.extend(pd_record(ad, d));
-                    out.extend([String::new(), String::new(), String::new()]);
-                }
+                Some(d) => push_pd_record(out, ad, d),
                 None => out.push(String::new()),
             }
         }
@@ -608,10 +617,7 @@ pub fn foreign_dsply(st: &SimState, inv: &Invocation) -> Reply {
                             .is_some_and(|f| f.span == span && f.row == row)
                     });
                     match d {
-                        Some(d) => {
-                            out.extend(pd_record(ad, d));
-                            out.extend([String::new(), String::new(), String::new()]);
-                        }
+                        Some(d) => push_pd_record(&mut out, ad, d),
                         None => out.push(String::new()),
                     }
                 }
@@ -666,8 +672,7 @@ pub fn drive_progress(st: &SimState, inv: &Invocation, kind: OpKind) -> Reply {
             let e = text::encl(*a);
             match d.op.as_ref().filter(|o| o.kind == kind) {
                 Some(op) => {
-                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                    let pct = op.percent.floor().min(99.0) as u32;
+                    let pct = op.shown_percent();
                     let word = if kind == OpKind::Rebuild {
                         "Rebuild"
                     } else {
@@ -701,21 +706,12 @@ pub fn ldbi_progress(st: &SimState, inv: &Invocation) -> Reply {
     for ad in adapters_or_return!(st, inv) {
         let vds = match selected_vds(ad, &inv.lds) {
             Ok(v) => v,
-            Err(n) => {
-                return (
-                    vec![fill(
-                        unv::LD_NOT_FOUND,
-                        &[("a", &ad.index.to_string()), ("n", &n.to_string())],
-                    )],
-                    0x03,
-                );
-            }
+            Err(n) => return ld_not_found(ad.index, n),
         };
         for vd in vds {
             match &vd.bgi {
                 Some(op) => {
-                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                    let pct = op.percent.floor().min(99.0) as u32;
+                    let pct = op.shown_percent();
                     out.push(format!(
                         "Background Initialization on VD #{} (target id #{}) Complete {pct}% in {} Minutes.",
                         vd.target,
@@ -744,34 +740,34 @@ pub fn enc_info(st: &SimState, inv: &Invocation) -> Reply {
         ));
         out.push(String::new());
         for (n, e) in ad.enclosures.iter().enumerate() {
-            let drives = ad
-                .drives
-                .iter()
-                .filter(|d| d.enclosure == Some(e.device_id))
-                .count();
+            let drives = ad.enclosure_drive_count(e.device_id);
             out.push(format!("    Enclosure {n}:"));
             out.push(format!(
                 "    Device ID                     : {}",
                 e.device_id
             ));
             out.push(format!("    Number of Slots               : {}", e.slots));
-            out.push(s("    Number of Power Supplies      : 0"));
-            out.push(s("    Number of Fans                : 0"));
-            out.push(s("    Number of Temperature Sensors : 0"));
-            out.push(s("    Number of Alarms              : 0"));
-            out.push(s("    Number of SIM Modules         : 0"));
+            out.extend(lines(&[
+                "    Number of Power Supplies      : 0",
+                "    Number of Fans                : 0",
+                "    Number of Temperature Sensors : 0",
+                "    Number of Alarms              : 0",
+                "    Number of SIM Modules         : 0",
+            ]));
             out.push(format!("    Number of Physical Drives     : {drives}"));
             out.push(s("    Status                        : Normal"));
             out.push(s("    Position                      : 1"));
             out.push(s("    Connector Name                : Unavailable"));
             out.push(format!("    Enclosure type                : {}", e.kind));
-            out.push(s("    FRU Part Number               : N/A"));
-            out.push(s("    Enclosure Serial Number       : N/A"));
-            out.push(s("    ESM Serial Number             : N/A"));
-            out.push(s("    Enclosure Zoning Mode         : N/A"));
-            out.push(s("    Partner Device Id             : 65535"));
-            out.push(String::new());
-            out.push(s("    Inquiry data                  :"));
+            out.extend(lines(&[
+                "    FRU Part Number               : N/A",
+                "    Enclosure Serial Number       : N/A",
+                "    ESM Serial Number             : N/A",
+                "    Enclosure Zoning Mode         : N/A",
+                "    Partner Device Id             : 65535",
+                "",
+                "    Inquiry data                  :",
+            ]));
             out.push(format!("        Vendor Identification     : {}", e.vendor));
             out.push(format!("        Product Identification    : {}", e.product));
             out.push(format!(

@@ -628,11 +628,7 @@ pub(super) fn preserved_cache_show(ad: &crate::state::Adapter) -> Resp {
             Ob::new().n("VD", *t).s("State", state).done()
         })
         .collect();
-    Resp::ok(
-        idx,
-        "None",
-        Some(Ob::new().j("Preserved Cache", J::A(rows)).done()),
-    )
+    Resp::ok_list(idx, "Preserved Cache", rows)
 }
 
 /// `/cN/vX delete preservedcache [force]`: that VD's pinned cache only; a VD without any is

@@ -138,6 +138,34 @@ pub enum J {
     A(Vec<J>),
 }
 
+/// `n` tabs: storcli's indentation.
+fn pad(out: &mut String, n: usize) {
+    out.push_str(&"\t".repeat(n));
+}
+
+/// An object's or array's members, one a line with commas between, inside `open` and
+/// `close`; `item` writes one member (with its own indentation), the closing bracket gets
+/// `ind` tabs.
+fn write_seq<T>(
+    out: &mut String,
+    ind: usize,
+    [open, close]: [char; 2],
+    items: &[T],
+    mut item: impl FnMut(&mut String, &T),
+) {
+    out.push(open);
+    out.push('\n');
+    for (i, x) in items.iter().enumerate() {
+        item(out, x);
+        if i + 1 < items.len() {
+            out.push(',');
+        }
+        out.push('\n');
+    }
+    pad(out, ind);
+    out.push(close);
+}
+
 impl J {
     /// JSON as storcli itself prints it (every native capture from 007.10 to 8.x): the
     /// envelope's `{`, `"Controllers":[` and each controller's `{` at the left margin, then
@@ -147,30 +175,16 @@ impl J {
         let mut out = String::new();
         match self {
             Self::O(kv) if !kv.is_empty() => {
-                out.push_str("{\n");
-                for (i, (k, v)) in kv.iter().enumerate() {
+                write_seq(&mut out, 0, ['{', '}'], kv, |out, (k, v)| {
                     out.push_str(&quote(k));
                     out.push(':');
                     match v {
                         Self::A(items) if !items.is_empty() => {
-                            out.push_str("[\n");
-                            for (j, x) in items.iter().enumerate() {
-                                x.write(&mut out, 0);
-                                if j + 1 < items.len() {
-                                    out.push(',');
-                                }
-                                out.push('\n');
-                            }
-                            out.push(']');
+                            write_seq(out, 0, ['[', ']'], items, |out, x| x.write(out, 0));
                         }
-                        other => other.write(&mut out, 0),
+                        other => other.write(out, 0),
                     }
-                    if i + 1 < kv.len() {
-                        out.push(',');
-                    }
-                    out.push('\n');
-                }
-                out.push('}');
+                });
             }
             other => other.write(&mut out, 0),
         }
@@ -178,40 +192,21 @@ impl J {
     }
 
     fn write(&self, out: &mut String, ind: usize) {
-        let pad = |out: &mut String, n: usize| out.push_str(&"\t".repeat(n));
         match self {
             Self::S(s) => out.push_str(&quote(s)),
             Self::N(n) => out.push_str(&n.to_string()),
             Self::O(kv) if kv.is_empty() => out.push_str("{}"),
             Self::A(v) if v.is_empty() => out.push_str("[]"),
-            Self::O(kv) => {
-                out.push_str("{\n");
-                for (i, (k, v)) in kv.iter().enumerate() {
-                    pad(out, ind + 1);
-                    out.push_str(&quote(k));
-                    out.push_str(" : ");
-                    v.write(out, ind + 1);
-                    if i + 1 < kv.len() {
-                        out.push(',');
-                    }
-                    out.push('\n');
-                }
-                pad(out, ind);
-                out.push('}');
-            }
-            Self::A(v) => {
-                out.push_str("[\n");
-                for (i, x) in v.iter().enumerate() {
-                    pad(out, ind + 1);
-                    x.write(out, ind + 1);
-                    if i + 1 < v.len() {
-                        out.push(',');
-                    }
-                    out.push('\n');
-                }
-                pad(out, ind);
-                out.push(']');
-            }
+            Self::O(kv) => write_seq(out, ind, ['{', '}'], kv, |out, (k, v)| {
+                pad(out, ind + 1);
+                out.push_str(&quote(k));
+                out.push_str(" : ");
+                v.write(out, ind + 1);
+            }),
+            Self::A(v) => write_seq(out, ind, ['[', ']'], v, |out, x| {
+                pad(out, ind + 1);
+                x.write(out, ind + 1);
+            }),
         }
     }
 
@@ -468,6 +463,11 @@ impl Resp {
         }
     }
 
+    /// A successful answer whose data is one list of rows under `key`.
+    pub(crate) fn ok_list(ctrl: u32, key: &str, rows: Vec<J>) -> Self {
+        Self::ok(ctrl, "None", Some(Ob::new().j(key, J::A(rows)).done()))
+    }
+
     pub(crate) fn fail(ctrl: Option<u32>, description: &str, detailed: Vec<J>, code: i32) -> Self {
         Self {
             ctrl,
@@ -521,32 +521,41 @@ pub fn render(out: &Output, cli: Cli<'_>, json: bool) -> (String, i32) {
     match out {
         Output::Raw(t, c) => (t.clone(), *c),
         Output::Ctrls(list) => {
-            let code = list
-                .iter()
-                .rev()
-                .find(|r| r.code != 0)
-                .map_or(0, |r| r.code);
             let text = if json {
-                let ctrls: Vec<J> = list
-                    .iter()
-                    .map(|r| {
-                        let mut o = Ob::new().j("Command Status", r.status(cli));
-                        if let Some(d) = &r.data {
-                            o = o.j("Response Data", d.clone());
-                        }
-                        o.done()
-                    })
-                    .collect();
-                let mut s = Ob::new().j("Controllers", J::A(ctrls)).done().to_json();
-                // storcli ends its JSON with a blank line.
-                s.push_str("\n\n");
-                s
+                controllers_json(list, |r| r.status(cli))
             } else {
                 list.iter().map(|r| text_resp(r, cli)).collect()
             };
-            (text, code)
+            (text, exit_code(list))
         }
     }
+}
+
+/// The exit status of several controllers' answers: the last non-zero one, else 0.
+pub(crate) fn exit_code(list: &[Resp]) -> i32 {
+    list.iter()
+        .rev()
+        .find(|r| r.code != 0)
+        .map_or(0, |r| r.code)
+}
+
+/// The JSON of several controllers' answers, each with the `Command Status` `status` gives
+/// it, in the native layout of 7.x and 8.x alike (see [`J::to_json`]), then the blank line
+/// storcli ends its JSON with.
+pub(crate) fn controllers_json(list: &[Resp], status: impl Fn(&Resp) -> J) -> String {
+    let ctrls: Vec<J> = list
+        .iter()
+        .map(|r| {
+            let mut o = Ob::new().j("Command Status", status(r));
+            if let Some(d) = &r.data {
+                o = o.j("Response Data", d.clone());
+            }
+            o.done()
+        })
+        .collect();
+    let mut text = Ob::new().j("Controllers", J::A(ctrls)).done().to_json();
+    text.push_str("\n\n");
+    text
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -99,11 +99,7 @@ pub(super) fn enclosures_show(st: &SimState, i: usize, cmd: &Cmd) -> Resp {
     }
     if !cmd.has("all") {
         let rows = encls.iter().map(|e| enclosure_row(ad, e)).collect();
-        return Resp::ok(
-            ad.index,
-            "None",
-            Some(Ob::new().j("Properties", J::A(rows)).done()),
-        );
+        return Resp::ok_list(ad.index, "Properties", rows);
     }
     let mut o = Ob::new();
     for (n, e) in encls.iter().enumerate() {
@@ -162,11 +158,7 @@ pub(super) fn vds_show(st: &SimState, i: usize, vsel: Sel, cmd: &Cmd) -> Resp {
     }
     if !cmd.has("all") {
         let rows = vds.iter().map(|v| vd_row(ad, v)).collect();
-        return Resp::ok(
-            ad.index,
-            "None",
-            Some(Ob::new().j("Virtual Drives", J::A(rows)).done()),
-        );
+        return Resp::ok_list(ad.index, "Virtual Drives", rows);
     }
     let mut o = Ob::new();
     for v in vds {
@@ -439,8 +431,7 @@ pub(super) fn progress(st: &SimState, i: usize, cmd: &Cmd) -> Resp {
             let o = Ob::new().s("Drive-ID", drive_path(ad.index, d.addr()));
             match d.op.as_ref().filter(|op| op.kind == kind) {
                 Some(op) => {
-                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                    let pct = op.percent.floor().min(99.0) as i64;
+                    let pct = i64::from(op.shown_percent());
                     let elapsed = st.clock.saturating_sub(op.started).max(1);
                     let left = if pct > 0 {
                         u64::try_from(100 - pct).unwrap_or(0) * elapsed

@@ -67,12 +67,18 @@ pub fn level_text(l: &RaidLevel) -> String {
 
 /// Level of one span of a spanned group (`RAID1` for a RAID10 span).
 pub(crate) fn span_level(l: &RaidLevel) -> String {
+    level_text(&span_raid_level(l))
+}
+
+/// The RAID level one span of a spanned group has on its own (RAID1 for RAID10); an
+/// unspanned level is its own.
+fn span_raid_level(l: &RaidLevel) -> RaidLevel {
     match l {
-        RaidLevel::Raid10 => "RAID1".to_owned(),
-        RaidLevel::Raid50 => "RAID5".to_owned(),
-        RaidLevel::Raid60 => "RAID6".to_owned(),
-        RaidLevel::Raid00 => "RAID0".to_owned(),
-        other => level_text(other),
+        RaidLevel::Raid10 => RaidLevel::Raid1,
+        RaidLevel::Raid50 => RaidLevel::Raid5,
+        RaidLevel::Raid60 => RaidLevel::Raid6,
+        RaidLevel::Raid00 => RaidLevel::Raid0,
+        l => l.clone(),
     }
 }
 
@@ -304,7 +310,7 @@ pub(super) fn topo_row(
         .done()
 }
 
-pub(super) fn dash() -> J {
+pub(crate) fn dash() -> J {
     J::S("-".to_owned())
 }
 
@@ -340,14 +346,8 @@ pub fn topology(ad: &Adapter) -> Vec<J> {
                 level: group.level.clone(),
                 spans: vec![span.clone()],
             };
-            let span_level_enum = match &group.level {
-                RaidLevel::Raid10 => RaidLevel::Raid1,
-                RaidLevel::Raid50 => RaidLevel::Raid5,
-                RaidLevel::Raid60 => RaidLevel::Raid6,
-                RaidLevel::Raid00 => RaidLevel::Raid0,
-                l => l.clone(),
-            };
-            let span_size = crate::state::data_sectors(&span_level_enum, &span_group, member);
+            let span_size =
+                crate::state::data_sectors(&span_raid_level(&group.level), &span_group, member);
             out.push(topo_row(
                 (gi.clone(), J::N(n64(si)), dash()),
                 "-",
@@ -484,16 +484,11 @@ pub(super) fn vd_props(ad: &Adapter, st: &SimState, vd: &Vd) -> J {
 
 /// One `Enclosure LIST` row.
 pub fn enclosure_row(ad: &Adapter, e: &crate::state::Enclosure) -> J {
-    let pds = ad
-        .drives
-        .iter()
-        .filter(|d| d.enclosure == Some(e.device_id))
-        .count();
     Ob::new()
         .n("EID", e.device_id)
         .s("State", "OK")
         .n("Slots", e.slots)
-        .n("PD", n64(pds))
+        .n("PD", n64(ad.enclosure_drive_count(e.device_id)))
         .n("PS", 0)
         .n("Fans", 0)
         .n("TSs", 0)
@@ -609,33 +604,29 @@ pub(crate) fn ctrl_status(ad: &Adapter) -> &'static str {
     if bad { "Needs Attention" } else { "Optimal" }
 }
 
+/// `o` with the count under `count_key`, then the rows under `list_key` unless there are
+/// none (every controller view prints an empty list as its count alone).
+pub(crate) fn counted_list(o: Ob, count_key: &str, list_key: &str, rows: Vec<J>) -> Ob {
+    let o = o.n(count_key, n64(rows.len()));
+    if rows.is_empty() {
+        o
+    } else {
+        o.j(list_key, J::A(rows))
+    }
+}
+
 /// The tail every controller view ends with: topology, VD, PD and enclosure lists, battery.
-pub(super) fn lists(st: &SimState, ad: &Adapter, mut o: Ob) -> Ob {
-    o = o.n("Drive Groups", n64(ad.groups.len()));
+pub(super) fn lists(st: &SimState, ad: &Adapter, o: Ob) -> Ob {
+    let mut o = o.n("Drive Groups", n64(ad.groups.len()));
     if !ad.groups.is_empty() {
         o = o.j("TOPOLOGY", J::A(topology(ad)));
     }
-    o = o.n("Virtual Drives", n64(ad.vds.len()));
-    if !ad.vds.is_empty() {
-        o = o.j(
-            "VD LIST",
-            J::A(sorted_vds(ad).iter().map(|v| vd_row(ad, v)).collect()),
-        );
-    }
-    o = o.n("Physical Drives", n64(ad.drives.len()));
-    if !ad.drives.is_empty() {
-        o = o.j(
-            "PD LIST",
-            J::A(sorted_drives(ad).iter().map(|d| pd_row(ad, d)).collect()),
-        );
-    }
-    o = o.n("Enclosures", n64(ad.enclosures.len()));
-    if !ad.enclosures.is_empty() {
-        o = o.j(
-            "Enclosure LIST",
-            J::A(ad.enclosures.iter().map(|e| enclosure_row(ad, e)).collect()),
-        );
-    }
+    let vds = sorted_vds(ad).iter().map(|v| vd_row(ad, v)).collect();
+    let o = counted_list(o, "Virtual Drives", "VD LIST", vds);
+    let pds = sorted_drives(ad).iter().map(|d| pd_row(ad, d)).collect();
+    let o = counted_list(o, "Physical Drives", "PD LIST", pds);
+    let encls = ad.enclosures.iter().map(|e| enclosure_row(ad, e)).collect();
+    let mut o = counted_list(o, "Enclosures", "Enclosure LIST", encls);
     if let Some((k, v)) = bbu_summary(st, ad) {
         o = o.j(&k, v);
     }
