@@ -133,106 +133,119 @@ pub(crate) fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare
             .to_owned()
     };
     let (dead_serial, spare_serial) = (serial(3), serial(5));
-    let check = |stage: &str, spare_now: &str, expect: Expect, backends: &[&str]| {
-        for b in backends.iter().copied() {
-            let o = sim(
-                s,
-                &[
-                    "--backend",
-                    b,
-                    "status",
-                    "--max-age",
-                    "0",
-                    "--format",
-                    "json",
-                ],
-            );
-            let doc: serde_json::Value = serde_json::from_slice(&o.stdout)
-                .unwrap_or_else(|e| panic!("{stage} {b}: status json: {e}: {}", text(&o)));
-            let on_spare = vd_osds(&doc)
-                .into_iter()
-                .find(|(t, _, _)| *t == spare_target);
-            assert_eq!(on_spare, None, "{stage} {b}: the spare VD carries an OSD");
-            let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    // What every backend must say in status, metrics and a dry run: read-only, so the three
+    // backends' runs go side by side (each waits on Ceph's CLI for seconds; CI time).
+    let reads = |stage: &str, spare_now: &str, expect: Expect, b: &str| {
+        let o = sim(
+            s,
+            &[
+                "--backend",
+                b,
+                "status",
+                "--max-age",
+                "0",
+                "--format",
+                "json",
+            ],
+        );
+        let doc: serde_json::Value = serde_json::from_slice(&o.stdout)
+            .unwrap_or_else(|e| panic!("{stage} {b}: status json: {e}: {}", text(&o)));
+        let on_spare = vd_osds(&doc)
+            .into_iter()
+            .find(|(t, _, _)| *t == spare_target);
+        assert_eq!(on_spare, None, "{stage} {b}: the spare VD carries an OSD");
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(
+            err.contains(&format!(
+                "{spare_now} holds osd.{victim} of another cluster"
+            )),
+            "{stage} {b}: the foreign label is not reported: {err}"
+        );
+        // A moved name is said, naming the VD it is now (and the one the OSD was read on).
+        if expect != Expect::Foreign {
             assert!(
-                err.contains(&format!(
-                    "{spare_now} holds osd.{victim} of another cluster"
-                )),
-                "{stage} {b}: the foreign label is not reported: {err}"
-            );
-            // A moved name is said, naming the VD it is now (and the one the OSD was read on).
-            if expect != Expect::Foreign {
-                assert!(
-                    err.contains(&format!("is VD {spare_target} of adapter 0 now")),
-                    "{stage} {b}: {err}"
-                );
-            }
-            assert_eq!(
-                err.contains("where its label was last read"),
-                expect == Expect::Moved,
+                err.contains(&format!("is VD {spare_target} of adapter 0 now")),
                 "{stage} {b}: {err}"
             );
-            let m = text(&sim(s, &["--backend", b, "metrics", "--max-age", "0"]));
-            assert!(
-                !m.contains(&format!(
-                    "target_id=\"{spare_target}\",osd=\"osd.{victim}\""
-                )),
-                "{stage} {b}: metrics put osd.{victim} on the spare VD"
-            );
-            let o = sim(
-                s,
-                &["--backend", b, "pd", "locate", "--osd", &victim.to_string()],
-            );
-            let locate_err = String::from_utf8_lossy(&o.stderr).into_owned();
-            let blinking = blinking(s);
-            assert!(
-                !blinking.contains(&5),
-                "{stage} {b}: pd locate --osd {victim} blinked the spare's bay: {locate_err}"
-            );
-            // Only the dead OSD's own bay, where its label was last read, may blink.
-            assert!(blinking.iter().all(|x| *x == 3), "{blinking:?}");
-            for slot in &blinking {
-                let _ = sim(s, &["pd", "locate", &format!("32:{slot}"), "--stop"]);
-            }
-            match expect {
-                Expect::Unrecorded => assert!(
-                    !o.status.success()
-                        && blinking.is_empty()
-                        && locate_err.contains("the kernel name moved"),
-                    "{stage} {b}: pd locate --osd {victim} without a verified place: {locate_err}"
-                ),
-                Expect::Moved => assert!(
-                    o.status.success() && locate_err.contains("placed by raidctl's record"),
-                    "{stage} {b}: {locate_err}"
-                ),
-                Expect::Foreign => {}
-            }
-            let o = sim(
-                s,
-                &[
-                    "--backend",
-                    b,
-                    "replace-drive",
-                    "--osd",
-                    &victim.to_string(),
-                    "--dry-run",
-                ],
-            );
-            let all = format!("{}{}", text(&o), String::from_utf8_lossy(&o.stderr));
-            assert!(
-                !all.contains(&spare_serial),
-                "{stage} {b}: replace-drive --osd {victim} planned the spare's bay:\n{all}"
-            );
-            if o.status.success() {
-                assert!(all.contains(&dead_serial), "{stage} {b}: {all}");
-            }
-            if expect == Expect::Unrecorded {
-                assert!(
-                    !o.status.success() && all.contains("Name the bay"),
-                    "{stage} {b}: replace-drive --osd {victim} without a verified place:\n{all}"
-                );
-            }
         }
+        assert_eq!(
+            err.contains("where its label was last read"),
+            expect == Expect::Moved,
+            "{stage} {b}: {err}"
+        );
+        let m = text(&sim(s, &["--backend", b, "metrics", "--max-age", "0"]));
+        assert!(
+            !m.contains(&format!(
+                "target_id=\"{spare_target}\",osd=\"osd.{victim}\""
+            )),
+            "{stage} {b}: metrics put osd.{victim} on the spare VD"
+        );
+        let o = sim(
+            s,
+            &[
+                "--backend",
+                b,
+                "replace-drive",
+                "--osd",
+                &victim.to_string(),
+                "--dry-run",
+            ],
+        );
+        let all = format!("{}{}", text(&o), String::from_utf8_lossy(&o.stderr));
+        assert!(
+            !all.contains(&spare_serial),
+            "{stage} {b}: replace-drive --osd {victim} planned the spare's bay:\n{all}"
+        );
+        if o.status.success() {
+            assert!(all.contains(&dead_serial), "{stage} {b}: {all}");
+        }
+        if expect == Expect::Unrecorded {
+            assert!(
+                !o.status.success() && all.contains("Name the bay"),
+                "{stage} {b}: replace-drive --osd {victim} without a verified place:\n{all}"
+            );
+        }
+    };
+    // `pd locate --osd` takes the adapter's lock: one backend after another.
+    let locate = |stage: &str, expect: Expect, b: &str| {
+        let o = sim(
+            s,
+            &["--backend", b, "pd", "locate", "--osd", &victim.to_string()],
+        );
+        let locate_err = String::from_utf8_lossy(&o.stderr).into_owned();
+        let blinking = blinking(s);
+        assert!(
+            !blinking.contains(&5),
+            "{stage} {b}: pd locate --osd {victim} blinked the spare's bay: {locate_err}"
+        );
+        // Only the dead OSD's own bay, where its label was last read, may blink.
+        assert!(blinking.iter().all(|x| *x == 3), "{blinking:?}");
+        for slot in &blinking {
+            let _ = sim(s, &["pd", "locate", &format!("32:{slot}"), "--stop"]);
+        }
+        match expect {
+            Expect::Unrecorded => assert!(
+                !o.status.success()
+                    && blinking.is_empty()
+                    && locate_err.contains("the kernel name moved"),
+                "{stage} {b}: pd locate --osd {victim} without a verified place: {locate_err}"
+            ),
+            Expect::Moved => assert!(
+                o.status.success() && locate_err.contains("placed by raidctl's record"),
+                "{stage} {b}: {locate_err}"
+            ),
+            Expect::Foreign => {}
+        }
+    };
+    let check = |stage: &str, spare_now: &str, expect: Expect, backends: &[&str]| {
+        std::thread::scope(|scope| {
+            for b in backends.iter().copied() {
+                scope.spawn(move || reads(stage, spare_now, expect, b));
+            }
+            for b in backends.iter().copied() {
+                locate(stage, expect, b);
+            }
+        });
     };
     let swap = || {
         let o = sim(
