@@ -6,6 +6,7 @@
 #   scripts/ceph-test-cluster.sh status DIR
 #   scripts/ceph-test-cluster.sh mon-stop DIR | mon-start DIR   (the mon goes away and comes back)
 #   scripts/ceph-test-cluster.sh stop DIR
+#   scripts/ceph-test-cluster.sh reap   (stops a cluster a killed test left; for a holder of the test lock)
 #
 # Needs Debian's ceph-mon, ceph-mgr, ceph-osd, ceph-common and udev (ceph-volume calls
 # udevadm). ceph-volume insists on /etc/ceph/ceph.conf, /var/lib/ceph/bootstrap-osd/ceph.keyring
@@ -251,7 +252,17 @@ mgr_active() {
 
 cmd=${1:-}
 dir=${2:-}
-[ -n "$cmd" ] && [ -n "$dir" ] || die "usage: $0 start DIR DEV... | status DIR | mon-stop DIR | mon-start DIR | stop DIR"
+if [ "$cmd" = reap ]; then
+  # For a caller that knows no other test's cluster is running (a test holding the test
+  # lock): a cluster still alive now is a killed test's, whose clean-up never ran.
+  if [ -f "$OWNER" ]; then
+    other=$(cat "$OWNER")
+    if [ -d "$other" ]; then say "stopping the cluster left in $other"; do_stop "$other"; fi
+    rm -f "$OWNER"
+  fi
+  exit 0
+fi
+[ -n "$cmd" ] && [ -n "$dir" ] || die "usage: $0 start DIR DEV... | status DIR | mon-stop DIR | mon-start DIR | stop DIR | reap"
 shift 2
 case $cmd in
   start) do_start "$dir" "$@" ;;
@@ -280,5 +291,5 @@ case $cmd in
     ceph-mon -i a -c "$CONF" --setuser ceph --setgroup ceph
     wait_for 60 ceph --connect-timeout 5 -s || die "the mon did not answer (see $dir/log/mon.a.log)"
     ;;
-  *) die "unknown command $cmd (start, stop, status, mon-stop, mon-start)" ;;
+  *) die "unknown command $cmd (start, stop, status, mon-stop, mon-start, reap)" ;;
 esac

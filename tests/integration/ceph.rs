@@ -186,6 +186,18 @@ fn ceph_clusters() {
     );
 }
 
+/// The machine's Ceph test lock (one cluster at a time, across test binaries), held until the
+/// file is dropped; a package cluster still running then is a killed test's (its clean-up
+/// never ran) and is stopped first, or every later start would be refused.
+pub(crate) fn lock_and_reap() -> std::fs::File {
+    let _ = std::fs::create_dir_all("/run/lock");
+    let lock = std::fs::File::create(LOCK).unwrap();
+    lock.lock().unwrap();
+    let o = run(Command::new("bash").arg(script()).arg("reap"));
+    assert!(o.status.success(), "ceph-test-cluster reap: {}", text(&o));
+    lock
+}
+
 /// One Ceph cluster, every Ceph-facing command of raidctl against it.
 pub(crate) fn ceph_cluster_end_to_end() {
     if let Some(why) = missing() {
@@ -194,10 +206,7 @@ pub(crate) fn ceph_cluster_end_to_end() {
         return;
     }
     let started = Instant::now();
-    // One cluster at a time on this machine, across test binaries.
-    let _ = std::fs::create_dir_all("/run/lock");
-    let lock = std::fs::File::create(LOCK).unwrap();
-    lock.lock().unwrap();
+    let _lock = lock_and_reap();
     let tmp = tempfile::tempdir().unwrap();
     let s = tmp.path().join("sim");
     let cluster = tmp.path().join("cluster");

@@ -13,7 +13,7 @@
 //! Needs what `ceph.rs` needs (root, Debian's Ceph 16 packages): outside CI it says why it
 //! skips; under `CI=true` it fails. One cluster at a time: it holds the same lock.
 
-use crate::ceph::{Cleanup, LOCK, bench, missing, raidctl, run, script, sim, text, wait_until};
+use crate::ceph::{Cleanup, bench, missing, raidctl, run, script, sim, text, wait_until};
 use raidctl::ceph::{Ceph, CephOptions};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
@@ -198,9 +198,7 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
             started.elapsed().as_secs_f64()
         )
     };
-    let _ = std::fs::create_dir_all("/run/lock");
-    let lock = std::fs::File::create(LOCK).unwrap();
-    lock.lock().unwrap();
+    let _lock = crate::ceph::lock_and_reap();
     let tmp = tempfile::tempdir().unwrap();
     let s = tmp.path().join("sim");
     let cluster = tmp.path().join("cluster");
