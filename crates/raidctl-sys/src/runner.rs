@@ -9,6 +9,7 @@
 //! [`Runner`] is the backends' view of it: one call, output in memory, and timeouts and
 //! crashes as errors ([`OsRunner`] for real processes, recorded outputs for bundle replay).
 
+use crate::interrupt::ScratchDir;
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -662,15 +663,7 @@ pub struct OsRunner {
     lock: RwLock<()>,
     /// A scratch runner's private directory (random name, mode 0700), removed with the logs
     /// vendor tools leave in it when the runner is dropped.
-    scratch: std::sync::OnceLock<Result<tempfile::TempDir, String>>,
-}
-
-impl Drop for OsRunner {
-    fn drop(&mut self) {
-        if let Some(Ok(t)) = self.scratch.get() {
-            crate::interrupt::forget(t.path());
-        }
-    }
+    scratch: ScratchDir,
 }
 
 impl OsRunner {
@@ -681,7 +674,7 @@ impl OsRunner {
             extra_env: Vec::new(),
             exe: None,
             lock: RwLock::new(()),
-            scratch: std::sync::OnceLock::new(),
+            scratch: ScratchDir::new("raidctl-work-"),
         }
     }
 
@@ -693,7 +686,7 @@ impl OsRunner {
             extra_env: Vec::new(),
             exe: None,
             lock: RwLock::new(()),
-            scratch: std::sync::OnceLock::new(),
+            scratch: ScratchDir::new("raidctl-work-"),
         }
     }
 
@@ -701,14 +694,7 @@ impl OsRunner {
         if let Some(w) = &self.workdir {
             return Ok(w.clone());
         }
-        self.scratch
-            .get_or_init(|| {
-                crate::interrupt::private_temp_dir("raidctl-work-")
-                    .map_err(|e| format!("cannot create a scratch directory: {e}"))
-            })
-            .as_ref()
-            .map(|t| t.path().to_path_buf())
-            .map_err(Clone::clone)
+        self.scratch.path()
     }
 
     /// Adds an environment variable for every child (e.g. the simulator's state directory).
