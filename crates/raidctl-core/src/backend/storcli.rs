@@ -7,7 +7,7 @@
 
 use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
 use super::megacli::BackendError;
-use super::ops::{Op, Operations, PinnedCache};
+use super::ops::{Op, Operations, PinnedCache, on_adapter};
 use super::runner::{CmdOutput, Runner};
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{
@@ -406,14 +406,7 @@ impl Operations for Storcli {
             }
             Err(e) => return Err(e),
         };
-        Ok(doc
-            .foreign_configs
-            .into_iter()
-            .map(|mut f| {
-                f.adapter = adapter;
-                f
-            })
-            .collect())
+        Ok(on_adapter(doc.foreign_configs, adapter, |f| &mut f.adapter))
     }
 
     fn preserved_cache(&self, adapter: u32) -> Result<PinnedCache, BackendError> {
@@ -443,15 +436,7 @@ impl Operations for Storcli {
     /// `show events` prints the MegaCli event-file layout as text, also with `J`.
     fn events(&self, adapter: u32) -> Result<Option<Vec<Event>>, BackendError> {
         let doc = self.json(&[format!("/c{adapter}"), "show".into(), "events".into()])?;
-        Ok(Some(
-            doc.events
-                .into_iter()
-                .map(|mut e| {
-                    e.adapter = adapter;
-                    e
-                })
-                .collect(),
-        ))
+        Ok(Some(on_adapter(doc.events, adapter, |e| &mut e.adapter)))
     }
 
     /// Everything but the battery-warning property and spares dedicated by VD id, unless the
