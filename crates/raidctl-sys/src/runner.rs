@@ -396,9 +396,7 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
         .checked_add(spec.timeout)
         .unwrap_or_else(|| start + Duration::from_secs(86_400 * 365));
     let mut out = Outcome {
-        argv: std::iter::once(spec.program.display().to_string())
-            .chain(spec.args.iter().cloned())
-            .collect(),
+        argv: argv(spec.program, spec.args),
         ..Outcome::default()
     };
     let _ = crate::fsutil::create_private_dir_all(spec.cwd);
@@ -485,6 +483,13 @@ pub fn which(name: &str, path_var: &OsStr) -> Option<PathBuf> {
         })
 }
 
+/// `program` then `args`: how a call is named in its [`Outcome`], errors and bundles.
+pub fn argv(program: &Path, args: &[String]) -> Vec<String> {
+    std::iter::once(program.display().to_string())
+        .chain(args.iter().cloned())
+        .collect()
+}
+
 /// What one vendor call did.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct CmdOutput {
@@ -547,6 +552,26 @@ pub enum RunError {
         /// How much it printed.
         bytes: usize,
     },
+}
+
+impl CmdOutput {
+    /// A call of `program` with `args` that exited with `status` after printing `stdout`
+    /// and `stderr`: what runners that start no process (fakes, scripted answers) return.
+    pub fn exited(
+        program: &Path,
+        args: &[String],
+        status: i32,
+        stdout: &str,
+        stderr: &str,
+    ) -> Self {
+        Self {
+            argv: argv(program, args),
+            stdout: stdout.to_owned(),
+            stderr: stderr.to_owned(),
+            status: Some(status),
+            ..Self::default()
+        }
+    }
 }
 
 impl Outcome {
