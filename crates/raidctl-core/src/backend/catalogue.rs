@@ -167,6 +167,14 @@ pub fn for_replay(
     })
 }
 
+/// Adapters `0..count`; adapter 0 alone when the tool's count is unknown or zero (a
+/// bundle then still asks the first).
+pub(crate) fn counted_adapters(count: Option<u32>) -> Vec<u32> {
+    count
+        .filter(|n| *n > 0)
+        .map_or_else(|| vec![0], |n| (0..n).collect())
+}
+
 /// Every adapter number, for per-adapter entries.
 pub(crate) fn per_adapter(adapters: &[u32], mut f: impl FnMut(u32) -> Vec<Entry>) -> Vec<Entry> {
     adapters.iter().flat_map(|&a| f(a)).collect()

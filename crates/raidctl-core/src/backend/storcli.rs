@@ -5,7 +5,7 @@
 //! drive group and an array inside it. raidctl's [`Op`]s and [`MissingRow`]s use MegaCli's
 //! global numbering, converted here through the topology.
 
-use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
+use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, counted_adapters, per_adapter};
 use super::megacli::BackendError;
 use super::ops::{Op, Operations, PinnedCache, on_adapter};
 use super::runner::{CmdOutput, Runner};
@@ -539,12 +539,12 @@ impl Catalogue for Storcli {
     }
 
     fn adapters(&self, preamble: &[(Entry, String)]) -> Vec<u32> {
-        preamble
-            .iter()
-            .find_map(|(_, t)| json_field(t, "Response Data", "Controller Count")?.as_u64())
-            .and_then(|n| u32::try_from(n).ok())
-            .filter(|n| *n > 0)
-            .map_or_else(|| vec![0], |n| (0..n).collect())
+        counted_adapters(
+            preamble
+                .iter()
+                .find_map(|(_, t)| json_field(t, "Response Data", "Controller Count")?.as_u64())
+                .and_then(|n| u32::try_from(n).ok()),
+        )
     }
 
     fn history(&self, adapters: &[u32]) -> Vec<Entry> {
