@@ -167,6 +167,14 @@ pub fn for_replay(
     })
 }
 
+/// The name a bundle's version table gives the tool at `program`: its file name, or
+/// `fallback` for a path without one.
+pub(crate) fn tool_name(program: &Path, fallback: &str) -> String {
+    program
+        .file_name()
+        .map_or_else(|| fallback.to_owned(), |n| n.to_string_lossy().into_owned())
+}
+
 /// Adapters `0..count`; adapter 0 alone when the tool's count is unknown or zero (a
 /// bundle then still asks the first).
 pub(crate) fn counted_adapters(count: Option<u32>) -> Vec<u32> {

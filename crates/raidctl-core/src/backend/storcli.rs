@@ -5,7 +5,9 @@
 //! drive group and an array inside it. raidctl's [`Op`]s and [`MissingRow`]s use MegaCli's
 //! global numbering, converted here through the topology.
 
-use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, counted_adapters, per_adapter};
+use super::catalogue::{
+    Catalogue, Entry, Level, ToolVerdict, counted_adapters, per_adapter, tool_name,
+};
 use super::megacli::BackendError;
 use super::ops::{Op, Operations, PinnedCache, on_adapter};
 use super::runner::{CmdOutput, Runner};
@@ -640,10 +642,7 @@ impl Catalogue for Storcli {
     }
 
     fn versions(&self, preamble: &[(Entry, String)]) -> BTreeMap<String, String> {
-        let name = self.program.file_name().map_or_else(
-            || "storcli".to_owned(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let name = tool_name(&self.program, "storcli");
         preamble
             .iter()
             .find_map(|(_, t)| json_field(t, "Command Status", "CLI Version"))
