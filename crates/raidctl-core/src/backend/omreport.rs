@@ -938,20 +938,8 @@ mod snapshot_tests {
     use std::path::Path;
     use std::sync::Mutex;
 
-    const CONTROLLERS: &str = "Controller  PERC H740P Mini (Embedded)
-
-Controller
-
-ID;Status;Name;Slot ID;State;Firmware Version;Rebuild Rate
-0;Ok;PERC H740P Mini;Embedded;Ready;51.13.0-3485;30%
-
-Controller  PERC H840 Adapter  (Slot 1)
-
-Controller
-
-ID;Status;Name;Slot ID;State;Firmware Version;Rebuild Rate
-1;Ok;PERC H840 Adapter;PCI Slot 1;Ready;51.13.0-3485;30%
-";
+    const CONTROLLERS: &str =
+        include_str!("../../../../fixtures/omreport/handmade-two-controllers.ssv");
 
     const VD_HEADER: &str = "ID;Status;Name;State;Layout;Size";
     const PD_HEADER: &str = "ID;Status;Name;State;Bus Protocol;Media;Failure Predicted;Capacity;Hot Spare;Vendor ID;Product ID;Serial No.";
