@@ -274,32 +274,24 @@ fn sim_ops(
     Option<native::Native>,
 ) {
     let mut native_handle = None;
+    // The four storcli-syntax tools differ only in the simulator's name for them.
+    let storcli = |name: &str| -> Result<Box<dyn Operations>, BackendError> {
+        Ok(Box::new(Storcli::new(
+            sim_tool(name),
+            runner.clone(),
+            opts.timeout,
+        )))
+    };
     let ops: Result<Box<dyn Operations>, BackendError> = match opts.backend {
         BackendChoice::Auto | BackendChoice::Megacli => Ok(Box::new(MegaCli::new(
             program.to_path_buf(),
             runner.clone(),
             opts.timeout,
         ))),
-        BackendChoice::Storcli => Ok(Box::new(Storcli::new(
-            sim_tool("storcli64"),
-            runner.clone(),
-            opts.timeout,
-        ))),
-        BackendChoice::Perccli => Ok(Box::new(Storcli::new(
-            sim_tool("perccli64"),
-            runner.clone(),
-            opts.timeout,
-        ))),
-        BackendChoice::Storcli2 => Ok(Box::new(Storcli::new(
-            sim_tool("storcli2"),
-            runner.clone(),
-            opts.timeout,
-        ))),
-        BackendChoice::Perccli2 => Ok(Box::new(Storcli::new(
-            sim_tool("perccli2"),
-            runner.clone(),
-            opts.timeout,
-        ))),
+        BackendChoice::Storcli => storcli("storcli64"),
+        BackendChoice::Perccli => storcli("perccli64"),
+        BackendChoice::Storcli2 => storcli("storcli2"),
+        BackendChoice::Perccli2 => storcli("perccli2"),
         BackendChoice::Omreport => Ok(Box::new(Omreport::new(
             sim_tool("omreport"),
             sim_tool("omconfig"),

@@ -712,20 +712,8 @@ Stripe Element Size               : 128 KB
 
     /// Two controllers, each with a VD 0 and a VD 1; the one listed first in the VD report is
     /// controller 1 (ids are not the order of the titles), and controller 0 has no battery.
-    const TWO_CONTROLLERS: &str = "Controller  PERC H740P Mini (Embedded)
-
-Controller
-
-ID;Status;Name;Slot ID;State;Firmware Version;Rebuild Rate
-0;Ok;PERC H740P Mini;Embedded;Ready;51.13.0-3485;30%
-
-Controller  PERC H840 Adapter  (Slot 1)
-
-Controller
-
-ID;Status;Name;Slot ID;State;Firmware Version;Rebuild Rate
-1;Ok;PERC H840 Adapter;PCI Slot 1;Ready;51.13.0-3485;30%
-";
+    const TWO_CONTROLLERS: &str =
+        include_str!("../../../fixtures/omreport/handmade-two-controllers.ssv");
 
     const TWO_VDISKS: &str = "List of Virtual Disks in the System
 

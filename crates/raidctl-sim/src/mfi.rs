@@ -18,7 +18,7 @@ use crate::text::inquiry;
 use raidctl_model::{DriveAddress, FirmwareState, LdState, PdType, RaidLevel};
 use raidctl_sys::mfi::abi::{self, put_text};
 use raidctl_sys::mfi::opcode::Opcode;
-use raidctl_sys::mfi::transport::{MfiTransport, TransportError};
+use raidctl_sys::mfi::transport::{Frame, MfiTransport, TransportError, fill_from};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -178,13 +178,8 @@ impl MfiTransport for SimFirmware {
             .collect())
     }
 
-    fn dcmd(
-        &self,
-        host: u16,
-        opcode: Opcode,
-        mbox: [u8; 12],
-        buf: &mut [u8],
-    ) -> Result<u8, TransportError> {
+    fn dcmd(&self, frame: Frame, buf: &mut [u8]) -> Result<u8, TransportError> {
+        let Frame { host, opcode, mbox } = frame;
         use crate::state::FaultKind;
         let command = format!("mfi:{}", opcode.name().to_ascii_lowercase());
         let call = {
@@ -221,8 +216,7 @@ impl MfiTransport for SimFirmware {
         match self.answer(ad, opcode, mbox, buf.len()) {
             Ok(payload) => {
                 // Like the firmware: copy what fits; size fields still tell the whole.
-                let n = payload.len().min(buf.len());
-                buf[..n].copy_from_slice(&payload[..n]);
+                fill_from(buf, &payload);
                 if fault == Some(FaultKind::Garbled) {
                     for b in buf.iter_mut().take(8) {
                         *b = 0xff;

@@ -81,19 +81,11 @@ pub fn check_not_shared(path: &Path, meta: &std::fs::Metadata) -> io::Result<()>
 /// # Errors
 /// `PermissionDenied` for a directory owned by another user.
 pub fn check_owner(path: &Path, meta: &std::fs::Metadata) -> io::Result<()> {
-    let me = rustix::process::geteuid().as_raw();
-    if meta.uid() != me && meta.uid() != 0 {
-        return Err(io::Error::new(
-            io::ErrorKind::PermissionDenied,
-            format!(
-                "{}: owned by uid {}, not by the caller (uid {me}) or root: raidctl does not \
-                 read back or run anything from a directory another user controls",
-                path.display(),
-                meta.uid()
-            ),
-        ));
-    }
-    Ok(())
+    owned_by_caller_or_root(
+        path,
+        meta,
+        "raidctl does not read back or run anything from a directory another user controls",
+    )
 }
 
 /// A directory raidctl reads back from: a real directory (not a link), owned by the caller or
@@ -164,6 +156,23 @@ pub fn read_capped(path: &Path, cap: usize) -> io::Result<Vec<u8>> {
     read_to_cap(path, &f, cap)
 }
 
+/// `PermissionDenied` unless the caller or root owns `path`; the error names both owners,
+/// then `verdict`.
+fn owned_by_caller_or_root(path: &Path, meta: &std::fs::Metadata, verdict: &str) -> io::Result<()> {
+    let me = rustix::process::geteuid().as_raw();
+    if meta.uid() != me && meta.uid() != 0 {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "{}: owned by uid {}, not by the caller (uid {me}) or root: {verdict}",
+                path.display(),
+                meta.uid()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Refuses a file raidctl trusts what it reads back from (its cache, baseline, journals, the
 /// simulator's state) unless the caller or root owns it and nobody else may write to it:
 /// whoever else could would choose a verdict or what `resume` does.
@@ -171,17 +180,7 @@ pub fn read_capped(path: &Path, cap: usize) -> io::Result<Vec<u8>> {
 /// # Errors
 /// `PermissionDenied`, naming the file and its owner or mode.
 pub fn check_own_file(path: &Path, meta: &std::fs::Metadata) -> io::Result<()> {
-    let me = rustix::process::geteuid().as_raw();
-    if meta.uid() != me && meta.uid() != 0 {
-        return Err(io::Error::new(
-            io::ErrorKind::PermissionDenied,
-            format!(
-                "{}: owned by uid {}, not by the caller (uid {me}) or root: not trusted",
-                path.display(),
-                meta.uid()
-            ),
-        ));
-    }
+    owned_by_caller_or_root(path, meta, "not trusted")?;
     let mode = meta.mode() & 0o7777;
     if mode & 0o022 != 0 {
         return Err(io::Error::new(

@@ -203,6 +203,47 @@ pub fn private_temp_dir(prefix: &str) -> std::io::Result<tempfile::TempDir> {
     Ok(t)
 }
 
+/// A [`private_temp_dir`] made on the first [`ScratchDir::path`] call, not before (most
+/// runs never need one), and removed with its owner: a runner's working directory.
+#[derive(Debug)]
+pub struct ScratchDir {
+    prefix: &'static str,
+    dir: std::sync::OnceLock<Result<tempfile::TempDir, String>>,
+}
+
+impl ScratchDir {
+    /// A directory to be named `prefix` and a random suffix.
+    pub const fn new(prefix: &'static str) -> Self {
+        Self {
+            prefix,
+            dir: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The directory, made now if it is not yet; every later call gives the first answer.
+    ///
+    /// # Errors
+    /// It cannot be created.
+    pub fn path(&self) -> Result<PathBuf, String> {
+        self.dir
+            .get_or_init(|| {
+                private_temp_dir(self.prefix)
+                    .map_err(|e| format!("cannot create a scratch directory: {e}"))
+            })
+            .as_ref()
+            .map(|t| t.path().to_path_buf())
+            .map_err(Clone::clone)
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        if let Some(Ok(t)) = self.dir.get() {
+            forget(t.path());
+        }
+    }
+}
+
 /// `dir` no longer needs removing on interrupt (its owner removes it, or it is gone).
 pub fn forget(dir: &Path) {
     if let Ok(mut dirs) = DIRS.lock() {

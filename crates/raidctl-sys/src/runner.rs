@@ -9,6 +9,7 @@
 //! [`Runner`] is the backends' view of it: one call, output in memory, and timeouts and
 //! crashes as errors ([`OsRunner`] for real processes, recorded outputs for bundle replay).
 
+use crate::interrupt::ScratchDir;
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -395,9 +396,7 @@ pub fn run_process(spec: &Spec<'_>) -> Outcome {
         .checked_add(spec.timeout)
         .unwrap_or_else(|| start + Duration::from_secs(86_400 * 365));
     let mut out = Outcome {
-        argv: std::iter::once(spec.program.display().to_string())
-            .chain(spec.args.iter().cloned())
-            .collect(),
+        argv: argv(spec.program, spec.args),
         ..Outcome::default()
     };
     let _ = crate::fsutil::create_private_dir_all(spec.cwd);
@@ -484,6 +483,13 @@ pub fn which(name: &str, path_var: &OsStr) -> Option<PathBuf> {
         })
 }
 
+/// `program` then `args`: how a call is named in its [`Outcome`], errors and bundles.
+pub fn argv(program: &Path, args: &[String]) -> Vec<String> {
+    std::iter::once(program.display().to_string())
+        .chain(args.iter().cloned())
+        .collect()
+}
+
 /// What one vendor call did.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct CmdOutput {
@@ -546,6 +552,26 @@ pub enum RunError {
         /// How much it printed.
         bytes: usize,
     },
+}
+
+impl CmdOutput {
+    /// A call of `program` with `args` that exited with `status` after printing `stdout`
+    /// and `stderr`: what runners that start no process (fakes, scripted answers) return.
+    pub fn exited(
+        program: &Path,
+        args: &[String],
+        status: i32,
+        stdout: &str,
+        stderr: &str,
+    ) -> Self {
+        Self {
+            argv: argv(program, args),
+            stdout: stdout.to_owned(),
+            stderr: stderr.to_owned(),
+            status: Some(status),
+            ..Self::default()
+        }
+    }
 }
 
 impl Outcome {
@@ -662,15 +688,7 @@ pub struct OsRunner {
     lock: RwLock<()>,
     /// A scratch runner's private directory (random name, mode 0700), removed with the logs
     /// vendor tools leave in it when the runner is dropped.
-    scratch: std::sync::OnceLock<Result<tempfile::TempDir, String>>,
-}
-
-impl Drop for OsRunner {
-    fn drop(&mut self) {
-        if let Some(Ok(t)) = self.scratch.get() {
-            crate::interrupt::forget(t.path());
-        }
-    }
+    scratch: ScratchDir,
 }
 
 impl OsRunner {
@@ -681,7 +699,7 @@ impl OsRunner {
             extra_env: Vec::new(),
             exe: None,
             lock: RwLock::new(()),
-            scratch: std::sync::OnceLock::new(),
+            scratch: ScratchDir::new("raidctl-work-"),
         }
     }
 
@@ -693,7 +711,7 @@ impl OsRunner {
             extra_env: Vec::new(),
             exe: None,
             lock: RwLock::new(()),
-            scratch: std::sync::OnceLock::new(),
+            scratch: ScratchDir::new("raidctl-work-"),
         }
     }
 
@@ -701,14 +719,7 @@ impl OsRunner {
         if let Some(w) = &self.workdir {
             return Ok(w.clone());
         }
-        self.scratch
-            .get_or_init(|| {
-                crate::interrupt::private_temp_dir("raidctl-work-")
-                    .map_err(|e| format!("cannot create a scratch directory: {e}"))
-            })
-            .as_ref()
-            .map(|t| t.path().to_path_buf())
-            .map_err(Clone::clone)
+        self.scratch.path()
     }
 
     /// Adds an environment variable for every child (e.g. the simulator's state directory).

@@ -167,6 +167,22 @@ pub fn for_replay(
     })
 }
 
+/// The name a bundle's version table gives the tool at `program`: its file name, or
+/// `fallback` for a path without one.
+pub(crate) fn tool_name(program: &Path, fallback: &str) -> String {
+    program
+        .file_name()
+        .map_or_else(|| fallback.to_owned(), |n| n.to_string_lossy().into_owned())
+}
+
+/// Adapters `0..count`; adapter 0 alone when the tool's count is unknown or zero (a
+/// bundle then still asks the first).
+pub(crate) fn counted_adapters(count: Option<u32>) -> Vec<u32> {
+    count
+        .filter(|n| *n > 0)
+        .map_or_else(|| vec![0], |n| (0..n).collect())
+}
+
 /// Every adapter number, for per-adapter entries.
 pub(crate) fn per_adapter(adapters: &[u32], mut f: impl FnMut(u32) -> Vec<Entry>) -> Vec<Entry> {
     adapters.iter().flat_map(|&a| f(a)).collect()

@@ -1,7 +1,9 @@
 //! The MegaCli backend: finds the binary, builds argv (always `-NoLog`), runs it through a
 //! [`Runner`], and turns what came back into a parsed [`Document`] or a precise error.
 
-use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
+use super::catalogue::{
+    Catalogue, Entry, Level, ToolVerdict, counted_adapters, per_adapter, tool_name,
+};
 use super::runner::{CmdOutput, RunError, Runner};
 use crate::model::Document;
 use crate::parse::{self, Kind};
@@ -329,12 +331,13 @@ impl Catalogue for MegaCli {
     }
 
     fn adapters(&self, preamble: &[(Entry, String)]) -> Vec<u32> {
-        preamble
-            .iter()
-            .find(|(e, _)| e.count_status)
-            .and_then(|(_, text)| parse::parse(text, Some(Kind::AdpCount)).ok())
-            .and_then(|doc| doc.adapter_count.filter(|n| *n > 0))
-            .map_or_else(|| vec![0], |n| (0..n).collect())
+        counted_adapters(
+            preamble
+                .iter()
+                .find(|(e, _)| e.count_status)
+                .and_then(|(_, text)| parse::parse(text, Some(Kind::AdpCount)).ok())
+                .and_then(|doc| doc.adapter_count),
+        )
     }
 
     fn history(&self, adapters: &[u32]) -> Vec<Entry> {
@@ -425,10 +428,7 @@ impl Catalogue for MegaCli {
     }
 
     fn versions(&self, preamble: &[(Entry, String)]) -> BTreeMap<String, String> {
-        let name = self.program.file_name().map_or_else(
-            || "MegaCli".to_owned(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let name = tool_name(&self.program, "MegaCli");
         preamble
             .iter()
             .filter(|(e, _)| e.id == "all/version")

@@ -5,12 +5,12 @@
 
 use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
 use super::megacli::BackendError;
-use super::ops::{Op, Operations, PinnedCache};
+use super::ops::{NewVd, Op, Operations, PinnedCache};
 use super::runner::Runner;
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{
-    CacheSetting, DiskCache, Document, DriveAddress, ForeignConfig, IoPolicy, Progress, RaidLevel,
-    ReadPolicy, WritePolicy,
+    CacheSetting, DiskCache, Document, DriveAddress, ForeignConfig, IoPolicy, Progress, ReadPolicy,
+    WritePolicy,
 };
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -194,15 +194,7 @@ impl Omreport {
             | Op::PrepareRemoval { .. }
             | Op::HotspareSet { .. }
             | Op::HotspareRemove { .. } => omconfig_drive_args(op),
-            Op::LdCreate {
-                adapter,
-                level,
-                spans,
-                write,
-                read,
-                io,
-                strip_kib,
-            } => omconfig_ld_create(*adapter, level, spans, write, read, io, strip_kib),
+            Op::LdCreate(vd) => omconfig_ld_create(vd),
             Op::ForeignImport { .. }
             | Op::ForeignClear { .. }
             | Op::LdDelete { .. }
@@ -358,35 +350,30 @@ fn omconfig_controller_vd_args(op: &Op) -> Option<Vec<String>> {
 
 /// The omconfig argv of [`Op::LdCreate`] (`createvdisk`: RAID level, drives, span length,
 /// stripe size, policies); `None` for a level OMSA has no number for.
-fn omconfig_ld_create(
-    adapter: u32,
-    level: &RaidLevel,
-    spans: &[Vec<DriveAddress>],
-    write: &WritePolicy,
-    read: &ReadPolicy,
-    io: &Option<IoPolicy>,
-    strip_kib: &Option<u32>,
-) -> Option<Vec<String>> {
-    let n = level.megacli_number()?;
-    let drives: Vec<String> = spans.iter().flatten().map(pdisk).collect();
+fn omconfig_ld_create(vd: &NewVd) -> Option<Vec<String>> {
+    let n = vd.level.megacli_number()?;
+    let drives: Vec<String> = vd.spans.iter().flatten().map(pdisk).collect();
     let mut v = vec![
         "storage".into(),
         "controller".into(),
         "action=createvdisk".into(),
-        format!("controller={adapter}"),
+        format!("controller={}", vd.adapter),
         format!("raid=r{n}"),
         "size=max".into(),
         format!("pdisk={}", drives.join(",")),
     ];
-    if level.is_spanned() {
-        v.push(format!("spanlength={}", spans.first().map_or(0, Vec::len)));
+    if vd.level.is_spanned() {
+        v.push(format!(
+            "spanlength={}",
+            vd.spans.first().map_or(0, Vec::len)
+        ));
     }
-    if let Some(k) = strip_kib {
+    if let Some(k) = vd.strip_kib {
         v.push(format!("stripesize={k}kb"));
     }
     v.push(format!(
         "readpolicy={}",
-        match read {
+        match vd.read {
             ReadPolicy::NoReadAhead => "nra",
             ReadPolicy::ReadAhead => "ra",
             ReadPolicy::Adaptive => "ara",
@@ -394,13 +381,13 @@ fn omconfig_ld_create(
     ));
     v.push(format!(
         "writepolicy={}",
-        match write {
+        match vd.write {
             WritePolicy::WriteThrough => "wt",
             WritePolicy::WriteBack => "wb",
             WritePolicy::AlwaysWriteBack => "fwb",
         }
     ));
-    match io {
+    match vd.io {
         Some(IoPolicy::Direct) => v.push("cachepolicy=d".into()),
         Some(IoPolicy::Cached) => v.push("cachepolicy=c".into()),
         None => {}
@@ -951,20 +938,8 @@ mod snapshot_tests {
     use std::path::Path;
     use std::sync::Mutex;
 
-    const CONTROLLERS: &str = "Controller  PERC H740P Mini (Embedded)
-
-Controller
-
-ID;Status;Name;Slot ID;State;Firmware Version;Rebuild Rate
-0;Ok;PERC H740P Mini;Embedded;Ready;51.13.0-3485;30%
-
-Controller  PERC H840 Adapter  (Slot 1)
-
-Controller
-
-ID;Status;Name;Slot ID;State;Firmware Version;Rebuild Rate
-1;Ok;PERC H840 Adapter;PCI Slot 1;Ready;51.13.0-3485;30%
-";
+    const CONTROLLERS: &str =
+        include_str!("../../../../fixtures/omreport/handmade-two-controllers.ssv");
 
     const VD_HEADER: &str = "ID;Status;Name;State;Layout;Size";
     const PD_HEADER: &str = "ID;Status;Name;State;Bus Protocol;Media;Failure Predicted;Capacity;Hot Spare;Vendor ID;Product ID;Serial No.";

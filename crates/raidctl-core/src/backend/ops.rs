@@ -22,6 +22,27 @@ pub enum Alarm {
     Disable,
 }
 
+/// What [`Op::LdCreate`] makes: each tool's create command is built from it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewVd {
+    /// Adapter number.
+    pub adapter: u32,
+    /// RAID level.
+    pub level: RaidLevel,
+    /// Spans of drives (one span for non-spanned levels).
+    pub spans: Vec<Vec<DriveAddress>>,
+    /// Write policy.
+    pub write: WritePolicy,
+    /// Read policy.
+    pub read: ReadPolicy,
+    /// `None`: the controller's default (OpenManage on PERC 9 and later shows none).
+    #[serde(default)]
+    pub io: Option<IoPolicy>,
+    /// Strip size in KiB; `None`: the controller's default.
+    #[serde(default)]
+    pub strip_kib: Option<u32>,
+}
+
 /// One change to a controller. Fields are the adapter number, the drive's `[E:S]` address
 /// and the parameters named in each variant's doc.
 #[allow(missing_docs)]
@@ -85,18 +106,7 @@ pub enum Op {
     /// and I/O policy and strip size (`None`: the controller's default). The disk cache
     /// policy and the name are set apart ([`Op::LdDiskCache`], [`Op::LdName`]): not every
     /// tool's create command takes them.
-    LdCreate {
-        adapter: u32,
-        level: RaidLevel,
-        spans: Vec<Vec<DriveAddress>>,
-        write: WritePolicy,
-        read: ReadPolicy,
-        /// `None`: the controller's default (OpenManage on PERC 9 and later shows none).
-        #[serde(default)]
-        io: Option<IoPolicy>,
-        #[serde(default)]
-        strip_kib: Option<u32>,
-    },
+    LdCreate(NewVd),
     /// Delete a VD.
     LdDelete { adapter: u32, target: u32 },
     /// Discard the preserved (pinned) cache of one VD, never of all: what an offline or
@@ -169,7 +179,7 @@ impl Op {
             | Op::Alarm { adapter, .. }
             | Op::RebuildRate { adapter, .. }
             | Op::BatteryWarning { adapter, .. }
-            | Op::LdCreate { adapter, .. }
+            | Op::LdCreate(NewVd { adapter, .. })
             | Op::LdDelete { adapter, .. }
             | Op::DiscardPreservedCache { adapter, .. }
             | Op::LdName { adapter, .. }
@@ -462,15 +472,7 @@ pub fn megacli_args(op: &Op) -> Vec<String> {
             let off = if *enabled { 0 } else { 1 };
             prop("BatWarnDsbl", Some(format!("-{off}")), adapter)
         }
-        Op::LdCreate {
-            adapter,
-            level,
-            spans,
-            write,
-            read,
-            io,
-            strip_kib,
-        } => megacli_ld_create(*adapter, level, spans, write, read, io, strip_kib),
+        Op::LdCreate(vd) => megacli_ld_create(vd),
         Op::LdDelete { adapter, target } => vd(&["-CfgLdDel"], adapter, target),
         Op::DiscardPreservedCache { adapter, target } => vec![
             "-DiscardPreservedCache".into(),
@@ -506,6 +508,21 @@ pub fn megacli_args(op: &Op) -> Vec<String> {
     }
 }
 
+/// `rows` of one adapter's answer, each marked as that adapter's (the tools' answers do not
+/// always say which adapter they speak of).
+pub(crate) fn on_adapter<T>(
+    rows: impl IntoIterator<Item = T>,
+    adapter: u32,
+    field: impl Fn(&mut T) -> &mut u32,
+) -> Vec<T> {
+    rows.into_iter()
+        .map(|mut r| {
+            *field(&mut r) = adapter;
+            r
+        })
+        .collect()
+}
+
 /// Owned argv words.
 fn owned(words: &[&str]) -> Vec<String> {
     words.iter().map(|w| (*w).to_owned()).collect()
@@ -521,61 +538,56 @@ fn foreign(verb: &str, adapter: u32, index: Option<u32>) -> Vec<String> {
 
 /// [`megacli_args`] of [`Op::LdCreate`]: `-CfgLdAdd` or, spanned, `-CfgSpanAdd`, then the
 /// cache policies, the strip size and the adapter.
-fn megacli_ld_create(
-    adapter: u32,
-    level: &RaidLevel,
-    spans: &[Vec<DriveAddress>],
-    write: &WritePolicy,
-    read: &ReadPolicy,
-    io: &Option<IoPolicy>,
-    strip_kib: &Option<u32>,
-) -> Vec<String> {
-    let n = level.megacli_number().unwrap_or(0);
+fn megacli_ld_create(vd: &NewVd) -> Vec<String> {
+    let n = vd.level.megacli_number().unwrap_or(0);
     let drives = |span: &Vec<DriveAddress>| {
         span.iter()
             .map(DriveAddress::megacli_arg)
             .collect::<Vec<_>>()
             .join(",")
     };
-    let mut v = if level.is_spanned() {
+    let mut v = if vd.level.is_spanned() {
         let mut v = vec!["-CfgSpanAdd".to_owned(), format!("-r{n}")];
-        for (i, span) in spans.iter().enumerate() {
+        for (i, span) in vd.spans.iter().enumerate() {
             v.push(format!("-Array{i}[{}]", drives(span)));
         }
         v
     } else {
         vec![
             "-CfgLdAdd".to_owned(),
-            format!("-r{n}[{}]", spans.first().map(drives).unwrap_or_default()),
+            format!(
+                "-r{n}[{}]",
+                vd.spans.first().map(drives).unwrap_or_default()
+            ),
         ]
     };
     v.push(
-        match write {
+        match vd.write {
             WritePolicy::WriteThrough => "WT",
             WritePolicy::WriteBack | WritePolicy::AlwaysWriteBack => "WB",
         }
         .into(),
     );
     v.push(
-        match read {
+        match vd.read {
             ReadPolicy::NoReadAhead => "NORA",
             ReadPolicy::ReadAhead => "RA",
             ReadPolicy::Adaptive => "ADRA",
         }
         .into(),
     );
-    match io {
+    match vd.io {
         Some(IoPolicy::Direct) => v.push("Direct".into()),
         Some(IoPolicy::Cached) => v.push("Cached".into()),
         None => {}
     }
-    if *write == WritePolicy::AlwaysWriteBack {
+    if vd.write == WritePolicy::AlwaysWriteBack {
         v.push("CachedBadBBU".into());
     }
-    if let Some(k) = strip_kib {
+    if let Some(k) = vd.strip_kib {
         v.push(format!("-strpsz{k}"));
     }
-    v.push(a(adapter));
+    v.push(a(vd.adapter));
     v
 }
 
@@ -633,14 +645,7 @@ impl Operations for MegaCli {
     fn missing(&self, adapter: u32) -> Result<Vec<MissingRow>, BackendError> {
         let ad = a(adapter);
         let doc = self.query(&["-PdGetMissing", &ad], Kind::PdGetMissing, false)?;
-        Ok(doc
-            .missing
-            .into_iter()
-            .map(|mut m| {
-                m.adapter = adapter;
-                m
-            })
-            .collect())
+        Ok(on_adapter(doc.missing, adapter, |m| &mut m.adapter))
     }
 
     fn progress(
@@ -717,14 +722,7 @@ impl Operations for MegaCli {
                         reason: e.to_string(),
                     }
                 })?;
-                Ok(doc
-                    .events
-                    .into_iter()
-                    .map(|mut e| {
-                        e.adapter = adapter;
-                        e
-                    })
-                    .collect())
+                Ok(on_adapter(doc.events, adapter, |e| &mut e.adapter))
             });
         crate::interrupt::forget(tmp.path());
         drop(tmp);
@@ -734,15 +732,8 @@ impl Operations for MegaCli {
     fn background(&self, adapter: u32) -> Result<Vec<Progress>, BackendError> {
         let ad = a(adapter);
         let doc = self.query(&["-LDBI", "-ShowProg", "-LALL", &ad], Kind::Progress, false)?;
-        Ok(doc
-            .progress
-            .into_iter()
-            .filter(|p| p.in_progress)
-            .map(|mut p| {
-                p.adapter = adapter;
-                p
-            })
-            .collect())
+        let running = doc.progress.into_iter().filter(|p| p.in_progress);
+        Ok(on_adapter(running, adapter, |p| &mut p.adapter))
     }
 
     fn command_line(&self, op: &Op) -> String {
@@ -839,7 +830,7 @@ mod tests {
             vec![DriveAddress::new(8, 2), DriveAddress::new(8, 3)],
         ];
         assert_eq!(
-            megacli_args(&Op::LdCreate {
+            megacli_args(&Op::LdCreate(NewVd {
                 adapter: 0,
                 level: RaidLevel::Raid10,
                 spans,
@@ -847,12 +838,12 @@ mod tests {
                 read: ReadPolicy::ReadAhead,
                 io: Some(IoPolicy::Direct),
                 strip_kib: None,
-            })
+            }))
             .join(" "),
             "-CfgSpanAdd -r10 -Array0[8:0,8:1] -Array1[8:2,8:3] WB RA Direct -a0"
         );
         assert_eq!(
-            megacli_args(&Op::LdCreate {
+            megacli_args(&Op::LdCreate(NewVd {
                 adapter: 0,
                 level: RaidLevel::Raid0,
                 spans: vec![vec![d]],
@@ -860,7 +851,7 @@ mod tests {
                 read: ReadPolicy::NoReadAhead,
                 io: Some(IoPolicy::Cached),
                 strip_kib: Some(256),
-            })
+            }))
             .join(" "),
             "-CfgLdAdd -r0[32:4] WB NORA Cached CachedBadBBU -strpsz256 -a0"
         );

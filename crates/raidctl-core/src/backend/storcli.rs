@@ -5,9 +5,11 @@
 //! drive group and an array inside it. raidctl's [`Op`]s and [`MissingRow`]s use MegaCli's
 //! global numbering, converted here through the topology.
 
-use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
+use super::catalogue::{
+    Catalogue, Entry, Level, ToolVerdict, counted_adapters, per_adapter, tool_name,
+};
 use super::megacli::BackendError;
-use super::ops::{Op, Operations, PinnedCache};
+use super::ops::{Op, Operations, PinnedCache, on_adapter};
 use super::runner::{CmdOutput, Runner};
 use super::snapshot::{self, SNAPSHOT_SCHEMA, Snapshot};
 use crate::model::{
@@ -406,14 +408,7 @@ impl Operations for Storcli {
             }
             Err(e) => return Err(e),
         };
-        Ok(doc
-            .foreign_configs
-            .into_iter()
-            .map(|mut f| {
-                f.adapter = adapter;
-                f
-            })
-            .collect())
+        Ok(on_adapter(doc.foreign_configs, adapter, |f| &mut f.adapter))
     }
 
     fn preserved_cache(&self, adapter: u32) -> Result<PinnedCache, BackendError> {
@@ -443,15 +438,7 @@ impl Operations for Storcli {
     /// `show events` prints the MegaCli event-file layout as text, also with `J`.
     fn events(&self, adapter: u32) -> Result<Option<Vec<Event>>, BackendError> {
         let doc = self.json(&[format!("/c{adapter}"), "show".into(), "events".into()])?;
-        Ok(Some(
-            doc.events
-                .into_iter()
-                .map(|mut e| {
-                    e.adapter = adapter;
-                    e
-                })
-                .collect(),
-        ))
+        Ok(Some(on_adapter(doc.events, adapter, |e| &mut e.adapter)))
     }
 
     /// Everything but the battery-warning property and spares dedicated by VD id, unless the
@@ -554,12 +541,12 @@ impl Catalogue for Storcli {
     }
 
     fn adapters(&self, preamble: &[(Entry, String)]) -> Vec<u32> {
-        preamble
-            .iter()
-            .find_map(|(_, t)| json_field(t, "Response Data", "Controller Count")?.as_u64())
-            .and_then(|n| u32::try_from(n).ok())
-            .filter(|n| *n > 0)
-            .map_or_else(|| vec![0], |n| (0..n).collect())
+        counted_adapters(
+            preamble
+                .iter()
+                .find_map(|(_, t)| json_field(t, "Response Data", "Controller Count")?.as_u64())
+                .and_then(|n| u32::try_from(n).ok()),
+        )
     }
 
     fn history(&self, adapters: &[u32]) -> Vec<Entry> {
@@ -655,10 +642,7 @@ impl Catalogue for Storcli {
     }
 
     fn versions(&self, preamble: &[(Entry, String)]) -> BTreeMap<String, String> {
-        let name = self.program.file_name().map_or_else(
-            || "storcli".to_owned(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let name = tool_name(&self.program, "storcli");
         preamble
             .iter()
             .find_map(|(_, t)| json_field(t, "Command Status", "CLI Version"))

@@ -285,9 +285,7 @@ impl Collector<'_> {
                 return self.skip(&c.id, "command", argv, reason.clone());
             }
         };
-        let argv: Vec<String> = std::iter::once(program.display().to_string())
-            .chain(c.args.iter().cloned())
-            .collect();
+        let argv = runner::argv(&program, &c.args);
         if let Some(reason) = self.skip_reason(c.scope) {
             return self.skip(&c.id, "command", argv, reason);
         }

@@ -5,7 +5,7 @@
 
 use super::manifest::Item;
 use crate::backend::catalogue::for_replay;
-use crate::backend::runner::{CmdOutput, Outcome, RunError, Runner, Stream};
+use crate::backend::runner::{self, CmdOutput, Outcome, RunError, Runner, Stream};
 use crate::backend::snapshot::Snapshot;
 use crate::health::Baseline;
 use serde::Serialize;
@@ -84,10 +84,7 @@ impl Runner for RecordedRunner {
         args: &[String],
         timeout: Duration,
     ) -> Result<CmdOutput, RunError> {
-        let argv_text = std::iter::once(program.display().to_string())
-            .chain(args.iter().cloned())
-            .collect::<Vec<_>>()
-            .join(" ");
+        let argv_text = runner::argv(program, args).join(" ");
         let Some(r) = self.calls.get(args) else {
             *self
                 .last_miss
@@ -108,9 +105,7 @@ impl Runner for RecordedRunner {
         let mut outcome = r.clone();
         // Named as this call names it (the recording may hold another path to the tool), and
         // a timeout is the one this call was given.
-        outcome.argv = std::iter::once(program.display().to_string())
-            .chain(args.iter().cloned())
-            .collect();
+        outcome.argv = runner::argv(program, args);
         if outcome.timed_out {
             outcome.duration = timeout;
         }

@@ -9,6 +9,7 @@
 use super::answers;
 use super::types::{CephDevice, ClusterStatus, OkToStop, OsdDump, OsdMetadata, OsdTree};
 use crate::backend::runner::{self, CmdOutput, RunError, Runner, Sink, Spec};
+use crate::interrupt::ScratchDir;
 use serde::de::DeserializeOwned;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
@@ -145,32 +146,20 @@ impl Default for CephOptions {
 
 /// Runs children through [`runner::run_process`] with the client's environment, several at
 /// once if asked (unlike the vendor tools, `ceph` calls may run in parallel).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct ProcRunner {
     /// A private directory (random name, 0700) made on the first call and removed with the
     /// runner (and on interrupt): a fixed `/tmp/raidctl-ceph-<pid>` could be planted by
     /// another user and was never removed.
-    workdir: std::sync::OnceLock<Result<tempfile::TempDir, String>>,
+    workdir: ScratchDir,
     env: Vec<(String, String)>,
 }
 
 impl ProcRunner {
-    fn workdir(&self) -> Result<PathBuf, String> {
-        self.workdir
-            .get_or_init(|| {
-                crate::interrupt::private_temp_dir("raidctl-ceph-")
-                    .map_err(|e| format!("cannot create a scratch directory: {e}"))
-            })
-            .as_ref()
-            .map(|t| t.path().to_path_buf())
-            .map_err(Clone::clone)
-    }
-}
-
-impl Drop for ProcRunner {
-    fn drop(&mut self) {
-        if let Some(Ok(t)) = self.workdir.get() {
-            crate::interrupt::forget(t.path());
+    fn new(env: Vec<(String, String)>) -> Self {
+        Self {
+            workdir: ScratchDir::new("raidctl-ceph-"),
+            env,
         }
     }
 }
@@ -184,7 +173,7 @@ impl ProcRunner {
         timeout: Duration,
         sink: Sink<'_>,
     ) -> Result<CmdOutput, RunError> {
-        let workdir = self.workdir().map_err(|reason| RunError::Spawn {
+        let workdir = self.workdir.path().map_err(|reason| RunError::Spawn {
             program: program.display().to_string(),
             reason,
         })?;
@@ -312,11 +301,8 @@ fn search_path(opts: &CephOptions) -> OsString {
 impl Ceph {
     /// A client with real processes (children run in a private scratch directory).
     pub fn new(opts: CephOptions) -> Self {
-        let me = Self::with_runner(opts, Arc::new(ProcRunner::default()));
-        let runner = Arc::new(ProcRunner {
-            workdir: std::sync::OnceLock::new(),
-            env: me.child_env(),
-        });
+        let me = Self::with_runner(opts, Arc::new(ProcRunner::new(Vec::new())));
+        let runner = Arc::new(ProcRunner::new(me.child_env()));
         Self { runner, ..me }
     }
 

@@ -29,14 +29,7 @@ impl Runner for Fake {
         }
         let mut v: Value = serde_json::from_str(SAS).expect("sas");
         v["scsi_grown_defect_list"] = (*self.defects.lock().unwrap()).into();
-        Ok(CmdOutput {
-            argv: std::iter::once(program.display().to_string())
-                .chain(args.iter().cloned())
-                .collect(),
-            stdout: v.to_string(),
-            status: Some(0),
-            ..CmdOutput::default()
-        })
+        Ok(CmdOutput::exited(program, args, 0, &v.to_string(), ""))
     }
 }
 

@@ -11,7 +11,7 @@ use super::guards as g;
 use super::journal::{self, Journal};
 use super::vdpolicy::{self, Leeway};
 use super::{AdapterLock, Env, Outcome, WfError, run_op};
-use crate::backend::ops::Op;
+use crate::backend::ops::{NewVd, Op};
 use crate::backend::snapshot::Snapshot;
 use crate::model::{DriveAddress, FirmwareState, VdPolicy};
 use serde::{Deserialize, Serialize};
@@ -231,7 +231,7 @@ impl ChangeState {
         let snap = env.ops.snapshot()?;
         let mut more = Vec::new();
         for op in &self.ops[..self.own] {
-            if let Op::LdCreate { adapter, spans, .. } = op {
+            if let Op::LdCreate(NewVd { adapter, spans, .. }) = op {
                 let members: Vec<DriveAddress> = spans.iter().flatten().copied().collect();
                 let Some(t) = new_vd(&snap, *adapter, &members, &self.before) else {
                     return Ok(StepResult::Stop(format!(
@@ -356,7 +356,7 @@ fn drive_is(snap: &Snapshot, adapter: u32, d: DriveAddress, states: &[FirmwareSt
 fn already(op: &Op, snap: &Snapshot, before: &[u32]) -> bool {
     use FirmwareState as F;
     match op {
-        Op::LdCreate { adapter, spans, .. } => {
+        Op::LdCreate(NewVd { adapter, spans, .. }) => {
             let members: Vec<DriveAddress> = spans.iter().flatten().copied().collect();
             new_vd(snap, *adapter, &members, before).is_some()
         }
@@ -391,7 +391,7 @@ fn already(op: &Op, snap: &Snapshot, before: &[u32]) -> bool {
 /// same checks the commands make before their plan: a resume, or osd-prep, meets them too).
 fn refused(op: &Op, snap: &Snapshot) -> Option<String> {
     match op {
-        Op::LdCreate { adapter, spans, .. } => {
+        Op::LdCreate(NewVd { adapter, spans, .. }) => {
             let drives: Vec<DriveAddress> = spans.iter().flatten().copied().collect();
             ld_create_refused(snap, *adapter, &drives)
         }
@@ -543,7 +543,7 @@ fn planned(change: &Change) -> Vec<Op> {
     let mut ops = change.ops.clone();
     if let Some(after) = &change.after_create {
         for op in &change.ops {
-            if let Op::LdCreate { adapter, .. } = op {
+            if let Op::LdCreate(NewVd { adapter, .. }) = op {
                 ops.extend(after.ops(*adapter, NEW_VD));
             }
         }
@@ -759,7 +759,7 @@ mod tests {
             change: "ld-create".into(),
             target: "a0-raid0".into(),
             adapter: 0,
-            ops: vec![Op::LdCreate {
+            ops: vec![Op::LdCreate(NewVd {
                 adapter: 0,
                 level: RaidLevel::Raid0,
                 spans: vec![vec![d]],
@@ -767,7 +767,7 @@ mod tests {
                 read: crate::model::ReadPolicy::NoReadAhead,
                 io: None,
                 strip_kib: None,
-            }],
+            })],
             own: 1,
             after_create: after.then(|| AfterCreate {
                 disk_cache: Some(false),

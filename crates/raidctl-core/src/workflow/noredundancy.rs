@@ -14,7 +14,7 @@ use super::guards as g;
 use super::journal::Journal;
 use super::replace::{Flow, ReplaceState, Step, VdRecord};
 use super::{BlockDevice, Env, QualifyRequest, WfError, run_op};
-use crate::backend::ops::Op;
+use crate::backend::ops::{NewVd, Op};
 use crate::backend::snapshot::Snapshot;
 use crate::model::{
     DiskCache, DriveAddress, FirmwareState, LdState, LogicalDrive, ReadPolicy, VdPolicy,
@@ -218,7 +218,7 @@ pub(super) fn target_policy(st: &ReplaceState) -> VdPolicy {
 }
 
 fn create_op(st: &ReplaceState, vd: &VdRecord, p: &VdPolicy) -> Op {
-    Op::LdCreate {
+    Op::LdCreate(NewVd {
         adapter: st.adapter,
         level: vd.level.clone(),
         spans: vd.spans.clone(),
@@ -228,7 +228,7 @@ fn create_op(st: &ReplaceState, vd: &VdRecord, p: &VdPolicy) -> Op {
         strip_kib: vd
             .strip_bytes
             .map(|b| u32::try_from(b / 1024).unwrap_or(u32::MAX)),
-    }
+    })
 }
 
 pub(super) fn plan_recreate(env: &Env<'_>, st: &ReplaceState) -> Vec<PlanLine> {

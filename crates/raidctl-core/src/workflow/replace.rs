@@ -17,7 +17,7 @@ use super::engine::{self, continue_from, fresh, state_json};
 use super::guards::{self as g, Level};
 use super::journal::{self, Journal};
 use super::{AdapterLock, BlockDevice, Env, Outcome, QualRecord, WfError};
-use crate::backend::ops::{Op, Operations, PinnedCache};
+use crate::backend::ops::{NewVd, Op, Operations, PinnedCache};
 use crate::backend::snapshot::Snapshot;
 use crate::model::{
     DriveAddress, FirmwareState, MissingRow, PdType, PhysicalDrive, RaidLevel, VdPolicy,
@@ -260,7 +260,7 @@ impl Flow {
                     adapter: a,
                     target: 0,
                 },
-                Op::LdCreate {
+                Op::LdCreate(NewVd {
                     adapter: a,
                     level: RaidLevel::Raid0,
                     spans: vec![vec![d]],
@@ -268,7 +268,7 @@ impl Flow {
                     read: crate::model::ReadPolicy::NoReadAhead,
                     io: Some(crate::model::IoPolicy::Direct),
                     strip_kib: None,
-                },
+                }),
             ],
             Flow::Jbod => vec![Op::MakeJbod {
                 adapter: a,

@@ -13,7 +13,7 @@
 //!
 //! Every part is overridable (`--write`, `--read`, `--io`, `--strip`, `--pdcache`).
 
-use crate::backend::ops::Op;
+use crate::backend::ops::{NewVd, Op};
 use crate::backend::snapshot::Snapshot;
 use crate::model::{
     BatteryState, CacheSetting, ChargingStatus, DiskCache, DriveAddress, IoPolicy, LogicalDrive,
@@ -250,7 +250,7 @@ impl NewVdPolicy {
 
     /// The create operation for `spans` at `level` on `adapter`.
     pub fn create_op(&self, adapter: u32, level: RaidLevel, spans: Vec<Vec<DriveAddress>>) -> Op {
-        Op::LdCreate {
+        Op::LdCreate(NewVd {
             adapter,
             level,
             spans,
@@ -258,7 +258,7 @@ impl NewVdPolicy {
             read: self.read,
             io: Some(self.io),
             strip_kib: self.strip_kib,
-        }
+        })
     }
 
     /// What runs on the new VD after the create: its disk cache and its name (the tools'

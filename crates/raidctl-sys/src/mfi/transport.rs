@@ -80,13 +80,26 @@ pub trait MfiTransport: Send + Sync + std::fmt::Debug {
     ///
     /// # Errors
     /// When the frame could not be delivered or answered.
-    fn dcmd(
-        &self,
-        host: u16,
-        opcode: Opcode,
-        mbox: [u8; 12],
-        buf: &mut [u8],
-    ) -> Result<u8, TransportError>;
+    fn dcmd(&self, frame: Frame, buf: &mut [u8]) -> Result<u8, TransportError>;
+}
+
+/// What one DCMD asks, apart from its data buffer: the adapter (SCSI host number), the
+/// opcode and its mailbox. Every transport, recording and replay speaks of a call by these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Frame {
+    /// SCSI host number of the adapter.
+    pub host: u16,
+    /// The (read-only) DCMD.
+    pub opcode: Opcode,
+    /// The DCMD's mailbox.
+    pub mbox: [u8; 12],
+}
+
+/// Copies into `buf` what fits of `data`, as the firmware does: a short buffer gets the
+/// head (size fields in it still tell the whole), a long one keeps its tail untouched.
+pub fn fill_from(buf: &mut [u8], data: &[u8]) {
+    let n = data.len().min(buf.len());
+    buf[..n].copy_from_slice(&data[..n]);
 }
 
 /// Runs each call of an inner transport on its own worker thread and gives up after a
@@ -155,21 +168,14 @@ impl MfiTransport for Deadline {
         self.run("listing the megaraid_sas hosts".into(), |t| t.hosts())
     }
 
-    fn dcmd(
-        &self,
-        host: u16,
-        opcode: Opcode,
-        mbox: [u8; 12],
-        buf: &mut [u8],
-    ) -> Result<u8, TransportError> {
+    fn dcmd(&self, frame: Frame, buf: &mut [u8]) -> Result<u8, TransportError> {
         let mut owned = buf.to_vec();
-        let what = format!("DCMD {opcode} on host {host}");
+        let what = format!("DCMD {} on host {}", frame.opcode, frame.host);
         let (st, owned) = self.run(what, move |t| {
-            let st = t.dcmd(host, opcode, mbox, &mut owned)?;
+            let st = t.dcmd(frame, &mut owned)?;
             Ok((st, owned))
         })?;
-        let n = owned.len().min(buf.len());
-        buf[..n].copy_from_slice(&owned[..n]);
+        fill_from(buf, &owned);
         Ok(st)
     }
 }
@@ -333,7 +339,8 @@ impl Client {
         min_written: usize,
     ) -> Result<Vec<u8>, DcmdError> {
         let mut buf = vec![PATTERN; len];
-        let st = self.transport.dcmd(host, opcode, mbox, &mut buf)?;
+        let frame = Frame { host, opcode, mbox };
+        let st = self.transport.dcmd(frame, &mut buf)?;
         if let Ok(mut l) = self.log.lock() {
             l.push(RawDcmd {
                 host,
@@ -382,13 +389,7 @@ mod tests {
         fn hosts(&self) -> Result<Vec<u16>, TransportError> {
             Ok(vec![0])
         }
-        fn dcmd(
-            &self,
-            _host: u16,
-            _opcode: Opcode,
-            _mbox: [u8; 12],
-            buf: &mut [u8],
-        ) -> Result<u8, TransportError> {
+        fn dcmd(&self, _frame: Frame, buf: &mut [u8]) -> Result<u8, TransportError> {
             if self.hang {
                 std::thread::sleep(Duration::from_secs(3600));
             }

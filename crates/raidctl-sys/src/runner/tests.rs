@@ -278,6 +278,15 @@ fn dies(pid: u32) -> bool {
     false
 }
 
+/// The pid a test script wrote to `pidfile`.
+fn read_pid(pidfile: &Path) -> u32 {
+    std::fs::read_to_string(pidfile)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
+}
+
 #[test]
 fn a_background_child_holding_the_pipe_is_killed_and_the_output_kept() {
     let d = tempfile::tempdir().unwrap();
@@ -294,11 +303,7 @@ fn a_background_child_holding_the_pipe_is_killed_and_the_output_kept() {
     assert!(t.elapsed() < Duration::from_secs(8), "{:?}", t.elapsed());
     assert_eq!(out.stdout, "valid output\ndone\n");
     assert_eq!(out.status, Some(0));
-    let bg: u32 = std::fs::read_to_string(&pidfile)
-        .unwrap()
-        .trim()
-        .parse()
-        .unwrap();
+    let bg = read_pid(&pidfile);
     assert!(dies(bg), "the background child {bg} was left running");
     let o = run_process(&spec(d.path(), &sh(&script), Duration::from_secs(20), 1000));
     assert!(o.lingered && !o.timed_out, "{o:?}");
@@ -320,11 +325,7 @@ fn the_deadline_bounds_the_whole_call() {
         .unwrap_err();
     assert!(matches!(err, RunError::Timeout { .. }), "{err}");
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
-    let bg: u32 = std::fs::read_to_string(&pidfile)
-        .unwrap()
-        .trim()
-        .parse()
-        .unwrap();
+    let bg = read_pid(&pidfile);
     assert!(dies(bg));
 }
 

@@ -2,8 +2,7 @@
 //! snapshot decoded from them and the event log; and the replay that makes the same snapshot
 //! from a received bundle with the same decoder (`status --from-bundle`).
 
-use super::opcode::Opcode;
-use super::transport::{MfiTransport, RawDcmd, TransportError};
+use super::transport::{Frame, MfiTransport, RawDcmd, TransportError, fill_from};
 use super::{Native, abi};
 use crate::backend::snapshot::Snapshot;
 use std::sync::Arc;
@@ -101,13 +100,8 @@ impl MfiTransport for Replay {
         Ok(self.hosts.clone())
     }
 
-    fn dcmd(
-        &self,
-        host: u16,
-        opcode: Opcode,
-        mbox: [u8; 12],
-        buf: &mut [u8],
-    ) -> Result<u8, TransportError> {
+    fn dcmd(&self, frame: Frame, buf: &mut [u8]) -> Result<u8, TransportError> {
+        let Frame { host, opcode, mbox } = frame;
         let hit = self.calls.iter().find(|c| {
             c.host == host && c.opcode == opcode.value() && c.mbox == mbox && c.len == buf.len()
         });
@@ -118,8 +112,7 @@ impl MfiTransport for Replay {
             )));
         };
         if c.status == abi::status::OK {
-            let n = c.data.len().min(buf.len());
-            buf[..n].copy_from_slice(&c.data[..n]);
+            fill_from(buf, &c.data);
         }
         Ok(c.status)
     }

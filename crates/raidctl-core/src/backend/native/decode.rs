@@ -23,6 +23,27 @@ fn read<T: FromBytes>(buf: &[u8], at: usize, what: &str) -> Result<T, Invalid> {
     T::read_from_bytes(bytes).map_err(|_| format!("{what}: cannot read {} bytes", size_of::<T>()))
 }
 
+/// Reads `n` records of `T` one after another from `at` (left just past the last), refusing
+/// the first that `invalid` finds fault with (its message).
+fn read_records<T: FromBytes>(
+    buf: &[u8],
+    at: &mut usize,
+    n: usize,
+    what: &str,
+    invalid: impl Fn(&T) -> Option<String>,
+) -> Result<Vec<T>, Invalid> {
+    let mut v = Vec::with_capacity(n);
+    for _ in 0..n {
+        let r: T = read(buf, *at, what)?;
+        if let Some(e) = invalid(&r) {
+            return Err(e);
+        }
+        v.push(r);
+        *at += size_of::<T>();
+    }
+    Ok(v)
+}
+
 /// Reads a fixed-size payload.
 ///
 /// # Errors
@@ -159,47 +180,35 @@ pub fn config(buf: &[u8]) -> Result<Config, Invalid> {
         ));
     }
     let mut at = size_of::<abi::ConfigHeader>();
-    let mut arrays = Vec::with_capacity(na);
-    for _ in 0..na {
-        let a: abi::Array = read(buf, at, "array")?;
-        if usize::from(a.num_drives) > abi::MAX_ROW_SIZE {
-            return Err(format!(
+    let arrays = read_records(buf, &mut at, na, "array", |a: &abi::Array| {
+        (usize::from(a.num_drives) > abi::MAX_ROW_SIZE).then(|| {
+            format!(
                 "config: array {} claims {} rows (at most {})",
                 { a.array_ref },
                 a.num_drives,
                 abi::MAX_ROW_SIZE
-            ));
-        }
-        arrays.push(a);
-        at += size_of::<abi::Array>();
-    }
-    let mut lds = Vec::with_capacity(nl);
-    for _ in 0..nl {
-        let l: abi::LdConfig = read(buf, at, "LD config")?;
-        if usize::from(l.params.span_depth) > abi::MAX_SPAN_DEPTH {
-            return Err(format!(
+            )
+        })
+    })?;
+    let lds = read_records(buf, &mut at, nl, "LD config", |l: &abi::LdConfig| {
+        (usize::from(l.params.span_depth) > abi::MAX_SPAN_DEPTH).then(|| {
+            format!(
                 "config: LD {} claims span depth {} (at most {})",
                 l.properties.target_id,
                 l.params.span_depth,
                 abi::MAX_SPAN_DEPTH
-            ));
-        }
-        lds.push(l);
-        at += size_of::<abi::LdConfig>();
-    }
-    let mut spares = Vec::with_capacity(ns);
-    for _ in 0..ns {
-        let s: abi::Spare = read(buf, at, "spare")?;
-        if usize::from(s.array_count) > abi::MAX_SPARE_ARRAYS {
-            return Err(format!(
+            )
+        })
+    })?;
+    let spares = read_records(buf, &mut at, ns, "spare", |s: &abi::Spare| {
+        (usize::from(s.array_count) > abi::MAX_SPARE_ARRAYS).then(|| {
+            format!(
                 "config: spare {} claims {} arrays",
                 { s.device_id },
                 s.array_count
-            ));
-        }
-        spares.push(s);
-        at += size_of::<abi::Spare>();
-    }
+            )
+        })
+    })?;
     Ok(Config {
         arrays,
         lds,

@@ -7,7 +7,7 @@
 //! node nor does udev: it is made from the `megaraid_sas_ioctl` major in `/proc/devices`.
 
 use super::opcode::Opcode;
-use super::transport::{MfiTransport, TransportError};
+use super::transport::{Frame, MfiTransport, TransportError};
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 
@@ -274,13 +274,8 @@ impl MfiTransport for IoctlTransport {
         Ok(v)
     }
 
-    fn dcmd(
-        &self,
-        host: u16,
-        opcode: Opcode,
-        mbox: [u8; 12],
-        buf: &mut [u8],
-    ) -> Result<u8, TransportError> {
+    fn dcmd(&self, frame: Frame, buf: &mut [u8]) -> Result<u8, TransportError> {
+        let Frame { host, opcode, mbox } = frame;
         let mut pkt = packet(host, opcode, mbox, buf);
         // SAFETY: MEGASAS_IOC_FIRMWARE reads and writes exactly one `megasas_iocpacket`, which
         // `IocPacket` lays out (size asserted above). Its only pointer, sgl[0], is `buf`,

@@ -2,8 +2,8 @@
 //! left without its argv.
 
 use super::{BackendError, Op, Snapshot, Storcli, obj, storcli_cache_setting};
-use crate::backend::ops::Alarm;
-use crate::model::{DriveAddress, IoPolicy, RaidLevel, ReadPolicy, WritePolicy};
+use crate::backend::ops::{Alarm, NewVd};
+use crate::model::{DriveAddress, IoPolicy, ReadPolicy, WritePolicy};
 
 /// `/cA/eE/sS` (or `/cA/sS`) followed by `rest`.
 fn obj_args(a: u32, d: &DriveAddress, rest: &[&str]) -> Vec<String> {
@@ -97,15 +97,7 @@ impl Storcli {
             Op::BatteryWarning { .. } => {
                 return Err(self.unsupported("the battery warning setting"));
             }
-            Op::LdCreate {
-                adapter,
-                level,
-                spans,
-                write,
-                read,
-                io,
-                strip_kib,
-            } => ld_create_args(*adapter, level, spans, write, read, io, strip_kib),
+            Op::LdCreate(vd) => ld_create_args(vd),
             Op::LdDelete { adapter, target } => {
                 vec![format!("/c{adapter}/v{target}"), "del".into()]
             }
@@ -208,33 +200,29 @@ impl Storcli {
 
 /// The argv of [`Op::LdCreate`]: `add vd` with the RAID type, the drives (per array when
 /// spanned), the cache policies and the strip size.
-fn ld_create_args(
-    adapter: u32,
-    level: &RaidLevel,
-    spans: &[Vec<DriveAddress>],
-    write: &WritePolicy,
-    read: &ReadPolicy,
-    io: &Option<IoPolicy>,
-    strip_kib: &Option<u32>,
-) -> Vec<String> {
-    let n = level.megacli_number().unwrap_or(0);
-    let drives: Vec<String> = spans
+fn ld_create_args(vd: &NewVd) -> Vec<String> {
+    let n = vd.level.megacli_number().unwrap_or(0);
+    let drives: Vec<String> = vd
+        .spans
         .iter()
         .flatten()
         .map(DriveAddress::megacli_arg)
         .collect();
     let mut v = vec![
-        format!("/c{adapter}"),
+        format!("/c{}", vd.adapter),
         "add".into(),
         "vd".into(),
         format!("type=raid{n}"),
         format!("drives={}", drives.join(",")),
     ];
-    if level.is_spanned() {
-        v.push(format!("pdperarray={}", spans.first().map_or(0, Vec::len)));
+    if vd.level.is_spanned() {
+        v.push(format!(
+            "pdperarray={}",
+            vd.spans.first().map_or(0, Vec::len)
+        ));
     }
     v.push(
-        match write {
+        match vd.write {
             WritePolicy::WriteThrough => "wt",
             WritePolicy::WriteBack => "wb",
             WritePolicy::AlwaysWriteBack => "awb",
@@ -242,18 +230,18 @@ fn ld_create_args(
         .into(),
     );
     v.push(
-        match read {
+        match vd.read {
             ReadPolicy::NoReadAhead => "nora",
             ReadPolicy::ReadAhead | ReadPolicy::Adaptive => "ra",
         }
         .into(),
     );
-    match io {
+    match vd.io {
         Some(IoPolicy::Direct) => v.push("direct".into()),
         Some(IoPolicy::Cached) => v.push("cached".into()),
         None => {}
     }
-    if let Some(k) = strip_kib {
+    if let Some(k) = vd.strip_kib {
         v.push(format!("strip={k}"));
     }
     v

@@ -55,15 +55,7 @@ impl Runner for Script {
                 hung: false,
             });
         }
-        Ok(CmdOutput {
-            argv: std::iter::once(program.display().to_string())
-                .chain(args.iter().cloned())
-                .collect(),
-            stdout: out.into(),
-            stderr: err.into(),
-            status: Some(status),
-            ..CmdOutput::default()
-        })
+        Ok(CmdOutput::exited(program, args, status, out, err))
     }
 }
 

@@ -119,18 +119,12 @@ struct FakeCeph {
 impl Runner for FakeCeph {
     fn run(&self, program: &Path, args: &[String], _t: Duration) -> Result<CmdOutput, RunError> {
         self.seen.lock().unwrap().push(args.to_vec());
-        Ok(CmdOutput {
-            argv: std::iter::once(program.display().to_string())
-                .chain(args.iter().cloned())
-                .collect(),
-            stderr: if self.status == 0 {
-                String::new()
-            } else {
-                "Error EINVAL: unable to parse datetime".into()
-            },
-            status: Some(self.status),
-            ..CmdOutput::default()
-        })
+        let stderr = if self.status == 0 {
+            ""
+        } else {
+            "Error EINVAL: unable to parse datetime"
+        };
+        Ok(CmdOutput::exited(program, args, self.status, "", stderr))
     }
 }
 
