@@ -3,7 +3,8 @@
 //! manifest names it), through a [`Runner`] that answers from the bundle. So
 //! `status --from-bundle` applies the same parsers and rules as a live `status`.
 
-use super::manifest::Item;
+use super::manifest::{Item, Manifest};
+use super::reader::Integrity;
 use crate::backend::catalogue::for_replay;
 use crate::backend::runner::{self, CmdOutput, Outcome, RunError, Runner, Stream};
 use crate::backend::snapshot::Snapshot;
@@ -175,24 +176,16 @@ pub fn load_bundle(path: &Path) -> Result<(Snapshot, BundleInfo), BundleError> {
     replay_contents(contents, path)
 }
 
-/// [`load_bundle`] of what [`super::reader`] read from `path`.
-///
-/// # Errors
-/// See [`load_bundle`].
-pub fn replay_contents(
-    contents: super::reader::Contents,
+/// What the manifest says of the bundle; the baseline and notes come after.
+fn bundle_info(
     path: &Path,
-) -> Result<(Snapshot, BundleInfo), BundleError> {
-    let shown = path.display();
-    let super::reader::Contents {
-        top,
-        manifest,
-        mut files,
-        integrity,
-    } = contents;
-    let mut info = BundleInfo {
+    top_dir: String,
+    integrity: Integrity,
+    manifest: &Manifest,
+) -> BundleInfo {
+    BundleInfo {
         path: path.to_path_buf(),
-        top_dir: top,
+        top_dir,
         integrity,
         raidctl_version: manifest.raidctl_version.clone(),
         started_at: manifest.started_at.clone(),
@@ -213,25 +206,22 @@ pub fn replay_contents(
             ..Baseline::default()
         },
         ..BundleInfo::default()
-    };
-    if let Some(b) = files.remove("raidctl/baseline.json") {
-        // An unreadable baseline evaluates as none, as `status` does on the collecting host.
-        match serde_json::from_slice(&b) {
-            Ok(b) => info.baseline = b,
-            Err(e) => info
-                .notes
-                .push(format!("raidctl/baseline.json unreadable, not used: {e}")),
-        }
     }
-    // SMART through the controller as the collecting host read it (`smart/aN/DEV` items),
-    // parsed as `status` parses a live read; attached once the snapshot is made. A host
-    // without smartctl read no SMART at all: as live `status` there, that is said once, not
-    // a failed read per drive.
+}
+
+/// SMART through the controller as the collecting host read it (`smart/aN/DEV` items),
+/// parsed as `status` parses a live read: (adapter, device, read), attached once the snapshot
+/// is made. A host without smartctl read no SMART at all: as live `status` there, that is said
+/// once in `notes`, not a failed read per drive.
+fn smart_reads(
+    manifest: &Manifest,
+    files: &HashMap<String, Vec<u8>>,
+    notes: &mut Vec<String>,
+) -> Vec<(u32, String, crate::smart::Smart)> {
     let mut smart: Vec<(u32, String, crate::smart::Smart)> = Vec::new();
     let no_smartctl = manifest.host.tools.get("smartctl") == Some(&None);
     if no_smartctl {
-        info.notes
-            .push("SMART not read: smartctl was not installed on the collecting host".into());
+        notes.push("SMART not read: smartctl was not installed on the collecting host".into());
     }
     for item in manifest
         .items
@@ -258,6 +248,35 @@ pub fn replay_contents(
         };
         smart.push((ad, dev.to_owned(), read));
     }
+    smart
+}
+
+/// [`load_bundle`] of what [`super::reader`] read from `path`.
+///
+/// # Errors
+/// See [`load_bundle`].
+pub fn replay_contents(
+    contents: super::reader::Contents,
+    path: &Path,
+) -> Result<(Snapshot, BundleInfo), BundleError> {
+    let shown = path.display();
+    let super::reader::Contents {
+        top,
+        manifest,
+        mut files,
+        integrity,
+    } = contents;
+    let mut info = bundle_info(path, top, integrity, &manifest);
+    if let Some(b) = files.remove("raidctl/baseline.json") {
+        // An unreadable baseline evaluates as none, as `status` does on the collecting host.
+        match serde_json::from_slice(&b) {
+            Ok(b) => info.baseline = b,
+            Err(e) => info
+                .notes
+                .push(format!("raidctl/baseline.json unreadable, not used: {e}")),
+        }
+    }
+    let smart = smart_reads(&manifest, &files, &mut info.notes);
     // Each stored output becomes its text once (no copy of valid UTF-8); `None` when the
     // manifest lists it but the archive does not hold it (an integrity error).
     let mut text = |item: &Item, stream: &str| -> Option<String> {
