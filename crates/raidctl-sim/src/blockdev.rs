@@ -694,7 +694,7 @@ fn forget_udev(d: &SimBlockDevice) {
 /// kernel holds for it (`LOOP_GET_STATUS64`), not by a path that another file may now have:
 /// a detached device, one attached to anything else, or a name that is no loop device at all
 /// (a forged map) is not ours.
-fn backs(dev: &str, file: &Path) -> bool {
+pub(crate) fn backs(dev: &str, file: &Path) -> bool {
     use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
     let Ok(ours) = std::fs::symlink_metadata(file) else {
         return false;

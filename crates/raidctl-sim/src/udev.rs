@@ -16,7 +16,8 @@
 //! Only the simulator's own entries are ever written over or removed: each carries
 //! `RAIDCTL_SIM_BACKING=<the file the loop device backs>`, and is read and removed without
 //! following links. An entry without it (udevd's, or anyone else's) is left alone and the
-//! device listed with an error. The directory is used when it exists, or created as root
+//! device listed with an error. A marked entry whose loop device no longer backs its file is a
+//! dead simulator's (a killed run) and is removed by the next simulator that writes entries. The directory is used when it exists, or created as root
 //! (no udevd runs on the development machines or in CI).
 
 use crate::blockdev::{BlockMap, Kind, SimBlockDevice};
@@ -148,6 +149,7 @@ pub fn refresh(root: &Path, st: &SimState, map: &BlockMap) -> Vec<String> {
         Ok(None) => return Vec::new(),
         Err(e) => return vec![format!("udev data: {e}")],
     };
+    sweep_dead(&dir, root, Path::new("/sys/dev/block"));
     let mut errors = Vec::new();
     for d in &map.devices {
         let Some(props) = properties(st, d) else {
@@ -187,6 +189,42 @@ pub fn refresh(root: &Path, st: &SimState, map: &BlockMap) -> Vec<String> {
     errors
 }
 
+/// Removes the entries dead simulators left (a killed test, a crash before `off`): marked as
+/// the simulator's, on a loop device (major 7) that no longer backs the file the entry names.
+/// Left behind, the next program given that loop device would read it as a PERC VD (qualify
+/// groups drives by udev's model). The device is found through `sys_dev` (`/sys/dev/block`),
+/// not by guessing its name from the minor; unmarked entries (udevd's) are never touched.
+fn sweep_dead(dir: &Dir, root: &Path, sys_dev: &Path) {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    let mark = format!("E:{MARK}=");
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(minor) = name.strip_prefix("b7:") else {
+            continue;
+        };
+        let Ok(Some(text)) = dir.read_file(name, CAP) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&text);
+        let Some(backing) = text.lines().find_map(|l| l.strip_prefix(&mark)) else {
+            continue;
+        };
+        let dev = std::fs::read_link(sys_dev.join(format!("7:{minor}")))
+            .ok()
+            .and_then(|l| {
+                l.file_name()
+                    .map(|n| format!("/dev/{}", n.to_string_lossy()))
+            });
+        let alive = dev.is_some_and(|d| crate::blockdev::backs(&d, Path::new(backing)));
+        if !alive {
+            let _ = dir.remove(name);
+        }
+    }
+}
+
 /// Removes the entry of `dev` under `root` when it is this device's (its backing `file`).
 ///
 /// # Errors
@@ -207,6 +245,28 @@ pub fn remove(root: &Path, dev: &str, file: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A dead simulator's entry goes (its loop device is gone, or backs another file now);
+    /// udevd's own entries and other majors stay.
+    #[test]
+    fn dead_simulators_entries_are_swept_and_nothing_else() {
+        let root = tempfile::tempdir().unwrap();
+        let sys = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| std::fs::write(root.path().join(name), text).unwrap();
+        write(
+            "b7:4242",
+            &format!("I:1\nE:ID_MODEL=PERC\nE:{MARK}=/nonexistent/vd-0-0.img\n"),
+        );
+        write("b7:4243", "I:1\nE:ID_MODEL=udevd_own\n");
+        write("b8:16", &format!("I:1\nE:{MARK}=/nonexistent/x.img\n"));
+        let dir = Dir::open_unchecked(root.path()).unwrap();
+        sweep_dead(&dir, root.path(), sys.path());
+        let left: std::collections::BTreeSet<String> = std::fs::read_dir(root.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(left, ["b7:4243", "b8:16"].map(String::from).into());
+    }
 
     #[test]
     fn words_are_as_udev_makes_them() {
