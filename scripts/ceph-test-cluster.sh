@@ -117,6 +117,14 @@ do_stop() {
   if [ -f "$OWNER" ] && [ "$(cat "$OWNER")" = "$dir" ]; then rm -f "$OWNER"; fi
 }
 
+# Stops the cluster /run/raidctl-ceph-test names (alive or not) and forgets it.
+stop_owner() {
+  local other
+  other=$(cat "$OWNER")
+  if [ -d "$other" ]; then do_stop "$other"; fi
+  rm -f "$OWNER"
+}
+
 write_conf() {
   local dir=$1 fsid=$2
   cat >"$dir/ceph.conf" <<EOF
@@ -179,8 +187,7 @@ do_start() {
       die "a test cluster already runs from $other (stop it first: $0 stop $other)"
     fi
     say "cleaning up the dead cluster of $other"
-    [ -d "$other" ] && do_stop "$other"
-    rm -f "$OWNER"
+    stop_owner
   fi
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
@@ -256,9 +263,8 @@ if [ "$cmd" = reap ]; then
   # For a caller that knows no other test's cluster is running (a test holding the test
   # lock): a cluster still alive now is a killed test's, whose clean-up never ran.
   if [ -f "$OWNER" ]; then
-    other=$(cat "$OWNER")
-    if [ -d "$other" ]; then say "stopping the cluster left in $other"; do_stop "$other"; fi
-    rm -f "$OWNER"
+    say "stopping the cluster left in $(cat "$OWNER")"
+    stop_owner
   fi
   exit 0
 fi
