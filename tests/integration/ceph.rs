@@ -645,10 +645,17 @@ fn tool(s: &Path, name: &str, args: &[&str]) {
     );
 }
 
-/// Sectors of a loop device (`/sys/block/loopN/size`), `None` once it is detached.
-fn loop_sectors(dev: &str) -> Option<u64> {
+/// Sectors of a loop device (`/sys/block/loopN/size`) while it backs a file under the
+/// simulator's directory `s`; `None` once it is detached. Other tests attach loop devices
+/// concurrently and the kernel hands a freed number to the next one, so "still attached" means
+/// "still backs our file", not "the number exists".
+fn loop_sectors(s: &Path, dev: &str) -> Option<u64> {
     let name = dev.trim_start_matches("/dev/");
-    std::fs::read_to_string(format!("/sys/block/{name}/loop/backing_file")).ok()?;
+    let backing = std::fs::read_to_string(format!("/sys/block/{name}/loop/backing_file")).ok()?;
+    let backing = backing.trim().trim_end_matches(" (deleted)");
+    if !Path::new(backing).starts_with(s) {
+        return None;
+    }
     std::fs::read_to_string(format!("/sys/block/{name}/size"))
         .ok()?
         .trim()
@@ -711,11 +718,11 @@ fn sim_block_devices_follow_every_front_end() {
         b["device"].as_str().unwrap().to_owned(),
     );
     // 1 GiB cap: 2 Mi sectors.
-    assert_eq!(loop_sectors(&dev_a), Some(2 << 20));
+    assert_eq!(loop_sectors(&s, &dev_a), Some(2 << 20));
     assert!(std::fs::File::open(&dev_b).is_ok());
     // A failed member: the RAID 0 goes offline and its device keeps one sector.
     assert!(sim(&s, &["sim", "fail", "32:5"]).status.success());
-    assert_eq!(loop_sectors(&dev_a), Some(1));
+    assert_eq!(loop_sectors(&s, &dev_a), Some(1));
     assert_eq!(vd_with(&block_map(&s), 5).unwrap()["failed"], true);
     // Deleted through omconfig and storcli: detached, files gone.
     let ta = a["target"].as_u64().unwrap().to_string();
@@ -737,10 +744,10 @@ fn sim_block_devices_follow_every_front_end() {
         vd_with(&m, 5).is_none() && vd_with(&m, 6).is_none(),
         "{m:?}"
     );
-    assert_eq!(loop_sectors(&dev_a), None, "{dev_a} still attached");
-    assert_eq!(loop_sectors(&dev_b), None, "{dev_b} still attached");
+    assert_eq!(loop_sectors(&s, &dev_a), None, "{dev_a} still attached");
+    assert_eq!(loop_sectors(&s, &dev_b), None, "{dev_b} still attached");
     let os_dev = m[0]["device"].as_str().unwrap().to_owned();
     assert!(sim(&s, &["sim", "block-devices", "off"]).status.success());
-    assert_eq!(loop_sectors(&os_dev), None);
+    assert_eq!(loop_sectors(&s, &os_dev), None);
     assert!(std::fs::read_dir(s.join("disks")).map_or(true, |mut d| d.next().is_none()));
 }
