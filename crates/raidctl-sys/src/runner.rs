@@ -17,7 +17,7 @@ use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::Arc;
-use std::sync::{Mutex, RwLock};
+use std::sync::{Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 mod process;
@@ -631,37 +631,85 @@ impl Outcome {
     }
 }
 
-/// Something that runs a vendor command. Tests and the bundle use other implementations.
+/// How a [`Call`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode<'a> {
+    /// A change, or a read of a tool that allows no other call beside it: alone.
+    Alone,
+    /// A read-only command that may overlap other reads (a snapshot's calls, on tools that
+    /// allow it; see `crate::backend::snapshot`).
+    Read,
+    /// A change that must never be cut half-way, its output going straight to this log
+    /// ([`Sink::Detached`]): killing raidctl leaves it running.
+    Detached(&'a Path),
+}
+
+/// One command a [`Runner`] is asked to run.
+#[derive(Debug, Clone, Copy)]
+pub struct Call<'a> {
+    /// The program (a path, or a name looked up the runner's way).
+    pub program: &'a Path,
+    /// Its arguments.
+    pub args: &'a [String],
+    /// Its deadline.
+    pub timeout: Duration,
+    /// How it runs.
+    pub mode: Mode<'a>,
+}
+
+/// Something that runs a vendor command. Tests and the bundle use other implementations;
+/// they implement [`Runner::call`] alone (a runner without processes treats every [`Mode`]
+/// alike) and callers use the named methods.
 pub trait Runner: Send + Sync {
-    /// Runs `program` with `args` and returns what it did; `Err` for spawn failures, timeouts
-    /// and crashes.
+    /// Runs `call` and returns what it did; `Err` for spawn failures, timeouts and crashes.
+    ///
+    /// # Errors
+    /// Spawn failures, timeouts, crashes and output raidctl cannot read whole.
+    fn call(&self, call: Call<'_>) -> Result<CmdOutput, RunError>;
+
+    /// Runs `program` with `args` alone ([`Mode::Alone`]).
+    ///
+    /// # Errors
+    /// As [`Runner::call`].
     fn run(
         &self,
         program: &Path,
         args: &[String],
         timeout: Duration,
-    ) -> Result<CmdOutput, RunError>;
+    ) -> Result<CmdOutput, RunError> {
+        let mode = Mode::Alone;
+        self.call(Call {
+            program,
+            args,
+            timeout,
+            mode,
+        })
+    }
 
-    /// Runs a read-only command that may overlap other reads (a snapshot's calls, on tools
-    /// that allow it; see `crate::backend::snapshot`). The default runs it as [`Runner::run`].
+    /// Runs a read-only command that may overlap other reads ([`Mode::Read`]).
     ///
     /// # Errors
-    /// As [`Runner::run`].
+    /// As [`Runner::call`].
     fn run_read(
         &self,
         program: &Path,
         args: &[String],
         timeout: Duration,
     ) -> Result<CmdOutput, RunError> {
-        self.run(program, args, timeout)
+        let mode = Mode::Read;
+        self.call(Call {
+            program,
+            args,
+            timeout,
+            mode,
+        })
     }
 
-    /// Runs a change that must never be cut half-way with its output going straight to
-    /// `log` ([`Sink::Detached`]): killing raidctl leaves it running. The default (fakes,
-    /// runners without processes) runs it as [`Runner::run`].
+    /// Runs a change that must never be cut half-way with its output going to `log`
+    /// ([`Mode::Detached`]).
     ///
     /// # Errors
-    /// As [`Runner::run`].
+    /// As [`Runner::call`].
     fn run_detached(
         &self,
         program: &Path,
@@ -669,8 +717,13 @@ pub trait Runner: Send + Sync {
         timeout: Duration,
         log: &Path,
     ) -> Result<CmdOutput, RunError> {
-        let _ = log;
-        self.run(program, args, timeout)
+        let mode = Mode::Detached(log);
+        self.call(Call {
+            program,
+            args,
+            timeout,
+            mode,
+        })
     }
 }
 
@@ -739,30 +792,13 @@ impl OsRunner {
 }
 
 impl Runner for OsRunner {
-    fn run(
-        &self,
-        program: &Path,
-        args: &[String],
-        timeout: Duration,
-    ) -> Result<CmdOutput, RunError> {
-        let _one_at_a_time = self
-            .lock
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        self.run_locked(program, args, timeout)
-    }
-
-    fn run_read(
-        &self,
-        program: &Path,
-        args: &[String],
-        timeout: Duration,
-    ) -> Result<CmdOutput, RunError> {
-        let _reads_together = self
-            .lock
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        self.run_locked(program, args, timeout)
+    fn call(&self, c: Call<'_>) -> Result<CmdOutput, RunError> {
+        // Reads overlap one another; anything else runs alone. A runner without a log of its
+        // own (the vendor tools') runs a detached change in memory, as it runs every change.
+        let read = c.mode == Mode::Read;
+        let _reads = read.then(|| self.lock.read().unwrap_or_else(PoisonError::into_inner));
+        let _alone = (!read).then(|| self.lock.write().unwrap_or_else(PoisonError::into_inner));
+        self.run_locked(c.program, c.args, c.timeout)
     }
 }
 

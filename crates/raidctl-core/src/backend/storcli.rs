@@ -743,15 +743,15 @@ mod catalogue_tests {
 #[cfg(test)]
 mod capability_tests {
     use super::*;
-    use crate::backend::runner::{CmdOutput, RunError};
+    use crate::backend::runner::{Call, CmdOutput, RunError};
     use crate::model::DriveAddress;
 
     /// Answers the 8.x snapshot calls with the perccli2 8.4 captures of a PERC H965i.
     struct Captured;
 
     impl Runner for Captured {
-        fn run(&self, _: &Path, args: &[String], _: Duration) -> Result<CmdOutput, RunError> {
-            let file = match args.first().map(String::as_str) {
+        fn call(&self, c: Call<'_>) -> Result<CmdOutput, RunError> {
+            let file = match c.args.first().map(String::as_str) {
                 Some("/call") => Some("controllers"),
                 Some("/call/vall") => Some("vdisks"),
                 Some("/call/eall/sall") => Some("pdisks"),

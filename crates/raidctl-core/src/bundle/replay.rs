@@ -6,7 +6,7 @@
 use super::manifest::{Item, Manifest};
 use super::reader::Integrity;
 use crate::backend::catalogue::for_replay;
-use crate::backend::runner::{self, CmdOutput, Outcome, RunError, Runner, Stream};
+use crate::backend::runner::{self, Call, CmdOutput, Outcome, RunError, Runner, Stream};
 use crate::backend::snapshot::Snapshot;
 use crate::health::Baseline;
 use serde::Serialize;
@@ -79,12 +79,8 @@ impl RecordedRunner {
 }
 
 impl Runner for RecordedRunner {
-    fn run(
-        &self,
-        program: &Path,
-        args: &[String],
-        timeout: Duration,
-    ) -> Result<CmdOutput, RunError> {
+    fn call(&self, c: Call<'_>) -> Result<CmdOutput, RunError> {
+        let (program, args) = (c.program, c.args);
         let argv_text = runner::argv(program, args).join(" ");
         let Some(r) = self.calls.get(args) else {
             *self
@@ -108,7 +104,7 @@ impl Runner for RecordedRunner {
         // a timeout is the one this call was given.
         outcome.argv = runner::argv(program, args);
         if outcome.timed_out {
-            outcome.duration = timeout;
+            outcome.duration = c.timeout;
         }
         outcome.into_cmd_output()
     }

@@ -8,7 +8,7 @@
 
 use super::answers;
 use super::types::{CephDevice, ClusterStatus, OkToStop, OsdDump, OsdMetadata, OsdTree};
-use crate::backend::runner::{self, CmdOutput, RunError, Runner, Sink, Spec};
+use crate::backend::runner::{self, Call, CmdOutput, Mode, RunError, Runner, Sink, Spec};
 use crate::interrupt::ScratchDir;
 use serde::de::DeserializeOwned;
 use std::ffi::{OsStr, OsString};
@@ -221,23 +221,11 @@ fn log_tail(log: &Path) -> String {
 }
 
 impl Runner for ProcRunner {
-    fn run(
-        &self,
-        program: &Path,
-        args: &[String],
-        timeout: Duration,
-    ) -> Result<CmdOutput, RunError> {
-        self.spawn(program, args, timeout, Sink::Memory)
-    }
-
-    fn run_detached(
-        &self,
-        program: &Path,
-        args: &[String],
-        timeout: Duration,
-        log: &Path,
-    ) -> Result<CmdOutput, RunError> {
-        let mut cmd = self.spawn(program, args, timeout, Sink::Detached(log))?;
+    fn call(&self, c: Call<'_>) -> Result<CmdOutput, RunError> {
+        let Mode::Detached(log) = c.mode else {
+            return self.spawn(c.program, c.args, c.timeout, Sink::Memory);
+        };
+        let mut cmd = self.spawn(c.program, c.args, c.timeout, Sink::Detached(log))?;
         // The log is the output: its tail is what messages quote.
         cmd.stdout = log_tail(log);
         Ok(cmd)

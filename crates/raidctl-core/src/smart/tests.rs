@@ -1,5 +1,5 @@
 use super::*;
-use crate::backend::runner::{CmdOutput, RunError};
+use crate::backend::runner::{Call, CmdOutput, RunError};
 use crate::model::{FirmwareState, PdType, PhysicalDrive};
 use serde_json::Value;
 use std::sync::Mutex;
@@ -17,19 +17,14 @@ struct Fake {
 }
 
 impl Runner for Fake {
-    fn run(
-        &self,
-        program: &Path,
-        args: &[String],
-        timeout: Duration,
-    ) -> Result<CmdOutput, RunError> {
+    fn call(&self, c: Call<'_>) -> Result<CmdOutput, RunError> {
         self.calls.fetch_add(1, Ordering::SeqCst);
         if self.slow {
-            std::thread::sleep(timeout + Duration::from_secs(3));
+            std::thread::sleep(c.timeout + Duration::from_secs(3));
         }
         let mut v: Value = serde_json::from_str(SAS).expect("sas");
         v["scsi_grown_defect_list"] = (*self.defects.lock().unwrap()).into();
-        Ok(CmdOutput::exited(program, args, 0, &v.to_string(), ""))
+        Ok(CmdOutput::exited(c.program, c.args, 0, &v.to_string(), ""))
     }
 }
 

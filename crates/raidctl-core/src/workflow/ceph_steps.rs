@@ -301,19 +301,14 @@ pub(super) fn up_in(c: &Ceph, id: u32) -> Result<(bool, bool, bool), CephError> 
 mod tests {
     use super::bring_up::settled_status;
     use super::*;
-    use crate::backend::runner::{CmdOutput, RunError, Runner};
+    use crate::backend::runner::{Call, CmdOutput, RunError, Runner};
     use std::sync::{Arc, Mutex};
 
     /// `ceph -s` answers in order (the last one repeats), as a cluster settles.
     struct Settling(Mutex<Vec<&'static str>>);
 
     impl Runner for Settling {
-        fn run(
-            &self,
-            _p: &std::path::Path,
-            _a: &[String],
-            _t: Duration,
-        ) -> Result<CmdOutput, RunError> {
+        fn call(&self, _: Call<'_>) -> Result<CmdOutput, RunError> {
             let mut q = self.0.lock().unwrap();
             let next = if q.len() > 1 { q.remove(0) } else { q[0] };
             Ok(CmdOutput {

@@ -71,8 +71,7 @@ mod catalogue_tests {
 
 mod snapshot_tests {
     use super::super::*;
-    use crate::backend::runner::{CmdOutput, RunError};
-    use std::path::Path;
+    use crate::backend::runner::{Call, CmdOutput, RunError};
     use std::sync::Mutex;
 
     const CONTROLLERS: &str =
@@ -160,7 +159,8 @@ mod snapshot_tests {
     }
 
     impl Runner for Host {
-        fn run(&self, _: &Path, args: &[String], _: Duration) -> Result<CmdOutput, RunError> {
+        fn call(&self, c: Call<'_>) -> Result<CmdOutput, RunError> {
+            let args = c.args;
             self.calls.lock().unwrap().push(args.join(" "));
             let (stdout, status) = match self.answer(args) {
                 Some(t) => (t, 0),

@@ -39,7 +39,8 @@ struct Script {
 }
 
 impl Runner for Script {
-    fn run(&self, program: &Path, args: &[String], _t: Duration) -> Result<CmdOutput, RunError> {
+    fn call(&self, c: Call<'_>) -> Result<CmdOutput, RunError> {
+        let (program, args) = (c.program, c.args);
         self.seen.lock().unwrap().push(args.to_vec());
         let line = args.join(" ");
         let (_, status, out, err) = self

@@ -1,14 +1,13 @@
 //! The sync's decisions on hand-made hosts, and its commands through a fake `ceph`.
 
 use super::*;
-use crate::backend::runner::{CmdOutput, RunError, Runner};
+use crate::backend::runner::{Call, CmdOutput, RunError, Runner};
 use crate::ceph::join::{ClusterView, OsdDevice, Role};
 use crate::ceph::types::DeviceLocation;
 use crate::ceph::{Ceph, CephOptions};
 use crate::health::tests::{ld, pd};
 use crate::model::{FirmwareState, OsdMode, RaidLevel};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 const NOW: u64 = 1_764_959_384;
 const DEVID: &str = "PERC_H710P_Mini_6b8ca3a0e8f0a0002f3c7d8e00000003";
@@ -117,7 +116,8 @@ struct FakeCeph {
 }
 
 impl Runner for FakeCeph {
-    fn run(&self, program: &Path, args: &[String], _t: Duration) -> Result<CmdOutput, RunError> {
+    fn call(&self, c: Call<'_>) -> Result<CmdOutput, RunError> {
+        let (program, args) = (c.program, c.args);
         self.seen.lock().unwrap().push(args.to_vec());
         let stderr = if self.status == 0 {
             ""
