@@ -448,6 +448,11 @@ pub struct ReplaceArgs {
     /// (at most 30d).
     #[arg(long, value_name = "DURATION", default_value = "12h", value_parser = crate::args::wait_timeout)]
     pub drain_timeout: u64,
+    /// With an OSD that still runs: how long Ceph's "no" to `ceph osd ok-to-stop` must hold,
+    /// with every PG active, before raidctl stops and says why (a no while PGs peer after a
+    /// change is asked again; at most 1d).
+    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = crate::args::interval)]
+    pub settle: u64,
     /// With an OSD: set the recreated OSD's CRUSH weight to the new drive's size when it
     /// differs (otherwise only said).
     #[arg(long)]

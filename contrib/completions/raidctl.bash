@@ -5496,7 +5496,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__replace__subcmd__drive)
-            opts="-a -y -t -q -h -V --osd --adapter --i-understand-data-loss --qualify --clear-foreign --drain-timeout --reweight --proactive --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --ceph-root --timeout --state-dir --smart-max-age --ceph-conf --ceph-name --quiet --help --version"
+            opts="-a -y -t -q -h -V --osd --adapter --i-understand-data-loss --qualify --clear-foreign --drain-timeout --settle --reweight --proactive --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --ceph-root --timeout --state-dir --smart-max-age --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5527,6 +5527,10 @@ _raidctl() {
                     return 0
                     ;;
                 --drain-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --settle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5614,7 +5618,7 @@ _raidctl() {
             return 0
             ;;
         raidctl__subcmd__resume)
-            opts="-y -t -q -h -V --qualify --clear-foreign --drain-timeout --reweight --proactive --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --ceph-root --timeout --state-dir --smart-max-age --ceph-conf --ceph-name --quiet --help --version"
+            opts="-y -t -q -h -V --qualify --clear-foreign --drain-timeout --settle --reweight --proactive --dry-run --yes --serial --wait-timeout --poll --accept-no-redundancy --format --color --wide --sim --sim-state --megacli --backend --sys-root --osd-root --ceph-root --timeout --state-dir --smart-max-age --ceph-conf --ceph-name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5629,6 +5633,10 @@ _raidctl() {
                     return 0
                     ;;
                 --drain-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --settle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

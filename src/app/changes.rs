@@ -249,6 +249,7 @@ pub(super) fn replace_cmd(
     opts.clear_foreign = replace.clear_foreign;
     opts.osd = osd;
     opts.drain_timeout = Duration::from_secs(replace.drain_timeout.max(1));
+    opts.settle = Duration::from_secs(replace.settle.max(1));
     opts.reweight = replace.reweight;
     opts.proactive = replace.proactive;
     if let Some(q) = &replace.qualify {

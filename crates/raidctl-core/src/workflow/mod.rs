@@ -98,6 +98,8 @@ pub struct WfOptions {
     pub osd: Option<u32>,
     /// How long to wait for Ceph's safe-to-destroy.
     pub drain_timeout: Duration,
+    /// How long Ceph's no to ok-to-stop must hold, every PG active, before it is final.
+    pub settle: Duration,
     /// Set a recreated OSD's CRUSH weight to the new drive's size.
     pub reweight: bool,
     /// `--proactive`: replacing a drive nothing says is failing is intended.
@@ -123,6 +125,7 @@ impl Default for WfOptions {
             clear_foreign: None,
             osd: None,
             drain_timeout: Duration::from_secs(12 * 3600),
+            settle: Duration::from_secs(30),
             reweight: false,
             proactive: false,
             plan: None,

@@ -14,8 +14,6 @@ use std::time::{Duration, Instant};
 
 /// How long ok-to-stop is asked again, at most, while the cluster settles.
 const SETTLE_WAIT: Duration = Duration::from_secs(120);
-/// How long every PG must stay active with Ceph still saying no before the no is final.
-const SETTLE_QUIET: Duration = Duration::from_secs(30);
 
 pub(in crate::workflow) fn plan_ok_to_stop(st: &ReplaceState) -> Vec<PlanLine> {
     let Some(r) = &st.ceph else {
@@ -46,10 +44,12 @@ pub(in crate::workflow) fn ok_to_stop(
     }
     // PGs that are peering (a pool setting changed, an OSD came back) are inactive for a
     // moment, and ok-to-stop counts them; the mgr that answers also takes a moment to see a
-    // new OSD map. So a "no" is final only once every PG has stayed active for SETTLE_QUIET
+    // new OSD map. So a "no" is final only once every PG has stayed active for `--settle`
     // while Ceph kept saying no (or after SETTLE_WAIT in all): a transient never sends the
-    // operator away, and a cluster that really needs the OSD gets its "no" within half a minute.
+    // operator away, and a cluster that really needs the OSD gets its "no" within that time
+    // (half a minute by default).
     let settle = Instant::now();
+    let quiet = env.opts.settle;
     let mut quiet_since = Instant::now();
     let mut said = false;
     let mut blips = Blips::new();
@@ -93,7 +93,7 @@ pub(in crate::workflow) fn ok_to_stop(
         if inactive > 0 {
             quiet_since = Instant::now();
         }
-        if quiet_since.elapsed() < SETTLE_QUIET && settle.elapsed() < SETTLE_WAIT {
+        if quiet_since.elapsed() < quiet && settle.elapsed() < SETTLE_WAIT {
             if !said {
                 env.say(&format!(
                     "  Ceph: not now ({} PG(s) would become inactive, {inactive} not active yet): asking again while the cluster settles (up to {} s)",
