@@ -33,7 +33,13 @@ fn rc(s: &Path, args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     for (k, v) in env {
         c.env(k, v);
     }
-    run(&mut c)
+    let t = Instant::now();
+    let o = run(&mut c);
+    eprintln!(
+        "ceph replace: {args:?} took {:.1} s",
+        t.elapsed().as_secs_f64()
+    );
+    o
 }
 
 fn err(o: &std::process::Output) -> String {
@@ -569,6 +575,10 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         // Bounded: a drain that never ends fails the test instead of hanging it.
         "--drain-timeout",
         "600",
+        // The refusal below is real: 5 s of "no" with every PG active make it final (the
+        // default half minute, twice here, was a minute of the suite).
+        "--settle",
+        "5",
     ];
     ceph.pool_set("test", "min_size", "2").unwrap();
     // The mgr that answers ok-to-stop sees the new min_size a moment after the mon.
@@ -580,6 +590,11 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
     let o = rc(&s, &predicted, &[]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(err(&o).contains("[ceph-ok-to-stop]"), "{}", err(&o));
+    assert!(
+        err(&o).contains("the no is final once every PG has stayed active for 5 s"),
+        "--settle 5 taken: {}",
+        err(&o)
+    );
     // It says why, that the bay was darkened, and what would make it safe.
     assert!(
         err(&o).contains("min_size")
@@ -601,7 +616,7 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
     wait_until(Duration::from_secs(120), "the second OSD down", || {
         osd_state(&ceph, second).is_some_and(|(up, ..)| !up)
     });
-    let o = rc(&s, &["resume", "--yes"], &[]);
+    let o = rc(&s, &["resume", "--yes", "--settle", "5"], &[]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(
         err(&o).contains("[ceph-ok-to-stop]")

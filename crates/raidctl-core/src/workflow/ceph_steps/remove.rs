@@ -65,6 +65,8 @@ pub(in crate::workflow) fn ok_to_stop(
                     env.say("  Ceph's PG stats trail its OSD map (an OSD changed state a moment ago): asking once they have caught up");
                     said_behind = true;
                 }
+                // Ceph was not asked meanwhile: this wait is no part of the settling.
+                quiet_since = Instant::now();
                 std::thread::sleep(CEPH_POLL);
                 continue;
             }
@@ -93,15 +95,16 @@ pub(in crate::workflow) fn ok_to_stop(
         if inactive > 0 {
             quiet_since = Instant::now();
         }
+        if !said {
+            env.say(&format!(
+                "  Ceph: not now ({} PG(s) would become inactive, {inactive} not active yet); the no is final once every PG has stayed active for {} s ({} s at most)",
+                a.num_not_ok_pgs,
+                quiet.as_secs(),
+                SETTLE_WAIT.as_secs()
+            ));
+            said = true;
+        }
         if quiet_since.elapsed() < quiet && settle.elapsed() < SETTLE_WAIT {
-            if !said {
-                env.say(&format!(
-                    "  Ceph: not now ({} PG(s) would become inactive, {inactive} not active yet): asking again while the cluster settles (up to {} s)",
-                    a.num_not_ok_pgs,
-                    SETTLE_WAIT.as_secs()
-                ));
-                said = true;
-            }
             std::thread::sleep(CEPH_POLL);
             continue;
         }
