@@ -157,6 +157,14 @@ mon_data_avail_warn = 1
 mon_data_avail_crit = 0
 osd_heartbeat_interval = 1
 osd_heartbeat_grace = 6
+# A test cluster's answers as fresh as a second allows: daemons report PG stats to the mgr
+# every mgr_stats_period (ok-to-stop and safe-to-destroy answer from them), and recovery and
+# backfill do not pause between objects (the loop devices count as rotational: 0.1 s each).
+mgr_stats_period = 1
+mgr_tick_period = 1
+osd_recovery_sleep_hdd = 0
+osd_recovery_sleep_hybrid = 0
+osd_max_backfills = 4
 mon_osd_report_timeout = 60
 osd_memory_target = 943718400
 bluestore_cache_autotune = false

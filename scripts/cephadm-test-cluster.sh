@@ -394,7 +394,8 @@ do_start() {
 bootstrap() {
   local dir=$1
   # Small pools on one host; no SMART scraping (loop devices have none); the image by its
-  # name, not a registry digest.
+  # name, not a registry digest; PG stats every second and no recovery sleep (as in
+  # ceph-test-cluster.sh: safe-to-destroy and ok-to-stop answer from fresh stats).
   cat >"$dir/root/root/initial.conf" <<'EOF'
 [global]
 osd_pool_default_size = 2
@@ -412,7 +413,10 @@ bluestore_cache_size = 134217728
 osd_op_num_shards = 1
 osd_op_num_threads_per_shard = 2
 osd_recovery_sleep_hdd = 0
+osd_recovery_sleep_hybrid = 0
 osd_max_backfills = 8
+mgr_stats_period = 1
+mgr_tick_period = 1
 auth_allow_insecure_global_id_reclaim = false
 device_failure_prediction_mode = none
 [mgr]

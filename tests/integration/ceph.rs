@@ -80,6 +80,10 @@ pub(crate) fn wait_until(limit: Duration, what: &str, mut f: impl FnMut() -> boo
     let t = Instant::now();
     while t.elapsed() < limit {
         if f() {
+            // Where a suite's minutes go (seen with --nocapture, or above a failure).
+            if t.elapsed() > Duration::from_secs(3) {
+                eprintln!("ceph: {:.1} s until {what}", t.elapsed().as_secs_f64());
+            }
             return;
         }
         std::thread::sleep(Duration::from_millis(500));
@@ -173,12 +177,20 @@ fn ceph_clusters() {
     let only = std::env::var("RAIDCTL_CEPH_SUITES").unwrap_or_default();
     let wanted = |name: &str| only.is_empty() || only.split(',').any(|w| name.contains(w.trim()));
     let mut failed = Vec::new();
+    // Each suite's time, also where .ci/run prints it on success (libtest keeps a passing
+    // test's output to itself, and these suites are the test stage's longest path).
+    let times = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ceph-suites.txt");
+    let mut report = String::new();
     for (name, suite) in suites.iter().filter(|(n, _)| wanted(n)) {
         let t = Instant::now();
         if std::panic::catch_unwind(suite).is_err() {
             failed.push(*name);
         }
-        eprintln!("{name}: {:.0} s", t.elapsed().as_secs_f64());
+        let line = format!("{name}: {:.0} s", t.elapsed().as_secs_f64());
+        eprintln!("{line}");
+        report.push_str(&line);
+        report.push('\n');
+        let _ = std::fs::write(&times, &report);
     }
     assert!(
         failed.is_empty(),
