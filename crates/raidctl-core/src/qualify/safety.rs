@@ -212,7 +212,7 @@ fn file_refusals(
         out.push(refuse("SAFE-SWAP", "the file is active swap".into()));
     }
     // A file in use (a VM image, a database) is refused like an open device.
-    if let Some(pids) = opened_by_others(paths, &id.canonical) {
+    if let Some(pids) = lasting_openers(paths, &id.canonical) {
         if !pids.is_empty() {
             out.push(refuse(
                 "SAFE-OPEN",
@@ -293,7 +293,7 @@ fn device_refusals(
             ),
         ));
     }
-    if let Some(pids) = opened_by_others(paths, &id.canonical) {
+    if let Some(pids) = lasting_openers(paths, &id.canonical) {
         if !pids.is_empty() {
             out.push(refuse(
                 "SAFE-OPEN",
@@ -302,11 +302,21 @@ fn device_refusals(
         }
     }
     if destructive && paths.sys == Path::new("/sys") {
-        let excl = std::fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(rustix::fs::OFlags::EXCL.bits() as i32)
-            .open(path);
-        if let Err(e) = excl {
+        let excl = || {
+            std::fs::OpenOptions::new()
+                .read(true)
+                .custom_flags(rustix::fs::OFlags::EXCL.bits() as i32)
+                .open(path)
+        };
+        let mut tried = excl();
+        for pause in PROBE_PAUSES {
+            if tried.is_ok() {
+                break;
+            }
+            std::thread::sleep(pause);
+            tried = excl();
+        }
+        if let Err(e) = tried {
             out.push(refuse("SAFE-BUSY", format!("exclusive open failed: {e}")));
         }
     }
@@ -367,6 +377,41 @@ fn holders(paths: &SysPaths, dir: &Path, name: &str, devs: &[(String, String)]) 
 
 /// PIDs (other than ours) with the device open, from `/proc/*/fd`; `None` when `/proc` is not
 /// readable.
+/// Pauses before asking again who has a device open: a probe opens every block device for
+/// milliseconds (udev's blkid, LVM's `pvs` that `ceph-volume lvm list` runs, a monitoring
+/// agent's scan), and a refusal for one would refuse for nothing; about 2 s in all, so a user
+/// that keeps the device open is still refused at once as far as an operator can tell.
+const PROBE_PAUSES: [std::time::Duration; 4] = [
+    std::time::Duration::from_millis(100),
+    std::time::Duration::from_millis(300),
+    std::time::Duration::from_millis(600),
+    std::time::Duration::from_millis(1000),
+];
+
+/// [`opened_by_others`], asked again after each of [`PROBE_PAUSES`] while anyone has it open:
+/// the processes that still have it open at the end (`pvs` from a Ceph host's `ceph-volume`
+/// scan once failed a qualification that way).
+fn lasting_openers(paths: &SysPaths, canonical: &str) -> Option<Vec<String>> {
+    asked_until_gone(|| opened_by_others(paths, canonical), &PROBE_PAUSES)
+}
+
+/// `ask`, then again after each pause while it names anyone; what the last asking said
+/// (`None`: `/proc` could not be read).
+fn asked_until_gone(
+    mut ask: impl FnMut() -> Option<Vec<String>>,
+    pauses: &[std::time::Duration],
+) -> Option<Vec<String>> {
+    let mut pids = ask()?;
+    for pause in pauses {
+        if pids.is_empty() {
+            break;
+        }
+        std::thread::sleep(*pause);
+        pids = ask()?;
+    }
+    Some(pids)
+}
+
 fn opened_by_others(paths: &SysPaths, canonical: &str) -> Option<Vec<String>> {
     let me = std::process::id().to_string();
     let rd = std::fs::read_dir(&paths.proc).ok()?;
@@ -462,6 +507,42 @@ pub fn confirm(id: &Identity, destroy: &[String]) -> Result<(), Refusal> {
         "SAFE-CONFIRM",
         format!("{what} (or use --read-only)"),
     ))
+}
+
+#[cfg(test)]
+mod probe_tests {
+    use super::asked_until_gone;
+    use std::time::Duration;
+
+    /// A probe that has the device open for a moment is asked about again until it is gone;
+    /// a process that keeps it open is named after the last pause.
+    #[test]
+    fn a_passing_probe_is_not_a_user_a_lasting_opener_is() {
+        let pauses = [Duration::ZERO; 4];
+        let mut calls = 0;
+        let passing = asked_until_gone(
+            || {
+                calls += 1;
+                Some(if calls <= 2 {
+                    vec!["7 (pvs)".to_owned()]
+                } else {
+                    Vec::new()
+                })
+            },
+            &pauses,
+        );
+        assert_eq!((passing, calls), (Some(Vec::new()), 3));
+        let mut calls = 0;
+        let lasting = asked_until_gone(
+            || {
+                calls += 1;
+                Some(vec!["8 (qemu)".to_owned()])
+            },
+            &pauses,
+        );
+        assert_eq!((lasting, calls), (Some(vec!["8 (qemu)".to_owned()]), 5));
+        assert_eq!(asked_until_gone(|| None, &pauses), None);
+    }
 }
 
 #[cfg(test)]
