@@ -190,7 +190,7 @@ fn wait_down(ceph: &Ceph, id: u32) {
     );
 }
 
-/// Run by [`crate::ceph::ceph_clusters`], first of the suites that hold the Ceph lock.
+/// Run by [`crate::ceph::ceph_clusters`] with the other suites that hold the Ceph lock.
 pub(crate) fn replace_osd_drive_through_both_layers() {
     if let Some(why) = missing() {
         // .ci/run installs the packages and runs as root.
