@@ -118,8 +118,11 @@ pub struct Ctx {
 
 impl Drop for Ctx {
     fn drop(&mut self) {
-        if let Some(t) = &self.private_dir {
-            crate::interrupt::forget(t.path());
+        // Removed, then forgotten (see `interrupt::ScratchDir`'s drop).
+        if let Some(t) = self.private_dir.take() {
+            let path = t.path().to_path_buf();
+            drop(t);
+            crate::interrupt::forget(&path);
         }
     }
 }

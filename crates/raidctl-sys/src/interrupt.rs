@@ -83,10 +83,10 @@ impl Drop for StopMessage {
 /// Removes `dir` (recursively; or the file of that name) if the process is interrupted before
 /// [`forget`] is called.
 pub fn remove_on_interrupt(dir: &Path) {
+    install();
     if let Ok(mut dirs) = DIRS.lock() {
         dirs.push(dir.to_path_buf());
     }
-    install();
 }
 
 /// A running child's process group, killed if raidctl is interrupted while it runs.
@@ -195,11 +195,26 @@ fn cmdline(pid: u32) -> Option<String> {
 /// It cannot be created.
 pub fn private_temp_dir(prefix: &str) -> std::io::Result<tempfile::TempDir> {
     use std::os::unix::fs::PermissionsExt;
+    // The handler before the directory: a signal in between ended the process the default
+    // way (not 130) and left the directory behind.
+    install();
+    // Made and registered under the lock the handler's clean-up takes, so a signal never
+    // falls between the two; after an interrupt, the thread waits for the exit instead.
+    let mut dirs = DIRS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        drop(dirs);
+        park_if_interrupted();
+        dirs = DIRS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+    }
     let t = tempfile::Builder::new()
         .prefix(prefix)
         .permissions(std::fs::Permissions::from_mode(0o700))
         .tempdir()?;
-    remove_on_interrupt(t.path());
+    dirs.push(t.path().to_path_buf());
     Ok(t)
 }
 
@@ -238,8 +253,12 @@ impl ScratchDir {
 
 impl Drop for ScratchDir {
     fn drop(&mut self) {
-        if let Some(Ok(t)) = self.dir.get() {
-            forget(t.path());
+        // Removed, then forgotten: a signal in between finds nothing left to remove, where
+        // the other order left the directory to an exit that no longer knew it.
+        if let Some(Ok(t)) = self.dir.take() {
+            let path = t.path().to_path_buf();
+            drop(t);
+            forget(&path);
         }
     }
 }

@@ -724,8 +724,10 @@ impl Operations for MegaCli {
                 })?;
                 Ok(on_adapter(doc.events, adapter, |e| &mut e.adapter))
             });
-        crate::interrupt::forget(tmp.path());
+        // Removed, then forgotten: a signal in between finds nothing left to remove.
+        let path = tmp.path().to_path_buf();
         drop(tmp);
+        crate::interrupt::forget(&path);
         result.map(Some)
     }
 
