@@ -344,17 +344,31 @@ fn interrupted_private_sim_run_cleans_up() {
     // The hung simulator (which would sleep forever) was killed with its group: no process
     // still has the private directory as its simulator state (the simulated tools run as
     // raidctl itself named MegaCli64, so the environment is what tells them apart).
+    // SIGKILL is sent before raidctl exits but takes effect when the kernel next runs the
+    // process: on a busy machine it can outlive raidctl for a moment, so the check waits for
+    // it to be gone (a zombie's environment reads empty).
     let wanted = format!("RAIDCTL_SIM_STATE={}", dir.display());
-    let alive: Vec<_> = std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter(|e| {
-            std::fs::read(e.path().join("environ"))
-                .is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == wanted.as_bytes()))
-        })
-        .map(|e| e.file_name())
-        .collect();
-    assert!(alive.is_empty(), "hung call still running: {alive:?}");
+    let alive = || -> Vec<_> {
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .flatten()
+            .filter(|e| {
+                std::fs::read(e.path().join("environ"))
+                    .is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == wanted.as_bytes()))
+            })
+            .map(|e| e.file_name())
+            .collect()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let mut left = alive();
+    while !left.is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        left = alive();
+    }
+    assert!(
+        left.is_empty(),
+        "hung call still running after 30 s: {left:?}"
+    );
 }
 
 /// One executable: under a vendor tool's name, or through `sim exec`, raidctl is that tool.
