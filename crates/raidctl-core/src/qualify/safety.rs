@@ -308,14 +308,8 @@ fn device_refusals(
                 .custom_flags(rustix::fs::OFlags::EXCL.bits() as i32)
                 .open(path)
         };
-        let mut tried = excl();
-        for pause in PROBE_PAUSES {
-            if tried.is_ok() {
-                break;
-            }
-            std::thread::sleep(pause);
-            tried = excl();
-        }
+        // A probe's open (see [`PROBE_PAUSES`]) fails O_EXCL for a moment too.
+        let tried = asked_again(excl, &PROBE_PAUSES, Result::is_ok);
         if let Err(e) = tried {
             out.push(refuse("SAFE-BUSY", format!("exclusive open failed: {e}")));
         }
@@ -392,24 +386,29 @@ const PROBE_PAUSES: [std::time::Duration; 4] = [
 /// the processes that still have it open at the end (`pvs` from a Ceph host's `ceph-volume`
 /// scan once failed a qualification that way).
 fn lasting_openers(paths: &SysPaths, canonical: &str) -> Option<Vec<String>> {
-    asked_until_gone(|| opened_by_others(paths, canonical), &PROBE_PAUSES)
+    asked_again(|| opened_by_others(paths, canonical), &PROBE_PAUSES, nobody)
 }
 
-/// `ask`, then again after each pause while it names anyone; what the last asking said
-/// (`None`: `/proc` could not be read).
-fn asked_until_gone(
-    mut ask: impl FnMut() -> Option<Vec<String>>,
+/// No opener named, or `/proc` unreadable (asking again would not help).
+fn nobody(pids: &Option<Vec<String>>) -> bool {
+    pids.as_ref().is_none_or(Vec::is_empty)
+}
+
+/// `ask`, then again after each pause until `settled` holds; the last answer.
+fn asked_again<T>(
+    mut ask: impl FnMut() -> T,
     pauses: &[std::time::Duration],
-) -> Option<Vec<String>> {
-    let mut pids = ask()?;
+    settled: impl Fn(&T) -> bool,
+) -> T {
+    let mut answer = ask();
     for pause in pauses {
-        if pids.is_empty() {
+        if settled(&answer) {
             break;
         }
         std::thread::sleep(*pause);
-        pids = ask()?;
+        answer = ask();
     }
-    Some(pids)
+    answer
 }
 
 fn opened_by_others(paths: &SysPaths, canonical: &str) -> Option<Vec<String>> {
@@ -511,7 +510,7 @@ pub fn confirm(id: &Identity, destroy: &[String]) -> Result<(), Refusal> {
 
 #[cfg(test)]
 mod probe_tests {
-    use super::asked_until_gone;
+    use super::{asked_again, nobody};
     use std::time::Duration;
 
     /// A probe that has the device open for a moment is asked about again until it is gone;
@@ -520,7 +519,7 @@ mod probe_tests {
     fn a_passing_probe_is_not_a_user_a_lasting_opener_is() {
         let pauses = [Duration::ZERO; 4];
         let mut calls = 0;
-        let passing = asked_until_gone(
+        let passing = asked_again(
             || {
                 calls += 1;
                 Some(if calls <= 2 {
@@ -530,18 +529,20 @@ mod probe_tests {
                 })
             },
             &pauses,
+            nobody,
         );
         assert_eq!((passing, calls), (Some(Vec::new()), 3));
         let mut calls = 0;
-        let lasting = asked_until_gone(
+        let lasting = asked_again(
             || {
                 calls += 1;
                 Some(vec!["8 (qemu)".to_owned()])
             },
             &pauses,
+            nobody,
         );
         assert_eq!((lasting, calls), (Some(vec!["8 (qemu)".to_owned()]), 5));
-        assert_eq!(asked_until_gone(|| None, &pauses), None);
+        assert_eq!(asked_again(|| None, &pauses, nobody), None);
     }
 }
 
