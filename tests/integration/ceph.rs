@@ -213,6 +213,42 @@ pub(crate) fn lock_and_reap() -> std::fs::File {
     lock
 }
 
+/// RAID0 VDs on [32:2]..[32:4] of the `ceph-node` simulator, their loop devices, and a
+/// package cluster with a raw OSD on each; the devices, in slot order.
+pub(crate) fn start_vds_and_cluster(s: &Path, cluster: &Path) -> Vec<String> {
+    assert!(
+        sim(s, &["--sim", "ceph-node", "status"])
+            .status
+            .code()
+            .is_some()
+    );
+    for slot in ["32:2", "32:3", "32:4"] {
+        let o = sim(s, &["ld", "create", "--raid", "raid0", slot, "--yes"]);
+        assert!(
+            o.status.success(),
+            "ld create {slot}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    let o = sim(s, &["sim", "block-devices", "on", "--size-gb", "3"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let devs: Vec<String> = [2, 3, 4].iter().map(|n| vd_device(s, *n)).collect();
+    for d in &devs {
+        assert!(d.starts_with("/dev/loop"), "{devs:?}");
+    }
+    let o = run(Command::new("bash")
+        .arg(script())
+        .arg("start")
+        .arg(cluster)
+        .args(&devs));
+    assert!(
+        o.status.success(),
+        "cluster start: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    devs
+}
+
 /// One Ceph cluster, every Ceph-facing command of raidctl against it.
 pub(crate) fn ceph_cluster_end_to_end() {
     if let Some(why) = missing() {
@@ -221,6 +257,12 @@ pub(crate) fn ceph_cluster_end_to_end() {
         return;
     }
     let started = Instant::now();
+    let at = |what: &str| {
+        eprintln!(
+            "ceph e2e: {what} at {:.0} s",
+            started.elapsed().as_secs_f64()
+        );
+    };
     let _lock = lock_and_reap();
     let tmp = tempfile::tempdir().unwrap();
     let s = tmp.path().join("sim");
@@ -231,63 +273,60 @@ pub(crate) fn ceph_cluster_end_to_end() {
         sim: s.clone(),
         extra_loop: extra_loop.clone(),
     };
-    assert!(
-        sim(&s, &["--sim", "ceph-node", "status"])
-            .status
-            .code()
-            .is_some()
-    );
-    for slot in ["32:2", "32:3", "32:4"] {
-        let o = sim(&s, &["ld", "create", "--raid", "raid0", slot, "--yes"]);
-        assert!(
-            o.status.success(),
-            "ld create {slot}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-    }
-    let o = sim(&s, &["sim", "block-devices", "on", "--size-gb", "3"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let devs: Vec<String> = [2, 3, 4].iter().map(|n| vd_device(&s, *n)).collect();
-    for d in &devs {
-        assert!(d.starts_with("/dev/loop"), "{devs:?}");
-    }
-    let o = run(Command::new("bash")
-        .arg(script())
-        .arg("start")
-        .arg(&cluster)
-        .args(&devs));
-    assert!(
-        o.status.success(),
-        "cluster start: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    eprintln!(
-        "ceph e2e: cluster up at {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
+    let devs = start_vds_and_cluster(&s, &cluster);
+    at("cluster up");
     let ceph = Ceph::new(CephOptions {
         env: vec![("CEPH_VOLUME_ALLOW_LOOP_DEVICES".into(), "1".into())],
         ..CephOptions::default()
     });
     ceph.pool_create("test", 16).unwrap();
     bench("test", 2);
+    at("pool and bench");
+    let (osds, victim) = the_join_places_every_osd(&s, &ceph);
+    metrics_and_locate_name_the_osd(&s, &osds, victim);
+    the_wrappers_while_all_is_up(&ceph, victim, &devs);
+    at("join, metrics, locate, wrappers");
+    // Ceph's device health told by raidctl, acted on, and the drive replaced (issue 41).
+    crate::ceph_health::device_health_through_ceph(&s, tmp.path(), &ceph, &at);
+    // A healthy spare VD before the failure (a dead VD's pinned cache would refuse it later).
+    let spare = spare_with_a_foreign_label(&s, victim);
+    a_dead_drive_takes_its_osd_down(&s, &ceph, victim);
+    at("OSD down after sim fail");
+    stale_and_foreign_names_touch_nothing(&s, victim, &spare);
+    at("stale name and foreign label refused");
+    drain_and_destroy(&ceph, victim);
+    at("drained and destroyed");
+    recreate_on_a_fresh_device(&s, tmp.path(), &ceph, victim, &extra_loop);
+    at("recreated with its id");
+    reweight_pools_and_zap(tmp.path(), &ceph, victim);
+    at("reweight, pools, zap");
+    // Daemon stop and start by pid (no systemd here) on a healthy OSD.
+    let other = osds
+        .iter()
+        .map(|(_, id, _)| u32::try_from(*id).unwrap())
+        .find(|id| *id != victim)
+        .unwrap();
+    stop_and_start_a_daemon(&ceph, other);
+    at("daemon stop and start");
+    the_mon_gone(&s, tmp.path(), &cluster);
+    drop(_cleanup);
+    eprintln!("ceph end-to-end: {:.0} s", started.elapsed().as_secs_f64());
+}
 
-    eprintln!(
-        "ceph e2e: pool and bench at {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
-    // The join in status: every VD on [32:2]..[32:4] shows its OSD, up and in.
+/// The join in status: every VD on [32:2]..[32:4] shows its OSD, up and in, on the device
+/// Ceph names. Returns the VDs' (target, OSD, up) and the OSD on [32:3]'s VD.
+fn the_join_places_every_osd(s: &Path, ceph: &Ceph) -> (Vec<(u64, u64, bool)>, u32) {
     // An OSD that has just booted posts its metadata (its devices) to the mon a moment
     // later; until then the join cannot place it, as on a real host.
     let joined = Instant::now();
-    let mut doc = status_json(&s);
+    let mut doc = status_json(s);
     while joined.elapsed() < Duration::from_secs(60) {
         let osds = vd_osds(&doc);
         if osds.len() == 3 && osds.iter().all(|(_, _, up)| *up) {
             break;
         }
         std::thread::sleep(Duration::from_millis(500));
-        doc = status_json(&s);
+        doc = status_json(s);
     }
     let osds = vd_osds(&doc);
     let why = || {
@@ -319,7 +358,7 @@ pub(crate) fn ceph_cluster_end_to_end() {
         );
         assert_eq!(ld["osd"][0]["mode"], "raw");
     }
-    let table = text(&sim(&s, &["status", "--max-age", "0"]));
+    let table = text(&sim(s, &["status", "--max-age", "0"]));
     for (_, id, _) in &osds {
         assert!(table.contains(&format!("osd.{id} up/in")), "{table}");
     }
@@ -332,10 +371,13 @@ pub(crate) fn ceph_cluster_end_to_end() {
         .unwrap()
         .clone();
     let victim = u32::try_from(drive3["osd"][0]["id"].as_u64().unwrap()).unwrap();
+    (osds, victim)
+}
 
-    // Metrics: the osd label, accepted by promtool.
-    let m = text(&sim(&s, &["metrics", "--max-age", "0"]));
-    for (target, id, _) in &osds {
+/// Metrics carry the osd label (and promtool accepts them); `pd locate --osd` blinks its bay.
+fn metrics_and_locate_name_the_osd(s: &Path, osds: &[(u64, u64, bool)], victim: u32) {
+    let m = text(&sim(s, &["metrics", "--max-age", "0"]));
+    for (target, id, _) in osds {
         let want = format!(
             "raidctl_ld_state{{adapter=\"0\",target_id=\"{target}\",osd=\"osd.{id}\",state=\"optimal\"}} 1"
         );
@@ -349,18 +391,14 @@ pub(crate) fn ceph_cluster_end_to_end() {
     if let Some((ok, msg)) = crate::health::promtool(&m) {
         assert!(ok, "promtool check metrics: {msg}");
     }
-
-    // pd locate --osd blinks [32:3].
-    let o = sim(&s, &["pd", "locate", "--osd", &victim.to_string()]);
+    let o = sim(s, &["pd", "locate", "--osd", &victim.to_string()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_eq!(blinking(&s), [3]);
-    assert!(
-        sim(&s, &["pd", "locate", "32:3", "--stop"])
-            .status
-            .success()
-    );
+    assert_eq!(blinking(s), [3]);
+    assert!(sim(s, &["pd", "locate", "32:3", "--stop"]).status.success());
+}
 
-    // The wrappers while everything is up.
+/// The Ceph client's wrappers while everything is up.
+fn the_wrappers_while_all_is_up(ceph: &Ceph, victim: u32, devs: &[String]) {
     let st = ceph.status().unwrap();
     assert_eq!(st.osdmap.num_up_osds, 3);
     assert!(ceph.osd_tree().unwrap().osd(victim).is_some());
@@ -382,23 +420,12 @@ pub(crate) fn ceph_cluster_end_to_end() {
         SafeToDestroy::Safe,
         "an up and in OSD holding PGs is not safe to destroy"
     );
+}
 
-    eprintln!(
-        "ceph e2e: join, metrics, locate, wrappers at {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
-    // Ceph's device health told by raidctl, acted on, and the drive replaced (issue 41).
-    crate::ceph_health::device_health_through_ceph(&s, tmp.path(), &ceph, &|what| {
-        eprintln!(
-            "ceph e2e: {what} at {:.0} s",
-            started.elapsed().as_secs_f64()
-        );
-    });
-    // A healthy spare VD before the failure (a dead VD's pinned cache would refuse it later).
-    let spare = spare_with_a_foreign_label(&s, victim);
-    // A dead drive: the VD goes offline, its loop device fails I/O, ceph-osd dies on EIO and
-    // the cluster marks it down.
-    assert!(sim(&s, &["sim", "fail", "32:3"]).status.success());
+/// A dead drive: the VD goes offline, its loop device fails I/O, ceph-osd dies on EIO and the
+/// cluster marks it down; status says so, and no decoy is taken for the OSD.
+fn a_dead_drive_takes_its_osd_down(s: &Path, ceph: &Ceph, victim: u32) {
+    assert!(sim(s, &["sim", "fail", "32:3"]).status.success());
     wait_until(
         Duration::from_secs(120),
         "the OSD on the failed VD marked down",
@@ -414,24 +441,17 @@ pub(crate) fn ceph_cluster_end_to_end() {
     wait_until(Duration::from_secs(30), "its ceph-osd gone", || {
         ceph.osd_pid(victim).is_none()
     });
-    decoys_are_never_taken_for_the_osd(&ceph, victim);
-    let table = text(&sim(&s, &["status", "--max-age", "0"]));
+    decoys_are_never_taken_for_the_osd(ceph, victim);
+    let table = text(&sim(s, &["status", "--max-age", "0"]));
     assert!(
         table.contains(&format!("[32:3] (osd.{victim}) failed")),
         "{table}"
     );
     assert!(table.contains(&format!("osd.{victim} down/in")), "{table}");
+}
 
-    eprintln!(
-        "ceph e2e: OSD down after sim fail at {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
-    stale_and_foreign_names_touch_nothing(&s, victim, &spare);
-    eprintln!(
-        "ceph e2e: stale name and foreign label refused at {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
-    // Drain: out, then safe-to-destroy's "not yet" until it is safe; destroy keeps the id.
+/// Drain: out, then safe-to-destroy's "not yet" until it is safe; destroy keeps the id.
+fn drain_and_destroy(ceph: &Ceph, victim: u32) {
     ceph.osd_out(victim).unwrap();
     wait_until(
         Duration::from_secs(180),
@@ -449,15 +469,19 @@ pub(crate) fn ceph_cluster_end_to_end() {
         Some("destroyed")
     );
     assert!(ceph.osd_dump().unwrap().osd(victim).unwrap().destroyed());
+}
 
-    eprintln!(
-        "ceph e2e: drained and destroyed at {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
-    // Recreate with the same id, raw as before, on a fresh device. (A new VD on this
-    // controller would need the dead VD's pinned cache dealt with first: the replacement
-    // flow's business, not the client's; a loop device of the test's own stands in.)
-    let img = tmp.path().join("new.img");
+/// Recreate with the same id, raw as before, on a fresh device. (A new VD on this controller
+/// would need the dead VD's pinned cache dealt with first: the replacement flow's business,
+/// not the client's; a loop device of the test's own stands in, handed to the clean-up.)
+fn recreate_on_a_fresh_device(
+    s: &Path,
+    dir: &Path,
+    ceph: &Ceph,
+    victim: u32,
+    extra_loop: &std::sync::Mutex<Option<String>>,
+) {
+    let img = dir.join("new.img");
     std::fs::File::create(&img)
         .unwrap()
         .set_len(3 << 30)
@@ -504,17 +528,16 @@ pub(crate) fn ceph_cluster_end_to_end() {
         "{raw:?}"
     );
     // The dead VD no longer shows it: the join follows the device.
-    let again = vd_osds(&status_json(&s));
+    let again = vd_osds(&status_json(s));
     assert!(
         !again.iter().any(|(_, id, _)| *id == u64::from(victim)),
         "{again:?}"
     );
+}
 
-    eprintln!(
-        "ceph e2e: recreated with its id at {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
-    // CRUSH weight: a recreated id keeps its old weight; reweight sets it.
+/// CRUSH weight (a recreated id keeps its old weight; reweight sets it), pools as the flow's
+/// fault tests need them, and zap.
+fn reweight_pools_and_zap(dir: &Path, ceph: &Ceph, victim: u32) {
     let before = ceph
         .osd_tree()
         .unwrap()
@@ -530,7 +553,6 @@ pub(crate) fn ceph_cluster_end_to_end() {
         .unwrap();
     assert!((after - before * 2.0).abs() < 1e-3, "{before} -> {after}");
     ceph.osd_crush_reweight(victim, before).unwrap();
-    // Pools as the flow's fault tests need them.
     ceph.pool_create("single", 8).unwrap();
     ceph.pool_set("single", "size", "1").unwrap();
     assert_eq!(
@@ -540,7 +562,7 @@ pub(crate) fn ceph_cluster_end_to_end() {
     ceph.pool_delete("single").unwrap();
     assert!(ceph.osd_dump().unwrap().pool("single").is_none());
     // Zap (Ceph 16 has no raw zap: lvm zap wipes a raw device too) on a device of its own.
-    let zimg = tmp.path().join("zap.img");
+    let zimg = dir.join("zap.img");
     std::fs::File::create(&zimg)
         .unwrap()
         .set_len(64 << 20)
@@ -552,17 +574,10 @@ pub(crate) fn ceph_cluster_end_to_end() {
     let zapped = ceph.run_volume_step(&raidctl::ceph::volume::zap(&zdev, false));
     let _ = Command::new("losetup").arg("--detach").arg(&zdev).status();
     zapped.unwrap();
+}
 
-    eprintln!(
-        "ceph e2e: reweight, pools, zap at {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
-    // Daemon stop and start by pid (no systemd here) on a healthy OSD.
-    let other = osds
-        .iter()
-        .map(|(_, id, _)| u32::try_from(*id).unwrap())
-        .find(|id| *id != victim)
-        .unwrap();
+/// Daemon stop and start by pid (no systemd here).
+fn stop_and_start_a_daemon(ceph: &Ceph, other: u32) {
     match ceph.stop_osd(other, Duration::from_secs(60)).unwrap() {
         Stopped::Signalled { .. } | Stopped::Systemd => {}
         Stopped::NotRunning => panic!("osd.{other} was running"),
@@ -575,17 +590,16 @@ pub(crate) fn ceph_cluster_end_to_end() {
             .and_then(|d| d.osd(other).map(|o| o.up == 1))
             == Some(true)
     });
+}
 
-    eprintln!(
-        "ceph e2e: daemon stop and start at {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
-    // The mon gone: status pays one connect timeout and says so once.
-    let conf = tmp.path().join("ceph.conf");
+/// The mon gone: status pays one connect timeout and says so once; the cluster's ceph.conf
+/// is not left behind.
+fn the_mon_gone(s: &Path, dir: &Path, cluster: &Path) {
+    let conf = dir.join("ceph.conf");
     std::fs::copy(cluster.join("ceph.conf"), &conf).unwrap();
     // Only the cluster stops: the simulator keeps its block devices (without them a
     // simulator asks no cluster at all).
-    let o = run(Command::new("bash").arg(script()).arg("stop").arg(&cluster));
+    let o = run(Command::new("bash").arg(script()).arg("stop").arg(cluster));
     assert!(
         o.status.success(),
         "cluster stop: {}",
@@ -594,8 +608,8 @@ pub(crate) fn ceph_cluster_end_to_end() {
     let t = Instant::now();
     let o = run(Command::new(raidctl())
         .arg("--sim-state")
-        .arg(&s)
-        .env("TMPDIR", crate::util::child_tmp(s.parent().unwrap_or(&s)))
+        .arg(s)
+        .env("TMPDIR", crate::util::child_tmp(s.parent().unwrap_or(s)))
         .arg("--ceph-conf")
         .arg(&conf)
         .args(["status", "--max-age", "0"]));
@@ -608,8 +622,22 @@ pub(crate) fn ceph_cluster_end_to_end() {
                 .is_ok_and(|t| !t.contains(&*cluster.to_string_lossy())),
         "the cluster's ceph.conf was left behind"
     );
-    drop(_cleanup);
-    eprintln!("ceph end-to-end: {:.0} s", started.elapsed().as_secs_f64());
+}
+
+/// Waits up to `limit` for HEALTH_OK; when it does not come, the last health Ceph gave.
+pub(crate) fn health_ok_within(ceph: &Ceph, limit: Duration) -> Result<(), String> {
+    let t = Instant::now();
+    loop {
+        let last = match ceph.status() {
+            Ok(st) if st.health.status == "HEALTH_OK" => return Ok(()),
+            Ok(st) => format!("{:?}", st.health),
+            Err(e) => e.to_string(),
+        };
+        if t.elapsed() > limit {
+            return Err(last);
+        }
+        std::thread::sleep(Duration::from_secs(1));
+    }
 }
 
 /// Slots of adapter 0 whose locate LED is on, from the simulator's state.

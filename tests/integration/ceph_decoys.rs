@@ -104,40 +104,21 @@ enum Expect {
     Unrecorded,
 }
 
-/// Issue 36's attacks on a dead OSD, on MegaCli, storcli and OMSA: a healthy spare VD (no
-/// OSD) gets another cluster's BlueStore label with the dead OSD's id (a used replacement
-/// drive); then the kernel names of the dead VD and the spare are swapped (a rescan), so the
-/// dead OSD's `block` link and, with the link gone, Ceph's `osd metadata` name the spare's
-/// device; last without raidctl's record of where the label was read. None of it may put the
-/// OSD on the spare VD in `status` or `metrics`, and neither `pd locate --osd` nor
-/// `replace-drive --osd` may pick the spare's bay; the foreign label is reported.
-pub(crate) fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare: &(String, u64)) {
-    let (spare_dev, spare_target) = (spare.0.clone(), spare.1);
-    let dir = PathBuf::from(format!("/var/lib/ceph/osd/ceph-{victim}"));
-    let (link, aside) = (dir.join("block"), dir.join("block.moved-aside"));
-    let dead_dev = std::fs::read_link(&link)
-        .unwrap()
-        .to_string_lossy()
-        .into_owned();
-    let records = s.join("raidctl/ceph-verified.json");
-    // Bays are named differently by each tool (OMSA counts connectors): serials are not.
-    let doc = status_json(s);
-    let serial = |slot: u64| -> String {
-        doc["snapshot"]["physical_drives"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|d| d["slot"] == slot)
-            .and_then(|d| d["serial"].as_str())
-            .unwrap()
-            .to_owned()
-    };
-    let (dead_serial, spare_serial) = (serial(3), serial(5));
-    // What every backend must say in status, metrics and a dry run: read-only, so the three
-    // backends' runs go side by side (each waits on Ceph's CLI for seconds; CI time).
-    let reads = |stage: &str, spare_now: &str, expect: Expect, b: &str| {
+/// What `stale_and_foreign_names_touch_nothing` asks of every backend at each stage.
+struct Decoys<'a> {
+    s: &'a Path,
+    victim: u32,
+    spare_target: u64,
+    dead_serial: String,
+    spare_serial: String,
+}
+
+impl Decoys<'_> {
+    /// What every backend must say in status, metrics and a dry run.
+    fn reads(&self, stage: &str, spare_now: &str, expect: Expect, b: &str) {
+        let (victim, spare_target) = (self.victim, self.spare_target);
         let o = sim(
-            s,
+            self.s,
             &[
                 "--backend",
                 b,
@@ -173,7 +154,7 @@ pub(crate) fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare
             expect == Expect::Moved,
             "{stage} {b}: {err}"
         );
-        let m = text(&sim(s, &["--backend", b, "metrics", "--max-age", "0"]));
+        let m = text(&sim(self.s, &["--backend", b, "metrics", "--max-age", "0"]));
         assert!(
             !m.contains(&format!(
                 "target_id=\"{spare_target}\",osd=\"osd.{victim}\""
@@ -181,7 +162,7 @@ pub(crate) fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare
             "{stage} {b}: metrics put osd.{victim} on the spare VD"
         );
         let o = sim(
-            s,
+            self.s,
             &[
                 "--backend",
                 b,
@@ -193,11 +174,11 @@ pub(crate) fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare
         );
         let all = format!("{}{}", text(&o), String::from_utf8_lossy(&o.stderr));
         assert!(
-            !all.contains(&spare_serial),
+            !all.contains(&self.spare_serial),
             "{stage} {b}: replace-drive --osd {victim} planned the spare's bay:\n{all}"
         );
         if o.status.success() {
-            assert!(all.contains(&dead_serial), "{stage} {b}: {all}");
+            assert!(all.contains(&self.dead_serial), "{stage} {b}: {all}");
         }
         if expect == Expect::Unrecorded {
             assert!(
@@ -205,15 +186,17 @@ pub(crate) fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare
                 "{stage} {b}: replace-drive --osd {victim} without a verified place:\n{all}"
             );
         }
-    };
-    // `pd locate --osd` takes the adapter's lock: one backend after another.
-    let locate = |stage: &str, expect: Expect, b: &str| {
+    }
+
+    /// `pd locate --osd` blinks the dead OSD's own bay or none, never the spare's.
+    fn locate(&self, stage: &str, expect: Expect, b: &str) {
+        let victim = self.victim;
         let o = sim(
-            s,
+            self.s,
             &["--backend", b, "pd", "locate", "--osd", &victim.to_string()],
         );
         let locate_err = String::from_utf8_lossy(&o.stderr).into_owned();
-        let blinking = blinking(s);
+        let blinking = blinking(self.s);
         assert!(
             !blinking.contains(&5),
             "{stage} {b}: pd locate --osd {victim} blinked the spare's bay: {locate_err}"
@@ -221,7 +204,7 @@ pub(crate) fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare
         // Only the dead OSD's own bay, where its label was last read, may blink.
         assert!(blinking.iter().all(|x| *x == 3), "{blinking:?}");
         for slot in &blinking {
-            let _ = sim(s, &["pd", "locate", &format!("32:{slot}"), "--stop"]);
+            let _ = sim(self.s, &["pd", "locate", &format!("32:{slot}"), "--stop"]);
         }
         match expect {
             Expect::Unrecorded => assert!(
@@ -236,16 +219,57 @@ pub(crate) fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare
             ),
             Expect::Foreign => {}
         }
-    };
-    let check = |stage: &str, spare_now: &str, expect: Expect, backends: &[&str]| {
+    }
+
+    /// Both on each backend: the reads are read-only, so the backends' runs go side by side
+    /// (each waits on Ceph's CLI for seconds; CI time); `pd locate --osd` takes the adapter's
+    /// lock: one backend after another.
+    fn check(&self, stage: &str, spare_now: &str, expect: Expect, backends: &[&str]) {
         std::thread::scope(|scope| {
             for b in backends.iter().copied() {
-                scope.spawn(move || reads(stage, spare_now, expect, b));
+                scope.spawn(move || self.reads(stage, spare_now, expect, b));
             }
             for b in backends.iter().copied() {
-                locate(stage, expect, b);
+                self.locate(stage, expect, b);
             }
         });
+    }
+}
+
+/// Issue 36's attacks on a dead OSD, on MegaCli, storcli and OMSA: a healthy spare VD (no
+/// OSD) gets another cluster's BlueStore label with the dead OSD's id (a used replacement
+/// drive); then the kernel names of the dead VD and the spare are swapped (a rescan), so the
+/// dead OSD's `block` link and, with the link gone, Ceph's `osd metadata` name the spare's
+/// device; last without raidctl's record of where the label was read. None of it may put the
+/// OSD on the spare VD in `status` or `metrics`, and neither `pd locate --osd` nor
+/// `replace-drive --osd` may pick the spare's bay; the foreign label is reported.
+pub(crate) fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare: &(String, u64)) {
+    let (spare_dev, spare_target) = (spare.0.clone(), spare.1);
+    let dir = PathBuf::from(format!("/var/lib/ceph/osd/ceph-{victim}"));
+    let (link, aside) = (dir.join("block"), dir.join("block.moved-aside"));
+    let dead_dev = std::fs::read_link(&link)
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let records = s.join("raidctl/ceph-verified.json");
+    // Bays are named differently by each tool (OMSA counts connectors): serials are not.
+    let doc = status_json(s);
+    let serial = |slot: u64| -> String {
+        doc["snapshot"]["physical_drives"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["slot"] == slot)
+            .and_then(|d| d["serial"].as_str())
+            .unwrap()
+            .to_owned()
+    };
+    let d = Decoys {
+        s,
+        victim,
+        spare_target,
+        dead_serial: serial(3),
+        spare_serial: serial(5),
     };
     let swap = || {
         let o = sim(
@@ -257,7 +281,7 @@ pub(crate) fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare
     // Every backend places VDs by its own ids: each attack on all three; the last stage only
     // takes the record away, which is the same for all (CI time).
     let all = ["megacli", "storcli", "omreport"];
-    check("foreign label", &spare_dev, Expect::Foreign, &all);
+    d.check("foreign label", &spare_dev, Expect::Foreign, &all);
     // A rescan swaps the two names: the dead OSD's link now names the spare.
     swap();
     assert_eq!(
@@ -265,13 +289,13 @@ pub(crate) fn stale_and_foreign_names_touch_nothing(s: &Path, victim: u32, spare
         dead_dev,
         "the spare did not take the dead VD's name"
     );
-    check("moved name, block link", &dead_dev, Expect::Moved, &all);
+    d.check("moved name, block link", &dead_dev, Expect::Moved, &all);
     // Without the link only Ceph's metadata from the OSD's last boot names a device.
     std::fs::rename(&link, &aside).unwrap();
-    check("moved name, osd metadata", &dead_dev, Expect::Moved, &all);
+    d.check("moved name, osd metadata", &dead_dev, Expect::Moved, &all);
     let kept = std::fs::read(&records).unwrap();
     std::fs::remove_file(&records).unwrap();
-    check(
+    d.check(
         "moved name, nothing recorded",
         &dead_dev,
         Expect::Unrecorded,

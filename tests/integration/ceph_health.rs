@@ -76,9 +76,43 @@ pub(crate) fn device_health_through_ceph(s: &Path, dir: &Path, ceph: &Ceph, at: 
         .unwrap();
     let objects = crate::ceph_replace::put_objects("test", dir, 12);
     let (serial, id, wwn) = drive(s, 2);
+    let devid = ceph_names_the_vd(ceph, id, &wwn);
+    sync_sets_the_life_expectancy_once(s, ceph, id, &devid);
+    at("life expectancy set once");
+    devicehealth_marks_it_out(ceph, id);
+    at("devicehealth marked the OSD out");
+    wait_until(
+        Duration::from_secs(300),
+        "the data off the OSD Ceph marked out",
+        || {
+            matches!(ceph.osd_safe_to_destroy(id), Ok(SafeToDestroy::Safe))
+                && ceph.status().is_ok_and(|st| {
+                    st.pgmap.num_pgs > 0
+                        && st.pgs_with("clean") == st.pgmap.num_pgs
+                        && st.pgs_with("active") == st.pgmap.num_pgs
+                })
+        },
+    );
+    at("drained by Ceph");
+    replaced_without_a_drain(s, id, &serial);
+    at("replaced");
+    the_next_sync_clears_it(s, ceph, id, &serial, &devid);
+    at("cleared after the replacement");
+    // Ceph's own view follows once it checks again; the cluster is whole.
+    let _ = ceph.ceph_ok(&["device", "check-health"]);
+    if crate::ceph::health_ok_within(ceph, Duration::from_secs(300)).is_err() {
+        panic!("HEALTH_OK not within 300 s: {}", health_detail(ceph));
+    }
+    crate::ceph_replace::read_back("test", dir, &objects);
+    ceph.ceph_ok(&["config", "rm", "global", "mon_osd_min_in_ratio"])
+        .unwrap();
+    at("HEALTH_OK, objects read back");
+}
+
+/// Ceph names the VD from the udev data the simulator wrote, as it names a PERC's: its devid.
+fn ceph_names_the_vd(ceph: &Ceph, id: u32, wwn: &str) -> String {
     let naa = wwn.trim_start_matches("naa.").to_owned();
     assert!(!naa.is_empty(), "the VD's WWN is not known: {wwn:?}");
-    // Ceph names the VD from the udev data the simulator wrote, as it names a PERC's.
     wait_until(
         Duration::from_secs(60),
         "ceph device ls lists the OSD's VD",
@@ -97,8 +131,12 @@ pub(crate) fn device_health_through_ceph(s: &Path, dir: &Path, ceph: &Ceph, at: 
         meta[0].device_ids
     );
     assert_eq!(dev.life_expectancy(), None);
+    devid
+}
 
-    // The drive predicts its failure: a dry run says what it would set and sets nothing.
+/// The drive predicts its failure: a dry run says what it would set and sets nothing; the
+/// sync sets it, once (a second sync runs no command); status shows it with the reason.
+fn sync_sets_the_life_expectancy_once(s: &Path, ceph: &Ceph, id: u32, devid: &str) {
     assert!(sim(s, &["sim", "predictive", "32:2", "3"]).status.success());
     let o = rc(s, &["ceph", "sync", "--dry-run", "--max-age", "0"]);
     let out = text(&o);
@@ -116,7 +154,7 @@ pub(crate) fn device_health_through_ceph(s: &Path, dir: &Path, ceph: &Ceph, at: 
     assert_eq!(o.status.code(), Some(0), "{out}{}", err(&o));
     assert!(out.contains("1 change(s) made in Ceph."), "{out}");
     assert!(
-        err(&o).contains("set the life expectancy") && err(&o).contains(&devid),
+        err(&o).contains("set the life expectancy") && err(&o).contains(devid),
         "the change is logged: {}",
         err(&o)
     );
@@ -150,15 +188,16 @@ pub(crate) fn device_health_through_ceph(s: &Path, dir: &Path, ceph: &Ceph, at: 
         .find(|d| d["slot"] == 2)
         .unwrap()
         .clone();
-    assert_eq!(pd["ceph_life_expectancy"]["devid"], devid.as_str());
+    assert_eq!(pd["ceph_life_expectancy"]["devid"], devid);
     assert_eq!(
         pd["ceph_life_expectancy"]["reasons"][0]["rule"],
         "pd-predictive-failure"
     );
-    at("life expectancy set once");
+}
 
-    // Ceph acts on it: self_heal marks the OSD out while it still runs. (Three OSDs: one out
-    // leaves 2/3 in, under the default mon_osd_min_in_ratio 0.75, where Ceph only warns.)
+/// Ceph acts on it: self_heal marks the OSD out while it still runs. (Three OSDs: one out
+/// leaves 2/3 in, under the default mon_osd_min_in_ratio 0.75, where Ceph only warns.)
+fn devicehealth_marks_it_out(ceph: &Ceph, id: u32) {
     for (who, key, value) in [
         ("global", "mon_osd_min_in_ratio", "0.5"),
         ("mgr", "mgr/devicehealth/self_heal", "true"),
@@ -192,22 +231,10 @@ pub(crate) fn device_health_through_ceph(s: &Path, dir: &Path, ceph: &Ceph, at: 
         "Ceph's devicehealth did not mark osd.{id} out within 180 s: {}",
         health_detail(ceph)
     );
-    at("devicehealth marked the OSD out");
-    wait_until(
-        Duration::from_secs(300),
-        "the data off the OSD Ceph marked out",
-        || {
-            matches!(ceph.osd_safe_to_destroy(id), Ok(SafeToDestroy::Safe))
-                && ceph.status().is_ok_and(|st| {
-                    st.pgmap.num_pgs > 0
-                        && st.pgs_with("clean") == st.pgmap.num_pgs
-                        && st.pgs_with("active") == st.pgmap.num_pgs
-                })
-        },
-    );
-    at("drained by Ceph");
+}
 
-    // The replacement finds it drained: no out, no drain, straight to destroy.
+/// The replacement finds it drained: no out, no drain, straight to destroy.
+fn replaced_without_a_drain(s: &Path, id: u32, serial: &str) {
     let sid = id.to_string();
     let o = rc(
         s,
@@ -217,7 +244,7 @@ pub(crate) fn device_health_through_ceph(s: &Path, dir: &Path, ceph: &Ceph, at: 
             &sid,
             "--yes",
             "--serial",
-            &serial,
+            serial,
             "--qualify",
             "none",
             "--drain-timeout",
@@ -235,9 +262,10 @@ pub(crate) fn device_health_through_ceph(s: &Path, dir: &Path, ceph: &Ceph, at: 
             && all.contains(&format!("osd.{id} recreated with its id (raw)")),
         "{all}"
     );
-    at("replaced");
+}
 
-    // The next sync clears what raidctl set on the old device; then there is nothing to do.
+/// The next sync clears what raidctl set on the old device; then there is nothing to do.
+fn the_next_sync_clears_it(s: &Path, ceph: &Ceph, id: u32, serial: &str, devid: &str) {
     let (new_serial, new_id, _) = drive(s, 2);
     assert_eq!(new_id, id);
     assert_ne!(new_serial, serial);
@@ -261,34 +289,6 @@ pub(crate) fn device_health_through_ceph(s: &Path, dir: &Path, ceph: &Ceph, at: 
     assert!(!s.join("raidctl/ceph-life-expectancy.json").exists());
     let o = rc(s, &["ceph", "sync", "--max-age", "0"]);
     assert!(text(&o).starts_with("Nothing to do"), "{}", text(&o));
-    at("cleared after the replacement");
-
-    // Ceph's own view follows once it checks again; the cluster is whole.
-    let _ = ceph.ceph_ok(&["device", "check-health"]);
-    let healthy = {
-        let t = Instant::now();
-        loop {
-            if ceph
-                .status()
-                .is_ok_and(|st| st.health.status == "HEALTH_OK")
-            {
-                break true;
-            }
-            if t.elapsed() > Duration::from_secs(300) {
-                break false;
-            }
-            std::thread::sleep(Duration::from_secs(1));
-        }
-    };
-    assert!(
-        healthy,
-        "HEALTH_OK not within 300 s: {}",
-        health_detail(ceph)
-    );
-    crate::ceph_replace::read_back("test", dir, &objects);
-    ceph.ceph_ok(&["config", "rm", "global", "mon_osd_min_in_ratio"])
-        .unwrap();
-    at("HEALTH_OK, objects read back");
 }
 
 /// Without a cluster to ask, `ceph sync` changes nothing and says why (exit 3), in both

@@ -16,8 +16,8 @@
 use crate::ceph::{Cleanup, bench, missing, raidctl, run, script, sim, text, wait_until};
 use raidctl::ceph::{Ceph, CephOptions};
 use std::os::unix::process::CommandExt;
-use std::path::Path;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 /// raidctl on the simulator in `s` with the options every run here takes.
@@ -190,6 +190,38 @@ fn wait_down(ceph: &Ceph, id: u32) {
     );
 }
 
+/// The replacement suite's cluster and simulator: what every phase of the scenario reads.
+struct Scene<'a> {
+    /// Scratch files (objects put and read back, each resume's words).
+    dir: &'a Path,
+    /// The simulator's state directory.
+    s: PathBuf,
+    cluster: PathBuf,
+    ceph: Ceph,
+    started: Instant,
+}
+
+impl Scene<'_> {
+    /// Says how far the scenario got (with --nocapture), for the suite's timing.
+    fn at(&self, what: &str) {
+        eprintln!(
+            "ceph replace: {what} at {:.0} s",
+            self.started.elapsed().as_secs_f64()
+        );
+    }
+
+    fn rc(&self, args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+        rc(&self.s, args, env)
+    }
+
+    fn osd_state(&self, id: u32) -> Option<(bool, bool, bool)> {
+        osd_state(&self.ceph, id)
+    }
+}
+
+/// A bare resume, as an unattended operator runs it: the run's own confirmation carries over.
+const RESUME: [&str; 2] = ["resume", "--yes"];
+
 /// Run by [`crate::ceph::ceph_clusters`] with the other suites that hold the Ceph lock.
 pub(crate) fn replace_osd_drive_through_both_layers() {
     if let Some(why) = missing() {
@@ -198,13 +230,8 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         return;
     }
     let started = Instant::now();
-    let at = |what: &str| {
-        eprintln!(
-            "ceph replace: {what} at {:.0} s",
-            started.elapsed().as_secs_f64()
-        )
-    };
     let _lock = crate::ceph::lock_and_reap();
+    // Declared before the clean-up, so the files it detaches outlive it.
     let tmp = tempfile::tempdir().unwrap();
     let s = tmp.path().join("sim");
     let cluster = tmp.path().join("cluster");
@@ -213,30 +240,48 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         sim: s.clone(),
         extra_loop: std::sync::Arc::new(std::sync::Mutex::new(None)),
     };
-    let _ = sim(&s, &["--sim", "ceph-node", "status"]);
-    for slot in ["32:2", "32:3", "32:4"] {
-        let o = sim(&s, &["ld", "create", "--raid", "raid0", slot, "--yes"]);
-        assert!(o.status.success(), "ld create {slot}: {}", err(&o));
-    }
-    let o = sim(&s, &["sim", "block-devices", "on", "--size-gb", "3"]);
-    assert!(o.status.success(), "{}", err(&o));
-    let devs: Vec<String> = [2, 3, 4]
-        .iter()
-        .map(|slot| crate::ceph::vd_device(&s, *slot))
-        .collect();
-    let o = run(Command::new("bash")
-        .arg(script())
-        .arg("start")
-        .arg(&cluster)
-        .args(&devs));
-    assert!(o.status.success(), "cluster start: {}", err(&o));
-    at("cluster up");
-    let ceph = Ceph::new(CephOptions::default());
+    crate::ceph::start_vds_and_cluster(&s, &cluster);
+    let sc = Scene {
+        dir: tmp.path(),
+        s,
+        cluster,
+        ceph: Ceph::new(CephOptions::default()),
+        started,
+    };
+    sc.at("cluster up");
+    let (objects, wide) = fill_the_pools(&sc);
+    let victim = osd_on_slot(&sc.s, 3);
+    renumber_the_loop_devices(&sc.s, &sc.ceph, victim);
+    sc.at("loop devices renumbered, OSDs back");
+    stop_and_fail_the_victim(&sc, victim);
+    drain_across_a_mon_outage(&sc, victim);
+    cut_the_prepare_and_resume(&sc, victim);
+    sc.at("replacement done");
+    read_back("wide", sc.dir, &wide);
+    sc.ceph.pool_delete("wide").unwrap();
+    the_new_osd_serves(&sc, victim, &objects);
+    sc.at("HEALTH_OK, objects read back");
+    let healthy = osd_on_slot(&sc.s, 2);
+    let second = osd_on_slot(&sc.s, 4);
+    ok_to_stop_refusals(&sc, healthy, second);
+    sc.at("ok-to-stop refusals: min_size, another OSD down");
+    planned_swap_completes(&sc, healthy, &objects);
+    sc.at("the planned swap completed");
+    a_size_one_pool_holds_the_drain(&sc, second, &objects);
+    sc.at("size-1 pool given up, second replacement done");
+    a_pulled_osd_drive_pages(&sc, second);
+}
+
+/// The objects of pool `test` and of pool `wide`, which can never be whole on three OSDs.
+type Objects = Vec<(String, String)>;
+
+fn fill_the_pools(sc: &Scene) -> (Objects, Objects) {
+    let ceph = &sc.ceph;
     ceph.pool_create("test", 16).unwrap();
     // A pool without an application keeps the cluster at HEALTH_WARN for good.
     ceph.ceph_ok(&["osd", "pool", "application", "enable", "test", "rados"])
         .unwrap();
-    let objects = put_objects("test", tmp.path(), 24);
+    let objects = put_objects("test", sc.dir, 24);
     bench("test", 2);
     // A pool that can never be whole on three OSDs (size 4): degraded for good. It must not
     // hold the drain (Ceph's safe-to-destroy of a down OSD waits for the whole cluster).
@@ -245,31 +290,32 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
     ceph.pool_set("wide", "min_size", "1").unwrap();
     ceph.ceph_ok(&["osd", "pool", "application", "enable", "wide", "rados"])
         .unwrap();
-    let wide = put_objects("wide", tmp.path(), 8);
-    let victim = osd_on_slot(&s, 3);
-    renumber_the_loop_devices(&s, &ceph, victim);
-    at("loop devices renumbered, OSDs back");
+    let wide = put_objects("wide", sc.dir, 8);
+    (objects, wide)
+}
 
-    // The OSD, run as root, was stopped (its drive threw errors, an operator stopped it):
-    // a stopped ceph-osd leaves its pid file (fast shutdown ends in _exit), root's and naming
-    // a dead pid. Then the drive dies. The new OSD's mkfs runs as the ceph user and cannot
-    // open that file; the flow removes it before prepare, or ceph-volume's rollback would
-    // purge the id. (The second OSD below dies of EIO with its drive.)
-    ceph.stop_osd(victim, Duration::from_secs(60)).unwrap();
-    assert!(sim(&s, &["sim", "fail", "32:3"]).status.success());
-    wait_down(&ceph, victim);
-    at("OSD down");
-    let pid_file = cluster.join(format!("run/osd.{victim}.pid"));
-    {
-        use std::os::unix::fs::MetadataExt;
-        let m = std::fs::metadata(&pid_file)
-            .unwrap_or_else(|e| panic!("the stopped root OSD left no pid file {pid_file:?}: {e}"));
-        assert_eq!(m.uid(), 0, "the OSD ran as root: its pid file is root's");
-    }
+/// The OSD, run as root, was stopped (its drive threw errors, an operator stopped it): a
+/// stopped ceph-osd leaves its pid file (fast shutdown ends in _exit), root's and naming a dead
+/// pid. Then the drive dies. The new OSD's mkfs runs as the ceph user and cannot open that
+/// file; the flow removes it before prepare, or ceph-volume's rollback would purge the id.
+/// (The second OSD below dies of EIO with its drive.)
+fn stop_and_fail_the_victim(sc: &Scene, victim: u32) {
+    sc.ceph.stop_osd(victim, Duration::from_secs(60)).unwrap();
+    assert!(sim(&sc.s, &["sim", "fail", "32:3"]).status.success());
+    wait_down(&sc.ceph, victim);
+    sc.at("OSD down");
+    let pid_file = sc.cluster.join(format!("run/osd.{victim}.pid"));
+    use std::os::unix::fs::MetadataExt;
+    let m = std::fs::metadata(&pid_file)
+        .unwrap_or_else(|e| panic!("the stopped root OSD left no pid file {pid_file:?}: {e}"));
+    assert_eq!(m.uid(), 0, "the OSD ran as root: its pid file is root's");
+}
 
+/// Refusals before anything changes, then the drain stopped by a mon outage and resumed past
+/// a pool that can never be whole.
+fn drain_across_a_mon_outage(sc: &Scene, victim: u32) {
     // --yes needs the OSD id and the serial: the E:S alone is refused with nothing changed.
-    let o = rc(
-        &s,
+    let o = sc.rc(
         &["replace-drive", "32:3", "--yes", "--serial", "ZA1A2B03"],
         &[],
     );
@@ -290,17 +336,15 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         "--drain-timeout",
         "600",
     ];
-    let o = rc(&s, &args, &[("RAIDCTL_TEST_CRASH_AT", "ceph-out:verified")]);
+    let o = sc.rc(&args, &[("RAIDCTL_TEST_CRASH_AT", "ceph-out:verified")]);
     assert!(!o.status.success(), "{}", err(&o));
-    assert_eq!(osd_state(&ceph, victim).map(|x| x.1), Some(false), "out");
+    assert_eq!(sc.osd_state(victim).map(|x| x.1), Some(false), "out");
     let o = run(Command::new("bash")
         .arg(script())
         .arg("mon-stop")
-        .arg(&cluster));
+        .arg(&sc.cluster));
     assert!(o.status.success(), "mon-stop: {}", err(&o));
-    // Resumed as an unattended operator would: the run's own confirmation carries over.
-    let resume = ["resume", "--yes"];
-    let o = rc(&s, &resume, &[]);
+    let o = sc.rc(&RESUME, &[]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(
         err(&o).contains("Ceph did not answer") && err(&o).contains("raidctl resume"),
@@ -308,7 +352,7 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         err(&o)
     );
     let state: serde_json::Value =
-        serde_json::from_slice(&sim(&s, &["sim", "state"]).stdout).unwrap();
+        serde_json::from_slice(&sim(&sc.s, &["sim", "state"]).stdout).unwrap();
     assert!(
         state["adapters"][0]["vds"]
             .as_array()
@@ -319,22 +363,18 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
     );
     // A stop before the controller leaves the bay dark.
     assert!(
-        !crate::ceph::blinking(&s).contains(&3),
+        !crate::ceph::blinking(&sc.s).contains(&3),
         "the bay blinks while the replacement is stopped"
     );
     let o = run(Command::new("bash")
         .arg(script())
         .arg("mon-start")
-        .arg(&cluster));
+        .arg(&sc.cluster));
     assert!(o.status.success(), "mon-start: {}", err(&o));
-    at("mon back");
+    sc.at("mon back");
     // The drain ends although the never-whole pool stays degraded: its PGs went active
     // without the dead OSD, and the pool is named with what would make it whole.
-    let o = rc(
-        &s,
-        &resume,
-        &[("RAIDCTL_TEST_CRASH_AT", "ceph-drain:verified")],
-    );
+    let o = sc.rc(&RESUME, &[("RAIDCTL_TEST_CRASH_AT", "ceph-drain:verified")]);
     let all = format!("{}{}", text(&o), err(&o));
     assert!(
         all.contains("pool wide (size 4) cannot be whole again")
@@ -344,29 +384,79 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         "{all}"
     );
     assert!(
-        crate::ceph::blinking(&s).contains(&3),
+        crate::ceph::blinking(&sc.s).contains(&3),
         "resume lights the bay again"
     );
-    at("drained past the never-whole pool");
+    sc.at("drained past the never-whole pool");
+}
 
-    // Resumed and cut while ceph-volume prepares the new OSD, each cut followed by a bare
-    // `resume --yes`: a power cut 0.5 s into the prepare (raidctl and ceph-volume die
-    // together: the id is left destroyed or half-made), raidctl alone killed during the next
-    // prepare (ceph-volume, detached, goes on), then power cuts 1, 2 and 3 s after each resume
-    // reaches the prepare step (a prepare takes about a second here: the later cuts land in
-    // the steps after it, activation and the wait for up). Each run's words are kept.
-    let transcript = std::cell::RefCell::new(String::new());
-    let runs = std::cell::Cell::new(0u32);
-    let spawn_resume = || {
-        runs.set(runs.get() + 1);
-        let said = tmp.path().join(format!("resume-{}.out", runs.get()));
+/// The pids of the `ceph-volume raw prepare` processes running.
+fn preparing() -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let pid: u32 = e.file_name().to_str()?.parse().ok()?;
+            let c = std::fs::read(e.path().join("cmdline")).ok()?;
+            let c = String::from_utf8_lossy(&c).replace('\0', " ");
+            (c.contains("ceph-volume") && c.contains("raw prepare")).then_some(pid)
+        })
+        .collect()
+}
+
+/// Waits until `ready` holds or the run ends (None).
+fn until(child: &mut Child, ready: &dyn Fn() -> bool) -> Option<()> {
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_secs(600) {
+        if ready() {
+            return Some(());
+        }
+        if child.try_wait().unwrap().is_some() {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    None
+}
+
+/// A power cut: raidctl's group and every ceph-volume (each leads its own group).
+fn power_cut(child: &mut Child) {
+    let pids = preparing();
+    let _ = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{}", child.id())])
+        .status();
+    let _ = child.wait();
+    for pid in pids {
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{pid}")])
+            .status();
+    }
+    wait_until(Duration::from_secs(60), "the cut ceph-volume gone", || {
+        preparing().is_empty()
+    });
+}
+
+/// The resumes of [`cut_the_prepare_and_resume`], each run's words kept in one transcript.
+struct Resumes<'a, 'b> {
+    sc: &'a Scene<'b>,
+    transcript: String,
+    runs: u32,
+}
+
+impl Resumes<'_, '_> {
+    /// `resume --yes` started in its own process group, its words going to a file.
+    fn spawn(&mut self) -> (Child, PathBuf) {
+        self.runs += 1;
+        let s = &self.sc.s;
+        let said = self.sc.dir.join(format!("resume-{}.out", self.runs));
         let out = std::fs::File::create(&said).unwrap();
         let child = Command::new(raidctl())
             .arg("--sim-state")
-            .arg(&s)
-            .env("TMPDIR", crate::util::child_tmp(s.parent().unwrap_or(&s)))
+            .arg(s)
+            .env("TMPDIR", crate::util::child_tmp(s.parent().unwrap_or(s)))
             .args(["--timeout", "120"])
-            .args(resume)
+            .args(RESUME)
             .env_remove("CEPH_CONF")
             .env("RAIDCTL_NO_PROGRESS", "1")
             .stdout(out.try_clone().unwrap())
@@ -375,129 +465,102 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
             .spawn()
             .unwrap();
         (child, said)
-    };
-    let keep = |said: &Path| {
+    }
+
+    fn keep(&mut self, said: &Path) -> String {
         let t = std::fs::read_to_string(said).unwrap_or_default();
-        transcript.borrow_mut().push_str(&t);
+        self.transcript.push_str(&t);
         t
-    };
-    let preparing = || -> Vec<u32> {
-        std::fs::read_dir("/proc")
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter_map(|e| {
-                let pid: u32 = e.file_name().to_str()?.parse().ok()?;
-                let c = std::fs::read(e.path().join("cmdline")).ok()?;
-                let c = String::from_utf8_lossy(&c).replace('\0', " ");
-                (c.contains("ceph-volume") && c.contains("raw prepare")).then_some(pid)
-            })
-            .collect()
-    };
-    // Waits until `ready` holds or the run ends (None).
-    let until = |child: &mut std::process::Child, ready: &dyn Fn() -> bool| -> Option<()> {
-        let t = Instant::now();
-        while t.elapsed() < Duration::from_secs(600) {
-            if ready() {
-                return Some(());
-            }
-            if child.try_wait().unwrap().is_some() {
-                return None;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        None
-    };
-    // A power cut: raidctl's group and every ceph-volume (each leads its own group).
-    let power_cut = |child: &mut std::process::Child| {
-        let pids = preparing();
-        let _ = Command::new("kill")
-            .args(["-KILL", "--", &format!("-{}", child.id())])
-            .status();
-        let _ = child.wait();
-        for pid in pids {
-            let _ = Command::new("kill")
-                .args(["-KILL", "--", &format!("-{pid}")])
-                .status();
-        }
-        wait_until(Duration::from_secs(60), "the cut ceph-volume gone", || {
-            preparing().is_empty()
-        });
-    };
-    // `in_prepare`: the cut hit ceph-volume, so no daemon can run yet.
-    let left = |what: &str, in_prepare: bool| {
-        let map = ceph.osd_dump().unwrap();
+    }
+
+    /// What a cut left. `in_prepare`: the cut hit ceph-volume, so no daemon can run yet.
+    fn left(&self, victim: u32, what: &str, in_prepare: bool) {
+        let map = self.sc.ceph.osd_dump().unwrap();
         let state = map.osd(victim).map(|o| o.state.clone());
-        at(&format!("{what}: osd.{victim} is {state:?}"));
+        self.sc.at(&format!("{what}: osd.{victim} is {state:?}"));
         assert!(
             !in_prepare || map.osd(victim).is_none_or(|o| o.up == 0),
             "osd.{victim} up after a cut in the prepare: {state:?}"
         );
+    }
+
+    /// A run that ended by itself: it must have succeeded.
+    fn finished(&mut self, child: &mut Child, said: &Path) -> String {
+        let status = child.wait().unwrap();
+        let t = self.keep(said);
+        assert_eq!(status.code(), Some(0), "{t}");
+        t
+    }
+}
+
+/// Resumed and cut while ceph-volume prepares the new OSD, each cut followed by a bare
+/// `resume --yes`: a power cut 0.5 s into the prepare (raidctl and ceph-volume die together:
+/// the id is left destroyed or half-made), raidctl alone killed during the next prepare
+/// (ceph-volume, detached, goes on), then power cuts 1, 2 and 3 s after each resume reaches
+/// the prepare step (a prepare takes about a second here: the later cuts land in the steps
+/// after it, activation and the wait for up). Each run's words are kept.
+fn cut_the_prepare_and_resume(sc: &Scene, victim: u32) {
+    let mut r = Resumes {
+        sc,
+        transcript: String::new(),
+        runs: 0,
     };
-    let (mut child, said) = spawn_resume();
+    let (mut child, said) = r.spawn();
     if until(&mut child, &|| !preparing().is_empty()).is_none() {
-        panic!("ceph-volume raw prepare never ran: {}", keep(&said));
+        panic!("ceph-volume raw prepare never ran: {}", r.keep(&said));
     }
     std::thread::sleep(Duration::from_millis(500));
     power_cut(&mut child);
-    keep(&said);
-    left("power cut 0.5 s into ceph-volume", true);
-    let (mut child, said) = spawn_resume();
+    r.keep(&said);
+    r.left(victim, "power cut 0.5 s into ceph-volume", true);
+    let (mut child, said) = r.spawn();
     if until(&mut child, &|| !preparing().is_empty()).is_none() {
         panic!(
             "the next ceph-volume raw prepare never ran: {}",
-            keep(&said)
+            r.keep(&said)
         );
     }
     child.kill().unwrap();
     let _ = child.wait();
-    keep(&said);
+    r.keep(&said);
     assert!(
         !preparing().is_empty(),
         "ceph-volume died with raidctl: it must run detached"
     );
-    at("raidctl killed during ceph-volume");
+    sc.at("raidctl killed during ceph-volume");
     let mut done = None;
     for cut in [1000u64, 2000, 3000] {
-        let (mut child, said) = spawn_resume();
+        let (mut child, said) = r.spawn();
         let at_prepare =
             || std::fs::read_to_string(&said).is_ok_and(|t| t.contains("[ceph-prepare]"));
         if until(&mut child, &at_prepare).is_none() {
             // It got past the prepare step before this run (an earlier cut landed after
             // it), or finished.
-            let status = child.wait().unwrap();
-            let t = keep(&said);
-            assert_eq!(status.code(), Some(0), "{t}");
-            done = Some(t);
+            done = Some(r.finished(&mut child, &said));
             break;
         }
         std::thread::sleep(Duration::from_millis(cut));
         if child.try_wait().unwrap().is_some() {
-            let status = child.wait().unwrap();
-            let t = keep(&said);
-            assert_eq!(status.code(), Some(0), "{t}");
-            done = Some(t);
+            done = Some(r.finished(&mut child, &said));
             break;
         }
         power_cut(&mut child);
-        keep(&said);
-        left(
+        r.keep(&said);
+        r.left(
+            victim,
             &format!("power cut {cut} ms after the prepare step began"),
             false,
         );
     }
-    let out = match done {
-        Some(t) => t,
-        None => {
-            // Resumed once more, at once: it goes on from wherever the last cut left it.
-            let o = rc(&s, &resume, &[]);
-            let t = format!("{}{}", text(&o), err(&o));
-            transcript.borrow_mut().push_str(&t);
-            assert_eq!(o.status.code(), Some(0), "{t}");
-            t
-        }
-    };
-    let all = transcript.borrow().clone();
+    let out = done.unwrap_or_else(|| {
+        // Resumed once more, at once: it goes on from wherever the last cut left it.
+        let o = sc.rc(&RESUME, &[]);
+        let t = format!("{}{}", text(&o), err(&o));
+        r.transcript.push_str(&t);
+        assert_eq!(o.status.code(), Some(0), "{t}");
+        t
+    });
+    let all = &r.transcript;
     assert!(
         out.contains(&format!("osd.{victim} recreated with its id (raw)"))
             && all.contains("qualification"),
@@ -510,13 +573,13 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         all.contains("the ceph-volume of the interrupted run is still running"),
         "{all}"
     );
-    at("replacement done");
-    read_back("wide", tmp.path(), &wide);
-    ceph.pool_delete("wide").unwrap();
+}
 
-    // The OSD is up and in on the new VD's device; the cluster heals; every object is there.
-    assert_eq!(osd_state(&ceph, victim), Some((true, true, false)));
-    let doc = crate::ceph::status_json(&s);
+/// The OSD is up and in on the new VD's device; the cluster heals; every object is there.
+fn the_new_osd_serves(sc: &Scene, victim: u32, objects: &[(String, String)]) {
+    let ceph = &sc.ceph;
+    assert_eq!(sc.osd_state(victim), Some((true, true, false)));
+    let doc = crate::ceph::status_json(&sc.s);
     let ld = doc["snapshot"]["logical_drives"]
         .as_array()
         .unwrap()
@@ -532,34 +595,21 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         ld["block_device"].as_str()
     );
     assert!(doc["problems"].as_array().unwrap().is_empty(), "{doc:#}");
-    let mut last = String::new();
-    let healthy = {
-        let t = Instant::now();
-        loop {
-            match ceph.status() {
-                Ok(st) if st.health.status == "HEALTH_OK" => break true,
-                Ok(st) => last = format!("{:?}", st.health),
-                Err(e) => last = e.to_string(),
-            }
-            if t.elapsed() > Duration::from_secs(300) {
-                break false;
-            }
-            std::thread::sleep(Duration::from_secs(1));
-        }
-    };
-    assert!(healthy, "HEALTH_OK after backfill not within 300 s: {last}");
-    read_back("test", tmp.path(), &objects);
-    let quals: Vec<_> = std::fs::read_dir(s.join("raidctl/qualify"))
+    if let Err(last) = crate::ceph::health_ok_within(ceph, Duration::from_secs(300)) {
+        panic!("HEALTH_OK after backfill not within 300 s: {last}");
+    }
+    read_back("test", sc.dir, objects);
+    let quals: Vec<_> = std::fs::read_dir(sc.s.join("raidctl/qualify"))
         .unwrap()
         .flatten()
         .collect();
     assert!(!quals.is_empty(), "a qualification record");
-    at("HEALTH_OK, objects read back");
+}
 
-    // An OSD that still runs (its drive is only predicted to fail): Ceph's ok-to-stop says no
-    // while the pool needs both copies; once it may, the drain runs; and an OSD started again
-    // behind raidctl's back is never destroyed.
-    let healthy = osd_on_slot(&s, 2);
+/// An OSD that still runs (its drive is only predicted to fail): Ceph's ok-to-stop says no
+/// while the pool needs both copies, and while another OSD is down.
+fn ok_to_stop_refusals(sc: &Scene, healthy: u32, second: u32) {
+    let ceph = &sc.ceph;
     let hid = healthy.to_string();
     let predicted = [
         "replace-drive",
@@ -587,7 +637,7 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         "ok-to-stop refused with min_size 2",
         || ceph.osd_ok_to_stop(healthy).is_ok_and(|a| !a.ok_to_stop),
     );
-    let o = rc(&s, &predicted, &[]);
+    let o = sc.rc(&predicted, &[]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(err(&o).contains("[ceph-ok-to-stop]"), "{}", err(&o));
     assert!(
@@ -604,19 +654,18 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         err(&o)
     );
     assert!(
-        !crate::ceph::blinking(&s).contains(&2),
+        !crate::ceph::blinking(&sc.s).contains(&2),
         "the refused bay blinks"
     );
-    assert_eq!(osd_state(&ceph, healthy), Some((true, true, false)));
+    assert_eq!(sc.osd_state(healthy), Some((true, true, false)));
     ceph.pool_set("test", "min_size", "1").unwrap();
     // Another OSD down: stopping this one would leave its PGs without a copy. The refusal
     // names it and says to bring it back; done so, the resume goes on.
-    let second = osd_on_slot(&s, 4);
     ceph.stop_osd(second, Duration::from_secs(60)).unwrap();
     wait_until(Duration::from_secs(120), "the second OSD down", || {
-        osd_state(&ceph, second).is_some_and(|(up, ..)| !up)
+        sc.osd_state(second).is_some_and(|(up, ..)| !up)
     });
-    let o = rc(&s, &["resume", "--yes", "--settle", "5"], &[]);
+    let o = sc.rc(&["resume", "--yes", "--settle", "5"], &[]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(
         err(&o).contains("[ceph-ok-to-stop]")
@@ -625,75 +674,80 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         "{}",
         err(&o)
     );
-    assert_eq!(osd_state(&ceph, healthy), Some((true, true, false)));
+    assert_eq!(sc.osd_state(healthy), Some((true, true, false)));
     ceph.start_osd(second).unwrap();
     wait_until(Duration::from_secs(120), "the second OSD up again", || {
-        osd_state(&ceph, second).is_some_and(|(up, ..)| up)
+        sc.osd_state(second).is_some_and(|(up, ..)| up)
     });
-    at("ok-to-stop refusals: min_size, another OSD down");
+}
+
+/// Once Ceph may stop it, the drain runs; an OSD started again behind raidctl's back is never
+/// destroyed; stopped again, the swap completes.
+fn planned_swap_completes(sc: &Scene, healthy: u32, objects: &[(String, String)]) {
+    let ceph = &sc.ceph;
     // Right away: the PGs re-peer with the new min_size, and raidctl asks again while they do.
-    let o = rc(
-        &s,
+    let o = sc.rc(
         &["resume", "--yes", "--drain-timeout", "600"],
         &[("RAIDCTL_TEST_CRASH_AT", "ceph-stop:verified")],
     );
     assert!(!o.status.success(), "{}", err(&o));
     assert_eq!(
-        osd_state(&ceph, healthy).map(|x| x.0),
+        sc.osd_state(healthy).map(|x| x.0),
         Some(false),
         "stopped: {}",
         err(&o)
     );
     ceph.start_osd(healthy).unwrap();
     wait_until(Duration::from_secs(120), "the OSD up again", || {
-        osd_state(&ceph, healthy).is_some_and(|(up, ..)| up)
+        sc.osd_state(healthy).is_some_and(|(up, ..)| up)
     });
-    let o = rc(&s, &["resume", "--yes"], &[]);
+    let o = sc.rc(&RESUME, &[]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(err(&o).contains("[ceph-osd-up]"), "{}", err(&o));
     assert_eq!(
-        osd_state(&ceph, healthy).map(|x| x.2),
+        sc.osd_state(healthy).map(|x| x.2),
         Some(false),
         "not destroyed"
     );
-    at("ok-to-stop and an OSD up again refused");
+    sc.at("ok-to-stop and an OSD up again refused");
     // The operator stops it again: the resume asks the drain's question once more before the
     // destroy, and completes the planned swap.
     ceph.stop_osd(healthy, Duration::from_secs(60)).unwrap();
     wait_until(Duration::from_secs(120), "the OSD down again", || {
-        osd_state(&ceph, healthy).is_some_and(|(up, ..)| !up)
+        sc.osd_state(healthy).is_some_and(|(up, ..)| !up)
     });
-    let o = rc(&s, &["resume", "--yes", "--drain-timeout", "600"], &[]);
+    let o = sc.rc(&["resume", "--yes", "--drain-timeout", "600"], &[]);
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert!(
         text(&o).contains(&format!("osd.{healthy} recreated with its id (raw)")),
         "{}",
         text(&o)
     );
-    assert_eq!(osd_state(&ceph, healthy), Some((true, true, false)));
+    assert_eq!(sc.osd_state(healthy), Some((true, true, false)));
     wait_until(Duration::from_secs(300), "HEALTH_OK again", || {
         ceph.status()
             .is_ok_and(|st| st.health.status == "HEALTH_OK")
     });
-    read_back("test", tmp.path(), &objects);
-    at("the planned swap completed");
+    read_back("test", sc.dir, objects);
+}
 
-    // A pool of size 1 with objects on the next victim: never safe to destroy. The drain
-    // times out and nothing changes on the controller.
+/// A pool of size 1 with objects on the next victim: never safe to destroy. The drain times
+/// out and nothing changes on the controller; the operator accepts the loss and it completes.
+fn a_size_one_pool_holds_the_drain(sc: &Scene, second: u32, objects: &[(String, String)]) {
+    let ceph = &sc.ceph;
     ceph.pool_create("single", 8).unwrap();
     ceph.pool_set("single", "size", "1").unwrap();
     ceph.ceph_ok(&["osd", "pool", "application", "enable", "single", "rados"])
         .unwrap();
-    let _ = put_objects("single", tmp.path(), 16);
-    assert!(sim(&s, &["sim", "fail", "32:4"]).status.success());
-    wait_down(&ceph, second);
-    let calls = |s: &Path| -> serde_json::Value {
-        serde_json::from_slice(&sim(s, &["sim", "calls"]).stdout).unwrap()
+    let _ = put_objects("single", sc.dir, 16);
+    assert!(sim(&sc.s, &["sim", "fail", "32:4"]).status.success());
+    wait_down(ceph, second);
+    let calls = || -> serde_json::Value {
+        serde_json::from_slice(&sim(&sc.s, &["sim", "calls"]).stdout).unwrap()
     };
-    let before = calls(&s);
+    let before = calls();
     let sid = second.to_string();
-    let o = rc(
-        &s,
+    let o = sc.rc(
         &[
             "replace-drive",
             "--osd",
@@ -713,7 +767,7 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         "{}",
         err(&o)
     );
-    let after = calls(&s);
+    let after = calls();
     for c in [
         "cfglddel",
         "discardpreservedcache",
@@ -724,7 +778,7 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         assert_eq!(before[c], after[c], "{c} ran");
     }
     assert_eq!(
-        osd_state(&ceph, second).map(|x| x.2),
+        sc.osd_state(second).map(|x| x.2),
         Some(false),
         "not destroyed"
     );
@@ -738,9 +792,9 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         "{}",
         err(&o)
     );
-    at("size-1 pool refused");
+    sc.at("size-1 pool refused");
     ceph.pool_delete("single").unwrap();
-    let o = rc(&s, &["resume", "--yes", "--drain-timeout", "600"], &[]);
+    let o = sc.rc(&["resume", "--yes", "--drain-timeout", "600"], &[]);
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert!(
         text(&o).contains(&format!("osd.{second} recreated with its id (raw)")),
@@ -755,12 +809,13 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
                 .is_ok_and(|st| st.health.status == "HEALTH_OK")
         },
     );
-    assert_eq!(osd_state(&ceph, second), Some((true, true, false)));
-    read_back("test", tmp.path(), &objects);
-    at("size-1 pool given up, second replacement done");
+    assert_eq!(sc.osd_state(second), Some((true, true, false)));
+    read_back("test", sc.dir, objects);
+}
 
-    // On a Ceph host a pulled drive pages with its bay, its serial and its OSD (issue 39).
-    let doc = crate::ceph::status_json(&s);
+/// On a Ceph host a pulled drive pages with its bay, its serial and its OSD (issue 39).
+fn a_pulled_osd_drive_pages(sc: &Scene, second: u32) {
+    let doc = crate::ceph::status_json(&sc.s);
     let serial = doc["snapshot"]["physical_drives"]
         .as_array()
         .unwrap()
@@ -770,9 +825,9 @@ pub(crate) fn replace_osd_drive_through_both_layers() {
         .unwrap()
         .to_owned();
     // A check records what each drive holds (its verdict here is not the point).
-    let _ = rc(&s, &["check", "--max-age", "0"], &[]);
-    assert!(sim(&s, &["sim", "pull", "32:4"]).status.success());
-    let o = rc(&s, &["check", "--max-age", "0"], &[]);
+    let _ = sc.rc(&["check", "--max-age", "0"], &[]);
+    assert!(sim(&sc.s, &["sim", "pull", "32:4"]).status.success());
+    let o = sc.rc(&["check", "--max-age", "0"], &[]);
     let t = text(&o);
     assert_eq!(o.status.code(), Some(2), "{t}");
     assert!(

@@ -129,101 +129,11 @@ fn procs(all: &[&str]) -> Vec<u32> {
 fn replace_drive_keeps_the_id(node: &CephadmNode, s: &Path, osds: &[(u64, u64)]) {
     let (slot, id) = osds[1];
     let old_dev = vd_device(s, slot);
-    // A pool of size 2 (one copy on each OSD), min_size 1: the replaced OSD's copies are the
-    // only other ones, so the data must survive on the one left.
-    for args in [
-        &["osd", "pool", "create", "replace", "8"][..],
-        &["osd", "pool", "set", "replace", "size", "2"],
-        &["osd", "pool", "set", "replace", "min_size", "1"],
-        &["osd", "pool", "application", "enable", "replace", "rados"],
-    ] {
-        let o = node.ceph(args);
-        assert!(o.status.success(), "ceph {args:?}: {}", all(&o));
-    }
-    let o = node.sh("set -e; mkdir -p /root/objs; for i in 0 1 2 3 4 5 6 7; do \
-         head -c 262144 /dev/urandom > /root/objs/o$i; \
-         rados -c /etc/ceph/ceph.conf -p replace put o$i /root/objs/o$i; done");
-    assert!(o.status.success(), "rados put: {}", all(&o));
-    node.wait(
-        Duration::from_secs(300),
-        "HEALTH_OK before the replacement",
-        || node.ceph_json(&["health"])["status"] == "HEALTH_OK",
-    );
+    fill_a_pool_of_two_copies(node);
     let serial = drive_serial(s, slot);
     let t = Instant::now();
-    let id_s = id.to_string();
-    let mut words = String::new();
-    // Cut right after the orchestrator took the removal, then the mon stopped: the resume
-    // meets no cluster and stops with nothing changed on the controller and the bay dark.
-    let o = node.exec(&[
-        "env",
-        "RAIDCTL_TEST_CRASH_AT=ceph-out:verified",
-        "/usr/bin/raidctl",
-        "--timeout",
-        "120",
-        "replace-drive",
-        "--osd",
-        &id_s,
-        "--proactive",
-        "--yes",
-        "--serial",
-        &serial,
-        "--qualify",
-        "none",
-        "--poll",
-        "1",
-        "--drain-timeout",
-        "900",
-    ]);
-    words.push_str(&all(&o));
-    assert!(!o.status.success(), "{words}");
-    let mon = format!("ceph-{}@mon.cephnode1", node.fsid());
-    let o = node.exec(&["systemctl", "stop", &mon]);
-    assert!(o.status.success(), "stop {mon}: {}", all(&o));
-    let o = node.raidctl(&["--timeout", "120", "resume", "--yes"]);
-    let stopped = all(&o);
-    words.push_str(&stopped);
-    assert_eq!(o.status.code(), Some(1), "{stopped}");
-    assert!(
-        stopped.contains("Ceph did not answer") && stopped.contains("raidctl resume"),
-        "{stopped}"
-    );
-    assert!(blinking(s).is_empty(), "the bay blinks while stopped");
-    assert_eq!(drive_serial(s, slot), serial, "the drive was not touched");
-    let o = node.exec(&["systemctl", "start", &mon]);
-    assert!(o.status.success(), "start {mon}: {}", all(&o));
-    node.wait(Duration::from_secs(120), "the mon back", || {
-        node.ceph(&["health"]).status.success()
-    });
-    // Resumed, and raidctl alone SIGKILLed while `cephadm ceph-volume -- raw prepare` runs
-    // (detached: it goes on); the next resume waits for it and takes the prepared OSD.
-    let cut = std::thread::scope(|scope| {
-        let run = scope.spawn(|| node.raidctl(&["--timeout", "120", "resume", "--yes"]));
-        let mut attached = false;
-        let mut killed = false;
-        while !run.is_finished() {
-            // The node sees a block device only once it is bound in: a new VD's loop device
-            // of another name than the old one's is attached as soon as the simulator made it
-            // (the orchestrator's zap waits for its inventory to list it).
-            if !attached
-                && let Some(dev) = crate::ceph::vd_device_opt(s, slot).filter(|d| *d != old_dev)
-            {
-                node.attach(&dev);
-                attached = true;
-            }
-            if !killed && !procs(&["raw prepare"]).is_empty() {
-                for pid in procs(&["raidctl", "resume"]) {
-                    let _ = std::process::Command::new("kill")
-                        .args(["-KILL", &pid.to_string()])
-                        .status();
-                }
-                killed = true;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        assert!(killed, "the resume ended before the prepare ran");
-        run.join().unwrap()
-    });
+    let mut words = stopped_by_a_mon_outage(node, s, slot, id, &serial);
+    let cut = cut_during_the_prepare(node, s, slot, &old_dev);
     words.push_str(&all(&cut));
     assert!(!cut.status.success(), "{}", all(&cut));
     let out = node.raidctl(&["--timeout", "120", "resume", "--yes"]);
@@ -262,8 +172,129 @@ fn replace_drive_keeps_the_id(node: &CephadmNode, s: &Path, osds: &[(u64, u64)])
         assert!(words.contains(&want), "{want} not in:\n{words}");
     }
     assert!(!words.contains("systemctl stop ceph-osd@"), "{words}");
-    // The same id, up and in, on the new VD's device (the loop device may have the old one's
-    // name: the simulator freed it with the old VD); the bay holds another drive.
+    the_osd_is_back_with_its_data(node, s, slot, id, &serial);
+}
+
+/// A pool of size 2 (one copy on each OSD), min_size 1: the replaced OSD's copies are the
+/// only other ones, so the data must survive on the one left.
+fn fill_a_pool_of_two_copies(node: &CephadmNode) {
+    for args in [
+        &["osd", "pool", "create", "replace", "8"][..],
+        &["osd", "pool", "set", "replace", "size", "2"],
+        &["osd", "pool", "set", "replace", "min_size", "1"],
+        &["osd", "pool", "application", "enable", "replace", "rados"],
+    ] {
+        let o = node.ceph(args);
+        assert!(o.status.success(), "ceph {args:?}: {}", all(&o));
+    }
+    let o = node.sh("set -e; mkdir -p /root/objs; for i in 0 1 2 3 4 5 6 7; do \
+         head -c 262144 /dev/urandom > /root/objs/o$i; \
+         rados -c /etc/ceph/ceph.conf -p replace put o$i /root/objs/o$i; done");
+    assert!(o.status.success(), "rados put: {}", all(&o));
+    node.wait(
+        Duration::from_secs(300),
+        "HEALTH_OK before the replacement",
+        || node.ceph_json(&["health"])["status"] == "HEALTH_OK",
+    );
+}
+
+/// Cut right after the orchestrator took the removal, then the mon stopped: the resume meets
+/// no cluster and stops with nothing changed on the controller and the bay dark. What raidctl
+/// said.
+fn stopped_by_a_mon_outage(
+    node: &CephadmNode,
+    s: &Path,
+    slot: u64,
+    id: u64,
+    serial: &str,
+) -> String {
+    let id_s = id.to_string();
+    let mut words = String::new();
+    let o = node.exec(&[
+        "env",
+        "RAIDCTL_TEST_CRASH_AT=ceph-out:verified",
+        "/usr/bin/raidctl",
+        "--timeout",
+        "120",
+        "replace-drive",
+        "--osd",
+        &id_s,
+        "--proactive",
+        "--yes",
+        "--serial",
+        serial,
+        "--qualify",
+        "none",
+        "--poll",
+        "1",
+        "--drain-timeout",
+        "900",
+    ]);
+    words.push_str(&all(&o));
+    assert!(!o.status.success(), "{words}");
+    let mon = format!("ceph-{}@mon.cephnode1", node.fsid());
+    let o = node.exec(&["systemctl", "stop", &mon]);
+    assert!(o.status.success(), "stop {mon}: {}", all(&o));
+    let o = node.raidctl(&["--timeout", "120", "resume", "--yes"]);
+    let stopped = all(&o);
+    words.push_str(&stopped);
+    assert_eq!(o.status.code(), Some(1), "{stopped}");
+    assert!(
+        stopped.contains("Ceph did not answer") && stopped.contains("raidctl resume"),
+        "{stopped}"
+    );
+    assert!(blinking(s).is_empty(), "the bay blinks while stopped");
+    assert_eq!(drive_serial(s, slot), serial, "the drive was not touched");
+    let o = node.exec(&["systemctl", "start", &mon]);
+    assert!(o.status.success(), "start {mon}: {}", all(&o));
+    node.wait(Duration::from_secs(120), "the mon back", || {
+        node.ceph(&["health"]).status.success()
+    });
+    words
+}
+
+/// Resumed, and raidctl alone SIGKILLed while `cephadm ceph-volume -- raw prepare` runs
+/// (detached: it goes on); the cut run's output.
+fn cut_during_the_prepare(
+    node: &CephadmNode,
+    s: &Path,
+    slot: u64,
+    old_dev: &str,
+) -> std::process::Output {
+    std::thread::scope(|scope| {
+        let run = scope.spawn(|| node.raidctl(&["--timeout", "120", "resume", "--yes"]));
+        let mut attached = false;
+        let mut killed = false;
+        while !run.is_finished() {
+            // The node sees a block device only once it is bound in: a new VD's loop device
+            // of another name than the old one's is attached as soon as the simulator made it
+            // (the orchestrator's zap waits for its inventory to list it).
+            if !attached
+                && let Some(dev) = crate::ceph::vd_device_opt(s, slot).filter(|d| d != old_dev)
+            {
+                node.attach(&dev);
+                attached = true;
+            }
+            if !killed && !procs(&["raw prepare"]).is_empty() {
+                for pid in procs(&["raidctl", "resume"]) {
+                    let _ = std::process::Command::new("kill")
+                        .args(["-KILL", &pid.to_string()])
+                        .status();
+                }
+                killed = true;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        assert!(killed, "the resume ended before the prepare ran");
+        run.join().unwrap()
+    })
+}
+
+/// The same id, up and in, on the new VD's device (the loop device may have the old one's
+/// name: the simulator freed it with the old VD); the bay holds another drive; the cluster is
+/// whole and every object reads back.
+fn the_osd_is_back_with_its_data(node: &CephadmNode, s: &Path, slot: u64, id: u64, serial: &str) {
+    let id_s = id.to_string();
     let new_dev = vd_device(s, slot);
     assert_ne!(
         drive_serial(s, slot),
