@@ -213,24 +213,7 @@ fn replace_drive_on_a_cephadm_osd_plans_the_orchestrator_and_waits_for_ceph() {
         }
     }
     let _off = Off(s.clone());
-    let dev = vd_device(&s, 3);
-    {
-        use std::io::Write;
-        let mut f = std::fs::OpenOptions::new().write(true).open(&dev).unwrap();
-        f.write_all(&raidctl::ceph::label::encode(OSD_FSID2, ID2, FSID))
-            .unwrap();
-        f.sync_all().unwrap();
-    }
-    let root = d.path().join("ceph");
-    for (cluster, id) in [(FSID, ID2), ("11111111-2222-3333-4444-555555555555", 44)] {
-        let o = root.join(cluster).join(format!("osd.{id}"));
-        std::fs::create_dir_all(&o).unwrap();
-        std::fs::write(o.join("whoami"), format!("{id}\n")).unwrap();
-        std::fs::write(o.join("fsid"), format!("{OSD_FSID2}\n")).unwrap();
-        std::fs::write(o.join("ceph_fsid"), format!("{cluster}\n")).unwrap();
-        std::fs::write(o.join("type"), "bluestore\n").unwrap();
-        std::os::unix::fs::symlink(&dev, o.join("block")).unwrap();
-    }
+    let (dev, root) = osd_dirs_of_two_clusters_on_one_vd(d.path(), &s);
     let conf = d.path().join("ceph.conf");
     std::fs::write(&conf, format!("[global]\nfsid = {FSID}\n")).unwrap();
     let bin = fake_ceph(d.path(), dev.trim_start_matches("/dev/"));
@@ -328,8 +311,36 @@ fn replace_drive_on_a_cephadm_osd_plans_the_orchestrator_and_waits_for_ceph() {
     );
     assert!(!all.contains("running: MegaCli64 -PDOffline"), "{all}");
     assert!(crate::ceph::blinking(&s).is_empty(), "{all}");
-    let st: serde_json::Value = serde_json::from_slice(&sim(&s, &["sim", "state"]).stdout).unwrap();
-    // VD 1 on [32:3] is still there and its drive online.
+    the_vd_and_its_drive_are_untouched(&s);
+}
+
+/// VD 1's device labelled as this cluster's osd.43, and an OSD directory for it under this
+/// cluster's fsid and another cluster's (osd.44): the device and that Ceph root.
+fn osd_dirs_of_two_clusters_on_one_vd(d: &Path, s: &Path) -> (String, std::path::PathBuf) {
+    let dev = vd_device(s, 3);
+    {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new().write(true).open(&dev).unwrap();
+        f.write_all(&raidctl::ceph::label::encode(OSD_FSID2, ID2, FSID))
+            .unwrap();
+        f.sync_all().unwrap();
+    }
+    let root = d.join("ceph");
+    for (cluster, id) in [(FSID, ID2), ("11111111-2222-3333-4444-555555555555", 44)] {
+        let o = root.join(cluster).join(format!("osd.{id}"));
+        std::fs::create_dir_all(&o).unwrap();
+        std::fs::write(o.join("whoami"), format!("{id}\n")).unwrap();
+        std::fs::write(o.join("fsid"), format!("{OSD_FSID2}\n")).unwrap();
+        std::fs::write(o.join("ceph_fsid"), format!("{cluster}\n")).unwrap();
+        std::fs::write(o.join("type"), "bluestore\n").unwrap();
+        std::os::unix::fs::symlink(&dev, o.join("block")).unwrap();
+    }
+    (dev, root)
+}
+
+/// VD 1 on [32:3] is still there and its drive online.
+fn the_vd_and_its_drive_are_untouched(s: &Path) {
+    let st: serde_json::Value = serde_json::from_slice(&sim(s, &["sim", "state"]).stdout).unwrap();
     let a = &st["adapters"][0];
     assert!(
         a["vds"]

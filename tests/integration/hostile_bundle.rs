@@ -135,99 +135,7 @@ fn a_bundle_that_is_not_what_its_manifest_says_fails_integrity_with_exit_4() {
         .find(|(n, _)| n.ends_with("/native/dcmds.json"))
         .unwrap()
         .1;
-    let pdlist = |n: &str| n.ends_with("/megacli/all/pdlist.txt");
-    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-        (
-            "tampered",
-            gzip(&tar_of(
-                &files
-                    .iter()
-                    .map(|(n, d)| {
-                        let d = if pdlist(n) {
-                            String::from_utf8_lossy(d)
-                                .replace("Online, Spun Up", "Online, Spun Up ")
-                                .into_bytes()
-                        } else {
-                            d.clone()
-                        };
-                        (n.clone(), d)
-                    })
-                    .collect::<Vec<_>>(),
-                true,
-            )),
-            "sha256 mismatch",
-        ),
-        (
-            "unlisted",
-            gzip(&tar_of(
-                &[
-                    files.clone(),
-                    vec![(format!("{top}/native/dcmds.json"), dcmds.clone())],
-                ]
-                .concat(),
-                true,
-            )),
-            "native/dcmds.json: not listed in the manifest",
-        ),
-        (
-            "absent",
-            gzip(&tar_of(
-                &files
-                    .iter()
-                    .filter(|(n, _)| !n.ends_with("/host/uname.txt") && !pdlist(n))
-                    .cloned()
-                    .collect::<Vec<_>>(),
-                true,
-            )),
-            "listed in the manifest but absent",
-        ),
-        (
-            "duplicate",
-            gzip(&tar_of(
-                &[
-                    files.clone(),
-                    files.iter().filter(|(n, _)| pdlist(n)).cloned().collect(),
-                ]
-                .concat(),
-                true,
-            )),
-            "megacli/all/pdlist.txt: stored twice",
-        ),
-        (
-            "second manifest",
-            gzip(&tar_of(
-                &[
-                    files.clone(),
-                    vec![(format!("{top}/manifest.json"), b"{}".to_vec())],
-                ]
-                .concat(),
-                true,
-            )),
-            "a second manifest.json",
-        ),
-        (
-            "outside",
-            gzip(&tar_of(
-                &[
-                    files.clone(),
-                    vec![("elsewhere/megacli/all/pdlist.txt".to_owned(), b"x".to_vec())],
-                ]
-                .concat(),
-                true,
-            )),
-            "outside the bundle's top-level directory",
-        ),
-        ("no tar end", gzip(&tar_of(&files, false)), "no end marker"),
-        (
-            "no gzip trailer",
-            {
-                let mut g = gzip(&tar_of(&files, true));
-                g.truncate(g.len() - 8);
-                g
-            },
-            "the gzip stream does not end properly",
-        ),
-    ];
+    let cases = forged_bundles(&files, &top, &dcmds);
     for (what, bytes, error) in cases {
         let p = dir
             .path()
@@ -268,6 +176,108 @@ fn a_bundle_that_is_not_what_its_manifest_says_fails_integrity_with_exit_4() {
     )
     .unwrap();
     assert_eq!(v["overall"], "ok", "{}", v["problems"]);
+}
+
+/// Each way a bundle can differ from its manifest, made from a good bundle's `files`: (what,
+/// the bundle's bytes, the error that must name it).
+fn forged_bundles(
+    files: &[(String, Vec<u8>)],
+    top: &str,
+    dcmds: &[u8],
+) -> Vec<(&'static str, Vec<u8>, &'static str)> {
+    let pdlist = |n: &str| n.ends_with("/megacli/all/pdlist.txt");
+    vec![
+        (
+            "tampered",
+            gzip(&tar_of(
+                &files
+                    .iter()
+                    .map(|(n, d)| {
+                        let d = if pdlist(n) {
+                            String::from_utf8_lossy(d)
+                                .replace("Online, Spun Up", "Online, Spun Up ")
+                                .into_bytes()
+                        } else {
+                            d.clone()
+                        };
+                        (n.clone(), d)
+                    })
+                    .collect::<Vec<_>>(),
+                true,
+            )),
+            "sha256 mismatch",
+        ),
+        (
+            "unlisted",
+            gzip(&tar_of(
+                &[
+                    files.to_vec(),
+                    vec![(format!("{top}/native/dcmds.json"), dcmds.to_vec())],
+                ]
+                .concat(),
+                true,
+            )),
+            "native/dcmds.json: not listed in the manifest",
+        ),
+        (
+            "absent",
+            gzip(&tar_of(
+                &files
+                    .iter()
+                    .filter(|(n, _)| !n.ends_with("/host/uname.txt") && !pdlist(n))
+                    .cloned()
+                    .collect::<Vec<_>>(),
+                true,
+            )),
+            "listed in the manifest but absent",
+        ),
+        (
+            "duplicate",
+            gzip(&tar_of(
+                &[
+                    files.to_vec(),
+                    files.iter().filter(|(n, _)| pdlist(n)).cloned().collect(),
+                ]
+                .concat(),
+                true,
+            )),
+            "megacli/all/pdlist.txt: stored twice",
+        ),
+        (
+            "second manifest",
+            gzip(&tar_of(
+                &[
+                    files.to_vec(),
+                    vec![(format!("{top}/manifest.json"), b"{}".to_vec())],
+                ]
+                .concat(),
+                true,
+            )),
+            "a second manifest.json",
+        ),
+        (
+            "outside",
+            gzip(&tar_of(
+                &[
+                    files.to_vec(),
+                    vec![("elsewhere/megacli/all/pdlist.txt".to_owned(), b"x".to_vec())],
+                ]
+                .concat(),
+                true,
+            )),
+            "outside the bundle's top-level directory",
+        ),
+        ("no tar end", gzip(&tar_of(files, false)), "no end marker"),
+        (
+            "no gzip trailer",
+            {
+                let mut g = gzip(&tar_of(files, true));
+                g.truncate(g.len() - 8);
+                g
+            },
+            "the gzip stream does not end properly",
+        ),
+    ]
 }
 
 /// Defect: an unreadable `--from-bundle` exited 3 ("controller state unknown") instead of 2.

@@ -158,6 +158,35 @@ struct Case {
     truncated: bool,
 }
 
+/// A case whose capture is whole.
+const fn case(
+    scenario: &'static str,
+    args: &'static str,
+    kind: Kind,
+    capture: Option<&'static str>,
+    missing: &'static [&'static str],
+    extra: &'static [&'static str],
+) -> Case {
+    Case {
+        scenario,
+        args,
+        kind,
+        capture,
+        missing,
+        extra,
+        truncated: false,
+    }
+}
+
+impl Case {
+    const fn truncated(self) -> Self {
+        Case {
+            truncated: true,
+            ..self
+        }
+    }
+}
+
 /// Documented differences between the simulator (MegaCli 8.07.14 on a PERC H710-like
 /// controller) and the captures, which come from other controllers and CLI builds:
 /// - PDList: `IBM FRU/CRU` is printed only for IBM-branded drives.
@@ -174,228 +203,213 @@ struct Case {
 ///   `Previous state`, `New state`) the BBU/CC captures do not show.
 /// - `-PDRbld -ShowProg`, `-CfgForeign -Scan`, `-adpCount` have no keys; the line shapes are
 ///   checked by the parser. `-FwTermLog` lines are free text (no key comparison).
-fn cases() -> Vec<Case> {
-    let c = |scenario, args, kind, capture, missing, extra| Case {
-        scenario,
-        args,
-        kind,
-        capture,
-        missing,
-        extra,
-        truncated: false,
-    };
-    vec![
-        c(
-            "healthy",
-            "-PDList -aALL",
-            Kind::PdList,
-            Some("checkraid__issue123-pdlist"),
-            &["ibmfrucru"],
-            &[],
-        ),
-        c(
-            "hotspare",
-            "-PDList -aALL",
-            Kind::PdList,
-            Some("checkraid__issue123-pdlist"),
-            &["ibmfrucru"],
-            &["hotspareinformation", "type", "array"],
-        ),
-        c(
-            "healthy",
-            "-PDInfo -PhysDrv [32:2] -aALL",
-            Kind::PdInfo,
-            Some("elatov-blog__pdinfo-6-0"),
-            &[],
-            &["drive"],
-        ),
-        c(
-            "degraded",
-            "-LDInfo -Lall -aALL",
-            Kind::LdInfo,
-            Some("megacli2zbx__vdinfo.txt"),
-            &[],
-            &[],
-        ),
-        c(
-            "rebuilding",
-            "-LdPdInfo -aALL",
-            Kind::LdPdInfo,
-            Some("raidinfo__megacli-ldpdinfo-1.txt"),
-            &["cachecadetype", "drive"],
-            &["drive", "sasaddress1", "port1"],
-        ),
-        Case {
-            truncated: true,
-            ..c(
-                "healthy",
-                "-CfgDsply -a0",
-                Kind::CfgDsply,
-                Some("zbxraidcontroller-pr3__cfgdsply-9240-8i-TRUNCATED.txt"),
-                &["isvdemulated", "paritysize"],
-                &["mirrordata", "paritysize"],
-            )
-        },
-        c(
-            "healthy",
-            "-EncInfo -aALL",
-            Kind::EncInfo,
-            Some("glpiagent__set1_EncInfo"),
-            &[],
-            &[],
-        ),
-        c(
-            "healthy",
-            "-AdpAllInfo -aALL",
-            Kind::AdpAllInfo,
-            Some("raidinfo__megacli-adpallinfo-1.txt"),
-            &[],
-            &["chiprevision", "roctemperature"],
-        ),
-        c(
-            "large",
-            "-AdpGetPciInfo -aALL",
-            Kind::AdpGetPciInfo,
-            Some("glpiagent__set6_AdpPciInfo"),
-            &[],
-            &[],
-        ),
-        c(
-            "healthy",
-            "-adpCount",
-            Kind::AdpCount,
-            Some("glpiagent__set1_adpCount"),
-            &[],
-            &[],
-        ),
-        c(
-            "healthy",
-            "-AdpBbuCmd -a0 -NoLog",
-            Kind::Bbu,
-            Some("netdata__mega-bbu-info-old.txt"),
-            &["moduleversion"],
-            &[],
-        ),
-        Case {
-            truncated: true,
-            ..c(
-                "bbu-learn",
-                "-AdpBbuCmd -GetBbuStatus -a0",
-                Kind::BbuStatus,
-                Some("netdata-pr3930__bbu-adpbbucmd-TRUNCATED.txt"),
-                &[],
-                &[],
-            )
-        },
-        c(
-            "healthy",
-            "-ShowSummary -aALL",
-            Kind::ShowSummary,
-            Some("glpiagent__set4_ShowSummary"),
-            &[],
-            &[],
-        ),
-        c(
-            "rebuilding",
-            "-PDRbld -ShowProg -PhysDrv [32:4] -a0",
-            Kind::Progress,
-            Some("raidinfo__megacli-pdrbld-3.txt"),
-            &[],
-            &[],
-        ),
-        c(
-            "healthy",
-            "-PDRbld -ShowProg -PhysDrv [32:3,32:4] -a0",
-            Kind::Progress,
-            None,
-            &[],
-            &[],
-        ),
-        c(
-            "foreign",
-            "-CfgForeign -Scan -a0",
-            Kind::ForeignScan,
-            Some("mdnote-13330226718__cfgforeign-scan.txt"),
-            &[],
-            &[],
-        ),
-        c(
-            "healthy",
-            "-CfgForeign -Scan -a0",
-            Kind::ForeignScan,
-            None,
-            &[],
-            &[],
-        ),
-        c(
-            "foreign",
-            "-CfgForeign -Dsply -a0",
-            Kind::ForeignDsply,
-            None,
-            &[],
-            &[],
-        ),
-        c(
-            "foreign",
-            "-CfgForeign -Preview -a0",
-            Kind::ForeignPreview,
-            None,
-            &[],
-            &[],
-        ),
-        c(
-            "foreign",
-            "-PdGetMissing -a0",
-            Kind::PdGetMissing,
-            None,
-            &[],
-            &[],
-        ),
-        c(
-            "healthy",
-            "-PdGetMissing -a0",
-            Kind::PdGetMissing,
-            None,
-            &[],
-            &[],
-        ),
-        c(
-            "healthy",
-            "-PDCpyBk -ShowProg -PhysDrv[32:3] -a0",
-            Kind::Progress,
-            None,
-            &[],
-            &[],
-        ),
-        c(
-            "healthy",
-            "-LDBI -ShowProg -Lall -a0",
-            Kind::Progress,
-            None,
-            &[],
-            &[],
-        ),
-        c(
-            "degraded",
-            "-FwTermLog -Dsply -aALL",
-            Kind::FwTermLog,
-            None,
-            &[],
-            &[],
-        ),
-        c(
-            "healthy",
-            "-v",
-            Kind::Version,
-            Some("checkraid__issue91-version"),
-            &[],
-            &[],
-        ),
-        c("large", "-PDList -aALL", Kind::PdList, None, &[], &[]),
-        c("large", "-LDInfo -Lall -aALL", Kind::LdInfo, None, &[], &[]),
-        c("ceph-node", "-PDList -aALL", Kind::PdList, None, &[], &[]),
-    ]
-}
+const CASES: &[Case] = &[
+    case(
+        "healthy",
+        "-PDList -aALL",
+        Kind::PdList,
+        Some("checkraid__issue123-pdlist"),
+        &["ibmfrucru"],
+        &[],
+    ),
+    case(
+        "hotspare",
+        "-PDList -aALL",
+        Kind::PdList,
+        Some("checkraid__issue123-pdlist"),
+        &["ibmfrucru"],
+        &["hotspareinformation", "type", "array"],
+    ),
+    case(
+        "healthy",
+        "-PDInfo -PhysDrv [32:2] -aALL",
+        Kind::PdInfo,
+        Some("elatov-blog__pdinfo-6-0"),
+        &[],
+        &["drive"],
+    ),
+    case(
+        "degraded",
+        "-LDInfo -Lall -aALL",
+        Kind::LdInfo,
+        Some("megacli2zbx__vdinfo.txt"),
+        &[],
+        &[],
+    ),
+    case(
+        "rebuilding",
+        "-LdPdInfo -aALL",
+        Kind::LdPdInfo,
+        Some("raidinfo__megacli-ldpdinfo-1.txt"),
+        &["cachecadetype", "drive"],
+        &["drive", "sasaddress1", "port1"],
+    ),
+    case(
+        "healthy",
+        "-CfgDsply -a0",
+        Kind::CfgDsply,
+        Some("zbxraidcontroller-pr3__cfgdsply-9240-8i-TRUNCATED.txt"),
+        &["isvdemulated", "paritysize"],
+        &["mirrordata", "paritysize"],
+    )
+    .truncated(),
+    case(
+        "healthy",
+        "-EncInfo -aALL",
+        Kind::EncInfo,
+        Some("glpiagent__set1_EncInfo"),
+        &[],
+        &[],
+    ),
+    case(
+        "healthy",
+        "-AdpAllInfo -aALL",
+        Kind::AdpAllInfo,
+        Some("raidinfo__megacli-adpallinfo-1.txt"),
+        &[],
+        &["chiprevision", "roctemperature"],
+    ),
+    case(
+        "large",
+        "-AdpGetPciInfo -aALL",
+        Kind::AdpGetPciInfo,
+        Some("glpiagent__set6_AdpPciInfo"),
+        &[],
+        &[],
+    ),
+    case(
+        "healthy",
+        "-adpCount",
+        Kind::AdpCount,
+        Some("glpiagent__set1_adpCount"),
+        &[],
+        &[],
+    ),
+    case(
+        "healthy",
+        "-AdpBbuCmd -a0 -NoLog",
+        Kind::Bbu,
+        Some("netdata__mega-bbu-info-old.txt"),
+        &["moduleversion"],
+        &[],
+    ),
+    case(
+        "bbu-learn",
+        "-AdpBbuCmd -GetBbuStatus -a0",
+        Kind::BbuStatus,
+        Some("netdata-pr3930__bbu-adpbbucmd-TRUNCATED.txt"),
+        &[],
+        &[],
+    )
+    .truncated(),
+    case(
+        "healthy",
+        "-ShowSummary -aALL",
+        Kind::ShowSummary,
+        Some("glpiagent__set4_ShowSummary"),
+        &[],
+        &[],
+    ),
+    case(
+        "rebuilding",
+        "-PDRbld -ShowProg -PhysDrv [32:4] -a0",
+        Kind::Progress,
+        Some("raidinfo__megacli-pdrbld-3.txt"),
+        &[],
+        &[],
+    ),
+    case(
+        "healthy",
+        "-PDRbld -ShowProg -PhysDrv [32:3,32:4] -a0",
+        Kind::Progress,
+        None,
+        &[],
+        &[],
+    ),
+    case(
+        "foreign",
+        "-CfgForeign -Scan -a0",
+        Kind::ForeignScan,
+        Some("mdnote-13330226718__cfgforeign-scan.txt"),
+        &[],
+        &[],
+    ),
+    case(
+        "healthy",
+        "-CfgForeign -Scan -a0",
+        Kind::ForeignScan,
+        None,
+        &[],
+        &[],
+    ),
+    case(
+        "foreign",
+        "-CfgForeign -Dsply -a0",
+        Kind::ForeignDsply,
+        None,
+        &[],
+        &[],
+    ),
+    case(
+        "foreign",
+        "-CfgForeign -Preview -a0",
+        Kind::ForeignPreview,
+        None,
+        &[],
+        &[],
+    ),
+    case(
+        "foreign",
+        "-PdGetMissing -a0",
+        Kind::PdGetMissing,
+        None,
+        &[],
+        &[],
+    ),
+    case(
+        "healthy",
+        "-PdGetMissing -a0",
+        Kind::PdGetMissing,
+        None,
+        &[],
+        &[],
+    ),
+    case(
+        "healthy",
+        "-PDCpyBk -ShowProg -PhysDrv[32:3] -a0",
+        Kind::Progress,
+        None,
+        &[],
+        &[],
+    ),
+    case(
+        "healthy",
+        "-LDBI -ShowProg -Lall -a0",
+        Kind::Progress,
+        None,
+        &[],
+        &[],
+    ),
+    case(
+        "degraded",
+        "-FwTermLog -Dsply -aALL",
+        Kind::FwTermLog,
+        None,
+        &[],
+        &[],
+    ),
+    case(
+        "healthy",
+        "-v",
+        Kind::Version,
+        Some("checkraid__issue91-version"),
+        &[],
+        &[],
+    ),
+    case("large", "-PDList -aALL", Kind::PdList, None, &[], &[]),
+    case("large", "-LDInfo -Lall -aALL", Kind::LdInfo, None, &[], &[]),
+    case("ceph-node", "-PDList -aALL", Kind::PdList, None, &[], &[]),
+];
 
 fn compare_keys(case: &Case, sim_text: &str) {
     let Some(capture) = case.capture else { return };
@@ -428,7 +442,7 @@ fn fidelity_read_commands_parse_cleanly_and_match_real_key_order() {
         "corpus not found"
     );
     let mut sims: std::collections::BTreeMap<&str, Sim> = Default::default();
-    for case in cases() {
+    for case in CASES {
         let sim = sims
             .entry(case.scenario)
             .or_insert_with(|| Sim::new(case.scenario));
@@ -453,7 +467,7 @@ fn fidelity_read_commands_parse_cleanly_and_match_real_key_order() {
                 case.args
             );
         }
-        compare_keys(&case, &text);
+        compare_keys(case, &text);
     }
 }
 

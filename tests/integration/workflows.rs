@@ -193,8 +193,26 @@ fn refuses_to_offline_a_member_of_a_degraded_vd() {
 fn replace_drive_fault_matrix() {
     let mut matrix: Vec<(String, String)> = Vec::new();
     let mut failures = Vec::new();
-    // Vendor hang and non-zero exit at each vendor step of a replacement of an online member
-    // (healthy scenario, auto-rebuild off so every step runs).
+    vendor_faults_at_each_step(&mut matrix, &mut failures);
+    refused_replacements(&mut matrix, &mut failures);
+    unconfigured_bad_is_made_good(&mut matrix, &mut failures);
+    wrong_pull_and_second_failure(&mut matrix, &mut failures);
+    killed_at_each_step(&mut matrix, &mut failures);
+    println!("replace-drive fault matrix:");
+    for (case, outcome) in &matrix {
+        println!("  {case:<40} {outcome}");
+    }
+    assert!(
+        failures.is_empty(),
+        "{} case(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n---\n")
+    );
+}
+
+/// Vendor hang and non-zero exit at each vendor step of a replacement of an online member
+/// (healthy scenario, auto-rebuild off so every step runs).
+fn vendor_faults_at_each_step(matrix: &mut Vec<(String, String)>, failures: &mut Vec<String>) {
     for command in [
         "pdlocate",
         "pdoffline",
@@ -252,9 +270,12 @@ fn replace_drive_fault_matrix() {
             matrix.push((case, outcome));
         }
     }
-    // Replacements that must be refused: the flow says why and waits for the next swap (the
-    // simulator's hands pull the drive and insert a blank one), so it completes; a foreign
-    // drive stops for the operator's word.
+}
+
+/// Replacements that must be refused: the flow says why and waits for the next swap (the
+/// simulator's hands pull the drive and insert a blank one), so it completes; a foreign
+/// drive stops for the operator's word.
+fn refused_replacements(matrix: &mut Vec<(String, String)>, failures: &mut Vec<String>) {
     for (kind, expect) in [
         ("small", "too small"),
         ("sata", "needs sas"),
@@ -301,40 +322,44 @@ fn replace_drive_fault_matrix() {
         }
         matrix.push((case, outcome));
     }
-    // A replacement that shows up as Unconfigured(bad) is made good, checked again and used.
-    {
-        let dir = init("healthy");
-        megacli(dir.path(), &["-AdpAutoRbld", "-Dsbl", "-a0"]);
-        let before = states(dir.path());
-        let r = replace(
-            dir.path(),
-            "32:2",
-            "S0K1A2B02",
-            &[("RAIDCTL_TEST_CRASH_AT", "prepare-removal:verified")],
-        );
-        assert_ne!(r.code, 0);
-        sim(dir.path(), &["pull", "32:2"]);
-        sim(dir.path(), &["insert", "32:2", "--kind", "blank"]);
-        sim(dir.path(), &["fail", "32:2"]);
-        assert_eq!(states(dir.path())["[32:2]"], "unconfigured_bad");
-        let r = resume(dir.path(), "S0K1A2B02");
-        let safe = others_unchanged(&before, &states(dir.path()), "[32:2]");
-        let ok = r.code == 0
-            && r.stderr.contains("making it good")
-            && safe.is_ok()
-            && ld_states(dir.path()).iter().all(|s| s == "optimal");
-        if !ok {
-            failures.push(format!(
-                "Unconfigured(bad) replacement: {safe:?}\n{}",
-                r.stderr
-            ));
-        }
-        matrix.push((
-            "replacement is Unconfigured(bad)".into(),
-            format!("exit {} — made good and rebuilt: {ok}", r.code),
+}
+
+/// A replacement that shows up as Unconfigured(bad) is made good, checked again and used.
+fn unconfigured_bad_is_made_good(matrix: &mut Vec<(String, String)>, failures: &mut Vec<String>) {
+    let dir = init("healthy");
+    megacli(dir.path(), &["-AdpAutoRbld", "-Dsbl", "-a0"]);
+    let before = states(dir.path());
+    let r = replace(
+        dir.path(),
+        "32:2",
+        "S0K1A2B02",
+        &[("RAIDCTL_TEST_CRASH_AT", "prepare-removal:verified")],
+    );
+    assert_ne!(r.code, 0);
+    sim(dir.path(), &["pull", "32:2"]);
+    sim(dir.path(), &["insert", "32:2", "--kind", "blank"]);
+    sim(dir.path(), &["fail", "32:2"]);
+    assert_eq!(states(dir.path())["[32:2]"], "unconfigured_bad");
+    let r = resume(dir.path(), "S0K1A2B02");
+    let safe = others_unchanged(&before, &states(dir.path()), "[32:2]");
+    let ok = r.code == 0
+        && r.stderr.contains("making it good")
+        && safe.is_ok()
+        && ld_states(dir.path()).iter().all(|s| s == "optimal");
+    if !ok {
+        failures.push(format!(
+            "Unconfigured(bad) replacement: {safe:?}\n{}",
+            r.stderr
         ));
     }
-    // The wrong drive pulled while raidctl waits.
+    matrix.push((
+        "replacement is Unconfigured(bad)".into(),
+        format!("exit {} — made good and rebuilt: {ok}", r.code),
+    ));
+}
+
+/// The wrong drive pulled while raidctl waits; a second member fails during the rebuild.
+fn wrong_pull_and_second_failure(matrix: &mut Vec<(String, String)>, failures: &mut Vec<String>) {
     {
         let dir = init("degraded");
         let r = replace(
@@ -380,7 +405,10 @@ fn replace_drive_fault_matrix() {
             format!("exit {} — stopped with a clear message: {ok}", r.code),
         ));
     }
-    // Killed at each step, then resumed to the end.
+}
+
+/// Killed at each step, then resumed to the end.
+fn killed_at_each_step(matrix: &mut Vec<(String, String)>, failures: &mut Vec<String>) {
     for point in [
         "start:started",
         "locate-on:planned",
@@ -424,16 +452,6 @@ fn replace_drive_fault_matrix() {
         }
         matrix.push((case, outcome));
     }
-    println!("replace-drive fault matrix:");
-    for (case, outcome) in &matrix {
-        println!("  {case:<40} {outcome}");
-    }
-    assert!(
-        failures.is_empty(),
-        "{} case(s) failed:\n{}",
-        failures.len(),
-        failures.join("\n---\n")
-    );
 }
 
 #[test]

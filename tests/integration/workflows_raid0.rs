@@ -599,16 +599,15 @@ pub fn raid0_killed_and_resumed() {
     report("RAID0 replacement, killed and resumed", &matrix, &failures);
 }
 
-/// The rest of the matrix: unsuitable and foreign replacements, a foreign configuration that
-/// could bring the VD back, the wrong drive pulled, a replacement that fails qualification.
-pub fn raid0_fault_matrix() {
-    let template = ceph_node_with_failed_osd_drive();
-    let before = states(template.path());
-    let ack = ["--i-understand-data-loss", "2", "--qualify", "none"];
-    let mut matrix = Vec::new();
-    let mut failures = Vec::new();
-    // Stopped with the old drive pulled and the dead VD gone, then a replacement of each kind.
-    // OpenManage reports no media error counts, only a predicted failure (docs/backends.md).
+/// Stopped with the old drive pulled and the dead VD gone, then a replacement of each kind.
+/// OpenManage reports no media error counts, only a predicted failure (docs/backends.md).
+fn unsuitable_replacements(
+    template: &Path,
+    before: &BTreeMap<String, String>,
+    ack: &[&str],
+    matrix: &mut Vec<(String, String)>,
+    failures: &mut Vec<String>,
+) {
     let errors = if backend() == "omreport" {
         "predictive"
     } else {
@@ -627,12 +626,12 @@ pub fn raid0_fault_matrix() {
         (errors, "already has errors"),
         ("foreign", "--clear-foreign"),
     ] {
-        let dir = copy_of(template.path());
-        let r = replace(dir.path(), &ack, &[("RAIDCTL_TEST_CRASH_AT", cleaned)]);
+        let dir = copy_of(template);
+        let r = replace(dir.path(), ack, &[("RAIDCTL_TEST_CRASH_AT", cleaned)]);
         assert_ne!(r.code, 0, "{}", r.stderr);
         sim(dir.path(), &["insert", "32:3", "--kind", kind]);
         let r = resume(dir.path(), &[]);
-        let safe = others_unchanged(&before, &states(dir.path()), &key(3));
+        let safe = others_unchanged(before, &states(dir.path()), &key(3));
         let case = format!("replacement is {kind}");
         let mut out = outcome(&r);
         // Told why, the flow waits for the next swap (the simulator's hands bring a blank
@@ -668,6 +667,17 @@ pub fn raid0_fault_matrix() {
         }
         matrix.push((case, out));
     }
+}
+
+/// The rest of the matrix: unsuitable and foreign replacements, a foreign configuration that
+/// could bring the VD back, the wrong drive pulled, a replacement that fails qualification.
+pub fn raid0_fault_matrix() {
+    let template = ceph_node_with_failed_osd_drive();
+    let before = states(template.path());
+    let ack = ["--i-understand-data-loss", "2", "--qualify", "none"];
+    let mut matrix = Vec::new();
+    let mut failures = Vec::new();
+    unsuitable_replacements(template.path(), &before, &ack, &mut matrix, &mut failures);
     // A foreign configuration appears while the bay is empty: the pinned cache stays.
     {
         let dir = copy_of(template.path());
