@@ -57,6 +57,7 @@ mod sim_storcli2;
 mod sim_vendor;
 mod sim_vendor_machine;
 mod simctl;
+mod sizes;
 mod smart;
 mod stdout;
 mod tempdirs;
