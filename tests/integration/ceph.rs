@@ -624,6 +624,23 @@ fn the_mon_gone(s: &Path, dir: &Path, cluster: &Path) {
     );
 }
 
+/// The pids of this machine's processes whose command line holds every word of `all` (the
+/// cephadm test script's own lines left out).
+pub(crate) fn procs(all: &[&str]) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let pid: u32 = e.file_name().to_str()?.parse().ok()?;
+            let c = std::fs::read(e.path().join("cmdline")).ok()?;
+            let c = String::from_utf8_lossy(&c).replace('\0', " ");
+            (!c.contains("cephadm-test-cluster") && all.iter().all(|w| c.contains(w)))
+                .then_some(pid)
+        })
+        .collect()
+}
+
 /// Waits up to `limit` for HEALTH_OK; when it does not come, the last health Ceph gave.
 pub(crate) fn health_ok_within(ceph: &Ceph, limit: Duration) -> Result<(), String> {
     let t = Instant::now();

@@ -392,17 +392,7 @@ fn drain_across_a_mon_outage(sc: &Scene, victim: u32) {
 
 /// The pids of the `ceph-volume raw prepare` processes running.
 fn preparing() -> Vec<u32> {
-    std::fs::read_dir("/proc")
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|e| {
-            let pid: u32 = e.file_name().to_str()?.parse().ok()?;
-            let c = std::fs::read(e.path().join("cmdline")).ok()?;
-            let c = String::from_utf8_lossy(&c).replace('\0', " ");
-            (c.contains("ceph-volume") && c.contains("raw prepare")).then_some(pid)
-        })
-        .collect()
+    crate::ceph::procs(&["ceph-volume", "raw prepare"])
 }
 
 /// Waits until `ready` holds or the run ends (None).

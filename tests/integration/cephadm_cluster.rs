@@ -105,22 +105,6 @@ fn drive_serial(s: &Path, slot: u64) -> String {
         .to_owned()
 }
 
-/// The pids of this machine's processes whose command line holds every word of `all`.
-fn procs(all: &[&str]) -> Vec<u32> {
-    std::fs::read_dir("/proc")
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|e| {
-            let pid: u32 = e.file_name().to_str()?.parse().ok()?;
-            let c = std::fs::read(e.path().join("cmdline")).ok()?;
-            let c = String::from_utf8_lossy(&c).replace('\0', " ");
-            (!c.contains("cephadm-test-cluster") && all.iter().all(|w| c.contains(w)))
-                .then_some(pid)
-        })
-        .collect()
-}
-
 /// `replace-drive --osd N` on the cephadm OSD of [32:3], run in the node as an operator would
 /// (a planned swap: `--proactive`, the serial read off the label): objects written first, the
 /// orchestrator removes the OSD keeping its id, the controller flow replaces the drive and
@@ -275,8 +259,8 @@ fn cut_during_the_prepare(
                 node.attach(&dev);
                 attached = true;
             }
-            if !killed && !procs(&["raw prepare"]).is_empty() {
-                for pid in procs(&["raidctl", "resume"]) {
+            if !killed && !crate::ceph::procs(&["raw prepare"]).is_empty() {
+                for pid in crate::ceph::procs(&["raidctl", "resume"]) {
                     let _ = std::process::Command::new("kill")
                         .args(["-KILL", &pid.to_string()])
                         .status();

@@ -235,28 +235,39 @@ fn group_for(
         (RaidLevel::Raid10, _) => members.chunks(2).map(<[_]>::to_vec).collect(),
         _ => vec![members.to_vec()],
     };
-    let size = members
-        .iter()
-        .filter_map(|a| ad.drive(*a))
-        .map(Drive::coerced_sectors)
-        .min()
-        .unwrap_or_else(|| coerced(raw_for(300_000_000_000)));
-    let pd_type = members
-        .iter()
-        .find_map(|a| ad.drive(*a))
-        .map(|d| d.pd_type.clone())
-        .unwrap_or_default();
-    let uid = ad.uid();
-    ad.groups.push(DiskGroup::from_spans(
-        uid,
+    let uid = push_group(
+        ad,
         ld.raid_level.clone(),
         &spans,
-        size,
-        &pd_type,
-    ));
+        coerced(raw_for(300_000_000_000)),
+    );
     groups.push((dg, uid));
     uid
 }
+
+/// A disk group of `spans` on the adapter, as large as its smallest drive (`no_drive` when it
+/// has none the adapter knows): its uid.
+fn push_group(
+    ad: &mut Adapter,
+    level: RaidLevel,
+    spans: &[Vec<raidctl::model::DriveAddress>],
+    no_drive: u64,
+) -> u64 {
+    let members = || spans.iter().flatten().filter_map(|a| ad.drive(*a));
+    let size = members()
+        .map(Drive::coerced_sectors)
+        .min()
+        .unwrap_or(no_drive);
+    let pd_type = members()
+        .next()
+        .map(|d| d.pd_type.clone())
+        .unwrap_or_default();
+    let uid = ad.uid();
+    ad.groups
+        .push(DiskGroup::from_spans(uid, level, spans, size, &pd_type));
+    uid
+}
+
 /// Drives in a drive group no VD of the document names (a drive list alone): a group of its
 /// own, numbered as captured when the numbers follow on.
 fn add_loose_groups(ad: &mut Adapter, groups: &mut Vec<(u32, u64)>, doc: &Document, n: u32) {
@@ -279,25 +290,7 @@ fn add_loose_groups(ad: &mut Adapter, groups: &mut Vec<(u32, u64)>, doc: &Docume
             .filter(|p| p.adapter == n && p.disk_group == Some(g))
             .map(raidctl::model::PhysicalDrive::address)
             .collect();
-        let size = members
-            .iter()
-            .filter_map(|a| ad.drive(*a))
-            .map(Drive::coerced_sectors)
-            .min()
-            .unwrap_or(0);
-        let pd_type = members
-            .iter()
-            .find_map(|a| ad.drive(*a))
-            .map(|d| d.pd_type.clone())
-            .unwrap_or_default();
-        let uid = ad.uid();
-        ad.groups.push(DiskGroup::from_spans(
-            uid,
-            RaidLevel::Raid0,
-            &[members],
-            size,
-            &pd_type,
-        ));
+        let uid = push_group(ad, RaidLevel::Raid0, &[members], 0);
         groups.push((g, uid));
     }
 }

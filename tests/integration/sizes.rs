@@ -31,7 +31,9 @@ fn no_source_file_passes_a_thousand_lines() {
         sources(&root.join(dir), &mut files);
     }
     assert!(
-        files.iter().any(|f| f.ends_with("crates/raidctl-core/src/lib.rs")),
+        files
+            .iter()
+            .any(|f| f.ends_with("crates/raidctl-core/src/lib.rs")),
         "the walk found the workspace's sources: {} files",
         files.len()
     );
