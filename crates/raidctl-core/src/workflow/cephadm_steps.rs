@@ -108,6 +108,9 @@ pub(super) fn drain(
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
     let (id, c) = osd_and_client(env, st)?;
+    if let Some(stop) = out_if_the_orchestrator_lost_it(env, journal, st, &c, id)? {
+        return Ok(stop);
+    }
     match super::ceph_drain::drain(env, journal, st)? {
         StepResult::Next => {}
         StepResult::Stop(m) => {
@@ -167,6 +170,51 @@ pub(super) fn drain(
         }
         std::thread::sleep(CEPH_POLL);
     }
+}
+
+/// `ceph osd out N` when the OSD waits in the orchestrator's removal queue (`--replace`) but is
+/// still in: Ceph 16.2's orchestrator marks such a removal draining whether or not its own
+/// `osd out` reached the mon (`OSD.start_draining` ignores the command's failure), so a mon
+/// restart at that moment leaves the OSD in and the drain waiting for good. Out is what the
+/// removal means to do; marking it again is harmless. `Some` is the stop.
+fn out_if_the_orchestrator_lost_it(
+    env: &mut Env<'_>,
+    journal: &mut Journal,
+    st: &ReplaceState,
+    c: &Ceph,
+    id: u32,
+) -> Result<Option<StepResult>, WfError> {
+    let queued = match c.orch_osd_rm_status() {
+        Ok(q) => q.iter().any(|r| r.osd_id == id && r.replace),
+        Err(e) => {
+            return Ok(Some(stop_on(
+                &e,
+                "reading the orchestrator's removal queue",
+                journal,
+                st,
+            )));
+        }
+    };
+    let still_in = match up_in(c, id) {
+        Ok((_, is_in, destroyed)) => is_in && !destroyed,
+        Err(e) => return Ok(Some(stop_on(&e, "reading the OSD map", journal, st))),
+    };
+    if !(queued && still_in) {
+        return Ok(None);
+    }
+    env.say(&format!(
+        "  osd.{id} waits in the orchestrator's removal queue but is still in: marking it out, as the removal does"
+    ));
+    let l = line(c, &["osd", "out", &id.to_string()]);
+    journaled_again(
+        env,
+        journal,
+        st,
+        "ceph-drain",
+        &l,
+        "marking the OSD out",
+        || c.osd_out(id),
+    )
 }
 
 /// The orchestrator stopped the daemon: the OSD map shows it down.
