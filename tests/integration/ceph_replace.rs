@@ -714,10 +714,9 @@ fn planned_swap_completes(sc: &Scene, healthy: u32, objects: &[(String, String)]
         text(&o)
     );
     assert_eq!(sc.osd_state(healthy), Some((true, true, false)));
-    wait_until(Duration::from_secs(300), "HEALTH_OK again", || {
-        ceph.status()
-            .is_ok_and(|st| st.health.status == "HEALTH_OK")
-    });
+    if let Err(last) = crate::ceph::health_ok_within(ceph, Duration::from_secs(300)) {
+        panic!("HEALTH_OK again not within 300 s: {last}");
+    }
     read_back("test", sc.dir, objects);
 }
 
@@ -791,14 +790,9 @@ fn a_size_one_pool_holds_the_drain(sc: &Scene, second: u32, objects: &[(String, 
         "{}",
         text(&o)
     );
-    wait_until(
-        Duration::from_secs(300),
-        "HEALTH_OK after the second",
-        || {
-            ceph.status()
-                .is_ok_and(|st| st.health.status == "HEALTH_OK")
-        },
-    );
+    if let Err(last) = crate::ceph::health_ok_within(ceph, Duration::from_secs(300)) {
+        panic!("HEALTH_OK after the second not within 300 s: {last}");
+    }
     assert_eq!(sc.osd_state(second), Some((true, true, false)));
     read_back("test", sc.dir, objects);
 }

@@ -118,11 +118,8 @@ pub struct Ctx {
 
 impl Drop for Ctx {
     fn drop(&mut self) {
-        // Removed, then forgotten (see `interrupt::ScratchDir`'s drop).
         if let Some(t) = self.private_dir.take() {
-            let path = t.path().to_path_buf();
-            drop(t);
-            crate::interrupt::forget(&path);
+            crate::interrupt::remove_private(t);
         }
     }
 }

@@ -200,16 +200,16 @@ pub fn private_temp_dir(prefix: &str) -> std::io::Result<tempfile::TempDir> {
     install();
     // Made and registered under the lock the handler's clean-up takes, so a signal never
     // falls between the two; after an interrupt, the thread waits for the exit instead.
-    let mut dirs = DIRS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if INTERRUPTED.load(Ordering::SeqCst) {
-        drop(dirs);
-        park_if_interrupted();
-        dirs = DIRS
+    let mut dirs = loop {
+        let dirs = DIRS
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-    }
+        if !INTERRUPTED.load(Ordering::SeqCst) {
+            break dirs;
+        }
+        drop(dirs);
+        park_if_interrupted();
+    };
     let t = tempfile::Builder::new()
         .prefix(prefix)
         .permissions(std::fs::Permissions::from_mode(0o700))
@@ -253,14 +253,19 @@ impl ScratchDir {
 
 impl Drop for ScratchDir {
     fn drop(&mut self) {
-        // Removed, then forgotten: a signal in between finds nothing left to remove, where
-        // the other order left the directory to an exit that no longer knew it.
         if let Some(Ok(t)) = self.dir.take() {
-            let path = t.path().to_path_buf();
-            drop(t);
-            forget(&path);
+            remove_private(t);
         }
     }
+}
+
+/// Removes a directory made to be removed on interrupt ([`private_temp_dir`],
+/// [`remove_on_interrupt`]), then forgets it: a signal in between finds nothing left to
+/// remove, where the other order left the directory to an exit that no longer knew it.
+pub fn remove_private(dir: tempfile::TempDir) {
+    let path = dir.path().to_path_buf();
+    drop(dir);
+    forget(&path);
 }
 
 /// `dir` no longer needs removing on interrupt (its owner removes it, or it is gone).

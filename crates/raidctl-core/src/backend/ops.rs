@@ -724,10 +724,7 @@ impl Operations for MegaCli {
                 })?;
                 Ok(on_adapter(doc.events, adapter, |e| &mut e.adapter))
             });
-        // Removed, then forgotten: a signal in between finds nothing left to remove.
-        let path = tmp.path().to_path_buf();
-        drop(tmp);
-        crate::interrupt::forget(&path);
+        crate::interrupt::remove_private(tmp);
         result.map(Some)
     }
 

@@ -579,8 +579,7 @@ pub fn collect(opts: &CollectOptions, ctx: &Ctx) -> Result<CollectReport, String
         started,
         &hostname,
     );
-    drop(staging_dir);
-    crate::interrupt::forget(&staging);
+    crate::interrupt::remove_private(staging_dir);
     result
 }
 

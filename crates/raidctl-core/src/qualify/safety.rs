@@ -369,8 +369,6 @@ fn holders(paths: &SysPaths, dir: &Path, name: &str, devs: &[(String, String)]) 
     holders
 }
 
-/// PIDs (other than ours) with the device open, from `/proc/*/fd`; `None` when `/proc` is not
-/// readable.
 /// Pauses before asking again who has a device open: a probe opens every block device for
 /// milliseconds (udev's blkid, LVM's `pvs` that `ceph-volume lvm list` runs, a monitoring
 /// agent's scan), and a refusal for one would refuse for nothing; about 2 s in all, so a user
@@ -411,6 +409,8 @@ fn asked_again<T>(
     answer
 }
 
+/// PIDs (other than ours) with the device open, from `/proc/*/fd`; `None` when `/proc` is not
+/// readable.
 fn opened_by_others(paths: &SysPaths, canonical: &str) -> Option<Vec<String>> {
     let me = std::process::id().to_string();
     let rd = std::fs::read_dir(&paths.proc).ok()?;
