@@ -192,7 +192,7 @@ inventory=$work/inventory.yml
   echo "    raidctl_fleet_dir: $work/controller"
   echo "    raidctl_controller_command: [/usr/bin/raidctl]"
   echo "    raidctl_qualify_profile: smoke"
-  # Three hosts measuring at once on one 2-core machine: read results differ by up to 9x
+  # Three hosts measuring at once on one 2-core machine: read results differ by up to 13x (fail below 1/20)
   # between identical unthrottled loop devices (writes and syncs far more, hence read-only),
   # the throttled one is 50-100x slower; the overlay widens only the peer limits.
   echo "    raidctl_qualify_profile_file: $root/scripts/fleet-peer-profile.json"
