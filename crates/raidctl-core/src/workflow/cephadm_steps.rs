@@ -421,7 +421,7 @@ pub(super) fn prepare_lvm(
 ) -> Result<StepResult, WfError> {
     let (id, c) = osd_and_client(env, st)?;
     let r = rec(st)?.clone();
-    let (Some(a), Some(dev)) = (r.cephadm.as_ref(), st.new_device.as_ref()) else {
+    let (Some(a), Some(dev)) = (r.cephadm.as_ref(), st.recreate.new_device.as_ref()) else {
         return Ok(StepResult::Stop(
             "the new VD's block device is not known: raidctl cannot recreate the OSD".into(),
         ));

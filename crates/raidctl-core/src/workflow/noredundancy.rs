@@ -25,7 +25,8 @@ use crate::model::{
 const DEVICE_POLLS: u32 = 6;
 
 fn vd_of(st: &ReplaceState) -> Result<&VdRecord, WfError> {
-    st.vd
+    st.recreate
+        .vd
         .as_ref()
         .ok_or_else(|| WfError::Usage("this replacement has no VD record".into()))
 }
@@ -39,7 +40,7 @@ fn discard(st: &ReplaceState, target: u32) -> Op {
 }
 
 pub(super) fn plan_discard_cache(env: &Env<'_>, st: &ReplaceState) -> Vec<PlanLine> {
-    let Some(vd) = &st.vd else {
+    let Some(vd) = &st.recreate.vd else {
         return Vec::new();
     };
     let scope = if env.ops.per_vd_cache_discard() {
@@ -128,7 +129,7 @@ pub(super) fn discard_cache(
 }
 
 pub(super) fn plan_delete_vd(st: &ReplaceState) -> Vec<PlanLine> {
-    let Some(vd) = &st.vd else {
+    let Some(vd) = &st.recreate.vd else {
         return Vec::new();
     };
     let others: Vec<String> = vd
@@ -205,7 +206,7 @@ pub(super) fn delete_vd(
 /// The policy the new VD gets: the old VD's, with what its tool did not print taken from the
 /// majority of its siblings.
 pub(super) fn target_policy(st: &ReplaceState) -> VdPolicy {
-    let Some(vd) = &st.vd else {
+    let Some(vd) = &st.recreate.vd else {
         return VdPolicy::default();
     };
     let mut p = vd.policy;
@@ -241,7 +242,7 @@ pub(super) fn plan_recreate(env: &Env<'_>, st: &ReplaceState) -> Vec<PlanLine> {
             },
         )];
     }
-    let Some(vd) = &st.vd else {
+    let Some(vd) = &st.recreate.vd else {
         return Vec::new();
     };
     let p = target_policy(st);
@@ -372,7 +373,7 @@ pub(super) fn recreate(
         Ok(t) => t,
         Err(stop) => return Ok(stop),
     };
-    st.new_target = Some(target);
+    st.recreate.new_target = Some(target);
     set_disk_cache_and_name(env, journal, st, &vd, &want, target)?;
     let snap = fresh(env)?;
     let Some(new) = snap.logical_drive(a, target) else {
@@ -554,7 +555,7 @@ fn set_disk_cache_and_name(
 }
 
 pub(super) fn plan_qualify(st: &ReplaceState) -> Vec<PlanLine> {
-    vec![PlanLine::say(match &st.qualify_profile {
+    vec![PlanLine::say(match &st.recreate.qualify_profile {
         Some(p) => format!(
             "qualify the new drive (profile {p}, write tests on the new, empty device) before anything uses it: FAIL deletes the fresh {} and stops for another drive",
             if st.flow == Flow::Jbod {
@@ -575,7 +576,7 @@ fn new_device(env: &mut Env<'_>, st: &ReplaceState) -> Result<Option<BlockDevice
         let found = env
             .host
             .as_deref_mut()
-            .and_then(|h| h.block_device(&snap, a, st.new_target, d));
+            .and_then(|h| h.block_device(&snap, a, st.recreate.new_target, d));
         if found.is_some() {
             return Ok(found);
         }
@@ -595,7 +596,7 @@ pub(super) fn qualify(
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
     let (a, d) = (st.adapter, st.drive);
-    let Some(profile) = st.qualify_profile.clone() else {
+    let Some(profile) = st.recreate.qualify_profile.clone() else {
         env.say("  skipped: --qualify none");
         return Ok(StepResult::Next);
     };
@@ -626,7 +627,7 @@ pub(super) fn qualify(
         pd: &pd,
         device: &dev,
         profile: &profile,
-        target: st.new_target,
+        target: st.recreate.new_target,
         jbod: st.flow == Flow::Jbod,
         workflow: &journal.id,
     };
@@ -655,7 +656,7 @@ pub(super) fn qualify(
         rec.verdict, rec.summary, rec.record
     ));
     let verdict = rec.verdict.clone();
-    st.qualification = Some(rec);
+    st.recreate.qualification = Some(rec);
     match verdict.as_str() {
         "PASS" | "WARN" => Ok(StepResult::Next),
         "FAIL" => reject(env, journal, st),
@@ -674,7 +675,7 @@ fn reject(
 ) -> Result<StepResult, WfError> {
     let (a, d) = (st.adapter, st.drive);
     let serial = st.new_serial.clone().unwrap_or_default();
-    if let Some(t) = st.new_target {
+    if let Some(t) = st.recreate.new_target {
         run_op(
             env,
             journal,
@@ -687,13 +688,16 @@ fn reject(
         )?;
     }
     st.rejected.push(serial.clone());
-    st.new_target = None;
+    st.recreate.new_target = None;
     st.new_serial = None;
     st.next = Step::AwaitPull;
     Ok(StepResult::Stop(format!(
         "[{}] the new drive in {d} (serial {serial}) FAILED qualification (record {}); {} Pull it from the blinking bay, insert another drive, then `raidctl resume {}`",
         g::QUALIFY_FAIL,
-        st.qualification.as_ref().map_or("?", |q| q.record.as_str()),
+        st.recreate
+            .qualification
+            .as_ref()
+            .map_or("?", |q| q.record.as_str()),
         if st.flow == Flow::Jbod {
             "nothing was put on it."
         } else {
@@ -724,7 +728,7 @@ pub(super) fn verify_vd(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<Step
             return Ok(StepResult::Stop(format!("{d} is not JBOD any more")));
         }
     } else {
-        let Some(t) = st.new_target else {
+        let Some(t) = st.recreate.new_target else {
             return Ok(StepResult::Stop("the new VD is not known".into()));
         };
         match snap.logical_drive(a, t) {
@@ -756,7 +760,7 @@ pub(super) fn verify_vd(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<Step
                 .as_ref()
                 .map_or_else(String::new, |p| format!(" ({p})"))
         ));
-        st.new_device = Some(dev);
+        st.recreate.new_device = Some(dev);
     }
     Ok(StepResult::Next)
 }

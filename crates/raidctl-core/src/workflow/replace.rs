@@ -444,6 +444,11 @@ pub struct VdRecord {
 }
 
 /// What the workflow knows; journaled after every step.
+///
+/// What every flow knows sits here; what only the redundant flows (`rebuild`) or only the
+/// flows that recreate the drive's VD or JBOD (`recreate`) know sits in their parts. The
+/// parts are flattened, so a journal's state is the same flat object it always was and
+/// journals written before the split resume.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ReplaceState {
     /// Adapter.
@@ -460,16 +465,8 @@ pub struct ReplaceState {
     pub ld: Option<u32>,
     /// Serials of every other drive on the adapter, to catch a wrong pull.
     pub others: Vec<(DriveAddress, String)>,
-    /// The missing row once known (`-PdGetMissing`).
-    pub missing: Option<MissingRow>,
     /// Serial of the replacement once inserted.
     pub new_serial: Option<String>,
-    /// The drive a hot spare or auto-rebuild is rebuilding instead, if any.
-    pub rebuilding: Option<DriveAddress>,
-    /// Other members of the VD that were already down when the workflow started (a later
-    /// failure message must not blame them).
-    #[serde(default)]
-    pub down_at_start: Vec<DriveAddress>,
     /// Next step to run.
     pub next: Step,
     /// The flow (journals written before OpenManage could replace drives have none:
@@ -482,18 +479,62 @@ pub struct ReplaceState {
     /// Media of the drive being replaced (the replacement must match).
     #[serde(default)]
     pub media_type: Option<crate::model::MediaType>,
+    /// Preserved cache when the workflow started.
+    #[serde(default)]
+    pub pinned_at_start: PinnedCache,
+    /// Replacement serials that failed a check or qualification.
+    #[serde(default)]
+    pub rejected: Vec<String>,
+    /// The foreign configuration the operator allowed to clear from the new drive.
+    #[serde(default)]
+    pub clear_foreign: Option<u32>,
+    /// What the redundant flows (missing-row and same-bay) know of the rebuild.
+    #[serde(flatten)]
+    pub rebuild: RebuildState,
+    /// What the no-redundancy and JBOD flows know of the VD or JBOD they recreate.
+    #[serde(flatten)]
+    pub recreate: RecreateState,
+    /// The Ceph OSD on the drive, when Ceph drains and recreates it around the replacement.
+    #[serde(default)]
+    pub ceph: Option<super::ceph_steps::CephRecord>,
+    /// How the operator confirmed the drive: `resume` goes on the same way.
+    #[serde(default)]
+    pub confirmed: Option<Confirmation>,
+    /// A Ceph step stopped the run before any controller change and raidctl turned the bay's
+    /// LED off (a refusal can last days; a blinking bay invites a pull): resume lights it
+    /// again before it goes on.
+    #[serde(default)]
+    pub led_off_at_stop: bool,
+}
+
+/// The redundant flows' part of [`ReplaceState`]: the VD rebuilds onto the new drive.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RebuildState {
+    /// The missing row once known (`-PdGetMissing`).
+    #[serde(default)]
+    pub missing: Option<MissingRow>,
+    /// The drive a hot spare or auto-rebuild is rebuilding instead, if any.
+    #[serde(default)]
+    pub rebuilding: Option<DriveAddress>,
+    /// Other members of the VD that were already down when the workflow started (a later
+    /// failure message must not blame them).
+    #[serde(default)]
+    pub down_at_start: Vec<DriveAddress>,
     /// Rebuilds raidctl started onto the new drive (same-bay flow; bounded).
     #[serde(default)]
     pub rebuild_starts: u32,
+}
+
+/// The no-redundancy and JBOD flows' part of [`ReplaceState`]: the drive's data goes with
+/// it, so its VD (or JBOD) is recreated on the new drive and the new drive qualified.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RecreateState {
     /// The VD recreated by the no-redundancy flow, as it was.
     #[serde(default)]
     pub vd: Option<VdRecord>,
     /// Who gave up the data of a VD without redundancy (`--i-understand-data-loss 2`).
     #[serde(default)]
     pub data_loss_ack: Option<String>,
-    /// Preserved cache when the workflow started.
-    #[serde(default)]
-    pub pinned_at_start: PinnedCache,
     /// Target id of the recreated VD.
     #[serde(default)]
     pub new_target: Option<u32>,
@@ -506,23 +547,6 @@ pub struct ReplaceState {
     /// The new drive's qualification.
     #[serde(default)]
     pub qualification: Option<QualRecord>,
-    /// Replacement serials that failed qualification.
-    #[serde(default)]
-    pub rejected: Vec<String>,
-    /// The foreign configuration the operator allowed to clear from the new drive.
-    #[serde(default)]
-    pub clear_foreign: Option<u32>,
-    /// The Ceph OSD on the drive, when Ceph drains and recreates it around the replacement.
-    #[serde(default)]
-    pub ceph: Option<super::ceph_steps::CephRecord>,
-    /// How the operator confirmed the drive: `resume` goes on the same way.
-    #[serde(default)]
-    pub confirmed: Option<Confirmation>,
-    /// A Ceph step stopped the run before any controller change and raidctl turned the bay's
-    /// LED off (a refusal can last days; a blinking bay invites a pull): resume lights it
-    /// again before it goes on.
-    #[serde(default)]
-    pub led_off_at_stop: bool,
 }
 
 /// How a replacement was confirmed, journaled so a resume does not ask again.
@@ -569,9 +593,10 @@ impl ReplaceState {
             self.serial.as_deref().unwrap_or("?"),
             self.new_serial.as_deref().unwrap_or("?")
         );
-        let qual = self.qualification.as_ref().map_or_else(
+        let rc = &self.recreate;
+        let qual = rc.qualification.as_ref().map_or_else(
             || {
-                if self.qualify_profile.is_none() {
+                if rc.qualify_profile.is_none() {
                     "; not qualified (--qualify none)".to_owned()
                 } else {
                     String::new()
@@ -579,7 +604,7 @@ impl ReplaceState {
             },
             |q| format!("; qualification {} ({})", q.verdict, q.record),
         );
-        let dev = self.new_device.as_ref().map_or_else(String::new, |d| {
+        let dev = rc.new_device.as_ref().map_or_else(String::new, |d| {
             format!(
                 "; {}{}",
                 d.path,
@@ -604,10 +629,9 @@ impl ReplaceState {
         match self.flow {
             Flow::NoRedundancy => format!(
                 "{swap}; VD {} recreated as VD {} ({}, {}){dev}{qual}{osd}",
-                self.vd.as_ref().map_or(0, |v| v.target),
-                self.new_target
-                    .map_or_else(|| "?".into(), |t| t.to_string()),
-                self.vd
+                rc.vd.as_ref().map_or(0, |v| v.target),
+                rc.new_target.map_or_else(|| "?".into(), |t| t.to_string()),
+                rc.vd
                     .as_ref()
                     .map_or_else(String::new, |v| v.level.to_string()),
                 super::noredundancy::target_policy(self).short()
@@ -719,7 +743,7 @@ pub fn resume(env: &mut Env<'_>, id: &str) -> Result<Outcome, WfError> {
         st.clear_foreign = env.opts.clear_foreign;
     }
     if env.opts.qualify_given {
-        st.qualify_profile.clone_from(&env.opts.qualify);
+        st.recreate.qualify_profile.clone_from(&env.opts.qualify);
     }
     if engine::position(&st, st.next) <= 1 && st.confirmed.is_none() {
         // Crashed before the confirmation was recorded: start again from the top. (A run

@@ -64,7 +64,7 @@ pub(super) fn rebuild_start(
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
     let (a, d) = (st.adapter, st.drive);
-    if st.rebuilding.is_some() {
+    if st.rebuild.rebuilding.is_some() {
         // A hot spare took over when the drive went offline; the watch follows it.
         return Ok(StepResult::Next);
     }
@@ -91,13 +91,13 @@ pub(super) fn rebuild_start(
             }
             FirmwareState::Online if member => return Ok(StepResult::Next),
             FirmwareState::Offline | FirmwareState::Failed if member => {
-                if st.rebuild_starts >= MAX_REBUILD_STARTS {
+                if st.rebuild.rebuild_starts >= MAX_REBUILD_STARTS {
                     return Ok(StepResult::Stop(format!(
                         "the rebuild of {d} was started {} times and stopped again; find out why (`raidctl status`, the controller's log) before resuming",
-                        st.rebuild_starts
+                        st.rebuild.rebuild_starts
                     )));
                 }
-                st.rebuild_starts += 1;
+                st.rebuild.rebuild_starts += 1;
                 return super::steps::start_rebuild(env, journal, st, d);
             }
             // Give the controller's automatic rebuild (or spare takeover) a moment.
@@ -154,7 +154,7 @@ pub(super) fn rebuild_start(
 /// The watch found the new drive an offline member again (its rebuild was stopped): back to
 /// the rebuild step, which starts it through omconfig (a bounded number of times).
 pub(super) fn rebuild_stopped(env: &mut Env<'_>, st: &ReplaceState) -> Option<StepResult> {
-    if st.flow != Flow::SameBay || st.rebuilding.is_some() {
+    if st.flow != Flow::SameBay || st.rebuild.rebuilding.is_some() {
         return None;
     }
     env.say(&format!(
@@ -170,7 +170,7 @@ pub(super) fn rebuild_stopped(env: &mut Env<'_>, st: &ReplaceState) -> Option<St
 pub(super) fn verify(env: &mut Env<'_>, st: &ReplaceState) -> Result<StepResult, WfError> {
     let (a, d) = (st.adapter, st.drive);
     let snap = fresh(env)?;
-    let target = st.rebuilding.unwrap_or(d);
+    let target = st.rebuild.rebuilding.unwrap_or(d);
     match snap.drive(a, target) {
         Some(p) if p.firmware_state == FirmwareState::Online => {}
         Some(p) => {
@@ -186,7 +186,7 @@ pub(super) fn verify(env: &mut Env<'_>, st: &ReplaceState) -> Result<StepResult,
         if ld.state == LdState::Optimal {
             continue;
         }
-        if Some(ld.target_id) == st.ld && st.down_at_start.is_empty() {
+        if Some(ld.target_id) == st.ld && st.rebuild.down_at_start.is_empty() {
             return Ok(StepResult::Stop(format!(
                 "VD {} is {} after the rebuild; check `raidctl status` before anything else",
                 ld.target_id, ld.state

@@ -52,12 +52,15 @@ pub(super) fn plan_offline(st: &ReplaceState, pd: &PhysicalDrive) -> Vec<PlanLin
     if pd.firmware_state != FirmwareState::Online {
         return Vec::new();
     }
-    let text = match &st.vd {
+    let text = match &st.recreate.vd {
         Some(vd) if st.flow == super::replace::Flow::NoRedundancy => format!(
             "take it offline: VD {} ({}) goes offline with it and its data is lost ({})",
             vd.target,
             vd.level,
-            st.data_loss_ack.as_deref().unwrap_or("acknowledged")
+            st.recreate
+                .data_loss_ack
+                .as_deref()
+                .unwrap_or("acknowledged")
         ),
         _ => "take it offline".to_owned(),
     };
@@ -117,7 +120,7 @@ pub(super) fn offline(
                     "  hot spare {} took over and is rebuilding",
                     spare.address()
                 ));
-                st.rebuilding = Some(spare.address());
+                st.rebuild.rebuilding = Some(spare.address());
             }
             Ok(StepResult::Next)
         }
@@ -169,11 +172,11 @@ pub(super) fn mark_missing(
             },
             state_json(st),
         )?;
-    } else if st.rebuilding.is_none() {
+    } else if st.rebuild.rebuilding.is_none() {
         env.say("  no member row to mark: the drive is no longer part of its array");
     }
     let rows = env.ops.missing(a)?;
-    if st.rebuilding.is_some() && rows.is_empty() {
+    if st.rebuild.rebuilding.is_some() && rows.is_empty() {
         return Ok(StepResult::Next);
     }
     match pick_row(&fresh(env)?, st, &rows) {
@@ -184,7 +187,7 @@ pub(super) fn mark_missing(
                 row.row,
                 fmt_size(row.size_expected_bytes)
             ));
-            st.missing = Some(row);
+            st.rebuild.missing = Some(row);
             Ok(StepResult::Next)
         }
         Err(msg) => Ok(StepResult::Stop(msg)),
@@ -280,7 +283,7 @@ pub(super) fn replace_missing(
             "the new drive (raw size {have}) is smaller than the row expects ({need})"
         )));
     }
-    st.missing = Some(row.clone());
+    st.rebuild.missing = Some(row.clone());
     run_op(
         env,
         journal,
@@ -330,7 +333,7 @@ pub(super) fn rebuild_start(
     st: &mut ReplaceState,
 ) -> Result<StepResult, WfError> {
     let a = st.adapter;
-    let target = st.rebuilding.unwrap_or(st.drive);
+    let target = st.rebuild.rebuilding.unwrap_or(st.drive);
     let snap = fresh(env)?;
     match snap.drive(a, target).map(|p| p.firmware_state.clone()) {
         Some(FirmwareState::Offline) => start_rebuild(env, journal, st, target),
@@ -408,7 +411,7 @@ pub(super) fn pick_row(
     rows: &[MissingRow],
 ) -> Result<MissingRow, String> {
     let rows: Vec<&MissingRow> = rows.iter().filter(|r| r.adapter == st.adapter).collect();
-    if let Some(known) = &st.missing {
+    if let Some(known) = &st.rebuild.missing {
         if let Some(r) = rows
             .iter()
             .find(|r| r.array == known.array && r.row == known.row)

@@ -81,7 +81,8 @@ pub(super) fn await_insert(
         "Insert the replacement drive into bay {d}. It must be {} and at least {}.",
         st.pd_type,
         fmt_size(
-            st.missing
+            st.rebuild
+                .missing
                 .as_ref()
                 .map_or(st.coerced_size.unwrap_or(0), |m| m.size_expected_bytes)
         )
@@ -217,7 +218,11 @@ pub(super) fn check_new(
             ));
         }
         let expected = match st.flow {
-            Flow::MegaRaid => st.missing.as_ref().map_or(0, |m| m.size_expected_bytes),
+            Flow::MegaRaid => st
+                .rebuild
+                .missing
+                .as_ref()
+                .map_or(0, |m| m.size_expected_bytes),
             Flow::SameBay | Flow::NoRedundancy | Flow::Jbod => st.coerced_size.unwrap_or(0),
         };
         if new.size_bytes().unwrap_or(0) < expected {
@@ -266,7 +271,7 @@ pub(super) fn check_new(
         }
         match new.firmware_state {
             FirmwareState::UnconfiguredGood => {
-                if let Some(r) = st.rebuilding {
+                if let Some(r) = st.rebuild.rebuilding {
                     env.say(&format!("  hot spare {r} is rebuilding the array; the new drive stays Unconfigured(good) (make it the new spare with `raidctl hotspare add {}`)", d.megacli_arg()));
                     return Ok(StepResult::Goto(Step::WatchRebuild));
                 }
@@ -347,7 +352,7 @@ pub(super) fn plan_check_new(st: &ReplaceState) -> Vec<PlanLine> {
 
 pub(super) fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
     let a = st.adapter;
-    let target = st.rebuilding.unwrap_or(st.drive);
+    let target = st.rebuild.rebuilding.unwrap_or(st.drive);
     let bar = crate::output::progress::bar(100, &format!("rebuild {target}"));
     let mut last_pct = None;
     for _ in 0..env.max_polls() {
@@ -363,7 +368,7 @@ pub(super) fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResu
             let failed: Vec<String> = ld
                 .members
                 .iter()
-                .filter(|m| **m != target && !st.down_at_start.contains(m))
+                .filter(|m| **m != target && !st.rebuild.down_at_start.contains(m))
                 .filter(|m| {
                     snap.drive(a, **m).is_none_or(|p| {
                         !matches!(
@@ -394,14 +399,14 @@ pub(super) fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResu
                 bar.finish(&format!("VD {} optimal", ld.target_id));
                 return Ok(StepResult::Next);
             }
-            if drive_state == Some(FirmwareState::Online) && !st.down_at_start.is_empty() {
+            if drive_state == Some(FirmwareState::Online) && !st.rebuild.down_at_start.is_empty() {
                 // Rebuilt; the VD stays short of the members that were down before.
                 bar.finish(&format!("{target} rebuilt"));
                 env.say(&format!(
                     "  {target} is rebuilt; VD {} is still {}: {} (down before this workflow started) needs replacing next",
                     ld.target_id,
                     ld.state,
-                    st.down_at_start
+                    st.rebuild.down_at_start
                         .iter()
                         .map(ToString::to_string)
                         .collect::<Vec<_>>()

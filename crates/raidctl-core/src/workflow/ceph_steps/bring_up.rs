@@ -122,10 +122,15 @@ pub(in crate::workflow) fn weight(
         Err(e) => return Ok(stop_on(&e, "reading the OSD tree", journal, st)),
     };
     // What BlueStore sees: the device, else the VD's size as the controller reports it.
-    let size = match st.new_device.as_ref().and_then(|d| device_size(&d.path)) {
+    let size = match st
+        .recreate
+        .new_device
+        .as_ref()
+        .and_then(|d| device_size(&d.path))
+    {
         Some(s) => Some(s),
         None => fresh(env)?
-            .logical_drive(st.adapter, st.new_target.unwrap_or(u32::MAX))
+            .logical_drive(st.adapter, st.recreate.new_target.unwrap_or(u32::MAX))
             .and_then(|l| l.size_bytes),
     };
     let (Some(have), Some(size)) = (have, size) else {

@@ -17,7 +17,7 @@ pub(super) fn volume_plan(st: &ReplaceState) -> Option<VolumePlan> {
     Some(VolumePlan {
         mode: r.mode,
         osd_id: r.osd,
-        data: st.new_device.as_ref()?.path.clone(),
+        data: st.recreate.new_device.as_ref()?.path.clone(),
         db: r.db.clone(),
         wal: r.wal.clone(),
         device_class: r.device_class.clone(),

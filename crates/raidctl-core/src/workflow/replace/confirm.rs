@@ -62,7 +62,7 @@ pub(super) fn print_plan(env: &mut Env<'_>, st: &ReplaceState, pd: &PhysicalDriv
             }
         ),
         Flow::NoRedundancy => {
-            let vd = st.vd.as_ref();
+            let vd = st.recreate.vd.as_ref();
             format!(
                 "Plan (VD {} is {} over {}: the controller has nothing to rebuild it from, so its data goes with the drive{}; the VD is recreated as it was on the new drive):",
                 vd.map_or(0, |v| v.target),

@@ -2,7 +2,7 @@
 //! pre-checks, the state the flow starts from and the journal's start record.
 
 use super::target::{bay_of_osd, ceph_record, osds_on, resolve, spans_several, vd_record};
-use super::{Flow, ReplaceState, Step, prechecks};
+use super::{Flow, RebuildState, RecreateState, ReplaceState, Step, prechecks};
 use crate::backend::ops::PinnedCache;
 use crate::backend::snapshot::Snapshot;
 use crate::ceph::HostOsd;
@@ -233,6 +233,16 @@ pub(super) fn initial_state(
     let ld = pd
         .logical_drive
         .and_then(|t| snap.logical_drive(pd.adapter, t));
+    let down_at_start = ld
+        .map(|l| {
+            crate::workflow::prechecks::vd_spans(snap, l)
+                .into_iter()
+                .flatten()
+                .filter(|(a, s)| *a != Some(pd.address()) && *s != Some(FirmwareState::Online))
+                .filter_map(|(a, _)| a)
+                .collect()
+        })
+        .unwrap_or_default();
     ReplaceState {
         adapter: pd.adapter,
         drive: pd.address(),
@@ -245,44 +255,35 @@ pub(super) fn initial_state(
             .filter(|d| d.adapter == pd.adapter && d.address() != pd.address())
             .filter_map(|d| d.serial.clone().map(|s| (d.address(), s)))
             .collect(),
-        missing: None,
         new_serial: None,
-        rebuilding: None,
         flow,
         steps: if ceph.is_some() {
             Flow::with_ceph(flow.steps(env.ops))
         } else {
             flow.steps(env.ops)
         },
-        rebuild_starts: 0,
         media_type: Some(pd.media_type.clone()).filter(|m| !m.is_unknown()),
         coerced_size: match flow {
             Flow::MegaRaid => pd.coerced_size_bytes,
             // OMSA reports no coerced size; the replacement must hold what the old drive held.
             _ => pd.size_bytes(),
         },
-        down_at_start: ld
-            .map(|l| {
-                crate::workflow::prechecks::vd_spans(snap, l)
-                    .into_iter()
-                    .flatten()
-                    .filter(|(a, s)| *a != Some(pd.address()) && *s != Some(FirmwareState::Online))
-                    .filter_map(|(a, _)| a)
-                    .collect()
-            })
-            .unwrap_or_default(),
         next: Step::LocateOn,
-        vd: ld
-            .filter(|_| flow == Flow::NoRedundancy)
-            .map(|l| vd_record(snap, l, pd.address())),
-        data_loss_ack,
         pinned_at_start: pinned,
-        new_target: None,
-        new_device: None,
-        qualify_profile: env.opts.qualify.clone(),
-        qualification: None,
         rejected: Vec::new(),
         clear_foreign: env.opts.clear_foreign,
+        rebuild: RebuildState {
+            down_at_start,
+            ..RebuildState::default()
+        },
+        recreate: RecreateState {
+            vd: ld
+                .filter(|_| flow == Flow::NoRedundancy)
+                .map(|l| vd_record(snap, l, pd.address())),
+            data_loss_ack,
+            qualify_profile: env.opts.qualify.clone(),
+            ..RecreateState::default()
+        },
         ceph,
         confirmed: None,
         led_off_at_stop: false,

@@ -14,24 +14,16 @@ fn state(ld: Option<u32>) -> ReplaceState {
         coerced_size: None,
         ld,
         others: Vec::new(),
-        missing: None,
         new_serial: None,
-        rebuilding: None,
-        down_at_start: Vec::new(),
         next: Step::ReplaceMissing,
         flow: Flow::MegaRaid,
         steps: Vec::new(),
         media_type: None,
-        rebuild_starts: 0,
-        vd: None,
-        data_loss_ack: None,
         pinned_at_start: PinnedCache::default(),
-        new_target: None,
-        new_device: None,
-        qualify_profile: None,
-        qualification: None,
         rejected: Vec::new(),
         clear_foreign: None,
+        rebuild: RebuildState::default(),
+        recreate: RecreateState::default(),
         ceph: None,
         confirmed: None,
         led_off_at_stop: false,
@@ -255,7 +247,7 @@ fn missing_row_must_match_the_configuration() {
     assert!(e.contains("no missing row"), "{e}");
     // A row that was known and is gone.
     let mut known = state(Some(1));
-    known.missing = Some(missing(1, 1));
+    known.rebuild.missing = Some(missing(1, 1));
     let e = pick_row(&snap, &known, &[missing(1, 0)]).unwrap_err();
     assert!(e.contains("is gone"), "{e}");
 }
@@ -350,4 +342,49 @@ fn bay_state_follows_the_step() {
     );
     st.next = Step::Done;
     assert!(engine::bay_state(&st).contains("not blinking"));
+}
+
+/// The flows' parts of the state are flattened: a journal keeps the one flat object it
+/// always had, and a journal written before the split resumes with its values in the parts.
+#[test]
+fn the_state_is_one_flat_object_in_the_journal() {
+    let mut st = state(Some(1));
+    st.rebuild.rebuilding = Some(DriveAddress::new(32, 5));
+    st.rebuild.rebuild_starts = 2;
+    st.recreate.new_target = Some(3);
+    st.recreate.data_loss_ack = Some("--i-understand-data-loss 2".into());
+    let v = serde_json::to_value(&st).unwrap();
+    let keys = v.as_object().unwrap();
+    for key in [
+        "rebuilding",
+        "rebuild_starts",
+        "new_target",
+        "data_loss_ack",
+        "vd",
+    ] {
+        assert!(keys.contains_key(key), "{key} missing from {v}");
+    }
+    assert!(
+        !keys.contains_key("rebuild") && !keys.contains_key("recreate"),
+        "{v}"
+    );
+    assert_eq!(serde_json::from_value::<ReplaceState>(v).unwrap(), st);
+
+    // The state as a journal of the single struct wrote it (fields in its order).
+    let old = r#"{"adapter":0,"drive":{"enclosure":32,"slot":4},"serial":"S1",
+        "pd_type":"sas","coerced_size":null,"ld":1,"others":[],"missing":null,
+        "new_serial":null,"rebuilding":{"enclosure":32,"slot":5},
+        "down_at_start":[{"enclosure":32,"slot":6}],"next":"watch-rebuild","flow":"same-bay",
+        "steps":[],"media_type":null,"rebuild_starts":1,"vd":null,"data_loss_ack":null,
+        "pinned_at_start":{"targets":[],"unattributed":false},"new_target":7,
+        "new_device":null,"qualify_profile":"quick","qualification":null,"rejected":["S9"],
+        "clear_foreign":null,"ceph":null,"confirmed":null,"led_off_at_stop":false}"#;
+    let st: ReplaceState = serde_json::from_str(old).unwrap();
+    assert_eq!(st.rebuild.rebuilding, Some(DriveAddress::new(32, 5)));
+    assert_eq!(st.rebuild.down_at_start, [DriveAddress::new(32, 6)]);
+    assert_eq!(st.rebuild.rebuild_starts, 1);
+    assert_eq!(st.recreate.new_target, Some(7));
+    assert_eq!(st.recreate.qualify_profile.as_deref(), Some("quick"));
+    assert_eq!(st.rejected, ["S9"]);
+    assert_eq!(st.next, Step::WatchRebuild);
 }
