@@ -364,7 +364,7 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     (
         "RAIDCTL_NO_PROGRESS",
-        "Set: no progress bars, even on a terminal.",
+        "Set: no progress (bars, collect's line per item) even on a terminal, as --quiet.",
     ),
     (
         "RAIDCTL_SIM_DISK_CAP",

@@ -49,7 +49,7 @@ complete -c raidctl -n "__fish_raidctl_needs_command" -l smart-max-age -d 'How l
 complete -c raidctl -n "__fish_raidctl_needs_command" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_needs_command" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_needs_command" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_needs_command" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_needs_command" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_needs_command" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_needs_command" -f -a "generate" -d 'Generate the man page or shell completions (for packaging)'
@@ -100,7 +100,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l smart-max-a
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand generate" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l kind -d 'Command kind: `auto`, or one of adpallinfo, adpcount, adpgetpciinfo, encinfo, ldinfo, pdlist, pdinfo, ldpdinfo, bbu, bbustatus, eventlog, cfgdsply, foreign-scan, foreign-dsply, foreign-preview, foreign-clear, foreign-import, pdgetmissing, progress, fwtermlog, showsummary, version, action, empty, eventloginfo, phyerrorcounters, adpgettime; storcli-json, storcli2-json, storcli-text; omreport-ssv, omreport-text, omreport-health, omreport-version, omreport-log. `--kind help` lists the kinds and how each is detected' -r
@@ -129,7 +129,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l smart-max-age 
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand parse" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l max-age -d 'Reuse a cached snapshot up to this old (0: always ask the controller; at most 1d)' -r
@@ -160,7 +160,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l smart-max-age
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand status" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l max-age -d 'Reuse a cached snapshot up to this old (0: always ask the controller; at most 1d)' -r
@@ -198,7 +198,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l ceph-conf -d '
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s v -l verbose -d 'Long output after the problems: one line per VD and per drive, with its state (the monitoring-plugins `-v`)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand check" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l max-age -d 'Reuse a cached snapshot up to this old (0: always ask the controller; at most 1d)' -r
@@ -231,7 +231,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l ceph-conf -d
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l ceph-sync -d 'After the metrics, when the Ceph cluster answered, run `raidctl ceph sync` on the same state (Ceph\'s life expectancy of the devices of OSDs whose drives are at risk; its defaults). Its changes and failures are said on standard error; a failed change makes the run exit 2 (the metrics are written all the same)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand metrics" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and not __fish_seen_subcommand_from sync help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
@@ -259,7 +259,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and not __fish_see
 complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and not __fish_seen_subcommand_from sync help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and not __fish_seen_subcommand_from sync help" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and not __fish_seen_subcommand_from sync help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and not __fish_seen_subcommand_from sync help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and not __fish_seen_subcommand_from sync help" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and not __fish_seen_subcommand_from sync help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and not __fish_seen_subcommand_from sync help" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and not __fish_seen_subcommand_from sync help" -f -a "sync" -d 'Set (and clear again) Ceph\'s life expectancy of the devices whose drives are at risk'
@@ -293,7 +293,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and __fish_seen_su
 complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and __fish_seen_subcommand_from sync" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and __fish_seen_subcommand_from sync" -l dry-run -d 'Print what would be set and cleared, with the exact `ceph` command lines, and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and __fish_seen_subcommand_from sync" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and __fish_seen_subcommand_from sync" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and __fish_seen_subcommand_from sync" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and __fish_seen_subcommand_from sync" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and __fish_seen_subcommand_from sync" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ceph; and __fish_seen_subcommand_from help" -f -a "sync" -d 'Set (and clear again) Ceph\'s life expectancy of the devices whose drives are at risk'
@@ -334,7 +334,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l ceph-conf -d
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l force -d 'Replace FILE (and its .sha256 and redaction map) when it exists; without it an existing file is never overwritten'
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand collect" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l profile -d 'How long and how thorough: smoke (seconds), quick (< 1 min per drive), standard (minutes), burn-in (standard + full-surface write/verify)' -r -f -a "smoke\t'A few seconds per drive: every job, tiny durations (CI, demos, `--sim`)'
@@ -388,7 +388,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l read-only -d
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l no-together -d 'Skip the all-drives-together pass'
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l no-self-test -d 'Skip the SMART short self-test (the drive gets a WARN for it)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand qualify" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s a -l adapter -d 'Only this adapter (default: all)' -r
@@ -452,7 +452,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l read-only -
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l dry-run -d 'Print the plan (MegaCli commands) and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l yes -d 'Confirm: create the VDs/JBODs and write-test the (unconfigured, hence empty) drives'
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand osd-prep" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
@@ -480,7 +480,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l smart-max-age
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand doctor" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
@@ -508,7 +508,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and not __fish_seen_subcommand_from exec env init scenarios state calls pull insert fail media-errors predictive smart event bad-blocks bbu reboot advance speed fault block-devices help" -f -a "exec" -d 'Run a simulated vendor tool (MegaCli64, storcli64, perccli64, omreport, omconfig, smartctl) against the state, with its own exit status'
@@ -557,7 +557,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from exec" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
@@ -585,7 +585,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from env" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l from -d 'A state saved with `raidctl sim state` instead of a scenario' -r -F
@@ -614,7 +614,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from init" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
@@ -642,7 +642,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from scenarios" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
@@ -670,7 +670,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from state" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
@@ -698,7 +698,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from calls" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -s a -l adapter -d 'Adapter' -r
@@ -727,7 +727,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from pull" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -s a -l adapter -d 'Adapter' -r
@@ -758,7 +758,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from insert" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -s a -l adapter -d 'Adapter' -r
@@ -787,7 +787,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fail" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -s a -l adapter -d 'Adapter' -r
@@ -816,7 +816,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from media-errors" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -s a -l adapter -d 'Adapter' -r
@@ -845,7 +845,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from predictive" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -s a -l adapter -d 'Adapter' -r
@@ -874,7 +874,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from smart" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -s a -l adapter -d 'Adapter' -r
@@ -904,7 +904,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from event" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -s a -l adapter -d 'Adapter' -r
@@ -933,7 +933,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bad-blocks" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -s a -l adapter -d 'Adapter' -r
@@ -962,7 +962,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from bbu" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -s a -l adapter -d 'Adapter' -r
@@ -991,7 +991,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from reboot" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
@@ -1019,7 +1019,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from advance" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
@@ -1047,7 +1047,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from speed" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l format -d 'Output format' -r -f -a "table\t'Readable tables'
@@ -1075,7 +1075,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from fault" -f -a "add" -d 'Add a fault rule'
@@ -1107,7 +1107,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_sub
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand sim; and __fish_seen_subcommand_from block-devices" -f -a "on" -d 'Attach them'
@@ -1176,7 +1176,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l proact
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand replace-drive" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l qualify -d 'Qualify a new drive that gets a VD or JBOD of its own (RAID0, JBOD) with this profile before it carries anything (smoke, quick, standard, burn-in), or `none`' -r
@@ -1216,7 +1216,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l proactive -d 
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand resume" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -s a -l adapter -d 'Adapter (all when omitted)' -r
@@ -1245,7 +1245,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fis
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and not __fish_seen_subcommand_from forget help" -f -a "forget" -d 'Forget a drive that is gone (its bay empty): it is not coming back. Refused for a drive that is present'
@@ -1276,7 +1276,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_se
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from forget" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand inventory; and __fish_seen_subcommand_from help" -f -a "forget" -d 'Forget a drive that is gone (its bay empty): it is not coming back. Refused for a drive that is present'
@@ -1306,7 +1306,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fis
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and not __fish_seen_subcommand_from dismiss help" -f -a "dismiss" -d 'Set an interrupted or stopped workflow aside: it was finished by hand or is not to be resumed. The journal records it; `resume` without an id skips it'
@@ -1336,7 +1336,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_se
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -l ceph-conf -d 'Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made' -r -F
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -l ceph-name -d 'Ceph client name (`--name` of `ceph`; default client.admin)' -r
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from dismiss" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand workflows; and __fish_seen_subcommand_from help" -f -a "dismiss" -d 'Set an interrupted or stopped workflow aside: it was finished by hand or is not to be resumed. The journal records it; `resume` without an id skips it'
@@ -1373,7 +1373,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and not __fish_seen_subcommand_from scan show import clear help" -f -a "scan" -d 'Count foreign configurations'
@@ -1413,7 +1413,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from scan" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s a -l adapter -d 'Adapter' -r
@@ -1448,7 +1448,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s a -l adapter -d 'Adapter' -r
@@ -1483,7 +1483,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l i-understand-data-loss -d 'Acknowledge the data loss: the index cleared (`all` when clearing all)' -r
@@ -1519,7 +1519,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from clear" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand foreign; and __fish_seen_subcommand_from help" -f -a "scan" -d 'Count foreign configurations'
@@ -1558,7 +1558,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and not __fish_seen_subcommand_from add remove help" -f -a "add" -d 'Make an Unconfigured(good) drive a hot spare'
@@ -1597,7 +1597,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_see
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s a -l adapter -d 'Adapter' -r
@@ -1632,7 +1632,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_see
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand hotspare; and __fish_seen_subcommand_from help" -f -a "add" -d 'Make an Unconfigured(good) drive a hot spare'
@@ -1670,7 +1670,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l ceph-name -d
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand rebuild" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s a -l adapter -d 'Adapter' -r
@@ -1705,7 +1705,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and not __fish_seen_subcommand_from locate make-good offline online help" -f -a "locate" -d 'Blink a bay\'s locate LED (or stop it): by drive, by OSD, by block device or by Ceph\'s device id, so it can be cephadm\'s `blink_device_light_cmd`'
@@ -1751,7 +1751,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subc
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from locate" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s a -l adapter -d 'Adapter' -r
@@ -1786,7 +1786,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subc
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from make-good" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s a -l adapter -d 'Adapter' -r
@@ -1821,7 +1821,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subc
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from offline" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s a -l adapter -d 'Adapter' -r
@@ -1856,7 +1856,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subc
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from online" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand pd; and __fish_seen_subcommand_from help" -f -a "locate" -d 'Blink a bay\'s locate LED (or stop it): by drive, by OSD, by block device or by Ceph\'s device id, so it can be cephadm\'s `blink_device_light_cmd`'
@@ -1896,7 +1896,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and not __fish_seen_subcommand_from alarm battery-warning rebuild-rate help" -f -a "alarm" -d 'Silence, enable or disable the buzzer'
@@ -1935,7 +1935,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from alarm" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s a -l adapter -d 'Adapter' -r
@@ -1970,7 +1970,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from battery-warning" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s a -l adapter -d 'Adapter' -r
@@ -2005,7 +2005,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from rebuild-rate" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand adapter; and __fish_seen_subcommand_from help" -f -a "alarm" -d 'Silence, enable or disable the buzzer'
@@ -2044,7 +2044,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete set help" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete set help" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete set help" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete set help" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete set help" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete set help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete set help" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and not __fish_seen_subcommand_from create delete set help" -f -a "create" -d 'Create a VD from Unconfigured(good) drives, with the policy `osd-prep` gives OSD VDs: write-back when the adapter\'s battery is healthy (else write-through), no read-ahead, direct I/O, the controller\'s strip size, the drives\' cache as it is. Prints the new VD\'s target id and block device'
@@ -2098,7 +2098,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subc
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s a -l adapter -d 'Adapter' -r
@@ -2133,7 +2133,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subc
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from set" -l write -d 'Write policy: auto (write-back when the adapter\'s battery or CacheVault is healthy, else write-through; the default of ld create and osd-prep), wt or wb' -r -f -a "wt\t'Write-through'
@@ -2179,7 +2179,7 @@ complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subc
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from set" -l dry-run -d 'Print the plan with the exact vendor command lines and change nothing'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from set" -s y -l yes -d 'Do not ask (drive confirmations then need --serial)'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from set" -l wide -d 'Tables: every column and every value in full (on a terminal they otherwise fit its width, leaving out columns a note names)'
-complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing but results'
+complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing but results: no notes, no progress'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
 complete -c raidctl -n "__fish_raidctl_using_subcommand ld; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a VD from Unconfigured(good) drives, with the policy `osd-prep` gives OSD VDs: write-back when the adapter\'s battery is healthy (else write-through), no read-ahead, direct I/O, the controller\'s strip size, the drives\' cache as it is. Prints the new VD\'s target id and block device'

@@ -1,6 +1,8 @@
-//! `doctor`, `inventory` and `workflows`: what this host has, and raidctl's own records.
+//! `doctor`, `inventory`, `workflows` and `collect`: what this host has, and raidctl's own
+//! records.
 
 use super::{AppError, Run};
+use crate::cli::CollectArgs;
 use crate::exit::ExitStatus;
 use crate::output::{Format, table};
 use std::io::Write;
@@ -198,4 +200,39 @@ pub(super) fn workflows(
         }
     }
     Ok(ExitStatus::Ok)
+}
+
+/// Runs `raidctl collect`: prints the archive path on standard output, a one-line account of
+/// failed items on standard error. Exit 0 whenever a bundle was written (failed items are in
+/// its manifest), 2 when none could be.
+pub(super) fn collect(
+    r: &Run,
+    args: &CollectArgs,
+    out: &mut dyn Write,
+) -> Result<ExitStatus, AppError> {
+    let opts = args.options();
+    Ok(match crate::bundle::collect(&opts, &r.ctx()?) {
+        Ok(report) => {
+            // The caller's writer records a failed write for the exit status.
+            let _ = writeln!(out, "{}", report.archive.display());
+            if !report.failed.is_empty() {
+                crate::errln!(
+                    "raidctl collect: {} item(s) failed and are recorded in the manifest: {}",
+                    report.failed.len(),
+                    report.failed.join(", ")
+                );
+            }
+            if let Some(m) = &report.mapping_file {
+                crate::errln!(
+                    "raidctl collect: redaction mapping (keep private, not in the archive): {}",
+                    m.display()
+                );
+            }
+            ExitStatus::Ok
+        }
+        Err(e) => {
+            crate::errln!("raidctl collect: {e}");
+            ExitStatus::Error
+        }
+    })
 }

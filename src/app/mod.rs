@@ -40,6 +40,9 @@ pub enum AppError {
 /// An [`AppError`] for the operator; `main` prints it and exits 2.
 pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
     let is_check = matches!(cli.command, Command::Check { .. });
+    if cli.quiet {
+        crate::output::progress::silence();
+    }
     let mut out = crate::output::stdout();
     let result = run_with(cli, &mut out);
     let pipe = std::io::ErrorKind::BrokenPipe;
@@ -175,7 +178,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
             out,
         )),
         Command::Doctor => Ok(host::doctor(&r, out)),
-        Command::Collect(args) => Ok(crate::bundle::run_collect(&args, &r.ctx()?, out)),
+        Command::Collect(args) => host::collect(&r, &args, out),
         Command::Sim {
             cmd: SimCommand::Exec { tool, args },
         } => sim::exec(&r, &tool, &args),

@@ -27,12 +27,24 @@ pub(crate) struct Pane {
 impl Pane {
     /// Starts `args` (raidctl's arguments) in a `width`×`height` pane; the pane stays after
     /// the command ends and shows `[exit N]`.
+    /// Progress is off (`RAIDCTL_NO_PROGRESS`): bars would make screens differ run to run.
     pub(crate) fn start(name: &str, width: u16, height: u16, args: &[&str]) -> Self {
+        Self::start_env(name, (width, height), "RAIDCTL_NO_PROGRESS=1", args)
+    }
+
+    /// Like [`Pane::start`], with `env` (`NAME=value ...`, or nothing) as raidctl's
+    /// environment beyond the test's own.
+    pub(crate) fn start_env(
+        name: &str,
+        (width, height): (u16, u16),
+        env: &str,
+        args: &[&str],
+    ) -> Self {
         let socket = format!("raidctl-test-{}-{name}", std::process::id());
         let bin = env!("CARGO_BIN_EXE_raidctl");
         let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
         let script = format!(
-            "trap : INT; env -u COLUMNS -u RAIDCTL_SIM RAIDCTL_NO_PROGRESS=1 '{bin}' {}; echo \"[exit $?]\"; sleep 600",
+            "trap : INT; env -u COLUMNS -u RAIDCTL_SIM -u RAIDCTL_NO_PROGRESS {env} '{bin}' {}; echo \"[exit $?]\"; sleep 600",
             quoted.join(" ")
         );
         let ok = Command::new("tmux")
@@ -502,4 +514,58 @@ fn workflows_fit_the_terminal() {
     let screen = date.replace_all(&screen, "<date>    ");
     let screen = clock.replace_all(&screen, "<clock> ");
     insta::assert_snapshot!("workflows-80", screen);
+}
+
+/// `collect` shows a line per item on a terminal; `--quiet` and `RAIDCTL_NO_PROGRESS` show
+/// only the archive's path.
+#[test]
+fn collect_is_quiet_when_asked() {
+    if !crate::terminal::have_tmux() {
+        return;
+    }
+    let dir = state_dir("degraded");
+    let state = dir.path().display().to_string();
+    for (name, quiet, env) in [
+        ("collect", None, ""),
+        ("collect-q", Some("--quiet"), ""),
+        ("collect-env", None, "RAIDCTL_NO_PROGRESS=1"),
+    ] {
+        let archive = dir.path().join(format!("{name}.tar.gz"));
+        let archive = archive.display().to_string();
+        let mut args = vec!["--sim-state", &state];
+        args.extend(quiet);
+        args.extend(["collect", "--level", "quick", "-o", &archive]);
+        let pane = Pane::start_env(name, (120, 40), env, &args);
+        assert_eq!(pane.exit_code(), 0, "{}", pane.screen(true));
+        let screen = pane.screen(true);
+        assert!(screen.contains(&archive), "{screen}");
+        let items = screen.contains("megacli/all/version");
+        assert_eq!(items, name == "collect", "{env} {args:?} showed:\n{screen}");
+    }
+}
+
+/// `rebuild watch DRIVE` draws a bar on a terminal; under `--quiet` it prints lines as it
+/// does into a pipe.
+#[test]
+fn quiet_draws_no_bar() {
+    if !crate::terminal::have_tmux() {
+        return;
+    }
+    for (name, quiet) in [("bar", None), ("bar-q", Some("--quiet"))] {
+        let dir = state_dir("rebuilding");
+        let state = dir.path().display().to_string();
+        let mut args = vec!["--sim-state", &state];
+        args.extend(quiet);
+        args.extend(["rebuild", "watch", "32:4"]);
+        let pane = Pane::start_env(name, (120, 40), "", &args);
+        assert_eq!(pane.exit_code(), 0, "{}", pane.screen(true));
+        let screen = pane.screen(true);
+        let bar = screen.contains("rebuild [32:4] [");
+        assert_eq!(bar, quiet.is_none(), "{args:?} showed:\n{screen}");
+        assert_eq!(
+            screen.contains("rebuild [32:4]: "),
+            quiet.is_some(),
+            "{screen}"
+        );
+    }
 }

@@ -186,8 +186,7 @@ impl Host for CliHost<'_> {
             paths: &self.paths,
             exports: &exports,
             together: false,
-            show_progress: std::io::IsTerminal::is_terminal(&std::io::stderr())
-                && std::env::var_os("RAIDCTL_NO_PROGRESS").is_none(),
+            show_progress: crate::output::progress::wanted(),
         };
         let rep = qualify_identities(vec![id], &run)?;
         let d = rep.drives.first();

@@ -11,7 +11,6 @@ use crate::backend::snapshot::Snapshot;
 use crate::ctx::Ctx;
 use std::collections::BTreeSet;
 use std::ffi::OsString;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -63,7 +62,7 @@ impl Default for CollectOptions {
             budget: Duration::from_secs(900),
             per_command_timeout: Duration::from_secs(180),
             path_var: None,
-            progress: std::io::stderr().is_terminal(),
+            progress: crate::output::progress::wanted(),
             command_line: std::env::args().collect(),
             min_free: None,
             force: false,

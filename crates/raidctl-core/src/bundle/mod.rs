@@ -12,7 +12,6 @@
 //! to its adapter. One failed item never fails the bundle: it is recorded in `manifest.json`.
 
 pub mod archive;
-pub mod cli;
 pub mod collect;
 pub mod host;
 pub mod manifest;
@@ -22,7 +21,6 @@ pub mod replay;
 pub mod summary;
 mod vendor;
 
-pub use cli::{CollectArgs, run_collect};
 pub use collect::{CollectOptions, CollectReport, Level, collect};
 pub use reader::Integrity;
 pub use replay::{BundleError, BundleInfo, load_bundle};

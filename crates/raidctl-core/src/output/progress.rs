@@ -1,7 +1,26 @@
-//! Progress bars: on a terminal only (stderr), hidden in pipes, logs and tests.
+//! Progress bars: on a terminal only (stderr), hidden in pipes, logs and tests, and under
+//! `--quiet`.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set once by the command line for `--quiet`: progress is drawn deep inside workflows,
+/// qualification and collection, which do not otherwise know the run's options.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// `--quiet`: no progress of any kind for the rest of the process.
+pub fn silence() {
+    QUIET.store(true, Ordering::Relaxed);
+}
+
+/// Whether progress may be shown: standard error is a terminal, and neither `--quiet` nor
+/// `RAIDCTL_NO_PROGRESS` asked for none. Every bar and progress line asks this one place.
+pub fn wanted() -> bool {
+    !QUIET.load(Ordering::Relaxed)
+        && std::env::var_os("RAIDCTL_NO_PROGRESS").is_none()
+        && std::io::stderr().is_terminal()
+}
 
 /// A progress bar that is a no-op when stderr is not a terminal.
 #[derive(Debug)]
@@ -11,7 +30,7 @@ pub struct Bar {
 
 /// A bar of `len` units labelled `label`.
 pub fn bar(len: u64, label: &str) -> Bar {
-    if !std::io::stderr().is_terminal() || std::env::var_os("RAIDCTL_NO_PROGRESS").is_some() {
+    if !wanted() {
         return Bar { inner: None };
     }
     let pb = ProgressBar::new(len);

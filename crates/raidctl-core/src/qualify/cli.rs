@@ -11,7 +11,7 @@ use crate::ctx::Ctx;
 use crate::exit::ExitStatus;
 use crate::output::Style;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -623,7 +623,7 @@ fn qualify_main(
             }
             ids.push(id);
         }
-        let show = std::io::stderr().is_terminal() && !json_stdout;
+        let show = crate::output::progress::wanted() && !json_stdout;
         // With --compare, the new results are exported after the comparison below.
         let ex = if args.compare.is_empty() {
             exports.clone()

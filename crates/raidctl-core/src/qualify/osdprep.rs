@@ -598,7 +598,7 @@ fn qualify(
         paths,
         exports,
         together: true,
-        show_progress: !json_stdout && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        show_progress: !json_stdout && crate::output::progress::wanted(),
     };
     qualify_identities(ids, &run)
 }

@@ -1,10 +1,8 @@
-//! `raidctl collect`: its flags and entry point.
+//! `raidctl collect`'s flags: the options of [`crate::bundle::collect`] as a command line
+//! takes them.
 
-use super::collect::{CollectOptions, Level, collect};
-use super::redact::Class;
-use crate::ctx::Ctx;
-use crate::exit::ExitStatus;
-use std::io::IsTerminal;
+use crate::bundle::redact::Class;
+use crate::bundle::{CollectOptions, Level};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -78,7 +76,7 @@ pub fn parse_bytes(s: &str) -> Result<u64, String> {
 
 impl CollectArgs {
     /// The options these flags ask for.
-    pub fn options(&self, quiet: bool) -> CollectOptions {
+    pub fn options(&self) -> CollectOptions {
         CollectOptions {
             output: self.output.clone(),
             level: self.level,
@@ -89,39 +87,7 @@ impl CollectArgs {
             budget: self.budget,
             per_command_timeout: self.per_command_timeout,
             force: self.force,
-            progress: !quiet && std::io::stderr().is_terminal(),
             ..CollectOptions::default()
-        }
-    }
-}
-
-/// Runs `raidctl collect`: prints the archive path on standard output, a one-line account of
-/// failed items on standard error. Exit 0 whenever a bundle was written (failed items are in
-/// its manifest), 2 when none could be.
-pub fn run_collect(args: &CollectArgs, ctx: &Ctx, out: &mut dyn std::io::Write) -> ExitStatus {
-    let opts = args.options(false);
-    match collect(&opts, ctx) {
-        Ok(r) => {
-            // The caller's writer records a failed write for the exit status.
-            let _ = writeln!(out, "{}", r.archive.display());
-            if !r.failed.is_empty() {
-                crate::errln!(
-                    "raidctl collect: {} item(s) failed and are recorded in the manifest: {}",
-                    r.failed.len(),
-                    r.failed.join(", ")
-                );
-            }
-            if let Some(m) = &r.mapping_file {
-                crate::errln!(
-                    "raidctl collect: redaction mapping (keep private, not in the archive): {}",
-                    m.display()
-                );
-            }
-            ExitStatus::Ok
-        }
-        Err(e) => {
-            crate::errln!("raidctl collect: {e}");
-            ExitStatus::Error
         }
     }
 }

@@ -1,6 +1,10 @@
 //! The command line, defined once: clap parses it, and the man page and completions are
 //! generated from it.
 
+mod collect;
+
+pub use collect::CollectArgs;
+
 use crate::output::{ColorChoice, Format};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -71,7 +75,7 @@ pub struct Cli {
     /// Ceph client name (`--name` of `ceph`; default client.admin).
     #[arg(long, global = true, value_name = "NAME")]
     pub ceph_name: Option<String>,
-    /// Print nothing but results.
+    /// Print nothing but results: no notes, no progress.
     #[arg(long, short, global = true)]
     pub quiet: bool,
     /// What to do.
@@ -144,7 +148,7 @@ pub enum Command {
     },
     /// Gather a support bundle: controller logs and inventory, SMART, host context and
     /// raidctl's own view, in one verifiable .tar.gz with a manifest and a .sha256 file.
-    Collect(crate::bundle::CollectArgs),
+    Collect(CollectArgs),
     /// Qualify raw drives before they become Ceph OSDs: I/O suite, SMART gates, peer
     /// comparison, verdicts (exit 0 PASS, 1 WARN, 2 FAIL, 3 INCONCLUSIVE).
     Qualify(crate::qualify::QualifyArgs),
