@@ -1,8 +1,9 @@
 //! raidctl: typed models, parsers, backends, workflows and tooling for LSI/Broadcom MegaRAID and
 //! Dell PERC controllers.
 //!
-//! This crate is the command line and its wiring: the clap tree ([`cli`], [`manual`]), one
-//! function per command ([`app`]), and the simulator handed to the product under `--sim`.
+//! This crate is the command line and its wiring: the clap tree and every command's flags
+//! ([`cli`], [`manual`]), one function per command ([`app`]), and the simulator handed to the
+//! product under `--sim`.
 //! The product is `raidctl-core` (re-exported here whole), the simulator `raidctl-sim`
 //! ([`sim`]); the product cannot name the simulator, and the simulator cannot name the
 //! product (docs/development.md, "Layout").

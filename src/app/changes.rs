@@ -200,7 +200,7 @@ pub(super) fn ld(
                 level,
                 drives: &addrs,
                 span_size,
-                policy,
+                policy: policy.into(),
                 name: name.as_deref(),
             };
             workflow_cmd(&r.ctx()?, wf, &r.plan_as, out, |env| {
@@ -211,7 +211,7 @@ pub(super) fn ld(
             crate::workflow::ld::ld_delete(env, adapter, target)
         }),
         L::Set { target, cache } => workflow_cmd(&r.ctx()?, wf, &r.plan_as, out, |env| {
-            crate::workflow::ld::ld_set(env, adapter, target, &cache)
+            crate::workflow::ld::ld_set(env, adapter, target, &cache.into())
         }),
     }
 }
@@ -257,13 +257,11 @@ pub(super) fn replace_cmd(
         opts.qualify = match q.as_str() {
             "none" => None,
             p => {
-                <crate::qualify::ProfileKind as clap::ValueEnum>::from_str(p, true).map_err(
-                    |_| {
-                        AppError::Input(format!(
-                            "--qualify {p}: use smoke, quick, standard, burn-in or none"
-                        ))
-                    },
-                )?;
+                crate::qualify::ProfileKind::from_name(p).ok_or_else(|| {
+                    AppError::Input(format!(
+                        "--qualify {p}: use smoke, quick, standard, burn-in or none"
+                    ))
+                })?;
                 Some(p.to_ascii_lowercase())
             }
         };

@@ -7,6 +7,7 @@ mod changes;
 mod host;
 mod monitoring;
 mod parse;
+pub mod qualify;
 mod sim;
 
 pub use parse::PARSE_INPUT_CAP;
@@ -162,7 +163,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
         } => monitoring::ceph_sync(&r, &a, out),
         Command::Qualify(args) => {
             let c = r.ctx().ok();
-            Ok(crate::qualify::run_qualify(
+            Ok(qualify::run_qualify(
                 &args,
                 c.as_ref(),
                 r.json(),
@@ -170,7 +171,7 @@ fn run_with(cli: Cli, out: &mut dyn Write) -> Result<ExitStatus, AppError> {
                 out,
             ))
         }
-        Command::OsdPrep(args) => Ok(crate::qualify::run_osd_prep(
+        Command::OsdPrep(args) => Ok(qualify::run_osd_prep(
             &args,
             &r.ctx()?,
             r.json(),

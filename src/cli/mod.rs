@@ -2,8 +2,12 @@
 //! generated from it.
 
 mod collect;
+mod policy;
+mod qualify;
 
 pub use collect::CollectArgs;
+pub use policy::{CacheArgs, PolicyArgs};
+pub use qualify::{OsdPrepArgs, QualifyArgs};
 
 use crate::output::{ColorChoice, Format};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -151,11 +155,11 @@ pub enum Command {
     Collect(CollectArgs),
     /// Qualify raw drives before they become Ceph OSDs: I/O suite, SMART gates, peer
     /// comparison, verdicts (exit 0 PASS, 1 WARN, 2 FAIL, 3 INCONCLUSIVE).
-    Qualify(crate::qualify::QualifyArgs),
+    Qualify(QualifyArgs),
     /// Turn Unconfigured(good) drives into single-drive RAID0 or JBOD, qualify them, delete
     /// again the new VD of a drive that FAILs, and print the `ceph-volume lvm create` line for
     /// each passing drive.
-    OsdPrep(crate::qualify::OsdPrepArgs),
+    OsdPrep(OsdPrepArgs),
     /// Explain which vendor tool raidctl uses for the controllers in this machine, and what is
     /// missing ("this SAS40xx controller on mpi3mr needs perccli2; only perccli found").
     Doctor,
@@ -695,7 +699,7 @@ pub enum LdAction {
         span_size: Option<usize>,
         /// Policy options (each overrides one part of the default policy).
         #[command(flatten)]
-        policy: crate::workflow::vdpolicy::PolicyArgs,
+        policy: PolicyArgs,
         /// Name the VD (at most 15 characters).
         #[arg(long, value_name = "NAME")]
         name: Option<String>,
@@ -712,6 +716,6 @@ pub enum LdAction {
         target: u32,
         /// What to change (at least one).
         #[command(flatten)]
-        cache: crate::workflow::vdpolicy::CacheArgs,
+        cache: CacheArgs,
     },
 }

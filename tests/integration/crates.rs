@@ -37,8 +37,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The workspace's packages by name, each with the names of its dependencies (every kind).
-fn workspace() -> BTreeMap<String, Vec<String>> {
+/// `cargo metadata` of the workspace (its own packages only).
+fn metadata() -> Value {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let out = Command::new(cargo)
         .args([
@@ -57,8 +57,12 @@ fn workspace() -> BTreeMap<String, Vec<String>> {
         "cargo metadata: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: Value = serde_json::from_slice(&out.stdout).expect("cargo metadata's JSON");
-    v["packages"]
+    serde_json::from_slice(&out.stdout).expect("cargo metadata's JSON")
+}
+
+/// The workspace's packages by name, each with the names of its dependencies (every kind).
+fn workspace() -> BTreeMap<String, Vec<String>> {
+    metadata()["packages"]
         .as_array()
         .expect("packages")
         .iter()
@@ -110,4 +114,46 @@ fn lower_crates_never_depend_on_higher_ones() {
     // `raidctl_sys::hardware::Simulator`, never a code path.
     assert!(!ws["raidctl-core"].contains(&"raidctl-sim".to_owned()));
     assert!(!ws["raidctl-sim"].contains(&"raidctl-core".to_owned()));
+}
+
+/// The product parses no command line: clap is an optional dependency of `raidctl-core` that
+/// only the command line's crate turns on (for the value names of the product's enums), and
+/// the flags of every command are the command line's own types (`raidctl::cli`).
+#[test]
+fn the_product_parses_no_command_line() {
+    let meta = metadata();
+    let core = meta["packages"]
+        .as_array()
+        .expect("packages")
+        .iter()
+        .find(|p| p["name"] == "raidctl-core")
+        .expect("raidctl-core");
+    for d in core["dependencies"].as_array().expect("dependencies") {
+        if d["name"] == "clap" {
+            assert_eq!(d["optional"], true, "raidctl-core's clap: {d}");
+        }
+    }
+    let mut found = Vec::new();
+    let src = util::root().join("crates/raidctl-core/src");
+    let mut dirs = vec![src];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(&dir).expect("read_dir").flatten() {
+            let path = e.path();
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                let text = std::fs::read_to_string(&path).expect("source");
+                for (n, line) in text.lines().enumerate() {
+                    let flags = ["clap::Args", "clap::Parser", "clap::Subcommand", "#[arg("];
+                    if flags.iter().any(|f| line.contains(f)) {
+                        found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "command-line types in the product: {found:#?}"
+    );
 }

@@ -2,13 +2,14 @@
 //! rules and peer comparison on synthetic results, and the JSON schema (osd-prep is in
 //! `qualify_peers`). I/O is kept to a few seconds in total.
 
-use raidctl::qualify::cli::{Exports, QualifyArgs, Run, qualify_identities};
+use raidctl::cli::QualifyArgs;
 use raidctl::qualify::device::{self, DriveClass, Identity, SysPaths, TargetKind};
 use raidctl::qualify::engine::{
     self, EngineKind, JobResult, JobSpec, Op, Pattern, SyncMode, Target,
 };
 use raidctl::qualify::profile::{PeerSettings, Profile};
 use raidctl::qualify::result::{DriveResult, QualReport, Verdict};
+use raidctl::qualify::run::{Exports, Run, qualify_identities};
 use raidctl::qualify::safety;
 use raidctl::qualify::suite::{ProfileKind, SuiteOptions};
 use raidctl::qualify::verdict;
@@ -261,7 +262,7 @@ fn engine_and_qualify_on_a_loop_device() {
         markdown: Some(d.path().join("q.md")),
         ..QualifyArgs::default()
     };
-    let status = raidctl::qualify::run_qualify(
+    let status = raidctl::app::qualify::run_qualify(
         &args,
         None,
         false,
@@ -272,7 +273,7 @@ fn engine_and_qualify_on_a_loop_device() {
     let dr = &rep.drives[0];
     assert!(dr.destructive && !dr.sweep.is_empty());
     assert!(dr.job("fdatasync-4k-j1").is_some() && dr.job("fsync-randwrite-4k").is_some());
-    assert_eq!(status, raidctl::qualify::cli::exit_for(rep.verdict));
+    assert_eq!(status, raidctl::qualify::run::exit_for(rep.verdict));
     assert_ne!(rep.verdict, Verdict::Fail, "{:#?}", dr.rules);
     // The reads read written data: the smoke region (64 MiB, the whole device here) was
     // written before them, partly by the sweep, the rest by the preconditioning pass.
@@ -806,7 +807,7 @@ fn compare_across_result_files() {
         json: Some(out.clone()),
         ..QualifyArgs::default()
     };
-    let st = raidctl::qualify::run_qualify(
+    let st = raidctl::app::qualify::run_qualify(
         &args,
         None,
         false,
@@ -831,7 +832,7 @@ fn compare_across_result_files() {
         ..QualifyArgs::default()
     };
     assert_eq!(
-        raidctl::qualify::run_qualify(
+        raidctl::app::qualify::run_qualify(
             &args,
             None,
             false,

@@ -5,12 +5,13 @@
 //! it deleted again.
 
 use crate::qualify_signoff::{Loop, Throttle, tmp};
+use raidctl::cli::OsdPrepArgs;
 use raidctl::ctx::{Ctx, CtxOptions};
 use raidctl::model::FirmwareState;
-use raidctl::qualify::cli::{Exports, OsdPrepArgs, PrepMode, Run, qualify_identities};
 use raidctl::qualify::device::{DriveClass, SysPaths};
 use raidctl::qualify::profile::Profile;
 use raidctl::qualify::result::{DriveResult, QualReport, Verdict};
+use raidctl::qualify::run::{Exports, PrepMode, Run, qualify_identities};
 use raidctl::qualify::suite::{ProfileKind, SuiteOptions};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -179,7 +180,7 @@ fn osd_prep_on_the_ceph_node_scenario() {
         ..OsdPrepArgs::default()
     };
     assert_eq!(
-        raidctl::qualify::run_osd_prep(
+        raidctl::app::qualify::run_osd_prep(
             &args,
             &ctx,
             false,
@@ -193,7 +194,7 @@ fn osd_prep_on_the_ceph_node_scenario() {
     // Without --yes: refused.
     args.dry_run = false;
     assert_eq!(
-        raidctl::qualify::run_osd_prep(
+        raidctl::app::qualify::run_osd_prep(
             &args,
             &ctx,
             false,
@@ -206,7 +207,7 @@ fn osd_prep_on_the_ceph_node_scenario() {
     args.yes = true;
     let json = d.path().join("prep.json");
     args.json = Some(json.clone());
-    let st = raidctl::qualify::run_osd_prep(
+    let st = raidctl::app::qualify::run_osd_prep(
         &args,
         &ctx,
         false,
@@ -214,7 +215,7 @@ fn osd_prep_on_the_ceph_node_scenario() {
         &mut std::io::sink(),
     );
     let rep: QualReport = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    assert_eq!(st, raidctl::qualify::cli::exit_for(rep.verdict));
+    assert_eq!(st, raidctl::qualify::run::exit_for(rep.verdict));
     check_two(&rep, &ctx);
     for dr in &rep.drives {
         assert_eq!(dr.identity.class, DriveClass::Hdd);
@@ -240,7 +241,7 @@ fn osd_prep_on_the_ceph_node_scenario() {
         ..OsdPrepArgs::default()
     };
     let mut said = Vec::new();
-    let _ = raidctl::qualify::run_osd_prep(
+    let _ = raidctl::app::qualify::run_osd_prep(
         &args,
         &ctx,
         false,
@@ -288,8 +289,13 @@ fn osd_prep_deletes_the_new_vd_of_a_drive_that_failed() {
         ..OsdPrepArgs::default()
     };
     let mut out = Vec::new();
-    let st =
-        raidctl::qualify::run_osd_prep(&args, &ctx, false, raidctl::output::Style::PLAIN, &mut out);
+    let st = raidctl::app::qualify::run_osd_prep(
+        &args,
+        &ctx,
+        false,
+        raidctl::output::Style::PLAIN,
+        &mut out,
+    );
     let text = String::from_utf8(out).unwrap();
     assert_eq!(st, raidctl::exit::ExitStatus::Error, "{text}");
     let rep: QualReport = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
@@ -364,7 +370,7 @@ fn osd_prep_on_two_simulated_block_devices_never_fails_on_peers() {
         yes: true,
         ..OsdPrepArgs::default()
     };
-    let st = raidctl::qualify::run_osd_prep(
+    let st = raidctl::app::qualify::run_osd_prep(
         &args,
         &ctx,
         false,
@@ -372,7 +378,7 @@ fn osd_prep_on_two_simulated_block_devices_never_fails_on_peers() {
         &mut std::io::sink(),
     );
     let rep: QualReport = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    assert_eq!(st, raidctl::qualify::cli::exit_for(rep.verdict));
+    assert_eq!(st, raidctl::qualify::run::exit_for(rep.verdict));
     for dr in &rep.drives {
         assert!(
             dr.identity.path.starts_with("/dev/loop"),

@@ -55,7 +55,8 @@ pub struct CtxOptions {
 }
 
 /// `--backend`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum BackendChoice {
     /// Pick from the controllers' PCI IDs and the tools installed (`raidctl doctor` explains).
     #[default]

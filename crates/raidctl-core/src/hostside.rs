@@ -7,8 +7,8 @@ use crate::backend::snapshot::Snapshot;
 use crate::ctx::Ctx;
 use crate::hardware::Backing;
 use crate::model::DriveAddress;
-use crate::qualify::cli::{Exports, Run, qualify_identities};
 use crate::qualify::device::{self, SysPaths};
+use crate::qualify::run::{Exports, Run, qualify_identities};
 use crate::qualify::suite::SuiteOptions;
 use crate::workflow::{BlockDevice, Host, QualRecord, QualifyRequest};
 use std::path::{Path, PathBuf};
@@ -140,9 +140,8 @@ impl Host for CliHost<'_> {
 
     fn qualify(&mut self, req: &QualifyRequest<'_>) -> Result<QualRecord, String> {
         let ctx = self.ctx;
-        let profile_kind =
-            <crate::qualify::ProfileKind as clap::ValueEnum>::from_str(req.profile, true)
-                .map_err(|_| format!("unknown qualification profile {}", req.profile))?;
+        let profile_kind = crate::qualify::ProfileKind::from_name(req.profile)
+            .ok_or_else(|| format!("unknown qualification profile {}", req.profile))?;
         let path = PathBuf::from(&req.device.path);
         let mut id = device::identify(&path, &self.paths)?;
         crate::qualify::osdprep::apply_pd(

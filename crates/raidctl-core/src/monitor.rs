@@ -713,10 +713,11 @@ pub fn metrics_ceph_sync(ctx: &Ctx, eval: &Evaluation) -> ExitStatus {
 }
 
 /// Another collector whose exposition `raidctl metrics --compat` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Compat {
     /// node_exporter's storcli.py textfile collector (`megaraid_*`).
-    #[value(name = "storcli-py")]
+    #[cfg_attr(feature = "clap", value(name = "storcli-py"))]
     StorcliPy,
 }
 

@@ -19,7 +19,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// How much to collect.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Level {
     /// Event and terminal logs, the snapshot inputs, versions: the minimum for a case.
     Quick,

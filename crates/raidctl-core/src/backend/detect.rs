@@ -5,7 +5,8 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// A vendor tool raidctl can drive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Tool {
     /// LSI MegaCli (frozen since 2013; SAS2/SAS3 MegaRAID).

@@ -11,7 +11,8 @@ use crate::parse::Kind;
 use serde::{Deserialize, Serialize};
 
 /// Alarm actions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Alarm {
     /// Silence the current alarm (it sounds again on the next event).

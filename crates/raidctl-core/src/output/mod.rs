@@ -279,7 +279,8 @@ pub fn write_warnings(
 }
 
 /// `--format`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Format {
     /// Readable tables.
     #[default]
@@ -289,7 +290,8 @@ pub enum Format {
 }
 
 /// `--color`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum ColorChoice {
     /// Colour when stdout is a terminal and `NO_COLOR` is unset.
     #[default]

@@ -32,7 +32,8 @@ pub fn find_tool(name: &str) -> Option<PathBuf> {
 }
 
 /// Which tool toggles the write cache.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum CacheTool {
     /// By transport: `hdparm` for SATA, `sdparm` for SAS/SCSI; nothing for NVMe, loop devices,

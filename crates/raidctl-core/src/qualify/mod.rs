@@ -6,7 +6,6 @@
 //! outliers B.7, host-bound detection B.3).
 
 pub mod cache;
-pub mod cli;
 pub mod compare;
 pub mod device;
 pub mod engine;
@@ -19,11 +18,11 @@ pub mod profile;
 pub mod repeat;
 pub mod report;
 pub mod result;
+pub mod run;
 pub mod safety;
 pub mod selftest;
 pub mod smart;
 pub mod suite;
 pub mod verdict;
 
-pub use cli::{OsdPrepArgs, QualifyArgs, run_osd_prep, run_qualify};
 pub use suite::ProfileKind;

@@ -13,9 +13,11 @@
 //! with real I/O. With `sim block-devices on` the simulator's loop device over that file is
 //! used instead (the simulator owns the naming of both).
 
-use super::cli::{CephDeploy, Exports, OsdPrepArgs, PrepMode, Run, exit_for, qualify_identities};
 use super::device::{self, ControllerSlot, DriveClass, Identity, SysPaths};
+use super::engine::EngineKind;
 use super::result::{QualReport, Verdict};
+use super::run::{CephDeploy, Exports, PrepMode, Role, Run, exit_for, qualify_identities};
+use super::suite::ProfileKind;
 use super::suite::SuiteOptions;
 use crate::backend::megacli::MegaCli;
 use crate::backend::ops::{Op, Operations};
@@ -24,10 +26,51 @@ use crate::ctx::Ctx;
 use crate::exit::ExitStatus;
 use crate::hardware::Backing;
 use crate::model::{DriveAddress, FirmwareState, MediaType, PdType, PhysicalDrive, RaidLevel};
-use crate::workflow::vdpolicy::{CacheArgs, NewVdPolicy};
+use crate::workflow::vdpolicy::{CacheChoices, NewVdPolicy, PolicyChoices};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// What `raidctl osd-prep` is asked to do.
+#[derive(Debug, Default)]
+pub struct OsdPrepOptions {
+    /// Only this adapter (default: all).
+    pub adapter: Option<u32>,
+    /// Only these drives (`E:S`, comma-separated).
+    pub drives: Vec<String>,
+    /// How to present each drive: auto (as the OSDs already on the adapter are; without any,
+    /// as its single-drive RAID0 VDs or JBOD drives are; else JBOD where the adapter has it
+    /// enabled, RAID0 where not), raid0 (single-drive RAID0 with the policy of `ld create`)
+    /// or jbod.
+    pub mode: PrepMode,
+    /// The RAID0 VDs' policy (each option overrides one part of the policy `ld create` uses).
+    pub policy: PolicyChoices,
+    /// Qualification profile.
+    pub profile: ProfileKind,
+    /// Ceph role.
+    pub role: Role,
+    /// I/O engine (see `raidctl qualify --engine`).
+    pub engine: EngineKind,
+    /// JSON threshold profile.
+    pub profile_file: Option<PathBuf>,
+    /// Write the qualification JSON to FILE.
+    pub json: Option<PathBuf>,
+    /// Write the SVG plot to FILE.
+    pub svg: Option<PathBuf>,
+    /// Only read tests on the new devices.
+    pub read_only: bool,
+    /// Host name recorded in the results (default: the kernel's).
+    pub host_name: Option<String>,
+    /// Print the plan (MegaCli commands) and change nothing.
+    pub dry_run: bool,
+    /// Confirm: create the VDs/JBODs and write-test the (unconfigured, hence empty) drives.
+    pub yes: bool,
+    /// How the OSDs of the drives that pass are created, in the lines printed (never run):
+    /// auto (cephadm when this host has cephadm OSD directories or a `/var/lib/ceph/<fsid>`
+    /// of the cluster, else package), package (`ceph-volume lvm create --data DEV`) or
+    /// cephadm (`ceph orch daemon add osd HOST:DEV lvm|raw`).
+    pub ceph_deploy: CephDeploy,
+}
 
 /// Largest sparse file backing a simulated drive.
 pub const SIM_DISK_CAP: u64 = 1 << 30;
@@ -172,7 +215,10 @@ pub fn apply_pd(
 ///
 /// # Errors
 /// Bad `--drives` addresses.
-pub fn plan(snap: &Snapshot, args: &OsdPrepArgs) -> Result<(Vec<PrepItem>, Vec<String>), String> {
+pub fn plan(
+    snap: &Snapshot,
+    args: &OsdPrepOptions,
+) -> Result<(Vec<PrepItem>, Vec<String>), String> {
     let wanted: Vec<DriveAddress> = args
         .drives
         .iter()
@@ -241,7 +287,7 @@ pub fn plan(snap: &Snapshot, args: &OsdPrepArgs) -> Result<(Vec<PrepItem>, Vec<S
 /// RAID0 VDs' policy per adapter, and each drive with its exact MegaCli command.
 fn plan_lines(
     snap: &Snapshot,
-    args: &OsdPrepArgs,
+    args: &OsdPrepOptions,
     items: &[PrepItem],
     reasons: &[String],
     mc: &MegaCli,
@@ -268,7 +314,7 @@ fn plan_lines(
             }
         }
     }
-    let policy_given = args.policy.strip.is_some() || args.policy.cache != CacheArgs::default();
+    let policy_given = args.policy.strip.is_some() || args.policy.cache != CacheChoices::default();
     if policy_given && items.iter().all(|i| i.policy.is_none()) {
         say(
             "osd-prep: the policy options apply to RAID0 VDs only; these drives become JBOD".into(),
@@ -415,7 +461,7 @@ pub fn find_jbod_device(pd: &PhysicalDrive, paths: &SysPaths) -> Option<PathBuf>
 /// # Errors
 /// Controller errors, bad arguments, refusals.
 pub fn run(
-    args: &OsdPrepArgs,
+    args: &OsdPrepOptions,
     ctx: &Ctx,
     json_stdout: bool,
     style: crate::output::Style,
@@ -569,7 +615,7 @@ fn identities(ctx: &Ctx, done: &[&PrepItem], paths: &SysPaths) -> Result<Vec<Ide
 
 /// Qualifies the prepared drives together (peers, the all-together pass).
 fn qualify(
-    args: &OsdPrepArgs,
+    args: &OsdPrepOptions,
     ctx: &Ctx,
     json_stdout: bool,
     ids: Vec<Identity>,
@@ -675,7 +721,7 @@ fn remove_sim_file(ctx: &Ctx, id: &Identity) {
 }
 
 /// This host's OSD-creation line (`--ceph-deploy`, the join's roots, `--host-name`).
-fn create_line(args: &OsdPrepArgs, ctx: &Ctx) -> CreateLine {
+fn create_line(args: &OsdPrepOptions, ctx: &Ctx) -> CreateLine {
     let src = ctx.ceph_sources();
     let fsid = crate::ceph::join::conf_fsid(ctx.ceph().conf());
     let host = args

@@ -13,7 +13,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// How long and how thorough.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum ProfileKind {
     /// A few seconds per drive: every job, tiny durations (CI, demos, `--sim`).
@@ -36,6 +37,13 @@ impl ProfileKind {
             Self::Standard => "standard",
             Self::BurnIn => "burn-in",
         }
+    }
+
+    /// The profile named `name` (as in reports and journals; any case).
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Self::Smoke, Self::Quick, Self::Standard, Self::BurnIn]
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(name))
     }
 }
 
@@ -624,5 +632,30 @@ pub fn run_together(
     }
     for d in drives.iter_mut() {
         finish(d, profile, &o.role);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ProfileKind;
+
+    /// A journal's profile name reads back as the profile it named, in any case; `--qualify`
+    /// and the replacement's qualify step share this one reading.
+    #[test]
+    fn profile_names_read_back() {
+        for k in [
+            ProfileKind::Smoke,
+            ProfileKind::Quick,
+            ProfileKind::Standard,
+            ProfileKind::BurnIn,
+        ] {
+            assert_eq!(ProfileKind::from_name(k.name()), Some(k));
+            assert_eq!(
+                ProfileKind::from_name(&k.name().to_ascii_uppercase()),
+                Some(k)
+            );
+        }
+        assert_eq!(ProfileKind::from_name("burn_in"), None);
+        assert_eq!(ProfileKind::from_name("none"), None);
     }
 }

@@ -5,7 +5,7 @@
 
 use super::change::{Change, Expect, apply_change, ld_create_refused};
 use super::guards as g;
-use super::vdpolicy::{self, CacheArgs, Leeway, NewVdPolicy, PolicyArgs};
+use super::vdpolicy::{self, CacheChoices, Leeway, NewVdPolicy, PolicyChoices};
 use super::{Env, Outcome, WfError};
 use crate::backend::ops::Op;
 use crate::backend::snapshot::Snapshot;
@@ -73,7 +73,7 @@ pub struct CreateRequest<'a> {
     /// Drives per span (RAID 10/50/60).
     pub span_size: Option<usize>,
     /// Policy options (the rest is [`super::vdpolicy`]'s defaults).
-    pub policy: PolicyArgs,
+    pub policy: PolicyChoices,
     /// The VD's name.
     pub name: Option<&'a str>,
 }
@@ -259,7 +259,7 @@ pub fn ld_set(
     env: &mut Env<'_>,
     adapter: u32,
     target: u32,
-    args: &CacheArgs,
+    args: &CacheChoices,
 ) -> Result<Outcome, WfError> {
     let snap = env.ops.snapshot()?;
     let Some(ld) = snap.logical_drive(adapter, target) else {

@@ -21,7 +21,8 @@ use crate::model::{
 };
 
 /// `--write`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum WriteChoice {
     /// Write-through.
     Wt,
@@ -32,7 +33,8 @@ pub enum WriteChoice {
 }
 
 /// `--read`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum ReadChoice {
     /// Read-ahead.
     Ra,
@@ -43,7 +45,8 @@ pub enum ReadChoice {
 }
 
 /// `--io`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum IoChoice {
     /// Direct I/O.
     Direct,
@@ -52,7 +55,8 @@ pub enum IoChoice {
 }
 
 /// `--pdcache`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum PdCacheChoice {
     /// The drives' write cache on.
     On,
@@ -62,33 +66,25 @@ pub enum PdCacheChoice {
     Default,
 }
 
-/// The cache options of `ld create`, `ld set` and `osd-prep`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
-pub struct CacheArgs {
-    /// Write policy: auto (write-back when the adapter's battery or CacheVault is healthy,
-    /// else write-through; the default of ld create and osd-prep), wt or wb.
-    #[arg(long, value_enum, value_name = "POLICY")]
+/// The cache choices of `ld create`, `ld set` and `osd-prep` (`None`: the default).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CacheChoices {
+    /// Write policy.
     pub write: Option<WriteChoice>,
-    /// Read-ahead: nora (the default of ld create and osd-prep), ra or adra.
-    #[arg(long, value_enum, value_name = "POLICY")]
+    /// Read-ahead.
     pub read: Option<ReadChoice>,
-    /// I/O policy: direct (the default of ld create and osd-prep) or cached.
-    #[arg(long, value_enum, value_name = "POLICY")]
+    /// I/O policy.
     pub io: Option<IoChoice>,
-    /// The drives' own write cache: on, off, or default (left as the drive has it: the
-    /// default of ld create and osd-prep).
-    #[arg(long, value_enum, value_name = "POLICY")]
+    /// The drives' own write cache.
     pub pdcache: Option<PdCacheChoice>,
 }
 
-/// The options of a new VD: its cache options and strip size.
-#[derive(Debug, Clone, Copy, Default, clap::Args)]
-pub struct PolicyArgs {
-    /// Cache options.
-    #[command(flatten)]
-    pub cache: CacheArgs,
-    /// Strip size in KiB: 8, 16, 32, 64, 128, 256, 512 or 1024 (default: the controller's).
-    #[arg(long, value_name = "KIB", value_parser = strip_kib)]
+/// The choices for a new VD: its cache and strip size (the rest is the defaults above).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PolicyChoices {
+    /// Cache choices.
+    pub cache: CacheChoices,
+    /// Strip size in KiB (`None`: the controller's).
     pub strip: Option<u32>,
 }
 
@@ -175,7 +171,7 @@ pub struct NewVdPolicy {
 
 impl NewVdPolicy {
     /// The policy `args` ask for on adapter `adapter` of `snap`.
-    pub fn resolve(args: &PolicyArgs, snap: &Snapshot, adapter: u32) -> Self {
+    pub fn resolve(args: &PolicyChoices, snap: &Snapshot, adapter: u32) -> Self {
         let battery = battery_healthy(snap, adapter);
         let c = &args.cache;
         let (write, write_why) = match (c.write.unwrap_or(WriteChoice::Auto), &battery) {
@@ -387,14 +383,14 @@ pub fn differences(have: &VdPolicy, want: &VdPolicy, leeway: Leeway) -> Result<(
 }
 
 /// The settings `ld set` asks for, in the order they run.
-pub fn settings(args: &CacheArgs, snap: &Snapshot, adapter: u32) -> Vec<CacheSetting> {
+pub fn settings(args: &CacheChoices, snap: &Snapshot, adapter: u32) -> Vec<CacheSetting> {
     let mut v = Vec::new();
     if let Some(w) = args.write {
         let resolved = NewVdPolicy::resolve(
-            &PolicyArgs {
-                cache: CacheArgs {
+            &PolicyChoices {
+                cache: CacheChoices {
                     write: Some(w),
-                    ..CacheArgs::default()
+                    ..CacheChoices::default()
                 },
                 strip: None,
             },
@@ -454,7 +450,7 @@ mod tests {
     #[test]
     fn defaults_follow_the_battery() {
         let p = NewVdPolicy::resolve(
-            &PolicyArgs::default(),
+            &PolicyChoices::default(),
             &snap(Some(BatteryState::Optimal)),
             0,
         );
@@ -478,18 +474,18 @@ mod tests {
             Some(BatteryState::Failed),
             Some(BatteryState::Missing),
         ] {
-            let p = NewVdPolicy::resolve(&PolicyArgs::default(), &snap(bad.clone()), 0);
+            let p = NewVdPolicy::resolve(&PolicyChoices::default(), &snap(bad.clone()), 0);
             assert_eq!(p.write, WritePolicy::WriteThrough, "{bad:?}");
         }
         let p = NewVdPolicy::resolve(
-            &PolicyArgs::default(),
+            &PolicyChoices::default(),
             &snap(Some(BatteryState::Learning)),
             0,
         );
         assert_eq!(p.write, WritePolicy::WriteBack);
         // The operator's word wins, and write-back without a battery is said.
-        let args = PolicyArgs {
-            cache: CacheArgs {
+        let args = PolicyChoices {
+            cache: CacheChoices {
                 write: Some(WriteChoice::Wb),
                 read: Some(ReadChoice::Ra),
                 io: Some(IoChoice::Cached),

@@ -51,7 +51,8 @@ pub enum SyncMode {
 }
 
 /// Which engine to use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum EngineKind {
     /// io_uring for queue-depth jobs where the kernel allows it, else sync; QD1 and flushing
