@@ -1,6 +1,7 @@
 //! `raidctl collect`'s flags: the options of [`crate::bundle::collect`] as a command line
 //! takes them.
 
+use super::args;
 use crate::bundle::redact::Class;
 use crate::bundle::{CollectOptions, Level};
 use std::path::PathBuf;
@@ -19,7 +20,7 @@ pub struct CollectArgs {
     #[arg(long, value_enum, default_value_t = Level::Standard)]
     pub level: Level,
     /// Kernel log and journal window, e.g. 7d, 12h, 30m (at most 3650d).
-    #[arg(long, default_value = "7d", value_parser = crate::args::since, value_name = "DURATION")]
+    #[arg(long, default_value = "7d", value_parser = args::since, value_name = "DURATION")]
     pub since: Duration,
     /// Redact these classes consistently (comma-separated: hostnames, ips, macs, serials).
     /// The mapping is written beside the archive with mode 0600, never inside it. Serial
@@ -33,7 +34,7 @@ pub struct CollectArgs {
     #[arg(long, default_value = "250MiB", value_parser = parse_bytes, value_name = "SIZE")]
     pub total_limit: u64,
     /// Overall time budget (at most 7d); commands not started by then are skipped.
-    #[arg(long, default_value = "15m", value_parser = crate::args::budget, value_name = "DURATION")]
+    #[arg(long, default_value = "15m", value_parser = args::budget, value_name = "DURATION")]
     pub budget: Duration,
     /// Replace FILE (and its .sha256 and redaction map) when it exists; without it an
     /// existing file is never overwritten.
@@ -41,7 +42,7 @@ pub struct CollectArgs {
     pub force: bool,
     /// How long one command may run before it is killed (with its process group; at most
     /// 1d).
-    #[arg(long, default_value = "3m", value_parser = crate::args::timeout, value_name = "DURATION")]
+    #[arg(long, default_value = "3m", value_parser = args::timeout, value_name = "DURATION")]
     pub per_command_timeout: Duration,
 }
 

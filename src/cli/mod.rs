@@ -1,6 +1,7 @@
 //! The command line, defined once: clap parses it, and the man page and completions are
 //! generated from it.
 
+pub mod args;
 mod collect;
 mod policy;
 mod qualify;
@@ -62,7 +63,7 @@ pub struct Cli {
     /// default 2m; for `check`, the limit of the whole run, default 30s (UNKNOWN when it
     /// expires, naming what was still running, before NRPE's own timeout). A duration (`90`
     /// seconds, `30s`, `2m`): more than 0, at most 1d.
-    #[arg(long, short = 't', global = true, value_parser = crate::args::timeout, value_name = "DURATION")]
+    #[arg(long, short = 't', global = true, value_parser = args::timeout, value_name = "DURATION")]
     pub timeout: Option<std::time::Duration>,
     /// raidctl's state directory: snapshot cache, counter baseline, workflow journals
     /// (default: $RAIDCTL_STATE_DIR, /var/lib/raidctl as root, else ~/.local/state/raidctl).
@@ -70,7 +71,7 @@ pub struct Cli {
     pub state_dir: Option<PathBuf>,
     /// How long SMART read through the controller stands before status, check and metrics
     /// read it again (cached in the state directory; SMART is slow and changes slowly).
-    #[arg(long, global = true, default_value = "1h", value_parser = crate::args::max_age, value_name = "DURATION")]
+    #[arg(long, global = true, default_value = "1h", value_parser = args::max_age, value_name = "DURATION")]
     pub smart_max_age: u64,
     /// Ceph configuration file for the OSD join and Ceph steps (default: $CEPH_CONF, then
     /// /etc/ceph/ceph.conf, as `ceph` finds it). Without one, no Ceph call is made.
@@ -328,12 +329,12 @@ pub enum Command {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct FreshArgs {
     /// Reuse a cached snapshot up to this old (0: always ask the controller; at most 1d).
-    #[arg(long, default_value = "30s", value_parser = crate::args::max_age, value_name = "DURATION")]
+    #[arg(long, default_value = "30s", value_parser = args::max_age, value_name = "DURATION")]
     pub max_age: u64,
     /// Past --max-age, reuse the cached snapshot while no adapter's event log moved (one
     /// vendor call), for at most this long after its last full read (0: never; at most
     /// 1d).
-    #[arg(long, default_value = "10m", value_parser = crate::args::max_age, value_name = "DURATION")]
+    #[arg(long, default_value = "10m", value_parser = args::max_age, value_name = "DURATION")]
     pub full_read_after: u64,
 }
 
@@ -428,10 +429,10 @@ pub struct WfArgs {
     pub serial: Option<String>,
     /// How long to wait for a pull, an insert or a rebuild (a duration: `86400`, `12h`, `1d`;
     /// at most 30d).
-    #[arg(long, default_value = "1d", global = true, value_parser = crate::args::wait_timeout, value_name = "DURATION")]
+    #[arg(long, default_value = "1d", global = true, value_parser = args::wait_timeout, value_name = "DURATION")]
     pub wait_timeout: u64,
     /// Time between polls of the controller while waiting (whole seconds, 1s to 1d).
-    #[arg(long, default_value = "10s", global = true, value_parser = crate::args::interval, value_name = "DURATION")]
+    #[arg(long, default_value = "10s", global = true, value_parser = args::interval, value_name = "DURATION")]
     pub poll: u64,
     /// Take a member of VD N offline although another member of it is already down (the VD
     /// is left without redundancy until both are rebuilt). Names the VD; --yes never implies
@@ -454,12 +455,12 @@ pub struct ReplaceArgs {
     /// With an OSD: how long to wait for Ceph to say it is safe to destroy (and for the
     /// degraded objects to reach zero) before stopping with nothing changed on the controller
     /// (at most 30d).
-    #[arg(long, value_name = "DURATION", default_value = "12h", value_parser = crate::args::wait_timeout)]
+    #[arg(long, value_name = "DURATION", default_value = "12h", value_parser = args::wait_timeout)]
     pub drain_timeout: u64,
     /// With an OSD that still runs: how long Ceph's "no" to `ceph osd ok-to-stop` must hold,
     /// with every PG active, before raidctl stops and says why (a no while PGs peer after a
     /// change is asked again; at most 1d).
-    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = crate::args::interval)]
+    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = args::interval)]
     pub settle: u64,
     /// With an OSD: set the recreated OSD's CRUSH weight to the new drive's size when it
     /// differs (otherwise only said).
@@ -491,7 +492,7 @@ pub struct CephSyncArgs {
     /// window's end is within `mgr/devicehealth/warn_threshold` (default 7 weeks) and, with
     /// `self_heal`, marks the OSD out within `mark_out_threshold` (default 4 weeks): the
     /// default two weeks does both at once. 1h to 365d.
-    #[arg(long, default_value = "14d", value_parser = crate::args::life_window, value_name = "DURATION")]
+    #[arg(long, default_value = "14d", value_parser = args::life_window, value_name = "DURATION")]
     pub window: u64,
     /// SSD wear (percentage of rated life used, SMART) at or above which a drive counts as at
     /// risk (`smart-wear` warns from 90).
@@ -499,7 +500,7 @@ pub struct CephSyncArgs {
     pub wear_threshold: u64,
     /// Reuse a cached controller snapshot up to this old (0: always ask the controller; at
     /// most 1d). Ceph is asked every time.
-    #[arg(long, default_value = "30s", value_parser = crate::args::max_age, value_name = "DURATION")]
+    #[arg(long, default_value = "30s", value_parser = args::max_age, value_name = "DURATION")]
     pub max_age: u64,
 }
 

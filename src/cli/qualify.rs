@@ -1,6 +1,7 @@
 //! The flags of `raidctl qualify` and `raidctl osd-prep`.
 
 use super::PolicyArgs;
+use super::args;
 use crate::qualify::cache::CacheTool;
 use crate::qualify::engine::EngineKind;
 use crate::qualify::osdprep::OsdPrepOptions;
@@ -67,7 +68,7 @@ pub struct QualifyArgs {
     pub no_self_test: bool,
     /// Give the short self-test this long (whole seconds, 1s to 1d) before aborting it
     /// (INCONCLUSIVE).
-    #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = crate::args::interval)]
+    #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = args::interval)]
     pub self_test_timeout: u64,
     /// How to toggle the drive's volatile write cache for the cache-on/off measurement:
     /// auto (hdparm for SATA, sdparm for SAS), hdparm, sdparm, or none.

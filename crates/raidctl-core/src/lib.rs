@@ -9,7 +9,6 @@
 
 pub use raidctl_sys::{errln, errprint};
 
-pub mod args;
 pub mod backend;
 pub mod bundle;
 pub mod ceph;
