@@ -32,23 +32,32 @@ fn usage_errors_are_unknown_for_check_only() {
     raidctl().args(["check", "--help"]).assert().success();
 }
 
-#[test]
-fn one_hung_call_is_named_before_the_deadline() {
-    let d = tempfile::tempdir().unwrap();
-    let sim = d.path().join("sim");
+/// `check -t 5` on a healthy simulated controller whose MegaCli runs `script` first (a
+/// sleep): its output, how long it took, and the slow tool's path.
+fn check_with_a_slow_tool(
+    d: &std::path::Path,
+    script: &str,
+) -> (std::process::Output, Duration, std::path::PathBuf) {
+    let sim = d.join("sim");
     raidctl()
         .args(["--quiet", "--sim", "healthy", "--sim-state"])
         .arg(&sim)
         .args(["sim", "scenarios"])
         .assert()
         .success();
-    let slow = fake_tool(d.path(), "MegaCli64", "sleep 10\nexec \"$REAL\" \"$@\"");
+    let slow = fake_tool(d, "MegaCli64", script);
     let t = Instant::now();
-    let out = through(&slow, &sim, d.path())
+    let out = through(&slow, &sim, d)
         .args(["check", "-t", "5", "--max-age", "0"])
         .output()
         .unwrap();
-    let took = t.elapsed();
+    (out, t.elapsed(), slow)
+}
+
+#[test]
+fn one_hung_call_is_named_before_the_deadline() {
+    let d = tempfile::tempdir().unwrap();
+    let (out, took, _) = check_with_a_slow_tool(d.path(), "sleep 10\nexec \"$REAL\" \"$@\"");
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(3), "{text}");
     assert!(text.starts_with("RAID UNKNOWN - "), "{text}");
@@ -63,21 +72,8 @@ fn one_hung_call_is_named_before_the_deadline() {
 #[test]
 fn the_whole_run_has_one_deadline() {
     let d = tempfile::tempdir().unwrap();
-    let sim = d.path().join("sim");
-    raidctl()
-        .args(["--quiet", "--sim", "healthy", "--sim-state"])
-        .arg(&sim)
-        .args(["sim", "scenarios"])
-        .assert()
-        .success();
     // Each call takes 3 s: none times out on its own, their sum passes the deadline.
-    let slow = fake_tool(d.path(), "MegaCli64", "sleep 3\nexec \"$REAL\" \"$@\"");
-    let t = Instant::now();
-    let out = through(&slow, &sim, d.path())
-        .args(["check", "-t", "5", "--max-age", "0"])
-        .output()
-        .unwrap();
-    let took = t.elapsed();
+    let (out, took, slow) = check_with_a_slow_tool(d.path(), "sleep 3\nexec \"$REAL\" \"$@\"");
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(3), "{text}");
     assert!(
@@ -308,23 +304,31 @@ fn check_on(dir: &std::path::Path, backend: &str) -> (i32, String) {
     )
 }
 
+/// The `ceph-node` scenario through `backend` with JBOD enabled and `bay` made a JBOD drive
+/// (with MegaCli's syntax, as an operator would).
+fn jbod_node(backend: &str, bay: &str) -> tempfile::TempDir {
+    let dir = crate::simctl::init_on("ceph-node", backend);
+    let drive = format!("-PhysDrv[{bay}]");
+    for args in [
+        &["-AdpSetProp", "-EnableJBOD", "-1", "-a0"][..],
+        &["-PDMakeJBOD", &drive, "-a0"],
+    ] {
+        crate::simctl::raidctl_on(dir.path(), backend)
+            .args(["sim", "exec", "MegaCli64", "--"])
+            .args(args)
+            .assert()
+            .success();
+    }
+    dir
+}
+
 /// Issue 39: a JBOD drive (on the JBOD layout, an OSD) pulled was `RAID OK`; a pulled spare
 /// was nothing. Both are seen, on every backend, until the bay holds a drive again.
 #[test]
 fn a_vanished_jbod_drive_pages_and_a_vanished_spare_warns() {
     for backend in ["megacli", "storcli", "omreport"] {
-        let dir = crate::simctl::init_on("ceph-node", backend);
+        let dir = jbod_node(backend, "32:3");
         let d = dir.path();
-        for args in [
-            &["-AdpSetProp", "-EnableJBOD", "-1", "-a0"][..],
-            &["-PDMakeJBOD", "-PhysDrv[32:3]", "-a0"],
-        ] {
-            crate::simctl::raidctl_on(d, backend)
-                .args(["sim", "exec", "MegaCli64", "--"])
-                .args(args)
-                .assert()
-                .success();
-        }
         assert_eq!(check_on(d, backend).0, 0, "{backend}");
         crate::simctl::sim_on(d, backend, &["pull", "32:3"]);
         // OpenManage numbers the enclosure its own way.
@@ -382,18 +386,8 @@ fn a_vanished_jbod_drive_pages_and_a_vanished_spare_warns() {
 #[test]
 fn a_failed_jbod_drive_is_critical_and_its_next_step_is_a_replacement() {
     for backend in ["megacli", "storcli", "omreport"] {
-        let dir = crate::simctl::init_on("ceph-node", backend);
+        let dir = jbod_node(backend, "32:2");
         let d = dir.path();
-        for args in [
-            &["-AdpSetProp", "-EnableJBOD", "-1", "-a0"][..],
-            &["-PDMakeJBOD", "-PhysDrv[32:2]", "-a0"],
-        ] {
-            crate::simctl::raidctl_on(d, backend)
-                .args(["sim", "exec", "MegaCli64", "--"])
-                .args(args)
-                .assert()
-                .success();
-        }
         assert_eq!(check_on(d, backend).0, 0, "{backend}");
         crate::simctl::sim_on(d, backend, &["fail", "32:2"]);
         // OpenManage numbers the enclosure its own way.
@@ -503,18 +497,8 @@ fn an_interrupted_replacement_and_its_blinking_bay_are_shown_until_dealt_with() 
 /// MISSING and `inventory forget` is that acknowledgement (refused for a present drive).
 #[test]
 fn a_vanished_drive_is_reported_until_the_operator_forgets_it() {
-    let dir = crate::simctl::init_on("ceph-node", "megacli");
+    let dir = jbod_node("megacli", "32:3");
     let d = dir.path();
-    for args in [
-        &["-AdpSetProp", "-EnableJBOD", "-1", "-a0"][..],
-        &["-PDMakeJBOD", "-PhysDrv[32:3]", "-a0"],
-    ] {
-        crate::simctl::raidctl_on(d, "megacli")
-            .args(["sim", "exec", "MegaCli64", "--"])
-            .args(args)
-            .assert()
-            .success();
-    }
     assert_eq!(check_on(d, "megacli").0, 0);
     crate::simctl::sim_on(d, "megacli", &["pull", "32:3"]);
     let (code, text) = check_on(d, "megacli");

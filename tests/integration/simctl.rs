@@ -2,7 +2,7 @@
 //! one backend's front end, the state's drives as MegaCli numbers them, and the check that a
 //! workflow changed no drive but its target.
 
-use crate::harness::Raidctl;
+use crate::harness::{Raidctl, Run};
 use assert_cmd::Command;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -70,6 +70,32 @@ pub fn states_on(dir: &Path, backend: &str) -> BTreeMap<String, String> {
             )
         })
         .collect()
+}
+
+/// `replace-drive TARGET --yes --proactive --serial SERIAL` with `env`: unattended, and
+/// proactive since the fault matrices swap healthy drives on purpose.
+pub fn replace_unattended(
+    raidctl: Raidctl,
+    target: &str,
+    serial: &str,
+    env: &[(&str, &str)],
+) -> Run {
+    raidctl
+        .args([
+            "replace-drive",
+            target,
+            "--yes",
+            "--proactive",
+            "--serial",
+            serial,
+        ])
+        .envs(env)
+        .run()
+}
+
+/// `resume --yes --serial SERIAL`: the newest stopped workflow goes on, unattended.
+pub fn resume_unattended(raidctl: Raidctl, serial: &str) -> Run {
+    raidctl.args(["resume", "--yes", "--serial", serial]).run()
 }
 
 /// Every drive but `target` keeps its firmware state.

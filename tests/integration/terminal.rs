@@ -226,24 +226,26 @@ fn replace_drive_forgives_typos() {
     insta::assert_snapshot!("replace-drive-typos", screen);
 }
 
+/// `replace-drive 32:4` on a degraded controller, `key` pressed at its serial prompt: the
+/// exit status and the screen.
+fn key_at_the_serial_prompt(name: &str, key: &str) -> (i32, String) {
+    let dir = state_dir("degraded");
+    let state = dir.path().display().to_string();
+    let args = ["--sim-state", &state, "replace-drive", "32:4"];
+    let pane = Pane::start(name, 160, 50, &args);
+    pane.wait_for("Type the serial number", 0);
+    pane.tmux(&["send-keys", "-t", "0", key]);
+    (pane.exit_code(), pane.screen(true))
+}
+
 /// Ctrl-C at the serial prompt stops safely and says how to go on.
 #[test]
 fn replace_drive_ctrl_c_at_the_prompt() {
     if !crate::terminal::have_tmux() {
         return;
     }
-    let dir = state_dir("degraded");
-    let state = dir.path().display().to_string();
-    let pane = Pane::start(
-        "ctrlc",
-        160,
-        50,
-        &["--sim-state", &state, "replace-drive", "32:4"],
-    );
-    pane.wait_for("Type the serial number", 0);
-    pane.tmux(&["send-keys", "-t", "0", "C-c"]);
-    assert_eq!(pane.exit_code(), 130, "{}", pane.screen(true));
-    let screen = pane.screen(true);
+    let (code, screen) = key_at_the_serial_prompt("ctrlc", "C-c");
+    assert_eq!(code, 130, "{screen}");
     assert!(
         screen.contains("raidctl: stopped: replace-drive [32:4] interrupted at the serial confirmation; nothing was changed; the bay of [32:4] is still blinking (stop it with `raidctl pd locate 32:4 -a 0 --stop`); continue with `raidctl resume "),
         "{screen}"
@@ -256,18 +258,8 @@ fn replace_drive_ctrl_d_at_the_prompt() {
     if !crate::terminal::have_tmux() {
         return;
     }
-    let dir = state_dir("degraded");
-    let state = dir.path().display().to_string();
-    let pane = Pane::start(
-        "ctrld",
-        160,
-        50,
-        &["--sim-state", &state, "replace-drive", "32:4"],
-    );
-    pane.wait_for("Type the serial number", 0);
-    pane.tmux(&["send-keys", "-t", "0", "C-d"]);
-    assert_eq!(pane.exit_code(), 1, "{}", pane.screen(true));
-    let screen = pane.screen(true);
+    let (code, screen) = key_at_the_serial_prompt("ctrld", "C-d");
+    assert_eq!(code, 1, "{screen}");
     assert!(
         screen.contains("raidctl: stopped: [serial-confirm] no answer to the serial confirmation; nothing was changed; the bay of [32:4] is still blinking"),
         "{screen}"

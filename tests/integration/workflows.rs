@@ -65,24 +65,11 @@ fn ld_states(dir: &Path) -> Vec<String> {
 }
 
 fn replace(dir: &Path, target: &str, serial: &str, env: &[(&str, &str)]) -> Run {
-    // Several cases swap a healthy drive on purpose (the matrix is about the faults).
-    raidctl(dir)
-        .args([
-            "replace-drive",
-            target,
-            "--yes",
-            "--proactive",
-            "--serial",
-            serial,
-        ])
-        .envs(env)
-        .run()
+    simctl::replace_unattended(raidctl(dir), target, serial, env)
 }
 
 fn resume(dir: &Path, serial: &str) -> Run {
-    raidctl(dir)
-        .args(["resume", "--yes", "--serial", serial])
-        .run()
+    simctl::resume_unattended(raidctl(dir), serial)
 }
 
 /// An unattended run killed after its confirmation resumes unattended with a bare

@@ -57,24 +57,11 @@ fn all_optimal(dir: &Path) -> bool {
 }
 
 fn replace(dir: &Path, target: &str, serial: &str, env: &[(&str, &str)]) -> Run {
-    raidctl(dir)
-        .args([
-            "replace-drive",
-            target,
-            "--yes",
-            "--proactive",
-            "--serial",
-            serial,
-        ])
-        .envs(env)
-        .run()
+    simctl::replace_unattended(raidctl(dir), target, serial, env)
 }
 
 fn resume(dir: &Path, serial: &str) -> Run {
-    raidctl(dir)
-        .args(["resume", "--yes", "--serial", serial])
-        .envs(&[])
-        .run()
+    simctl::resume_unattended(raidctl(dir), serial)
 }
 
 /// The journal id a stopped workflow names (`raidctl resume ID`).
