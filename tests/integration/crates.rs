@@ -1,7 +1,8 @@
 //! The workspace's dependency arrows (docs/development.md, "Layout"): `raidctl-model` ←
-//! `raidctl-parse`, `raidctl-sys` ← `raidctl-core` (the product) and, beside it,
-//! `raidctl-sim` (the simulated hardware; never the product's, nor the product its) ←
-//! `raidctl` (the command line and its wiring). A crate cannot use what it does not depend on, so the arrows
+//! `raidctl-parse`, `raidctl-sys` ← `raidctl-backend` (backends, snapshot, SMART, the Ceph
+//! client and join) ← `raidctl-core` (workflows, bundles, qualification, health, output) and,
+//! beside both, `raidctl-sim` (the simulated hardware; never the product's, nor the product
+//! its) ← `raidctl` (the command line and its wiring). A crate cannot use what it does not depend on, so the arrows
 //! hold as long as the manifests say so; this test reads them as cargo resolves them
 //! (`cargo metadata`, workspace inheritance applied) and fails when a lower crate names a higher
 //! one, as a normal, dev or build dependency.
@@ -22,8 +23,17 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &["raidctl-model", "raidctl-sys", "raidctl-parse"],
     ),
     (
-        "raidctl-core",
+        "raidctl-backend",
         &["raidctl-model", "raidctl-parse", "raidctl-sys"],
+    ),
+    (
+        "raidctl-core",
+        &[
+            "raidctl-model",
+            "raidctl-parse",
+            "raidctl-sys",
+            "raidctl-backend",
+        ],
     ),
     (
         "raidctl",
@@ -31,6 +41,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "raidctl-model",
             "raidctl-parse",
             "raidctl-sys",
+            "raidctl-backend",
             "raidctl-core",
             "raidctl-sim",
         ],
@@ -112,41 +123,51 @@ fn lower_crates_never_depend_on_higher_ones() {
     }
     // The simulator stays outside the product, both ways: it replaces hardware through
     // `raidctl_sys::hardware::Simulator`, never a code path.
-    assert!(!ws["raidctl-core"].contains(&"raidctl-sim".to_owned()));
-    assert!(!ws["raidctl-sim"].contains(&"raidctl-core".to_owned()));
+    for product in ["raidctl-backend", "raidctl-core"] {
+        assert!(
+            !ws[product].contains(&"raidctl-sim".to_owned()),
+            "{product}"
+        );
+        assert!(
+            !ws["raidctl-sim"].contains(&product.to_owned()),
+            "{product}"
+        );
+    }
 }
 
-/// The product parses no command line: clap is an optional dependency of `raidctl-core` that
-/// only the command line's crate turns on (for the value names of the product's enums), and
-/// the flags of every command are the command line's own types (`raidctl::cli`).
+/// The product parses no command line: clap is an optional dependency of `raidctl-backend`
+/// and `raidctl-core` that only the command line's crate turns on (for the value names of the
+/// product's enums), and the flags of every command are the command line's own types
+/// (`raidctl::cli`).
 #[test]
 fn the_product_parses_no_command_line() {
     let meta = metadata();
-    let core = meta["packages"]
-        .as_array()
-        .expect("packages")
-        .iter()
-        .find(|p| p["name"] == "raidctl-core")
-        .expect("raidctl-core");
-    for d in core["dependencies"].as_array().expect("dependencies") {
-        if d["name"] == "clap" {
-            assert_eq!(d["optional"], true, "raidctl-core's clap: {d}");
-        }
-    }
     let mut found = Vec::new();
-    let src = util::root().join("crates/raidctl-core/src");
-    let mut dirs = vec![src];
-    while let Some(dir) = dirs.pop() {
-        for e in std::fs::read_dir(&dir).expect("read_dir").flatten() {
-            let path = e.path();
-            if e.file_type().is_ok_and(|t| t.is_dir()) {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|x| x == "rs") {
-                let text = std::fs::read_to_string(&path).expect("source");
-                for (n, line) in text.lines().enumerate() {
-                    let flags = ["clap::Args", "clap::Parser", "clap::Subcommand", "#[arg("];
-                    if flags.iter().any(|f| line.contains(f)) {
-                        found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+    for product in ["raidctl-backend", "raidctl-core"] {
+        let package = meta["packages"]
+            .as_array()
+            .expect("packages")
+            .iter()
+            .find(|p| p["name"] == product)
+            .expect("a product crate");
+        for d in package["dependencies"].as_array().expect("dependencies") {
+            if d["name"] == "clap" {
+                assert_eq!(d["optional"], true, "{product}'s clap: {d}");
+            }
+        }
+        let mut dirs = vec![util::root().join("crates").join(product).join("src")];
+        while let Some(dir) = dirs.pop() {
+            for e in std::fs::read_dir(&dir).expect("read_dir").flatten() {
+                let path = e.path();
+                if e.file_type().is_ok_and(|t| t.is_dir()) {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|x| x == "rs") {
+                    let text = std::fs::read_to_string(&path).expect("source");
+                    for (n, line) in text.lines().enumerate() {
+                        let flags = ["clap::Args", "clap::Parser", "clap::Subcommand", "#[arg("];
+                        if flags.iter().any(|f| line.contains(f)) {
+                            found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+                        }
                     }
                 }
             }

@@ -1,25 +1,27 @@
-//! The raidctl product: backends (vendor tools and the kernel driver), the Ceph client and
-//! identity join, workflows, support bundles, qualification, health and output. It runs on
-//! a real host's hardware or on any [`hardware::Simulator`] its caller hands it; it cannot
-//! name the simulator (`raidctl-sim` is not among its dependencies).
+//! The raidctl product: workflows, support bundles, qualification, health and output, over
+//! the backends, SMART and the Ceph client of `raidctl-backend` (re-exported here as
+//! [`backend`], [`smart`], [`ceph`]). It runs on a real host's hardware or on any
+//! [`hardware::Simulator`] its caller hands it; it cannot name the simulator (`raidctl-sim` is
+//! not among its dependencies).
 //!
-//! Dependencies point one way: `model` ← `parse` ← `sys` ← backends/`ceph` ← workflows,
-//! bundle, qualify, health ← `output` ← the CLI (the `raidctl` package); docs/development.md,
-//! "Layout".
+//! Dependencies point one way: `model` ← `parse` ← `sys` ← `raidctl-backend` (backends,
+//! `ceph`) ← workflows, bundle, qualify, health ← `output` ← the CLI (the `raidctl` package);
+//! docs/development.md, "Layout".
 
 pub use raidctl_sys::{errln, errprint};
 
-pub mod backend;
 pub mod bundle;
-pub mod ceph;
 pub mod ctx;
 pub mod health;
 pub mod hostside;
 pub mod monitor;
 pub mod output;
 pub mod qualify;
-pub mod smart;
 pub mod workflow;
+
+/// The backends, the snapshot, SMART and the Ceph client: their own crate, `raidctl-backend`,
+/// below everything here.
+pub use raidctl_backend::{backend, ceph, smart};
 
 /// The typed domain model: its own crate, `raidctl-model`, at the bottom of the layering.
 pub use raidctl_model as model;

@@ -364,6 +364,9 @@ impl Style {
 }
 
 #[cfg(test)]
+mod osd_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::Warning;

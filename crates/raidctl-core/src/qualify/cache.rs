@@ -22,15 +22,6 @@ const TOOL_TIMEOUT: Duration = Duration::from_secs(30);
 /// Journal workflow name of a cache change.
 pub const JOURNAL_WORKFLOW: &str = "qualify-cache";
 
-/// Finds a system tool in `PATH`, then `/usr/sbin` and `/sbin`.
-pub fn find_tool(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain(["/usr/sbin", "/sbin"].iter().map(PathBuf::from))
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
-}
-
 /// Which tool toggles the write cache.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
@@ -320,8 +311,8 @@ pub fn controller_for(
     } else {
         "sdparm"
     };
-    let prog =
-        find_tool(name).ok_or_else(|| format!("{name} not found: write cache not measured"))?;
+    let prog = crate::smart::find_tool(name)
+        .ok_or_else(|| format!("{name} not found: write cache not measured"))?;
     Ok(if tool == CacheTool::Hdparm {
         Arc::new(Hdparm::new(prog, &id.path, runner))
     } else {
@@ -730,7 +721,7 @@ pub fn recover(state_dir: &Path, runner: Arc<dyn Runner>) -> Vec<String> {
         let original = state["original_on"].as_bool().unwrap_or(true);
         let tool = state["tool"].as_str().unwrap_or_default();
         let ctl: Option<Arc<dyn CacheControl>> =
-            find_tool(tool).map(|p| -> Arc<dyn CacheControl> {
+            crate::smart::find_tool(tool).map(|p| -> Arc<dyn CacheControl> {
                 if tool == "hdparm" {
                     Arc::new(Hdparm::new(p, &dev, runner.clone()))
                 } else {

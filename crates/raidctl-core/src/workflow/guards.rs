@@ -571,7 +571,7 @@ mod tests {
             "workflows_resume" => include_str!("../../../../tests/integration/workflows_resume.rs"),
             "health" => include_str!("../health/tests.rs"),
             "ceph_replace" => include_str!("../../../../tests/integration/ceph_replace.rs"),
-            "ceph" => include_str!("../ceph/join/tests.rs"),
+            "ceph" => include_str!("../../../raidctl-backend/src/ceph/join/tests.rs"),
             "terminal" => include_str!("../../../../tests/integration/terminal.rs"),
             _ => return None,
         })

@@ -204,7 +204,7 @@ impl Ceph {
     }
 
     /// An absolute path `ceph-conf` resolves for `osd.N`'s option `key`.
-    pub(crate) fn conf_value(&self, id: u32, key: &str) -> Option<String> {
+    pub fn conf_value(&self, id: u32, key: &str) -> Option<String> {
         let prog = self.which("ceph-conf")?;
         let args = vec![
             "--conf".to_owned(),

@@ -643,7 +643,7 @@ impl Ceph {
 
 /// The first line of a child's output that says what went wrong (`stderr: ... error`,
 /// `failed to ...`, `Permission denied`), skipping the rollback's own lines.
-pub(crate) fn first_error<'a>(lines: &[&'a str]) -> Option<&'a str> {
+pub fn first_error<'a>(lines: &[&'a str]) -> Option<&'a str> {
     lines.iter().copied().find(|l| {
         let low = l.to_ascii_lowercase();
         (low.contains("error") || low.contains("failed") || low.contains("denied"))

@@ -32,6 +32,16 @@ const MAX_PARALLEL: usize = 16;
 /// Largest cache read.
 const CACHE_CAP: usize = 8 << 20;
 
+/// Finds a system tool in `PATH`, then `/usr/sbin` and `/sbin` (smartctl, hdparm, sdparm
+/// live in sbin, which a plain user's `PATH` often lacks).
+pub fn find_tool(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain(["/usr/sbin", "/sbin"].iter().map(PathBuf::from))
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
 /// The smartctl to run: `over` (tests), else `$RAIDCTL_SMARTCTL`, else the one in `PATH`
 /// (or `/usr/sbin`, `/sbin`).
 pub fn smartctl_program(over: Option<&Path>) -> Option<PathBuf> {
@@ -41,7 +51,7 @@ pub fn smartctl_program(over: Option<&Path>) -> Option<PathBuf> {
     if let Some(p) = std::env::var_os(ENV_SMARTCTL).filter(|v| !v.is_empty()) {
         return Some(p.into());
     }
-    crate::qualify::cache::find_tool("smartctl")
+    find_tool("smartctl")
 }
 
 /// Device path smartctl addresses the controller through: the block device of a VD on that

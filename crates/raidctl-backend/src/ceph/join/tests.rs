@@ -215,7 +215,7 @@ fn joins_raw_lvm_and_the_cluster() {
 /// the failed drive's VD.
 #[test]
 fn status_metrics_and_problems_name_the_osd() {
-    let mut snap = crate::health::tests::degraded();
+    let mut snap = crate::backend::fixtures::degraded();
     let ld = snap
         .logical_drives
         .iter()
@@ -245,46 +245,26 @@ fn status_metrics_and_problems_name_the_osd() {
         notes: vec![],
     };
     join.apply(&mut snap);
-    let problems = crate::health::evaluate(&snap, &crate::health::Baseline::default());
-    let failed = snap
-        .physical_drives
+    // The OSD is on the VD and on each of its members; status, metrics and the problem
+    // messages name it from there (raidctl-core's output tests).
+    let l = snap
+        .logical_drives
         .iter()
-        .find(|p| {
-            ld.members.contains(&p.address())
-                && p.firmware_state == crate::model::FirmwareState::Failed
-        })
-        .unwrap()
-        .address();
-    let msg = problems
-        .iter()
-        .find(|p| p.subject == format!("VD {}", ld.target_id))
-        .map(|p| p.message.clone())
+        .find(|l| l.target_id == ld.target_id)
         .unwrap();
-    assert!(msg.contains(&format!("{failed} (osd.12) failed")), "{msg}");
-    let table = crate::output::status::render_status(&snap, &problems, crate::output::Style::PLAIN);
-    assert!(table.contains("osd.12 up/in"), "{table}");
-    let json = crate::output::status::status_json(&snap, &problems);
-    let l = json["snapshot"]["logical_drives"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|l| l["target_id"] == ld.target_id)
-        .unwrap()
-        .clone();
-    assert_eq!(l["osd"][0]["id"], 12);
-    assert_eq!(l["osd"][0]["mode"], "raw");
-    let m = crate::output::metrics::render_metrics(Ok((&snap, &problems)));
-    assert!(
-        m.contains(&format!(
-            "raidctl_ld_state{{adapter=\"{}\",target_id=\"{}\",osd=\"osd.12\",state=\"degraded\"}} 1",
-            ld.adapter, ld.target_id
-        )),
-        "{m}"
-    );
-    assert!(
-        m.contains("osd=\"\""),
-        "drives without an OSD carry an empty label"
-    );
+    assert_eq!(l.osd.len(), 1, "{:?}", l.osd);
+    assert_eq!((l.osd[0].id, l.osd[0].mode), (12, OsdMode::Raw));
+    assert_eq!((l.osd[0].up, l.osd[0].is_in), (Some(true), Some(true)));
+    for pd in &snap.physical_drives {
+        let ids: Vec<u32> = pd.osd.iter().map(|o| o.id).collect();
+        let member = ld.members.contains(&pd.address());
+        assert_eq!(
+            ids,
+            if member { vec![12] } else { vec![] },
+            "{}",
+            pd.address()
+        );
+    }
 }
 
 #[test]
@@ -850,40 +830,18 @@ fn a_cephadm_osd_is_placed_named_and_found_by_device() {
     assert_eq!(devid_serial("SEAGATE_ST4000NM0023_Z1Z2Z3"), Some("Z1Z2Z3"));
     assert_eq!(devid_serial("nounderscore"), None);
 
-    let problems = crate::health::evaluate(&snap, &crate::health::Baseline::default());
-    let table = crate::output::status::render_status(&snap, &problems, crate::output::Style::PLAIN);
-    assert!(table.contains("osd.3 ?/? [cephadm]"), "{table}");
-    let json = crate::output::status::status_json(&snap, &problems);
-    let l = json["snapshot"]["logical_drives"]
-        .as_array()
-        .unwrap()
+    let l = snap
+        .logical_drives
         .iter()
-        .find(|l| l["target_id"] == 4)
-        .unwrap()
-        .clone();
-    assert_eq!(l["osd"][0]["id"], 3);
-    assert_eq!(l["osd"][0]["deployment"]["kind"], "cephadm");
+        .find(|l| l.target_id == 4)
+        .unwrap();
+    assert_eq!(l.osd[0].id, 3);
     assert_eq!(
-        l["osd"][0]["deployment"]["unit"],
-        format!("ceph-{FSID_A}@osd.3")
-    );
-    let m = crate::output::metrics::render_metrics(Ok((&snap, &problems)));
-    assert!(m.contains("target_id=\"4\",osd=\"osd.3\""), "{m}");
-    // `check`'s problems name it when its drive fails.
-    for pd in &mut snap.physical_drives {
-        if pd.slot == 5 {
-            pd.firmware_state = crate::model::FirmwareState::Failed;
-        }
-    }
-    for ld in &mut snap.logical_drives {
-        if ld.target_id == 4 {
-            ld.state = crate::model::LdState::Offline;
-        }
-    }
-    let problems = crate::health::evaluate(&snap, &crate::health::Baseline::default());
-    assert!(
-        problems.iter().any(|p| p.message.contains("(osd.3)")),
-        "{problems:?}"
+        l.osd[0].deployment,
+        Some(crate::model::Deployment::Cephadm {
+            fsid: FSID_A.into(),
+            unit: format!("ceph-{FSID_A}@osd.3"),
+        })
     );
 }
 

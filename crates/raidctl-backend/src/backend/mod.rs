@@ -2,6 +2,8 @@
 
 pub mod catalogue;
 pub mod detect;
+#[cfg(any(test, feature = "test-support"))]
+pub mod fixtures;
 pub mod gather;
 pub mod identity;
 pub mod megacli;
