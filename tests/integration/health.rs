@@ -1,51 +1,17 @@
 //! Health rules and their renderings on fixture-built snapshots, and the metrics output checked
 //! by its real consumer, `promtool check metrics`.
 
-use crate::util::{read, root};
 use raidctl::backend::snapshot::Snapshot;
 use raidctl::health::{Baseline, Severity, evaluate, overall};
-use raidctl::model::{Document, DriveAddress, FirmwareState, LdState, Progress, ProgressKind};
+use raidctl::model::{DriveAddress, FirmwareState, LdState, Progress, ProgressKind};
 use raidctl::output::{check, metrics, status};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Parses `fixtures/megacli/<name>.txt` files into one snapshot, joined by the backend's own
-/// [`raidctl::backend::snapshot::derive_at`].
+/// `fixtures/megacli/<name>.txt` files as one snapshot, built as the product's own tests build
+/// theirs (`raidctl-backend`'s `backend::fixtures`, the backend's own joins).
 fn snapshot(names: &[&str]) -> Snapshot {
-    let mut doc = Document::default();
-    for name in names {
-        let text = read(&root().join(format!("fixtures/megacli/{name}.txt")));
-        doc.merge(raidctl::parse::parse(&text, None).unwrap());
-    }
-    let mut drives: Vec<raidctl::model::PhysicalDrive> = Vec::new();
-    for d in doc.physical_drives {
-        drives.retain(|o| (o.adapter, o.address()) != (d.adapter, d.address()));
-        drives.push(d);
-    }
-    let mut adapters: Vec<raidctl::model::Adapter> = Vec::new();
-    for a in doc.adapters {
-        if !adapters.iter().any(|o| o.adapter == a.adapter) {
-            adapters.push(a);
-        }
-    }
-    let mut snap = Snapshot {
-        schema_version: 1,
-        taken_at_unix: 1_700_000_000,
-        source: "fixtures".into(),
-        vendor_calls: 4,
-        adapters,
-        logical_drives: doc.logical_drives,
-        physical_drives: drives,
-        bbus: doc.bbus,
-        disk_groups: doc.disk_groups,
-        missing: doc.missing,
-        foreign_configs: doc.foreign_configs,
-        progress: doc.progress,
-        ..Snapshot::default()
-    };
-    // The backend's own joins; no sysfs, so no host's block devices leak in.
-    raidctl::backend::snapshot::derive_at(&mut snap, std::path::Path::new("/nonexistent/sys"));
-    snap
+    raidctl_backend::backend::fixtures::fixture_snapshot(names)
 }
 
 /// Two adapters, three VDs, 18 drives; made eventful by hand: a rebuilding RAID 60 member, a
