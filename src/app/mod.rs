@@ -42,7 +42,7 @@ pub enum AppError {
 pub fn run(cli: Cli) -> Result<ExitStatus, AppError> {
     let is_check = matches!(cli.command, Command::Check { .. });
     if cli.quiet {
-        crate::output::progress::silence();
+        crate::progress::silence();
     }
     let mut out = crate::output::stdout();
     let result = run_with(cli, &mut out);

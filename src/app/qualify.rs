@@ -121,7 +121,7 @@ fn qualify_main(
             }
             ids.push(id);
         }
-        let show = crate::output::progress::wanted() && !json_stdout;
+        let show = crate::progress::wanted() && !json_stdout;
         // With --compare, the new results are exported after the comparison below.
         let ex = if args.compare.is_empty() {
             exports.clone()

@@ -185,7 +185,7 @@ impl Host for CliHost<'_> {
             paths: &self.paths,
             exports: &exports,
             together: false,
-            show_progress: crate::output::progress::wanted(),
+            show_progress: crate::progress::wanted(),
         };
         let rep = qualify_identities(vec![id], &run)?;
         let d = rep.drives.first();

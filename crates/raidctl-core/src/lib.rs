@@ -28,4 +28,4 @@ pub use raidctl_model as model;
 /// The pure parsers (text in, model out): their own crate, `raidctl-parse`, on top of the model.
 pub use raidctl_parse as parse;
 /// Host plumbing below the backends and the simulator: its own crate, `raidctl-sys`.
-pub use raidctl_sys::{escape, exit, fsutil, hardware, interrupt};
+pub use raidctl_sys::{escape, exit, fsutil, hardware, interrupt, journal, progress};

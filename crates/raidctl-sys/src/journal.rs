@@ -174,7 +174,7 @@ impl Journal {
         self.file.write_all(&line)?;
         self.file.sync_data()?;
         self.torn = false;
-        crate::workflow::test_hook(step, phase);
+        test_hook(step, phase);
         Ok(())
     }
 }
@@ -290,7 +290,7 @@ pub struct Summary {
     pub adapter: Option<u32>,
     /// The bay.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub drive: Option<crate::model::DriveAddress>,
+    pub drive: Option<raidctl_model::DriveAddress>,
     /// The serial of the drive it works on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub serial: Option<String>,
@@ -343,7 +343,7 @@ const KNOWN: &[&str] = &[
 ];
 
 /// The newest workflow that did not complete and can go on: a replacement (interrupted, or
-/// stopped to be resumed) or a change ([`crate::workflow::change`]) that was interrupted or
+/// stopped to be resumed) or a change (raidctl-core's `workflow::change`) that was interrupted or
 /// stopped after it had changed something; what `raidctl resume` without an id continues.
 pub fn resumable(state_dir: &Path) -> Option<String> {
     let open: Vec<String> = unfinished(state_dir).into_iter().map(|s| s.id).collect();
@@ -513,6 +513,16 @@ pub fn list(state_dir: &Path) -> Vec<Summary> {
             Some(s)
         })
         .collect()
+}
+
+/// Test hook: `RAIDCTL_TEST_CRASH_AT=step:phase` aborts the process right after that journal
+/// record is synced, to test `raidctl resume` after a crash at every step.
+pub fn test_hook(step: &str, phase: &str) {
+    if let Ok(at) = std::env::var("RAIDCTL_TEST_CRASH_AT") {
+        if at == format!("{step}:{phase}") {
+            std::process::abort();
+        }
+    }
 }
 
 #[cfg(test)]

@@ -2,8 +2,9 @@
 //! ([`runner`]: no shell, `LC_ALL=C`, deadlines that kill the process group), the MFI ioctl
 //! ABI ([`mfi`]: what the kernel driver and the simulated firmware both speak), private
 //! files and directories ([`fsutil`]), interrupts ([`interrupt`]), exit codes ([`exit`]),
-//! escaping of untrusted text ([`escape`]) and standard output that remembers a failed write
-//! ([`out`]). It names no other raidctl crate, so neither the product nor the simulator can
+//! escaping of untrusted text ([`escape`]), standard output that remembers a failed write
+//! ([`out`]), progress on a terminal ([`progress`]) and the journal every state change writes
+//! ([`journal`]). It names no other raidctl crate, so neither the product nor the simulator can
 //! reach the other through it.
 
 /// `eprintln!` that cannot panic: with standard error closed or a reader gone
@@ -31,8 +32,10 @@ pub mod exit;
 pub mod fsutil;
 pub mod hardware;
 pub mod interrupt;
+pub mod journal;
 pub mod mfi;
 pub mod out;
+pub mod progress;
 pub mod runner;
 
 /// A unit test that cannot run here says why, past libtest's capture and named by the test;

@@ -62,7 +62,7 @@ impl Default for CollectOptions {
             budget: Duration::from_secs(900),
             per_command_timeout: Duration::from_secs(180),
             path_var: None,
-            progress: crate::output::progress::wanted(),
+            progress: crate::progress::wanted(),
             command_line: std::env::args().collect(),
             min_free: None,
             force: false,

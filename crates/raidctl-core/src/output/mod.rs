@@ -6,7 +6,6 @@ pub mod document;
 pub mod json;
 pub mod metrics;
 pub mod parallel;
-pub mod progress;
 mod reports;
 pub mod short;
 pub mod status;

@@ -10,7 +10,7 @@ use super::engine::{JobResult, JobSpec};
 use super::result::{DriveResult, RuleHit, Verdict};
 use super::verdict::{names, sync_name};
 use crate::backend::runner::{OsRunner, Runner};
-use crate::workflow::journal::{self, Journal};
+use crate::journal::{self, Journal};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};

@@ -644,7 +644,7 @@ fn qualify(
         paths,
         exports,
         together: true,
-        show_progress: !json_stdout && crate::output::progress::wanted(),
+        show_progress: !json_stdout && crate::progress::wanted(),
     };
     qualify_identities(ids, &run)
 }

@@ -11,7 +11,9 @@ mod cephadm_steps;
 pub mod change;
 pub mod engine;
 pub mod guards;
-pub mod journal;
+/// The journal every state change writes (raidctl-sys: qualification's cache changes write
+/// one too).
+pub use crate::journal;
 pub mod ld;
 pub mod locates;
 mod noredundancy;
@@ -430,16 +432,6 @@ pub fn running(state_dir: &Path, adapter: u32) -> Option<String> {
             Some(who.trim().to_owned())
         }
         Err(std::fs::TryLockError::Error(_)) => None,
-    }
-}
-
-/// Test hook: `RAIDCTL_TEST_CRASH_AT=step:phase` aborts the process right after that journal
-/// record is synced, to test `raidctl resume` after a crash at every step.
-pub fn test_hook(step: &str, phase: &str) {
-    if let Ok(at) = std::env::var("RAIDCTL_TEST_CRASH_AT") {
-        if at == format!("{step}:{phase}") {
-            std::process::abort();
-        }
     }
 }
 

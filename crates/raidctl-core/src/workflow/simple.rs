@@ -472,7 +472,7 @@ pub fn rebuild_status(
 ) -> Result<Outcome, WfError> {
     let (_, pd) = fresh_target(env, target, adapter)?;
     let (a, d) = (pd.adapter, pd.address());
-    let bar = crate::output::progress::bar(100, &format!("rebuild {d}"));
+    let bar = crate::progress::bar(100, &format!("rebuild {d}"));
     for _ in 0..if watch { env.max_polls() } else { 1 } {
         match env.ops.progress(a, d)? {
             Some(p) => {

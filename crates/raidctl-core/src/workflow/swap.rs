@@ -353,7 +353,7 @@ pub(super) fn plan_check_new(st: &ReplaceState) -> Vec<PlanLine> {
 pub(super) fn watch(env: &mut Env<'_>, st: &mut ReplaceState) -> Result<StepResult, WfError> {
     let a = st.adapter;
     let target = st.rebuild.rebuilding.unwrap_or(st.drive);
-    let bar = crate::output::progress::bar(100, &format!("rebuild {target}"));
+    let bar = crate::progress::bar(100, &format!("rebuild {target}"));
     let mut last_pct = None;
     for _ in 0..env.max_polls() {
         let snap = fresh(env)?;
