@@ -17,6 +17,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// The largest result file `--compare` reads (a fleet's drives with their histograms fit
+/// many times over).
+const MAX_RESULT_BYTES: usize = 64 << 20;
+
 /// Runs `raidctl qualify`.
 pub fn run_qualify(
     args: &QualifyArgs,
@@ -57,9 +61,10 @@ fn qualify_main(
     let mut loaded: Vec<crate::qualify::result::DriveResult> = Vec::new();
     let mut loaded_files: Vec<(PathBuf, QualReport)> = Vec::new();
     for f in &args.compare {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        // From any host: bounded, and the file is named in every error.
+        let bytes = crate::fsutil::read_named(f, MAX_RESULT_BYTES).map_err(|e| e.to_string())?;
         let r: QualReport =
-            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+            serde_json::from_slice(&bytes).map_err(|e| format!("{}: {e}", f.display()))?;
         if !(MIN_READ_SCHEMA_VERSION..=SCHEMA_VERSION).contains(&r.schema_version) {
             return Err(format!(
                 "{}: schema version {} (this raidctl reads {MIN_READ_SCHEMA_VERSION} to {SCHEMA_VERSION})",

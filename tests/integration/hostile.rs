@@ -732,3 +732,35 @@ fn sigterm_during_collect_removes_the_staging_directory() {
         .collect();
     assert!(left.is_empty(), "left behind: {left:?}");
 }
+
+/// A result file for `qualify --compare` and a `--profile-file` come from anywhere: a huge one
+/// (here a sparse terabyte, which read whole would exhaust memory) is refused by name, at once.
+#[test]
+fn huge_qualify_inputs_are_refused_not_read() {
+    let d = tempfile::tempdir().unwrap();
+    let big = d.path().join("results-from-elsewhere.json");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(1 << 40)
+        .unwrap();
+    for args in [
+        vec!["qualify", "--compare", big.to_str().unwrap()],
+        vec![
+            "qualify",
+            "--profile-file",
+            big.to_str().unwrap(),
+            "--compare",
+            "x.json",
+        ],
+    ] {
+        let t = Instant::now();
+        let out = raidctl().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("results-from-elsewhere.json: larger than"),
+            "{args:?}: {err}"
+        );
+        assert!(t.elapsed() < Duration::from_secs(30), "{:?}", t.elapsed());
+    }
+}

@@ -156,6 +156,17 @@ pub fn read_capped(path: &Path, cap: usize) -> io::Result<Vec<u8>> {
     read_to_cap(path, &f, cap)
 }
 
+/// Reads a file the operator named on the command line (a result file to compare, a threshold
+/// profile), through links as given: at most `cap` bytes, since its content may come from
+/// anywhere; more is an error naming the file, not an allocation.
+///
+/// # Errors
+/// It cannot be opened or read, or is larger than `cap`.
+pub fn read_named(path: &Path, cap: usize) -> io::Result<Vec<u8>> {
+    let f = File::open(path).map_err(|e| with_path(path, e))?;
+    read_to_cap(path, &f, cap)
+}
+
 /// `PermissionDenied` unless the caller or root owns `path`; the error names both owners,
 /// then `verdict`.
 fn owned_by_caller_or_root(path: &Path, meta: &std::fs::Metadata, verdict: &str) -> io::Result<()> {
@@ -556,6 +567,28 @@ impl Drop for TempFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_named_file_is_read_up_to_its_cap_through_a_link() {
+        let d = tempfile::tempdir().unwrap();
+        let f = d.path().join("result.json");
+        std::fs::write(&f, b"12345").unwrap();
+        let link = d.path().join("link.json");
+        std::os::unix::fs::symlink(&f, &link).unwrap();
+        assert_eq!(read_named(&link, 5).unwrap(), b"12345");
+        let e = read_named(&f, 4).unwrap_err();
+        assert!(e.to_string().contains("larger than 4 bytes"), "{e}");
+        assert!(e.to_string().contains("result.json"), "{e}");
+        // A huge sparse file costs nothing to refuse.
+        let big = d.path().join("big.json");
+        std::fs::File::create(&big)
+            .unwrap()
+            .set_len(1 << 40)
+            .unwrap();
+        assert!(read_named(&big, 1 << 20).is_err());
+        let e = read_named(&d.path().join("absent"), 4).unwrap_err();
+        assert!(e.to_string().contains("absent"), "{e}");
+    }
 
     fn mode_of(p: &Path) -> u32 {
         std::fs::symlink_metadata(p).unwrap().mode() & 0o7777

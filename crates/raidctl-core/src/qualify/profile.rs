@@ -172,6 +172,9 @@ fn full_match(pattern: &str, text: &str) -> bool {
     regex::Regex::new(&format!("^(?:{pattern})$")).is_ok_and(|r| r.is_match(text))
 }
 
+/// The largest threshold profile `--profile-file` reads (the built-in one is a few KiB).
+const MAX_PROFILE_BYTES: usize = 4 << 20;
+
 impl Profile {
     /// The embedded default.
     ///
@@ -188,9 +191,10 @@ impl Profile {
     pub fn load(file: Option<&std::path::Path>) -> Result<Self, String> {
         let mut p = Self::embedded()?;
         if let Some(f) = file {
-            let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+            let bytes =
+                crate::fsutil::read_named(f, MAX_PROFILE_BYTES).map_err(|e| e.to_string())?;
             let user: Self =
-                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+                serde_json::from_slice(&bytes).map_err(|e| format!("{}: {e}", f.display()))?;
             for m in &user.models {
                 for re in std::iter::once(&m.model).chain(m.firmware.iter()) {
                     regex::Regex::new(re)
