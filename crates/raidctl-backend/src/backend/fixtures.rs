@@ -65,3 +65,18 @@ pub fn degraded() -> Snapshot {
         "h710-healthy__bbustatus",
     ])
 }
+
+/// [`degraded`] and its degraded VD.
+///
+/// # Panics
+/// The fixtures changed and hold no degraded VD.
+pub fn degraded_vd() -> (Snapshot, crate::model::LogicalDrive) {
+    let snap = degraded();
+    let ld = snap
+        .logical_drives
+        .iter()
+        .find(|l| l.state == crate::model::LdState::Degraded)
+        .expect("the degraded fixtures have a degraded VD")
+        .clone();
+    (snap, ld)
+}

@@ -43,13 +43,7 @@ fn osd(id: u32, up_in: Option<bool>, deployment: Option<Deployment>) -> OsdRef {
 /// The degraded H710 with osd.12 on its degraded VD.
 #[test]
 fn status_metrics_and_problems_name_the_osd() {
-    let mut snap = crate::backend::fixtures::degraded();
-    let ld = snap
-        .logical_drives
-        .iter()
-        .find(|l| l.state == LdState::Degraded)
-        .unwrap()
-        .clone();
+    let (mut snap, ld) = crate::backend::fixtures::degraded_vd();
     place(&mut snap, ld.target_id, &osd(12, Some(true), None));
     let problems = evaluate(&snap, &Baseline::default());
     let failed = snap

@@ -210,18 +210,11 @@ fn joins_raw_lvm_and_the_cluster() {
     );
 }
 
-/// The join reaches every rendering: the status table's OSD column, the JSON `osd`, the
-/// metrics label and the problem messages, on the simulated degraded H710 with an OSD on
-/// the failed drive's VD.
+/// A raw OSD on the degraded H710's degraded VD is put on that VD and on each of its members,
+/// up and in, where every rendering takes it from.
 #[test]
-fn status_metrics_and_problems_name_the_osd() {
-    let mut snap = crate::backend::fixtures::degraded();
-    let ld = snap
-        .logical_drives
-        .iter()
-        .find(|l| l.state == crate::model::LdState::Degraded)
-        .unwrap()
-        .clone();
+fn an_osd_lands_on_its_vd_and_the_vds_members() {
+    let (mut snap, ld) = crate::backend::fixtures::degraded_vd();
     assert_eq!(ld.adapter, 0);
     let (_hw, src, _) = hw(&[Disk::Vd("loop7", ld.target_id, 0)]);
     let mut raw = RawList::new();
@@ -791,9 +784,9 @@ fn both_layouts_with_one_id_are_not_merged() {
     assert!(notes[0].contains("same uuid and device"), "{notes:?}");
 }
 
-/// A cephadm OSD on VD 4 (`sdc`), its label on the device: placed, named with its deployment
-/// by status (table and JSON), and found by its kernel name with or without `/dev/` and by
-/// Ceph's device id, never on a disk the join places no OSD on.
+/// A cephadm OSD on VD 4 (`sdc`), its label on the device: placed with its deployment (which
+/// status shows: raidctl-core's `output::osd_tests`), and found by its kernel name with or
+/// without `/dev/` and by Ceph's device id, never on a disk the join places no OSD on.
 #[test]
 fn a_cephadm_osd_is_placed_named_and_found_by_device() {
     let (hw_dir, mut src, mut snap) = hw(&[Disk::Vd("sdc", 4, 5), Disk::Vd("sdd", 5, 6)]);
