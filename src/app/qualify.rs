@@ -145,6 +145,10 @@ fn qualify_main(
         qualify_identities(ids, &run)?
     };
     if !loaded.is_empty() {
+        // Records from any host are judged host-bound by this profile, as new results are.
+        for j in loaded.iter_mut().flat_map(|d| d.jobs.iter_mut()) {
+            profile.mark_host_bound(j);
+        }
         rep.drives.extend(loaded);
         verdict::peer_rules(&mut rep.drives, &profile.peer());
         rep.verdict = rep

@@ -3,6 +3,7 @@
 //! field.
 
 use super::device::DriveClass;
+use super::engine::{HOST_BOUND_UTIL, HOST_STARVED_WAIT, JobResult};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -154,6 +155,9 @@ pub struct Profile {
     /// Busy CPU fraction above which a result is host-bound.
     #[serde(default)]
     pub host_bound_util: Option<f64>,
+    /// Share of a job a worker may wait for a CPU before the result is host-bound.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_starved_wait: Option<f64>,
     /// Per class (`hdd`, `ssd`, `nvme`, `virtual`).
     #[serde(default)]
     pub classes: BTreeMap<String, Thresholds>,
@@ -211,6 +215,9 @@ impl Profile {
         if other.host_bound_util.is_some() {
             self.host_bound_util = other.host_bound_util;
         }
+        if other.host_starved_wait.is_some() {
+            self.host_starved_wait = other.host_starved_wait;
+        }
         for (k, v) in &other.classes {
             self.classes.entry(k.clone()).or_default().overlay(v);
         }
@@ -254,6 +261,15 @@ impl Profile {
     /// Peer settings.
     pub fn peer(&self) -> PeerSettings {
         self.peer.clone().unwrap_or_default()
+    }
+
+    /// Marks `job` host-bound by this profile's limits (the engine marks it by the defaults;
+    /// a record read back for `--compare` is judged by the comparing host's profile).
+    pub fn mark_host_bound(&self, job: &mut JobResult) {
+        job.host_bound = job.cpu.host_bound(
+            self.host_bound_util.unwrap_or(HOST_BOUND_UTIL),
+            self.host_starved_wait.unwrap_or(HOST_STARVED_WAIT),
+        );
     }
 }
 

@@ -356,7 +356,9 @@ pub fn qualify_identities(ids: Vec<device::Identity>, run: &Run<'_>) -> Result<Q
     super::repeat::confirm(&mut drives, profile, &opts.role, &mut |i, spec| {
         let d = snapshot.get(i)?;
         bar.job_started(&d.identity.label(), spec);
-        suite::rerun_job(&d.identity, spec, paths).ok()
+        let mut r = suite::rerun_job(&d.identity, spec, paths).ok()?;
+        profile.mark_host_bound(&mut r);
+        Some(r)
     });
     bar.finish();
     rep.verdict = drives

@@ -548,6 +548,9 @@ pub fn finish(d: &mut DriveResult, profile: &Profile, role: &str) {
             p99_us: j.lat.p99_us,
         })
         .collect();
+    for j in &mut d.jobs {
+        profile.mark_host_bound(j);
+    }
     d.metrics = verdict::metrics(d);
     let keep: Vec<RuleHit> = d
         .rules

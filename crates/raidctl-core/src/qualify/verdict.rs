@@ -69,9 +69,9 @@ fn gate_untied(job: &JobResult, rule: &str, level: Verdict, msg: String) -> Rule
             rule,
             Verdict::Inconclusive,
             format!(
-                "{msg}; but {} was host-bound (busiest worker {:.0}% of a CPU): the host, not the drive, set the number; rerun on an idle host or with more jobs",
+                "{msg}; but {} was host-bound ({}): the host, not the drive, set the number; rerun on an idle host or with more jobs",
                 job.spec.name,
-                job.cpu.max_worker_util * 100.0
+                job.cpu.host_bound_why()
             ),
         );
     }
@@ -677,6 +677,7 @@ mod tests {
     use super::*;
     use crate::qualify::device::{DriveClass, Identity};
     use crate::qualify::engine::{JobSpec, Op, Pattern};
+    use crate::qualify::profile::Profile;
     use std::time::Duration;
 
     /// A drive of model `M` whose jobs all ran at `speed` × 200 MB/s (latency ÷ `speed`).
@@ -751,6 +752,45 @@ mod tests {
         let mut v = vec![drive("sda", 1.0), drive("sdb", 1.0), drive("sdc", 0.25)];
         peer_rules(&mut v, &s);
         assert_eq!(ids(&v[2]), [("PEER-FEW", Verdict::Inconclusive)]);
+    }
+
+    /// A worker the host starved measured the scheduler: its peer FAIL is INCONCLUSIVE, saying
+    /// why, by the profile's limit (the fleet test's healthy drive completed no I/O in its
+    /// window while six runs and two fuzzers shared two cores, its worker far from busy).
+    #[test]
+    fn a_starved_worker_is_inconclusive_not_a_slow_drive() {
+        let judged = |wait: Option<f64>, profile: &Profile| {
+            let mut v = vec![drive("sda", 1.0), drive("sdb", 1.0), drive("sdc", 0.01)];
+            for j in &mut v[2].jobs {
+                j.cpu.max_worker_util = 0.02;
+                j.cpu.max_worker_wait = wait;
+                profile.mark_host_bound(j);
+            }
+            peer_rules(&mut v, &PeerSettings::default());
+            v.swap_remove(2)
+        };
+        let defaults = Profile::embedded().unwrap();
+        let d = judged(Some(0.9), &defaults);
+        assert_eq!(d.verdict, Verdict::Inconclusive, "{:#?}", d.rules);
+        assert_first_says(&d, "a worker waited 90% of the job for a CPU");
+        // Waiting a little is what every worker does; the drive is then judged.
+        assert_eq!(judged(Some(0.1), &defaults).verdict, Verdict::Fail);
+        assert_eq!(judged(None, &defaults).verdict, Verdict::Fail);
+        // Both limits are the profile's.
+        let mut lenient = defaults.clone();
+        lenient.overlay(&Profile {
+            host_starved_wait: Some(0.95),
+            ..Profile::default()
+        });
+        assert_eq!(judged(Some(0.9), &lenient).verdict, Verdict::Fail);
+        let mut strict = defaults;
+        strict.overlay(&Profile {
+            host_bound_util: Some(0.01),
+            ..Profile::default()
+        });
+        let d = judged(None, &strict);
+        assert_eq!(d.verdict, Verdict::Inconclusive);
+        assert_first_says(&d, "busiest worker 2% of a CPU");
     }
 
     #[test]

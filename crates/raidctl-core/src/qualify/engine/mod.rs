@@ -4,8 +4,12 @@
 //! [`EngineKind::Auto`] chooses per job; every result says which engine ran and why.
 
 pub mod buffer;
+mod cpu;
 pub mod sync;
 pub mod uring;
+
+pub(crate) use cpu::CpuMeter;
+pub use cpu::{CpuUsage, HOST_BOUND_UTIL, HOST_STARVED_WAIT, online_cpus};
 
 use super::hist::{Histogram, LatencySummary};
 use serde::{Deserialize, Serialize};
@@ -129,23 +133,6 @@ impl JobSpec {
             verify: None,
         }
     }
-}
-
-/// CPU used by a job's workers over its measured part (from the ramp's end, as fio counts).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct CpuUsage {
-    /// CPU seconds of the worker threads (user + system).
-    pub cpu_s: f64,
-    /// User seconds (10 ms resolution).
-    pub user_s: f64,
-    /// System seconds (10 ms resolution).
-    pub sys_s: f64,
-    /// CPU microseconds per I/O.
-    pub per_io_us: f64,
-    /// Busiest worker's CPU time over wall time (1.0 = one core saturated).
-    pub max_worker_util: f64,
-    /// All workers' CPU over wall time and online CPUs.
-    pub host_util: f64,
 }
 
 /// One second of a run.
@@ -397,63 +384,6 @@ impl Target {
     }
 }
 
-/// Online CPUs.
-pub fn online_cpus() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-}
-
-/// Thread CPU time (precise) and user/system split (ticks) of the calling thread.
-pub(crate) fn thread_cpu() -> (Duration, f64, f64) {
-    let ts = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    let total = Duration::new(
-        u64::try_from(ts.tv_sec).unwrap_or(0),
-        u32::try_from(ts.tv_nsec).unwrap_or(0),
-    );
-    let (u, s) = std::fs::read_to_string("/proc/thread-self/stat")
-        .ok()
-        .and_then(|t| {
-            let rest = t.rsplit_once(')')?.1;
-            let f: Vec<&str> = rest.split_whitespace().collect();
-            // After the command: state is field 3, utime 14, stime 15 (1-based).
-            let u: f64 = f.get(11)?.parse().ok()?;
-            let s: f64 = f.get(12)?.parse().ok()?;
-            Some((u / 100.0, s / 100.0))
-        })
-        .unwrap_or((0.0, 0.0));
-    (total, u, s)
-}
-
-/// A worker's CPU clock over the measured part of a job: started by the first call to
-/// [`CpuMeter::tick`] at or after the ramp's end, as fio resets its `getrusage` figures when
-/// its ramp ends. Counting from the worker's start instead charged the ramp's CPU to the
-/// I/Os after it: a sixth too much per I/O for `quick`'s 0.5 s ramp on 3 s jobs.
-pub(crate) struct CpuMeter {
-    start: Option<(Duration, f64, f64)>,
-}
-
-impl CpuMeter {
-    pub(crate) fn new() -> Self {
-        Self { start: None }
-    }
-
-    /// Starts the clock once `now` is past the ramp (one comparison per I/O after that).
-    #[inline]
-    pub(crate) fn tick(&mut self, plan: &Plan, now: Instant) {
-        if self.start.is_none() && now >= plan.ramp_end {
-            self.start = Some(thread_cpu());
-        }
-    }
-
-    /// Stops the clock and writes the CPU used since it started (none if it never did).
-    pub(crate) fn finish(self, out: &mut WorkerOut) {
-        let (cpu1, u1, s1) = thread_cpu();
-        let (cpu0, u0, s0) = self.start.unwrap_or((cpu1, u1, s1));
-        out.cpu = cpu1.saturating_sub(cpu0);
-        out.user_s = (u1 - u0).max(0.0);
-        out.sys_s = (s1 - s0).max(0.0);
-    }
-}
-
 /// What one worker measured.
 #[derive(Debug, Default)]
 pub(crate) struct WorkerOut {
@@ -467,6 +397,8 @@ pub(crate) struct WorkerOut {
     pub cpu: Duration,
     pub user_s: f64,
     pub sys_s: f64,
+    /// Time spent runnable without a CPU since the worker started.
+    pub wait: Option<Duration>,
     pub errors: u64,
     pub first_error: Option<String>,
     pub verify_errors: u64,
@@ -696,6 +628,7 @@ fn summarise(
     let (mut ios, mut bytes, mut errors, mut verify_errors) = (0, 0, 0, 0);
     let mut first_error = None;
     let (mut cpu, mut user_s, mut sys_s, mut max_util) = (0.0, 0.0, 0.0, 0.0f64);
+    let mut max_wait: Option<f64> = None;
     let mut sb: Vec<u64> = Vec::new();
     let mut si: Vec<u64> = Vec::new();
     for o in &outs {
@@ -713,7 +646,13 @@ fn summarise(
         cpu += c;
         user_s += o.user_s;
         sys_s += o.sys_s;
-        max_util = max_util.max(c / wall_s);
+        // CPU is counted from the ramp's end, so over the measured time; the wait is counted
+        // from the worker's start, so over the job's.
+        max_util = max_util.max(c / runtime_s);
+        if let Some(w) = o.wait {
+            let share = w.as_secs_f64() / wall_s;
+            max_wait = Some(max_wait.map_or(share, |m: f64| m.max(share)));
+        }
         if o.series_bytes.len() > sb.len() {
             sb.resize(o.series_bytes.len(), 0);
             si.resize(o.series_bytes.len(), 0);
@@ -736,7 +675,15 @@ fn summarise(
             iops: *n as f64 / secs,
         });
     }
-    let host_util = cpu / wall_s / online_cpus() as f64;
+    let usage = CpuUsage {
+        cpu_s: cpu,
+        user_s,
+        sys_s,
+        per_io_us: if ios > 0 { cpu * 1e6 / ios as f64 } else { 0.0 },
+        max_worker_util: max_util,
+        host_util: cpu / runtime_s / online_cpus() as f64,
+        max_worker_wait: max_wait,
+    };
     JobResult {
         spec: spec.clone(),
         engine_used,
@@ -753,24 +700,14 @@ fn summarise(
         sync_lat: sync_used.then(|| sync_lat.summary()),
         lat_octaves: lat.octaves(),
         series,
-        cpu: CpuUsage {
-            cpu_s: cpu,
-            user_s,
-            sys_s,
-            per_io_us: if ios > 0 { cpu * 1e6 / ios as f64 } else { 0.0 },
-            max_worker_util: max_util,
-            host_util,
-        },
-        host_bound: max_util > HOST_BOUND_UTIL || host_util > HOST_BOUND_UTIL,
+        // The profile's limits replace these when the drive's verdict is settled.
+        host_bound: usage.host_bound(HOST_BOUND_UTIL, HOST_STARVED_WAIT),
+        cpu: usage,
         errors,
         first_error,
         verify_errors,
     }
 }
-
-/// A worker (or all workers together) busier than this fraction of a CPU marks the result
-/// host-bound (reference B.3: 85 %).
-pub const HOST_BOUND_UTIL: f64 = 0.85;
 
 /// Fills `buf` with the verification pattern for the block at `offset`.
 #[inline]
@@ -870,44 +807,6 @@ mod tests {
         }
         t.align = 2 * page as u64;
         assert_eq!(t.buffer_align(), 2 * page);
-    }
-
-    /// CPU is counted from the ramp's end, as fio's: a worker busy through a 1 s ramp and a
-    /// 0.3 s measured part used about 1.3 s of CPU, and charging that to the measured I/Os
-    /// overstated CPU per I/O by the ramp's share. Counted right, it cannot exceed the measured
-    /// wall time on one thread, however busy the machine is.
-    #[test]
-    fn cpu_is_counted_after_the_ramp() {
-        // Memory-backed where there is a tmpfs, so the worker is busy rather than waiting.
-        let dir = if Path::new("/dev/shm").is_dir() {
-            tempfile::tempdir_in("/dev/shm")
-        } else {
-            tempfile::tempdir()
-        }
-        .unwrap();
-        let path = dir.path().join("target");
-        std::fs::write(&path, vec![0x5a_u8; 1 << 20]).unwrap();
-        let t = Arc::new(Target::open(&path, false).unwrap());
-        for engine in [EngineKind::Sync, EngineKind::Uring] {
-            let mut s = JobSpec::timed(
-                "ramped",
-                Pattern::Random,
-                Op::Read,
-                4096,
-                1,
-                Duration::from_millis(300),
-            );
-            s.ramp = Duration::from_secs(1);
-            s.engine = engine;
-            let r = run(&t, &s).unwrap();
-            assert!(r.ios > 0, "{engine:?}: no I/O measured");
-            assert!(
-                r.cpu.cpu_s <= r.runtime_s + 0.005,
-                "{engine:?}: {:.3} s of CPU over a {:.3} s measured part: the ramp was counted",
-                r.cpu.cpu_s,
-                r.runtime_s
-            );
-        }
     }
 
     /// No two sectors of one write, nor of two writes from the same buffer, are the same, so
