@@ -266,7 +266,7 @@ impl Profile {
     /// Marks `job` host-bound by this profile's limits (the engine marks it by the defaults;
     /// a record read back for `--compare` is judged by the comparing host's profile).
     pub fn mark_host_bound(&self, job: &mut JobResult) {
-        job.host_bound = job.cpu.host_bound(
+        job.mark_host(
             self.host_bound_util.unwrap_or(HOST_BOUND_UTIL),
             self.host_starved_wait.unwrap_or(HOST_STARVED_WAIT),
         );

@@ -9,7 +9,7 @@ pub mod sync;
 pub mod uring;
 
 pub(crate) use cpu::CpuMeter;
-pub use cpu::{CpuUsage, HOST_BOUND_UTIL, HOST_STARVED_WAIT, online_cpus};
+pub use cpu::{CpuUsage, HOST_BOUND_UTIL, HOST_STARVED_WAIT, HostBound, online_cpus};
 
 use super::hist::{Histogram, LatencySummary};
 use serde::{Deserialize, Serialize};
@@ -182,8 +182,11 @@ pub struct JobResult {
     pub series: Vec<Second>,
     /// CPU usage.
     pub cpu: CpuUsage,
-    /// CPU saturated: the numbers describe the host, not the drive.
+    /// The numbers describe the host, not the drive (a busy or a starved worker).
     pub host_bound: bool,
+    /// Host-bound by a starved worker only: its wait as a share of the measured time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_starved: Option<f64>,
     /// I/O errors (a worker stops at its first).
     pub errors: u64,
     /// First error text.
@@ -580,7 +583,39 @@ pub fn run(target: &Arc<Target>, spec: &JobSpec) -> Result<JobResult, EngineErro
     let wall_end = Instant::now();
     let mut r = summarise(spec, target, &plan, outs, engine_used, fallback, wall_end);
     r.engine_reason = reason;
+    // The profile's limits replace these when the drive's verdict is settled.
+    r.mark_host(HOST_BOUND_UTIL, HOST_STARVED_WAIT);
     Ok(r)
+}
+
+impl JobResult {
+    /// Whether, and how far, the host set this job's figures (from the two fields).
+    #[must_use]
+    pub fn host(&self) -> HostBound {
+        match (self.host_bound, self.host_starved) {
+            (false, _) => HostBound::No,
+            (true, Some(m)) => HostBound::Starved(m),
+            // Records written before the wait was measured say only "host-bound".
+            (true, None) => HostBound::Busy,
+        }
+    }
+
+    /// Judges the job host-bound by the limits (see [`CpuUsage::judge`]).
+    pub fn mark_host(&mut self, util: f64, wait: f64) {
+        let ramp = if self.spec.time.is_some() {
+            self.spec.ramp.as_secs_f64()
+        } else {
+            0.0
+        };
+        let h = self
+            .cpu
+            .judge(util, wait, self.runtime_s, self.runtime_s + ramp);
+        self.host_bound = h != HostBound::No;
+        self.host_starved = match h {
+            HostBound::Starved(m) => Some(m),
+            _ => None,
+        };
+    }
 }
 
 /// The engine a job should run on and why, before asking the kernel.
@@ -700,9 +735,9 @@ fn summarise(
         sync_lat: sync_used.then(|| sync_lat.summary()),
         lat_octaves: lat.octaves(),
         series,
-        // The profile's limits replace these when the drive's verdict is settled.
-        host_bound: usage.host_bound(HOST_BOUND_UTIL, HOST_STARVED_WAIT),
         cpu: usage,
+        host_bound: false,
+        host_starved: None,
         errors,
         first_error,
         verify_errors,
