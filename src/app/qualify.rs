@@ -146,7 +146,10 @@ fn qualify_main(
     };
     if !loaded.is_empty() {
         // Records from any host are judged host-bound by this profile, as new results are.
-        for j in loaded.iter_mut().flat_map(|d| d.jobs.iter_mut()) {
+        for j in loaded
+            .iter_mut()
+            .flat_map(|d| d.jobs.iter_mut().chain(d.together.iter_mut()))
+        {
             profile.mark_host_bound(j);
         }
         rep.drives.extend(loaded);

@@ -548,7 +548,7 @@ pub fn finish(d: &mut DriveResult, profile: &Profile, role: &str) {
             p99_us: j.lat.p99_us,
         })
         .collect();
-    for j in &mut d.jobs {
+    for j in d.jobs.iter_mut().chain(d.together.iter_mut()) {
         profile.mark_host_bound(j);
     }
     d.metrics = verdict::metrics(d);
