@@ -474,6 +474,23 @@ pub struct Span {
     pub rows: Vec<SpanRow>,
 }
 
+impl Span {
+    /// Its rows as `row:[drive]` words (`1:MISSING` for a missing row), in row order: the
+    /// form status tables and `foreign show` print.
+    #[must_use]
+    pub fn rows_text(&self) -> String {
+        let words: Vec<String> = self
+            .rows
+            .iter()
+            .map(|r| match r.drive {
+                Some(d) => format!("{}:{d}", r.row),
+                None => format!("{}:MISSING", r.row),
+            })
+            .collect();
+        words.join(" ")
+    }
+}
+
 /// One row (arm) of a span.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SpanRow {
@@ -721,4 +738,32 @@ pub struct EventMark {
     /// Digest of the newest entries, for a log without sequence numbers (OpenManage).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digest: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_span_names_its_rows_and_the_missing_one() {
+        let drive = |e, s| Some(DriveAddress::new(e, s));
+        let span = Span {
+            index: 0,
+            array_ref: Some(1),
+            rows: vec![
+                SpanRow {
+                    row: 0,
+                    drive: drive(32, 4),
+                    firmware_state: None,
+                },
+                SpanRow {
+                    row: 1,
+                    drive: None,
+                    firmware_state: None,
+                },
+            ],
+        };
+        assert_eq!(span.rows_text(), "0:[32:4] 1:MISSING");
+        assert_eq!(Span::default().rows_text(), "");
+    }
 }

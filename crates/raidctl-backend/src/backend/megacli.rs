@@ -4,13 +4,13 @@
 use super::catalogue::{
     Catalogue, Entry, Level, ToolVerdict, counted_adapters, per_adapter, tool_name,
 };
+use super::counted::Counted;
 use super::runner::{CmdOutput, RunError, Runner};
 use crate::model::Document;
 use crate::parse::{self, Kind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 /// Names tried on `PATH`, in order.
@@ -123,16 +123,14 @@ fn is_executable(p: &Path) -> bool {
 /// A MegaCli installation and how to run it.
 pub struct MegaCli {
     program: PathBuf,
-    runner: Arc<dyn Runner>,
-    timeout: Duration,
-    calls: AtomicU32,
+    calls: Counted,
 }
 
 impl std::fmt::Debug for MegaCli {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MegaCli")
             .field("program", &self.program)
-            .field("timeout", &self.timeout)
+            .field("timeout", &self.calls.timeout())
             .finish_non_exhaustive()
     }
 }
@@ -142,16 +140,17 @@ impl MegaCli {
     pub fn new(program: PathBuf, runner: Arc<dyn Runner>, timeout: Duration) -> Self {
         Self {
             program,
-            runner,
-            timeout,
-            calls: AtomicU32::new(0),
+            calls: Counted::new(runner, timeout),
         }
     }
 
     /// Another handle on the same installation (same runner and timeout), for a component
     /// that must own its backend (a cache change restored from the interrupt handler).
     pub fn duplicate(&self) -> Self {
-        Self::new(self.program.clone(), self.runner.clone(), self.timeout)
+        Self {
+            program: self.program.clone(),
+            calls: self.calls.fresh(),
+        }
     }
 
     /// The binary in use.
@@ -161,7 +160,7 @@ impl MegaCli {
 
     /// How many vendor calls this backend has made.
     pub fn calls(&self) -> u32 {
-        self.calls.load(Ordering::Relaxed)
+        self.calls.calls()
     }
 
     /// The argv raidctl would run for `args` (for `--dry-run` plans).
@@ -179,8 +178,7 @@ impl MegaCli {
     pub fn raw(&self, args: &[&str]) -> Result<CmdOutput, BackendError> {
         let mut argv: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
         argv.push("-NoLog".to_owned());
-        self.calls.fetch_add(1, Ordering::Relaxed);
-        Ok(self.runner.run(&self.program, &argv, self.timeout)?)
+        Ok(self.calls.run(&self.program, &argv)?)
     }
 
     /// [`MegaCli::raw`] for a read that may overlap the snapshot's other reads: each MegaCli
@@ -189,8 +187,7 @@ impl MegaCli {
     fn raw_read(&self, args: &[&str]) -> Result<CmdOutput, BackendError> {
         let mut argv: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
         argv.push("-NoLog".to_owned());
-        self.calls.fetch_add(1, Ordering::Relaxed);
-        Ok(self.runner.run_read(&self.program, &argv, self.timeout)?)
+        Ok(self.calls.read(&self.program, &argv)?)
     }
 
     /// Where each adapter's event log stands (`-AdpEventLog -GetEventLogInfo -aALL`, one call).

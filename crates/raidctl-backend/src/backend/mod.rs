@@ -1,6 +1,7 @@
 //! Backends: how raidctl talks to vendor tools. Nothing above this layer knows MegaCli syntax.
 
 pub mod catalogue;
+mod counted;
 pub mod detect;
 #[cfg(any(test, feature = "test-support"))]
 pub mod fixtures;

@@ -6,6 +6,7 @@
 mod omconfig;
 
 use super::catalogue::{Catalogue, Entry, Level, ToolVerdict, per_adapter};
+use super::counted::Counted;
 use super::megacli::BackendError;
 use super::ops::{Op, Operations, PinnedCache};
 use super::runner::Runner;
@@ -14,16 +15,13 @@ use crate::model::{Document, DriveAddress, ForeignConfig, Progress};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 /// omreport plus omconfig.
 pub struct Omreport {
     omreport: PathBuf,
     omconfig: PathBuf,
-    runner: Arc<dyn Runner>,
-    timeout: Duration,
-    calls: AtomicU32,
+    calls: Counted,
 }
 
 impl std::fmt::Debug for Omreport {
@@ -53,9 +51,7 @@ impl Omreport {
         Self {
             omreport,
             omconfig,
-            runner,
-            timeout,
-            calls: AtomicU32::new(0),
+            calls: Counted::new(runner, timeout),
         }
     }
 
@@ -68,10 +64,9 @@ impl Omreport {
     fn run_report(&self, args: &[&str]) -> Result<(String, String), BackendError> {
         let mut argv: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
         argv.extend(["-fmt".to_owned(), "ssv".to_owned()]);
-        self.calls.fetch_add(1, Ordering::Relaxed);
         let line = format!("{} {}", self.omreport.display(), argv.join(" "));
         // Reads only: omreport asks OpenManage's data manager, which serves them side by side.
-        let out = self.runner.run_read(&self.omreport, &argv, self.timeout)?;
+        let out = self.calls.read(&self.omreport, &argv)?;
         if out.stdout.trim().is_empty() {
             return Err(BackendError::Empty { argv: line });
         }
@@ -192,9 +187,8 @@ impl Operations for Omreport {
     /// count and a digest of the log (any new entry, the newest first, changes it).
     fn event_marks(&self) -> Result<Option<Vec<crate::model::EventMark>>, BackendError> {
         let argv = ["system".to_owned(), "alertlog".to_owned()];
-        self.calls.fetch_add(1, Ordering::Relaxed);
         let line = format!("{} system alertlog", self.omreport.display());
-        let out = self.runner.run_read(&self.omreport, &argv, self.timeout)?;
+        let out = self.calls.read(&self.omreport, &argv)?;
         super::megacli::exited_ok(&line, &out)?;
         crate::parse::eventinfo::omreport_alertlog(&out.stdout)
             .map(Some)
@@ -205,7 +199,7 @@ impl Operations for Omreport {
     /// controllers" form for pdisks), then each VD's members (`pdisk controller=N vdisk=M`,
     /// one call per VD: OMSA's VD records do not name their drives).
     fn snapshot(&self) -> Result<Snapshot, BackendError> {
-        let before = self.calls.load(Ordering::Relaxed);
+        let before = self.calls.calls();
         let mut snap = Snapshot {
             schema_version: SNAPSHOT_SCHEMA,
             source: self.omreport.display().to_string(),
@@ -317,7 +311,7 @@ impl Operations for Omreport {
                 .collect();
         }
         snapshot::derive_common(&mut snap);
-        snap.vendor_calls = self.calls.load(Ordering::Relaxed) - before;
+        snap.vendor_calls = self.calls.calls() - before;
         Ok(snap)
     }
 
@@ -400,8 +394,7 @@ impl Operations for Omreport {
         let Some(args) = omconfig::args(op) else {
             return Err(BackendError::Failed { argv: line, status: 0xff, message: "this operation is not available through omconfig; use the storcli or MegaCli backend".into(), doc: Box::default() });
         };
-        self.calls.fetch_add(1, Ordering::Relaxed);
-        let out = self.runner.run(&self.omconfig, &args, self.timeout)?;
+        let out = self.calls.run(&self.omconfig, &args)?;
         let text = out.stdout.trim().to_owned();
         if out.status.unwrap_or(0) != 0 || !text.contains("Command successful") {
             return Err(BackendError::failed(

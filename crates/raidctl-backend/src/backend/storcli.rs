@@ -8,6 +8,7 @@
 use super::catalogue::{
     Catalogue, Entry, Level, ToolVerdict, counted_adapters, per_adapter, tool_name,
 };
+use super::counted::Counted;
 use super::megacli::BackendError;
 use super::ops::{Op, Operations, PinnedCache, on_adapter};
 use super::runner::{CmdOutput, Runner};
@@ -18,7 +19,6 @@ use crate::model::{
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -27,9 +27,7 @@ mod args;
 /// A storcli or perccli installation.
 pub struct Storcli {
     program: PathBuf,
-    runner: Arc<dyn Runner>,
-    timeout: Duration,
-    calls: AtomicU32,
+    calls: Counted,
     /// (adapter, operation) pairs the controllers' last `show all` said they do not support.
     refused: Mutex<Vec<(u32, Capability)>>,
 }
@@ -81,9 +79,7 @@ impl Storcli {
     pub fn new(program: PathBuf, runner: Arc<dyn Runner>, timeout: Duration) -> Self {
         Self {
             program,
-            runner,
-            timeout,
-            calls: AtomicU32::new(0),
+            calls: Counted::new(runner, timeout),
             refused: Mutex::new(Vec::new()),
         }
     }
@@ -95,7 +91,7 @@ impl Storcli {
 
     /// Vendor calls made so far.
     pub fn calls(&self) -> u32 {
-        self.calls.load(Ordering::Relaxed)
+        self.calls.calls()
     }
 
     fn line(&self, args: &[String]) -> String {
@@ -123,11 +119,10 @@ impl Storcli {
     fn run_j(&self, args: &[String], read: bool) -> Result<CmdOutput, BackendError> {
         let mut argv = args.to_vec();
         argv.push("J".to_owned());
-        self.calls.fetch_add(1, Ordering::Relaxed);
         Ok(if read {
-            self.runner.run_read(&self.program, &argv, self.timeout)?
+            self.calls.read(&self.program, &argv)?
         } else {
-            self.runner.run(&self.program, &argv, self.timeout)?
+            self.calls.run(&self.program, &argv)?
         })
     }
 

@@ -660,18 +660,6 @@ fn state_sections(doc: &Document, section: &mut Section<'_>) -> std::io::Result<
         let rows = |row: &mut dyn FnMut(Vec<Cell>)| {
             for g in &doc.disk_groups {
                 for s in &g.spans {
-                    let rows: Vec<String> = s
-                        .rows
-                        .iter()
-                        .map(|r| {
-                            format!(
-                                "{}:{}",
-                                r.row,
-                                r.drive
-                                    .map_or_else(|| "MISSING".to_owned(), |d| d.to_string())
-                            )
-                        })
-                        .collect();
                     let vds: Vec<String> =
                         g.logical_drives.iter().map(ToString::to_string).collect();
                     row(cells(vec![
@@ -679,7 +667,7 @@ fn state_sections(doc: &Document, section: &mut Section<'_>) -> std::io::Result<
                         g.index.to_string(),
                         s.index.to_string(),
                         opt(s.array_ref),
-                        rows.join(" "),
+                        s.rows_text(),
                         vds.join(","),
                     ]));
                 }

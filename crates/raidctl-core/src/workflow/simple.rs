@@ -630,22 +630,11 @@ pub fn foreign_show(env: &mut Env<'_>, adapter: u32) -> Result<Outcome, WfError>
         ));
         for g in &f.disk_groups {
             for s in &g.spans {
-                let rows: Vec<String> = s
-                    .rows
-                    .iter()
-                    .map(|r| {
-                        format!(
-                            "row {}: {}",
-                            r.row,
-                            r.drive.map_or_else(|| "missing".into(), |d| d.to_string())
-                        )
-                    })
-                    .collect();
                 env.say(&format!(
-                    "  disk group {} array {}: {}",
+                    "  disk group {} array {}: rows {}",
                     g.index,
                     s.array_ref.unwrap_or(s.index),
-                    rows.join(", ")
+                    s.rows_text()
                 ));
             }
             env.say(&format!("  VDs: {:?}", g.logical_drives));

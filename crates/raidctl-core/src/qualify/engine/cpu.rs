@@ -179,13 +179,9 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
-    /// CPU is counted from the ramp's end, as fio's: a worker busy through a 1 s ramp and a
-    /// 0.3 s measured part used about 1.3 s of CPU, and charging that to the measured I/Os
-    /// overstated CPU per I/O by the ramp's share. Counted right, it cannot exceed the measured
-    /// wall time on one thread, however busy the machine is.
-    #[test]
-    fn cpu_is_counted_after_the_ramp() {
-        // Memory-backed where there is a tmpfs, so the worker is busy rather than waiting.
+    /// A 1 MiB target, memory-backed where there is a tmpfs, so that its worker is always
+    /// runnable (busy or waiting for a CPU) rather than asleep in its I/O.
+    fn memory_target() -> (tempfile::TempDir, Arc<Target>) {
         let dir = if Path::new("/dev/shm").is_dir() {
             tempfile::tempdir_in("/dev/shm")
         } else {
@@ -194,7 +190,16 @@ mod tests {
         .unwrap();
         let path = dir.path().join("target");
         std::fs::write(&path, vec![0x5a_u8; 1 << 20]).unwrap();
-        let t = Arc::new(Target::open(&path, false).unwrap());
+        (dir, Arc::new(Target::open(&path, false).unwrap()))
+    }
+
+    /// CPU is counted from the ramp's end, as fio's: a worker busy through a 1 s ramp and a
+    /// 0.3 s measured part used about 1.3 s of CPU, and charging that to the measured I/Os
+    /// overstated CPU per I/O by the ramp's share. Counted right, it cannot exceed the measured
+    /// wall time on one thread, however busy the machine is.
+    #[test]
+    fn cpu_is_counted_after_the_ramp() {
+        let (_dir, t) = memory_target();
         for engine in [EngineKind::Sync, EngineKind::Uring] {
             let mut s = JobSpec::timed(
                 "ramped",
@@ -227,15 +232,7 @@ mod tests {
             raidctl_sys::test_skip("this kernel keeps no /proc/thread-self/schedstat");
             return;
         }
-        let dir = if Path::new("/dev/shm").is_dir() {
-            tempfile::tempdir_in("/dev/shm")
-        } else {
-            tempfile::tempdir()
-        }
-        .unwrap();
-        let path = dir.path().join("target");
-        std::fs::write(&path, vec![0x5a_u8; 1 << 20]).unwrap();
-        let t = Arc::new(Target::open(&path, false).unwrap());
+        let (_dir, t) = memory_target();
         let r = std::thread::spawn(move || {
             let mine = rustix::thread::sched_getaffinity(None).unwrap();
             let cpu = (0..rustix::thread::CpuSet::MAX_CPU)
