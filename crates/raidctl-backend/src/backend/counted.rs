@@ -2,7 +2,7 @@
 //! runner, the per-call deadline, and the count of calls a snapshot reports as
 //! `vendor_calls`.
 
-use super::runner::{Call, CmdOutput, Mode, RunError, Runner};
+use super::runner::{CmdOutput, RunError, Runner};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -41,21 +41,13 @@ impl Counted {
 
     /// Runs `program` with `args` alone (a change, or a read that must not overlap others).
     pub(crate) fn run(&self, program: &Path, args: &[String]) -> Result<CmdOutput, RunError> {
-        self.call(program, args, Mode::Alone)
+        self.calls.fetch_add(1, Ordering::Relaxed);
+        self.runner.run(program, args, self.timeout)
     }
 
     /// Runs a read that may overlap the snapshot's other reads.
     pub(crate) fn read(&self, program: &Path, args: &[String]) -> Result<CmdOutput, RunError> {
-        self.call(program, args, Mode::Read)
-    }
-
-    fn call(&self, program: &Path, args: &[String], mode: Mode<'_>) -> Result<CmdOutput, RunError> {
         self.calls.fetch_add(1, Ordering::Relaxed);
-        self.runner.call(Call {
-            program,
-            args,
-            timeout: self.timeout,
-            mode,
-        })
+        self.runner.run_read(program, args, self.timeout)
     }
 }
