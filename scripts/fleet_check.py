@@ -87,6 +87,16 @@ def qualify(fleet_json, host, dev, log):
     slow = next(d for d in drives if d["identity"]["path"] == dev)
     if not any(r["rule"].startswith("PEER-") and r["level"] == "FAIL" for r in slow["rules"]):
         die(f"{dev} failed, but not by peer comparison: {slow['rules']}")
+    # compare.yml measured the outlier once more on its host and compared again: its peer
+    # FAILs say both measurements flagged it.
+    again = Path(fleet_json).with_name(f"{host}.again.json")
+    if not again.exists() or slow.get("measure_again"):
+        die(f"{dev} was not measured again ({again} missing, or still marked measure_again)")
+    for r in slow["rules"]:
+        if r["rule"].startswith("PEER-") and r["level"] == "FAIL":
+            print(f"    {r['message']}")
+            if "confirmed: flagged in 2 of 2 measurements" not in r["message"]:
+                die(f"{dev}'s peer FAIL is not confirmed by a second measurement: {r['message']}")
     if not re.search(rf"FAIL: {host}\s+{re.escape(dev)}", Path(log).read_text()):
         die("qualify.yml's failure does not name the slow drive and its host")
 

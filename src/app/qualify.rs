@@ -6,13 +6,14 @@ use crate::ctx::Ctx;
 use crate::exit::ExitStatus;
 use crate::output::Style;
 use crate::qualify::device::{self, SysPaths};
+use crate::qualify::fleet::{self, Measured};
 use crate::qualify::profile::Profile;
 use crate::qualify::result::{MIN_READ_SCHEMA_VERSION, QualReport, SCHEMA_VERSION, Verdict};
 use crate::qualify::run::{
     Exports, Run, attach_controller, exit_for, new_report, now_unix, qualify_identities,
 };
 use crate::qualify::suite::SuiteOptions;
-use crate::qualify::{osdprep, report, verdict};
+use crate::qualify::{osdprep, report};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -58,7 +59,7 @@ fn qualify_main(
     }
     let quiet_stdout = exports.stdout_taken();
     let paths = SysPaths::default();
-    let mut loaded: Vec<crate::qualify::result::DriveResult> = Vec::new();
+    let mut loaded: Vec<Measured> = Vec::new();
     let mut loaded_files: Vec<(PathBuf, QualReport)> = Vec::new();
     for f in &args.compare {
         // From any host: bounded, and the file is named in every error.
@@ -73,7 +74,11 @@ fn qualify_main(
             ));
         }
         loaded_files.push((f.clone(), r.clone()));
-        loaded.extend(r.drives);
+        let finished_unix = r.finished_unix;
+        loaded.extend(r.drives.into_iter().map(|drive| Measured {
+            finished_unix,
+            drive,
+        }));
     }
     let journal_dir = ctx.map_or_else(crate::ctx::default_state_dir, |c| c.state_dir.clone());
     if !args.devices.is_empty() && !args.read_only {
@@ -148,12 +153,19 @@ fn qualify_main(
         // Records from any host are judged host-bound by this profile, as new results are.
         for j in loaded
             .iter_mut()
-            .flat_map(|d| d.jobs.iter_mut().chain(d.together.iter_mut()))
+            .flat_map(|m| m.drive.jobs.iter_mut().chain(m.drive.together.iter_mut()))
         {
             profile.mark_host_bound(j);
         }
-        rep.drives.extend(loaded);
-        verdict::peer_rules(&mut rep.drives, &profile.peer());
+        // A drive in more than one record (or measured here too) was measured again.
+        let finished_unix = now_unix();
+        let here = std::mem::take(&mut rep.drives)
+            .into_iter()
+            .map(|drive| Measured {
+                finished_unix,
+                drive,
+            });
+        rep.drives = fleet::judge(here.chain(loaded).collect(), &profile.peer());
         rep.verdict = rep
             .drives
             .iter()

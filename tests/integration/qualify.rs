@@ -824,6 +824,45 @@ fn compare_across_result_files() {
             .iter()
             .any(|r| r.rule == "PEER-ratio" && r.message.contains("median 202 of its 2 peers"))
     );
+    assert!(c.measure_again, "one measurement, failed against its peers alone");
+
+    // c measured again, later, with its peers: one drive with two measurements, the FAIL not
+    // confirmed (a WARN that shows both figures), and the report says so.
+    let mut again = synth_drive("c", "M", 198.0, DriveClass::Hdd);
+    again.identity.path.clone_from(&c.identity.path);
+    again.settle();
+    let rep = QualReport {
+        schema_version: raidctl::qualify::result::SCHEMA_VERSION,
+        host: "c".into(),
+        finished_unix: 1,
+        drives: vec![again],
+        ..QualReport::default()
+    };
+    let p = d.path().join("c.again.json");
+    std::fs::write(&p, serde_json::to_string(&rep).unwrap()).unwrap();
+    let mut files = args.compare.clone();
+    files.insert(0, p);
+    let args = QualifyArgs {
+        compare: files,
+        json: Some(out.clone()),
+        ..QualifyArgs::default()
+    };
+    let mut text = Vec::new();
+    let st = raidctl::app::qualify::run_qualify(
+        &args,
+        None,
+        false,
+        raidctl::output::Style::PLAIN,
+        &mut text,
+    );
+    let rep: QualReport = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(st, raidctl::exit::ExitStatus::Warning, "{:#?}", rep.drives);
+    assert_eq!(rep.drives.len(), 3, "a drive measured twice is one drive");
+    let c = rep.drives.iter().find(|x| x.host == "c").unwrap();
+    assert_eq!(c.verdict, Verdict::Warn, "{:#?}", c.rules);
+    assert!(!c.measure_again);
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("flagged in 1 of 2 measurements"), "{text}");
     // A file with another schema version is refused.
     let bad = d.path().join("bad.json");
     std::fs::write(&bad, r#"{"schema_version":99,"tool":"raidctl","version":"","host":"","started_unix":0,"finished_unix":0,"profile":"","role":"","engine":"","read_only":false,"drives":[],"verdict":"PASS"}"#).unwrap();

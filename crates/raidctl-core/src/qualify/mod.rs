@@ -9,6 +9,7 @@ pub mod cache;
 pub mod compare;
 pub mod device;
 pub mod engine;
+pub mod fleet;
 pub mod hist;
 pub mod html;
 pub mod osdprep;

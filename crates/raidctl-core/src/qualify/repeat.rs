@@ -128,6 +128,7 @@ pub fn confirm(
                     .iter()
                     .filter_map(|&k| drives.get(k).map(|d| d.identity.label()))
                     .collect(),
+                measurements: false,
             };
             while rep.flagged.len() < 3 {
                 let passes = rep.flagged.iter().filter(|f| !**f).count();

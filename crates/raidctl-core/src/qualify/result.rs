@@ -92,12 +92,27 @@ pub struct Repeat {
     /// against those figures (a peer outlier only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub alongside: Vec<String>,
+    /// The runs are whole measurements of the drive, each from a record of its own, oldest
+    /// first (the fleet comparison: `qualify --compare` given a drive's records from more
+    /// than one run), rather than repetitions of the job within one run.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub measurements: bool,
 }
 
 impl Repeat {
-    /// Flagged in at least 2 runs.
+    /// Flagged in at least 2 runs; across measurements, the latest among them (a drive that
+    /// measured well last is judged on that, and warned about the earlier figures).
     pub fn confirmed(&self) -> bool {
-        self.flagged.iter().filter(|f| **f).count() >= 2
+        let twice = self.flagged.iter().filter(|f| **f).count() >= 2;
+        twice && (!self.measurements || self.flagged.last() == Some(&true))
+    }
+
+    fn runs(&self) -> &'static str {
+        if self.measurements {
+            "measurements"
+        } else {
+            "runs"
+        }
     }
 
     fn summary(&self) -> String {
@@ -110,16 +125,17 @@ impl Repeat {
             )
         };
         format!(
-            "flagged in {} of {} runs ({}){side}",
+            "flagged in {} of {} {} ({}){side}",
             self.flagged.iter().filter(|f| **f).count(),
             self.flagged.len(),
+            self.runs(),
             self.figures.join(" / ")
         )
     }
 }
 
-/// Marker appended to a rule message once its repetitions were applied.
-const REPEAT_MARK: &str = " runs (";
+/// Markers appended to a rule message once its repetitions (or measurements) were applied.
+const REPEAT_MARKS: [&str; 2] = [" runs (", " measurements ("];
 
 /// Whether the SMART gates ran.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -229,6 +245,11 @@ pub struct DriveResult {
     /// Repetitions of failing jobs (empty when nothing failed a performance rule).
     #[serde(default)]
     pub repeats: Vec<Repeat>,
+    /// Set by the fleet comparison: the drive FAILs against its peers alone, in its only
+    /// measurement, so one more measurement on its host would confirm or clear the FAIL
+    /// (qualify.yml takes it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub measure_again: bool,
     /// Write cache measured on and off (absent when not toggleable or skipped).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache: Option<super::cache::CacheReport>,
@@ -251,18 +272,27 @@ impl DriveResult {
             let Some(job) = r.job.as_deref() else {
                 continue;
             };
-            if r.level != Verdict::Fail || r.message.contains(REPEAT_MARK) {
+            if r.level != Verdict::Fail || REPEAT_MARKS.iter().any(|m| r.message.contains(m)) {
                 continue;
             }
+            // The fleet's measurements of the drive decide over its host's repetitions.
             let Some(rep) = self
                 .repeats
                 .iter()
-                .find(|x| x.job == job && x.rules.contains(&r.rule))
+                .filter(|x| x.job == job && x.rules.contains(&r.rule))
+                .max_by_key(|x| x.measurements)
             else {
                 continue;
             };
             if rep.confirmed() {
                 r.message = format!("{}; confirmed: {}", r.message, rep.summary());
+            } else if rep.measurements {
+                r.level = Verdict::Warn;
+                r.message = format!(
+                    "{}; not confirmed (FAIL needs the latest and one more): {}",
+                    r.message,
+                    rep.summary()
+                );
             } else if rep.flagged.len() < 3 {
                 // The repetitions could not run: the first verdict stands.
                 r.message = format!(

@@ -724,7 +724,7 @@ pub fn together_rules(d: &DriveResult, s: &PeerSettings) -> Vec<RuleHit> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::qualify::device::{DriveClass, Identity};
     use crate::qualify::engine::{JobSpec, Op, Pattern};
@@ -732,7 +732,7 @@ mod tests {
     use std::time::Duration;
 
     /// A drive of model `M` whose jobs all ran at `speed` × 200 MB/s (latency ÷ `speed`).
-    fn drive(name: &str, speed: f64) -> DriveResult {
+    pub(crate) fn drive(name: &str, speed: f64) -> DriveResult {
         let job = |n: &str, bs: u64, mbps: f64, p99_us: f64| {
             let mut j = JobResult {
                 spec: JobSpec::timed(n, Pattern::Seq, Op::Read, bs, 1, Duration::from_secs(1)),
