@@ -203,6 +203,19 @@ mod tests {
         v.iter().find(|d| d.host == host).unwrap()
     }
 
+    /// The messages of the drive's rules at `level` (at least one).
+    #[track_caller]
+    fn messages(d: &DriveResult, level: Verdict) -> Vec<&str> {
+        let m: Vec<&str> = d
+            .rules
+            .iter()
+            .filter(|r| r.level == level)
+            .map(|r| r.message.as_str())
+            .collect();
+        assert!(!m.is_empty(), "no rule at {level:?}: {:#?}", d.rules);
+        m
+    }
+
     #[test]
     fn one_measurement_of_an_outlier_fails_as_before() {
         let v = fleet(vec![on("node3", "sdc", 0.01, 100)]);
@@ -237,14 +250,7 @@ mod tests {
         assert!(rep.measurements);
         assert_eq!(rep.flagged.first(), Some(&true));
         assert_eq!(rep.flagged.last(), Some(&false));
-        let warned: Vec<&str> = d
-            .rules
-            .iter()
-            .filter(|r| r.level == Verdict::Warn)
-            .map(|r| r.message.as_str())
-            .collect();
-        assert!(!warned.is_empty());
-        for m in &warned {
+        for m in messages(d, Verdict::Warn) {
             assert!(m.starts_with("an earlier measurement: "), "{m}");
             assert!(
                 m.contains("not confirmed") && m.contains("flagged in 1 of 2 measurements"),
@@ -263,14 +269,7 @@ mod tests {
         ]);
         let d = of(&v, "node3");
         assert_eq!(d.verdict, Verdict::Fail, "{:#?}", d.rules);
-        let failed: Vec<&str> = d
-            .rules
-            .iter()
-            .filter(|r| r.level == Verdict::Fail)
-            .map(|r| r.message.as_str())
-            .collect();
-        assert!(!failed.is_empty());
-        for m in failed {
+        for m in messages(d, Verdict::Fail) {
             assert!(
                 m.contains("confirmed: flagged in 2 of 2 measurements"),
                 "{m}"
