@@ -824,7 +824,10 @@ fn compare_across_result_files() {
             .iter()
             .any(|r| r.rule == "PEER-ratio" && r.message.contains("median 202 of its 2 peers"))
     );
-    assert!(c.measure_again, "one measurement, failed against its peers alone");
+    assert!(
+        c.measure_again,
+        "one measurement, failed against its peers alone"
+    );
 
     // c measured again, later, with its peers: one drive with two measurements, the FAIL not
     // confirmed (a WARN that shows both figures), and the report says so.
