@@ -48,6 +48,7 @@ mod qualify;
 mod qualify_cache;
 mod qualify_peers;
 mod qualify_signoff;
+mod qualify_verdicts;
 mod sim;
 mod sim_host;
 mod sim_machine;
