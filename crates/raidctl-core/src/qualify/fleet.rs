@@ -78,7 +78,8 @@ pub fn judge(mut measured: Vec<Measured>, s: &PeerSettings) -> Vec<DriveResult> 
             .chain(std::iter::once(peer_fails_of(now)))
             .collect();
         let mut carry = Vec::new();
-        for (job, rules) in failing_jobs(&flagged) {
+        // The jobs with a peer FAIL in any measurement, with the rules that failed them.
+        for (job, rules) in repeat::by_job(flagged.iter().flatten()) {
             let on_job = |h: &&RuleHit| h.job.as_deref() == Some(job.as_str());
             let figure = |d: &DriveResult| d.job(&job).map_or_else(|| "-".into(), repeat::figure);
             let rep = Repeat {
@@ -156,20 +157,6 @@ fn peer_fails_of(d: &DriveResult) -> Vec<RuleHit> {
         .filter(|r| r.rule.starts_with("PEER-") && r.level == Verdict::Fail && r.job.is_some())
         .cloned()
         .collect()
-}
-
-/// The jobs with a peer FAIL in any measurement, with the rules that failed them.
-fn failing_jobs(flagged: &[Vec<RuleHit>]) -> Vec<(String, Vec<String>)> {
-    let mut out: Vec<(String, Vec<String>)> = Vec::new();
-    for h in flagged.iter().flatten() {
-        let Some(job) = h.job.clone() else { continue };
-        match out.iter_mut().find(|(j, _)| *j == job) {
-            Some((_, rules)) if !rules.contains(&h.rule) => rules.push(h.rule.clone()),
-            Some(_) => {}
-            None => out.push((job, vec![h.rule.clone()])),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

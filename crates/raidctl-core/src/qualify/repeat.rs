@@ -7,20 +7,28 @@
 
 use super::engine::{JobResult, JobSpec};
 use super::profile::Profile;
-use super::result::{DriveResult, Repeat, Verdict};
+use super::result::{DriveResult, Repeat, RuleHit, Verdict};
 use super::{suite, verdict};
 
 /// Failing performance rules of a drive, grouped by the job that measured them (jobs already
 /// repeated and the all-together pass are left out).
 pub fn candidates(d: &DriveResult) -> Vec<(String, Vec<String>)> {
+    by_job(d.rules.iter().filter(|r| {
+        r.level == Verdict::Fail
+            && r.job
+                .as_deref()
+                .is_some_and(|job| d.job(job).is_some() && !d.repeats.iter().any(|x| x.job == job))
+    }))
+}
+
+/// Rule ids grouped by the job they name, each once, in the order first seen (rules that name
+/// no job are left out).
+pub fn by_job<'a>(hits: impl Iterator<Item = &'a RuleHit>) -> Vec<(String, Vec<String>)> {
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
-    for r in d.rules.iter().filter(|r| r.level == Verdict::Fail) {
+    for r in hits {
         let Some(job) = r.job.as_deref() else {
             continue;
         };
-        if d.job(job).is_none() || d.repeats.iter().any(|x| x.job == job) {
-            continue;
-        }
         match out.iter_mut().find(|(j, _)| j == job) {
             Some((_, rules)) if !rules.contains(&r.rule) => rules.push(r.rule.clone()),
             Some(_) => {}
