@@ -3,6 +3,8 @@
 //!
 //! Run: `cargo bench --bench parse`
 
+// The counting allocator.
+#![allow(unsafe_code)]
 // A benchmark prints its figures for the person who runs it.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 

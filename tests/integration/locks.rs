@@ -1,6 +1,9 @@
 //! One workflow per controller on a host (issue 37): the lock in the state directory does not
 //! see a second raidctl with another `--state-dir`; the host-wide lock under /run/lock does.
 
+// SIGTERM to a child by pid.
+#![allow(unsafe_code)]
+
 use crate::util::{fake_tool, is_root, raidctl_clean as raidctl, skip, through};
 use std::io::Read;
 use std::process::{Command, Stdio};

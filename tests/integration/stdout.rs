@@ -1,6 +1,9 @@
 //! Standard output that cannot be written (issue 37): a full disk behind `metrics > file` or
 //! `/dev/full` must not end in success, and a reader that went away is no error worth a word.
 
+// A pipe whose reader goes away, made by hand.
+#![allow(unsafe_code)]
+
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::process::Stdio;
 

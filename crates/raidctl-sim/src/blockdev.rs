@@ -18,6 +18,9 @@
 //! not do either, the loop driver holds it open. The data stays in the file: when the VD
 //! comes back (a drive forced online, a foreign import) the full size is restored.
 
+// LOOP_GET/SET_STATUS64: rustix has no loop-device ioctls.
+#![allow(unsafe_code)]
+
 use crate::state::SimState;
 use raidctl_model::{DriveAddress, FirmwareState, LdState};
 use raidctl_sys::runner::{Sink, Spec, run_process};

@@ -6,6 +6,9 @@
 //! and were confirmed against the real driver in a QEMU guest. The driver neither creates the
 //! node nor does udev: it is made from the `megaraid_sas_ioctl` major in `/proc/devices`.
 
+// The ioctl itself: the one raw call of the native backend.
+#![allow(unsafe_code)]
+
 use super::opcode::Opcode;
 use super::transport::{Frame, MfiTransport, TransportError};
 use std::os::fd::OwnedFd;

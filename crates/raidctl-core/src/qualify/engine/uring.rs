@@ -4,6 +4,9 @@
 //! after each write) run on the synchronous engine, which models BlueStore's single kv_sync
 //! thread exactly.
 
+// Registered buffers and submission entries: io_uring's API is unsafe by nature.
+#![allow(unsafe_code)]
+
 use super::buffer::AlignedBuf;
 use super::{
     CpuMeter, Op, Plan, SyncMode, Target, WorkerOut, check, fill_random, mark, run_workers, seed,
